@@ -1,0 +1,1 @@
+//! Memory hygiene: MEMORY.md load budget, links, orphans, frontmatter.

@@ -1,0 +1,1 @@
+//! CHANGES.md: entries, the notes they name, their citations and quoted snippets.

@@ -1,0 +1,1 @@
+//! Claims: the checkable facts (dates, numbers, versions, code, paths, URLs, names) in a line.

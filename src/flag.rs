@@ -1,0 +1,141 @@
+//! Flags: what dreamreview warns the reviewer about, shared by provenance, hygiene checks
+//! and the review model. Kinds and severities follow `design.md` §4.2.
+
+use serde::Serialize;
+
+/// How serious a flag is. `Error` blocks nothing by itself, but `check` exits 1 while one
+/// remains on a pending or accepted hunk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Worth a look; never changes the exit code.
+    Warning,
+    /// Likely damage to the memory (a secret, a lost PERMANENT fact, a broken citation…).
+    Error,
+}
+
+/// What a flag is about. Serialised in kebab-case (`inferred-date`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FlagKind {
+    /// An absolute date no source states, probably derived from a relative phrase.
+    InferredDate,
+    /// Any other claim found in no source and not in live memory.
+    UnsourcedClaim,
+    /// A changed hunk no CHANGES.md entry (or inline source) covers.
+    CitationMissing,
+    /// A cited file or line that does not exist.
+    CitationUnresolved,
+    /// The cited lines contain none of the claims of the entry.
+    CitationUnsupported,
+    /// An added line that looks like a credential.
+    Secret,
+    /// A `PERMANENT` line or note removed or changed.
+    PermanentDeleted,
+    /// The dream output names a path outside the memory folder (or a symlink).
+    OutsideMemory,
+    /// The hunk overlaps an edit made to live memory after the dream's base.
+    LiveChanged,
+    /// MEMORY.md over 200 lines or 25,600 bytes.
+    IndexOverLimit,
+    /// MEMORY.md over 80% of a limit.
+    IndexNearLimit,
+    /// An index line over 150 characters.
+    IndexLongLine,
+    /// An index link to a missing note.
+    DanglingLink,
+    /// A note the index never names.
+    OrphanNote,
+    /// A note without `name`/`description`/`type` frontmatter.
+    FrontmatterInvalid,
+}
+
+impl FlagKind {
+    /// The severity `design.md` §4.2 gives this kind.
+    pub fn severity(self) -> Severity {
+        use FlagKind::*;
+        match self {
+            CitationUnresolved | Secret | PermanentDeleted | OutsideMemory | LiveChanged
+            | IndexOverLimit => Severity::Error,
+            InferredDate | UnsourcedClaim | CitationMissing | CitationUnsupported
+            | IndexNearLimit | IndexLongLine | DanglingLink | OrphanNote | FrontmatterInvalid => {
+                Severity::Warning
+            }
+        }
+    }
+
+    /// The kebab-case name used in output (`inferred-date`).
+    pub fn name(self) -> &'static str {
+        use FlagKind::*;
+        match self {
+            InferredDate => "inferred-date",
+            UnsourcedClaim => "unsourced-claim",
+            CitationMissing => "citation-missing",
+            CitationUnresolved => "citation-unresolved",
+            CitationUnsupported => "citation-unsupported",
+            Secret => "secret",
+            PermanentDeleted => "permanent-deleted",
+            OutsideMemory => "outside-memory",
+            LiveChanged => "live-changed",
+            IndexOverLimit => "index-over-limit",
+            IndexNearLimit => "index-near-limit",
+            IndexLongLine => "index-long-line",
+            DanglingLink => "dangling-link",
+            OrphanNote => "orphan-note",
+            FrontmatterInvalid => "frontmatter-invalid",
+        }
+    }
+}
+
+/// One finding, attached to a file, a hunk, a CHANGES.md entry or the audit.
+/// Text fields never hold an unmasked secret.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Flag {
+    /// What the flag is about.
+    pub kind: FlagKind,
+    /// Derived from `kind`; stored so JSON consumers need no table.
+    pub severity: Severity,
+    /// One sentence for the reviewer, naming the claim and the evidence.
+    pub message: String,
+    /// The exact claim text in the note (e.g. `late Oct 2026`), when there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub claim: Option<String>,
+    /// The note line the flag is about (its text, terminator stripped).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<String>,
+    /// The evidence it points to, as `file:line` (e.g. `5b0e….jsonl:1`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+}
+
+impl Flag {
+    /// A flag of `kind` with its default severity and a message; other fields empty.
+    pub fn new(kind: FlagKind, message: impl Into<String>) -> Flag {
+        Flag {
+            kind,
+            severity: kind.severity(),
+            message: message.into(),
+            claim: None,
+            line: None,
+            source: None,
+        }
+    }
+
+    /// Sets the claim this flag is about.
+    pub fn with_claim(mut self, claim: impl Into<String>) -> Flag {
+        self.claim = Some(claim.into());
+        self
+    }
+
+    /// Sets the note line this flag is about.
+    pub fn with_line(mut self, line: impl Into<String>) -> Flag {
+        self.line = Some(line.into());
+        self
+    }
+
+    /// Sets the evidence location (`file:line`).
+    pub fn with_source(mut self, source: impl Into<String>) -> Flag {
+        self.source = Some(source.into());
+        self
+    }
+}

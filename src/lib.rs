@@ -1,0 +1,15 @@
+//! dreamreview: review an AI agent's overnight memory "dream" before it becomes fact.
+//!
+//! The library is the whole product minus the terminal: it finds a dream's inputs, diffs
+//! the proposal against the live memory folder into hunks, checks every claim against the
+//! session transcripts, audits memory hygiene, keeps the reviewer's decisions and writes
+//! accepted results to the memory folder's git repository. The TUI (`ui`) and the command
+//! line (`cli`) are thin layers over [`review::Review`].
+
+pub mod audit;
+pub mod changes;
+pub mod claims;
+pub mod date;
+pub mod flag;
+pub mod secrets;
+pub mod transcript;

@@ -1,0 +1,1 @@
+//! Credentials in text: detection and masking.

@@ -1,0 +1,1 @@
+//! Claude Code JSONL transcripts and Markdown sources: reading, rendering, scanning.
