@@ -1,0 +1,129 @@
+//! The command line: argument parsing and one function per command, each a thin layer over
+//! the library. Exit codes: 0 fine, 1 error flags (or skipped hunks), 2 bad input.
+
+use crate::dream;
+use crate::report::{self, Analysis};
+use crate::review::Review;
+use anyhow::Result;
+use clap::{Args, Parser, Subcommand};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// dreamreview: the morning review of an AI agent's overnight memory dream.
+#[derive(Parser, Debug)]
+#[command(
+    name = "dreamreview",
+    version,
+    about,
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    inputs: InputArgs,
+}
+
+/// Where the dream, the live memory and the transcripts are.
+#[derive(Args, Debug, Clone, Default)]
+pub struct InputArgs {
+    /// The dream folder (dream.sh output or a folder of proposed notes). Omit it to review
+    /// an in-place dream: the memory work tree against HEAD.
+    pub dream: Option<PathBuf>,
+    /// The live memory folder (default: the folder memory.diff names; for an in-place
+    /// dream, the current directory).
+    #[arg(long, value_name = "DIR")]
+    pub memory: Option<PathBuf>,
+    /// Extra transcript folders (Claude Code JSONL, Markdown daily notes); repeatable.
+    #[arg(long, value_name = "DIR")]
+    pub sources: Vec<PathBuf>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Open the bundled demo dream (a temp copy, a real git repository).
+    Demo,
+    /// Print the review model and its flags without a terminal UI; exit 1 on error flags.
+    Check {
+        #[command(flatten)]
+        inputs: InputArgs,
+        /// Print one JSON object (design.md §7) instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Runs the command line and returns the process exit code.
+pub fn main() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return code;
+        }
+    };
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("dreamreview: {e:#}");
+            2
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<i32> {
+    match cli.command {
+        Some(Command::Check { inputs, json }) => check(&inputs, json),
+        Some(Command::Demo) => demo(),
+        None => check(&cli.inputs, false),
+    }
+}
+
+/// Loads a review from command-line inputs.
+pub fn load(inputs: &InputArgs) -> Result<Review> {
+    let found = dream::discover(
+        inputs.dream.as_deref(),
+        inputs.memory.as_deref(),
+        &inputs.sources,
+    )?;
+    Review::load(found)
+}
+
+/// Runs every analysis of a loaded review.
+pub fn analyze(review: &Review) -> Analysis {
+    Analysis {
+        findings: crate::findings::Findings::empty(review),
+        ..Analysis::default()
+    }
+}
+
+fn check(inputs: &InputArgs, json: bool) -> Result<i32> {
+    let review = load(inputs)?;
+    let analysis = analyze(&review);
+    let out = if json {
+        report::to_json(&review, &analysis)
+    } else {
+        report::to_text(&review, &analysis)
+    };
+    let mut stdout = std::io::stdout().lock();
+    let _ = writeln!(stdout, "{}", out.trim_end());
+    Ok(if report::has_blocking_errors(&review, &analysis) {
+        1
+    } else {
+        0
+    })
+}
+
+fn demo() -> Result<i32> {
+    let dir = tempfile::Builder::new()
+        .prefix("dreamreview-demo-")
+        .tempdir()?;
+    let demo = crate::demo::materialize(dir.path())?;
+    let inputs = InputArgs {
+        dream: Some(demo.dream),
+        memory: None,
+        sources: Vec::new(),
+    };
+    check(&inputs, false)
+}

@@ -1,0 +1,773 @@
+//! The diff model: files, hunks and lines, and the exact bytes a file gets from the
+//! reviewer's decisions.
+//!
+//! Every hunk is a change from the *live* file (what is on disk now) to the dream's
+//! proposal rebased onto live. When live has not moved since the dream's base this is a
+//! plain two-way diff; when it has (design.md §2.3), dream changes that do not touch live's
+//! own edits become ordinary hunks and the overlapping ones become `live_changed` hunks that
+//! replace live's version and so can only be taken after editing. Results are computed from
+//! the live lines and the decisions — never by re-applying patch text — so reject-all gives
+//! live back byte for byte and accept-all gives the proposal.
+
+use crate::decision::{Decision, HunkDecision};
+use crate::snapshot::Entry;
+use crate::text::{as_text, split_lines};
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use similar::{Algorithm, DiffOp};
+use std::ops::Range;
+use std::time::{Duration, Instant};
+
+/// Lines of unchanged context around each change, as in `diff -u` and `git diff`.
+pub const CONTEXT: usize = 3;
+
+/// How a file changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FileStatus {
+    /// Exists on both sides.
+    Modified,
+    /// Only in the proposal (a new note).
+    Added,
+    /// Only in live (the dream deletes it).
+    Deleted,
+}
+
+/// What kind of content a file holds; only text gets line hunks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FileKind {
+    /// UTF-8 without NUL bytes on every side: line hunks, line decisions.
+    Text,
+    /// Non-UTF-8 or NUL-containing content: one whole-file hunk.
+    Binary,
+    /// A symlink on some side: shown, never written.
+    Symlink,
+}
+
+/// The kind of a diff line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Op {
+    /// Unchanged context.
+    Context,
+    /// Removed from live.
+    Remove,
+    /// Added by the dream.
+    Add,
+}
+
+impl Op {
+    /// The unified-diff marker: `" "`, `"-"` or `"+"`.
+    pub fn marker(self) -> &'static str {
+        match self {
+            Op::Context => " ",
+            Op::Remove => "-",
+            Op::Add => "+",
+        }
+    }
+}
+
+impl Serialize for Op {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.marker())
+    }
+}
+
+/// One line of a hunk; `text` keeps its own terminator (or has none at end of file).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Line {
+    /// Context, removed or added.
+    pub op: Op,
+    /// The line's exact text including `\n` / `\r\n` when it has one.
+    pub text: String,
+}
+
+/// A run of changes with its context: the unit the reviewer accepts or rejects.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hunk {
+    /// `<path>#<n>`, stable for a given dream and live folder.
+    pub id: String,
+    /// 1-based position in its file.
+    pub index: usize,
+    /// 0-based range of live lines this hunk covers (context included).
+    pub old_range: Range<usize>,
+    /// 0-based range of the accept-all result's lines it covers.
+    pub new_range: Range<usize>,
+    /// The lines in display order; empty for a whole-file hunk.
+    pub lines: Vec<Line>,
+    /// Binary, symlink, or existence-only change (an empty note added or deleted).
+    pub whole_file: bool,
+    /// Overlaps an edit made to live after the dream's base: can be taken only edited.
+    pub live_changed: bool,
+    /// Hash of path + removed + added lines: how saved decisions find this hunk again.
+    pub key: String,
+}
+
+impl Hunk {
+    /// Number of decision slots: changed lines, or 1 for a whole-file hunk.
+    pub fn slots(&self) -> usize {
+        if self.whole_file {
+            1
+        } else {
+            self.lines.iter().filter(|l| l.op != Op::Context).count()
+        }
+    }
+
+    /// Unified-diff `-a,b` start: 1-based, or the line before when the range is empty.
+    pub fn old_start(&self) -> usize {
+        unified_start(&self.old_range)
+    }
+
+    /// Unified-diff `+c,d` start.
+    pub fn new_start(&self) -> usize {
+        unified_start(&self.new_range)
+    }
+
+    /// Lines added by this hunk (text with terminators).
+    pub fn added(&self) -> impl Iterator<Item = &Line> {
+        self.lines.iter().filter(|l| l.op == Op::Add)
+    }
+
+    /// Lines removed by this hunk.
+    pub fn removed(&self) -> impl Iterator<Item = &Line> {
+        self.lines.iter().filter(|l| l.op == Op::Remove)
+    }
+
+    /// The hunk's new side (context and added lines) as one text: what `$EDITOR` gets.
+    pub fn new_side(&self) -> String {
+        self.lines
+            .iter()
+            .filter(|l| l.op != Op::Remove)
+            .map(|l| l.text.as_str())
+            .collect()
+    }
+}
+
+fn unified_start(r: &Range<usize>) -> usize {
+    if r.is_empty() { r.start } else { r.start + 1 }
+}
+
+/// One changed file: both sides' entries and the hunks between them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileDiff {
+    /// Path relative to the live folder, '/'-separated.
+    pub path: String,
+    /// Modified, added or deleted.
+    pub status: FileStatus,
+    /// Text, binary or symlink.
+    pub kind: FileKind,
+    /// The live entry (`None`: the note does not exist in live).
+    pub live: Option<Entry>,
+    /// The proposal's entry (`None`: the dream deletes the note).
+    pub proposed: Option<Entry>,
+    /// Hunks in file order, with disjoint ascending `old_range`s.
+    pub hunks: Vec<Hunk>,
+}
+
+impl FileDiff {
+    /// Live text split into lines (empty for absent, binary or symlink sides).
+    pub fn live_lines(&self) -> Vec<&str> {
+        entry_text(self.live.as_ref())
+            .map(split_lines)
+            .unwrap_or_default()
+    }
+}
+
+fn entry_text(e: Option<&Entry>) -> Option<&str> {
+    e.and_then(Entry::bytes).and_then(as_text)
+}
+
+/// Diffs one path given its base (what the dream saw), live and proposed entries. Returns
+/// `None` when the dream did not change the file (base == proposed), whatever live did.
+pub fn diff_file(
+    path: &str,
+    base: Option<&Entry>,
+    live: Option<&Entry>,
+    proposed: Option<&Entry>,
+) -> Option<FileDiff> {
+    if base == proposed || live == proposed {
+        return None;
+    }
+    let status = match (live, proposed) {
+        (None, Some(_)) => FileStatus::Added,
+        (Some(_), None) => FileStatus::Deleted,
+        (Some(_), Some(_)) => FileStatus::Modified,
+        (None, None) => return None,
+    };
+    let is_symlink = |e: Option<&Entry>| matches!(e, Some(Entry::Symlink(_)));
+    let texts = (entry_text(base), entry_text(live), entry_text(proposed));
+    let text_ok = |e: Option<&Entry>, t: Option<&str>| e.is_none() || t.is_some();
+    let kind = if is_symlink(live) || is_symlink(proposed) || is_symlink(base) {
+        FileKind::Symlink
+    } else if text_ok(base, texts.0) && text_ok(live, texts.1) && text_ok(proposed, texts.2) {
+        FileKind::Text
+    } else {
+        FileKind::Binary
+    };
+    let mut file = FileDiff {
+        path: path.to_string(),
+        status,
+        kind,
+        live: live.cloned(),
+        proposed: proposed.cloned(),
+        hunks: Vec::new(),
+    };
+    let drifted = base != live;
+    let live_text = texts.1.unwrap_or("");
+    let prop_text = texts.2.unwrap_or("");
+    if kind != FileKind::Text || (live_text.is_empty() && prop_text.is_empty()) {
+        file.hunks
+            .push(whole_file_hunk(path, live, proposed, drifted));
+        return Some(file);
+    }
+    let live_lines = split_lines(live_text);
+    let (changes, target) = if drifted {
+        three_way(
+            &split_lines(texts.0.unwrap_or("")),
+            &live_lines,
+            &split_lines(prop_text),
+        )
+    } else {
+        let prop_lines = split_lines(prop_text);
+        (two_way(&live_lines, &prop_lines), prop_lines)
+    };
+    file.hunks = group(path, &changes, &live_lines, &target);
+    if file.hunks.is_empty() {
+        // Live already equals the proposal's effect (e.g. the same edit made in both).
+        return None;
+    }
+    Some(file)
+}
+
+fn whole_file_hunk(
+    path: &str,
+    live: Option<&Entry>,
+    proposed: Option<&Entry>,
+    drifted: bool,
+) -> Hunk {
+    let mut h = Hasher::new(path);
+    h.part(live.map(entry_bytes).unwrap_or(b"\0absent"));
+    h.part(proposed.map(entry_bytes).unwrap_or(b"\0absent"));
+    Hunk {
+        id: format!("{path}#1"),
+        index: 1,
+        old_range: 0..0,
+        new_range: 0..0,
+        lines: Vec::new(),
+        whole_file: true,
+        live_changed: drifted,
+        key: h.finish(),
+    }
+}
+
+fn entry_bytes(e: &Entry) -> &[u8] {
+    match e {
+        Entry::File(b) => b,
+        Entry::Symlink(t) => t.as_os_str().as_encoded_bytes(),
+    }
+}
+
+/// A contiguous replacement of live lines `old` by target lines `new`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Change {
+    old: Range<usize>,
+    new: Range<usize>,
+    conflict: bool,
+}
+
+fn line_ops(old: &[&str], new: &[&str]) -> Vec<DiffOp> {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    similar::capture_diff_slices_deadline(Algorithm::Myers, old, new, Some(deadline))
+}
+
+/// Non-equal regions of a diff as (old range, new range), adjacent ops merged.
+fn regions(old: &[&str], new: &[&str]) -> Vec<(Range<usize>, Range<usize>)> {
+    let mut out: Vec<(Range<usize>, Range<usize>)> = Vec::new();
+    for op in line_ops(old, new) {
+        if matches!(op, DiffOp::Equal { .. }) {
+            continue;
+        }
+        let (o, n) = (op.old_range(), op.new_range());
+        match out.last_mut() {
+            Some(last) if last.0.end == o.start && last.1.end == n.start => {
+                last.0.end = o.end;
+                last.1.end = n.end;
+            }
+            _ => out.push((o, n)),
+        }
+    }
+    out
+}
+
+fn two_way(live: &[&str], proposed: &[&str]) -> Vec<Change> {
+    regions(live, proposed)
+        .into_iter()
+        .map(|(old, new)| Change {
+            old,
+            new,
+            conflict: false,
+        })
+        .collect()
+}
+
+/// Merges base→live and base→proposed. Returns changes over live lines and the target
+/// lines (live with every dream change applied, conflicts taking the dream's side).
+fn three_way<'a>(
+    base: &[&'a str],
+    live: &[&'a str],
+    proposed: &[&'a str],
+) -> (Vec<Change>, Vec<&'a str>) {
+    // (base range, side range, is_live)
+    let mut all: Vec<(Range<usize>, Range<usize>, bool)> = regions(base, live)
+        .into_iter()
+        .map(|(b, l)| (b, l, true))
+        .chain(
+            regions(base, proposed)
+                .into_iter()
+                .map(|(b, p)| (b, p, false)),
+        )
+        .collect();
+    all.sort_by_key(|(b, _, is_live)| (b.start, b.end, !*is_live));
+    let mut changes = Vec::new();
+    let mut target: Vec<&str> = Vec::with_capacity(live.len());
+    let (mut dl, mut dd) = (0isize, 0isize); // live/proposed index minus base index outside regions
+    let mut live_pos = 0usize;
+    let mut i = 0;
+    while i < all.len() {
+        // Cluster regions that overlap or touch in base coordinates.
+        let (cs, mut ce) = (all[i].0.start, all[i].0.end);
+        let mut j = i;
+        let (mut has_live, mut has_dream) = (false, false);
+        let (mut sum_l, mut sum_d) = (0isize, 0isize);
+        while j < all.len() && (j == i || all[j].0.start <= ce) {
+            let (b, s, is_live) = &all[j];
+            ce = ce.max(b.end);
+            let delta = s.len() as isize - b.len() as isize;
+            if *is_live {
+                has_live = true;
+                sum_l += delta;
+            } else {
+                has_dream = true;
+                sum_d += delta;
+            }
+            j += 1;
+        }
+        let shift = |x: usize, d: isize| (x as isize + d).max(0) as usize;
+        let live_r = shift(cs, dl)..shift(ce, dl + sum_l);
+        let prop_r = shift(cs, dd)..shift(ce, dd + sum_d);
+        if has_dream {
+            target.extend(live.get(live_pos..live_r.start).unwrap_or_default());
+            let new_start = target.len();
+            target.extend(proposed.get(prop_r.clone()).unwrap_or_default());
+            changes.push(Change {
+                old: live_r.clone(),
+                new: new_start..target.len(),
+                conflict: has_live,
+            });
+            live_pos = live_r.end;
+        }
+        dl += sum_l;
+        dd += sum_d;
+        i = j;
+    }
+    target.extend(live.get(live_pos..).unwrap_or_default());
+    // A conflict whose dream side equals live's is no change at all.
+    changes.retain(|c| live.get(c.old.clone()) != target.get(c.new.clone()));
+    (changes, target)
+}
+
+/// Groups changes into hunks with [`CONTEXT`] lines around them. Changes closer than
+/// 2×CONTEXT share a hunk, except that a conflict never shares with a clean change (their
+/// gap is split between the two hunks' context instead), so hunk ranges stay disjoint.
+fn group(path: &str, changes: &[Change], live: &[&str], target: &[&str]) -> Vec<Hunk> {
+    let mut groups: Vec<Vec<&Change>> = Vec::new();
+    for c in changes {
+        match groups.last_mut() {
+            Some(g)
+                if g[0].conflict == c.conflict
+                    && c.old.start - g[g.len() - 1].old.end <= 2 * CONTEXT =>
+            {
+                g.push(c)
+            }
+            _ => groups.push(vec![c]),
+        }
+    }
+    let mut hunks = Vec::with_capacity(groups.len());
+    for (gi, g) in groups.iter().enumerate() {
+        let first = g[0];
+        let last = g[g.len() - 1];
+        let lead = match gi.checked_sub(1).map(|p| &groups[p]) {
+            Some(prev) => {
+                let gap = first.old.start - prev[prev.len() - 1].old.end;
+                if gap > 2 * CONTEXT {
+                    CONTEXT
+                } else {
+                    gap - gap / 2
+                }
+            }
+            None => CONTEXT.min(first.old.start),
+        };
+        let trail = match groups.get(gi + 1) {
+            Some(next) => {
+                let gap = next[0].old.start - last.old.end;
+                if gap > 2 * CONTEXT { CONTEXT } else { gap / 2 }
+            }
+            None => CONTEXT.min(live.len() - last.old.end),
+        };
+        let old_range = first.old.start - lead..last.old.end + trail;
+        let new_range = first.new.start - lead..last.new.end + trail;
+        let mut lines = Vec::new();
+        let mut pos = old_range.start;
+        let mut hasher = Hasher::new(path);
+        let ctx = |r: Range<usize>, lines: &mut Vec<Line>| {
+            lines.extend(live[r].iter().map(|t| Line {
+                op: Op::Context,
+                text: t.to_string(),
+            }));
+        };
+        for c in g {
+            ctx(pos..c.old.start, &mut lines);
+            for t in &live[c.old.clone()] {
+                hasher.part(t.as_bytes());
+                lines.push(Line {
+                    op: Op::Remove,
+                    text: t.to_string(),
+                });
+            }
+            hasher.part(b"\0+");
+            for t in &target[c.new.clone()] {
+                hasher.part(t.as_bytes());
+                lines.push(Line {
+                    op: Op::Add,
+                    text: t.to_string(),
+                });
+            }
+            hasher.part(b"\0-");
+            pos = c.old.end;
+        }
+        ctx(pos..old_range.end, &mut lines);
+        let index = hunks.len() + 1;
+        hunks.push(Hunk {
+            id: format!("{path}#{index}"),
+            index,
+            old_range,
+            new_range,
+            lines,
+            whole_file: false,
+            live_changed: g[0].conflict,
+            key: hasher.finish(),
+        });
+    }
+    hunks
+}
+
+struct Hasher(Sha256);
+
+impl Hasher {
+    fn new(path: &str) -> Hasher {
+        let mut h = Sha256::new();
+        h.update(path.as_bytes());
+        h.update([0u8]);
+        Hasher(h)
+    }
+    fn part(&mut self, bytes: &[u8]) {
+        self.0.update((bytes.len() as u64).to_le_bytes());
+        self.0.update(bytes);
+    }
+    fn finish(self) -> String {
+        self.0
+            .finalize()
+            .iter()
+            .take(8)
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    }
+}
+
+/// The entry a file gets from the decisions (one [`HunkDecision`] per hunk, same order):
+/// `None` means the file does not exist afterwards. Pending counts as rejected; a
+/// `live_changed` hunk contributes only when edited; symlinks are never written, so their
+/// result is always the live entry.
+pub fn result(file: &FileDiff, decisions: &[HunkDecision]) -> Option<Entry> {
+    let accepted = |h: &Hunk, d: Decision| d == Decision::Accepted && !h.live_changed;
+    let decision = |i: usize| decisions.get(i).cloned().unwrap_or_default();
+    if file.kind == FileKind::Symlink {
+        return file.live.clone();
+    }
+    if file.hunks.iter().all(|h| h.whole_file) {
+        let d = decision(0);
+        let take = file
+            .hunks
+            .first()
+            .is_some_and(|h| accepted(h, d.lines.first().copied().unwrap_or_default()));
+        return if take {
+            file.proposed.clone()
+        } else {
+            file.live.clone()
+        };
+    }
+    let live = file.live_lines();
+    let mut out = String::new();
+    let mut pos = 0;
+    let (mut any_add, mut all_removed) = (false, true);
+    for (hi, h) in file.hunks.iter().enumerate() {
+        let d = decision(hi);
+        out.extend(
+            live.get(pos..h.old_range.start)
+                .unwrap_or_default()
+                .iter()
+                .copied(),
+        );
+        if let Some(edit) = &d.edited {
+            out.push_str(edit);
+            any_add = true;
+            all_removed = false;
+        } else {
+            let mut slot = 0;
+            for line in &h.lines {
+                let take = match line.op {
+                    Op::Context => true,
+                    Op::Remove => {
+                        let keep = !accepted(h, d.lines.get(slot).copied().unwrap_or_default());
+                        slot += 1;
+                        all_removed &= !keep;
+                        keep
+                    }
+                    Op::Add => {
+                        let add = accepted(h, d.lines.get(slot).copied().unwrap_or_default());
+                        slot += 1;
+                        any_add |= add;
+                        add
+                    }
+                };
+                if take {
+                    out.push_str(&line.text);
+                }
+            }
+        }
+        pos = h.old_range.end;
+    }
+    out.extend(live.get(pos..).unwrap_or_default().iter().copied());
+    match file.status {
+        FileStatus::Added if !any_add => None,
+        FileStatus::Deleted if all_removed => None,
+        _ => Some(Entry::File(out.into_bytes())),
+    }
+}
+
+/// Renders hunks as a unified diff (what `git apply` takes) for the file at `path`.
+/// Whole-file hunks are skipped. Used by tests and the history view.
+pub fn to_patch(file: &FileDiff) -> String {
+    let mut out = String::new();
+    let old = if file.status == FileStatus::Added {
+        "/dev/null".to_string()
+    } else {
+        format!("a/{}", file.path)
+    };
+    let new = if file.status == FileStatus::Deleted {
+        "/dev/null".to_string()
+    } else {
+        format!("b/{}", file.path)
+    };
+    out.push_str(&format!("--- {old}\n+++ {new}\n"));
+    for h in file.hunks.iter().filter(|h| !h.whole_file) {
+        out.push_str(&format!(
+            "@@ -{},{} +{},{} @@\n",
+            h.old_start(),
+            h.old_range.len(),
+            h.new_start(),
+            h.new_range.len()
+        ));
+        for l in &h.lines {
+            out.push_str(l.op.marker());
+            out.push_str(&l.text);
+            if !l.text.ends_with('\n') {
+                out.push_str("\n\\ No newline at end of file\n");
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn f(s: &str) -> Entry {
+        Entry::File(s.as_bytes().to_vec())
+    }
+
+    fn all(file: &FileDiff, d: Decision) -> Vec<HunkDecision> {
+        file.hunks
+            .iter()
+            .map(|h| HunkDecision {
+                lines: vec![d; h.slots()],
+                edited: None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn two_way_hunk_matches_diff_u() {
+        let live = "---\nname: testing\ndescription: d\ntype: project\n---\n\nRun tests with `npm test`.\n";
+        let prop = "---\nname: testing\ndescription: d\ntype: project\n---\n\nRun tests with `pnpm test`.\nNo Redis.\n";
+        let file = diff_file("testing.md", Some(&f(live)), Some(&f(live)), Some(&f(prop))).unwrap();
+        assert_eq!(file.hunks.len(), 1);
+        let h = &file.hunks[0];
+        assert_eq!(h.id, "testing.md#1");
+        assert_eq!(
+            (
+                h.old_start(),
+                h.old_range.len(),
+                h.new_start(),
+                h.new_range.len()
+            ),
+            (4, 4, 4, 5)
+        );
+        let ops: String = h.lines.iter().map(|l| l.op.marker()).collect();
+        assert_eq!(ops, "   -++");
+        assert_eq!(
+            result(&file, &all(&file, Decision::Accepted)),
+            Some(f(prop))
+        );
+        assert_eq!(
+            result(&file, &all(&file, Decision::Rejected)),
+            Some(f(live))
+        );
+        assert_eq!(result(&file, &all(&file, Decision::Pending)), Some(f(live)));
+    }
+
+    #[test]
+    fn unchanged_files_have_no_diff() {
+        assert!(diff_file("a.md", Some(&f("x")), Some(&f("x")), Some(&f("x"))).is_none());
+        // Live edited after the dream, dream left the file alone: not a dream change.
+        assert!(diff_file("a.md", Some(&f("x")), Some(&f("y")), Some(&f("x"))).is_none());
+    }
+
+    #[test]
+    fn added_and_deleted_files_exist_only_when_decided() {
+        let add = diff_file("n.md", None, None, Some(&f("a\nb"))).unwrap();
+        assert_eq!(add.status, FileStatus::Added);
+        assert_eq!(result(&add, &all(&add, Decision::Rejected)), None);
+        assert_eq!(
+            result(&add, &all(&add, Decision::Accepted)),
+            Some(f("a\nb"))
+        );
+        let del = diff_file("o.md", Some(&f("a\r\n")), Some(&f("a\r\n")), None).unwrap();
+        assert_eq!(result(&del, &all(&del, Decision::Accepted)), None);
+        assert_eq!(
+            result(&del, &all(&del, Decision::Rejected)),
+            Some(f("a\r\n"))
+        );
+        let empty = diff_file("e.md", None, None, Some(&f(""))).unwrap();
+        assert!(empty.hunks[0].whole_file);
+        assert_eq!(
+            result(&empty, &all(&empty, Decision::Accepted)),
+            Some(f(""))
+        );
+        assert_eq!(result(&empty, &all(&empty, Decision::Rejected)), None);
+    }
+
+    #[test]
+    fn binary_and_symlinks_are_whole_file() {
+        let bin = diff_file(
+            "b.md",
+            Some(&f("a")),
+            Some(&f("a")),
+            Some(&Entry::File(vec![0, 1])),
+        )
+        .unwrap();
+        assert_eq!(bin.kind, FileKind::Binary);
+        assert_eq!(bin.hunks.len(), 1);
+        assert_eq!(
+            result(&bin, &all(&bin, Decision::Accepted)),
+            Some(Entry::File(vec![0, 1]))
+        );
+        let link = Entry::Symlink("/etc/hostname".into());
+        let sym = diff_file("l.md", None, None, Some(&link)).unwrap();
+        assert_eq!(sym.kind, FileKind::Symlink);
+        assert_eq!(
+            result(&sym, &all(&sym, Decision::Accepted)),
+            None,
+            "symlinks are never written"
+        );
+    }
+
+    #[test]
+    fn line_decisions_pick_individual_lines() {
+        let file = diff_file(
+            "a.md",
+            Some(&f("1\n2\n")),
+            Some(&f("1\n2\n")),
+            Some(&f("1\nx\ny\n")),
+        )
+        .unwrap();
+        // lines: ' 1', '-2', '+x', '+y'
+        let d = vec![HunkDecision {
+            lines: vec![Decision::Accepted, Decision::Rejected, Decision::Accepted],
+            edited: None,
+        }];
+        assert_eq!(result(&file, &d), Some(f("1\ny\n")));
+        let e = vec![HunkDecision {
+            lines: vec![Decision::Pending; 3],
+            edited: Some("1\nmine\n".into()),
+        }];
+        assert_eq!(result(&file, &e), Some(f("1\nmine\n")));
+    }
+
+    #[test]
+    fn drift_far_from_dream_hunk_applies_and_keeps_live_edit() {
+        let base: String = (1..=20).map(|i| format!("l{i}\n")).collect();
+        let live = base.replace("l2\n", "l2 edited by a session\n");
+        let prop = base.replace("l15\n", "l15 by the dream\n");
+        let file = diff_file("a.md", Some(&f(&base)), Some(&f(&live)), Some(&f(&prop))).unwrap();
+        assert_eq!(file.hunks.len(), 1);
+        assert!(!file.hunks[0].live_changed);
+        let want = live.replace("l15\n", "l15 by the dream\n");
+        assert_eq!(
+            result(&file, &all(&file, Decision::Accepted)),
+            Some(f(&want))
+        );
+        assert_eq!(
+            result(&file, &all(&file, Decision::Rejected)),
+            Some(f(&live))
+        );
+    }
+
+    #[test]
+    fn drift_inside_dream_hunk_is_live_changed_and_never_lost() {
+        let base: String = (1..=20).map(|i| format!("l{i}\n")).collect();
+        let live = base.replace("l10\n", "l10 session\n");
+        let prop = base
+            .replace("l10\n", "l10 dream\n")
+            .replace("l18\n", "l18 dream\n");
+        let file = diff_file("a.md", Some(&f(&base)), Some(&f(&live)), Some(&f(&prop))).unwrap();
+        assert_eq!(file.hunks.len(), 2);
+        assert!(file.hunks[0].live_changed);
+        assert!(!file.hunks[1].live_changed);
+        // Accepting everything cannot drop the session's edit.
+        let got = result(&file, &all(&file, Decision::Accepted)).unwrap();
+        assert_eq!(got, f(&live.replace("l18\n", "l18 dream\n")));
+        // Editing the conflicting hunk is how it is taken.
+        let mut d = all(&file, Decision::Accepted);
+        let h = &file.hunks[0];
+        d[0].edited = Some(h.new_side().replace("l10 dream", "l10 merged"));
+        let got = result(&file, &d).unwrap();
+        assert_eq!(
+            got,
+            f(&live
+                .replace("l10 session\n", "l10 merged\n")
+                .replace("l18\n", "l18 dream\n"))
+        );
+    }
+
+    #[test]
+    fn patch_text_round_trips_through_line_counts() {
+        let file = diff_file("a.md", Some(&f("a\nb")), Some(&f("a\nb")), Some(&f("a\nc"))).unwrap();
+        let p = to_patch(&file);
+        assert_eq!(
+            p,
+            "--- a/a.md\n+++ b/a.md\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file\n"
+        );
+    }
+}

@@ -1,0 +1,224 @@
+//! The memory folder's git repository (git2, vendored libgit2): finding it and reading
+//! the notes as `HEAD` has them. Writing, history and revert build on this.
+
+use crate::snapshot::{Entry, Snapshot, is_hidden};
+use anyhow::{Context, Result, anyhow, bail};
+use git2::{ObjectType, Repository, TreeWalkMode, TreeWalkResult};
+use std::path::{Path, PathBuf};
+
+/// A memory folder inside a git work tree.
+pub struct MemoryRepo {
+    /// The open repository.
+    pub repo: Repository,
+    /// The memory folder (absolute).
+    pub memory: PathBuf,
+    /// The memory folder relative to the work tree root, '/'-separated ("" at the root).
+    pub prefix: String,
+}
+
+impl MemoryRepo {
+    /// Finds the repository holding `memory` (the folder itself or a parent). `Ok(None)`
+    /// when there is none.
+    pub fn discover(memory: &Path) -> Result<Option<MemoryRepo>> {
+        let memory = memory
+            .canonicalize()
+            .with_context(|| format!("cannot resolve memory folder {}", memory.display()))?;
+        let repo = match Repository::discover(&memory) {
+            Ok(r) => r,
+            Err(e) if e.code() == git2::ErrorCode::NotFound => return Ok(None),
+            Err(e) => {
+                return Err(anyhow!(e).context(format!(
+                    "cannot open the git repository of {}",
+                    memory.display()
+                )));
+            }
+        };
+        let Some(workdir) = repo.workdir() else {
+            bail!(
+                "{} is inside a bare git repository; dreamreview needs a work tree",
+                memory.display()
+            );
+        };
+        let workdir = workdir
+            .canonicalize()
+            .with_context(|| format!("cannot resolve {}", workdir.display()))?;
+        let rel = memory.strip_prefix(&workdir).map_err(|_| {
+            anyhow!(
+                "{} is not inside the work tree {}",
+                memory.display(),
+                workdir.display()
+            )
+        })?;
+        let prefix = rel
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy())
+            .collect::<Vec<_>>()
+            .join("/");
+        Ok(Some(MemoryRepo {
+            repo,
+            memory,
+            prefix,
+        }))
+    }
+
+    /// The work tree root (absolute).
+    pub fn workdir(&self) -> PathBuf {
+        self.repo
+            .workdir()
+            .map(Path::to_path_buf)
+            .unwrap_or_else(|| self.memory.clone())
+    }
+
+    /// Repository-relative path of a memory-relative note path.
+    pub fn repo_path(&self, rel: &str) -> String {
+        if self.prefix.is_empty() {
+            rel.to_string()
+        } else {
+            format!("{}/{rel}", self.prefix)
+        }
+    }
+
+    /// The memory folder's notes as `HEAD` has them (hidden names skipped, symlinks as
+    /// targets). An unborn `HEAD` (no commit yet) is an error saying what to do.
+    pub fn head_snapshot(&self) -> Result<Snapshot> {
+        let head = self.repo.head().map_err(|_| {
+            anyhow!(
+                "the repository of {} has no commit yet, so there is no HEAD to review against; \
+                 commit the notes first",
+                self.memory.display()
+            )
+        })?;
+        let tree = head.peel_to_tree().context("cannot read HEAD's tree")?;
+        self.tree_snapshot(&tree)
+    }
+
+    /// The memory folder's notes in any commit tree.
+    pub fn tree_snapshot(&self, tree: &git2::Tree<'_>) -> Result<Snapshot> {
+        let sub = if self.prefix.is_empty() {
+            tree.clone()
+        } else {
+            match tree.get_path(Path::new(&self.prefix)) {
+                Ok(e) if e.kind() == Some(ObjectType::Tree) => self.repo.find_tree(e.id())?,
+                _ => return Ok(Snapshot::new()),
+            }
+        };
+        let mut out = Snapshot::new();
+        let mut failure: Option<anyhow::Error> = None;
+        sub.walk(TreeWalkMode::PreOrder, |dir, entry| {
+            let Ok(name) = entry.name() else {
+                return TreeWalkResult::Skip;
+            };
+            if is_hidden(name) {
+                return TreeWalkResult::Skip;
+            }
+            if entry.kind() != Some(ObjectType::Blob) {
+                return TreeWalkResult::Ok;
+            }
+            let rel = format!("{dir}{name}");
+            match self.repo.find_blob(entry.id()) {
+                Ok(blob) => {
+                    let bytes = blob.content().to_vec();
+                    let e = if entry.filemode() == 0o120000 {
+                        Entry::Symlink(PathBuf::from(String::from_utf8_lossy(&bytes).into_owned()))
+                    } else {
+                        Entry::File(bytes)
+                    };
+                    out.insert(rel, e);
+                    TreeWalkResult::Ok
+                }
+                Err(e) => {
+                    failure = Some(anyhow!(e).context(format!("cannot read {rel} from git")));
+                    TreeWalkResult::Abort
+                }
+            }
+        })
+        .ok();
+        match failure {
+            Some(e) => Err(e),
+            None => Ok(out),
+        }
+    }
+}
+
+/// The commit signature: the repository's `user.name`/`user.email`, or
+/// `dreamreview <dreamreview@localhost>` when they are not configured.
+pub fn signature(repo: &Repository) -> git2::Signature<'static> {
+    repo.signature()
+        .map(|s| s.to_owned())
+        .or_else(|_| git2::Signature::now("dreamreview", "dreamreview@localhost"))
+        .unwrap_or_else(|_| {
+            git2::Signature::new(
+                "dreamreview",
+                "dreamreview@localhost",
+                &git2::Time::new(0, 0),
+            )
+            .expect("static signature is valid")
+        })
+}
+
+/// Makes `memory` a git repository and commits its notes as they are (nothing changed,
+/// nothing lost). Hidden files are not committed.
+pub fn init_with_snapshot(memory: &Path) -> Result<MemoryRepo> {
+    let repo = Repository::init(memory)
+        .with_context(|| format!("cannot git init {}", memory.display()))?;
+    {
+        let mut index = repo
+            .index()
+            .context("cannot open the new repository's index")?;
+        let snap = crate::snapshot::read_folder(memory)?;
+        for rel in snap.keys() {
+            index
+                .add_path(Path::new(rel))
+                .with_context(|| format!("cannot stage {rel}"))?;
+        }
+        index.write().context("cannot write the index")?;
+        let tree = repo.find_tree(index.write_tree().context("cannot write tree")?)?;
+        let sig = signature(&repo);
+        repo.commit(
+            Some("HEAD"),
+            &sig,
+            &sig,
+            "memory: notes as they were before dreamreview",
+            &tree,
+            &[],
+        )
+        .context("cannot create the first commit")?;
+    }
+    MemoryRepo::discover(memory)?
+        .ok_or_else(|| anyhow!("{} is not a repository after git init", memory.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_head_of_a_nested_memory_folder() {
+        let t = tempfile::tempdir().unwrap();
+        let repo = Repository::init(t.path()).unwrap();
+        let mem = t.path().join("proj/memory");
+        std::fs::create_dir_all(&mem).unwrap();
+        std::fs::write(mem.join("a.md"), "committed\n").unwrap();
+        std::fs::write(t.path().join("other.txt"), "x").unwrap();
+        let mut index = repo.index().unwrap();
+        index
+            .add_all(["."], git2::IndexAddOption::DEFAULT, None)
+            .unwrap();
+        let tree = repo.find_tree(index.write_tree().unwrap()).unwrap();
+        let sig = git2::Signature::now("t", "t@example.com").unwrap();
+        repo.commit(Some("HEAD"), &sig, &sig, "init", &tree, &[])
+            .unwrap();
+        std::fs::write(mem.join("a.md"), "dreamed\n").unwrap();
+        let m = MemoryRepo::discover(&mem).unwrap().unwrap();
+        assert_eq!(m.prefix, "proj/memory");
+        let head = m.head_snapshot().unwrap();
+        assert_eq!(head.keys().collect::<Vec<_>>(), ["a.md"]);
+        assert_eq!(head["a.md"], Entry::File(b"committed\n".to_vec()));
+    }
+
+    #[test]
+    fn no_repo_is_none() {
+        let t = tempfile::tempdir().unwrap();
+        assert!(MemoryRepo::discover(t.path()).unwrap().is_none());
+    }
+}

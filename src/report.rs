@@ -1,0 +1,431 @@
+//! The headless view of a review: the `check --json` object (design.md §7) and its
+//! readable text form. Field names are stable; new fields may be added.
+
+use crate::decision::HunkState;
+use crate::diff::{FileKind, Line};
+use crate::findings::Findings;
+use crate::flag::{Flag, Severity};
+use crate::review::Review;
+use crate::secrets;
+use crate::text::strip_terminator;
+use serde::Serialize;
+
+/// A CHANGES.md entry as reported: its text, what it names and cites, and its flags.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct ChangeReport {
+    /// 1-based entry number.
+    pub index: usize,
+    /// 1-based line in CHANGES.md.
+    pub line: usize,
+    /// The entry's text (secrets masked).
+    pub text: String,
+    /// Notes it names, relative to the memory folder.
+    pub notes: Vec<String>,
+    /// Its citations, resolved against the sources.
+    pub citations: Vec<CitationReport>,
+    /// Ids of the hunks it explains.
+    pub hunks: Vec<String>,
+    /// Flags about the entry itself (`citation-unresolved`, `citation-unsupported`).
+    pub flags: Vec<Flag>,
+}
+
+/// One citation of an entry and what it points to.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct CitationReport {
+    /// The cited file as the entry writes it, or the resolved source name when found.
+    pub source: String,
+    /// First cited line (1-based), when a line is cited.
+    pub line: Option<usize>,
+    /// Last cited line of a range.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end: Option<usize>,
+    /// True when the file and every cited line exist.
+    pub resolved: bool,
+    /// The cited line rendered `time · role · text` (secrets masked), when resolved.
+    pub excerpt: Option<String>,
+}
+
+/// MEMORY.md's load budget on one side of the review.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct IndexReport {
+    /// Lines counted (frontmatter and block comments stripped).
+    pub lines: usize,
+    /// Bytes counted.
+    pub bytes: usize,
+    /// `ok`, `near` or `over`.
+    pub status: String,
+}
+
+/// Hygiene of the memory folder before the review and after the current decisions.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct AuditReport {
+    /// Live memory's index budget (None: no MEMORY.md).
+    pub before: Option<IndexReport>,
+    /// The result's index budget.
+    pub after: Option<IndexReport>,
+    /// Flags the result has that live memory did not.
+    pub flags: Vec<Flag>,
+}
+
+/// Everything the analyses add to the bare diff.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Analysis {
+    /// Flags and entry links on files and hunks.
+    pub findings: Findings,
+    /// CHANGES.md entries.
+    pub changes: Vec<ChangeReport>,
+    /// Hygiene before/after.
+    pub audit: AuditReport,
+}
+
+#[derive(Serialize)]
+struct Json<'a> {
+    dream: DreamJson,
+    memory: MemoryJson,
+    files: Vec<FileJson<'a>>,
+    changes: &'a [ChangeReport],
+    audit: &'a AuditReport,
+    summary: Summary,
+    notes: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct DreamJson {
+    path: Option<String>,
+    kind: crate::dream::DreamKind,
+    id: String,
+}
+
+#[derive(Serialize)]
+struct MemoryJson {
+    path: String,
+    repo: Option<String>,
+    found_by: &'static str,
+}
+
+#[derive(Serialize)]
+struct FileJson<'a> {
+    path: &'a str,
+    status: crate::diff::FileStatus,
+    kind: FileKind,
+    flags: &'a [Flag],
+    hunks: Vec<HunkJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct HunkJson<'a> {
+    id: &'a str,
+    old_start: usize,
+    old_lines: usize,
+    new_start: usize,
+    new_lines: usize,
+    whole_file: bool,
+    live_changed: bool,
+    decision: HunkState,
+    lines: Vec<Line>,
+    changes: &'a [usize],
+    flags: &'a [Flag],
+}
+
+/// Counts for the summary line and exit code.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    /// Changed files.
+    pub files: usize,
+    /// Hunks.
+    pub hunks: usize,
+    /// Flags by severity (hunk, file, entry and audit flags).
+    pub flags: FlagCounts,
+}
+
+/// Flags by severity.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct FlagCounts {
+    /// Error-level flags.
+    pub error: usize,
+    /// Warnings.
+    pub warning: usize,
+}
+
+impl FlagCounts {
+    fn add<'f>(&mut self, flags: impl IntoIterator<Item = &'f Flag>) {
+        for f in flags {
+            match f.severity {
+                Severity::Error => self.error += 1,
+                Severity::Warning => self.warning += 1,
+            }
+        }
+    }
+}
+
+/// Counts of files, hunks and flags.
+pub fn summary(review: &Review, analysis: &Analysis) -> Summary {
+    let mut flags = FlagCounts::default();
+    for (fi, f) in review.files.iter().enumerate() {
+        flags.add(analysis.findings.file(fi));
+        for hi in 0..f.hunks.len() {
+            flags.add(analysis.findings.hunk(fi, hi));
+        }
+    }
+    for c in &analysis.changes {
+        flags.add(&c.flags);
+    }
+    flags.add(&analysis.audit.flags);
+    Summary {
+        files: review.files.len(),
+        hunks: review.files.iter().map(|f| f.hunks.len()).sum(),
+        flags,
+    }
+}
+
+/// True when an error-level flag sits on a hunk that is pending or accepted (or on its
+/// file, or on the result's audit): `check` then exits 1.
+pub fn has_blocking_errors(review: &Review, analysis: &Analysis) -> bool {
+    let live_hunk =
+        |fi: usize, hi: usize| !matches!(review.decisions[fi][hi].state(), HunkState::Rejected);
+    let hunk_err = review.files.iter().enumerate().any(|(fi, f)| {
+        (0..f.hunks.len())
+            .any(|hi| live_hunk(fi, hi) && analysis.findings.has(fi, hi, Severity::Error))
+    });
+    let entry_err = analysis.changes.iter().any(|c| {
+        c.flags.iter().any(|f| f.severity == Severity::Error)
+            && c.hunks.iter().any(|id| {
+                review
+                    .find_hunk(id)
+                    .is_some_and(|(fi, hi)| live_hunk(fi, hi))
+            })
+    });
+    hunk_err
+        || entry_err
+        || analysis
+            .audit
+            .flags
+            .iter()
+            .any(|f| f.severity == Severity::Error)
+}
+
+/// The `check --json` object, pretty-printed.
+pub fn to_json(review: &Review, analysis: &Analysis) -> String {
+    let repo = crate::repo::MemoryRepo::discover(&review.inputs.memory)
+        .ok()
+        .flatten()
+        .map(|r| r.workdir().display().to_string());
+    let files = review
+        .files
+        .iter()
+        .enumerate()
+        .map(|(fi, f)| FileJson {
+            path: &f.path,
+            status: f.status,
+            kind: f.kind,
+            flags: analysis.findings.file(fi),
+            hunks: f
+                .hunks
+                .iter()
+                .enumerate()
+                .map(|(hi, h)| HunkJson {
+                    id: &h.id,
+                    old_start: h.old_start(),
+                    old_lines: h.old_range.len(),
+                    new_start: h.new_start(),
+                    new_lines: h.new_range.len(),
+                    whole_file: h.whole_file,
+                    live_changed: h.live_changed,
+                    decision: review.decisions[fi][hi].state(),
+                    lines: h
+                        .lines
+                        .iter()
+                        .map(|l| Line {
+                            op: l.op,
+                            text: secrets::mask(&l.text).into_owned(),
+                        })
+                        .collect(),
+                    changes: analysis
+                        .findings
+                        .hunk_changes
+                        .get(fi)
+                        .and_then(|v| v.get(hi))
+                        .map(Vec::as_slice)
+                        .unwrap_or_default(),
+                    flags: analysis.findings.hunk(fi, hi),
+                })
+                .collect(),
+        })
+        .collect();
+    let json = Json {
+        dream: DreamJson {
+            path: review
+                .inputs
+                .dream
+                .as_ref()
+                .map(|p| p.display().to_string()),
+            kind: review.inputs.kind,
+            id: review.dream_id.clone(),
+        },
+        memory: MemoryJson {
+            path: review.inputs.memory.display().to_string(),
+            repo,
+            found_by: review.inputs.memory_from,
+        },
+        files,
+        changes: &analysis.changes,
+        audit: &analysis.audit,
+        summary: summary(review, analysis),
+        notes: review.notes.clone(),
+    };
+    serde_json::to_string_pretty(&json).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+}
+
+/// The readable text form of `check`: a header, then per file and hunk its lines and flags,
+/// then the CHANGES.md entries and the audit.
+pub fn to_text(review: &Review, analysis: &Analysis) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    let i = &review.inputs;
+    let dream = i
+        .dream
+        .as_ref()
+        .map(|p| p.display().to_string())
+        .unwrap_or_else(|| "(in-place: work tree vs HEAD)".into());
+    let _ = writeln!(out, "dream   {dream} [{}]", kind_name(i.kind));
+    let _ = writeln!(
+        out,
+        "memory  {} (from {})",
+        i.memory.display(),
+        i.memory_from
+    );
+    for n in &review.notes {
+        let _ = writeln!(out, "note    {n}");
+    }
+    let s = summary(review, analysis);
+    let _ = writeln!(
+        out,
+        "{} changed file{}, {} hunk{}, {} error{}, {} warning{}",
+        s.files,
+        plural(s.files),
+        s.hunks,
+        plural(s.hunks),
+        s.flags.error,
+        plural(s.flags.error),
+        s.flags.warning,
+        plural(s.flags.warning)
+    );
+    for (fi, f) in review.files.iter().enumerate() {
+        let status = match f.status {
+            crate::diff::FileStatus::Modified => "modified",
+            crate::diff::FileStatus::Added => "added",
+            crate::diff::FileStatus::Deleted => "deleted",
+        };
+        let kind = match f.kind {
+            FileKind::Text => String::new(),
+            FileKind::Binary => " (binary)".into(),
+            FileKind::Symlink => " (symlink)".into(),
+        };
+        let _ = writeln!(out, "\n{status} {}{kind}", f.path);
+        write_flags(&mut out, "  ", analysis.findings.file(fi));
+        for (hi, h) in f.hunks.iter().enumerate() {
+            let entries = analysis
+                .findings
+                .hunk_changes
+                .get(fi)
+                .and_then(|v| v.get(hi))
+                .cloned()
+                .unwrap_or_default();
+            let cites = if entries.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "  (CHANGES.md {})",
+                    entries
+                        .iter()
+                        .map(|e| format!("#{e}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            };
+            if h.whole_file {
+                let _ = writeln!(out, "  {}  whole file{cites}", h.id);
+            } else {
+                let _ = writeln!(
+                    out,
+                    "  {}  @@ -{},{} +{},{} @@{cites}",
+                    h.id,
+                    h.old_start(),
+                    h.old_range.len(),
+                    h.new_start(),
+                    h.new_range.len()
+                );
+            }
+            if h.live_changed {
+                let _ = writeln!(
+                    out,
+                    "    ! live memory changed here after the dream: edit to merge"
+                );
+            }
+            for l in &h.lines {
+                let text = secrets::mask(strip_terminator(&l.text)).into_owned();
+                let eol = if l.text.ends_with('\n') {
+                    ""
+                } else {
+                    "  ⏎ no newline at end of file"
+                };
+                let _ = writeln!(out, "    {}{text}{eol}", l.op.marker());
+            }
+            write_flags(&mut out, "    ", analysis.findings.hunk(fi, hi));
+        }
+    }
+    if !analysis.changes.is_empty() {
+        let _ = writeln!(out, "\nCHANGES.md");
+        for c in &analysis.changes {
+            let _ = writeln!(out, "  #{} (line {}) {}", c.index, c.line, c.text);
+            for cit in &c.citations {
+                let at = match (cit.line, cit.end) {
+                    (Some(a), Some(b)) if b != a => format!(":{a}-{b}"),
+                    (Some(a), _) => format!(":{a}"),
+                    _ => String::new(),
+                };
+                let state = if cit.resolved { "" } else { "  [unresolved]" };
+                let _ = writeln!(out, "    ↳ {}{at}{state}", cit.source);
+                if let Some(x) = &cit.excerpt {
+                    let _ = writeln!(out, "      {x}");
+                }
+            }
+            write_flags(&mut out, "    ", &c.flags);
+        }
+    }
+    let a = &analysis.audit;
+    if a.before.is_some() || a.after.is_some() || !a.flags.is_empty() {
+        let _ = writeln!(out, "\naudit");
+        let side = |r: &Option<IndexReport>| match r {
+            Some(r) => format!("{} lines, {} bytes ({})", r.lines, r.bytes, r.status),
+            None => "no MEMORY.md".into(),
+        };
+        let _ = writeln!(out, "  MEMORY.md before: {}", side(&a.before));
+        let _ = writeln!(out, "  MEMORY.md after:  {}", side(&a.after));
+        write_flags(&mut out, "  ", &a.flags);
+    }
+    out
+}
+
+fn write_flags(out: &mut String, indent: &str, flags: &[Flag]) {
+    use std::fmt::Write;
+    for f in flags {
+        let sev = match f.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        let _ = writeln!(out, "{indent}{sev}[{}]: {}", f.kind.name(), f.message);
+    }
+}
+
+fn kind_name(k: crate::dream::DreamKind) -> &'static str {
+    match k {
+        crate::dream::DreamKind::DreamFolder => "dream folder",
+        crate::dream::DreamKind::PlainFolder => "folder of proposed notes",
+        crate::dream::DreamKind::InPlace => "in-place",
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}

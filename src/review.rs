@@ -1,0 +1,410 @@
+//! The review model: the dream's file diffs next to live memory, the reviewer's decisions
+//! (with undo/redo), and the resulting notes. The TUI and the CLI both drive this type.
+
+use crate::decision::{Decision, HunkDecision};
+use crate::diff::{self, FileDiff, FileKind, Hunk};
+use crate::dream::{self, DreamKind, Inputs};
+use crate::memdiff;
+use crate::repo::MemoryRepo;
+use crate::snapshot::{self, Entry, Snapshot};
+use crate::text::as_text;
+use anyhow::{Context, Result, anyhow};
+use sha2::{Digest, Sha256};
+use std::collections::BTreeSet;
+
+/// Why a decision was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The hunk overlaps an edit made to live after the dream's base: edit it instead.
+    LiveChanged,
+    /// The file would be written outside the memory folder or through a symlink.
+    OutsideMemory,
+    /// No such file, hunk or line.
+    NoSuchTarget,
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Refusal::LiveChanged => {
+                "live memory changed here after the dream: edit the hunk (e) to merge it"
+            }
+            Refusal::OutsideMemory => {
+                "this change would write outside the memory folder: it can never be accepted"
+            }
+            Refusal::NoSuchTarget => "no such hunk or line",
+        })
+    }
+}
+
+/// A loaded review: inputs, snapshots, diffs and decisions.
+#[derive(Clone, Debug)]
+pub struct Review {
+    /// Where the inputs came from.
+    pub inputs: Inputs,
+    /// Live memory as loaded (for an in-place dream: `HEAD`).
+    pub live: Snapshot,
+    /// Changed files, sorted by path.
+    pub files: Vec<FileDiff>,
+    /// Decisions, `decisions[file][hunk]`.
+    pub decisions: Vec<Vec<HunkDecision>>,
+    /// Raw paths `memory.diff` names outside the live folder (`..`, other roots).
+    pub outside: Vec<String>,
+    /// Things the reviewer should know about the inputs (e.g. a stale memory.diff).
+    pub notes: Vec<String>,
+    /// Hash of the dream's content: proposal, CHANGES.md and memory.diff.
+    pub dream_id: String,
+    undo: Vec<Vec<Vec<HunkDecision>>>,
+    redo: Vec<Vec<Vec<HunkDecision>>>,
+}
+
+impl Review {
+    /// Loads the snapshots named by `inputs` and diffs them.
+    pub fn load(inputs: Inputs) -> Result<Review> {
+        let mut notes = Vec::new();
+        let (live, proposed) = match inputs.kind {
+            DreamKind::InPlace => {
+                let repo = MemoryRepo::discover(&inputs.memory)?.ok_or_else(|| {
+                    anyhow!(
+                        "{} is not in a git repository, so there is no HEAD to review an in-place \
+                         dream against; pass the dream folder, or run `dreamreview apply --init` \
+                         first",
+                        inputs.memory.display()
+                    )
+                })?;
+                (
+                    repo.head_snapshot()?,
+                    snapshot::read_folder(&inputs.memory)?,
+                )
+            }
+            _ => {
+                let live = snapshot::read_folder(&inputs.memory)?;
+                let dir = inputs
+                    .proposed
+                    .as_ref()
+                    .ok_or_else(|| anyhow!("no proposal folder"))?;
+                let mut proposed = snapshot::read_folder(dir)?;
+                if inputs.kind == DreamKind::PlainFolder {
+                    for name in dream::METADATA_FILES {
+                        proposed.remove(*name);
+                    }
+                }
+                if proposed.is_empty() {
+                    anyhow::bail!(
+                        "{} holds no notes; a dream that deletes every note is not reviewable — \
+                         check that the dream run finished",
+                        dir.display()
+                    );
+                }
+                (live, proposed)
+            }
+        };
+        let mut outside = Vec::new();
+        let base = match &inputs.memory_diff {
+            Some(path) => base_from_diff(path, &live, &proposed, &mut outside, &mut notes)?,
+            None => live.clone(),
+        };
+        let paths: BTreeSet<&String> = base
+            .keys()
+            .chain(live.keys())
+            .chain(proposed.keys())
+            .collect();
+        let files: Vec<FileDiff> = paths
+            .into_iter()
+            .filter_map(|p| diff::diff_file(p, base.get(p), live.get(p), proposed.get(p)))
+            .collect();
+        let decisions = files
+            .iter()
+            .map(|f| {
+                f.hunks
+                    .iter()
+                    .map(|h| HunkDecision::pending(h.slots()))
+                    .collect()
+            })
+            .collect();
+        let dream_id = dream_id(&inputs, &proposed, &live)?;
+        Ok(Review {
+            inputs,
+            live,
+            files,
+            decisions,
+            outside,
+            notes,
+            dream_id,
+            undo: Vec::new(),
+            redo: Vec::new(),
+        })
+    }
+
+    /// Finds a hunk by id (`testing.md#1`), as `(file, hunk)` indexes.
+    pub fn find_hunk(&self, id: &str) -> Option<(usize, usize)> {
+        self.files
+            .iter()
+            .enumerate()
+            .find_map(|(fi, f)| f.hunks.iter().position(|h| h.id == id).map(|hi| (fi, hi)))
+    }
+
+    /// The hunk at `(file, hunk)`.
+    pub fn hunk(&self, file: usize, hunk: usize) -> Option<&Hunk> {
+        self.files.get(file)?.hunks.get(hunk)
+    }
+
+    /// Why accepting this hunk is refused, if it is.
+    pub fn blocked(&self, file: usize, hunk: usize) -> Option<Refusal> {
+        let f = self.files.get(file)?;
+        if f.kind == FileKind::Symlink {
+            return Some(Refusal::OutsideMemory);
+        }
+        f.hunks
+            .get(hunk)
+            .filter(|h| h.live_changed)
+            .map(|_| Refusal::LiveChanged)
+    }
+
+    fn checkpoint(&mut self) {
+        self.undo.push(self.decisions.clone());
+        self.redo.clear();
+    }
+
+    /// Sets every line of a hunk (drops an edit). Accepting a blocked hunk is refused.
+    pub fn set_hunk(&mut self, file: usize, hunk: usize, d: Decision) -> Result<(), Refusal> {
+        self.hunk(file, hunk).ok_or(Refusal::NoSuchTarget)?;
+        if d == Decision::Accepted {
+            if let Some(r) = self.blocked(file, hunk) {
+                return Err(r);
+            }
+        }
+        self.checkpoint();
+        self.decisions[file][hunk].set_all(d);
+        Ok(())
+    }
+
+    /// Sets one decision slot (the n-th changed line) of a hunk.
+    pub fn set_line(
+        &mut self,
+        file: usize,
+        hunk: usize,
+        slot: usize,
+        d: Decision,
+    ) -> Result<(), Refusal> {
+        let slots = self.hunk(file, hunk).ok_or(Refusal::NoSuchTarget)?.slots();
+        if slot >= slots {
+            return Err(Refusal::NoSuchTarget);
+        }
+        if d == Decision::Accepted {
+            if let Some(r) = self.blocked(file, hunk) {
+                return Err(r);
+            }
+        }
+        self.checkpoint();
+        let hd = &mut self.decisions[file][hunk];
+        hd.edited = None;
+        hd.lines[slot] = d;
+        Ok(())
+    }
+
+    /// Replaces a hunk's range with the reviewer's own text (`None` drops the edit).
+    /// Allowed on live-changed hunks: editing is how they are merged. Symlinks never.
+    pub fn set_edit(
+        &mut self,
+        file: usize,
+        hunk: usize,
+        text: Option<String>,
+    ) -> Result<(), Refusal> {
+        let f = self.files.get(file).ok_or(Refusal::NoSuchTarget)?;
+        let h = f.hunks.get(hunk).ok_or(Refusal::NoSuchTarget)?;
+        if f.kind == FileKind::Symlink {
+            return Err(Refusal::OutsideMemory);
+        }
+        if h.whole_file {
+            return Err(Refusal::NoSuchTarget);
+        }
+        self.checkpoint();
+        self.decisions[file][hunk].edited = text;
+        Ok(())
+    }
+
+    /// Sets every not-yet-decided hunk of a file from `from` on (the `a`/`d` keys). Blocked
+    /// hunks are skipped when accepting; returns how many hunks changed.
+    pub fn set_rest_of_file(&mut self, file: usize, from: usize, d: Decision) -> usize {
+        let Some(f) = self.files.get(file) else {
+            return 0;
+        };
+        let targets: Vec<usize> = (from..f.hunks.len())
+            .filter(|&h| !self.decisions[file][h].is_decided())
+            .filter(|&h| d != Decision::Accepted || self.blocked(file, h).is_none())
+            .collect();
+        if targets.is_empty() {
+            return 0;
+        }
+        self.checkpoint();
+        for &h in &targets {
+            self.decisions[file][h].set_all(d);
+        }
+        targets.len()
+    }
+
+    /// Sets every hunk of the review; blocked hunks are left as they are when accepting.
+    /// Returns the ids of hunks that were skipped.
+    pub fn set_all(&mut self, d: Decision) -> Vec<String> {
+        self.checkpoint();
+        let mut skipped = Vec::new();
+        for fi in 0..self.files.len() {
+            for hi in 0..self.files[fi].hunks.len() {
+                if d == Decision::Accepted && self.blocked(fi, hi).is_some() {
+                    skipped.push(self.files[fi].hunks[hi].id.clone());
+                    self.decisions[fi][hi].set_all(Decision::Rejected);
+                } else {
+                    self.decisions[fi][hi].set_all(d);
+                }
+            }
+        }
+        skipped
+    }
+
+    /// Undoes the last decision change; false when there is nothing to undo.
+    pub fn undo(&mut self) -> bool {
+        match self.undo.pop() {
+            Some(prev) => {
+                self.redo.push(std::mem::replace(&mut self.decisions, prev));
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Redoes the last undone change; false when there is nothing to redo.
+    pub fn redo(&mut self) -> bool {
+        match self.redo.pop() {
+            Some(next) => {
+                self.undo.push(std::mem::replace(&mut self.decisions, next));
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The entry a changed file gets from the current decisions (`None`: it is deleted).
+    pub fn result(&self, file: usize) -> Option<Entry> {
+        let f = self.files.get(file)?;
+        diff::result(f, &self.decisions[file])
+    }
+
+    /// The whole memory folder after the current decisions: live with every changed file
+    /// replaced by its result.
+    pub fn result_snapshot(&self) -> Snapshot {
+        let mut out = self.live.clone();
+        for (fi, f) in self.files.iter().enumerate() {
+            match self.result(fi) {
+                Some(e) => out.insert(f.path.clone(), e),
+                None => out.remove(&f.path),
+            };
+        }
+        out
+    }
+
+    /// (decided hunks, all hunks).
+    pub fn progress(&self) -> (usize, usize) {
+        let all = self.decisions.iter().flatten();
+        let total = all.clone().count();
+        (all.filter(|d| d.is_decided()).count(), total)
+    }
+}
+
+/// Recovers the base the dream saw from memory.diff (design.md §2.3): each file the diff
+/// names gets its old side back from the proposal; files it does not name were unchanged
+/// by the dream, so their base is the proposal itself.
+fn base_from_diff(
+    path: &std::path::Path,
+    live: &Snapshot,
+    proposed: &Snapshot,
+    outside: &mut Vec<String>,
+    notes: &mut Vec<String>,
+) -> Result<Snapshot> {
+    let text = dream::read_diff(path)?;
+    let files = memdiff::parse(&text)
+        .map_err(|e| anyhow!("{}: {e}; regenerate it or remove it", path.display()))?;
+    let Some(layout) = memdiff::layout(&files, proposed) else {
+        return Ok(live.clone());
+    };
+    let mut base: Snapshot = proposed.clone();
+    for (f, rel) in files.iter().zip(&layout.paths) {
+        let rel = match rel {
+            Ok(r) => r.clone(),
+            Err(raw) => {
+                outside.push(raw.clone());
+                continue;
+            }
+        };
+        if f.binary {
+            // Contents unknown: the best base is live.
+            set(&mut base, &rel, live.get(&rel).cloned());
+            continue;
+        }
+        let new_text = match proposed.get(&rel) {
+            Some(e) => e.bytes().and_then(as_text).map(str::to_string),
+            None if f.new_absent => Some(String::new()),
+            None => None,
+        };
+        let recovered = new_text
+            .as_deref()
+            .and_then(|t| memdiff::reverse_apply(t, &f.hunks));
+        match recovered {
+            Some(_) if f.old_absent => {
+                base.remove(&rel);
+            }
+            Some(old) => {
+                base.insert(rel, Entry::File(old.into_bytes()));
+            }
+            None => {
+                notes.push(format!(
+                    "{}: memory.diff does not match the proposal for {rel}; comparing it with live memory as it is now",
+                    path.display()
+                ));
+                set(&mut base, &rel, live.get(&rel).cloned());
+            }
+        }
+    }
+    Ok(base)
+}
+
+fn set(s: &mut Snapshot, k: &str, v: Option<Entry>) {
+    match v {
+        Some(e) => s.insert(k.to_string(), e),
+        None => s.remove(k),
+    };
+}
+
+fn dream_id(inputs: &Inputs, proposed: &Snapshot, live: &Snapshot) -> Result<String> {
+    let mut h = Sha256::new();
+    let mut feed = |tag: &str, bytes: &[u8]| {
+        h.update(tag.as_bytes());
+        h.update((bytes.len() as u64).to_le_bytes());
+        h.update(bytes);
+    };
+    let hash_snap = |feed: &mut dyn FnMut(&str, &[u8]), s: &Snapshot| {
+        for (k, e) in s {
+            feed("path", k.as_bytes());
+            match e {
+                Entry::File(b) => feed("file", b),
+                Entry::Symlink(t) => feed("link", t.as_os_str().as_encoded_bytes()),
+            }
+        }
+    };
+    hash_snap(&mut feed, proposed);
+    if inputs.kind == DreamKind::InPlace {
+        hash_snap(&mut feed, live);
+    }
+    for p in [&inputs.changes_md, &inputs.memory_diff]
+        .into_iter()
+        .flatten()
+    {
+        let bytes = std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))?;
+        feed("meta", &bytes);
+    }
+    Ok(h.finalize()
+        .iter()
+        .take(12)
+        .map(|b| format!("{b:02x}"))
+        .collect())
+}

@@ -1,0 +1,72 @@
+//! Text as data: splitting notes into lines that keep their own terminators, and telling
+//! text from binary. Nothing here normalises line endings.
+
+/// Splits `text` into lines, each keeping its terminator (`\n` or `\r\n`; a lone `\r` stays
+/// inside its line). The last line has no terminator when the text does not end with `\n`.
+/// Concatenating the result always gives back `text` exactly.
+pub fn split_lines(text: &str) -> Vec<&str> {
+    let mut lines = Vec::new();
+    let mut start = 0;
+    for pos in memchr::memchr_iter(b'\n', text.as_bytes()) {
+        lines.push(&text[start..=pos]);
+        start = pos + 1;
+    }
+    if start < text.len() {
+        lines.push(&text[start..]);
+    }
+    lines
+}
+
+/// The line without its terminator (`\n`, `\r\n`).
+pub fn strip_terminator(line: &str) -> &str {
+    let line = line.strip_suffix('\n').unwrap_or(line);
+    line.strip_suffix('\r').unwrap_or(line)
+}
+
+/// True when `line` ends with a `\n` terminator.
+pub fn has_terminator(line: &str) -> bool {
+    line.ends_with('\n')
+}
+
+/// Returns the bytes as text when they are a note dreamreview can diff line by line: valid
+/// UTF-8 without NUL bytes. Anything else is binary (whole-file decisions only).
+pub fn as_text(bytes: &[u8]) -> Option<&str> {
+    if memchr::memchr(0, bytes).is_some() {
+        return None;
+    }
+    std::str::from_utf8(bytes).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_keep_their_terminators() {
+        assert_eq!(split_lines("a\nb\r\nc"), vec!["a\n", "b\r\n", "c"]);
+        assert_eq!(split_lines("a\n"), vec!["a\n"]);
+        assert_eq!(split_lines(""), Vec::<&str>::new());
+        assert_eq!(split_lines("\n\n"), vec!["\n", "\n"]);
+        assert_eq!(split_lines("x\ry\n"), vec!["x\ry\n"]);
+        for t in ["", "a", "a\n", "a\r\nb", "日本語\n한국어\r\n中文"] {
+            assert_eq!(split_lines(t).concat(), t);
+        }
+    }
+
+    #[test]
+    fn terminators_are_stripped_only_at_the_end() {
+        assert_eq!(strip_terminator("a\r\n"), "a");
+        assert_eq!(strip_terminator("a\n"), "a");
+        assert_eq!(strip_terminator("a\r"), "a");
+        assert_eq!(strip_terminator("a"), "a");
+        assert!(has_terminator("a\n") && !has_terminator("a"));
+    }
+
+    #[test]
+    fn binary_is_nul_or_invalid_utf8() {
+        assert_eq!(as_text(b"note\n"), Some("note\n"));
+        assert_eq!(as_text(b"a\0b"), None);
+        assert_eq!(as_text(&[0xff, 0xfe]), None);
+        assert_eq!(as_text("\u{feff}bom".as_bytes()), Some("\u{feff}bom"));
+    }
+}
