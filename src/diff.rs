@@ -555,9 +555,9 @@ pub fn result(file: &FileDiff, decisions: &[HunkDecision]) -> Option<Entry> {
     }
 }
 
-/// Renders hunks as a unified diff (what `git apply` takes) for the file at `path`.
-/// Whole-file hunks are skipped. Used by tests and the history view.
-pub fn to_patch(file: &FileDiff) -> String {
+/// Renders the hunks `include` selects as a unified diff (what `git apply` takes): new-side
+/// line numbers are those of applying exactly those hunks. Whole-file hunks are skipped.
+pub fn to_patch(file: &FileDiff, include: impl Fn(usize) -> bool) -> String {
     let mut out = String::new();
     let old = if file.status == FileStatus::Added {
         "/dev/null".to_string()
@@ -570,13 +570,22 @@ pub fn to_patch(file: &FileDiff) -> String {
         format!("b/{}", file.path)
     };
     out.push_str(&format!("--- {old}\n+++ {new}\n"));
-    for h in file.hunks.iter().filter(|h| !h.whole_file) {
+    let mut shift = 0isize;
+    for (_, h) in file
+        .hunks
+        .iter()
+        .enumerate()
+        .filter(|(i, h)| !h.whole_file && include(*i))
+    {
+        let new_begin = (h.old_range.start as isize + shift) as usize;
+        let new_range = new_begin..new_begin + h.new_range.len();
+        shift += h.new_range.len() as isize - h.old_range.len() as isize;
         out.push_str(&format!(
             "@@ -{},{} +{},{} @@\n",
             h.old_start(),
             h.old_range.len(),
-            h.new_start(),
-            h.new_range.len()
+            unified_start(&new_range),
+            new_range.len()
         ));
         for l in &h.lines {
             out.push_str(l.op.marker());
@@ -764,7 +773,7 @@ mod tests {
     #[test]
     fn patch_text_round_trips_through_line_counts() {
         let file = diff_file("a.md", Some(&f("a\nb")), Some(&f("a\nb")), Some(&f("a\nc"))).unwrap();
-        let p = to_patch(&file);
+        let p = to_patch(&file, |_| true);
         assert_eq!(
             p,
             "--- a/a.md\n+++ b/a.md\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file\n"

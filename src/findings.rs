@@ -53,19 +53,19 @@ impl Findings {
 
     /// Adds a flag to a hunk, ignoring exact duplicates.
     pub fn add_hunk_flag(&mut self, file: usize, hunk: usize, flag: Flag) {
-        if let Some(v) = self.hunk_flags.get_mut(file).and_then(|f| f.get_mut(hunk)) {
-            if !v.contains(&flag) {
-                v.push(flag);
-            }
+        if let Some(v) = self.hunk_flags.get_mut(file).and_then(|f| f.get_mut(hunk))
+            && !v.contains(&flag)
+        {
+            v.push(flag);
         }
     }
 
     /// Adds a flag to a file, ignoring exact duplicates.
     pub fn add_file_flag(&mut self, file: usize, flag: Flag) {
-        if let Some(v) = self.file_flags.get_mut(file) {
-            if !v.contains(&flag) {
-                v.push(flag);
-            }
+        if let Some(v) = self.file_flags.get_mut(file)
+            && !v.contains(&flag)
+        {
+            v.push(flag);
         }
     }
 

@@ -169,10 +169,10 @@ impl Review {
     /// Sets every line of a hunk (drops an edit). Accepting a blocked hunk is refused.
     pub fn set_hunk(&mut self, file: usize, hunk: usize, d: Decision) -> Result<(), Refusal> {
         self.hunk(file, hunk).ok_or(Refusal::NoSuchTarget)?;
-        if d == Decision::Accepted {
-            if let Some(r) = self.blocked(file, hunk) {
-                return Err(r);
-            }
+        if d == Decision::Accepted
+            && let Some(r) = self.blocked(file, hunk)
+        {
+            return Err(r);
         }
         self.checkpoint();
         self.decisions[file][hunk].set_all(d);
@@ -191,10 +191,10 @@ impl Review {
         if slot >= slots {
             return Err(Refusal::NoSuchTarget);
         }
-        if d == Decision::Accepted {
-            if let Some(r) = self.blocked(file, hunk) {
-                return Err(r);
-            }
+        if d == Decision::Accepted
+            && let Some(r) = self.blocked(file, hunk)
+        {
+            return Err(r);
         }
         self.checkpoint();
         let hd = &mut self.decisions[file][hunk];
