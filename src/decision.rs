@@ -45,10 +45,7 @@ pub struct HunkDecision {
 impl HunkDecision {
     /// All-pending decisions for a hunk with `slots` decidable lines.
     pub fn pending(slots: usize) -> HunkDecision {
-        HunkDecision {
-            lines: vec![Decision::Pending; slots],
-            edited: None,
-        }
+        HunkDecision { lines: vec![Decision::Pending; slots], edited: None }
     }
 
     /// The hunk's overall state.

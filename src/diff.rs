@@ -106,11 +106,7 @@ pub struct Hunk {
 impl Hunk {
     /// Number of decision slots: changed lines, or 1 for a whole-file hunk.
     pub fn slots(&self) -> usize {
-        if self.whole_file {
-            1
-        } else {
-            self.lines.iter().filter(|l| l.op != Op::Context).count()
-        }
+        if self.whole_file { 1 } else { self.lines.iter().filter(|l| l.op != Op::Context).count() }
     }
 
     /// Unified-diff `-a,b` start: 1-based, or the line before when the range is empty.
@@ -135,11 +131,7 @@ impl Hunk {
 
     /// The hunk's new side (context and added lines) as one text: what `$EDITOR` gets.
     pub fn new_side(&self) -> String {
-        self.lines
-            .iter()
-            .filter(|l| l.op != Op::Remove)
-            .map(|l| l.text.as_str())
-            .collect()
+        self.lines.iter().filter(|l| l.op != Op::Remove).map(|l| l.text.as_str()).collect()
     }
 }
 
@@ -167,9 +159,7 @@ pub struct FileDiff {
 impl FileDiff {
     /// Live text split into lines (empty for absent, binary or symlink sides).
     pub fn live_lines(&self) -> Vec<&str> {
-        entry_text(self.live.as_ref())
-            .map(split_lines)
-            .unwrap_or_default()
+        entry_text(self.live.as_ref()).map(split_lines).unwrap_or_default()
     }
 }
 
@@ -179,12 +169,7 @@ fn entry_text(e: Option<&Entry>) -> Option<&str> {
 
 /// Diffs one path given its base (what the dream saw), live and proposed entries. Returns
 /// `None` when the dream did not change the file (base == proposed), whatever live did.
-pub fn diff_file(
-    path: &str,
-    base: Option<&Entry>,
-    live: Option<&Entry>,
-    proposed: Option<&Entry>,
-) -> Option<FileDiff> {
+pub fn diff_file(path: &str, base: Option<&Entry>, live: Option<&Entry>, proposed: Option<&Entry>) -> Option<FileDiff> {
     if base == proposed || live == proposed {
         return None;
     }
@@ -216,17 +201,12 @@ pub fn diff_file(
     let live_text = texts.1.unwrap_or("");
     let prop_text = texts.2.unwrap_or("");
     if kind != FileKind::Text || (live_text.is_empty() && prop_text.is_empty()) {
-        file.hunks
-            .push(whole_file_hunk(path, live, proposed, drifted));
+        file.hunks.push(whole_file_hunk(path, live, proposed, drifted));
         return Some(file);
     }
     let live_lines = split_lines(live_text);
     let (changes, target) = if drifted {
-        three_way(
-            &split_lines(texts.0.unwrap_or("")),
-            &live_lines,
-            &split_lines(prop_text),
-        )
+        three_way(&split_lines(texts.0.unwrap_or("")), &live_lines, &split_lines(prop_text))
     } else {
         let prop_lines = split_lines(prop_text);
         (two_way(&live_lines, &prop_lines), prop_lines)
@@ -239,12 +219,7 @@ pub fn diff_file(
     Some(file)
 }
 
-fn whole_file_hunk(
-    path: &str,
-    live: Option<&Entry>,
-    proposed: Option<&Entry>,
-    drifted: bool,
-) -> Hunk {
+fn whole_file_hunk(path: &str, live: Option<&Entry>, proposed: Option<&Entry>, drifted: bool) -> Hunk {
     let mut h = Hasher::new(path);
     h.part(live.map(entry_bytes).unwrap_or(b"\0absent"));
     h.part(proposed.map(entry_bytes).unwrap_or(b"\0absent"));
@@ -300,32 +275,17 @@ fn regions(old: &[&str], new: &[&str]) -> Vec<(Range<usize>, Range<usize>)> {
 }
 
 fn two_way(live: &[&str], proposed: &[&str]) -> Vec<Change> {
-    regions(live, proposed)
-        .into_iter()
-        .map(|(old, new)| Change {
-            old,
-            new,
-            conflict: false,
-        })
-        .collect()
+    regions(live, proposed).into_iter().map(|(old, new)| Change { old, new, conflict: false }).collect()
 }
 
 /// Merges base→live and base→proposed. Returns changes over live lines and the target
 /// lines (live with every dream change applied, conflicts taking the dream's side).
-fn three_way<'a>(
-    base: &[&'a str],
-    live: &[&'a str],
-    proposed: &[&'a str],
-) -> (Vec<Change>, Vec<&'a str>) {
+fn three_way<'a>(base: &[&'a str], live: &[&'a str], proposed: &[&'a str]) -> (Vec<Change>, Vec<&'a str>) {
     // (base range, side range, is_live)
     let mut all: Vec<(Range<usize>, Range<usize>, bool)> = regions(base, live)
         .into_iter()
         .map(|(b, l)| (b, l, true))
-        .chain(
-            regions(base, proposed)
-                .into_iter()
-                .map(|(b, p)| (b, p, false)),
-        )
+        .chain(regions(base, proposed).into_iter().map(|(b, p)| (b, p, false)))
         .collect();
     all.sort_by_key(|(b, _, is_live)| (b.start, b.end, !*is_live));
     let mut changes = Vec::new();
@@ -359,11 +319,7 @@ fn three_way<'a>(
             target.extend(live.get(live_pos..live_r.start).unwrap_or_default());
             let new_start = target.len();
             target.extend(proposed.get(prop_r.clone()).unwrap_or_default());
-            changes.push(Change {
-                old: live_r.clone(),
-                new: new_start..target.len(),
-                conflict: has_live,
-            });
+            changes.push(Change { old: live_r.clone(), new: new_start..target.len(), conflict: has_live });
             live_pos = live_r.end;
         }
         dl += sum_l;
@@ -383,12 +339,7 @@ fn group(path: &str, changes: &[Change], live: &[&str], target: &[&str]) -> Vec<
     let mut groups: Vec<Vec<&Change>> = Vec::new();
     for c in changes {
         match groups.last_mut() {
-            Some(g)
-                if g[0].conflict == c.conflict
-                    && c.old.start - g[g.len() - 1].old.end <= 2 * CONTEXT =>
-            {
-                g.push(c)
-            }
+            Some(g) if g[0].conflict == c.conflict && c.old.start - g[g.len() - 1].old.end <= 2 * CONTEXT => g.push(c),
             _ => groups.push(vec![c]),
         }
     }
@@ -399,11 +350,7 @@ fn group(path: &str, changes: &[Change], live: &[&str], target: &[&str]) -> Vec<
         let lead = match gi.checked_sub(1).map(|p| &groups[p]) {
             Some(prev) => {
                 let gap = first.old.start - prev[prev.len() - 1].old.end;
-                if gap > 2 * CONTEXT {
-                    CONTEXT
-                } else {
-                    gap - gap / 2
-                }
+                if gap > 2 * CONTEXT { CONTEXT } else { gap - gap / 2 }
             }
             None => CONTEXT.min(first.old.start),
         };
@@ -420,27 +367,18 @@ fn group(path: &str, changes: &[Change], live: &[&str], target: &[&str]) -> Vec<
         let mut pos = old_range.start;
         let mut hasher = Hasher::new(path);
         let ctx = |r: Range<usize>, lines: &mut Vec<Line>| {
-            lines.extend(live[r].iter().map(|t| Line {
-                op: Op::Context,
-                text: t.to_string(),
-            }));
+            lines.extend(live[r].iter().map(|t| Line { op: Op::Context, text: t.to_string() }));
         };
         for c in g {
             ctx(pos..c.old.start, &mut lines);
             for t in &live[c.old.clone()] {
                 hasher.part(t.as_bytes());
-                lines.push(Line {
-                    op: Op::Remove,
-                    text: t.to_string(),
-                });
+                lines.push(Line { op: Op::Remove, text: t.to_string() });
             }
             hasher.part(b"\0+");
             for t in &target[c.new.clone()] {
                 hasher.part(t.as_bytes());
-                lines.push(Line {
-                    op: Op::Add,
-                    text: t.to_string(),
-                });
+                lines.push(Line { op: Op::Add, text: t.to_string() });
             }
             hasher.part(b"\0-");
             pos = c.old.end;
@@ -475,12 +413,7 @@ impl Hasher {
         self.0.update(bytes);
     }
     fn finish(self) -> String {
-        self.0
-            .finalize()
-            .iter()
-            .take(8)
-            .map(|b| format!("{b:02x}"))
-            .collect()
+        self.0.finalize().iter().take(8).map(|b| format!("{b:02x}")).collect()
     }
 }
 
@@ -496,15 +429,8 @@ pub fn result(file: &FileDiff, decisions: &[HunkDecision]) -> Option<Entry> {
     }
     if file.hunks.iter().all(|h| h.whole_file) {
         let d = decision(0);
-        let take = file
-            .hunks
-            .first()
-            .is_some_and(|h| accepted(h, d.lines.first().copied().unwrap_or_default()));
-        return if take {
-            file.proposed.clone()
-        } else {
-            file.live.clone()
-        };
+        let take = file.hunks.first().is_some_and(|h| accepted(h, d.lines.first().copied().unwrap_or_default()));
+        return if take { file.proposed.clone() } else { file.live.clone() };
     }
     let live = file.live_lines();
     let mut out = String::new();
@@ -512,12 +438,7 @@ pub fn result(file: &FileDiff, decisions: &[HunkDecision]) -> Option<Entry> {
     let (mut any_add, mut all_removed) = (false, true);
     for (hi, h) in file.hunks.iter().enumerate() {
         let d = decision(hi);
-        out.extend(
-            live.get(pos..h.old_range.start)
-                .unwrap_or_default()
-                .iter()
-                .copied(),
-        );
+        out.extend(live.get(pos..h.old_range.start).unwrap_or_default().iter().copied());
         if let Some(edit) = &d.edited {
             out.push_str(edit);
             any_add = true;
@@ -559,24 +480,11 @@ pub fn result(file: &FileDiff, decisions: &[HunkDecision]) -> Option<Entry> {
 /// line numbers are those of applying exactly those hunks. Whole-file hunks are skipped.
 pub fn to_patch(file: &FileDiff, include: impl Fn(usize) -> bool) -> String {
     let mut out = String::new();
-    let old = if file.status == FileStatus::Added {
-        "/dev/null".to_string()
-    } else {
-        format!("a/{}", file.path)
-    };
-    let new = if file.status == FileStatus::Deleted {
-        "/dev/null".to_string()
-    } else {
-        format!("b/{}", file.path)
-    };
+    let old = if file.status == FileStatus::Added { "/dev/null".to_string() } else { format!("a/{}", file.path) };
+    let new = if file.status == FileStatus::Deleted { "/dev/null".to_string() } else { format!("b/{}", file.path) };
     out.push_str(&format!("--- {old}\n+++ {new}\n"));
     let mut shift = 0isize;
-    for (_, h) in file
-        .hunks
-        .iter()
-        .enumerate()
-        .filter(|(i, h)| !h.whole_file && include(*i))
-    {
+    for (_, h) in file.hunks.iter().enumerate().filter(|(i, h)| !h.whole_file && include(*i)) {
         let new_begin = (h.old_range.start as isize + shift) as usize;
         let new_range = new_begin..new_begin + h.new_range.len();
         shift += h.new_range.len() as isize - h.old_range.len() as isize;
@@ -607,13 +515,7 @@ mod tests {
     }
 
     fn all(file: &FileDiff, d: Decision) -> Vec<HunkDecision> {
-        file.hunks
-            .iter()
-            .map(|h| HunkDecision {
-                lines: vec![d; h.slots()],
-                edited: None,
-            })
-            .collect()
+        file.hunks.iter().map(|h| HunkDecision { lines: vec![d; h.slots()], edited: None }).collect()
     }
 
     #[test]
@@ -624,25 +526,11 @@ mod tests {
         assert_eq!(file.hunks.len(), 1);
         let h = &file.hunks[0];
         assert_eq!(h.id, "testing.md#1");
-        assert_eq!(
-            (
-                h.old_start(),
-                h.old_range.len(),
-                h.new_start(),
-                h.new_range.len()
-            ),
-            (4, 4, 4, 5)
-        );
+        assert_eq!((h.old_start(), h.old_range.len(), h.new_start(), h.new_range.len()), (4, 4, 4, 5));
         let ops: String = h.lines.iter().map(|l| l.op.marker()).collect();
         assert_eq!(ops, "   -++");
-        assert_eq!(
-            result(&file, &all(&file, Decision::Accepted)),
-            Some(f(prop))
-        );
-        assert_eq!(
-            result(&file, &all(&file, Decision::Rejected)),
-            Some(f(live))
-        );
+        assert_eq!(result(&file, &all(&file, Decision::Accepted)), Some(f(prop)));
+        assert_eq!(result(&file, &all(&file, Decision::Rejected)), Some(f(live)));
         assert_eq!(result(&file, &all(&file, Decision::Pending)), Some(f(live)));
     }
 
@@ -658,69 +546,38 @@ mod tests {
         let add = diff_file("n.md", None, None, Some(&f("a\nb"))).unwrap();
         assert_eq!(add.status, FileStatus::Added);
         assert_eq!(result(&add, &all(&add, Decision::Rejected)), None);
-        assert_eq!(
-            result(&add, &all(&add, Decision::Accepted)),
-            Some(f("a\nb"))
-        );
+        assert_eq!(result(&add, &all(&add, Decision::Accepted)), Some(f("a\nb")));
         let del = diff_file("o.md", Some(&f("a\r\n")), Some(&f("a\r\n")), None).unwrap();
         assert_eq!(result(&del, &all(&del, Decision::Accepted)), None);
-        assert_eq!(
-            result(&del, &all(&del, Decision::Rejected)),
-            Some(f("a\r\n"))
-        );
+        assert_eq!(result(&del, &all(&del, Decision::Rejected)), Some(f("a\r\n")));
         let empty = diff_file("e.md", None, None, Some(&f(""))).unwrap();
         assert!(empty.hunks[0].whole_file);
-        assert_eq!(
-            result(&empty, &all(&empty, Decision::Accepted)),
-            Some(f(""))
-        );
+        assert_eq!(result(&empty, &all(&empty, Decision::Accepted)), Some(f("")));
         assert_eq!(result(&empty, &all(&empty, Decision::Rejected)), None);
     }
 
     #[test]
     fn binary_and_symlinks_are_whole_file() {
-        let bin = diff_file(
-            "b.md",
-            Some(&f("a")),
-            Some(&f("a")),
-            Some(&Entry::File(vec![0, 1])),
-        )
-        .unwrap();
+        let bin = diff_file("b.md", Some(&f("a")), Some(&f("a")), Some(&Entry::File(vec![0, 1]))).unwrap();
         assert_eq!(bin.kind, FileKind::Binary);
         assert_eq!(bin.hunks.len(), 1);
-        assert_eq!(
-            result(&bin, &all(&bin, Decision::Accepted)),
-            Some(Entry::File(vec![0, 1]))
-        );
+        assert_eq!(result(&bin, &all(&bin, Decision::Accepted)), Some(Entry::File(vec![0, 1])));
         let link = Entry::Symlink("/etc/hostname".into());
         let sym = diff_file("l.md", None, None, Some(&link)).unwrap();
         assert_eq!(sym.kind, FileKind::Symlink);
-        assert_eq!(
-            result(&sym, &all(&sym, Decision::Accepted)),
-            None,
-            "symlinks are never written"
-        );
+        assert_eq!(result(&sym, &all(&sym, Decision::Accepted)), None, "symlinks are never written");
     }
 
     #[test]
     fn line_decisions_pick_individual_lines() {
-        let file = diff_file(
-            "a.md",
-            Some(&f("1\n2\n")),
-            Some(&f("1\n2\n")),
-            Some(&f("1\nx\ny\n")),
-        )
-        .unwrap();
+        let file = diff_file("a.md", Some(&f("1\n2\n")), Some(&f("1\n2\n")), Some(&f("1\nx\ny\n"))).unwrap();
         // lines: ' 1', '-2', '+x', '+y'
         let d = vec![HunkDecision {
             lines: vec![Decision::Accepted, Decision::Rejected, Decision::Accepted],
             edited: None,
         }];
         assert_eq!(result(&file, &d), Some(f("1\ny\n")));
-        let e = vec![HunkDecision {
-            lines: vec![Decision::Pending; 3],
-            edited: Some("1\nmine\n".into()),
-        }];
+        let e = vec![HunkDecision { lines: vec![Decision::Pending; 3], edited: Some("1\nmine\n".into()) }];
         assert_eq!(result(&file, &e), Some(f("1\nmine\n")));
     }
 
@@ -733,23 +590,15 @@ mod tests {
         assert_eq!(file.hunks.len(), 1);
         assert!(!file.hunks[0].live_changed);
         let want = live.replace("l15\n", "l15 by the dream\n");
-        assert_eq!(
-            result(&file, &all(&file, Decision::Accepted)),
-            Some(f(&want))
-        );
-        assert_eq!(
-            result(&file, &all(&file, Decision::Rejected)),
-            Some(f(&live))
-        );
+        assert_eq!(result(&file, &all(&file, Decision::Accepted)), Some(f(&want)));
+        assert_eq!(result(&file, &all(&file, Decision::Rejected)), Some(f(&live)));
     }
 
     #[test]
     fn drift_inside_dream_hunk_is_live_changed_and_never_lost() {
         let base: String = (1..=20).map(|i| format!("l{i}\n")).collect();
         let live = base.replace("l10\n", "l10 session\n");
-        let prop = base
-            .replace("l10\n", "l10 dream\n")
-            .replace("l18\n", "l18 dream\n");
+        let prop = base.replace("l10\n", "l10 dream\n").replace("l18\n", "l18 dream\n");
         let file = diff_file("a.md", Some(&f(&base)), Some(&f(&live)), Some(&f(&prop))).unwrap();
         assert_eq!(file.hunks.len(), 2);
         assert!(file.hunks[0].live_changed);
@@ -762,12 +611,7 @@ mod tests {
         let h = &file.hunks[0];
         d[0].edited = Some(h.new_side().replace("l10 dream", "l10 merged"));
         let got = result(&file, &d).unwrap();
-        assert_eq!(
-            got,
-            f(&live
-                .replace("l10 session\n", "l10 merged\n")
-                .replace("l18\n", "l18 dream\n"))
-        );
+        assert_eq!(got, f(&live.replace("l10 session\n", "l10 merged\n").replace("l18\n", "l18 dream\n")));
     }
 
     #[test]

@@ -53,10 +53,9 @@ impl Inputs {
     /// `in-place` for an in-place review.
     pub fn dream_name(&self) -> String {
         match &self.dream {
-            Some(d) => d
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_else(|| d.display().to_string()),
+            Some(d) => {
+                d.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| d.display().to_string())
+            }
             None => "in-place".to_string(),
         }
     }
@@ -65,17 +64,10 @@ impl Inputs {
 /// Finds the inputs of a review. `dream`: the dream folder (None = in-place review of
 /// `memory`, or the current directory). `memory`: `--memory`. `sources`: `--sources`.
 /// Every error names the path it is about and what to do.
-pub fn discover(
-    dream: Option<&Path>,
-    memory: Option<&Path>,
-    sources: &[PathBuf],
-) -> Result<Inputs> {
+pub fn discover(dream: Option<&Path>, memory: Option<&Path>, sources: &[PathBuf]) -> Result<Inputs> {
     for s in sources {
         if !s.exists() {
-            bail!(
-                "sources folder {} does not exist; check the --sources path",
-                s.display()
-            );
+            bail!("sources folder {} does not exist; check the --sources path", s.display());
         }
     }
     let memory = match memory {
@@ -110,31 +102,27 @@ pub fn discover(
     let sub = dream.join("memory");
     let has_sub = sub.is_dir() && !sub.is_symlink();
     let own_notes = has_markdown(&dream)?;
-    let (kind, proposed) = if has_sub
-        && (changes_md.is_some() || memory_diff.is_some() || run_log.is_some() || !own_notes)
-    {
-        (DreamKind::DreamFolder, sub)
-    } else if own_notes {
-        (DreamKind::PlainFolder, dream.clone())
-    } else if changes_md.is_some() || memory_diff.is_some() {
-        bail!(
-            "dream folder {} has no proposed notes: expected a memory/ folder beside CHANGES.md; \
+    let (kind, proposed) =
+        if has_sub && (changes_md.is_some() || memory_diff.is_some() || run_log.is_some() || !own_notes) {
+            (DreamKind::DreamFolder, sub)
+        } else if own_notes {
+            (DreamKind::PlainFolder, dream.clone())
+        } else if changes_md.is_some() || memory_diff.is_some() {
+            bail!(
+                "dream folder {} has no proposed notes: expected a memory/ folder beside CHANGES.md; \
              check that the dream run finished",
-            dream.display()
-        );
-    } else {
-        bail!(
-            "{} holds no notes: expected a dream.sh folder (memory/, CHANGES.md) or a folder of \
+                dream.display()
+            );
+        } else {
+            bail!(
+                "{} holds no notes: expected a dream.sh folder (memory/, CHANGES.md) or a folder of \
              .md notes",
-            dream.display()
-        );
-    };
+                dream.display()
+            );
+        };
     let (memory, memory_from) = match memory {
         Some(m) => (m, "--memory"),
-        None => (
-            live_from_diff(&dream, &proposed, memory_diff.as_deref())?,
-            "memory.diff",
-        ),
+        None => (live_from_diff(&dream, &proposed, memory_diff.as_deref())?, "memory.diff"),
     };
     if same_dir(&memory, &proposed) || same_dir(&memory, &dream) {
         bail!(
@@ -158,8 +146,7 @@ pub fn discover(
 }
 
 fn existing_dir(p: &Path, what: &str, fix: &str) -> Result<PathBuf> {
-    let meta = std::fs::metadata(p)
-        .map_err(|e| anyhow!("{what} {} cannot be opened ({e}); {fix}", p.display()))?;
+    let meta = std::fs::metadata(p).map_err(|e| anyhow!("{what} {} cannot be opened ({e}); {fix}", p.display()))?;
     if !meta.is_dir() {
         bail!("{what} {} is not a folder; {fix}", p.display());
     }
@@ -174,15 +161,11 @@ fn same_dir(a: &Path, b: &Path) -> bool {
 }
 
 fn has_markdown(dir: &Path) -> Result<bool> {
-    let entries =
-        std::fs::read_dir(dir).with_context(|| format!("cannot list {}", dir.display()))?;
+    let entries = std::fs::read_dir(dir).with_context(|| format!("cannot list {}", dir.display()))?;
     for e in entries.flatten() {
         let name = e.file_name();
         let name = name.to_string_lossy();
-        if name.ends_with(".md")
-            && !snapshot::is_hidden(&name)
-            && !METADATA_FILES.contains(&name.as_ref())
-        {
+        if name.ends_with(".md") && !snapshot::is_hidden(&name) && !METADATA_FILES.contains(&name.as_ref()) {
             return Ok(true);
         }
     }
@@ -200,17 +183,11 @@ fn live_from_diff(dream: &Path, proposed: &Path, memory_diff: Option<&Path>) -> 
     };
     let text = read_diff(diff_path)?;
     let files = memdiff::parse(&text).map_err(|e| {
-        anyhow!(
-            "{}: {e}; regenerate it with `diff -ruN live proposed` or pass --memory DIR",
-            diff_path.display()
-        )
+        anyhow!("{}: {e}; regenerate it with `diff -ruN live proposed` or pass --memory DIR", diff_path.display())
     })?;
     let proposal = snapshot::read_folder(proposed)?;
     let Some(layout) = memdiff::layout(&files, &proposal) else {
-        bail!(
-            "{} names no files, so it cannot say where the live memory is; pass --memory DIR",
-            diff_path.display()
-        );
+        bail!("{} names no files, so it cannot say where the live memory is; pass --memory DIR", diff_path.display());
     };
     let root = layout.live_root;
     let mut tried = Vec::new();
@@ -225,8 +202,7 @@ fn live_from_diff(dream: &Path, proposed: &Path, memory_diff: Option<&Path>) -> 
     };
     for c in candidates {
         if c.is_dir() {
-            return std::path::absolute(&c)
-                .with_context(|| format!("cannot resolve {}", c.display()));
+            return std::path::absolute(&c).with_context(|| format!("cannot resolve {}", c.display()));
         }
         tried.push(c.display().to_string());
     }
@@ -243,7 +219,10 @@ fn live_from_diff(dream: &Path, proposed: &Path, memory_diff: Option<&Path>) -> 
 pub fn read_diff(path: &Path) -> Result<String> {
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
     String::from_utf8(bytes).map_err(|_| {
-        anyhow!("{} is not UTF-8 text, so it is not a diff dreamreview can read; remove it or pass --memory DIR", path.display())
+        anyhow!(
+            "{} is not UTF-8 text, so it is not a diff dreamreview can read; remove it or pass --memory DIR",
+            path.display()
+        )
     })
 }
 
@@ -292,39 +271,24 @@ mod tests {
         let i = discover(Some(&d), None, &[]).unwrap();
         assert_eq!(i.memory, live);
         assert_eq!(i.memory_from, "memory.diff");
-        write(
-            &d.join("memory.diff"),
-            &diff.replace(&live.display().to_string(), "/gone/memory"),
-        );
+        write(&d.join("memory.diff"), &diff.replace(&live.display().to_string(), "/gone/memory"));
         let e = format!("{:#}", discover(Some(&d), None, &[]).unwrap_err());
         assert!(e.contains("/gone/memory") && e.contains("--memory"), "{e}");
         write(&d.join("memory.diff"), "not a diff\n");
         let e = format!("{:#}", discover(Some(&d), None, &[]).unwrap_err());
-        assert!(
-            e.contains("memory.diff") && e.contains("not a unified diff"),
-            "{e}"
-        );
+        assert!(e.contains("memory.diff") && e.contains("not a unified diff"), "{e}");
     }
 
     #[test]
     fn bad_folders_name_the_path() {
         let t = tempfile::tempdir().unwrap();
-        let e = format!(
-            "{:#}",
-            discover(Some(&t.path().join("nope")), None, &[]).unwrap_err()
-        );
+        let e = format!("{:#}", discover(Some(&t.path().join("nope")), None, &[]).unwrap_err());
         assert!(e.contains("nope") && e.contains("dream folder"), "{e}");
         let empty = t.path().join("empty");
         fs::create_dir(&empty).unwrap();
-        let e = format!(
-            "{:#}",
-            discover(Some(&empty), Some(t.path()), &[]).unwrap_err()
-        );
+        let e = format!("{:#}", discover(Some(&empty), Some(t.path()), &[]).unwrap_err());
         assert!(e.contains("holds no notes"), "{e}");
-        let e = format!(
-            "{:#}",
-            discover(Some(&empty), Some(&t.path().join("m")), &[]).unwrap_err()
-        );
+        let e = format!("{:#}", discover(Some(&empty), Some(&t.path().join("m")), &[]).unwrap_err());
         assert!(e.contains("memory folder") && e.contains("--memory"), "{e}");
     }
 }

@@ -55,12 +55,11 @@ impl FlagKind {
     pub fn severity(self) -> Severity {
         use FlagKind::*;
         match self {
-            CitationUnresolved | Secret | PermanentDeleted | OutsideMemory | LiveChanged
-            | IndexOverLimit => Severity::Error,
-            InferredDate | UnsourcedClaim | CitationMissing | CitationUnsupported
-            | IndexNearLimit | IndexLongLine | DanglingLink | OrphanNote | FrontmatterInvalid => {
-                Severity::Warning
+            CitationUnresolved | Secret | PermanentDeleted | OutsideMemory | LiveChanged | IndexOverLimit => {
+                Severity::Error
             }
+            InferredDate | UnsourcedClaim | CitationMissing | CitationUnsupported | IndexNearLimit | IndexLongLine
+            | DanglingLink | OrphanNote | FrontmatterInvalid => Severity::Warning,
         }
     }
 
@@ -111,14 +110,7 @@ pub struct Flag {
 impl Flag {
     /// A flag of `kind` with its default severity and a message; other fields empty.
     pub fn new(kind: FlagKind, message: impl Into<String>) -> Flag {
-        Flag {
-            kind,
-            severity: kind.severity(),
-            message: message.into(),
-            claim: None,
-            line: None,
-            source: None,
-        }
+        Flag { kind, severity: kind.severity(), message: message.into(), claim: None, line: None, source: None }
     }
 
     /// Sets the claim this flag is about.

@@ -25,3 +25,4 @@ pub mod secrets;
 pub mod snapshot;
 pub mod text;
 pub mod transcript;
+pub mod ui;

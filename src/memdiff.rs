@@ -43,10 +43,7 @@ pub struct PatchHunk {
 
 impl PatchHunk {
     fn side(&self, keep: char) -> impl Iterator<Item = &str> {
-        self.lines
-            .iter()
-            .filter(move |(op, _)| *op == ' ' || *op == keep)
-            .map(|(_, t)| t.as_str())
+        self.lines.iter().filter(move |(op, _)| *op == ' ' || *op == keep).map(|(_, t)| t.as_str())
     }
 }
 
@@ -61,11 +58,7 @@ pub struct ParseError {
 
 impl std::fmt::Display for ParseError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.line == 0 {
-            write!(f, "{}", self.message)
-        } else {
-            write!(f, "line {}: {}", self.line, self.message)
-        }
+        if self.line == 0 { write!(f, "{}", self.message) } else { write!(f, "line {}: {}", self.line, self.message) }
     }
 }
 
@@ -83,11 +76,7 @@ pub fn parse(text: &str) -> Result<Vec<PatchFile>, ParseError> {
         if line.starts_with("diff --git ") {
             git_prefixes = true;
         } else if let Some(rest) = line.strip_prefix("Binary files ") {
-            if let Some((a, b)) = rest
-                .trim_end()
-                .strip_suffix(" differ")
-                .and_then(|r| r.split_once(" and "))
-            {
+            if let Some((a, b)) = rest.trim_end().strip_suffix(" differ").and_then(|r| r.split_once(" and ")) {
                 files.push(PatchFile {
                     old_path: strip_git_prefix(&unquote(a), git_prefixes, "a/"),
                     new_path: strip_git_prefix(&unquote(b), git_prefixes, "b/"),
@@ -98,9 +87,7 @@ pub fn parse(text: &str) -> Result<Vec<PatchFile>, ParseError> {
                     line: no,
                 });
             }
-        } else if line.starts_with("--- ")
-            && lines.get(i + 1).is_some_and(|l| l.starts_with("+++ "))
-        {
+        } else if line.starts_with("--- ") && lines.get(i + 1).is_some_and(|l| l.starts_with("+++ ")) {
             let (old_path, old_epoch) = header_path(&line[4..]);
             let (new_path, new_epoch) = header_path(&lines[i + 1][4..]);
             let mut file = PatchFile {
@@ -119,10 +106,7 @@ pub fn parse(text: &str) -> Result<Vec<PatchFile>, ParseError> {
                 i = next;
             }
             if file.hunks.is_empty() {
-                return Err(ParseError {
-                    line: no,
-                    message: "file header without any @@ hunk".into(),
-                });
+                return Err(ParseError { line: no, message: "file header without any @@ hunk".into() });
             }
             // `diff -N` marks a missing side with the epoch timestamp and an empty range.
             if old_epoch && file.hunks.len() == 1 && file.hunks[0].old_lines == 0 {
@@ -134,10 +118,7 @@ pub fn parse(text: &str) -> Result<Vec<PatchFile>, ParseError> {
             files.push(file);
             continue;
         } else if line.starts_with("@@") {
-            return Err(ParseError {
-                line: no,
-                message: "hunk without a ---/+++ file header".into(),
-            });
+            return Err(ParseError { line: no, message: "hunk without a ---/+++ file header".into() });
         }
         i += 1;
     }
@@ -152,18 +133,13 @@ pub fn parse(text: &str) -> Result<Vec<PatchFile>, ParseError> {
 
 fn parse_hunk(lines: &[&str], start: usize) -> Result<(PatchHunk, usize), ParseError> {
     let header = lines[start];
-    let bad = |m: &str| ParseError {
-        line: start + 1,
-        message: m.to_string(),
-    };
+    let bad = |m: &str| ParseError { line: start + 1, message: m.to_string() };
     let inner = header
         .strip_prefix("@@ ")
         .and_then(|r| r.split_once(" @@"))
         .map(|(r, _)| r)
         .ok_or_else(|| bad("malformed hunk header"))?;
-    let (old, new) = inner
-        .split_once(' ')
-        .ok_or_else(|| bad("malformed hunk header"))?;
+    let (old, new) = inner.split_once(' ').ok_or_else(|| bad("malformed hunk header"))?;
     let range = |s: Option<&str>| -> Option<(usize, usize)> {
         let s = s?;
         match s.split_once(',') {
@@ -175,20 +151,12 @@ fn parse_hunk(lines: &[&str], start: usize) -> Result<(PatchHunk, usize), ParseE
         range(old.strip_prefix('-')).ok_or_else(|| bad("malformed old range in hunk header"))?;
     let (new_start, new_lines) =
         range(new.strip_prefix('+')).ok_or_else(|| bad("malformed new range in hunk header"))?;
-    let mut hunk = PatchHunk {
-        old_start,
-        old_lines,
-        new_start,
-        new_lines,
-        lines: Vec::new(),
-    };
+    let mut hunk = PatchHunk { old_start, old_lines, new_start, new_lines, lines: Vec::new() };
     let (mut old_seen, mut new_seen) = (0, 0);
     let mut i = start + 1;
     while old_seen < old_lines || new_seen < new_lines {
         let Some(line) = lines.get(i) else {
-            return Err(bad(
-                "hunk ends before its line counts are reached (truncated diff?)",
-            ));
+            return Err(bad("hunk ends before its line counts are reached (truncated diff?)"));
         };
         let (op, text) = match line.as_bytes().first() {
             Some(b' ') => (' ', &line[1..]),
@@ -242,10 +210,7 @@ fn header_path(value: &str) -> (String, bool) {
         Some((p, s)) => (p, s),
         None => (value, ""),
     };
-    (
-        unquote(path),
-        stamp.starts_with("1970-01-01") || stamp.starts_with("1969-12-31"),
-    )
+    (unquote(path), stamp.starts_with("1970-01-01") || stamp.starts_with("1969-12-31"))
 }
 
 fn strip_git_prefix(path: &str, git: bool, prefix: &str) -> String {
@@ -295,11 +260,7 @@ pub fn reverse_apply(new_text: &str, hunks: &[PatchHunk]) -> Option<String> {
     let mut out = String::with_capacity(new_text.len());
     let mut pos = 0usize;
     for h in hunks {
-        let start = if h.new_lines == 0 {
-            h.new_start
-        } else {
-            h.new_start.checked_sub(1)?
-        };
+        let start = if h.new_lines == 0 { h.new_start } else { h.new_start.checked_sub(1)? };
         if start < pos || start > new_lines.len() {
             return None;
         }
@@ -333,23 +294,12 @@ pub struct Layout {
 /// Works out both roots from the headers. `proposed` holds the relative paths of the
 /// proposal's notes: a section's relative path is the longest common tail of its `---` and
 /// `+++` paths that names a proposed note (or, for deletions, an existing live file).
-pub fn layout(
-    files: &[PatchFile],
-    proposed: &BTreeMap<String, crate::snapshot::Entry>,
-) -> Option<Layout> {
+pub fn layout(files: &[PatchFile], proposed: &BTreeMap<String, crate::snapshot::Entry>) -> Option<Layout> {
     let mut votes: BTreeMap<(PathBuf, PathBuf), usize> = BTreeMap::new();
-    for f in files
-        .iter()
-        .filter(|f| f.old_path != "/dev/null" && f.new_path != "/dev/null")
-    {
+    for f in files.iter().filter(|f| f.old_path != "/dev/null" && f.new_path != "/dev/null") {
         let old = components(&f.old_path);
         let new = components(&f.new_path);
-        let common = old
-            .iter()
-            .rev()
-            .zip(new.iter().rev())
-            .take_while(|(a, b)| a == b)
-            .count();
+        let common = old.iter().rev().zip(new.iter().rev()).take_while(|(a, b)| a == b).count();
         for j in (1..=common).rev() {
             let rel = old[old.len() - j..].join("/");
             let root = root_of(&f.old_path, &old[..old.len() - j]);
@@ -382,11 +332,7 @@ pub fn layout(
             }
         })
         .collect();
-    Some(Layout {
-        live_root,
-        proposed_root,
-        paths,
-    })
+    Some(Layout { live_root, proposed_root, paths })
 }
 
 fn relative_to(root: &Path, raw: &str) -> Result<String, String> {
@@ -405,11 +351,7 @@ fn relative_to(root: &Path, raw: &str) -> Result<String, String> {
 
 fn root_of(original: &str, comps: &[&str]) -> PathBuf {
     let joined = comps.join("/");
-    if original.starts_with('/') {
-        PathBuf::from(format!("/{joined}"))
-    } else {
-        PathBuf::from(joined)
-    }
+    if original.starts_with('/') { PathBuf::from(format!("/{joined}")) } else { PathBuf::from(joined) }
 }
 
 /// Path components as strings, without empty parts, `.` kept out, `..` kept (so escapes show).
@@ -506,9 +448,6 @@ mod tests {
         proposed.insert("a.md".to_string(), Entry::File(vec![]));
         let layout = layout(&files, &proposed).unwrap();
         assert_eq!(layout.live_root, PathBuf::from("/live/mem"));
-        assert_eq!(
-            layout.paths[1],
-            Err("/live/mem/../../etc/passwd".to_string())
-        );
+        assert_eq!(layout.paths[1], Err("/live/mem/../../etc/passwd".to_string()));
     }
 }

@@ -43,6 +43,22 @@ pub struct CitationReport {
     pub resolved: bool,
     /// The cited line rendered `time · role · text` (secrets masked), when resolved.
     pub excerpt: Option<String>,
+    /// The cited line with ±2 lines around it, one message per entry (evidence pane).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub context: Vec<ContextLine>,
+}
+
+/// One message of a citation's context: physical lines, rendered text, cited or not.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct ContextLine {
+    /// First physical line (1-based).
+    pub line: usize,
+    /// Last physical line (the same as `line` unless a message spans several lines).
+    pub last: usize,
+    /// `time · role · text`, secrets masked.
+    pub text: String,
+    /// True for the cited line(s).
+    pub cited: bool,
 }
 
 /// MEMORY.md's load budget on one side of the review.
@@ -125,6 +141,7 @@ struct HunkJson<'a> {
     lines: Vec<Line>,
     changes: &'a [usize],
     flags: &'a [Flag],
+    claims: &'a [crate::findings::ClaimReport],
 }
 
 /// Counts for the summary line and exit code.
@@ -171,37 +188,21 @@ pub fn summary(review: &Review, analysis: &Analysis) -> Summary {
         flags.add(&c.flags);
     }
     flags.add(&analysis.audit.flags);
-    Summary {
-        files: review.files.len(),
-        hunks: review.files.iter().map(|f| f.hunks.len()).sum(),
-        flags,
-    }
+    Summary { files: review.files.len(), hunks: review.files.iter().map(|f| f.hunks.len()).sum(), flags }
 }
 
 /// True when an error-level flag sits on a hunk that is pending or accepted (or on its
 /// file, or on the result's audit): `check` then exits 1.
 pub fn has_blocking_errors(review: &Review, analysis: &Analysis) -> bool {
-    let live_hunk =
-        |fi: usize, hi: usize| !matches!(review.decisions[fi][hi].state(), HunkState::Rejected);
+    let live_hunk = |fi: usize, hi: usize| !matches!(review.decisions[fi][hi].state(), HunkState::Rejected);
     let hunk_err = review.files.iter().enumerate().any(|(fi, f)| {
-        (0..f.hunks.len())
-            .any(|hi| live_hunk(fi, hi) && analysis.findings.has(fi, hi, Severity::Error))
+        (0..f.hunks.len()).any(|hi| live_hunk(fi, hi) && analysis.findings.has(fi, hi, Severity::Error))
     });
     let entry_err = analysis.changes.iter().any(|c| {
         c.flags.iter().any(|f| f.severity == Severity::Error)
-            && c.hunks.iter().any(|id| {
-                review
-                    .find_hunk(id)
-                    .is_some_and(|(fi, hi)| live_hunk(fi, hi))
-            })
+            && c.hunks.iter().any(|id| review.find_hunk(id).is_some_and(|(fi, hi)| live_hunk(fi, hi)))
     });
-    hunk_err
-        || entry_err
-        || analysis
-            .audit
-            .flags
-            .iter()
-            .any(|f| f.severity == Severity::Error)
+    hunk_err || entry_err || analysis.audit.flags.iter().any(|f| f.severity == Severity::Error)
 }
 
 /// The `check --json` object, pretty-printed.
@@ -235,10 +236,7 @@ pub fn to_json(review: &Review, analysis: &Analysis) -> String {
                     lines: h
                         .lines
                         .iter()
-                        .map(|l| Line {
-                            op: l.op,
-                            text: secrets::mask(&l.text).into_owned(),
-                        })
+                        .map(|l| Line { op: l.op, text: secrets::mask(&l.text).into_owned() })
                         .collect(),
                     changes: analysis
                         .findings
@@ -248,17 +246,14 @@ pub fn to_json(review: &Review, analysis: &Analysis) -> String {
                         .map(Vec::as_slice)
                         .unwrap_or_default(),
                     flags: analysis.findings.hunk(fi, hi),
+                    claims: analysis.findings.claims(fi, hi),
                 })
                 .collect(),
         })
         .collect();
     let json = Json {
         dream: DreamJson {
-            path: review
-                .inputs
-                .dream
-                .as_ref()
-                .map(|p| p.display().to_string()),
+            path: review.inputs.dream.as_ref().map(|p| p.display().to_string()),
             kind: review.inputs.kind,
             id: review.dream_id.clone(),
         },
@@ -282,18 +277,10 @@ pub fn to_text(review: &Review, analysis: &Analysis) -> String {
     use std::fmt::Write;
     let mut out = String::new();
     let i = &review.inputs;
-    let dream = i
-        .dream
-        .as_ref()
-        .map(|p| p.display().to_string())
-        .unwrap_or_else(|| "(in-place: work tree vs HEAD)".into());
+    let dream =
+        i.dream.as_ref().map(|p| p.display().to_string()).unwrap_or_else(|| "(in-place: work tree vs HEAD)".into());
     let _ = writeln!(out, "dream   {dream} [{}]", kind_name(i.kind));
-    let _ = writeln!(
-        out,
-        "memory  {} (from {})",
-        i.memory.display(),
-        i.memory_from
-    );
+    let _ = writeln!(out, "memory  {} (from {})", i.memory.display(), i.memory_from);
     for n in &review.notes {
         let _ = writeln!(out, "note    {n}");
     }
@@ -324,24 +311,11 @@ pub fn to_text(review: &Review, analysis: &Analysis) -> String {
         let _ = writeln!(out, "\n{status} {}{kind}", f.path);
         write_flags(&mut out, "  ", analysis.findings.file(fi));
         for (hi, h) in f.hunks.iter().enumerate() {
-            let entries = analysis
-                .findings
-                .hunk_changes
-                .get(fi)
-                .and_then(|v| v.get(hi))
-                .cloned()
-                .unwrap_or_default();
+            let entries = analysis.findings.hunk_changes.get(fi).and_then(|v| v.get(hi)).cloned().unwrap_or_default();
             let cites = if entries.is_empty() {
                 String::new()
             } else {
-                format!(
-                    "  (CHANGES.md {})",
-                    entries
-                        .iter()
-                        .map(|e| format!("#{e}"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
+                format!("  (CHANGES.md {})", entries.iter().map(|e| format!("#{e}")).collect::<Vec<_>>().join(", "))
             };
             if h.whole_file {
                 let _ = writeln!(out, "  {}  whole file{cites}", h.id);
@@ -357,18 +331,11 @@ pub fn to_text(review: &Review, analysis: &Analysis) -> String {
                 );
             }
             if h.live_changed {
-                let _ = writeln!(
-                    out,
-                    "    ! live memory changed here after the dream: edit to merge"
-                );
+                let _ = writeln!(out, "    ! live memory changed here after the dream: edit to merge");
             }
             for l in &h.lines {
                 let text = secrets::mask(strip_terminator(&l.text)).into_owned();
-                let eol = if l.text.ends_with('\n') {
-                    ""
-                } else {
-                    "  ⏎ no newline at end of file"
-                };
+                let eol = if l.text.ends_with('\n') { "" } else { "  ⏎ no newline at end of file" };
                 let _ = writeln!(out, "    {}{text}{eol}", l.op.marker());
             }
             write_flags(&mut out, "    ", analysis.findings.hunk(fi, hi));

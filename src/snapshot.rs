@@ -37,8 +37,7 @@ pub fn is_hidden(name: &str) -> bool {
 /// Reads every note under `root`. Errors name the path that could not be read; a missing
 /// or non-directory `root` is an error.
 pub fn read_folder(root: &Path) -> Result<Snapshot> {
-    let meta = std::fs::metadata(root)
-        .with_context(|| format!("cannot open folder {}", root.display()))?;
+    let meta = std::fs::metadata(root).with_context(|| format!("cannot open folder {}", root.display()))?;
     if !meta.is_dir() {
         bail!("{} is not a folder", root.display());
     }
@@ -48,38 +47,27 @@ pub fn read_folder(root: &Path) -> Result<Snapshot> {
 }
 
 fn walk(dir: &Path, prefix: &str, out: &mut Snapshot) -> Result<()> {
-    let entries =
-        std::fs::read_dir(dir).with_context(|| format!("cannot list folder {}", dir.display()))?;
+    let entries = std::fs::read_dir(dir).with_context(|| format!("cannot list folder {}", dir.display()))?;
     for entry in entries {
         let entry = entry.with_context(|| format!("cannot list folder {}", dir.display()))?;
         let name = entry.file_name();
         let Some(name) = name.to_str() else {
-            bail!(
-                "{}: file name is not valid UTF-8; rename it to review this folder",
-                entry.path().display()
-            );
+            bail!("{}: file name is not valid UTF-8; rename it to review this folder", entry.path().display());
         };
         if is_hidden(name) {
             continue;
         }
-        let rel = if prefix.is_empty() {
-            name.to_string()
-        } else {
-            format!("{prefix}/{name}")
-        };
+        let rel = if prefix.is_empty() { name.to_string() } else { format!("{prefix}/{name}") };
         let path = entry.path();
-        let ft = entry
-            .file_type()
-            .with_context(|| format!("cannot stat {}", path.display()))?;
+        let ft = entry.file_type().with_context(|| format!("cannot stat {}", path.display()))?;
         if ft.is_symlink() {
-            let target = std::fs::read_link(&path)
-                .with_context(|| format!("cannot read symlink {}", path.display()))?;
+            let target =
+                std::fs::read_link(&path).with_context(|| format!("cannot read symlink {}", path.display()))?;
             out.insert(rel, Entry::Symlink(target));
         } else if ft.is_dir() {
             walk(&path, &rel, out)?;
         } else if ft.is_file() {
-            let bytes =
-                std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+            let bytes = std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
             out.insert(rel, Entry::File(bytes));
         }
         // Sockets, fifos and devices are not notes.

@@ -8,10 +8,7 @@ use std::fs;
 #[test]
 fn pnpm_scenario_has_exactly_one_hunk_matching_memory_diff() {
     let (_g, dream, memory) = pnpm();
-    let r = run(
-        dream.parent().unwrap(),
-        &["check", dream.to_str().unwrap(), "--json"],
-    );
+    let r = run(dream.parent().unwrap(), &["check", dream.to_str().unwrap(), "--json"]);
     assert!(r.code == 0 || r.code == 1, "{}", r.stderr);
     let v = json(&r);
     assert_eq!(v["dream"]["kind"], "dream-folder");
@@ -25,39 +22,20 @@ fn pnpm_scenario_has_exactly_one_hunk_matching_memory_diff() {
     assert_eq!(hunks.len(), 1);
     let h = &hunks[0];
     assert_eq!(h["id"], "testing.md#1");
-    assert_eq!(
-        (h["old_start"].as_u64(), h["old_lines"].as_u64()),
-        (Some(4), Some(4))
-    );
-    assert_eq!(
-        (h["new_start"].as_u64(), h["new_lines"].as_u64()),
-        (Some(4), Some(5))
-    );
+    assert_eq!((h["old_start"].as_u64(), h["old_lines"].as_u64()), (Some(4), Some(4)));
+    assert_eq!((h["new_start"].as_u64(), h["new_lines"].as_u64()), (Some(4), Some(5)));
     // The hunk's lines are exactly memory.diff's hunk body.
     let diff = fs::read_to_string(dream.join("memory.diff")).unwrap();
-    let body: Vec<&str> = diff
-        .lines()
-        .skip_while(|l| !l.starts_with("@@"))
-        .skip(1)
-        .collect();
+    let body: Vec<&str> = diff.lines().skip_while(|l| !l.starts_with("@@")).skip(1).collect();
     let ours: Vec<String> = h["lines"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|l| {
-            format!(
-                "{}{}",
-                l["op"].as_str().unwrap(),
-                l["text"].as_str().unwrap().trim_end_matches('\n')
-            )
-        })
+        .map(|l| format!("{}{}", l["op"].as_str().unwrap(), l["text"].as_str().unwrap().trim_end_matches('\n')))
         .collect();
     assert_eq!(ours, body);
     for key in ["changes", "audit", "summary", "flags"] {
-        assert!(
-            v.get(key).is_some() || h.get(key).is_some(),
-            "missing field {key}"
-        );
+        assert!(v.get(key).is_some() || h.get(key).is_some(), "missing field {key}");
     }
     assert_eq!(v["summary"]["files"], 1);
     assert_eq!(v["summary"]["hunks"], 1);
@@ -68,11 +46,7 @@ fn text_check_is_readable() {
     let (_g, dream, _) = pnpm();
     let r = run(dream.parent().unwrap(), &["check", dream.to_str().unwrap()]);
     assert!(r.stdout.contains("modified testing.md"), "{}", r.stdout);
-    assert!(
-        r.stdout.contains("testing.md#1  @@ -4,4 +4,5 @@"),
-        "{}",
-        r.stdout
-    );
+    assert!(r.stdout.contains("testing.md#1  @@ -4,4 +4,5 @@"), "{}", r.stdout);
     assert!(r.stdout.contains("+No Redis needed"), "{}", r.stdout);
 }
 
@@ -85,13 +59,7 @@ fn live_folder_from_memory_option_without_memory_diff() {
     assert!(r.stderr.contains("--memory"), "{}", r.stderr);
     let r = run(
         dream.parent().unwrap(),
-        &[
-            "check",
-            dream.to_str().unwrap(),
-            "--memory",
-            memory.to_str().unwrap(),
-            "--json",
-        ],
+        &["check", dream.to_str().unwrap(), "--memory", memory.to_str().unwrap(), "--json"],
     );
     assert_eq!(json(&r)["memory"]["found_by"], "--memory");
 }
@@ -102,17 +70,8 @@ fn memory_diff_naming_a_missing_folder_says_what_was_tried() {
     let dream = root.join("dream-2026-11-02");
     let r = run(&root, &["check", dream.to_str().unwrap()]);
     assert_eq!(r.code, 2);
-    assert!(
-        r.stderr
-            .contains("/home/dev/.claude/projects/-home-dev-shop/memory"),
-        "{}",
-        r.stderr
-    );
-    assert!(
-        r.stderr.contains("memory.diff") && r.stderr.contains("--memory"),
-        "{}",
-        r.stderr
-    );
+    assert!(r.stderr.contains("/home/dev/.claude/projects/-home-dev-shop/memory"), "{}", r.stderr);
+    assert!(r.stderr.contains("memory.diff") && r.stderr.contains("--memory"), "{}", r.stderr);
 }
 
 #[test]
@@ -124,56 +83,21 @@ fn bad_inputs_exit_2_naming_the_path() {
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("no-such-dream"), "{}", r.stderr);
     // Missing --memory folder.
-    let r = run(
-        cwd,
-        &[
-            "check",
-            dream.to_str().unwrap(),
-            "--memory",
-            "/no/such/memory",
-        ],
-    );
+    let r = run(cwd, &["check", dream.to_str().unwrap(), "--memory", "/no/such/memory"]);
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("/no/such/memory"), "{}", r.stderr);
     // A memory.diff that is not a diff.
     fs::write(dream.join("memory.diff"), "this is not a diff\n").unwrap();
     let r = run(cwd, &["check", dream.to_str().unwrap()]);
     assert_eq!(r.code, 2);
-    assert!(
-        r.stderr.contains("memory.diff") && r.stderr.contains("not a unified diff"),
-        "{}",
-        r.stderr
-    );
-    let r = run(
-        cwd,
-        &[
-            "check",
-            dream.to_str().unwrap(),
-            "--memory",
-            memory.to_str().unwrap(),
-        ],
-    );
-    assert_eq!(
-        r.code, 2,
-        "a broken memory.diff is an error even with --memory"
-    );
+    assert!(r.stderr.contains("memory.diff") && r.stderr.contains("not a unified diff"), "{}", r.stderr);
+    let r = run(cwd, &["check", dream.to_str().unwrap(), "--memory", memory.to_str().unwrap()]);
+    assert_eq!(r.code, 2, "a broken memory.diff is an error even with --memory");
     // A dream folder without notes.
     fs::remove_dir_all(dream.join("memory")).unwrap();
-    let r = run(
-        cwd,
-        &[
-            "check",
-            dream.to_str().unwrap(),
-            "--memory",
-            memory.to_str().unwrap(),
-        ],
-    );
+    let r = run(cwd, &["check", dream.to_str().unwrap(), "--memory", memory.to_str().unwrap()]);
     assert_eq!(r.code, 2);
-    assert!(
-        r.stderr.contains("no proposed notes") && r.stderr.contains("dream-2026-11-02"),
-        "{}",
-        r.stderr
-    );
+    assert!(r.stderr.contains("no proposed notes") && r.stderr.contains("dream-2026-11-02"), "{}", r.stderr);
 }
 
 #[cfg(unix)]
@@ -197,16 +121,10 @@ fn drift_far_from_the_hunk_applies_near_it_is_live_changed() {
     let (_g, dream, memory) = pnpm();
     let note = memory.join("testing.md");
     let live = fs::read_to_string(&note).unwrap();
-    let far = live.replace(
-        "description: How to run the test suite",
-        "description: How to run the whole test suite",
-    );
+    let far = live.replace("description: How to run the test suite", "description: How to run the whole test suite");
     assert_ne!(far, live);
     fs::write(&note, &far).unwrap();
-    let r = run(
-        dream.parent().unwrap(),
-        &["check", dream.to_str().unwrap(), "--json"],
-    );
+    let r = run(dream.parent().unwrap(), &["check", dream.to_str().unwrap(), "--json"]);
     let v = json(&r);
     let h = &v["files"][0]["hunks"][0];
     assert_eq!(h["live_changed"], false, "{}", r.stdout);
@@ -214,25 +132,14 @@ fn drift_far_from_the_hunk_applies_near_it_is_live_changed() {
     // Edited inside the hunk's lines: live-changed.
     let near = live.replace("Run tests with `npm test`", "Run tests with `npm run test`");
     fs::write(&note, &near).unwrap();
-    let r = run(
-        dream.parent().unwrap(),
-        &["check", dream.to_str().unwrap(), "--json"],
-    );
+    let r = run(dream.parent().unwrap(), &["check", dream.to_str().unwrap(), "--json"]);
     let v = json(&r);
     let h = &v["files"][0]["hunks"][0];
     assert_eq!(h["live_changed"], true, "{}", r.stdout);
     // The live edit is what the hunk removes: rejecting keeps it.
-    let removed: Vec<&str> = h["lines"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|l| l["op"] == "-")
-        .map(|l| l["text"].as_str().unwrap())
-        .collect();
-    assert!(
-        removed.iter().any(|t| t.contains("npm run test")),
-        "{removed:?}"
-    );
+    let removed: Vec<&str> =
+        h["lines"].as_array().unwrap().iter().filter(|l| l["op"] == "-").map(|l| l["text"].as_str().unwrap()).collect();
+    assert!(removed.iter().any(|t| t.contains("npm run test")), "{removed:?}");
 }
 
 #[test]
@@ -249,11 +156,7 @@ fn in_place_dream_reviews_work_tree_against_head() {
     assert_eq!(v["dream"]["kind"], "in-place", "{}", r.stderr);
     assert_eq!(v["files"][0]["path"], "testing.md");
     let lines = v["files"][0]["hunks"][0]["lines"].as_array().unwrap();
-    assert!(
-        lines
-            .iter()
-            .any(|l| l["op"] == "-" && l["text"].as_str().unwrap().contains("`npm test`"))
-    );
+    assert!(lines.iter().any(|l| l["op"] == "-" && l["text"].as_str().unwrap().contains("`npm test`")));
     // Not a repository: a clear error.
     let plain = tempfile::tempdir().unwrap();
     let r = run(plain.path(), &["check"]);

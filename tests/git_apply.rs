@@ -21,15 +21,7 @@ impl Rng {
     }
 }
 
-const WORDS: &[&str] = &[
-    "alpha",
-    "beta",
-    "",
-    "gamma delta",
-    "日本語のメモ",
-    "- [x](x.md)",
-    "PERMANENT rule",
-];
+const WORDS: &[&str] = &["alpha", "beta", "", "gamma delta", "日本語のメモ", "- [x](x.md)", "PERMANENT rule"];
 
 fn gen_text(rng: &mut Rng) -> String {
     let n = rng.below(30);
@@ -48,10 +40,7 @@ fn gen_text(rng: &mut Rng) -> String {
 }
 
 fn mutate(rng: &mut Rng, base: &str) -> String {
-    let mut lines: Vec<String> = dreamreview::text::split_lines(base)
-        .into_iter()
-        .map(str::to_string)
-        .collect();
+    let mut lines: Vec<String> = dreamreview::text::split_lines(base).into_iter().map(str::to_string).collect();
     for _ in 0..rng.below(8) {
         let at = rng.below(lines.len() + 1);
         match rng.below(3) {
@@ -59,9 +48,7 @@ fn mutate(rng: &mut Rng, base: &str) -> String {
                 lines.remove(at);
             }
             1 => lines.insert(at, format!("{} inserted\n", WORDS[rng.below(WORDS.len())])),
-            _ if at < lines.len() => {
-                lines[at] = format!("{} edited\n", WORDS[rng.below(WORDS.len())])
-            }
+            _ if at < lines.len() => lines[at] = format!("{} edited\n", WORDS[rng.below(WORDS.len())]),
             _ => {}
         }
     }
@@ -75,11 +62,7 @@ fn subsets_of_hunks_equal_git_apply() {
     let mut checked = 0;
     for case in 0..600 {
         let old = gen_text(&mut rng);
-        let new = if rng.below(3) == 0 {
-            gen_text(&mut rng)
-        } else {
-            mutate(&mut rng, &old)
-        };
+        let new = if rng.below(3) == 0 { gen_text(&mut rng) } else { mutate(&mut rng, &old) };
         let old_present = case % 17 != 3;
         let new_present = case % 19 != 5;
         let o = old_present.then(|| Entry::File(old.clone().into_bytes()));
@@ -100,15 +83,8 @@ fn subsets_of_hunks_equal_git_apply() {
             .iter()
             .enumerate()
             .map(|(i, h)| {
-                let d = if chosen(i) {
-                    Decision::Accepted
-                } else {
-                    Decision::Rejected
-                };
-                HunkDecision {
-                    lines: vec![d; h.slots()],
-                    edited: None,
-                }
+                let d = if chosen(i) { Decision::Accepted } else { Decision::Rejected };
+                HunkDecision { lines: vec![d; h.slots()], edited: None }
             })
             .collect();
         let ours = result(&file, &decisions);

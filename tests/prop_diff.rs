@@ -8,51 +8,28 @@ use dreamreview::memdiff;
 use dreamreview::snapshot::Entry;
 use proptest::prelude::*;
 
-const WORDS: &[&str] = &[
-    "alpha",
-    "beta",
-    "",
-    "  indented",
-    "日本語のメモ",
-    "한국어",
-    "- [x](x.md)",
-    "PERMANENT",
-];
+const WORDS: &[&str] = &["alpha", "beta", "", "  indented", "日本語のメモ", "한국어", "- [x](x.md)", "PERMANENT"];
 const ENDINGS: &[&str] = &["\n", "\n", "\n", "\r\n"];
 
 fn text() -> impl Strategy<Value = String> {
-    (
-        prop::collection::vec((0..WORDS.len(), 0..ENDINGS.len()), 0..24),
-        any::<bool>(),
-    )
-        .prop_map(|(lines, cut)| {
-            let mut s: String = lines
-                .iter()
-                .map(|(w, e)| format!("{}{}", WORDS[*w], ENDINGS[*e]))
-                .collect();
-            if cut && s.ends_with('\n') {
+    (prop::collection::vec((0..WORDS.len(), 0..ENDINGS.len()), 0..24), any::<bool>()).prop_map(|(lines, cut)| {
+        let mut s: String = lines.iter().map(|(w, e)| format!("{}{}", WORDS[*w], ENDINGS[*e])).collect();
+        if cut && s.ends_with('\n') {
+            s.pop();
+            if s.ends_with('\r') {
                 s.pop();
-                if s.ends_with('\r') {
-                    s.pop();
-                }
             }
-            s
-        })
+        }
+        s
+    })
 }
 
 /// A text derived from `base` by random line edits, so diffs have shared structure.
 fn mutate(base: String) -> impl Strategy<Value = String> {
     prop::collection::vec((0..4u8, 0..WORDS.len(), 0..32usize), 0..6).prop_map(move |edits| {
-        let mut lines: Vec<String> = dreamreview::text::split_lines(&base)
-            .into_iter()
-            .map(str::to_string)
-            .collect();
+        let mut lines: Vec<String> = dreamreview::text::split_lines(&base).into_iter().map(str::to_string).collect();
         for (kind, w, at) in edits {
-            let at = if lines.is_empty() {
-                0
-            } else {
-                at % (lines.len() + 1)
-            };
+            let at = if lines.is_empty() { 0 } else { at % (lines.len() + 1) };
             match kind {
                 0 if at < lines.len() => {
                     lines.remove(at);
@@ -67,10 +44,7 @@ fn mutate(base: String) -> impl Strategy<Value = String> {
 }
 
 fn pair() -> impl Strategy<Value = (String, String)> {
-    prop_oneof![
-        (text(), text()),
-        text().prop_flat_map(|a| (Just(a.clone()), mutate(a))),
-    ]
+    prop_oneof![(text(), text()), text().prop_flat_map(|a| (Just(a.clone()), mutate(a))),]
 }
 
 fn entry(s: &Option<String>) -> Option<Entry> {
@@ -78,14 +52,7 @@ fn entry(s: &Option<String>) -> Option<Entry> {
 }
 
 fn decide(file: &FileDiff, pick: impl Fn(usize) -> Decision) -> Vec<HunkDecision> {
-    file.hunks
-        .iter()
-        .enumerate()
-        .map(|(i, h)| HunkDecision {
-            lines: vec![pick(i); h.slots()],
-            edited: None,
-        })
-        .collect()
+    file.hunks.iter().enumerate().map(|(i, h)| HunkDecision { lines: vec![pick(i); h.slots()], edited: None }).collect()
 }
 
 fn maybe(s: String, present: bool) -> Option<String> {

@@ -11,12 +11,7 @@ use std::path::PathBuf;
 
 /// dreamreview: the morning review of an AI agent's overnight memory dream.
 #[derive(Parser, Debug)]
-#[command(
-    name = "dreamreview",
-    version,
-    about,
-    args_conflicts_with_subcommands = true
-)]
+#[command(name = "dreamreview", version, about, args_conflicts_with_subcommands = true)]
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -76,54 +71,39 @@ fn run(cli: Cli) -> Result<i32> {
     match cli.command {
         Some(Command::Check { inputs, json }) => check(&inputs, json),
         Some(Command::Demo) => demo(),
-        None => check(&cli.inputs, false),
+        None => tui(&cli.inputs),
     }
 }
 
 /// Loads a review from command-line inputs.
 pub fn load(inputs: &InputArgs) -> Result<Review> {
-    let found = dream::discover(
-        inputs.dream.as_deref(),
-        inputs.memory.as_deref(),
-        &inputs.sources,
-    )?;
+    let found = dream::discover(inputs.dream.as_deref(), inputs.memory.as_deref(), &inputs.sources)?;
     Review::load(found)
 }
 
 /// Runs every analysis of a loaded review.
 pub fn analyze(review: &Review) -> Analysis {
-    Analysis {
-        findings: crate::findings::Findings::empty(review),
-        ..Analysis::default()
-    }
+    Analysis { findings: crate::findings::Findings::empty(review), ..Analysis::default() }
 }
 
 fn check(inputs: &InputArgs, json: bool) -> Result<i32> {
     let review = load(inputs)?;
     let analysis = analyze(&review);
-    let out = if json {
-        report::to_json(&review, &analysis)
-    } else {
-        report::to_text(&review, &analysis)
-    };
+    let out = if json { report::to_json(&review, &analysis) } else { report::to_text(&review, &analysis) };
     let mut stdout = std::io::stdout().lock();
     let _ = writeln!(stdout, "{}", out.trim_end());
-    Ok(if report::has_blocking_errors(&review, &analysis) {
-        1
-    } else {
-        0
-    })
+    Ok(if report::has_blocking_errors(&review, &analysis) { 1 } else { 0 })
 }
 
+fn tui(inputs: &InputArgs) -> Result<i32> {
+    let review = load(inputs)?;
+    crate::ui::run::run(review)
+}
+
+/// Opens the bundled demo in a temp copy; the copy is deleted when the review closes.
 fn demo() -> Result<i32> {
-    let dir = tempfile::Builder::new()
-        .prefix("dreamreview-demo-")
-        .tempdir()?;
+    let dir = tempfile::Builder::new().prefix("dreamreview-demo-").tempdir()?;
     let demo = crate::demo::materialize(dir.path())?;
-    let inputs = InputArgs {
-        dream: Some(demo.dream),
-        memory: None,
-        sources: Vec::new(),
-    };
-    check(&inputs, false)
+    let inputs = InputArgs { dream: Some(demo.dream), memory: None, sources: Vec::new() };
+    tui(&inputs)
 }

@@ -20,62 +20,34 @@ impl MemoryRepo {
     /// Finds the repository holding `memory` (the folder itself or a parent). `Ok(None)`
     /// when there is none.
     pub fn discover(memory: &Path) -> Result<Option<MemoryRepo>> {
-        let memory = memory
-            .canonicalize()
-            .with_context(|| format!("cannot resolve memory folder {}", memory.display()))?;
+        let memory =
+            memory.canonicalize().with_context(|| format!("cannot resolve memory folder {}", memory.display()))?;
         let repo = match Repository::discover(&memory) {
             Ok(r) => r,
             Err(e) if e.code() == git2::ErrorCode::NotFound => return Ok(None),
             Err(e) => {
-                return Err(anyhow!(e).context(format!(
-                    "cannot open the git repository of {}",
-                    memory.display()
-                )));
+                return Err(anyhow!(e).context(format!("cannot open the git repository of {}", memory.display())));
             }
         };
         let Some(workdir) = repo.workdir() else {
-            bail!(
-                "{} is inside a bare git repository; dreamreview needs a work tree",
-                memory.display()
-            );
+            bail!("{} is inside a bare git repository; dreamreview needs a work tree", memory.display());
         };
-        let workdir = workdir
-            .canonicalize()
-            .with_context(|| format!("cannot resolve {}", workdir.display()))?;
-        let rel = memory.strip_prefix(&workdir).map_err(|_| {
-            anyhow!(
-                "{} is not inside the work tree {}",
-                memory.display(),
-                workdir.display()
-            )
-        })?;
-        let prefix = rel
-            .components()
-            .map(|c| c.as_os_str().to_string_lossy())
-            .collect::<Vec<_>>()
-            .join("/");
-        Ok(Some(MemoryRepo {
-            repo,
-            memory,
-            prefix,
-        }))
+        let workdir = workdir.canonicalize().with_context(|| format!("cannot resolve {}", workdir.display()))?;
+        let rel = memory
+            .strip_prefix(&workdir)
+            .map_err(|_| anyhow!("{} is not inside the work tree {}", memory.display(), workdir.display()))?;
+        let prefix = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
+        Ok(Some(MemoryRepo { repo, memory, prefix }))
     }
 
     /// The work tree root (absolute).
     pub fn workdir(&self) -> PathBuf {
-        self.repo
-            .workdir()
-            .map(Path::to_path_buf)
-            .unwrap_or_else(|| self.memory.clone())
+        self.repo.workdir().map(Path::to_path_buf).unwrap_or_else(|| self.memory.clone())
     }
 
     /// Repository-relative path of a memory-relative note path.
     pub fn repo_path(&self, rel: &str) -> String {
-        if self.prefix.is_empty() {
-            rel.to_string()
-        } else {
-            format!("{}/{rel}", self.prefix)
-        }
+        if self.prefix.is_empty() { rel.to_string() } else { format!("{}/{rel}", self.prefix) }
     }
 
     /// The memory folder's notes as `HEAD` has them (hidden names skipped, symlinks as
@@ -147,45 +119,28 @@ pub fn signature(repo: &Repository) -> git2::Signature<'static> {
         .map(|s| s.to_owned())
         .or_else(|_| git2::Signature::now("dreamreview", "dreamreview@localhost"))
         .unwrap_or_else(|_| {
-            git2::Signature::new(
-                "dreamreview",
-                "dreamreview@localhost",
-                &git2::Time::new(0, 0),
-            )
-            .expect("static signature is valid")
+            git2::Signature::new("dreamreview", "dreamreview@localhost", &git2::Time::new(0, 0))
+                .expect("static signature is valid")
         })
 }
 
 /// Makes `memory` a git repository and commits its notes as they are (nothing changed,
 /// nothing lost). Hidden files are not committed.
 pub fn init_with_snapshot(memory: &Path) -> Result<MemoryRepo> {
-    let repo = Repository::init(memory)
-        .with_context(|| format!("cannot git init {}", memory.display()))?;
+    let repo = Repository::init(memory).with_context(|| format!("cannot git init {}", memory.display()))?;
     {
-        let mut index = repo
-            .index()
-            .context("cannot open the new repository's index")?;
+        let mut index = repo.index().context("cannot open the new repository's index")?;
         let snap = crate::snapshot::read_folder(memory)?;
         for rel in snap.keys() {
-            index
-                .add_path(Path::new(rel))
-                .with_context(|| format!("cannot stage {rel}"))?;
+            index.add_path(Path::new(rel)).with_context(|| format!("cannot stage {rel}"))?;
         }
         index.write().context("cannot write the index")?;
         let tree = repo.find_tree(index.write_tree().context("cannot write tree")?)?;
         let sig = signature(&repo);
-        repo.commit(
-            Some("HEAD"),
-            &sig,
-            &sig,
-            "memory: notes as they were before dreamreview",
-            &tree,
-            &[],
-        )
-        .context("cannot create the first commit")?;
+        repo.commit(Some("HEAD"), &sig, &sig, "memory: notes as they were before dreamreview", &tree, &[])
+            .context("cannot create the first commit")?;
     }
-    MemoryRepo::discover(memory)?
-        .ok_or_else(|| anyhow!("{} is not a repository after git init", memory.display()))
+    MemoryRepo::discover(memory)?.ok_or_else(|| anyhow!("{} is not a repository after git init", memory.display()))
 }
 
 #[cfg(test)]
@@ -201,13 +156,10 @@ mod tests {
         std::fs::write(mem.join("a.md"), "committed\n").unwrap();
         std::fs::write(t.path().join("other.txt"), "x").unwrap();
         let mut index = repo.index().unwrap();
-        index
-            .add_all(["."], git2::IndexAddOption::DEFAULT, None)
-            .unwrap();
+        index.add_all(["."], git2::IndexAddOption::DEFAULT, None).unwrap();
         let tree = repo.find_tree(index.write_tree().unwrap()).unwrap();
         let sig = git2::Signature::now("t", "t@example.com").unwrap();
-        repo.commit(Some("HEAD"), &sig, &sig, "init", &tree, &[])
-            .unwrap();
+        repo.commit(Some("HEAD"), &sig, &sig, "init", &tree, &[]).unwrap();
         std::fs::write(mem.join("a.md"), "dreamed\n").unwrap();
         let m = MemoryRepo::discover(&mem).unwrap().unwrap();
         assert_eq!(m.prefix, "proj/memory");

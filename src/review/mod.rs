@@ -26,12 +26,8 @@ pub enum Refusal {
 impl std::fmt::Display for Refusal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
-            Refusal::LiveChanged => {
-                "live memory changed here after the dream: edit the hunk (e) to merge it"
-            }
-            Refusal::OutsideMemory => {
-                "this change would write outside the memory folder: it can never be accepted"
-            }
+            Refusal::LiveChanged => "live memory changed here after the dream: edit the hunk (e) to merge it",
+            Refusal::OutsideMemory => "this change would write outside the memory folder: it can never be accepted",
             Refusal::NoSuchTarget => "no such hunk or line",
         })
     }
@@ -72,17 +68,11 @@ impl Review {
                         inputs.memory.display()
                     )
                 })?;
-                (
-                    repo.head_snapshot()?,
-                    snapshot::read_folder(&inputs.memory)?,
-                )
+                (repo.head_snapshot()?, snapshot::read_folder(&inputs.memory)?)
             }
             _ => {
                 let live = snapshot::read_folder(&inputs.memory)?;
-                let dir = inputs
-                    .proposed
-                    .as_ref()
-                    .ok_or_else(|| anyhow!("no proposal folder"))?;
+                let dir = inputs.proposed.as_ref().ok_or_else(|| anyhow!("no proposal folder"))?;
                 let mut proposed = snapshot::read_folder(dir)?;
                 if inputs.kind == DreamKind::PlainFolder {
                     for name in dream::METADATA_FILES {
@@ -104,44 +94,18 @@ impl Review {
             Some(path) => base_from_diff(path, &live, &proposed, &mut outside, &mut notes)?,
             None => live.clone(),
         };
-        let paths: BTreeSet<&String> = base
-            .keys()
-            .chain(live.keys())
-            .chain(proposed.keys())
-            .collect();
-        let files: Vec<FileDiff> = paths
-            .into_iter()
-            .filter_map(|p| diff::diff_file(p, base.get(p), live.get(p), proposed.get(p)))
-            .collect();
-        let decisions = files
-            .iter()
-            .map(|f| {
-                f.hunks
-                    .iter()
-                    .map(|h| HunkDecision::pending(h.slots()))
-                    .collect()
-            })
-            .collect();
+        let paths: BTreeSet<&String> = base.keys().chain(live.keys()).chain(proposed.keys()).collect();
+        let files: Vec<FileDiff> =
+            paths.into_iter().filter_map(|p| diff::diff_file(p, base.get(p), live.get(p), proposed.get(p))).collect();
+        let decisions =
+            files.iter().map(|f| f.hunks.iter().map(|h| HunkDecision::pending(h.slots())).collect()).collect();
         let dream_id = dream_id(&inputs, &proposed, &live)?;
-        Ok(Review {
-            inputs,
-            live,
-            files,
-            decisions,
-            outside,
-            notes,
-            dream_id,
-            undo: Vec::new(),
-            redo: Vec::new(),
-        })
+        Ok(Review { inputs, live, files, decisions, outside, notes, dream_id, undo: Vec::new(), redo: Vec::new() })
     }
 
     /// Finds a hunk by id (`testing.md#1`), as `(file, hunk)` indexes.
     pub fn find_hunk(&self, id: &str) -> Option<(usize, usize)> {
-        self.files
-            .iter()
-            .enumerate()
-            .find_map(|(fi, f)| f.hunks.iter().position(|h| h.id == id).map(|hi| (fi, hi)))
+        self.files.iter().enumerate().find_map(|(fi, f)| f.hunks.iter().position(|h| h.id == id).map(|hi| (fi, hi)))
     }
 
     /// The hunk at `(file, hunk)`.
@@ -155,10 +119,7 @@ impl Review {
         if f.kind == FileKind::Symlink {
             return Some(Refusal::OutsideMemory);
         }
-        f.hunks
-            .get(hunk)
-            .filter(|h| h.live_changed)
-            .map(|_| Refusal::LiveChanged)
+        f.hunks.get(hunk).filter(|h| h.live_changed).map(|_| Refusal::LiveChanged)
     }
 
     fn checkpoint(&mut self) {
@@ -180,13 +141,7 @@ impl Review {
     }
 
     /// Sets one decision slot (the n-th changed line) of a hunk.
-    pub fn set_line(
-        &mut self,
-        file: usize,
-        hunk: usize,
-        slot: usize,
-        d: Decision,
-    ) -> Result<(), Refusal> {
+    pub fn set_line(&mut self, file: usize, hunk: usize, slot: usize, d: Decision) -> Result<(), Refusal> {
         let slots = self.hunk(file, hunk).ok_or(Refusal::NoSuchTarget)?.slots();
         if slot >= slots {
             return Err(Refusal::NoSuchTarget);
@@ -205,12 +160,7 @@ impl Review {
 
     /// Replaces a hunk's range with the reviewer's own text (`None` drops the edit).
     /// Allowed on live-changed hunks: editing is how they are merged. Symlinks never.
-    pub fn set_edit(
-        &mut self,
-        file: usize,
-        hunk: usize,
-        text: Option<String>,
-    ) -> Result<(), Refusal> {
+    pub fn set_edit(&mut self, file: usize, hunk: usize, text: Option<String>) -> Result<(), Refusal> {
         let f = self.files.get(file).ok_or(Refusal::NoSuchTarget)?;
         let h = f.hunks.get(hunk).ok_or(Refusal::NoSuchTarget)?;
         if f.kind == FileKind::Symlink {
@@ -322,8 +272,7 @@ fn base_from_diff(
     notes: &mut Vec<String>,
 ) -> Result<Snapshot> {
     let text = dream::read_diff(path)?;
-    let files = memdiff::parse(&text)
-        .map_err(|e| anyhow!("{}: {e}; regenerate it or remove it", path.display()))?;
+    let files = memdiff::parse(&text).map_err(|e| anyhow!("{}: {e}; regenerate it or remove it", path.display()))?;
     let Some(layout) = memdiff::layout(&files, proposed) else {
         return Ok(live.clone());
     };
@@ -346,9 +295,7 @@ fn base_from_diff(
             None if f.new_absent => Some(String::new()),
             None => None,
         };
-        let recovered = new_text
-            .as_deref()
-            .and_then(|t| memdiff::reverse_apply(t, &f.hunks));
+        let recovered = new_text.as_deref().and_then(|t| memdiff::reverse_apply(t, &f.hunks));
         match recovered {
             Some(_) if f.old_absent => {
                 base.remove(&rel);
@@ -395,16 +342,9 @@ fn dream_id(inputs: &Inputs, proposed: &Snapshot, live: &Snapshot) -> Result<Str
     if inputs.kind == DreamKind::InPlace {
         hash_snap(&mut feed, live);
     }
-    for p in [&inputs.changes_md, &inputs.memory_diff]
-        .into_iter()
-        .flatten()
-    {
+    for p in [&inputs.changes_md, &inputs.memory_diff].into_iter().flatten() {
         let bytes = std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))?;
         feed("meta", &bytes);
     }
-    Ok(h.finalize()
-        .iter()
-        .take(12)
-        .map(|b| format!("{b:02x}"))
-        .collect())
+    Ok(h.finalize().iter().take(12).map(|b| format!("{b:02x}")).collect())
 }

@@ -1,0 +1,14 @@
+//! The terminal UI, in The Elm Architecture: one state ([`state::App`]), one message enum
+//! ([`msg::Msg`]), a pure [`update::update`], and a [`view::view`] that only draws.
+//! [`run`] is the runtime: it owns the terminal, turns terminal events into messages,
+//! carries out commands, and runs heavy work (analysis, highlighting) on other threads.
+
+pub mod highlight;
+pub mod keymap;
+pub mod msg;
+pub mod run;
+pub mod state;
+pub mod text;
+pub mod theme;
+pub mod update;
+pub mod view;

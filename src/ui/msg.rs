@@ -1,0 +1,102 @@
+//! Messages into the update function and commands out of it. `update` is pure: anything
+//! with side effects (saving, the editor, git, background threads) is a [`Cmd`] the runtime
+//! carries out, whose outcome comes back as a [`Msg`].
+
+use super::state::Highlight;
+use crate::report::Analysis;
+use crate::review::Review;
+use ratatui::crossterm::event::{KeyEvent, MouseEvent};
+use std::sync::Arc;
+
+/// Something that happened.
+#[derive(Debug)]
+pub enum Msg {
+    /// A key press.
+    Key(KeyEvent),
+    /// A mouse click or wheel.
+    Mouse(MouseEvent),
+    /// The terminal was resized to (columns, rows).
+    Resize(u16, u16),
+    /// Background analysis progress (bytes scanned, bytes total).
+    Progress {
+        /// Model generation the work was started for.
+        generation: u64,
+        /// Bytes done.
+        done: u64,
+        /// Bytes in all.
+        total: u64,
+    },
+    /// Background analysis finished.
+    Analyzed {
+        /// Model generation the work was started for.
+        generation: u64,
+        /// The result.
+        analysis: Box<Analysis>,
+    },
+    /// Background analysis failed.
+    AnalysisFailed {
+        /// Model generation the work was started for.
+        generation: u64,
+        /// What went wrong.
+        error: String,
+    },
+    /// Syntax colours for the hunks of a file.
+    Highlighted {
+        /// Model generation the work was started for.
+        generation: u64,
+        /// File index.
+        file: usize,
+        /// (hunk index, colours) for each hunk of the file.
+        hunks: Vec<(usize, Arc<Highlight>)>,
+    },
+    /// The editor closed: the new text for the hunk (`None`: unchanged or failed).
+    Edited {
+        /// Model generation the edit was started for.
+        generation: u64,
+        /// File index.
+        file: usize,
+        /// Hunk index.
+        hunk: usize,
+        /// The reviewer's text, or an error to show.
+        result: Result<Option<String>, String>,
+    },
+    /// The commit message to preview before committing.
+    CommitMessage(Result<String, String>),
+    /// A commit finished (summary line or error).
+    Committed(Result<String, String>),
+    /// The model was rebuilt (after a commit, or on reload).
+    Reloaded {
+        /// The new generation.
+        generation: u64,
+        /// The rebuilt review.
+        review: Box<Review>,
+    },
+}
+
+/// Something for the runtime to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Cmd {
+    /// Persist the decisions (resume after a crash).
+    Save,
+    /// Open `$EDITOR` on this text for this hunk.
+    Edit {
+        /// File index.
+        file: usize,
+        /// Hunk index.
+        hunk: usize,
+        /// The hunk's new side, to edit.
+        text: String,
+    },
+    /// Build the commit message for the current decisions.
+    PreviewCommit,
+    /// Commit the current decisions.
+    Commit,
+    /// Highlight the hunks of this file in the background.
+    Highlight(usize),
+    /// Run the provenance and hygiene analysis in the background.
+    Analyze,
+    /// Open the history of the memory repository.
+    History,
+    /// Leave the TUI.
+    Quit,
+}

@@ -1,0 +1,173 @@
+//! The runtime: owns the terminal, turns terminal events into messages on an input thread,
+//! carries out commands, and runs the analysis and highlighting on their own threads. The
+//! screen is redrawn after each batch of messages — never on a timer.
+
+use super::msg::{Cmd, Msg};
+use super::state::App;
+use super::theme::Theme;
+use super::{highlight, update, view};
+use crate::review::Review;
+use anyhow::{Context, Result};
+use ratatui::DefaultTerminal;
+use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
+use ratatui::crossterm::execute;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Sender, channel};
+use std::time::Duration;
+
+/// Restores the terminal when dropped: on return, on error and during a panic unwind
+/// (ratatui's panic hook restores it before the message is printed, too).
+struct TerminalGuard;
+
+impl Drop for TerminalGuard {
+    fn drop(&mut self) {
+        let _ = execute!(std::io::stdout(), DisableMouseCapture);
+        ratatui::restore();
+    }
+}
+
+/// Opens the review TUI on `review` and returns the exit code (0).
+pub fn run(review: Review) -> Result<i32> {
+    let theme = Theme::from_env();
+    let mut terminal = ratatui::try_init().context("cannot open the terminal (is this an interactive terminal?)")?;
+    let _guard = TerminalGuard;
+    let _ = execute!(std::io::stdout(), EnableMouseCapture);
+    let size = terminal.size().map(|s| (s.width, s.height)).unwrap_or((80, 24));
+    let (tx, rx) = channel::<Msg>();
+    let paused = Arc::new(AtomicBool::new(false));
+    spawn_input(tx.clone(), paused.clone());
+    let highlighter = highlight::spawn(tx.clone(), theme.name);
+    let mut app = App::new(review, theme, size);
+    let mut cmds = vec![Cmd::Analyze];
+    cmds.extend(update::request_highlight(&mut app));
+    draw(&mut terminal, &app)?;
+    loop {
+        for c in std::mem::take(&mut cmds) {
+            execute(&mut app, c, &tx, &highlighter, &paused, &mut terminal);
+        }
+        if app.quit {
+            break;
+        }
+        draw(&mut terminal, &app)?;
+        let Ok(msg) = rx.recv() else { break };
+        cmds.extend(update::update(&mut app, msg));
+        // Apply everything already waiting before drawing again.
+        while let Ok(msg) = rx.try_recv() {
+            cmds.extend(update::update(&mut app, msg));
+        }
+    }
+    Ok(0)
+}
+
+fn draw(terminal: &mut DefaultTerminal, app: &App) -> Result<()> {
+    terminal.draw(|f| view::view(app, f)).context("cannot draw to the terminal")?;
+    Ok(())
+}
+
+/// Reads terminal events on a thread of its own; pausable while `$EDITOR` owns the terminal.
+fn spawn_input(tx: Sender<Msg>, paused: Arc<AtomicBool>) {
+    std::thread::Builder::new()
+        .name("input".into())
+        .spawn(move || {
+            loop {
+                if paused.load(Ordering::SeqCst) {
+                    std::thread::sleep(Duration::from_millis(20));
+                    continue;
+                }
+                match event::poll(Duration::from_millis(100)) {
+                    Ok(true) if !paused.load(Ordering::SeqCst) => {}
+                    Ok(_) => continue,
+                    Err(_) => return,
+                }
+                let msg = match event::read() {
+                    Ok(Event::Key(k)) => Msg::Key(k),
+                    Ok(Event::Mouse(m)) => Msg::Mouse(m),
+                    Ok(Event::Resize(w, h)) => Msg::Resize(w, h),
+                    Ok(_) => continue,
+                    Err(_) => return,
+                };
+                if tx.send(msg).is_err() {
+                    return;
+                }
+            }
+        })
+        .ok();
+}
+
+fn execute(
+    app: &mut App,
+    cmd: Cmd,
+    tx: &Sender<Msg>,
+    highlighter: &Sender<highlight::Job>,
+    paused: &Arc<AtomicBool>,
+    terminal: &mut DefaultTerminal,
+) {
+    match cmd {
+        Cmd::Quit => app.quit = true,
+        Cmd::Analyze => {
+            let review = app.review.clone();
+            let generation = app.generation;
+            let tx = tx.clone();
+            std::thread::Builder::new()
+                .name("analysis".into())
+                .spawn(move || {
+                    let result =
+                        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| crate::cli::analyze(&review)));
+                    let msg = match result {
+                        Ok(analysis) => Msg::Analyzed { generation, analysis: Box::new(analysis) },
+                        Err(_) => Msg::AnalysisFailed { generation, error: "the analysis crashed".into() },
+                    };
+                    let _ = tx.send(msg);
+                })
+                .ok();
+        }
+        Cmd::Highlight(file) => {
+            if let Some(diff) = app.review.files.get(file) {
+                let _ = highlighter.send(highlight::Job { generation: app.generation, file, diff: diff.clone() });
+            }
+        }
+        Cmd::Edit { file, hunk, text } => {
+            let result = edit_in_editor(&text, paused, terminal);
+            let msg = Msg::Edited { generation: app.generation, file, hunk, result };
+            let cmds = update::update(app, msg);
+            for c in cmds {
+                execute(app, c, tx, highlighter, paused, terminal);
+            }
+        }
+        Cmd::Save => {}
+        Cmd::PreviewCommit | Cmd::Commit | Cmd::History => {}
+    }
+}
+
+/// Suspends the TUI, runs `$VISUAL`/`$EDITOR` (default `vi`) on the text, restores the TUI.
+/// `Ok(None)` when the text came back unchanged.
+fn edit_in_editor(
+    text: &str,
+    paused: &Arc<AtomicBool>,
+    terminal: &mut DefaultTerminal,
+) -> Result<Option<String>, String> {
+    let dir = tempfile::tempdir().map_err(|e| format!("cannot create a temp file for the editor: {e}"))?;
+    let path = dir.path().join("hunk.md");
+    std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    let editor = std::env::var("VISUAL").or_else(|_| std::env::var("EDITOR")).unwrap_or_else(|_| "vi".to_string());
+    paused.store(true, Ordering::SeqCst);
+    let _ = execute!(std::io::stdout(), DisableMouseCapture);
+    ratatui::restore();
+    let status =
+        std::process::Command::new("sh").arg("-c").arg(format!("{editor} \"$1\"")).arg("sh").arg(&path).status();
+    let reopened = ratatui::crossterm::terminal::enable_raw_mode()
+        .and_then(|_| {
+            execute!(std::io::stdout(), ratatui::crossterm::terminal::EnterAlternateScreen, EnableMouseCapture)
+        })
+        .and_then(|_| terminal.clear());
+    paused.store(false, Ordering::SeqCst);
+    reopened.map_err(|e| format!("cannot restore the terminal after the editor: {e}"))?;
+    match status {
+        Ok(s) if s.success() => {}
+        Ok(s) => return Err(format!("{editor} exited with {s}; the hunk is unchanged")),
+        Err(e) => return Err(format!("cannot run {editor}: {e}; set $EDITOR")),
+    }
+    let edited = std::fs::read_to_string(&path).map_err(|e| format!("cannot read back {}: {e}", path.display()))?;
+    Ok(if edited == text { None } else { Some(edited) })
+}

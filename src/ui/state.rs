@@ -1,0 +1,459 @@
+//! The TUI's one state struct and the pure helpers that derive things from it (rows of the
+//! diff, where the cursor is, which hunk is current, pane geometry).
+
+use super::theme::Theme;
+use crate::diff::{FileDiff, Op};
+use crate::report::Analysis;
+use crate::review::Review;
+use ratatui::crossterm::event::KeyEvent;
+use ratatui::layout::Rect;
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::Arc;
+
+/// Which pane has the keyboard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Focus {
+    /// The diff: line/hunk navigation and decisions.
+    Diff,
+    /// The evidence pane: j/k scroll it.
+    Evidence,
+}
+
+/// What the screen is doing besides the review itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Reviewing.
+    Normal,
+    /// The `?` overlay.
+    Help,
+    /// Typing a search after `/`.
+    Search(String),
+    /// `q` with uncommitted decisions: asks first.
+    ConfirmQuit,
+    /// `c`: the commit message, shown before committing.
+    CommitPreview {
+        /// The message that will be used.
+        message: String,
+        /// Lines scrolled.
+        scroll: usize,
+    },
+}
+
+/// One display row of the diff pane.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowKind {
+    /// The hunk's header line.
+    Header,
+    /// A line of the hunk (index into `Hunk::lines`).
+    Line(usize),
+    /// A whole-file hunk's single row.
+    Whole,
+    /// A line of the reviewer's edited text (index into its lines).
+    Edited(usize),
+}
+
+/// A row: which hunk and what part of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Row {
+    /// Hunk index in the current file.
+    pub hunk: usize,
+    /// What the row shows.
+    pub kind: RowKind,
+}
+
+impl Row {
+    /// Rows the cursor can stand on: hunk lines and whole-file rows.
+    pub fn selectable(&self) -> bool {
+        matches!(self.kind, RowKind::Line(_) | RowKind::Whole)
+    }
+}
+
+/// A short message in the status bar.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Status {
+    /// The text.
+    pub text: String,
+    /// Shown in the error style.
+    pub error: bool,
+}
+
+/// How far the background provenance analysis has got.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// Running: bytes of transcripts scanned so far, and in total.
+    Running {
+        /// Bytes scanned.
+        done: u64,
+        /// Bytes to scan.
+        total: u64,
+    },
+    /// Finished; `analysis` is complete.
+    Done,
+    /// Failed with this message (the review still works, without provenance).
+    Failed(String),
+}
+
+/// An active search.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Search {
+    /// What was searched for (lower-cased for matching).
+    pub query: String,
+    /// Matches as (file, hunk, line index).
+    pub matches: Vec<(usize, usize, usize)>,
+    /// The match the cursor is on.
+    pub current: usize,
+}
+
+/// Syntax colours of one hunk: per hunk line, (style, text) spans covering its display
+/// text (removed lines coloured as the old side, others as the new side).
+pub type Highlight = Vec<Vec<(ratatui::style::Style, String)>>;
+
+/// The whole TUI state.
+pub struct App {
+    /// The review model (decisions live here).
+    pub review: Review,
+    /// Flags, CHANGES.md entries and audit; filled in by the background analysis.
+    pub analysis: Analysis,
+    /// Background analysis progress.
+    pub progress: Progress,
+    /// Bumped whenever the model is rebuilt; background results of another generation are
+    /// dropped.
+    pub generation: u64,
+    /// The file shown in the diff pane.
+    pub file: usize,
+    /// Rows of the current file (derived from the review; rebuilt by [`App::rebuild_rows`]).
+    pub rows: Vec<Row>,
+    /// Per hunk of the current file, per line: numbers, decision slot and partner
+    /// (derived; rebuilt with `rows`).
+    pub info: Vec<Vec<LineInfo>>,
+    /// Index into `rows` of the cursor (always a selectable row when there is one).
+    pub cursor: usize,
+    /// First row shown in the diff pane.
+    pub scroll: usize,
+    /// First line shown in the evidence pane.
+    pub evidence_scroll: usize,
+    /// Which pane has the keyboard.
+    pub focus: Focus,
+    /// Overlay / input mode.
+    pub mode: Mode,
+    /// Soft-wrap long lines (on by default: notes are prose).
+    pub wrap: bool,
+    /// Side-by-side instead of unified.
+    pub side_by_side: bool,
+    /// Start row of a `v` line selection.
+    pub anchor: Option<usize>,
+    /// The last search.
+    pub search: Option<Search>,
+    /// Status bar message.
+    pub status: Option<Status>,
+    /// Colours.
+    pub theme: Theme,
+    /// Terminal size (columns, rows).
+    pub size: (u16, u16),
+    /// Decisions changed since the last commit (q asks before quitting).
+    pub dirty: bool,
+    /// Set while the model is rebuilt; keys are queued meanwhile.
+    pub busy: Option<String>,
+    /// Keys that arrived while busy, replayed in order afterwards.
+    pub queued: VecDeque<KeyEvent>,
+    /// Syntax highlighting by (file, hunk), from the highlighter thread.
+    pub highlights: HashMap<(usize, usize), Arc<Highlight>>,
+    /// Files whose highlighting was requested (so it is asked for once).
+    pub highlight_requested: HashSet<usize>,
+    /// A dream already committed earlier (message shown on open).
+    pub already_reviewed: Option<String>,
+    /// True once the user asked to quit.
+    pub quit: bool,
+}
+
+impl App {
+    /// A fresh state on `review`, cursor on the first hunk.
+    pub fn new(review: Review, theme: Theme, size: (u16, u16)) -> App {
+        let analysis = Analysis { findings: crate::findings::Findings::empty(&review), ..Analysis::default() };
+        let mut app = App {
+            review,
+            analysis,
+            progress: Progress::Running { done: 0, total: 0 },
+            generation: 0,
+            file: 0,
+            rows: Vec::new(),
+            info: Vec::new(),
+            cursor: 0,
+            scroll: 0,
+            evidence_scroll: 0,
+            focus: Focus::Diff,
+            mode: Mode::Normal,
+            wrap: true,
+            side_by_side: false,
+            anchor: None,
+            search: None,
+            status: None,
+            theme,
+            size,
+            dirty: false,
+            busy: None,
+            queued: VecDeque::new(),
+            highlights: HashMap::new(),
+            highlight_requested: HashSet::new(),
+            already_reviewed: None,
+            quit: false,
+        };
+        app.rebuild_rows();
+        app
+    }
+
+    /// The current file's diff, if there is any file.
+    pub fn current_file(&self) -> Option<&FileDiff> {
+        self.review.files.get(self.file)
+    }
+
+    /// The row under the cursor.
+    pub fn current_row(&self) -> Option<Row> {
+        self.rows.get(self.cursor).copied()
+    }
+
+    /// The hunk index under the cursor.
+    pub fn current_hunk(&self) -> Option<usize> {
+        self.current_row().map(|r| r.hunk)
+    }
+
+    /// Rebuilds `rows` for the current file and puts the cursor back on a selectable row
+    /// (the same hunk/line when it still exists).
+    pub fn rebuild_rows(&mut self) {
+        let keep = self.current_row();
+        self.rows = match self.review.files.get(self.file) {
+            Some(f) => rows_of(f, &self.review.decisions[self.file]),
+            None => Vec::new(),
+        };
+        self.info = match self.review.files.get(self.file) {
+            Some(f) => f.hunks.iter().map(line_info).collect(),
+            None => Vec::new(),
+        };
+        self.cursor = keep.and_then(|k| self.rows.iter().position(|r| *r == k)).unwrap_or(self.cursor);
+        if self.cursor >= self.rows.len() {
+            self.cursor = self.rows.len().saturating_sub(1);
+        }
+        if !self.rows.get(self.cursor).is_some_and(Row::selectable) {
+            self.cursor = self
+                .next_selectable(self.cursor, true)
+                .or_else(|| self.next_selectable(self.cursor, false))
+                .unwrap_or(0);
+        }
+    }
+
+    /// The nearest selectable row strictly after (or before) `from`.
+    pub fn next_selectable(&self, from: usize, forward: bool) -> Option<usize> {
+        if forward {
+            (from + 1..self.rows.len()).find(|&i| self.rows[i].selectable())
+        } else {
+            (0..from.min(self.rows.len())).rev().find(|&i| self.rows[i].selectable())
+        }
+    }
+
+    /// The first selectable row of hunk `h` in the current file.
+    pub fn first_row_of(&self, h: usize) -> Option<usize> {
+        self.rows.iter().position(|r| r.hunk == h && r.selectable())
+    }
+
+    /// The decision slot of a row: the n-th changed line of its hunk (or 0 for whole-file).
+    pub fn slot_of(&self, row: usize) -> Option<usize> {
+        let r = self.rows.get(row)?;
+        match r.kind {
+            RowKind::Whole => Some(0),
+            RowKind::Line(i) => self.info.get(r.hunk)?.get(i)?.slot,
+            _ => None,
+        }
+    }
+
+    /// Screen rectangles of the panes for the current terminal size.
+    pub fn panes(&self) -> Panes {
+        layout(Rect::new(0, 0, self.size.0, self.size.1))
+    }
+
+    /// Rows that fit in the diff pane.
+    pub fn diff_height(&self) -> usize {
+        self.panes().diff.height.saturating_sub(2) as usize
+    }
+
+    /// Columns available for line text in the diff pane (after the gutter).
+    pub fn text_columns(&self) -> usize {
+        let inner = self.panes().diff.width.saturating_sub(2) as usize;
+        let inner = if self.side_by_side { inner / 2 } else { inner };
+        inner.saturating_sub(GUTTER)
+    }
+
+    /// The partner of line `i` of hunk `h` across its change block, if any.
+    pub fn pair(&self, h: usize, i: usize) -> Option<usize> {
+        self.info.get(h).and_then(|p| p.get(i)).and_then(|x| x.pair)
+    }
+
+    /// Screen lines a row takes: more than one when wrapped; none for an added line drawn
+    /// beside its removed partner in side-by-side mode.
+    pub fn row_height(&self, row: usize) -> usize {
+        let Some(r) = self.rows.get(row) else { return 1 };
+        let Some(f) = self.current_file() else { return 1 };
+        let line = |i: usize| f.hunks.get(r.hunk).and_then(|h| h.lines.get(i));
+        if let RowKind::Line(i) = r.kind
+            && self.side_by_side
+            && line(i).is_some_and(|l| l.op == Op::Add)
+            && self.pair(r.hunk, i).is_some()
+        {
+            return 0;
+        }
+        if !self.wrap {
+            return 1;
+        }
+        let cols = self.text_columns();
+        let h = |t: &str| super::text::wrap(&super::text::display(t), cols).len();
+        match r.kind {
+            RowKind::Line(i) => {
+                let own = line(i).map(|l| h(&l.text)).unwrap_or(1);
+                let partner = if self.side_by_side {
+                    self.pair(r.hunk, i).and_then(line).map(|l| h(&l.text)).unwrap_or(1)
+                } else {
+                    1
+                };
+                own.max(partner)
+            }
+            RowKind::Edited(i) => self.edited_line(r.hunk, i).map(h).unwrap_or(1),
+            _ => 1,
+        }
+    }
+
+    /// The i-th line of the reviewer's edited text for hunk `h` of the current file.
+    pub fn edited_line(&self, h: usize, i: usize) -> Option<&str> {
+        let text = self.review.decisions.get(self.file)?.get(h)?.edited.as_deref()?;
+        crate::text::split_lines(text).get(i).copied()
+    }
+
+    /// Moves `scroll` so the cursor row (and its wrapped lines) is visible.
+    pub fn ensure_cursor_visible(&mut self) {
+        let height = self.diff_height().max(1);
+        if self.cursor < self.scroll {
+            self.scroll = self.cursor;
+            // Show the hunk header above the first line of a hunk.
+            if self.scroll > 0 && self.rows.get(self.scroll - 1).is_some_and(|r| r.kind == RowKind::Header) {
+                self.scroll -= 1;
+            }
+            return;
+        }
+        loop {
+            let used: usize =
+                (self.scroll..=self.cursor.min(self.rows.len().saturating_sub(1))).map(|r| self.row_height(r)).sum();
+            if used <= height || self.scroll >= self.cursor {
+                break;
+            }
+            self.scroll += 1;
+        }
+    }
+}
+
+/// Columns of the diff gutter: decision mark, space, line number (4), space, op, space.
+pub const GUTTER: usize = 9;
+
+/// The display rows of a file: per hunk a header, then its lines (or one whole-file row),
+/// then the reviewer's edited text when the hunk is edited.
+pub fn rows_of(file: &FileDiff, decisions: &[crate::decision::HunkDecision]) -> Vec<Row> {
+    let mut rows = Vec::new();
+    for (hi, h) in file.hunks.iter().enumerate() {
+        rows.push(Row { hunk: hi, kind: RowKind::Header });
+        if h.whole_file {
+            rows.push(Row { hunk: hi, kind: RowKind::Whole });
+        } else {
+            rows.extend((0..h.lines.len()).map(|i| Row { hunk: hi, kind: RowKind::Line(i) }));
+        }
+        if let Some(edit) = decisions.get(hi).and_then(|d| d.edited.as_deref()) {
+            rows.extend((0..crate::text::split_lines(edit).len()).map(|i| Row { hunk: hi, kind: RowKind::Edited(i) }));
+        }
+    }
+    rows
+}
+
+/// What the view needs per hunk line, computed once per file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LineInfo {
+    /// 1-based line number in live (context and removed lines).
+    pub old_no: Option<usize>,
+    /// 1-based line number in the accept-all result (context and added lines).
+    pub new_no: Option<usize>,
+    /// Decision slot (changed lines only).
+    pub slot: Option<usize>,
+    /// Removed line k of a change block ↔ added line k.
+    pub pair: Option<usize>,
+}
+
+/// Line numbers, decision slots and change-block partners of a hunk's lines.
+pub fn line_info(h: &crate::diff::Hunk) -> Vec<LineInfo> {
+    let n = h.lines.len();
+    let mut out = vec![LineInfo::default(); n];
+    let (mut old, mut new, mut slot) = (h.old_range.start, h.new_range.start, 0);
+    for (i, l) in h.lines.iter().enumerate() {
+        if l.op != Op::Add {
+            old += 1;
+            out[i].old_no = Some(old);
+        }
+        if l.op != Op::Remove {
+            new += 1;
+            out[i].new_no = Some(new);
+        }
+        if l.op != Op::Context {
+            out[i].slot = Some(slot);
+            slot += 1;
+        }
+    }
+    let mut i = 0;
+    while i < n {
+        if h.lines[i].op != Op::Remove {
+            i += 1;
+            continue;
+        }
+        let rs = i;
+        while i < n && h.lines[i].op == Op::Remove {
+            i += 1;
+        }
+        let adds = i;
+        while i < n && h.lines[i].op == Op::Add {
+            i += 1;
+        }
+        for k in 0..(adds - rs).min(i - adds) {
+            out[rs + k].pair = Some(adds + k);
+            out[adds + k].pair = Some(rs + k);
+        }
+    }
+    out
+}
+
+/// Where each pane is on screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Panes {
+    /// The file list.
+    pub files: Rect,
+    /// The diff.
+    pub diff: Rect,
+    /// The evidence pane.
+    pub evidence: Rect,
+    /// The one-line status bar.
+    pub status: Rect,
+}
+
+/// Pane geometry: on wide terminals (≥ 150 columns) files | diff | evidence side by side;
+/// otherwise the evidence sits under the diff.
+pub fn layout(area: Rect) -> Panes {
+    let status = Rect::new(area.x, area.y + area.height.saturating_sub(1), area.width, area.height.min(1));
+    let body_h = area.height.saturating_sub(1);
+    let files_w = (area.width / 5).clamp(18.min(area.width), 32);
+    let files = Rect::new(area.x, area.y, files_w, body_h);
+    let rest_x = area.x + files_w;
+    let rest_w = area.width.saturating_sub(files_w);
+    if area.width >= 150 {
+        let ev_w = rest_w * 2 / 5;
+        let diff = Rect::new(rest_x, area.y, rest_w - ev_w, body_h);
+        let evidence = Rect::new(rest_x + rest_w - ev_w, area.y, ev_w, body_h);
+        Panes { files, diff, evidence, status }
+    } else {
+        let ev_h = (body_h * 2 / 5).max(3.min(body_h));
+        let diff = Rect::new(rest_x, area.y, rest_w, body_h - ev_h);
+        let evidence = Rect::new(rest_x, area.y + body_h - ev_h, rest_w, ev_h);
+        Panes { files, diff, evidence, status }
+    }
+}

@@ -1,0 +1,602 @@
+//! The pure update function: a message in, the state changed, commands out. No I/O here,
+//! so every key sequence can be replayed in tests.
+
+use super::keymap::{self, Action};
+use super::msg::{Cmd, Msg};
+use super::state::{App, Focus, Mode, Progress, RowKind, Search, Status};
+use crate::decision::Decision;
+use crate::diff::Op;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
+
+/// Applies one message to the state and returns what the runtime must do.
+pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
+    match msg {
+        Msg::Key(k) if k.kind == KeyEventKind::Release => Vec::new(),
+        Msg::Key(k) if app.busy.is_some() => {
+            app.queued.push_back(k);
+            Vec::new()
+        }
+        Msg::Key(k) => key(app, k),
+        Msg::Mouse(m) if app.busy.is_none() => mouse(app, m),
+        Msg::Mouse(_) => Vec::new(),
+        Msg::Resize(w, h) => {
+            app.size = (w, h);
+            app.ensure_cursor_visible();
+            Vec::new()
+        }
+        Msg::Progress { generation, done, total } if generation == app.generation => {
+            app.progress = Progress::Running { done, total };
+            Vec::new()
+        }
+        Msg::Analyzed { generation, analysis } if generation == app.generation => {
+            app.analysis = *analysis;
+            app.progress = Progress::Done;
+            Vec::new()
+        }
+        Msg::AnalysisFailed { generation, error } if generation == app.generation => {
+            app.progress = Progress::Failed(error);
+            Vec::new()
+        }
+        Msg::Highlighted { generation, file, hunks } if generation == app.generation => {
+            for (hunk, highlight) in hunks {
+                app.highlights.insert((file, hunk), highlight);
+            }
+            Vec::new()
+        }
+        Msg::Edited { generation, file, hunk, result } if generation == app.generation => match result {
+            Ok(Some(text)) => match app.review.set_edit(file, hunk, Some(text)) {
+                Ok(()) => {
+                    app.dirty = true;
+                    app.rebuild_rows();
+                    say(app, "hunk edited: your text replaces it (u to undo)", false);
+                    vec![Cmd::Save]
+                }
+                Err(r) => {
+                    say(app, &r.to_string(), true);
+                    Vec::new()
+                }
+            },
+            Ok(None) => {
+                say(app, "edit left the hunk unchanged", false);
+                Vec::new()
+            }
+            Err(e) => {
+                say(app, &e, true);
+                Vec::new()
+            }
+        },
+        Msg::CommitMessage(Ok(message)) => {
+            app.mode = Mode::CommitPreview { message, scroll: 0 };
+            Vec::new()
+        }
+        Msg::CommitMessage(Err(e)) => {
+            say(app, &e, true);
+            Vec::new()
+        }
+        Msg::Committed(Ok(summary)) => {
+            app.dirty = false;
+            app.busy = Some("reloading after commit".into());
+            say(app, &summary, false);
+            Vec::new()
+        }
+        Msg::Committed(Err(e)) => {
+            app.busy = None;
+            say(app, &format!("commit failed: {e}"), true);
+            replay(app)
+        }
+        Msg::Reloaded { generation, review } => {
+            app.generation = generation;
+            app.analysis =
+                crate::report::Analysis { findings: crate::findings::Findings::empty(&review), ..Default::default() };
+            app.review = *review;
+            app.progress = Progress::Running { done: 0, total: 0 };
+            app.highlights.clear();
+            app.highlight_requested.clear();
+            app.file = app.file.min(app.review.files.len().saturating_sub(1));
+            app.rows.clear();
+            app.cursor = 0;
+            app.scroll = 0;
+            app.rebuild_rows();
+            app.busy = None;
+            let mut cmds = vec![Cmd::Analyze];
+            cmds.extend(request_highlight(app));
+            cmds.extend(replay(app));
+            cmds
+        }
+        // A result for a model that no longer exists: dropped.
+        _ => Vec::new(),
+    }
+}
+
+fn replay(app: &mut App) -> Vec<Cmd> {
+    let mut cmds = Vec::new();
+    while app.busy.is_none() {
+        let Some(k) = app.queued.pop_front() else { break };
+        cmds.extend(key(app, k));
+    }
+    cmds
+}
+
+fn say(app: &mut App, text: &str, error: bool) {
+    app.status = Some(Status { text: text.to_string(), error });
+}
+
+fn key(app: &mut App, k: KeyEvent) -> Vec<Cmd> {
+    app.status = None;
+    match app.mode.clone() {
+        Mode::Help => {
+            app.mode = Mode::Normal;
+            Vec::new()
+        }
+        Mode::Search(mut input) => {
+            match k.code {
+                KeyCode::Esc => app.mode = Mode::Normal,
+                KeyCode::Enter => {
+                    app.mode = Mode::Normal;
+                    return run_search(app, &input);
+                }
+                KeyCode::Backspace => {
+                    input.pop();
+                    app.mode = Mode::Search(input);
+                }
+                KeyCode::Char(c) => {
+                    input.push(c);
+                    app.mode = Mode::Search(input);
+                }
+                _ => {}
+            }
+            Vec::new()
+        }
+        Mode::ConfirmQuit => match k.code {
+            KeyCode::Char('y') | KeyCode::Char('q') => {
+                app.quit = true;
+                vec![Cmd::Quit]
+            }
+            _ => {
+                app.mode = Mode::Normal;
+                Vec::new()
+            }
+        },
+        Mode::CommitPreview { message, scroll } => {
+            match keymap::action(k) {
+                Some(Action::Confirm) | Some(Action::Accept) => {
+                    app.mode = Mode::Normal;
+                    app.busy = Some("committing".into());
+                    return vec![Cmd::Commit];
+                }
+                Some(Action::Down) => app.mode = Mode::CommitPreview { message, scroll: scroll + 1 },
+                Some(Action::Up) => app.mode = Mode::CommitPreview { message, scroll: scroll.saturating_sub(1) },
+                _ => app.mode = Mode::Normal,
+            }
+            Vec::new()
+        }
+        Mode::Normal => match keymap::action(k) {
+            Some(a) => act(app, a),
+            None => Vec::new(),
+        },
+    }
+}
+
+/// Carries out one action in normal mode.
+pub fn act(app: &mut App, a: Action) -> Vec<Cmd> {
+    if app.focus == Focus::Evidence {
+        match a {
+            Action::Down => {
+                app.evidence_scroll += 1;
+                return Vec::new();
+            }
+            Action::Up => {
+                app.evidence_scroll = app.evidence_scroll.saturating_sub(1);
+                return Vec::new();
+            }
+            Action::PageDown => {
+                app.evidence_scroll += 10;
+                return Vec::new();
+            }
+            Action::PageUp => {
+                app.evidence_scroll = app.evidence_scroll.saturating_sub(10);
+                return Vec::new();
+            }
+            Action::FocusEvidence | Action::Cancel => {
+                app.focus = Focus::Diff;
+                return Vec::new();
+            }
+            _ => app.focus = Focus::Diff,
+        }
+    }
+    let cmds = match a {
+        Action::Down => move_cursor(app, 1),
+        Action::Up => move_cursor(app, -1),
+        Action::PageDown => move_cursor(app, (app.diff_height() / 2).max(1) as isize),
+        Action::PageUp => move_cursor(app, -((app.diff_height() / 2).max(1) as isize)),
+        Action::Top => {
+            app.cursor = 0;
+            app.rebuild_rows();
+            Vec::new()
+        }
+        Action::Bottom => {
+            app.cursor = app.rows.len().saturating_sub(1);
+            app.rebuild_rows();
+            Vec::new()
+        }
+        Action::NextHunk => step_hunk(app, true, |_, _, _| true),
+        Action::PrevHunk => step_hunk(app, false, |_, _, _| true),
+        Action::NextFile => step_file(app, 1),
+        Action::PrevFile => step_file(app, -1),
+        Action::NextFlag => flagged(app, true),
+        Action::PrevFlag => flagged(app, false),
+        Action::Accept => decide(app, Decision::Accepted),
+        Action::Reject => decide(app, Decision::Rejected),
+        Action::AcceptRest => rest(app, Decision::Accepted),
+        Action::RejectRest => rest(app, Decision::Rejected),
+        Action::ToggleLine => toggle(app),
+        Action::Select => {
+            app.anchor = match app.anchor {
+                Some(_) => None,
+                None => Some(app.cursor),
+            };
+            if app.anchor.is_some() {
+                say(app, "selecting lines: move, then Space toggles, y/n decide them; Esc cancels", false);
+            }
+            Vec::new()
+        }
+        Action::Edit => edit(app),
+        Action::Undo => undo_redo(app, true),
+        Action::Redo => undo_redo(app, false),
+        Action::Search => {
+            app.mode = Mode::Search(String::new());
+            Vec::new()
+        }
+        Action::NextMatch => next_match(app, true),
+        Action::PrevMatch => next_match(app, false),
+        Action::SideBySide => {
+            app.side_by_side = !app.side_by_side;
+            Vec::new()
+        }
+        Action::Wrap => {
+            app.wrap = !app.wrap;
+            Vec::new()
+        }
+        Action::FocusEvidence => {
+            app.focus = Focus::Evidence;
+            Vec::new()
+        }
+        Action::Commit => {
+            let (_, total) = app.review.progress();
+            if total == 0 {
+                say(app, "nothing to commit: the dream changes nothing", false);
+                Vec::new()
+            } else {
+                vec![Cmd::PreviewCommit]
+            }
+        }
+        Action::History => vec![Cmd::History],
+        Action::Help => {
+            app.mode = Mode::Help;
+            Vec::new()
+        }
+        Action::Quit => {
+            if app.dirty {
+                app.mode = Mode::ConfirmQuit;
+                Vec::new()
+            } else {
+                app.quit = true;
+                vec![Cmd::Quit]
+            }
+        }
+        Action::Cancel => {
+            app.anchor = None;
+            app.search = None;
+            Vec::new()
+        }
+        Action::Confirm => Vec::new(),
+    };
+    app.ensure_cursor_visible();
+    cmds
+}
+
+fn move_cursor(app: &mut App, by: isize) -> Vec<Cmd> {
+    let before = app.current_hunk();
+    for _ in 0..by.unsigned_abs() {
+        match app.next_selectable(app.cursor, by > 0) {
+            Some(r) => app.cursor = r,
+            None => break,
+        }
+    }
+    if app.current_hunk() != before {
+        app.evidence_scroll = 0;
+    }
+    Vec::new()
+}
+
+fn select_file(app: &mut App, file: usize) -> Vec<Cmd> {
+    if file >= app.review.files.len() {
+        return Vec::new();
+    }
+    app.file = file;
+    app.rows.clear();
+    app.cursor = 0;
+    app.scroll = 0;
+    app.anchor = None;
+    app.evidence_scroll = 0;
+    app.rebuild_rows();
+    request_highlight(app)
+}
+
+/// Asks for syntax colours of the current file once.
+pub fn request_highlight(app: &mut App) -> Vec<Cmd> {
+    if app.theme.syntax && !app.review.files.is_empty() && app.highlight_requested.insert(app.file) {
+        vec![Cmd::Highlight(app.file)]
+    } else {
+        Vec::new()
+    }
+}
+
+fn goto(app: &mut App, file: usize, hunk: usize) -> Vec<Cmd> {
+    let cmds = if file != app.file { select_file(app, file) } else { Vec::new() };
+    if let Some(r) = app.first_row_of(hunk) {
+        app.cursor = r;
+        app.evidence_scroll = 0;
+    }
+    cmds
+}
+
+fn step_file(app: &mut App, by: isize) -> Vec<Cmd> {
+    let n = app.review.files.len();
+    if n == 0 {
+        return Vec::new();
+    }
+    let next = (app.file as isize + by).rem_euclid(n as isize) as usize;
+    select_file(app, next)
+}
+
+/// All hunks as (file, hunk) in review order.
+fn all_hunks(app: &App) -> Vec<(usize, usize)> {
+    app.review.files.iter().enumerate().flat_map(|(fi, f)| (0..f.hunks.len()).map(move |hi| (fi, hi))).collect()
+}
+
+/// Moves to the next/previous hunk satisfying `pred`, wrapping around the review.
+fn step_hunk(app: &mut App, forward: bool, pred: impl Fn(&App, usize, usize) -> bool) -> Vec<Cmd> {
+    let hunks = all_hunks(app);
+    if hunks.is_empty() {
+        return Vec::new();
+    }
+    let here = app.current_hunk().and_then(|h| hunks.iter().position(|&x| x == (app.file, h))).unwrap_or(0);
+    let n = hunks.len();
+    for step in 1..=n {
+        let i = if forward { (here + step) % n } else { (here + n - step % n) % n };
+        let (f, h) = hunks[i];
+        if pred(app, f, h) {
+            return goto(app, f, h);
+        }
+    }
+    Vec::new()
+}
+
+fn has_flags(app: &App, f: usize, h: usize) -> bool {
+    !app.analysis.findings.hunk(f, h).is_empty()
+        || !app.analysis.findings.file(f).is_empty()
+        || app.review.files.get(f).and_then(|x| x.hunks.get(h)).is_some_and(|x| x.live_changed)
+}
+
+fn flagged(app: &mut App, forward: bool) -> Vec<Cmd> {
+    if !all_hunks(app).iter().any(|&(f, h)| has_flags(app, f, h)) {
+        say(app, "no flagged hunks", false);
+        return Vec::new();
+    }
+    step_hunk(app, forward, has_flags)
+}
+
+/// The decision slots covered by the selection (or the cursor row), in the current hunk.
+fn selected_slots(app: &App) -> Vec<(usize, usize)> {
+    let (a, b) = match app.anchor {
+        Some(a) => (a.min(app.cursor), a.max(app.cursor)),
+        None => (app.cursor, app.cursor),
+    };
+    (a..=b).filter_map(|r| Some((app.rows.get(r)?.hunk, app.slot_of(r)?))).collect()
+}
+
+fn decide(app: &mut App, d: Decision) -> Vec<Cmd> {
+    let Some(h) = app.current_hunk() else { return Vec::new() };
+    if app.anchor.is_some() {
+        let slots = selected_slots(app);
+        app.anchor = None;
+        return set_slots(app, &slots, |_| d);
+    }
+    if let Err(r) = app.review.set_hunk(app.file, h, d) {
+        say(app, &r.to_string(), true);
+        return Vec::new();
+    }
+    app.dirty = true;
+    app.rebuild_rows();
+    let mut cmds = vec![Cmd::Save];
+    let undecided = |app: &App, f: usize, h: usize| !app.review.decisions[f][h].is_decided();
+    if all_hunks(app).iter().any(|&(f, h)| undecided(app, f, h)) {
+        cmds.extend(step_hunk(app, true, undecided));
+    } else {
+        let (_, total) = app.review.progress();
+        say(app, &format!("all {total} hunks decided — press c to commit"), false);
+    }
+    cmds
+}
+
+fn set_slots(app: &mut App, slots: &[(usize, usize)], d: impl Fn(Decision) -> Decision) -> Vec<Cmd> {
+    if slots.is_empty() {
+        say(app, "no changed line here: Space toggles - and + lines", false);
+        return Vec::new();
+    }
+    let mut changed = false;
+    for &(h, s) in slots {
+        let current = app.review.decisions[app.file][h].lines.get(s).copied().unwrap_or_default();
+        match app.review.set_line(app.file, h, s, d(current)) {
+            Ok(()) => changed = true,
+            Err(r) => {
+                say(app, &r.to_string(), true);
+                break;
+            }
+        }
+    }
+    if !changed {
+        return Vec::new();
+    }
+    app.dirty = true;
+    app.rebuild_rows();
+    vec![Cmd::Save]
+}
+
+fn toggle(app: &mut App) -> Vec<Cmd> {
+    let slots = selected_slots(app);
+    app.anchor = None;
+    // A selection toggles together, following its first line.
+    let first =
+        slots.first().map(|&(h, s)| app.review.decisions[app.file][h].lines.get(s).copied().unwrap_or_default());
+    let target = if first == Some(Decision::Accepted) { Decision::Rejected } else { Decision::Accepted };
+    set_slots(app, &slots, |_| target)
+}
+
+fn rest(app: &mut App, d: Decision) -> Vec<Cmd> {
+    let Some(h) = app.current_hunk() else { return Vec::new() };
+    let n = app.review.set_rest_of_file(app.file, h, d);
+    if n == 0 {
+        say(app, "no undecided hunks left in this file", false);
+        return Vec::new();
+    }
+    app.dirty = true;
+    app.rebuild_rows();
+    let verb = if d == Decision::Accepted { "accepted" } else { "rejected" };
+    say(app, &format!("{verb} {n} hunk{} of this file", if n == 1 { "" } else { "s" }), false);
+    vec![Cmd::Save]
+}
+
+fn edit(app: &mut App) -> Vec<Cmd> {
+    let Some(h) = app.current_hunk() else { return Vec::new() };
+    let Some(hunk) = app.current_file().and_then(|f| f.hunks.get(h)) else { return Vec::new() };
+    if hunk.whole_file {
+        say(app, "binary, empty and symlinked files are accepted or rejected whole", true);
+        return Vec::new();
+    }
+    let text = app.review.decisions[app.file][h].edited.clone().unwrap_or_else(|| hunk.new_side());
+    vec![Cmd::Edit { file: app.file, hunk: h, text }]
+}
+
+fn undo_redo(app: &mut App, undo: bool) -> Vec<Cmd> {
+    let done = if undo { app.review.undo() } else { app.review.redo() };
+    if !done {
+        say(app, if undo { "nothing to undo" } else { "nothing to redo" }, false);
+        return Vec::new();
+    }
+    app.dirty = true;
+    app.rebuild_rows();
+    vec![Cmd::Save]
+}
+
+fn run_search(app: &mut App, input: &str) -> Vec<Cmd> {
+    let query = input.to_lowercase();
+    if query.is_empty() {
+        app.search = None;
+        return Vec::new();
+    }
+    let mut matches = Vec::new();
+    for (fi, f) in app.review.files.iter().enumerate() {
+        for (hi, h) in f.hunks.iter().enumerate() {
+            for (li, l) in h.lines.iter().enumerate() {
+                if l.text.to_lowercase().contains(&query) {
+                    matches.push((fi, hi, li));
+                }
+            }
+        }
+    }
+    if matches.is_empty() {
+        say(app, &format!("no match for “{input}”"), true);
+        app.search = None;
+        return Vec::new();
+    }
+    app.search = Some(Search { query, matches, current: usize::MAX });
+    next_match(app, true)
+}
+
+fn next_match(app: &mut App, forward: bool) -> Vec<Cmd> {
+    let here = (
+        app.file,
+        app.current_hunk().unwrap_or(0),
+        match app.current_row().map(|r| r.kind) {
+            Some(RowKind::Line(i)) => i,
+            _ => 0,
+        },
+    );
+    let Some(search) = app.search.as_mut() else {
+        say(app, "no search: press / first", false);
+        return Vec::new();
+    };
+    let n = search.matches.len();
+    let next = if forward {
+        search.matches.iter().position(|m| *m > here).unwrap_or(0)
+    } else {
+        search.matches.iter().rposition(|m| *m < here).unwrap_or(n - 1)
+    };
+    search.current = next;
+    let (f, h, l) = search.matches[next];
+    let info = format!("match {} of {n}", next + 1);
+    let mut cmds = if f != app.file { select_file(app, f) } else { Vec::new() };
+    if let Some(r) = app.rows.iter().position(|r| r.hunk == h && r.kind == RowKind::Line(l)) {
+        app.cursor = r;
+    }
+    say(app, &info, false);
+    cmds.extend(Vec::new());
+    cmds
+}
+
+fn mouse(app: &mut App, m: MouseEvent) -> Vec<Cmd> {
+    let panes = app.panes();
+    let inside = |r: ratatui::layout::Rect| {
+        m.column >= r.x && m.column < r.x + r.width && m.row > r.y && m.row + 1 < r.y + r.height
+    };
+    let cmds = match m.kind {
+        MouseEventKind::Down(MouseButton::Left) if inside(panes.files) => {
+            let idx = (m.row - panes.files.y - 1) as usize;
+            select_file(app, idx)
+        }
+        MouseEventKind::Down(MouseButton::Left) if inside(panes.diff) => {
+            app.focus = Focus::Diff;
+            let mut y = panes.diff.y as usize + 1;
+            let mut row = app.scroll;
+            while row < app.rows.len() {
+                let h = app.row_height(row);
+                if (m.row as usize) < y + h {
+                    break;
+                }
+                y += h;
+                row += 1;
+            }
+            if app.rows.get(row).is_some_and(|r| r.selectable()) {
+                if app.current_hunk() != app.rows.get(row).map(|r| r.hunk) {
+                    app.evidence_scroll = 0;
+                }
+                app.cursor = row;
+            }
+            Vec::new()
+        }
+        MouseEventKind::Down(MouseButton::Left) if inside(panes.evidence) => {
+            app.focus = Focus::Evidence;
+            Vec::new()
+        }
+        MouseEventKind::ScrollDown if inside(panes.evidence) => {
+            app.evidence_scroll += 3;
+            Vec::new()
+        }
+        MouseEventKind::ScrollUp if inside(panes.evidence) => {
+            app.evidence_scroll = app.evidence_scroll.saturating_sub(3);
+            Vec::new()
+        }
+        MouseEventKind::ScrollDown => move_cursor(app, 3),
+        MouseEventKind::ScrollUp => move_cursor(app, -3),
+        _ => Vec::new(),
+    };
+    app.ensure_cursor_visible();
+    cmds
+}
+
+/// True when the line under the cursor is a changed line (for hints).
+pub fn on_changed_line(app: &App) -> bool {
+    matches!(app.current_row().map(|r| r.kind), Some(RowKind::Line(i)) if app.current_file().and_then(|f| f.hunks.get(app.current_hunk().unwrap_or(0))).and_then(|h| h.lines.get(i)).is_some_and(|l| l.op != Op::Context))
+}

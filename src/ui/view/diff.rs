@@ -1,0 +1,380 @@
+//! The diff pane: hunk headers, lines with their decision marks and numbers, syntax colours,
+//! word-level emphasis inside changed lines, flagged claims and search matches highlighted;
+//! unified or side by side, soft-wrapped or cut.
+
+use super::{inner, paint, pane};
+use crate::decision::{Decision, HunkState};
+use crate::diff::{FileKind, Hunk, Op};
+use crate::flag::Severity;
+use crate::ui::state::{App, Focus, GUTTER, RowKind};
+use crate::ui::text::{display, wrap};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+use similar::{Algorithm, ChangeTag};
+use std::ops::Range;
+
+/// Draws the current file's diff into `area`.
+pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
+    let t = &app.theme;
+    let title = match app.current_file() {
+        Some(f) => {
+            let mut modes = Vec::new();
+            if app.side_by_side {
+                modes.push("side-by-side");
+            }
+            if !app.wrap {
+                modes.push("no wrap");
+            }
+            let modes = if modes.is_empty() { String::new() } else { format!(" · {}", modes.join(" · ")) };
+            format!(" {} · {}{modes} ", f.path, status_word(f))
+        }
+        None => " Diff ".to_string(),
+    };
+    frame.render_widget(pane(app, title, app.focus == Focus::Diff), area);
+    let body = inner(area);
+    let Some(file) = app.current_file() else {
+        let msg = "The dream changes nothing: live memory already matches the proposal.";
+        frame.render_widget(Paragraph::new(Line::styled(msg, t.dim)), body);
+        return;
+    };
+    let mut y = body.y;
+    let mut row = app.scroll;
+    let sel = app.anchor.map(|a| (a.min(app.cursor), a.max(app.cursor)));
+    while y < body.y + body.height && row < app.rows.len() {
+        let h = app.row_height(row);
+        if h == 0 {
+            row += 1;
+            continue;
+        }
+        let avail = (body.y + body.height - y) as usize;
+        let rect = Rect::new(body.x, y, body.width, h.min(avail) as u16);
+        let r = app.rows[row];
+        let hunk = &file.hunks[r.hunk];
+        match r.kind {
+            RowKind::Header => header(app, frame, rect, r.hunk, hunk),
+            RowKind::Whole => whole(app, frame, rect, r.hunk, file),
+            RowKind::Line(i) => {
+                if app.side_by_side {
+                    side_by_side(app, frame, rect, r.hunk, i, row);
+                } else {
+                    let lines = line_cells(app, r.hunk, i, (body.width as usize).saturating_sub(GUTTER), true);
+                    frame.render_widget(Paragraph::new(lines), rect);
+                    if row == app.cursor {
+                        paint(frame, rect, t.cursor);
+                    }
+                }
+            }
+            RowKind::Edited(i) => {
+                let text = app.edited_line(r.hunk, i).unwrap_or("");
+                let cols = (body.width as usize).saturating_sub(GUTTER);
+                let shown = display(text);
+                let mut out = Vec::new();
+                for (k, chunk) in chunks(&shown, cols, app.wrap).into_iter().enumerate() {
+                    let gutter = if k == 0 { "✎        ".to_string() } else { " ".repeat(GUTTER) };
+                    out.push(Line::from(vec![
+                        Span::styled(gutter, t.edited),
+                        Span::styled(shown[chunk].to_string(), t.edited),
+                    ]));
+                }
+                frame.render_widget(Paragraph::new(out), rect);
+            }
+        }
+        if let Some((a, b)) = sel
+            && row >= a
+            && row <= b
+            && row != app.cursor
+        {
+            paint(frame, rect, t.selection);
+        }
+        y += rect.height;
+        row += 1;
+    }
+}
+
+fn status_word(f: &crate::diff::FileDiff) -> String {
+    let s = match f.status {
+        crate::diff::FileStatus::Modified => "modified",
+        crate::diff::FileStatus::Added => "new note",
+        crate::diff::FileStatus::Deleted => "deleted by the dream",
+    };
+    match f.kind {
+        FileKind::Text => s.to_string(),
+        FileKind::Binary => format!("{s} · binary"),
+        FileKind::Symlink => format!("{s} · symlink"),
+    }
+}
+
+fn header(app: &App, frame: &mut Frame, rect: Rect, hi: usize, h: &Hunk) {
+    let t = &app.theme;
+    let d = &app.review.decisions[app.file][hi];
+    let (state, style) = match d.state() {
+        HunkState::Pending => ("pending", t.pending),
+        HunkState::Accepted => ("accepted", t.accepted),
+        HunkState::Rejected => ("rejected", t.rejected),
+        HunkState::Partial => ("partial", t.edited),
+        HunkState::Edited => ("edited", t.edited),
+    };
+    let mut spans = vec![Span::styled(format!("@@ {} ", h.id), t.header)];
+    if !h.whole_file {
+        spans.push(Span::styled(
+            format!("-{},{} +{},{} ", h.old_start(), h.old_range.len(), h.new_start(), h.new_range.len()),
+            t.dim,
+        ));
+    }
+    spans.push(Span::styled(format!("[{state}]"), style));
+    let flags = app.analysis.findings.hunk(app.file, hi);
+    let errors = flags.iter().filter(|f| f.severity == Severity::Error).count() + usize::from(h.live_changed);
+    let warnings = flags.iter().filter(|f| f.severity == Severity::Warning).count();
+    if errors > 0 {
+        spans.push(Span::styled(format!(" ⚑{errors}"), t.error));
+    }
+    if warnings > 0 {
+        spans.push(Span::styled(format!(" ⚑{warnings}"), t.warning));
+    }
+    if h.live_changed {
+        spans.push(Span::styled(" live changed: edit to merge", t.error));
+    }
+    let entries = app.analysis.findings.hunk_changes.get(app.file).and_then(|v| v.get(hi));
+    if let Some(e) = entries.filter(|e| !e.is_empty()) {
+        let list: Vec<String> = e.iter().map(|n| format!("#{n}")).collect();
+        spans.push(Span::styled(format!(" CHANGES {}", list.join(" ")), t.dim));
+    }
+    frame.render_widget(Paragraph::new(Line::from(spans)), rect);
+}
+
+fn whole(app: &App, frame: &mut Frame, rect: Rect, hi: usize, f: &crate::diff::FileDiff) {
+    let t = &app.theme;
+    let d = app.review.decisions[app.file][hi].lines.first().copied().unwrap_or_default();
+    let size = |e: &Option<crate::snapshot::Entry>| match e {
+        Some(crate::snapshot::Entry::File(b)) => format!("{} bytes", b.len()),
+        Some(crate::snapshot::Entry::Symlink(p)) => format!("symlink → {}", p.display()),
+        None => "absent".to_string(),
+    };
+    let what = match f.kind {
+        FileKind::Symlink => "symlink: shown, never followed or written",
+        FileKind::Binary => "binary file: accept or reject it whole",
+        FileKind::Text => "empty note: accept or reject it whole",
+    };
+    let text = format!("{what} · live {} → proposed {}", size(&f.live), size(&f.proposed));
+    let line = Line::from(vec![Span::styled(format!("{} ", mark(d)), mark_style(app, d)), Span::styled(text, t.text)]);
+    frame.render_widget(Paragraph::new(line), rect);
+    if app.rows.get(app.cursor).is_some_and(|r| r.hunk == hi && r.kind == RowKind::Whole) {
+        paint(frame, rect, t.cursor);
+    }
+}
+
+fn mark(d: Decision) -> &'static str {
+    match d {
+        Decision::Pending => "·",
+        Decision::Accepted => "✓",
+        Decision::Rejected => "✗",
+    }
+}
+
+fn mark_style(app: &App, d: Decision) -> Style {
+    match d {
+        Decision::Pending => app.theme.pending,
+        Decision::Accepted => app.theme.accepted,
+        Decision::Rejected => app.theme.rejected,
+    }
+}
+
+/// Splits display text into row chunks: wrapped, or one chunk cut to `cols`.
+fn chunks(text: &str, cols: usize, wrap_on: bool) -> Vec<Range<usize>> {
+    if wrap_on {
+        return wrap(text, cols);
+    }
+    let first = wrap(text, cols).into_iter().next().unwrap_or(0..0);
+    vec![first]
+}
+
+/// The screen lines of hunk line `i` (gutter + styled text), `cols` wide for the text.
+fn line_cells(app: &App, hi: usize, i: usize, cols: usize, with_mark: bool) -> Vec<Line<'static>> {
+    let t = &app.theme;
+    let Some(file) = app.current_file() else { return Vec::new() };
+    let h = &file.hunks[hi];
+    let l = &h.lines[i];
+    let info = app.info.get(hi).and_then(|v| v.get(i)).copied().unwrap_or_default();
+    let shown = display(&l.text).into_owned();
+    let segments = styled_segments(app, hi, i, &shown);
+    let (op, op_style) = match l.op {
+        Op::Context => (" ", t.dim),
+        Op::Remove => ("-", t.remove_mark),
+        Op::Add => ("+", t.add_mark),
+    };
+    let number = match l.op {
+        Op::Add => info.new_no,
+        _ => info.old_no,
+    };
+    let decision = info.slot.and_then(|s| app.review.decisions[app.file][hi].lines.get(s).copied());
+    let edited = app.review.decisions[app.file][hi].edited.is_some();
+    let mut out = Vec::new();
+    for (k, chunk) in chunks(&shown, cols, app.wrap).into_iter().enumerate() {
+        let mut spans = Vec::new();
+        if k == 0 {
+            if with_mark {
+                match decision {
+                    Some(_) if edited => spans.push(Span::styled("✎", t.edited)),
+                    Some(d) => spans.push(Span::styled(mark(d), mark_style(app, d))),
+                    None => spans.push(Span::raw(" ")),
+                }
+                spans.push(Span::raw(" "));
+            }
+            spans.push(Span::styled(number.map(|n| format!("{n:>4}")).unwrap_or_else(|| "    ".into()), t.dim));
+            spans.push(Span::raw(" "));
+            spans.push(Span::styled(op, op_style));
+            spans.push(Span::raw(" "));
+        } else {
+            spans.push(Span::raw(" ".repeat(if with_mark { GUTTER } else { GUTTER - 2 })));
+        }
+        for (style, r) in &segments {
+            let a = r.start.max(chunk.start);
+            let b = r.end.min(chunk.end);
+            if a < b {
+                spans.push(Span::styled(shown[a..b].to_string(), *style));
+            }
+        }
+        // Changed lines are tinted to the edge of the pane.
+        let used: usize = spans.iter().map(|s| crate::ui::text::width(&s.content)).sum();
+        let full = cols + if with_mark { GUTTER } else { GUTTER - 2 };
+        if l.op != Op::Context && used < full {
+            let tint = if l.op == Op::Add { t.add } else { t.remove };
+            spans.push(Span::styled(" ".repeat(full - used), tint));
+        }
+        out.push(Line::from(spans));
+    }
+    out
+}
+
+/// The display text of a line cut into styled byte ranges: syntax colours, the change
+/// tint, word-level emphasis against its partner, flagged claims and search matches.
+fn styled_segments(app: &App, hi: usize, i: usize, shown: &str) -> Vec<(Style, Range<usize>)> {
+    let t = &app.theme;
+    let Some(file) = app.current_file() else { return Vec::new() };
+    let h = &file.hunks[hi];
+    let l = &h.lines[i];
+    // 1. Base: syntax colours when the highlighter has answered, else plain text.
+    let mut base: Vec<(Style, Range<usize>)> = Vec::new();
+    if let Some(hl) = app.highlights.get(&(app.file, hi)).and_then(|hl| hl.get(i))
+        && hl.iter().map(|(_, s)| s.len()).sum::<usize>() == shown.len()
+    {
+        let mut at = 0;
+        for (style, s) in hl {
+            base.push((*style, at..at + s.len()));
+            at += s.len();
+        }
+    } else {
+        base.push((if l.op == Op::Context { t.dim } else { t.text }, 0..shown.len()));
+    }
+    let mut patches: Vec<(Range<usize>, Style)> = Vec::new();
+    // 2. The change tint.
+    match l.op {
+        Op::Add => patches.push((0..shown.len(), t.add)),
+        Op::Remove => patches.push((0..shown.len(), t.remove)),
+        Op::Context => {}
+    }
+    // 3. Word-level emphasis against the partner line.
+    if let Some(p) = app.pair(hi, i).and_then(|p| h.lines.get(p)) {
+        let other = display(&p.text);
+        let (old, new) = if l.op == Op::Remove { (shown, other.as_ref()) } else { (other.as_ref(), shown) };
+        let mine = if l.op == Op::Remove { ChangeTag::Delete } else { ChangeTag::Insert };
+        let emph = if l.op == Op::Remove { t.remove_emph } else { t.add_emph };
+        let mut at = 0;
+        let diff = similar::utils::diff_unicode_words(Algorithm::Myers, old, new);
+        // Whole-line rewrites get no emphasis: it would only add noise.
+        let shared: usize = diff.iter().filter(|(tag, _)| *tag == ChangeTag::Equal).map(|(_, s)| s.len()).sum();
+        if shared * 3 >= shown.len() {
+            for (tag, s) in diff {
+                if tag == ChangeTag::Equal || tag == mine {
+                    if tag == mine && !s.trim().is_empty() {
+                        patches.push((at..at + s.len(), emph));
+                    }
+                    at += s.len();
+                }
+            }
+        }
+    }
+    // 4. Flagged claims on this line.
+    if l.op == Op::Add {
+        let stripped = crate::text::strip_terminator(&l.text);
+        for f in app.analysis.findings.hunk(app.file, hi) {
+            let (Some(claim), Some(line)) = (&f.claim, &f.line) else { continue };
+            if line == stripped {
+                for (pos, _) in shown.match_indices(claim.as_str()) {
+                    patches.push((pos..pos + claim.len(), t.claim));
+                }
+            }
+        }
+    }
+    // 5. Search matches.
+    if let Some(s) = &app.search {
+        let lower = shown.to_lowercase();
+        if lower.len() == shown.len() {
+            for (pos, _) in lower.match_indices(s.query.as_str()) {
+                patches.push((pos..pos + s.query.len(), t.matched));
+            }
+        }
+    }
+    split(&base, &patches, shown)
+}
+
+/// Cuts `base` at every patch boundary and applies the patches covering each piece.
+fn split(base: &[(Style, Range<usize>)], patches: &[(Range<usize>, Style)], text: &str) -> Vec<(Style, Range<usize>)> {
+    let mut cuts: Vec<usize> = base
+        .iter()
+        .flat_map(|(_, r)| [r.start, r.end])
+        .chain(patches.iter().flat_map(|(r, _)| [r.start, r.end]))
+        .collect();
+    cuts.retain(|&c| c <= text.len() && text.is_char_boundary(c));
+    cuts.sort_unstable();
+    cuts.dedup();
+    let mut out = Vec::new();
+    for w in cuts.windows(2) {
+        let (a, b) = (w[0], w[1]);
+        let Some((style, _)) = base.iter().find(|(_, r)| r.start <= a && a < r.end) else { continue };
+        let mut style = *style;
+        for (r, p) in patches {
+            if r.start <= a && b <= r.end {
+                style = style.patch(*p);
+            }
+        }
+        out.push((style, a..b));
+    }
+    out
+}
+
+fn side_by_side(app: &App, frame: &mut Frame, rect: Rect, hi: usize, i: usize, row: usize) {
+    let t = &app.theme;
+    let Some(file) = app.current_file() else { return };
+    let h = &file.hunks[hi];
+    let half = rect.width / 2;
+    let left = Rect::new(rect.x, rect.y, half, rect.height);
+    let right = Rect::new(rect.x + half, rect.y, rect.width - half, rect.height);
+    let cols_l = (left.width as usize).saturating_sub(GUTTER);
+    let cols_r = (right.width as usize).saturating_sub(GUTTER);
+    let (l_line, r_line) = match h.lines[i].op {
+        Op::Context => (Some(i), Some(i)),
+        Op::Remove => (Some(i), app.pair(hi, i)),
+        Op::Add => (None, Some(i)),
+    };
+    if let Some(li) = l_line {
+        frame.render_widget(Paragraph::new(line_cells(app, hi, li, cols_l, true)), left);
+    }
+    if let Some(ri) = r_line {
+        frame.render_widget(Paragraph::new(line_cells(app, hi, ri, cols_r, true)), right);
+    }
+    let cursor_row = app.rows.get(app.cursor).copied();
+    if cursor_row.is_some_and(|c| c.hunk == hi) {
+        match cursor_row.map(|c| c.kind) {
+            Some(RowKind::Line(_)) if app.cursor == row && h.lines[i].op == Op::Context => paint(frame, rect, t.cursor),
+            Some(RowKind::Line(c)) if app.cursor == row => {
+                paint(frame, if h.lines[c].op == Op::Add { right } else { left }, t.cursor)
+            }
+            Some(RowKind::Line(c)) if Some(c) == r_line && h.lines[c].op == Op::Add => paint(frame, right, t.cursor),
+            _ => {}
+        }
+    }
+}

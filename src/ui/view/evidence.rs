@@ -1,0 +1,147 @@
+//! The evidence pane: for the hunk under the cursor, its flags (the claim, the line, the
+//! source), its claims and where each was found, and the CHANGES.md entries that explain it
+//! with each cited transcript line shown with ±2 lines of context.
+
+use super::{inner, pane};
+use crate::findings::ClaimStatus;
+use crate::flag::{Flag, Severity};
+use crate::report::ChangeReport;
+use crate::ui::state::{App, Focus};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+
+/// Draws the evidence pane into `area`.
+pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
+    let focused = app.focus == Focus::Evidence;
+    let title = match app.current_hunk().and_then(|h| app.current_file()?.hunks.get(h)) {
+        Some(h) => format!(" Evidence · {} ", h.id),
+        None => " Evidence ".to_string(),
+    };
+    frame.render_widget(pane(app, title, focused), area);
+    let lines = lines(app);
+    let p =
+        Paragraph::new(lines).wrap(Wrap { trim: false }).scroll((app.evidence_scroll.min(u16::MAX as usize) as u16, 0));
+    frame.render_widget(p, inner(area));
+}
+
+fn flag_line(app: &App, f: &Flag) -> Line<'static> {
+    let t = &app.theme;
+    let (sev, style) = match f.severity {
+        Severity::Error => ("error", t.error),
+        Severity::Warning => ("warning", t.warning),
+    };
+    Line::from(vec![
+        Span::styled(format!("⚑ {sev} "), style),
+        Span::styled(f.kind.name().to_string(), style),
+        Span::raw("  "),
+        Span::styled(f.message.clone(), t.text),
+    ])
+}
+
+/// The pane's content for the current hunk.
+pub fn lines(app: &App) -> Vec<Line<'static>> {
+    let t = &app.theme;
+    let mut out: Vec<Line<'static>> = Vec::new();
+    let (Some(fi), Some(hi)) = (Some(app.file), app.current_hunk()) else {
+        out.push(Line::styled("Nothing to review.", t.dim));
+        return out;
+    };
+    let Some(hunk) = app.current_file().and_then(|f| f.hunks.get(hi)) else { return out };
+    if let Some(msg) = &app.already_reviewed {
+        out.push(Line::styled(msg.clone(), t.warning));
+        out.push(Line::raw(""));
+    }
+    if hunk.live_changed {
+        out.push(Line::from(vec![
+            Span::styled("⚑ error live-changed", t.error),
+            Span::raw("  a session edited these lines after the dream ran; the − lines are today's live text. Accepting would drop that edit: press e to merge by hand."),
+        ]));
+    }
+    let flags: Vec<&Flag> = app.analysis.findings.file(fi).iter().chain(app.analysis.findings.hunk(fi, hi)).collect();
+    for f in &flags {
+        out.push(flag_line(app, f));
+    }
+    let claims = app.analysis.findings.claims(fi, hi);
+    if !claims.is_empty() {
+        if !out.is_empty() {
+            out.push(Line::raw(""));
+        }
+        out.push(Line::styled("Claims", t.header));
+        for c in claims {
+            let (mark, style, note) = match c.status {
+                ClaimStatus::Sourced => ("✓", t.accepted, "cited"),
+                ClaimStatus::Weak => ("~", t.warning, "found elsewhere"),
+                ClaimStatus::Carried => ("=", t.dim, "already in live memory"),
+                ClaimStatus::Unsourced => ("✗", t.error, "no source"),
+            };
+            let mut spans = vec![
+                Span::styled(format!("  {mark} "), style),
+                Span::styled(c.text.clone(), t.text),
+                Span::styled(format!("  {note}"), t.dim),
+            ];
+            if let Some(s) = &c.source {
+                spans.push(Span::styled(format!(" · {s}"), t.dim));
+            }
+            out.push(Line::from(spans));
+        }
+    }
+    let entries: Vec<&ChangeReport> = app
+        .analysis
+        .findings
+        .hunk_changes
+        .get(fi)
+        .and_then(|v| v.get(hi))
+        .into_iter()
+        .flatten()
+        .filter_map(|n| app.analysis.changes.iter().find(|c| c.index == *n))
+        .collect();
+    if entries.is_empty() {
+        if !out.is_empty() {
+            out.push(Line::raw(""));
+        }
+        let why = if app.review.inputs.changes_md.is_some() {
+            "No CHANGES.md entry explains this hunk."
+        } else {
+            "This dream wrote no CHANGES.md: nothing cites a source for this hunk."
+        };
+        out.push(Line::styled(why, t.dim));
+    }
+    for c in entries {
+        if !out.is_empty() {
+            out.push(Line::raw(""));
+        }
+        out.push(Line::from(vec![
+            Span::styled(format!("CHANGES.md #{}", c.index), t.header),
+            Span::styled(format!(" · line {}", c.line), t.dim),
+        ]));
+        out.push(Line::styled(c.text.clone(), t.text));
+        for f in &c.flags {
+            out.push(flag_line(app, f));
+        }
+        for cit in &c.citations {
+            let at = match (cit.line, cit.end) {
+                (Some(a), Some(b)) if a != b => format!(":{a}-{b}"),
+                (Some(a), _) => format!(":{a}"),
+                _ => String::new(),
+            };
+            let (state, style) = if cit.resolved { ("", t.dim) } else { ("  not found", t.error) };
+            out.push(Line::from(vec![
+                Span::styled("↳ ", t.dim),
+                Span::styled(format!("{}{at}", cit.source), t.key),
+                Span::styled(state.to_string(), style),
+            ]));
+            for cx in &cit.context {
+                let num = if cx.last > cx.line { format!("{}-{}", cx.line, cx.last) } else { cx.line.to_string() };
+                let (mark, style): (&str, Style) = if cx.cited { ("▶", t.cited) } else { (" ", t.dim) };
+                out.push(Line::from(vec![
+                    Span::styled(format!("  {mark}{num:>5} "), style),
+                    Span::styled(cx.text.clone(), style),
+                ]));
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,71 @@
+//! The status bar: progress, flags left, background work, and the next key to press.
+
+use crate::ui::state::{App, Mode, Progress};
+use crate::ui::text::width;
+use crate::ui::update::on_changed_line;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+/// Draws the status bar into `area` (one row).
+pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
+    let t = &app.theme;
+    if let Mode::Search(input) = &app.mode {
+        let line = Line::from(vec![
+            Span::styled("/", t.key),
+            Span::raw(input.clone()),
+            Span::styled("▏", t.key),
+            Span::styled("   Enter search · Esc cancel", t.dim),
+        ]);
+        frame.render_widget(Paragraph::new(line).style(t.status), area);
+        return;
+    }
+    let (decided, total) = app.review.progress();
+    let s = crate::report::summary(&app.review, &app.analysis);
+    let live = app.review.files.iter().flat_map(|f| &f.hunks).filter(|h| h.live_changed).count();
+    let errors = s.flags.error + live;
+    let mut left = vec![Span::raw(format!(" {decided}/{total} decided "))];
+    if errors > 0 {
+        left.push(Span::raw(format!("· ⚑ {errors} error{} ", if errors == 1 { "" } else { "s" })));
+    }
+    if s.flags.warning > 0 {
+        left.push(Span::raw(format!("· {} warning{} ", s.flags.warning, if s.flags.warning == 1 { "" } else { "s" })));
+    }
+    match &app.progress {
+        Progress::Running { done, total } if *total > 0 => {
+            left.push(Span::raw(format!("· provenance {}% ", done * 100 / total)))
+        }
+        Progress::Running { .. } => left.push(Span::raw("· checking sources… ")),
+        Progress::Failed(e) => left.push(Span::raw(format!("· provenance failed: {e} "))),
+        Progress::Done => {}
+    }
+    if let Some(b) = &app.busy {
+        left.push(Span::raw(format!("· {b}… ")));
+    }
+    if let Some(msg) = &app.status {
+        left = vec![Span::styled(format!(" {} ", msg.text), if msg.error { t.error } else { t.status })];
+    }
+    let hints: &[(&str, &str)] = if app.anchor.is_some() {
+        &[("Space", "toggle"), ("y/n", "decide"), ("Esc", "cancel")]
+    } else if decided == total && total > 0 {
+        &[("c", "commit"), ("u", "undo"), ("?", "help")]
+    } else if on_changed_line(app) {
+        &[("y", "accept"), ("n", "reject"), ("Space", "line"), ("]", "next"), ("?", "help")]
+    } else {
+        &[("y", "accept"), ("n", "reject"), ("]", "next hunk"), ("f", "flag"), ("?", "help")]
+    };
+    let mut right = Vec::new();
+    for (k, what) in hints {
+        right.push(Span::styled(format!(" {k}"), t.status.patch(t.key)));
+        right.push(Span::raw(format!(" {what} ")));
+    }
+    let lw: usize = left.iter().map(|s| width(&s.content)).sum();
+    let rw: usize = right.iter().map(|s| width(&s.content)).sum();
+    let mut spans = left;
+    if lw + rw < area.width as usize {
+        spans.push(Span::raw(" ".repeat(area.width as usize - lw - rw)));
+        spans.extend(right);
+    }
+    frame.render_widget(Paragraph::new(Line::from(spans)).style(t.status), area);
+}
