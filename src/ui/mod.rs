@@ -7,6 +7,7 @@ pub mod highlight;
 pub mod keymap;
 pub mod msg;
 pub mod run;
+pub mod snapshot;
 pub mod state;
 pub mod text;
 pub mod theme;
