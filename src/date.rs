@@ -102,7 +102,14 @@ mod tests {
     #[test]
     fn parses_timestamps_and_rejects_junk() {
         let d = Date::parse_iso_prefix("2026-11-01T09:14:03.112Z").unwrap();
-        assert_eq!(d, Date { year: 2026, month: 11, day: 1 });
+        assert_eq!(
+            d,
+            Date {
+                year: 2026,
+                month: 11,
+                day: 1
+            }
+        );
         assert_eq!(Date::parse_iso_prefix("2026-02-30"), None);
         assert_eq!(Date::parse_iso_prefix("2026/11/01"), None);
         assert_eq!(Date::parse_iso_prefix("20"), None);
@@ -116,7 +123,10 @@ mod tests {
         }
         let d = Date::new(2026, 11, 1).unwrap();
         assert_eq!(d.add_days(-7).to_string(), "2026-10-25");
-        assert_eq!(Date::new(2024, 2, 28).unwrap().add_days(1).to_string(), "2024-02-29");
+        assert_eq!(
+            Date::new(2024, 2, 28).unwrap().add_days(1).to_string(),
+            "2024-02-29"
+        );
         // 2026-11-01 is a Sunday.
         assert_eq!(d.weekday(), 6);
     }
