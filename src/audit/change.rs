@@ -44,7 +44,12 @@ pub fn audit_change(
     for f in &a.audit.flags {
         let new = match old.get(&identity(f)) {
             None => true,
-            Some(_) if matches!(f.flag.kind, FlagKind::IndexOverLimit | FlagKind::IndexNearLimit) => {
+            Some(_)
+                if matches!(
+                    f.flag.kind,
+                    FlagKind::IndexOverLimit | FlagKind::IndexNearLimit
+                ) =>
+            {
                 match (budget_of(&b.audit, &f.path), budget_of(&a.audit, &f.path)) {
                     (Some(x), Some(y)) => y.lines > x.lines || y.bytes > x.bytes,
                     _ => true,

@@ -12,7 +12,8 @@ use serde::Serialize;
 pub struct ReadProblem {
     /// Path relative to the folder ('/'-separated; lossy when the name is not UTF-8).
     pub path: String,
-    /// What happened and what it means for the audit.
+    /// What happened and what it means for the audit, to follow the path in a sentence
+    /// ("is not UTF-8 — audited as lossy text; …").
     pub message: String,
 }
 
@@ -51,7 +52,7 @@ fn walk(prefix: &str, entries: fs::ReadDir, out: &mut FolderRead) {
         let Some(name) = os_name.to_str() else {
             out.problems.push(ReadProblem {
                 path: rel_lossy,
-                message: "file name is not UTF-8 — skipped; rename it".into(),
+                message: "has a file name that is not UTF-8 — skipped; rename it".into(),
             });
             continue;
         };
@@ -65,14 +66,14 @@ fn walk(prefix: &str, entries: fs::ReadDir, out: &mut FolderRead) {
         if kind.is_symlink() {
             out.problems.push(ReadProblem {
                 path: rel,
-                message: "symbolic link — not followed, not audited".into(),
+                message: "is a symbolic link — not followed, not audited".into(),
             });
         } else if kind.is_dir() {
             match fs::read_dir(entry.path()) {
                 Ok(sub) => walk(&format!("{rel}/"), sub, out),
                 Err(e) => out.problems.push(ReadProblem {
                     path: rel,
-                    message: format!("cannot list this folder ({e}) — skipped; check its permissions"),
+                    message: format!("cannot be listed ({e}) — skipped; check its permissions"),
                 }),
             }
         } else if kind.is_file() && is_md(name) {
@@ -81,7 +82,7 @@ fn walk(prefix: &str, entries: fs::ReadDir, out: &mut FolderRead) {
                     if std::str::from_utf8(&bytes).is_err() {
                         out.problems.push(ReadProblem {
                             path: rel.clone(),
-                            message: "not UTF-8 — audited as lossy text; re-save it as UTF-8"
+                            message: "is not UTF-8 — audited as lossy text; re-save it as UTF-8"
                                 .into(),
                         });
                     }
@@ -89,7 +90,7 @@ fn walk(prefix: &str, entries: fs::ReadDir, out: &mut FolderRead) {
                 }
                 Err(e) => out.problems.push(ReadProblem {
                     path: rel,
-                    message: format!("cannot read it ({e}) — skipped; check its permissions"),
+                    message: format!("cannot be read ({e}) — skipped; check its permissions"),
                 }),
             }
         }
@@ -126,10 +127,10 @@ mod tests {
         assert_eq!(
             problems,
             vec![
-                ("link.md", "symbolic link — not followed, not audited"),
+                ("link.md", "is a symbolic link — not followed, not audited"),
                 (
                     "team/b.md",
-                    "not UTF-8 — audited as lossy text; re-save it as UTF-8"
+                    "is not UTF-8 — audited as lossy text; re-save it as UTF-8"
                 ),
             ]
         );
@@ -139,9 +140,8 @@ mod tests {
     #[test]
     fn missing_dir_is_an_error_naming_it() {
         let err = read_folder(Path::new("/nonexistent/dreamreview-audit")).err();
-        assert!(
-            err.is_some_and(|e| e.to_string()
-                == "cannot list the memory folder /nonexistent/dreamreview-audit")
-        );
+        assert!(err.is_some_and(
+            |e| e.to_string() == "cannot list the memory folder /nonexistent/dreamreview-audit"
+        ));
     }
 }

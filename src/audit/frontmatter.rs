@@ -140,7 +140,9 @@ fn key_value(line: &str) -> Option<(String, &str)> {
         let rest = inner.get(close + 1..)?.trim_start().strip_prefix(':')?;
         (inner.get(..close)?.to_string(), rest)
     } else {
-        let colon = t.find(": ").or_else(|| t.strip_suffix(':').map(|k| k.len()))?;
+        let colon = t
+            .find(": ")
+            .or_else(|| t.strip_suffix(':').map(|k| k.len()))?;
         (t.get(..colon)?.trim_end().to_string(), t.get(colon + 1..)?)
     };
     if key.is_empty() {
@@ -253,7 +255,8 @@ mod tests {
 
     #[test]
     fn old_generation_type_at_top_level() {
-        let text = "---\nname: Testing\ndescription: how to run the suite\ntype: project\n---\nbody\n";
+        let text =
+            "---\nname: Testing\ndescription: how to run the suite\ntype: project\n---\nbody\n";
         let Block::Parsed(fm) = parse(text) else {
             panic!("not parsed");
         };
@@ -319,7 +322,9 @@ mod tests {
 
     #[test]
     fn permanent_note_by_frontmatter_or_line() {
-        assert!(is_permanent_note("---\nname: a\npermanent: yes\n---\nbody\n"));
+        assert!(is_permanent_note(
+            "---\nname: a\npermanent: yes\n---\nbody\n"
+        ));
         assert!(is_permanent_note(
             "---\nname: a\nmetadata:\n  permanent: \"true\"\n---\n"
         ));

@@ -173,7 +173,7 @@ pub fn thousands(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -337,7 +337,13 @@ mod tests {
         let ko = format!("- {}\n", "가".repeat(148)); // 150 chars, 446 bytes
         let ja = format!("- {}\n", "メ".repeat(149)); // 151 chars
         let b = budget("MEMORY.md", &format!("{ko}{ja}"));
-        assert_eq!(b.long_lines, vec![LongLine { line: 2, chars: 151 }]);
+        assert_eq!(
+            b.long_lines,
+            vec![LongLine {
+                line: 2,
+                chars: 151
+            }]
+        );
     }
 
     #[test]

@@ -154,7 +154,11 @@ pub fn references_in_line(number: usize, line: &str) -> Vec<Reference> {
 
     // [[wikilinks]]
     let mut from = 0;
-    while let Some(open) = rest.get(from..).and_then(|r| r.find("[[")).map(|o| o + from) {
+    while let Some(open) = rest
+        .get(from..)
+        .and_then(|r| r.find("[["))
+        .map(|o| o + from)
+    {
         let Some(close) = rest.get(open + 2..).and_then(|r| r.find("]]")) else {
             break;
         };
@@ -183,7 +187,11 @@ pub fn references_in_line(number: usize, line: &str) -> Vec<Reference> {
 
     // [Title](target) and ![alt](target)
     let mut from = 0;
-    while let Some(mid) = rest.get(from..).and_then(|r| r.find("](")).map(|m| m + from) {
+    while let Some(mid) = rest
+        .get(from..)
+        .and_then(|r| r.find("]("))
+        .map(|m| m + from)
+    {
         let Some(open) = rest.get(..mid).and_then(|r| r.rfind('[')) else {
             from = mid + 2;
             continue;
@@ -247,7 +255,11 @@ pub fn references_in_line(number: usize, line: &str) -> Vec<Reference> {
 
     // URLs are not notes.
     let mut from = 0;
-    while let Some(sep) = rest.get(from..).and_then(|r| r.find("://")).map(|s| s + from) {
+    while let Some(sep) = rest
+        .get(from..)
+        .and_then(|r| r.find("://"))
+        .map(|s| s + from)
+    {
         let start = rest
             .get(..sep)
             .unwrap_or("")
@@ -346,7 +358,9 @@ mod tests {
     #[test]
     fn wikilinks_code_and_bare_words() {
         assert_eq!(
-            refs("- [[deploy-flow|Deploy]] uses `testing.md`, then notes.md. Not other_note.md.bak"),
+            refs(
+                "- [[deploy-flow|Deploy]] uses `testing.md`, then notes.md. Not other_note.md.bak"
+            ),
             vec![
                 (RefKind::Wikilink, "deploy-flow".into(), true),
                 (RefKind::Code, "testing.md".into(), false),

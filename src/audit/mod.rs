@@ -147,7 +147,9 @@ fn parent_dir(path: &str) -> &str {
 fn md_stem(name: &str) -> Option<&str> {
     let cut = name.len().checked_sub(3)?;
     let ext = name.get(cut..)?;
-    ext.eq_ignore_ascii_case(".md").then(|| name.get(..cut)).flatten()
+    ext.eq_ignore_ascii_case(".md")
+        .then(|| name.get(..cut))
+        .flatten()
 }
 
 /// Whether `path` is an index (`MEMORY.md` at the root or in a subfolder).
@@ -215,14 +217,20 @@ impl Resolver {
         };
         for &p in paths {
             r.exact.insert(p.to_string());
-            r.lower.entry(p.to_lowercase()).or_insert_with(|| p.to_string());
+            r.lower
+                .entry(p.to_lowercase())
+                .or_insert_with(|| p.to_string());
             r.basename
                 .entry(file_name(p).to_lowercase())
                 .or_insert_with(|| p.to_string());
             if let Some(stem) = md_stem(p) {
-                r.wiki.entry(stem.to_lowercase()).or_insert_with(|| p.to_string());
+                r.wiki
+                    .entry(stem.to_lowercase())
+                    .or_insert_with(|| p.to_string());
                 if let Some(s) = md_stem(file_name(p)) {
-                    r.wiki.entry(s.to_lowercase()).or_insert_with(|| p.to_string());
+                    r.wiki
+                        .entry(s.to_lowercase())
+                        .or_insert_with(|| p.to_string());
                 }
             }
         }
@@ -230,7 +238,9 @@ impl Resolver {
             if let Block::Parsed(fm) = block
                 && let Some(name) = fm.get("name")
             {
-                r.wiki.entry(name.to_lowercase()).or_insert_with(|| p.to_string());
+                r.wiki
+                    .entry(name.to_lowercase())
+                    .or_insert_with(|| p.to_string());
             }
         }
         r
@@ -258,7 +268,9 @@ impl Resolver {
             }
             RefKind::Link => match links::normalize(dir, &r.target) {
                 None => Resolution::Ignored,
-                Some(p) => self.lookup(&p).map_or(Resolution::Missing, Resolution::Found),
+                Some(p) => self
+                    .lookup(&p)
+                    .map_or(Resolution::Missing, Resolution::Found),
             },
             RefKind::Code | RefKind::Bare => {
                 let Some(p) = links::normalize(dir, &r.target) else {
@@ -488,8 +500,7 @@ pub fn scan_secrets(files: &BTreeMap<String, Vec<u8>>) -> Vec<AuditFlag> {
             let line = line.strip_suffix('\r').unwrap_or(line);
             let masked = secrets::mask(text.get(s.start..s.end).unwrap_or("")).into_owned();
             let message = format!(
-                "{path} line {line_no} holds a {} ({masked}) — remove it from memory and rotate the credential.",
-                s.kind.name()
+                "{path} line {line_no} holds a credential ({masked}) — remove it from memory and rotate it."
             );
             flags.push(AuditFlag::new(
                 path,

@@ -115,9 +115,13 @@ pub fn run(dirs: &[PathBuf], json: bool, out: &mut dyn Write) -> Result<i32> {
     let mut bad = false;
     for dir in dirs {
         let message = if !dir.exists() {
-            Some("does not exist — pass the path of a memory folder, e.g. ~/.claude/projects/<project>/memory")
+            Some(
+                "does not exist — pass the path of a memory folder, e.g. ~/.claude/projects/<project>/memory",
+            )
         } else if !dir.is_dir() {
-            Some("is not a directory — pass the memory folder that holds MEMORY.md, not a file in it")
+            Some(
+                "is not a directory — pass the memory folder that holds MEMORY.md, not a file in it",
+            )
         } else {
             None
         };
@@ -146,7 +150,8 @@ pub fn run(dirs: &[PathBuf], json: bool, out: &mut dyn Write) -> Result<i32> {
             .then_with(|| a.folder.cmp(&b.folder))
     });
     if json {
-        serde_json::to_writer_pretty(&mut *out, &reports).context("cannot write the JSON report")?;
+        serde_json::to_writer_pretty(&mut *out, &reports)
+            .context("cannot write the JSON report")?;
         writeln!(out)?;
     } else if reports.is_empty() {
         writeln!(
@@ -238,7 +243,7 @@ pub fn write_details(reports: &[FolderReport], out: &mut dyn Write) -> Result<()
                 "note".to_string(),
                 "unread".to_string(),
                 p.path.clone(),
-                format!("{}: {}", p.path, p.message),
+                format!("{} {}", p.path, p.message),
             ]
         }));
         let w0 = rows.iter().map(|c| c[0].len()).max().unwrap_or(0);
