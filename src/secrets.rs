@@ -2,7 +2,8 @@
 //!
 //! [`find`] locates credentials by shape: provider keys with a fixed prefix (`sk-ant-`, `sk-`,
 //! `AKIA`, `ghp_`/`github_pat_`, `xox?-`, `AIza`), JWTs, PEM private key blocks, and
-//! high-entropy values assigned to a credential-like key (`token=`, `password:`, …).
+//! high-entropy values assigned to a credential-like key (`token=`, `password:`, …), sent
+//! as `Bearer …`, or embedded as the password of a URL (`postgres://app:pa55w0rd@db`).
 //! [`mask`] replaces each one by `[<kind> …<last 4 chars>]`; every output path of dreamreview
 //! calls it, so it is idempotent and costs one Aho-Corasick pass on text without secrets.
 //!
@@ -44,7 +45,7 @@ pub enum SecretKind {
     /// A PEM private key block, `-----BEGIN … PRIVATE KEY-----` to its `-----END …-----`.
     PrivateKey,
     /// A high-entropy value after `token`/`secret`/`password`/`api_key`/`access_key`/… and
-    /// `=` or `:`.
+    /// `=` or `:`, after `Bearer `, or as the password of a URL (`scheme://user:pw@host`).
     Credential,
 }
 
@@ -124,6 +125,8 @@ const TRIGGERS: &[&str] = &[
     "secret-key",
     "secretkey",
     "secret key",
+    "bearer",
+    "://",
 ];
 
 fn triggers() -> Option<&'static AhoCorasick> {
@@ -157,6 +160,18 @@ pub fn find(text: &str) -> Vec<Secret> {
             Some("aiza") => google(b, s),
             Some("eyj") => jwt(b, s),
             Some("-----begin") => pem(text, s),
+            Some("bearer") => {
+                if let Some(sec) = bearer(b, e) {
+                    credential.push(sec);
+                }
+                None
+            }
+            Some("://") => {
+                if let Some(sec) = url_password(b, e) {
+                    credential.push(sec);
+                }
+                None
+            }
             Some(_) => {
                 if let Some(sec) = assigned(b, e) {
                     credential.push(sec);
@@ -554,6 +569,73 @@ fn pem(text: &str, s: usize) -> Option<Secret> {
         pos += line.len();
     }
     secret(end)
+}
+
+/// An opaque token after `Bearer ` (`Authorization: Bearer 3f9a…`); JWTs are found as such.
+fn bearer(b: &[u8], e: usize) -> Option<Secret> {
+    let start = run_end(b, e, |c| c == b' ');
+    if start == e {
+        return None;
+    }
+    let end = run_end(b, start, is_value_char);
+    let value = b.get(start..end)?;
+    is_credential_value(value).then_some(Secret {
+        kind: SecretKind::Credential,
+        start,
+        end,
+    })
+}
+
+/// The password of a URL with credentials (`postgres://app:pa55w0rd@db:5432/x`), judged like
+/// an assigned value but from 8 characters; `postgres:postgres@` and `user:pass@` are not.
+fn url_password(b: &[u8], e: usize) -> Option<Secret> {
+    let end = run_end(b, e, |c| {
+        c.is_ascii_graphic()
+            && !matches!(
+                c,
+                b'/' | b'?'
+                    | b'#'
+                    | b'"'
+                    | b'\''
+                    | b'`'
+                    | b'<'
+                    | b'>'
+                    | b'('
+                    | b')'
+                    | b'['
+                    | b']'
+                    | b'{'
+                    | b'}'
+                    | b'|'
+                    | b','
+            )
+    });
+    let authority = b.get(e..end)?;
+    let at = authority.iter().rposition(|&c| c == b'@')?;
+    let colon = authority.get(..at)?.iter().position(|&c| c == b':')?;
+    let (start, stop) = (e + colon + 1, e + at);
+    let pw = b.get(start..stop)?;
+    let lower = pw.to_ascii_lowercase();
+    let looks_placeholder = pw.len() < 8
+        || matches!(pw.first(), Some(b'$' | b'%' | b'*'))
+        || [
+            &b"pass"[..],
+            b"secret",
+            b"xxxx",
+            b"your",
+            b"example",
+            b"changeme",
+        ]
+        .iter()
+        .any(|w| lower.windows(w.len()).any(|x| x == *w));
+    if looks_placeholder || !has_digit_and_letter(pw) || is_placeholder_body(pw) {
+        return None;
+    }
+    (shannon_entropy(pw) >= CREDENTIAL_MIN_ENTROPY).then_some(Secret {
+        kind: SecretKind::Credential,
+        start,
+        end: stop,
+    })
 }
 
 /// A value assigned to a credential key whose name ends at `e` (`token`, `db_password`…).

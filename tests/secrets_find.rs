@@ -215,6 +215,11 @@ fn placeholders_are_not_secrets() {
         "AKIAXXXXXXXXXXXXXXXX",
         "sk-ant-api03-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
         "token: [credential …ab12]",
+        "postgres://postgres:postgres@localhost:5432/dev",
+        "https://user:password123@example.com",
+        "redis://:${REDIS_PASSWORD}@cache:6379",
+        "a bearer token is sent with every request",
+        "https://example.com/path?q=1#frag and git@github.com:org/repo.git",
     ] {
         assert_eq!(found(t), vec![], "{t}");
     }
@@ -252,6 +257,12 @@ const POOL: &[&str] = &[
     "AKIA",
     "xoxb-",
     "ghp_",
+    "postgres://app:pa55w0rdX9@db",
+    "Bearer ",
+    "://",
+    "@",
+    "[",
+    "]",
 ];
 
 proptest! {
