@@ -191,7 +191,7 @@ fn index_over_both_limits_reports_where_loading_stops() {
             FlagKind::IndexOverLimit,
             "MEMORY.md",
             Some(201),
-            "MEMORY.md is 249 lines (limit 200) and 27,639 bytes (limit 25,600): loading stops at line 201, so the last 49 lines never load — move detail into topic files and keep one short line per note."
+            "MEMORY.md is 249 lines (limit 200, 49 over) and 27,639 bytes (limit 25,600, 2,039 over): loading stops at line 201, so the last 49 lines never load — move detail into topic files and keep one short line per note."
         )]
     );
     assert_eq!(a.flags[0].flag.severity, Severity::Error);
@@ -215,7 +215,7 @@ fn byte_limit_alone_cuts_at_the_crossing_line() {
             FlagKind::IndexOverLimit,
             "MEMORY.md",
             Some(183),
-            "MEMORY.md is 26,600 bytes (limit 25,600): loading stops at line 183, so the last 8 lines never load — move detail into topic files and keep one short line per note."
+            "MEMORY.md is 26,600 bytes (limit 25,600, 1,000 over): loading stops at line 183, so the last 8 lines never load — move detail into topic files and keep one short line per note."
         )]
     );
 }

@@ -92,7 +92,7 @@ CUT       249  27639         0        0        0        1  big
 ok          3    201         0        0        0        0  claude-ja
 
 big
-  error  index-over-limit  MEMORY.md:201  MEMORY.md is 249 lines (limit 200) and 27,639 bytes (limit 25,600): loading stops at line 201, so the last 49 lines never load — move detail into topic files and keep one short line per note.
+  error  index-over-limit  MEMORY.md:201  MEMORY.md is 249 lines (limit 200, 49 over) and 27,639 bytes (limit 25,600, 2,039 over): loading stops at line 201, so the last 49 lines never load — move detail into topic files and keep one short line per note.
   error  secret            note-001.md:6  note-001.md line 6 holds a credential ([aws-access-key …9986]) — remove it from memory and rotate it.
   note   unread            note-002.md    note-002.md is not UTF-8 — audited as lossy text; re-save it as UTF-8
 "

@@ -204,13 +204,18 @@ pub fn budget_flags(b: &IndexBudget, loaded: &[LoadedLine<'_>]) -> Vec<AuditFlag
         BudgetStatus::Over => {
             let mut parts = Vec::new();
             if over_lines {
-                parts.push(format!("{} (limit {MAX_LINES})", plural(b.lines, "line")));
+                parts.push(format!(
+                    "{} (limit {MAX_LINES}, {} over)",
+                    plural(b.lines, "line"),
+                    thousands(b.lines - MAX_LINES)
+                ));
             }
             if over_bytes {
                 parts.push(format!(
-                    "{} bytes (limit {})",
+                    "{} bytes (limit {}, {} over)",
                     thousands(b.bytes),
-                    thousands(MAX_BYTES)
+                    thousands(MAX_BYTES),
+                    thousands(b.bytes - MAX_BYTES)
                 ));
             }
             let stop = b.stops_at_line.unwrap_or(0);

@@ -177,9 +177,9 @@ pub fn references_in_line(number: usize, line: &str) -> Vec<Reference> {
         && let Some(close) = trimmed.find("]:")
     {
         let at = rest.len() - trimmed.len();
-        let target = trimmed.get(close + 2..).unwrap_or("");
-        if !is_external(target.trim()) {
-            push(RefKind::Link, clean_target(target), at);
+        let target = clean_target(trimmed.get(close + 2..).unwrap_or(""));
+        if !is_external(&target) && ends_with_md(&target) {
+            push(RefKind::Link, target, at);
         }
         let len = rest.len();
         blank(&mut rest, at, len);
@@ -217,9 +217,8 @@ pub fn references_in_line(number: usize, line: &str) -> Vec<Reference> {
         } else {
             open
         };
-        let raw = rest.get(mid + 2..close).unwrap_or("");
-        let target = clean_target(raw);
-        if !is_external(raw.trim().trim_start_matches('<')) && ends_with_md(&target) {
+        let target = clean_target(rest.get(mid + 2..close).unwrap_or(""));
+        if !is_external(&target) && ends_with_md(&target) {
             push(RefKind::Link, target, start);
         }
         blank(&mut rest, start, close + 1);
@@ -398,6 +397,8 @@ mod tests {
             refs("[t]: testing.md"),
             vec![(RefKind::Link, "testing.md".into(), true)]
         );
+        assert_eq!(refs("[logo]: logo.png"), vec![]);
+        assert_eq!(refs("[docs]: <https://example.com/a.md>"), vec![]);
     }
 
     #[test]

@@ -296,7 +296,9 @@ impl Resolver {
 
 /// An audit plus, for each note, the index lines that name it.
 pub(crate) struct Analysis {
+    /// The folder's report.
     pub(crate) audit: FolderAudit,
+    /// Note path → the index lines naming it, in index order.
     pub(crate) named: BTreeMap<String, Vec<IndexRef>>,
 }
 
@@ -319,6 +321,7 @@ fn governing_index<'a>(indexes: &[&'a str], note: &str) -> Option<&'a str> {
         .max_by_key(|ix| ix.len())
 }
 
+/// Audits a folder and keeps which index lines name which note (for [`audit_change`]).
 pub(crate) fn analyse(files: &BTreeMap<String, Vec<u8>>) -> Analysis {
     let paths: Vec<&str> = files
         .keys()
