@@ -22,9 +22,10 @@ pub mod frontmatter;
 pub mod index;
 pub mod links;
 pub mod report;
+mod resolve;
 
 use std::borrow::Cow;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use serde::Serialize;
 
@@ -40,6 +41,7 @@ use crate::flag::{Flag, FlagKind, Severity};
 use crate::secrets;
 use frontmatter::{Block, Problem};
 use links::Reference;
+use resolve::{Resolution, Resolver};
 
 /// A line of an index that names a note.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -190,108 +192,6 @@ pub fn is_note(path: &str) -> bool {
         && !is_workspace_file(path)
         && !path.starts_with("logs/")
         && !path.starts_with("sessions/")
-}
-
-/// Looks up what index references point at.
-struct Resolver {
-    exact: BTreeSet<String>,
-    lower: BTreeMap<String, String>,
-    basename: BTreeMap<String, String>,
-    wiki: BTreeMap<String, String>,
-}
-
-/// The outcome of resolving one reference.
-enum Resolution {
-    Found(String),
-    Missing,
-    Ignored,
-}
-
-impl Resolver {
-    fn new(paths: &[&str], blocks: &BTreeMap<&str, Block>) -> Resolver {
-        let mut r = Resolver {
-            exact: BTreeSet::new(),
-            lower: BTreeMap::new(),
-            basename: BTreeMap::new(),
-            wiki: BTreeMap::new(),
-        };
-        for &p in paths {
-            r.exact.insert(p.to_string());
-            r.lower
-                .entry(p.to_lowercase())
-                .or_insert_with(|| p.to_string());
-            r.basename
-                .entry(file_name(p).to_lowercase())
-                .or_insert_with(|| p.to_string());
-            if let Some(stem) = md_stem(p) {
-                r.wiki
-                    .entry(stem.to_lowercase())
-                    .or_insert_with(|| p.to_string());
-                if let Some(s) = md_stem(file_name(p)) {
-                    r.wiki
-                        .entry(s.to_lowercase())
-                        .or_insert_with(|| p.to_string());
-                }
-            }
-        }
-        for (&p, block) in blocks {
-            if let Block::Parsed(fm) = block
-                && let Some(name) = fm.get("name")
-            {
-                r.wiki
-                    .entry(name.to_lowercase())
-                    .or_insert_with(|| p.to_string());
-            }
-        }
-        r
-    }
-
-    fn lookup(&self, path: &str) -> Option<String> {
-        if self.exact.contains(path) {
-            return Some(path.to_string());
-        }
-        self.lower.get(&path.to_lowercase()).cloned()
-    }
-
-    fn resolve(&self, dir: &str, r: &Reference) -> Resolution {
-        match r.kind {
-            RefKind::Wikilink => {
-                let key = r.target.to_lowercase();
-                let in_dir = links::normalize(dir, &r.target).map(|p| p.to_lowercase());
-                match in_dir
-                    .and_then(|p| self.wiki.get(&p))
-                    .or_else(|| self.wiki.get(&key))
-                {
-                    Some(p) => Resolution::Found(p.clone()),
-                    None => Resolution::Missing,
-                }
-            }
-            RefKind::Link => match links::normalize(dir, &r.target) {
-                None => Resolution::Ignored,
-                Some(p) => self
-                    .lookup(&p)
-                    .map_or(Resolution::Missing, Resolution::Found),
-            },
-            RefKind::Code | RefKind::Bare => {
-                let Some(p) = links::normalize(dir, &r.target) else {
-                    return Resolution::Ignored;
-                };
-                if let Some(found) = self.lookup(&p) {
-                    return Resolution::Found(found);
-                }
-                if !r.target.contains('/')
-                    && let Some(found) = self.basename.get(&r.target.to_lowercase())
-                {
-                    return Resolution::Found(found.clone());
-                }
-                if r.entry && !is_workspace_file(&p) {
-                    Resolution::Missing
-                } else {
-                    Resolution::Ignored
-                }
-            }
-        }
-    }
 }
 
 /// An audit plus, for each note, the index lines that name it.
