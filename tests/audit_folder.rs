@@ -434,3 +434,23 @@ proptest! {
         prop_assert!(a.flags.len() >= a.orphans.len() + a.dangling.len());
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn parsers_never_panic_on_any_string(s in any::<String>()) {
+        let _ = audit::frontmatter::parse(&s);
+        let _ = audit::frontmatter::problem(&s);
+        let _ = audit::is_permanent_line(&s);
+        let loaded = audit::index::loaded_lines(&s);
+        let b = audit::index::measure("MEMORY.md", &loaded);
+        prop_assert_eq!(b.lines, loaded.len());
+        let _ = audit::index::budget_flags(&b, &loaded);
+        for (i, line) in s.lines().enumerate() {
+            let _ = audit::links::references_in_line(i + 1, line);
+        }
+        let _ = audit::links::percent_decode(&s);
+        let _ = audit::links::normalize("team", &s);
+    }
+}
