@@ -1,6 +1,330 @@
 //! Credentials in text: detection and masking.
+//!
+//! [`find`] locates credentials by shape: provider keys with a fixed prefix (`sk-ant-`, `sk-`,
+//! `AKIA`, `ghp_`/`github_pat_`, `xox?-`, `AIza`), JWTs, PEM private key blocks, and
+//! high-entropy values assigned to a credential-like key (`token=`, `password:`, …), sent
+//! as `Bearer …`, or embedded as the password of a URL (`postgres://app:pa55w0rd@db`).
+//! [`mask`] replaces each one by `[<kind> …<last 4 chars>]`; every output path of dreamreview
+//! calls it, so it is idempotent and costs one Aho-Corasick pass on text without secrets.
+//!
+//! Call both on whole texts (a note, a hunk's added lines joined with their terminators), not
+//! line by line: a PEM block spans lines, and only its `BEGIN` line is recognisable alone.
+//!
+//! Deliberately NOT secrets: git SHAs, UUIDs, hex colours, npm integrity hashes
+//! (`sha512-…`), base64 images (`data:image/png;base64,…`), `sk-learn`/`risk-…`/`task-…`
+//! (no word boundary or no key-shaped body), the AWS documentation key is still reported
+//! (`AKIAIOSFODNN7EXAMPLE` is indistinguishable from a pasted real one), and placeholders
+//! (`<token>`, `xxxx…`, `***`, `${VAR}`, `$TOKEN`, `process.env.X`, `your-api-key-here`,
+//! `[REDACTED]`, a masked `[kind …abcd]`).
 
-/// Masks credentials in `text` (replaced by the `secrets` work; identity until it lands).
-pub fn mask(text: &str) -> std::borrow::Cow<'_, str> {
-    std::borrow::Cow::Borrowed(text)
+use std::borrow::Cow;
+use std::fmt;
+use std::sync::OnceLock;
+
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use serde::Serialize;
+
+mod assigned;
+mod shapes;
+
+pub use assigned::shannon_entropy;
+use assigned::{assigned, bearer, url_password};
+use shapes::{aws_key, github_classic, github_fine, google, jwt, pem, sk_key, slack};
+
+/// What kind of credential a [`Secret`] is. Serialised in kebab-case (`anthropic-key`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SecretKind {
+    /// Anthropic API key, `sk-ant-…`.
+    AnthropicKey,
+    /// OpenAI API key, `sk-…`, `sk-proj-…`.
+    OpenaiKey,
+    /// AWS access key id, `AKIA` + 16 upper-case letters or digits.
+    AwsAccessKey,
+    /// GitHub token, `ghp_`/`gho_`/`ghu_`/`ghs_`/`ghr_`/`github_pat_`.
+    GithubToken,
+    /// Slack token, `xoxa-`/`xoxb-`/`xoxp-`/`xoxr-`/`xoxs-`.
+    SlackToken,
+    /// Google API key, `AIza` + 35 characters.
+    GoogleApiKey,
+    /// JSON Web Token, `eyJ….eyJ….signature`.
+    Jwt,
+    /// A PEM private key block, `-----BEGIN … PRIVATE KEY-----` to its `-----END …-----`.
+    PrivateKey,
+    /// A high-entropy value after `token`/`secret`/`password`/`api_key`/`access_key`/… and
+    /// `=` or `:`, after `Bearer `, or as the password of a URL (`scheme://user:pw@host`).
+    Credential,
+}
+
+impl SecretKind {
+    /// The kebab-case name used in masks and output (`anthropic-key`).
+    pub fn name(self) -> &'static str {
+        match self {
+            SecretKind::AnthropicKey => "anthropic-key",
+            SecretKind::OpenaiKey => "openai-key",
+            SecretKind::AwsAccessKey => "aws-access-key",
+            SecretKind::GithubToken => "github-token",
+            SecretKind::SlackToken => "slack-token",
+            SecretKind::GoogleApiKey => "google-api-key",
+            SecretKind::Jwt => "jwt",
+            SecretKind::PrivateKey => "private-key",
+            SecretKind::Credential => "credential",
+        }
+    }
+}
+
+impl fmt::Display for SecretKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One credential found in a text: its kind and the byte range of the secret value itself
+/// (for a PEM key, the whole block from `-----BEGIN` to the closing `-----` of its END line).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Secret {
+    /// What kind of credential it is.
+    pub kind: SecretKind,
+    /// Byte offset of the first byte of the secret (always a char boundary).
+    pub start: usize,
+    /// Byte offset just past the secret (always a char boundary).
+    pub end: usize,
+}
+
+/// Minimum Shannon entropy, in bits per character, of a value assigned to a credential key.
+///
+/// The key (`password:`, `token=`) is already most of the evidence; entropy only has to
+/// reject degenerate values (`aaaaaaaa1111`, `abababab1212`). 2.5 bits keeps over 95% of
+/// random 12-character hex tokens and over 99% of anything longer or base62, while the
+/// structural rules (digit and letter, no identifiers, no placeholders) reject prose.
+pub const CREDENTIAL_MIN_ENTROPY: f64 = 2.5;
+
+/// Minimum length of a value assigned to a credential key.
+pub const CREDENTIAL_MIN_LEN: usize = 12;
+
+/// The literal trigger strings, matched ASCII-case-insensitively; each has a validator.
+const TRIGGERS: &[&str] = &[
+    "sk-",
+    "akia",
+    "ghp_",
+    "gho_",
+    "ghu_",
+    "ghs_",
+    "ghr_",
+    "github_pat_",
+    "xox",
+    "aiza",
+    "eyj",
+    "-----begin",
+    "token",
+    "secret",
+    "password",
+    "passwd",
+    "api_key",
+    "api-key",
+    "apikey",
+    "api key",
+    "access_key",
+    "access-key",
+    "accesskey",
+    "access key",
+    "secret_key",
+    "secret-key",
+    "secretkey",
+    "secret key",
+    "bearer",
+    "://",
+];
+
+fn triggers() -> Option<&'static AhoCorasick> {
+    static AC: OnceLock<Option<AhoCorasick>> = OnceLock::new();
+    AC.get_or_init(|| {
+        AhoCorasickBuilder::new().ascii_case_insensitive(true).match_kind(MatchKind::Standard).build(TRIGGERS).ok()
+    })
+    .as_ref()
+}
+
+/// Every credential in `text`, sorted by position, non-overlapping.
+pub fn find(text: &str) -> Vec<Secret> {
+    let Some(ac) = triggers() else {
+        return Vec::new();
+    };
+    let b = text.as_bytes();
+    let mut specific: Vec<Secret> = Vec::new();
+    let mut credential: Vec<Secret> = Vec::new();
+    for m in ac.find_overlapping_iter(text) {
+        let (s, e) = (m.start(), m.end());
+        let found = match TRIGGERS.get(m.pattern().as_usize()).copied() {
+            Some("sk-") => sk_key(b, s),
+            Some("akia") => aws_key(b, s),
+            Some("ghp_" | "gho_" | "ghu_" | "ghs_" | "ghr_") => github_classic(b, s),
+            Some("github_pat_") => github_fine(b, s),
+            Some("xox") => slack(b, s),
+            Some("aiza") => google(b, s),
+            Some("eyj") => jwt(b, s),
+            Some("-----begin") => pem(text, s),
+            Some("bearer") => {
+                if let Some(sec) = bearer(b, e) {
+                    credential.push(sec);
+                }
+                None
+            }
+            Some("://") => {
+                if let Some(sec) = url_password(b, e) {
+                    credential.push(sec);
+                }
+                None
+            }
+            Some(_) => {
+                if let Some(sec) = assigned(b, e) {
+                    credential.push(sec);
+                }
+                None
+            }
+            None => None,
+        };
+        if let Some(sec) = found {
+            specific.push(sec);
+        }
+    }
+    merge(specific, credential)
+}
+
+/// Merges overlapping findings into one range; a specific kind wins over `credential`.
+fn merge(mut specific: Vec<Secret>, credential: Vec<Secret>) -> Vec<Secret> {
+    specific.extend(credential);
+    if specific.is_empty() {
+        return specific;
+    }
+    let rank = |k: SecretKind| u8::from(k == SecretKind::Credential);
+    specific.sort_by_key(|s| (s.start, rank(s.kind), std::cmp::Reverse(s.end)));
+    let mut out: Vec<Secret> = Vec::with_capacity(specific.len());
+    for s in specific {
+        match out.last_mut() {
+            Some(last) if s.start < last.end => {
+                last.end = last.end.max(s.end);
+                if last.kind == SecretKind::Credential && s.kind != SecretKind::Credential {
+                    last.kind = s.kind;
+                }
+            }
+            _ => out.push(s),
+        }
+    }
+    out
+}
+
+/// `text` with every secret replaced by `[<kind> …<last 4 chars>]`. Borrowed when there is
+/// nothing to mask. Idempotent: masking a masked text changes nothing.
+pub fn mask(text: &str) -> Cow<'_, str> {
+    let mut secrets = find(text);
+    if secrets.is_empty() {
+        return Cow::Borrowed(text);
+    }
+    let mut current = replace(text, &secrets);
+    // A replacement can, in theory, expose a neighbour; a few passes reach a fixed point.
+    for _ in 0..4 {
+        secrets = find(&current);
+        if secrets.is_empty() {
+            break;
+        }
+        current = replace(&current, &secrets);
+    }
+    Cow::Owned(current)
+}
+
+fn replace(text: &str, secrets: &[Secret]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut pos = 0;
+    for s in secrets {
+        let (Some(before), Some(value)) = (text.get(pos..s.start), text.get(s.start..s.end)) else {
+            continue;
+        };
+        out.push_str(before);
+        out.push('[');
+        out.push_str(s.kind.name());
+        let tail = if s.kind == SecretKind::PrivateKey { pem_tail(value) } else { last_chars(value, 4) };
+        if !tail.is_empty() {
+            out.push_str(" …");
+            out.push_str(&tail);
+        }
+        out.push(']');
+        pos = s.end;
+    }
+    out.push_str(text.get(pos..).unwrap_or(""));
+    out
+}
+
+fn last_chars(s: &str, n: usize) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    chars[chars.len().saturating_sub(n)..].iter().collect()
+}
+
+/// The last 4 base64 characters of a PEM block's body (padding and escaped newlines skipped).
+fn pem_tail(block: &str) -> String {
+    let body_start = block.find("-----\n").map(|i| i + 6);
+    let body_start = body_start
+        .or_else(|| block.find("-----\\n").map(|i| i + 7))
+        .or_else(|| block.get(10..).and_then(|r| r.find("-----")).map(|i| i + 15))
+        .unwrap_or(block.len());
+    let body_end = block.rfind("-----END").unwrap_or(block.len());
+    let body = block.get(body_start..body_end.max(body_start)).unwrap_or("");
+    let mut chars: Vec<char> = Vec::new();
+    let mut it = body.chars().peekable();
+    while let Some(c) = it.next() {
+        if c == '\\' && matches!(it.peek(), Some('n' | 'r')) {
+            it.next();
+            continue;
+        }
+        if c.is_ascii_alphanumeric() || c == '+' || c == '/' {
+            chars.push(c);
+        }
+    }
+    chars[chars.len().saturating_sub(4)..].iter().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ANT: &str = "sk-ant-api03-Xq7vR2mK9pL4tW8zN3bC6dF1gH5jY0sA-Qe2Rt9Uy4Io7Pa3Sd6Fg8Hj1Kl5Zx0Cv9f3a";
+
+    fn kinds(text: &str) -> Vec<(SecretKind, &str)> {
+        find(text).into_iter().map(|s| (s.kind, &text[s.start..s.end])).collect()
+    }
+
+    #[test]
+    fn anthropic_key_found_and_masked() {
+        let text = format!("export ANTHROPIC_API_KEY={ANT}\n");
+        assert_eq!(kinds(&text), vec![(SecretKind::AnthropicKey, ANT)]);
+        assert_eq!(mask(&text), "export ANTHROPIC_API_KEY=[anthropic-key …9f3a]\n");
+    }
+
+    #[test]
+    fn word_boundaries_before_sk() {
+        for t in [
+            "risk-assessment-for-the-2026-roadmap-q3-planning",
+            "task-1234567890abcdefghijklmnop",
+            "desk-Ab3dEf6hIj9kLm2nOp5qRs8tUv",
+            "pip install scikit-learn; import sk-learn",
+        ] {
+            assert_eq!(find(t), vec![], "{t}");
+        }
+    }
+
+    #[test]
+    fn mask_is_borrowed_without_secrets() {
+        assert!(matches!(mask("plain note, token: none"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn entropy_of_known_values() {
+        assert_eq!(shannon_entropy(b"aaaa"), 0.0);
+        assert!((shannon_entropy(b"abcd") - 2.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn pem_tail_skips_padding_and_escapes() {
+        let block = "-----BEGIN RSA PRIVATE KEY-----\\nMIIEabcdWXYZ==\\n-----END RSA PRIVATE KEY-----";
+        assert_eq!(pem_tail(block), "WXYZ");
+    }
 }

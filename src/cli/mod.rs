@@ -46,6 +46,14 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Audit memory folders: MEMORY.md load budget, dangling links, orphans, frontmatter.
+    Audit {
+        /// Memory folders (default: every ~/.claude/projects/*/memory/).
+        dirs: Vec<PathBuf>,
+        /// Print JSON instead of the table.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// Runs the command line and returns the process exit code.
@@ -71,6 +79,11 @@ fn run(cli: Cli) -> Result<i32> {
     match cli.command {
         Some(Command::Check { inputs, json }) => check(&inputs, json),
         Some(Command::Demo) => demo(),
+        Some(Command::Audit { dirs, json }) => {
+            let dirs = if dirs.is_empty() { crate::audit::default_dirs() } else { dirs };
+            let mut out = std::io::stdout().lock();
+            crate::audit::run(&dirs, json, &mut out)
+        }
         None => tui(&cli.inputs),
     }
 }

@@ -1,0 +1,131 @@
+//! Reading a memory folder from disk into the path → bytes map the audit works on.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use serde::Serialize;
+
+/// A file the reader skipped or could only read in part; reported, never fatal.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ReadProblem {
+    /// Path relative to the folder ('/'-separated; lossy when the name is not UTF-8).
+    pub path: String,
+    /// What happened and what it means for the audit, to follow the path in a sentence
+    /// ("is not UTF-8 — audited as lossy text; …").
+    pub message: String,
+}
+
+/// The Markdown files of a folder and the problems met reading it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FolderRead {
+    /// Relative '/'-separated path → bytes, for every `.md` file.
+    pub files: BTreeMap<String, Vec<u8>>,
+    /// Files skipped (symlinks, unreadable, non-UTF-8 names) or read lossily (non-UTF-8).
+    pub problems: Vec<ReadProblem>,
+}
+
+fn is_md(name: &str) -> bool {
+    name.len() > 3 && name.get(name.len() - 3..).is_some_and(|e| e.eq_ignore_ascii_case(".md"))
+}
+
+/// Reads every `.md` file under `dir`, recursively, skipping hidden files and folders
+/// (`.git`) and never following symlinks. Errors only when `dir` itself cannot be listed.
+pub fn read_folder(dir: &Path) -> Result<FolderRead> {
+    let mut out = FolderRead::default();
+    let entries = fs::read_dir(dir).with_context(|| format!("cannot list the memory folder {}", dir.display()))?;
+    walk("", entries, &mut out);
+    Ok(out)
+}
+
+fn walk(prefix: &str, entries: fs::ReadDir, out: &mut FolderRead) {
+    let mut list: Vec<fs::DirEntry> = entries.filter_map(|e| e.ok()).collect();
+    list.sort_by_key(|e| e.file_name());
+    for entry in list {
+        let os_name = entry.file_name();
+        let rel_lossy = format!("{prefix}{}", os_name.to_string_lossy());
+        let Some(name) = os_name.to_str() else {
+            out.problems.push(ReadProblem {
+                path: rel_lossy,
+                message: "has a file name that is not UTF-8 — skipped; rename it".into(),
+            });
+            continue;
+        };
+        if name.starts_with('.') {
+            continue;
+        }
+        let rel = format!("{prefix}{name}");
+        let Ok(kind) = entry.file_type() else {
+            continue;
+        };
+        if kind.is_symlink() {
+            out.problems
+                .push(ReadProblem { path: rel, message: "is a symbolic link — not followed, not audited".into() });
+        } else if kind.is_dir() {
+            match fs::read_dir(entry.path()) {
+                Ok(sub) => walk(&format!("{rel}/"), sub, out),
+                Err(e) => out.problems.push(ReadProblem {
+                    path: rel,
+                    message: format!("cannot be listed ({e}) — skipped; check its permissions"),
+                }),
+            }
+        } else if kind.is_file() && is_md(name) {
+            match fs::read(entry.path()) {
+                Ok(bytes) => {
+                    if std::str::from_utf8(&bytes).is_err() {
+                        out.problems.push(ReadProblem {
+                            path: rel.clone(),
+                            message: "is not UTF-8 — audited as lossy text; re-save it as UTF-8".into(),
+                        });
+                    }
+                    out.files.insert(rel, bytes);
+                }
+                Err(e) => out.problems.push(ReadProblem {
+                    path: rel,
+                    message: format!("cannot be read ({e}) — skipped; check its permissions"),
+                }),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_md_recursively_skipping_hidden_and_other_files() -> Result<()> {
+        let tmp = tempfile::tempdir()?;
+        let root = tmp.path();
+        fs::write(root.join("MEMORY.md"), "- [A](a.md)\n")?;
+        fs::write(root.join("a.md"), "a\n")?;
+        fs::write(root.join("image.png"), [0u8, 1, 2])?;
+        fs::create_dir_all(root.join("team"))?;
+        fs::write(root.join("team/b.md"), b"\xff\xfe bad\n")?;
+        fs::create_dir_all(root.join(".git"))?;
+        fs::write(root.join(".git/c.md"), "hidden\n")?;
+        fs::write(root.join(".draft.md"), "hidden\n")?;
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(root.join("a.md"), root.join("link.md"))?;
+        let read = read_folder(root)?;
+        let keys: Vec<&str> = read.files.keys().map(String::as_str).collect();
+        assert_eq!(keys, vec!["MEMORY.md", "a.md", "team/b.md"]);
+        let problems: Vec<(&str, &str)> = read.problems.iter().map(|p| (p.path.as_str(), p.message.as_str())).collect();
+        #[cfg(unix)]
+        assert_eq!(
+            problems,
+            vec![
+                ("link.md", "is a symbolic link — not followed, not audited"),
+                ("team/b.md", "is not UTF-8 — audited as lossy text; re-save it as UTF-8"),
+            ]
+        );
+        Ok(())
+    }
+
+    #[test]
+    fn missing_dir_is_an_error_naming_it() {
+        let err = read_folder(Path::new("/nonexistent/dreamreview-audit")).err();
+        assert!(err.is_some_and(|e| e.to_string() == "cannot list the memory folder /nonexistent/dreamreview-audit"));
+    }
+}

@@ -1,0 +1,219 @@
+//! `dreamreview audit [DIR...]`: audits memory folders on disk and prints a table (one line
+//! per folder, largest index first) followed by each folder's findings, or JSON.
+//!
+//! Status per folder: `CUT` when an index is over its load limit, `near` at 80% of one,
+//! `ok` otherwise, `none` when the folder has no `MEMORY.md` (nothing to measure). Besides
+//! the hygiene flags of [`super::audit`], the report lists credentials stored in the notes
+//! ([`super::scan_secrets`]): a memory folder is the last place a key should live.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use serde::Serialize;
+
+use super::{AuditFlag, BudgetStatus, FolderAudit, ReadProblem, audit, read_folder, scan_secrets};
+use crate::flag::Severity;
+use unicode_width::UnicodeWidthStr;
+
+/// Every `~/.claude/projects/*/memory/` folder, sorted; empty when `HOME` is unset.
+pub fn default_dirs() -> Vec<PathBuf> {
+    match std::env::var_os("HOME") {
+        Some(home) if !home.is_empty() => default_dirs_in(Path::new(&home)),
+        _ => Vec::new(),
+    }
+}
+
+/// Every `<home>/.claude/projects/*/memory/` folder that exists, sorted.
+pub fn default_dirs_in(home: &Path) -> Vec<PathBuf> {
+    let Ok(projects) = std::fs::read_dir(home.join(".claude").join("projects")) else {
+        return Vec::new();
+    };
+    let mut dirs: Vec<PathBuf> =
+        projects.filter_map(|e| e.ok()).map(|e| e.path().join("memory")).filter(|p| p.is_dir()).collect();
+    dirs.sort();
+    dirs
+}
+
+/// The report of one folder, as printed in the table and in `--json`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FolderReport {
+    /// The folder as given.
+    pub folder: String,
+    /// `ok`, `near`, `CUT`, or `none` without a `MEMORY.md`.
+    pub status: &'static str,
+    /// Counted lines of the root `MEMORY.md`.
+    pub lines: Option<usize>,
+    /// Counted bytes of the root `MEMORY.md`.
+    pub bytes: Option<usize>,
+    /// Dangling index links.
+    pub dangling: usize,
+    /// Notes no index names.
+    pub orphans: usize,
+    /// Notes with invalid frontmatter.
+    pub invalid_frontmatter: usize,
+    /// Credentials found in the folder's files.
+    pub secrets: usize,
+    /// Every finding, in order (hygiene flags, then secrets).
+    pub flags: Vec<AuditFlag>,
+    /// Files skipped or read lossily.
+    pub problems: Vec<ReadProblem>,
+}
+
+impl FolderReport {
+    /// Builds the report of an audited folder.
+    pub fn new(folder: String, a: FolderAudit, secrets: Vec<AuditFlag>, problems: Vec<ReadProblem>) -> FolderReport {
+        let worst = a.index.iter().chain(a.other_indexes.iter()).map(|b| b.status).max();
+        let status = match worst {
+            None => "none",
+            Some(BudgetStatus::Ok) => "ok",
+            Some(BudgetStatus::Near) => "near",
+            Some(BudgetStatus::Over) => "CUT",
+        };
+        let secret_count = secrets.len();
+        let mut flags = a.flags;
+        flags.extend(secrets);
+        FolderReport {
+            folder,
+            status,
+            lines: a.index.as_ref().map(|b| b.lines),
+            bytes: a.index.as_ref().map(|b| b.bytes),
+            dangling: a.dangling.len(),
+            orphans: a.orphans.len(),
+            invalid_frontmatter: a.frontmatter_invalid.len(),
+            secrets: secret_count,
+            flags,
+            problems,
+        }
+    }
+
+    /// Whether any flag is error-level (index over its limit, a credential).
+    pub fn has_errors(&self) -> bool {
+        self.flags.iter().any(|f| f.flag.severity == Severity::Error)
+    }
+}
+
+/// Audits each folder of `dirs` and writes the report to `out`. Returns the exit code:
+/// 0 when every folder is fine, 1 when any has an error-level flag, 2 when a given path
+/// does not exist or is not a directory (nothing is audited then).
+pub fn run(dirs: &[PathBuf], json: bool, out: &mut dyn Write) -> Result<i32> {
+    let mut bad = false;
+    for dir in dirs {
+        let message = if !dir.exists() {
+            Some("does not exist — pass the path of a memory folder, e.g. ~/.claude/projects/<project>/memory")
+        } else if !dir.is_dir() {
+            Some("is not a directory — pass the memory folder that holds MEMORY.md, not a file in it")
+        } else {
+            None
+        };
+        if let Some(m) = message {
+            writeln!(out, "dreamreview audit: {} {m}", dir.display())?;
+            bad = true;
+        }
+    }
+    if bad {
+        return Ok(2);
+    }
+    let mut reports = Vec::with_capacity(dirs.len());
+    for dir in dirs {
+        let read = read_folder(dir)?;
+        let folder = dir.display().to_string();
+        reports.push(FolderReport::new(folder, audit(&read.files), scan_secrets(&read.files), read.problems));
+    }
+    reports.sort_by(|a, b| (b.bytes, b.lines).cmp(&(a.bytes, a.lines)).then_with(|| a.folder.cmp(&b.folder)));
+    if json {
+        serde_json::to_writer_pretty(&mut *out, &reports).context("cannot write the JSON report")?;
+        writeln!(out)?;
+    } else if reports.is_empty() {
+        writeln!(
+            out,
+            "no memory folders found — pass one: dreamreview audit DIR (Claude Code keeps them in ~/.claude/projects/<project>/memory)"
+        )?;
+    } else {
+        write_table(&reports, out)?;
+        write_details(&reports, out)?;
+    }
+    Ok(i32::from(reports.iter().any(FolderReport::has_errors)))
+}
+
+fn opt(n: Option<usize>) -> String {
+    n.map_or_else(|| "-".to_string(), |n| n.to_string())
+}
+
+/// The aligned summary table: numbers right-aligned, the folder last.
+pub fn write_table(reports: &[FolderReport], out: &mut dyn Write) -> Result<()> {
+    let header = ["status", "lines", "bytes", "dangling", "orphans", "invalid", "secrets", "folder"];
+    let rows: Vec<[String; 8]> = reports
+        .iter()
+        .map(|r| {
+            [
+                r.status.to_string(),
+                opt(r.lines),
+                opt(r.bytes),
+                r.dangling.to_string(),
+                r.orphans.to_string(),
+                r.invalid_frontmatter.to_string(),
+                r.secrets.to_string(),
+                r.folder.clone(),
+            ]
+        })
+        .collect();
+    let mut width = header.map(str::len);
+    for row in &rows {
+        for (w, cell) in width.iter_mut().zip(row.iter()) {
+            *w = (*w).max(cell.width());
+        }
+    }
+    let line = |cells: [&str; 8]| {
+        let mut s = format!("{:<w$}", cells[0], w = width[0]);
+        for i in 1..7 {
+            s.push_str(&format!("  {:>w$}", cells[i], w = width[i]));
+        }
+        s.push_str("  ");
+        s.push_str(cells[7]);
+        s
+    };
+    writeln!(out, "{}", line(header))?;
+    for row in &rows {
+        writeln!(out, "{}", line(row.each_ref().map(String::as_str)))?;
+    }
+    Ok(())
+}
+
+/// Each folder's findings under its name: severity, kind, location, message.
+pub fn write_details(reports: &[FolderReport], out: &mut dyn Write) -> Result<()> {
+    for r in reports {
+        if r.flags.is_empty() && r.problems.is_empty() {
+            continue;
+        }
+        writeln!(out, "\n{}", r.folder)?;
+        let mut rows: Vec<[String; 4]> = r
+            .flags
+            .iter()
+            .map(|f| {
+                let severity = match f.flag.severity {
+                    Severity::Error => "error",
+                    Severity::Warning => "warning",
+                };
+                let at = match f.line {
+                    Some(l) => format!("{}:{l}", f.path),
+                    None => f.path.clone(),
+                };
+                [severity.to_string(), f.flag.kind.name().to_string(), at, f.flag.message.clone()]
+            })
+            .collect();
+        rows.extend(
+            r.problems.iter().map(|p| {
+                ["note".to_string(), "unread".to_string(), p.path.clone(), format!("{} {}", p.path, p.message)]
+            }),
+        );
+        let w0 = rows.iter().map(|c| c[0].len()).max().unwrap_or(0);
+        let w1 = rows.iter().map(|c| c[1].len()).max().unwrap_or(0);
+        let w2 = rows.iter().map(|c| c[2].width()).max().unwrap_or(0);
+        for [sev, kind, at, msg] in rows {
+            let pad = w2.saturating_sub(at.width());
+            writeln!(out, "  {sev:<w0$}  {kind:<w1$}  {at}{}  {msg}", " ".repeat(pad))?;
+        }
+    }
+    Ok(())
+}
