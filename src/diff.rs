@@ -43,6 +43,16 @@ pub enum FileKind {
     Binary,
     /// A symlink on some side: shown, never written.
     Symlink,
+    /// A path `memory.diff` names outside the live folder (`..`, another root): shown
+    /// from the diff's text, never written.
+    Outside,
+}
+
+impl FileKind {
+    /// True when dreamreview may ever write this file (text and binary notes).
+    pub fn writable(self) -> bool {
+        matches!(self, FileKind::Text | FileKind::Binary)
+    }
 }
 
 /// The kind of a diff line.
@@ -242,6 +252,60 @@ fn entry_bytes(e: &Entry) -> &[u8] {
     }
 }
 
+/// A file `memory.diff` names outside the live folder, shown from the diff's own hunks so
+/// the reviewer sees what the dream tried to write. It can never be accepted or written.
+pub fn outside_file(raw_path: &str, patch: &crate::memdiff::PatchFile) -> FileDiff {
+    let status = match (patch.old_absent, patch.new_absent) {
+        (true, _) => FileStatus::Added,
+        (_, true) => FileStatus::Deleted,
+        _ => FileStatus::Modified,
+    };
+    let range = |start: usize, len: usize| {
+        let begin = if len == 0 { start } else { start.saturating_sub(1) };
+        begin..begin + len
+    };
+    let hunks = patch
+        .hunks
+        .iter()
+        .enumerate()
+        .map(|(i, h)| {
+            let lines: Vec<Line> = h
+                .lines
+                .iter()
+                .map(|(op, text)| Line {
+                    op: match op {
+                        '-' => Op::Remove,
+                        '+' => Op::Add,
+                        _ => Op::Context,
+                    },
+                    text: text.clone(),
+                })
+                .collect();
+            let mut hasher = Hasher::new(raw_path);
+            for l in &lines {
+                hasher.part(l.op.marker().as_bytes());
+                hasher.part(l.text.as_bytes());
+            }
+            Hunk {
+                id: format!("{raw_path}#{}", i + 1),
+                index: i + 1,
+                old_range: range(h.old_start, h.old_lines),
+                new_range: range(h.new_start, h.new_lines),
+                lines,
+                whole_file: false,
+                live_changed: false,
+                key: hasher.finish(),
+            }
+        })
+        .collect::<Vec<_>>();
+    let mut file =
+        FileDiff { path: raw_path.to_string(), status, kind: FileKind::Outside, live: None, proposed: None, hunks };
+    if file.hunks.is_empty() {
+        file.hunks.push(whole_file_hunk(raw_path, None, None, false));
+    }
+    file
+}
+
 /// A contiguous replacement of live lines `old` by target lines `new`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Change {
@@ -419,12 +483,12 @@ impl Hasher {
 
 /// The entry a file gets from the decisions (one [`HunkDecision`] per hunk, same order):
 /// `None` means the file does not exist afterwards. Pending counts as rejected; a
-/// `live_changed` hunk contributes only when edited; symlinks are never written, so their
-/// result is always the live entry.
+/// `live_changed` hunk contributes only when edited; symlinks and paths outside memory are
+/// never written, so their result is always the live entry.
 pub fn result(file: &FileDiff, decisions: &[HunkDecision]) -> Option<Entry> {
     let accepted = |h: &Hunk, d: Decision| d == Decision::Accepted && !h.live_changed;
     let decision = |i: usize| decisions.get(i).cloned().unwrap_or_default();
-    if file.kind == FileKind::Symlink {
+    if !file.kind.writable() {
         return file.live.clone();
     }
     if file.hunks.iter().all(|h| h.whole_file) {

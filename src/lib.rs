@@ -17,6 +17,7 @@ pub mod diff;
 pub mod dream;
 pub mod findings;
 pub mod flag;
+pub mod hygiene;
 pub mod memdiff;
 pub mod repo;
 pub mod report;

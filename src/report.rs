@@ -86,12 +86,48 @@ pub struct AuditReport {
 /// Everything the analyses add to the bare diff.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Analysis {
-    /// Flags and entry links on files and hunks.
+    /// Flags and entry links on files and hunks, fixed for a given dream.
     pub findings: Findings,
     /// CHANGES.md entries.
     pub changes: Vec<ChangeReport>,
-    /// Hygiene before/after.
+    /// Hygiene before/after; follows the decisions (see [`Analysis::refresh_audit`]).
     pub audit: AuditReport,
+    /// Audit flags attached to the hunk that causes them, as (file, hunk, flag).
+    pub audit_attached: Vec<(usize, usize, Flag)>,
+}
+
+impl Analysis {
+    /// Empty analysis shaped like `review`.
+    pub fn empty(review: &Review) -> Analysis {
+        Analysis { findings: Findings::empty(review), ..Analysis::default() }
+    }
+
+    /// Every flag on a hunk: its own, and the audit flags it causes.
+    pub fn hunk_flags(&self, file: usize, hunk: usize) -> impl Iterator<Item = &Flag> {
+        self.findings
+            .hunk(file, hunk)
+            .iter()
+            .chain(self.audit_attached.iter().filter(move |(f, h, _)| *f == file && *h == hunk).map(|(_, _, x)| x))
+    }
+
+    /// Flags of the CHANGES.md entries that explain a hunk.
+    pub fn entry_flags(&self, file: usize, hunk: usize) -> impl Iterator<Item = &Flag> {
+        let entries =
+            self.findings.hunk_changes.get(file).and_then(|v| v.get(hunk)).map(Vec::as_slice).unwrap_or_default();
+        self.changes.iter().filter(move |c| entries.contains(&c.index)).flat_map(|c| c.flags.iter())
+    }
+
+    /// Everything a reviewer should see for a hunk: file, hunk, audit and entry flags.
+    pub fn all_flags(&self, file: usize, hunk: usize) -> impl Iterator<Item = &Flag> {
+        self.findings.file(file).iter().chain(self.hunk_flags(file, hunk)).chain(self.entry_flags(file, hunk))
+    }
+
+    /// Recomputes the audit for the current decisions.
+    pub fn refresh_audit(&mut self, review: &Review) {
+        let outcome = crate::hygiene::audit_review(review);
+        self.audit = outcome.report;
+        self.audit_attached = outcome.attached;
+    }
 }
 
 #[derive(Serialize)]
@@ -140,7 +176,7 @@ struct HunkJson<'a> {
     decision: HunkState,
     lines: Vec<Line>,
     changes: &'a [usize],
-    flags: &'a [Flag],
+    flags: Vec<&'a Flag>,
     claims: &'a [crate::findings::ClaimReport],
 }
 
@@ -187,6 +223,7 @@ pub fn summary(review: &Review, analysis: &Analysis) -> Summary {
     for c in &analysis.changes {
         flags.add(&c.flags);
     }
+    // Audit flags count once, whether or not a hunk carries them.
     flags.add(&analysis.audit.flags);
     Summary { files: review.files.len(), hunks: review.files.iter().map(|f| f.hunks.len()).sum(), flags }
 }
@@ -196,13 +233,19 @@ pub fn summary(review: &Review, analysis: &Analysis) -> Summary {
 pub fn has_blocking_errors(review: &Review, analysis: &Analysis) -> bool {
     let live_hunk = |fi: usize, hi: usize| !matches!(review.decisions[fi][hi].state(), HunkState::Rejected);
     let hunk_err = review.files.iter().enumerate().any(|(fi, f)| {
-        (0..f.hunks.len()).any(|hi| live_hunk(fi, hi) && analysis.findings.has(fi, hi, Severity::Error))
+        (0..f.hunks.len())
+            .any(|hi| live_hunk(fi, hi) && analysis.all_flags(fi, hi).any(|x| x.severity == Severity::Error))
     });
     let entry_err = analysis.changes.iter().any(|c| {
         c.flags.iter().any(|f| f.severity == Severity::Error)
             && c.hunks.iter().any(|id| review.find_hunk(id).is_some_and(|(fi, hi)| live_hunk(fi, hi)))
     });
-    hunk_err || entry_err || analysis.audit.flags.iter().any(|f| f.severity == Severity::Error)
+    let unattached_audit_err = analysis
+        .audit
+        .flags
+        .iter()
+        .any(|f| f.severity == Severity::Error && !analysis.audit_attached.iter().any(|(_, _, a)| a == f));
+    hunk_err || entry_err || unattached_audit_err
 }
 
 /// The `check --json` object, pretty-printed.
@@ -245,7 +288,7 @@ pub fn to_json(review: &Review, analysis: &Analysis) -> String {
                         .and_then(|v| v.get(hi))
                         .map(Vec::as_slice)
                         .unwrap_or_default(),
-                    flags: analysis.findings.hunk(fi, hi),
+                    flags: analysis.hunk_flags(fi, hi).collect(),
                     claims: analysis.findings.claims(fi, hi),
                 })
                 .collect(),
@@ -307,6 +350,7 @@ pub fn to_text(review: &Review, analysis: &Analysis) -> String {
             FileKind::Text => String::new(),
             FileKind::Binary => " (binary)".into(),
             FileKind::Symlink => " (symlink)".into(),
+            FileKind::Outside => " (outside the memory folder)".into(),
         };
         let _ = writeln!(out, "\n{status} {}{kind}", f.path);
         write_flags(&mut out, "  ", analysis.findings.file(fi));
@@ -338,7 +382,8 @@ pub fn to_text(review: &Review, analysis: &Analysis) -> String {
                 let eol = if l.text.ends_with('\n') { "" } else { "  ⏎ no newline at end of file" };
                 let _ = writeln!(out, "    {}{text}{eol}", l.op.marker());
             }
-            write_flags(&mut out, "    ", analysis.findings.hunk(fi, hi));
+            let flags: Vec<Flag> = analysis.hunk_flags(fi, hi).cloned().collect();
+            write_flags(&mut out, "    ", &flags);
         }
     }
     if !analysis.changes.is_empty() {

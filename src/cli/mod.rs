@@ -94,9 +94,12 @@ pub fn load(inputs: &InputArgs) -> Result<Review> {
     Review::load(found)
 }
 
-/// Runs every analysis of a loaded review.
+/// Runs every analysis of a loaded review: hygiene flags and the audit before/after.
 pub fn analyze(review: &Review) -> Analysis {
-    Analysis { findings: crate::findings::Findings::empty(review), ..Analysis::default() }
+    let mut analysis = Analysis::empty(review);
+    crate::hygiene::check(review, &mut analysis.findings);
+    analysis.refresh_audit(review);
+    analysis
 }
 
 fn check(inputs: &InputArgs, json: bool) -> Result<i32> {

@@ -2,7 +2,7 @@
 //! (with undo/redo), and the resulting notes. The TUI and the CLI both drive this type.
 
 use crate::decision::{Decision, HunkDecision};
-use crate::diff::{self, FileDiff, FileKind, Hunk};
+use crate::diff::{self, FileDiff, Hunk};
 use crate::dream::{self, DreamKind, Inputs};
 use crate::memdiff;
 use crate::repo::MemoryRepo;
@@ -44,8 +44,6 @@ pub struct Review {
     pub files: Vec<FileDiff>,
     /// Decisions, `decisions[file][hunk]`.
     pub decisions: Vec<Vec<HunkDecision>>,
-    /// Raw paths `memory.diff` names outside the live folder (`..`, other roots).
-    pub outside: Vec<String>,
     /// Things the reviewer should know about the inputs (e.g. a stale memory.diff).
     pub notes: Vec<String>,
     /// Hash of the dream's content: proposal, CHANGES.md and memory.diff.
@@ -95,12 +93,13 @@ impl Review {
             None => live.clone(),
         };
         let paths: BTreeSet<&String> = base.keys().chain(live.keys()).chain(proposed.keys()).collect();
-        let files: Vec<FileDiff> =
+        let mut files: Vec<FileDiff> =
             paths.into_iter().filter_map(|p| diff::diff_file(p, base.get(p), live.get(p), proposed.get(p))).collect();
+        files.extend(outside);
         let decisions =
             files.iter().map(|f| f.hunks.iter().map(|h| HunkDecision::pending(h.slots())).collect()).collect();
         let dream_id = dream_id(&inputs, &proposed, &live)?;
-        Ok(Review { inputs, live, files, decisions, outside, notes, dream_id, undo: Vec::new(), redo: Vec::new() })
+        Ok(Review { inputs, live, files, decisions, notes, dream_id, undo: Vec::new(), redo: Vec::new() })
     }
 
     /// Finds a hunk by id (`testing.md#1`), as `(file, hunk)` indexes.
@@ -116,7 +115,7 @@ impl Review {
     /// Why accepting this hunk is refused, if it is.
     pub fn blocked(&self, file: usize, hunk: usize) -> Option<Refusal> {
         let f = self.files.get(file)?;
-        if f.kind == FileKind::Symlink {
+        if !f.kind.writable() {
             return Some(Refusal::OutsideMemory);
         }
         f.hunks.get(hunk).filter(|h| h.live_changed).map(|_| Refusal::LiveChanged)
@@ -163,7 +162,7 @@ impl Review {
     pub fn set_edit(&mut self, file: usize, hunk: usize, text: Option<String>) -> Result<(), Refusal> {
         let f = self.files.get(file).ok_or(Refusal::NoSuchTarget)?;
         let h = f.hunks.get(hunk).ok_or(Refusal::NoSuchTarget)?;
-        if f.kind == FileKind::Symlink {
+        if !f.kind.writable() {
             return Err(Refusal::OutsideMemory);
         }
         if h.whole_file {
@@ -244,7 +243,7 @@ impl Review {
     /// replaced by its result.
     pub fn result_snapshot(&self) -> Snapshot {
         let mut out = self.live.clone();
-        for (fi, f) in self.files.iter().enumerate() {
+        for (fi, f) in self.files.iter().enumerate().filter(|(_, f)| f.kind.writable()) {
             match self.result(fi) {
                 Some(e) => out.insert(f.path.clone(), e),
                 None => out.remove(&f.path),
@@ -268,7 +267,7 @@ fn base_from_diff(
     path: &std::path::Path,
     live: &Snapshot,
     proposed: &Snapshot,
-    outside: &mut Vec<String>,
+    outside: &mut Vec<FileDiff>,
     notes: &mut Vec<String>,
 ) -> Result<Snapshot> {
     let text = dream::read_diff(path)?;
@@ -281,7 +280,7 @@ fn base_from_diff(
         let rel = match rel {
             Ok(r) => r.clone(),
             Err(raw) => {
-                outside.push(raw.clone());
+                outside.push(diff::outside_file(raw, f));
                 continue;
             }
         };

@@ -30,6 +30,8 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
         }
         Msg::Analyzed { generation, analysis } if generation == app.generation => {
             app.analysis = *analysis;
+            // Decisions may have changed while the analysis ran.
+            app.analysis.refresh_audit(&app.review);
             app.progress = Progress::Done;
             Vec::new()
         }
@@ -46,8 +48,7 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
         Msg::Edited { generation, file, hunk, result } if generation == app.generation => match result {
             Ok(Some(text)) => match app.review.set_edit(file, hunk, Some(text)) {
                 Ok(()) => {
-                    app.dirty = true;
-                    app.rebuild_rows();
+                    decided(app);
                     say(app, "hunk edited: your text replaces it (u to undo)", false);
                     vec![Cmd::Save]
                 }
@@ -106,6 +107,13 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
         // A result for a model that no longer exists: dropped.
         _ => Vec::new(),
     }
+}
+
+/// After any decision change: mark uncommitted, rebuild the rows, re-audit the outcome.
+fn decided(app: &mut App) {
+    app.dirty = true;
+    app.rebuild_rows();
+    app.analysis.refresh_audit(&app.review);
 }
 
 fn replay(app: &mut App) -> Vec<Cmd> {
@@ -374,8 +382,7 @@ fn step_hunk(app: &mut App, forward: bool, pred: impl Fn(&App, usize, usize) -> 
 }
 
 fn has_flags(app: &App, f: usize, h: usize) -> bool {
-    !app.analysis.findings.hunk(f, h).is_empty()
-        || !app.analysis.findings.file(f).is_empty()
+    app.analysis.all_flags(f, h).next().is_some()
         || app.review.files.get(f).and_then(|x| x.hunks.get(h)).is_some_and(|x| x.live_changed)
 }
 
@@ -407,8 +414,7 @@ fn decide(app: &mut App, d: Decision) -> Vec<Cmd> {
         say(app, &r.to_string(), true);
         return Vec::new();
     }
-    app.dirty = true;
-    app.rebuild_rows();
+    decided(app);
     let mut cmds = vec![Cmd::Save];
     let undecided = |app: &App, f: usize, h: usize| !app.review.decisions[f][h].is_decided();
     if all_hunks(app).iter().any(|&(f, h)| undecided(app, f, h)) {
@@ -439,8 +445,7 @@ fn set_slots(app: &mut App, slots: &[(usize, usize)], d: impl Fn(Decision) -> De
     if !changed {
         return Vec::new();
     }
-    app.dirty = true;
-    app.rebuild_rows();
+    decided(app);
     vec![Cmd::Save]
 }
 
@@ -461,8 +466,7 @@ fn rest(app: &mut App, d: Decision) -> Vec<Cmd> {
         say(app, "no undecided hunks left in this file", false);
         return Vec::new();
     }
-    app.dirty = true;
-    app.rebuild_rows();
+    decided(app);
     let verb = if d == Decision::Accepted { "accepted" } else { "rejected" };
     say(app, &format!("{verb} {n} hunk{} of this file", if n == 1 { "" } else { "s" }), false);
     vec![Cmd::Save]
@@ -485,8 +489,7 @@ fn undo_redo(app: &mut App, undo: bool) -> Vec<Cmd> {
         say(app, if undo { "nothing to undo" } else { "nothing to redo" }, false);
         return Vec::new();
     }
-    app.dirty = true;
-    app.rebuild_rows();
+    decided(app);
     vec![Cmd::Save]
 }
 

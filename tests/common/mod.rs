@@ -92,3 +92,39 @@ pub fn git(dir: &Path, args: &[&str]) -> String {
 pub fn json(r: &Run) -> serde_json::Value {
     serde_json::from_str(&r.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}\nstderr: {}", r.stdout, r.stderr))
 }
+
+/// Writes a live memory folder and a dream.sh folder (proposal + CHANGES.md) under a temp
+/// dir. Returns (guard, dream folder, memory folder).
+pub fn dream_fixture(
+    live: &[(&str, &str)],
+    proposed: &[(&str, &str)],
+    changes: &str,
+) -> (tempfile::TempDir, PathBuf, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let memory = dir.path().join("project/memory");
+    let dream = dir.path().join("dream");
+    for (p, t) in live {
+        write(&memory.join(p), t);
+    }
+    std::fs::create_dir_all(&memory).unwrap();
+    for (p, t) in proposed {
+        write(&dream.join("memory").join(p), t);
+    }
+    std::fs::create_dir_all(dream.join("memory")).unwrap();
+    write(&dream.join("CHANGES.md"), changes);
+    (dir, dream, memory)
+}
+
+/// Writes a file, creating its parent folders.
+pub fn write(path: &Path, text: &str) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+/// Loads a review and its analysis through the library.
+pub fn review(dream: &Path, memory: &Path) -> (dreamreview::review::Review, dreamreview::report::Analysis) {
+    let inputs = dreamreview::dream::discover(Some(dream), Some(memory), &[]).unwrap();
+    let review = dreamreview::review::Review::load(inputs).unwrap();
+    let analysis = dreamreview::cli::analyze(&review);
+    (review, analysis)
+}

@@ -104,6 +104,7 @@ fn status_word(f: &crate::diff::FileDiff) -> String {
         FileKind::Text => s.to_string(),
         FileKind::Binary => format!("{s} · binary"),
         FileKind::Symlink => format!("{s} · symlink"),
+        FileKind::Outside => format!("{s} · OUTSIDE the memory folder"),
     }
 }
 
@@ -125,7 +126,8 @@ fn header(app: &App, frame: &mut Frame, rect: Rect, hi: usize, h: &Hunk) {
         ));
     }
     spans.push(Span::styled(format!("[{state}]"), style));
-    let flags = app.analysis.findings.hunk(app.file, hi);
+    let flags: Vec<&crate::flag::Flag> =
+        app.analysis.hunk_flags(app.file, hi).chain(app.analysis.entry_flags(app.file, hi)).collect();
     let errors = flags.iter().filter(|f| f.severity == Severity::Error).count() + usize::from(h.live_changed);
     let warnings = flags.iter().filter(|f| f.severity == Severity::Warning).count();
     if errors > 0 {
@@ -155,6 +157,7 @@ fn whole(app: &App, frame: &mut Frame, rect: Rect, hi: usize, f: &crate::diff::F
     };
     let what = match f.kind {
         FileKind::Symlink => "symlink: shown, never followed or written",
+        FileKind::Outside => "outside the memory folder: never written",
         FileKind::Binary => "binary file: accept or reject it whole",
         FileKind::Text => "empty note: accept or reject it whole",
     };
@@ -300,7 +303,7 @@ fn styled_segments(app: &App, hi: usize, i: usize, shown: &str) -> Vec<(Style, R
     // 4. Flagged claims on this line.
     if l.op == Op::Add {
         let stripped = crate::text::strip_terminator(&l.text);
-        for f in app.analysis.findings.hunk(app.file, hi) {
+        for f in app.analysis.hunk_flags(app.file, hi) {
             let (Some(claim), Some(line)) = (&f.claim, &f.line) else { continue };
             if line == stripped {
                 for (pos, _) in shown.match_indices(claim.as_str()) {

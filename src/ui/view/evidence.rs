@@ -60,7 +60,7 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
             Span::raw("  a session edited these lines after the dream ran; the − lines are today's live text. Accepting would drop that edit: press e to merge by hand."),
         ]));
     }
-    let flags: Vec<&Flag> = app.analysis.findings.file(fi).iter().chain(app.analysis.findings.hunk(fi, hi)).collect();
+    let flags: Vec<&Flag> = app.analysis.findings.file(fi).iter().chain(app.analysis.hunk_flags(fi, hi)).collect();
     for f in &flags {
         out.push(flag_line(app, f));
     }

@@ -34,7 +34,10 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
             .findings
             .file(fi)
             .iter()
-            .chain((0..f.hunks.len()).flat_map(|hi| app.analysis.findings.hunk(fi, hi)))
+            .chain(
+                (0..f.hunks.len())
+                    .flat_map(|hi| app.analysis.hunk_flags(fi, hi).chain(app.analysis.entry_flags(fi, hi))),
+            )
             .collect();
         let live_changed = f.hunks.iter().any(|h| h.live_changed);
         let (flag, flag_style) = if live_changed || flags.iter().any(|x| x.severity == Severity::Error) {

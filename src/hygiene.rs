@@ -1,0 +1,249 @@
+//! Hygiene of a dream (design.md §4.2): credentials in added lines, PERMANENT facts removed,
+//! writes outside the memory folder, overlaps with live edits — flags fixed for a given
+//! dream — and the audit of the memory folder before and after the review, whose flags
+//! follow the reviewer's decisions.
+
+use crate::audit::{self, AuditFlag};
+use crate::decision::{Decision, HunkDecision};
+use crate::diff::{self, FileDiff, FileKind, FileStatus};
+use crate::findings::Findings;
+use crate::flag::{Flag, FlagKind};
+use crate::report::{AuditReport, IndexReport};
+use crate::review::Review;
+use crate::secrets;
+use crate::snapshot::{Entry, Snapshot};
+use crate::text::strip_terminator;
+use std::collections::BTreeMap;
+
+/// Adds the fixed hygiene flags of every hunk and file to `findings`.
+pub fn check(review: &Review, findings: &mut Findings) {
+    for (fi, f) in review.files.iter().enumerate() {
+        match f.kind {
+            FileKind::Symlink => {
+                let target = [&f.proposed, &f.live]
+                    .into_iter()
+                    .find_map(|e| match e {
+                        Some(Entry::Symlink(t)) => Some(t.display().to_string()),
+                        _ => None,
+                    })
+                    .unwrap_or_default();
+                findings.add_file_flag(
+                    fi,
+                    Flag::new(
+                        FlagKind::OutsideMemory,
+                        format!("{} is a symlink (→ {target}): dreamreview never follows or writes symlinks, so this change cannot be accepted", f.path),
+                    )
+                    .with_claim(target),
+                );
+            }
+            FileKind::Outside => findings.add_file_flag(
+                fi,
+                Flag::new(
+                    FlagKind::OutsideMemory,
+                    format!(
+                        "memory.diff writes {}, outside the memory folder: it is shown here and can never be accepted",
+                        f.path
+                    ),
+                )
+                .with_claim(f.path.clone()),
+            ),
+            FileKind::Text | FileKind::Binary => {}
+        }
+        for (hi, h) in f.hunks.iter().enumerate() {
+            if h.live_changed {
+                findings.add_hunk_flag(
+                    fi,
+                    hi,
+                    Flag::new(
+                        FlagKind::LiveChanged,
+                        format!("{}: a session edited these lines after the dream ran; accepting would drop that edit — edit the hunk to merge", h.id),
+                    ),
+                );
+            }
+            for flag in secret_flags(h) {
+                findings.add_hunk_flag(fi, hi, flag);
+            }
+            for flag in permanent_flags(f, h) {
+                findings.add_hunk_flag(fi, hi, flag);
+            }
+        }
+    }
+}
+
+/// `secret` flags for the hunk's added lines (checked as one text, so PEM blocks that span
+/// lines are found); the credential itself is masked in the flag.
+fn secret_flags(h: &diff::Hunk) -> Vec<Flag> {
+    let added: Vec<&str> = h.added().map(|l| l.text.as_str()).collect();
+    let text: String = added.concat();
+    let mut out = Vec::new();
+    for s in secrets::find(&text) {
+        // The line holding the secret's first byte.
+        let mut at = 0;
+        let line = added.iter().find(|l| {
+            let hit = s.start >= at && s.start < at + l.len();
+            at += l.len();
+            hit
+        });
+        let masked_line = line.map(|l| secrets::mask(strip_terminator(l)).into_owned()).unwrap_or_default();
+        let masked = secrets::mask(text.get(s.start..s.end).unwrap_or("")).into_owned();
+        out.push(
+            Flag::new(
+                FlagKind::Secret,
+                format!("{}: an added line holds a credential ({masked}) — reject it, or edit it out (e); rotate the credential if it is real", h.id),
+            )
+            .with_claim(masked)
+            .with_line(masked_line),
+        );
+    }
+    out
+}
+
+/// `permanent-deleted` flags: PERMANENT lines removed or changed, or a permanent note
+/// deleted or changed.
+fn permanent_flags(f: &FileDiff, h: &diff::Hunk) -> Vec<Flag> {
+    let live_text = f.live.as_ref().and_then(Entry::bytes).and_then(crate::text::as_text).unwrap_or("");
+    let permanent_note =
+        matches!(audit::frontmatter::parse(live_text), audit::frontmatter::Block::Parsed(fm) if fm.is_permanent());
+    if f.status == FileStatus::Deleted && (permanent_note || live_text.lines().any(audit::is_permanent_line)) {
+        let first = live_text.lines().find(|l| audit::is_permanent_line(l)).unwrap_or("permanent: true");
+        return vec![
+            Flag::new(
+                FlagKind::PermanentDeleted,
+                format!("{} deletes {}, a note marked PERMANENT («{}»)", h.id, f.path, secrets::mask(first.trim())),
+            )
+            .with_line(secrets::mask(first).into_owned()),
+        ];
+    }
+    let added: Vec<&str> = h.added().map(|l| strip_terminator(&l.text)).collect();
+    let mut out = Vec::new();
+    for l in h.removed() {
+        let text = strip_terminator(&l.text);
+        if added.contains(&text) {
+            continue; // moved, not removed
+        }
+        if audit::is_permanent_line(text) || permanent_note {
+            let why = if audit::is_permanent_line(text) {
+                "a PERMANENT line"
+            } else {
+                "a line of a note marked `permanent: true`"
+            };
+            out.push(
+                Flag::new(
+                    FlagKind::PermanentDeleted,
+                    format!("{} removes or changes {why}: «{}»", h.id, secrets::mask(text.trim())),
+                )
+                .with_line(secrets::mask(text).into_owned()),
+            );
+        }
+    }
+    out
+}
+
+/// The audit of the review: the index budget before (live) and after, and the flags the
+/// review adds, each attached to the hunk that causes it when one can be found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AuditOutcome {
+    /// Before/after budgets and all new flags.
+    pub report: AuditReport,
+    /// (file, hunk, flag) for the new flags that a hunk causes.
+    pub attached: Vec<(usize, usize, Flag)>,
+}
+
+/// Audits live memory against the outcome of the review, counting pending hunks as
+/// accepted: the flags show what accepting everything not yet rejected would do, and they
+/// go away when the hunk that causes them is rejected.
+pub fn audit_review(review: &Review) -> AuditOutcome {
+    let before = files_only(&review.live);
+    let decisions: Vec<Vec<HunkDecision>> = review
+        .decisions
+        .iter()
+        .map(|file| {
+            file.iter()
+                .map(|d| HunkDecision {
+                    lines: d
+                        .lines
+                        .iter()
+                        .map(|x| if *x == Decision::Pending { Decision::Accepted } else { *x })
+                        .collect(),
+                    edited: d.edited.clone(),
+                })
+                .collect()
+        })
+        .collect();
+    let mut after_snap = review.live.clone();
+    for (fi, f) in review.files.iter().enumerate().filter(|(_, f)| f.kind.writable()) {
+        match diff::result(f, &decisions[fi]) {
+            Some(e) => after_snap.insert(f.path.clone(), e),
+            None => after_snap.remove(&f.path),
+        };
+    }
+    let after = files_only(&after_snap);
+    let side = |m: &BTreeMap<String, Vec<u8>>| {
+        m.get("MEMORY.md").map(|b| {
+            let budget = audit::index::budget("MEMORY.md", &String::from_utf8_lossy(b));
+            let status = match budget.status {
+                audit::BudgetStatus::Ok => "ok",
+                audit::BudgetStatus::Near => "near",
+                audit::BudgetStatus::Over => "over",
+            };
+            IndexReport { lines: budget.lines, bytes: budget.bytes, status: status.to_string() }
+        })
+    };
+    let flags = audit::audit_change(&before, &after);
+    let attached = flags.iter().filter_map(|a| attach(review, a).map(|(f, h)| (f, h, a.flag.clone()))).collect();
+    AuditOutcome {
+        report: AuditReport {
+            before: side(&before),
+            after: side(&after),
+            flags: flags.into_iter().map(|a| a.flag).collect(),
+        },
+        attached,
+    }
+}
+
+fn files_only(s: &Snapshot) -> BTreeMap<String, Vec<u8>> {
+    s.iter().filter_map(|(k, e)| e.bytes().map(|b| (k.clone(), b.to_vec()))).collect()
+}
+
+/// The hunk that causes an audit finding: the index hunk that removed the line naming an
+/// orphan, the deletion of a note a link now dangles to, the index hunk that adds a long
+/// or over-budget line, the note's own hunk for its frontmatter.
+fn attach(review: &Review, a: &AuditFlag) -> Option<(usize, usize)> {
+    let file_of = |path: &str| review.files.iter().position(|f| f.path == path);
+    let first_hunk = |path: &str| file_of(path).filter(|&fi| !review.files[fi].hunks.is_empty()).map(|fi| (fi, 0));
+    let hunk_with_added = |path: &str, needle: &str| {
+        let fi = file_of(path)?;
+        let hi = review.files[fi]
+            .hunks
+            .iter()
+            .position(|h| h.added().any(|l| !needle.is_empty() && l.text.contains(needle)))?;
+        Some((fi, hi))
+    };
+    match a.flag.kind {
+        FlagKind::OrphanNote => {
+            if let Some(by) = &a.named_by
+                && let Some(fi) = file_of(&by.path)
+            {
+                let line = by.line.saturating_sub(1);
+                if let Some(hi) = review.files[fi].hunks.iter().position(|h| h.old_range.contains(&line)) {
+                    return Some((fi, hi));
+                }
+            }
+            first_hunk(&a.path)
+        }
+        FlagKind::DanglingLink => {
+            let target = a.flag.claim.as_deref().unwrap_or("");
+            let deleted = file_of(target).filter(|&fi| review.files[fi].status == FileStatus::Deleted);
+            deleted.map(|fi| (fi, 0)).or_else(|| hunk_with_added(&a.path, target)).or_else(|| first_hunk(&a.path))
+        }
+        FlagKind::IndexLongLine => {
+            hunk_with_added(&a.path, a.flag.line.as_deref().unwrap_or("")).or_else(|| first_hunk(&a.path))
+        }
+        FlagKind::IndexOverLimit | FlagKind::IndexNearLimit => {
+            let fi = file_of(&a.path)?;
+            let grows = review.files[fi].hunks.iter().rposition(|h| h.added().count() > h.removed().count());
+            Some((fi, grows.unwrap_or(0))).filter(|_| !review.files[fi].hunks.is_empty())
+        }
+        _ => first_hunk(&a.path),
+    }
+}
