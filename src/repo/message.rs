@@ -209,7 +209,11 @@ fn write_section(
         } else {
             format!("+{plus} -{minus}")
         };
+        let live_changed = review.hunk(f.file, f.hunk).is_some_and(|h| h.live_changed);
         let note = match &f.fate {
+            Fate::Rejected | Fate::Pending if live_changed => {
+                ", live memory changed here after the dream".into()
+            }
             Fate::Accepted | Fate::Rejected => String::new(),
             Fate::PartlyAccepted => ", some lines".into(),
             Fate::Edited => ", edited by the reviewer".into(),
