@@ -66,11 +66,7 @@ pub fn log(args: &LogArgs) -> Result<i32> {
         return Ok(0);
     }
     if entries.is_empty() {
-        let _ = writeln!(
-            out,
-            "no commits touch {} yet",
-            repo.memory.display()
-        );
+        let _ = writeln!(out, "no commits touch {} yet", repo.memory.display());
     }
     for e in &entries {
         let mark = match e.kind {
@@ -122,7 +118,11 @@ pub fn revert(args: &RevertArgs) -> Result<i32> {
                     crate::repo::message::SNAPSHOT_BEFORE_REVERT
                 );
             }
-            println!("committed {} {}", short(&commit.to_string()), one_line(&summary));
+            println!(
+                "committed {} {}",
+                short(&commit.to_string()),
+                one_line(&summary)
+            );
             Ok(0)
         }
         Reverted::Conflicts(conflicts) => {

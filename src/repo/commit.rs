@@ -35,6 +35,9 @@ const MODE_EXEC: i32 = 0o100755;
 const MODE_LINK: i32 = 0o120000;
 const MODE_TREE: i32 = 0o040000;
 
+/// A blob id and file mode to put at a path (`None`: remove the path).
+pub type TreeValue = Option<(Oid, i32)>;
+
 /// Writes the changed notes (atomically, journaled) and commits them on `HEAD` with
 /// `message`. Before anything is written it checks that the disk still holds each
 /// change's `disk` side (else: "changed since loaded", nothing written) and that every
@@ -152,10 +155,9 @@ fn existing_mode(tree: Option<&Tree<'_>>, path: &str) -> Option<i32> {
 pub fn build_tree(
     repo: &git2::Repository,
     base: Option<&Tree<'_>>,
-    changes: &[(String, Option<(Oid, i32)>)],
+    changes: &[(String, TreeValue)],
 ) -> Result<Oid> {
-    let refs: Vec<(&str, Option<(Oid, i32)>)> =
-        changes.iter().map(|(p, v)| (p.as_str(), *v)).collect();
+    let refs: Vec<(&str, TreeValue)> = changes.iter().map(|(p, v)| (p.as_str(), *v)).collect();
     match rebuild(repo, base, &refs)? {
         Some(id) => Ok(id),
         None => Ok(repo.treebuilder(None)?.write()?),
@@ -165,10 +167,10 @@ pub fn build_tree(
 fn rebuild(
     repo: &git2::Repository,
     base: Option<&Tree<'_>>,
-    changes: &[(&str, Option<(Oid, i32)>)],
+    changes: &[(&str, TreeValue)],
 ) -> Result<Option<Oid>> {
     let mut tb = repo.treebuilder(base)?;
-    let mut nested: BTreeMap<&str, Vec<(&str, Option<(Oid, i32)>)>> = BTreeMap::new();
+    let mut nested: BTreeMap<&str, Vec<(&str, TreeValue)>> = BTreeMap::new();
     for (path, v) in changes {
         match path.split_once('/') {
             Some((dir, rest)) => nested.entry(dir).or_default().push((rest, *v)),
@@ -205,7 +207,7 @@ fn rebuild(
 /// Sets the index entries of exactly `paths` (repo-relative) to the committed content:
 /// from the work tree file when it matches (so its stat data is fresh), else the blob
 /// alone. Other entries are left as they are.
-pub fn update_index(repo: &MemoryRepo, paths: &[(String, Option<(Oid, i32)>)]) -> Result<()> {
+pub fn update_index(repo: &MemoryRepo, paths: &[(String, TreeValue)]) -> Result<()> {
     let mut index = repo.repo.index().context("cannot open the git index")?;
     for (p, v) in paths {
         let path = Path::new(p);

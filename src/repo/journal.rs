@@ -185,8 +185,7 @@ pub fn recover(repo: &MemoryRepo) -> Result<Option<String>> {
         )));
     }
     let done = head.as_ref().is_some_and(|c| {
-        c.tree_id().to_string() == j.tree
-            && c.parent_id(0).ok().map(|p| p.to_string()) == j.head
+        c.tree_id().to_string() == j.tree && c.parent_id(0).ok().map(|p| p.to_string()) == j.head
     });
     if !done {
         bail!(

@@ -126,8 +126,9 @@ impl RepoLock {
                 Ok(t) => t,
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
                 Err(e) => {
-                    return Err(anyhow::anyhow!(e)
-                        .context(format!("cannot read lock {}", path.display())));
+                    return Err(
+                        anyhow::anyhow!(e).context(format!("cannot read lock {}", path.display()))
+                    );
                 }
             };
             match staleness(path, &held, &me) {
@@ -143,10 +144,8 @@ impl RepoLock {
                 }
                 Staleness::Stale(why) => {
                     if take_over(path, &held)? {
-                        took_over = Some(format!(
-                            "took over a stale lock {} ({why})",
-                            path.display()
-                        ));
+                        took_over =
+                            Some(format!("took over a stale lock {} ({why})", path.display()));
                     }
                 }
             }

@@ -338,7 +338,10 @@ mod tests {
             &RevertScope::Hunk("a.md#2".into()),
             &["a.md".into()],
         );
-        assert!(m.starts_with("Revert a.md#2 from \"dream review: x\"\n\n"), "{m}");
+        assert!(
+            m.starts_with("Revert a.md#2 from \"dream review: x\"\n\n"),
+            "{m}"
+        );
         assert_eq!(
             parse_trailers(&m).reverts.as_deref(),
             Some("0123456789abcdef")

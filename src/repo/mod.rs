@@ -93,7 +93,9 @@ impl MemoryRepo {
     /// The commit `HEAD` points to; `None` while the branch is unborn (no commit yet).
     pub fn head_commit(&self) -> Result<Option<git2::Commit<'_>>> {
         match self.repo.head() {
-            Ok(h) => Ok(Some(h.peel_to_commit().context("cannot read HEAD's commit")?)),
+            Ok(h) => Ok(Some(
+                h.peel_to_commit().context("cannot read HEAD's commit")?,
+            )),
             Err(e)
                 if e.code() == git2::ErrorCode::UnbornBranch
                     || e.code() == git2::ErrorCode::NotFound =>

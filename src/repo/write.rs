@@ -173,7 +173,11 @@ fn write_file(memory: &Path, path: &Path, bytes: &[u8]) -> Result<()> {
             .with_context(|| format!("cannot flush {}", tmp.display()))?;
         drop(f);
         std::fs::rename(&tmp, path).with_context(|| {
-            format!("cannot move {} into place at {}", tmp.display(), path.display())
+            format!(
+                "cannot move {} into place at {}",
+                tmp.display(),
+                path.display()
+            )
         })?;
         Ok(())
     })();
@@ -259,8 +263,7 @@ pub fn clean_temp_files(memory: &Path, rels: &[String]) -> usize {
         for e in entries.flatten() {
             let name = e.file_name();
             let name = name.to_string_lossy();
-            if name.starts_with('.') && name.contains(".dreamreview-") && name.ends_with(".tmp")
-            {
+            if name.starts_with('.') && name.contains(".dreamreview-") && name.ends_with(".tmp") {
                 let is_file = e.file_type().map(|t| t.is_file()).unwrap_or(false);
                 if is_file && std::fs::remove_file(e.path()).is_ok() {
                     n += 1;
@@ -332,8 +335,17 @@ mod tests {
     fn refuses_paths_that_leave_the_folder() {
         let (_t, m) = mem();
         for bad in [
-            "", "/etc/passwd", "../x.md", "a/../../x.md", "./a.md", "a//b.md", ".git/config",
-            "a/.hidden.md", "a\\b.md", "a/", "x\0.md",
+            "",
+            "/etc/passwd",
+            "../x.md",
+            "a/../../x.md",
+            "./a.md",
+            "a//b.md",
+            ".git/config",
+            "a/.hidden.md",
+            "a\\b.md",
+            "a/",
+            "x\0.md",
         ] {
             assert!(target(&m, bad, &[]).is_err(), "{bad:?} must be refused");
         }
@@ -398,7 +410,10 @@ mod tests {
         std::fs::write(m.join("a.md"), "x").unwrap();
         std::fs::set_permissions(m.join("a.md"), std::fs::Permissions::from_mode(0o600)).unwrap();
         put(&m, "a.md", Some(b"y"), &[]).unwrap();
-        let mode = std::fs::metadata(m.join("a.md")).unwrap().permissions().mode();
+        let mode = std::fs::metadata(m.join("a.md"))
+            .unwrap()
+            .permissions()
+            .mode();
         assert_eq!(mode & 0o777, 0o600);
     }
 

@@ -268,8 +268,7 @@ pub fn apply_saved(review: &mut Review, saved: &SavedDecisions, strict: bool) ->
                 continue;
             }
         };
-        if d.edited.is_some() && (whole || review.blocked(fi, hi) == Some(Refusal::OutsideMemory))
-        {
+        if d.edited.is_some() && (whole || review.blocked(fi, hi) == Some(Refusal::OutsideMemory)) {
             errors.push(format!("{name}: this hunk cannot be edited"));
             continue;
         }
@@ -330,15 +329,17 @@ impl Store {
     /// The store of `review` (its memory repository's git directory); `None` when the
     /// memory folder is not in a git repository yet (nothing is saved then).
     pub fn open(review: &Review) -> Result<Option<Store>> {
-        Ok(MemoryRepo::discover(&review.inputs.memory)?.map(|repo| Store {
-            path: state_path(&repo, &review.dream_id),
-        }))
+        Ok(
+            MemoryRepo::discover(&review.inputs.memory)?.map(|repo| Store {
+                path: state_path(&repo, &review.dream_id),
+            }),
+        )
     }
 
     /// Writes the review's current decisions, atomically.
     pub fn save(&self, review: &Review) -> Result<()> {
-        let text = serde_json::to_vec_pretty(&to_saved(review))
-            .context("cannot encode the decisions")?;
+        let text =
+            serde_json::to_vec_pretty(&to_saved(review)).context("cannot encode the decisions")?;
         write_state_file(&self.path, &text)
     }
 
@@ -410,7 +411,10 @@ mod tests {
         assert!(parse(b"{\"version\": 2}").is_err());
         assert!(parse(b"[1]").is_err());
         let e = parse(br#"{"hunks": {"a.md#1": "maybe"}}"#).unwrap_err();
-        assert!(format!("{e}").contains("not a dreamreview decisions file"), "{e}");
+        assert!(
+            format!("{e}").contains("not a dreamreview decisions file"),
+            "{e}"
+        );
     }
 
     proptest! {
