@@ -202,6 +202,12 @@ pub fn commit_diff(repo: &MemoryRepo, commit: &Commit<'_>) -> Result<Vec<FileDif
     Ok(diff_snapshots(&before, &after))
 }
 
+/// [`commit_diff`] of a revision given as text (a [`LogEntry::id`], `HEAD~1`, …).
+pub fn diff_of(repo: &MemoryRepo, spec: &str) -> Result<Vec<FileDiff>> {
+    let commit = find_commit(repo, spec)?;
+    commit_diff(repo, &commit)
+}
+
 /// File diffs from `before` to `after` (both sides treated as live, so no hunk is
 /// `live_changed`).
 pub fn diff_snapshots(before: &Snapshot, after: &Snapshot) -> Vec<FileDiff> {

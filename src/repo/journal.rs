@@ -177,11 +177,12 @@ pub fn recover(repo: &MemoryRepo) -> Result<Option<String>> {
         }
         write::clean_temp_files(&repo.memory, &paths);
         finish(repo)?;
+        let n = restore.len();
         return Ok(Some(format!(
-            "rolled back {who}: the commit was never made, so {} note{} were put back as they \
-             were before it",
-            restore.len(),
-            if restore.len() == 1 { "" } else { "s" }
+            "rolled back {who}: the commit was never made, so {n} note{} put back as {} \
+             before it",
+            if n == 1 { " was" } else { "s were" },
+            if n == 1 { "it was" } else { "they were" }
         )));
     }
     let done = head.as_ref().is_some_and(|c| {
@@ -223,4 +224,156 @@ fn short(id: &str) -> &str {
 /// True when a journal is waiting to be recovered.
 pub fn pending(repo: &MemoryRepo) -> bool {
     Path::new(&journal_path(repo)).exists()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::commit::{Change, commit_changes};
+    use super::*;
+    use git2::Repository;
+
+    fn setup() -> (tempfile::TempDir, MemoryRepo) {
+        let t = tempfile::tempdir().unwrap();
+        let r = Repository::init(t.path()).unwrap();
+        std::fs::write(t.path().join("a.md"), "v1\n").unwrap();
+        let mut index = r.index().unwrap();
+        index.add_path(Path::new("a.md")).unwrap();
+        index.write().unwrap();
+        let tree = r.find_tree(index.write_tree().unwrap()).unwrap();
+        let sig = git2::Signature::now("t", "t@example.com").unwrap();
+        r.commit(Some("HEAD"), &sig, &sig, "init", &tree, &[])
+            .unwrap();
+        let m = MemoryRepo::discover(t.path()).unwrap().unwrap();
+        (t, m)
+    }
+
+    fn file(s: &str) -> Entry {
+        Entry::File(s.as_bytes().to_vec())
+    }
+
+    fn journal(m: &MemoryRepo, head: Option<String>, tree: String) -> Journal {
+        Journal {
+            version: 1,
+            action: "dream review".into(),
+            pid: 1,
+            started: 0,
+            head,
+            tree,
+            files: vec![JournalFile {
+                path: "a.md".into(),
+                old: Some(store(m, &file("v1\n")).unwrap()),
+                new: Some(store(m, &file("v2\n")).unwrap()),
+            }],
+        }
+    }
+
+    fn head(m: &MemoryRepo) -> git2::Commit<'_> {
+        m.head_commit().unwrap().unwrap()
+    }
+
+    #[test]
+    fn no_journal_is_nothing_to_do() {
+        let (_t, m) = setup();
+        assert_eq!(recover(&m).unwrap(), None);
+        assert!(!pending(&m));
+    }
+
+    #[test]
+    fn an_uncommitted_write_is_rolled_back() {
+        let (t, m) = setup();
+        let h = head(&m);
+        let j = journal(&m, Some(h.id().to_string()), h.tree_id().to_string());
+        begin(&m, &j).unwrap();
+        assert!(pending(&m));
+        assert!(begin(&m, &j).is_err(), "one journal at a time");
+        std::fs::write(t.path().join("a.md"), "v2\n").unwrap();
+        std::fs::write(t.path().join(".a.md.dreamreview-1-0.tmp"), "v2").unwrap();
+        let msg = recover(&m).unwrap().unwrap();
+        assert!(
+            msg.starts_with("rolled back an interrupted dream review (pid 1, started 1970-01-01"),
+            "{msg}"
+        );
+        assert!(
+            msg.ends_with("so 1 note was put back as it was before it"),
+            "{msg}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(t.path().join("a.md")).unwrap(),
+            "v1\n"
+        );
+        assert!(!t.path().join(".a.md.dreamreview-1-0.tmp").exists());
+        assert!(!pending(&m));
+    }
+
+    #[test]
+    fn foreign_content_is_never_overwritten() {
+        let (t, m) = setup();
+        let h = head(&m);
+        begin(
+            &m,
+            &journal(&m, Some(h.id().to_string()), h.tree_id().to_string()),
+        )
+        .unwrap();
+        std::fs::write(t.path().join("a.md"), "someone else\n").unwrap();
+        let e = format!("{:#}", recover(&m).unwrap_err());
+        assert!(
+            e.contains("a.md") && e.contains("nothing was changed"),
+            "{e}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(t.path().join("a.md")).unwrap(),
+            "someone else\n"
+        );
+        assert!(pending(&m));
+    }
+
+    #[test]
+    fn a_made_commit_gets_its_index_updated() {
+        let (t, m) = setup();
+        let before = head(&m).id();
+        let c = Change {
+            path: "a.md".into(),
+            disk: Some(file("v1\n")),
+            new: Some(file("v2\n")),
+        };
+        commit_changes(&m, "dream review", "msg\n", &[c], &[]).unwrap();
+        assert!(!pending(&m));
+        // Simulate a crash after the commit: journal still there, index still old.
+        let after = head(&m);
+        assert_eq!(after.parent_id(0).unwrap(), before);
+        begin(
+            &m,
+            &journal(&m, Some(before.to_string()), after.tree_id().to_string()),
+        )
+        .unwrap();
+        let mut index = m.repo.index().unwrap();
+        let mut e = index.get_path(Path::new("a.md"), 0).unwrap();
+        e.id = m.repo.blob(b"v1\n").unwrap();
+        index.add(&e).unwrap();
+        index.write().unwrap();
+        let msg = recover(&m).unwrap().unwrap();
+        assert!(
+            msg.contains("its commit") && msg.contains("index is now updated"),
+            "{msg}"
+        );
+        let index = m.repo.index().unwrap();
+        assert_eq!(
+            index.get_path(Path::new("a.md"), 0).unwrap().id,
+            m.repo.blob(b"v2\n").unwrap()
+        );
+        assert_eq!(
+            std::fs::read_to_string(t.path().join("a.md")).unwrap(),
+            "v2\n"
+        );
+    }
+
+    #[test]
+    fn a_moved_head_is_explained_not_guessed() {
+        let (_t, m) = setup();
+        let tree = head(&m).tree_id().to_string();
+        begin(&m, &journal(&m, Some("0".repeat(40)), tree)).unwrap();
+        let e = format!("{:#}", recover(&m).unwrap_err());
+        assert!(e.contains("HEAD moved since"), "{e}");
+        assert!(pending(&m));
+    }
 }

@@ -100,7 +100,8 @@ impl RepoLock {
         let me = LockInfo::this_process();
         let text = me.to_text();
         let mut took_over = None;
-        for _ in 0..5 {
+        // Enough rounds to wait out a lock file being written (see `Staleness::Young`).
+        for _ in 0..40 {
             match std::fs::OpenOptions::new()
                 .write(true)
                 .create_new(true)

@@ -182,7 +182,12 @@ pub fn review_message(
         None => "in-place".to_string(),
     };
     let _ = writeln!(out, "Dream-Source: {source}");
-    let _ = writeln!(out, "Dream-Id: {}", one_line(&review.dream_id));
+    // The id is dreamreview's own hash, not user text: never masked.
+    let _ = writeln!(
+        out,
+        "Dream-Id: {}",
+        review.dream_id.replace(['\n', '\r'], "")
+    );
     let _ = writeln!(out, "Review: {}", c.trailer());
     out
 }
@@ -346,6 +351,88 @@ mod tests {
             parse_trailers(&m).reverts.as_deref(),
             Some("0123456789abcdef")
         );
+    }
+
+    #[test]
+    fn review_message_lists_entries_and_citations_then_trailers() {
+        use crate::decision::Decision;
+        use crate::report::{ChangeReport, CitationReport};
+        let t = tempfile::tempdir().unwrap();
+        let live = t.path().join("memory");
+        let dream = t.path().join("dream");
+        std::fs::create_dir_all(&live).unwrap();
+        std::fs::create_dir_all(&dream).unwrap();
+        std::fs::write(live.join("a.md"), "one\n").unwrap();
+        std::fs::write(dream.join("a.md"), "one\ntwo\n").unwrap();
+        std::fs::write(dream.join("b.md"), "new\n").unwrap();
+        let inputs = crate::dream::discover(Some(&dream), Some(&live), &[]).unwrap();
+        let mut review = Review::load(inputs).unwrap();
+        review.set_hunk(0, 0, Decision::Accepted).unwrap();
+        review.set_hunk(1, 0, Decision::Rejected).unwrap();
+        let mut analysis = Analysis {
+            findings: crate::findings::Findings::empty(&review),
+            ..Analysis::default()
+        };
+        analysis.findings.hunk_changes[0][0] = vec![1];
+        analysis.changes = vec![ChangeReport {
+            index: 1,
+            line: 3,
+            text: "memory/a.md: added two\n--- (s.jsonl line 3)".into(),
+            citations: vec![
+                CitationReport {
+                    source: "s.jsonl".into(),
+                    line: Some(3),
+                    end: Some(5),
+                    resolved: true,
+                    excerpt: None,
+                },
+                CitationReport {
+                    source: "gone.jsonl".into(),
+                    line: None,
+                    end: None,
+                    resolved: false,
+                    excerpt: None,
+                },
+            ],
+            ..ChangeReport::default()
+        }];
+        let fates = vec![
+            HunkFate {
+                file: 0,
+                hunk: 0,
+                id: "a.md#1".into(),
+                fate: Fate::Accepted,
+            },
+            HunkFate {
+                file: 1,
+                hunk: 0,
+                id: "b.md#1".into(),
+                fate: Fate::Rejected,
+            },
+        ];
+        let m = review_message(&review, &analysis, &fates, &["../x.md".into()]);
+        let want = format!(
+            "dream review: accept 1 of 2 changes from dream\n\n\
+             Accepted (1):\n\
+             - a.md#1 (+1 -0)\n  \
+             CHANGES.md #1: memory/a.md: added two --- (s.jsonl line 3)\n    \
+             cites s.jsonl:3-5\n    \
+             cites gone.jsonl (unresolved)\n\n\
+             Rejected (1):\n\
+             - b.md#1 (+1 -0)\n  \
+             (no CHANGES.md entry)\n\n\
+             Not written (outside the memory folder):\n\
+             - ../x.md\n\n\
+             Dream-Source: {}\n\
+             Dream-Id: {}\n\
+             Review: accepted=1 rejected=1 edited=0\n",
+            dream.display(),
+            review.dream_id
+        );
+        assert_eq!(m, want);
+        let t = parse_trailers(&m);
+        assert_eq!(t.dream_id.as_deref(), Some(review.dream_id.as_str()));
+        assert_eq!(t.review.map(|c| c.accepted), Some(1));
     }
 
     #[test]

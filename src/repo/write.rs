@@ -105,7 +105,14 @@ fn shown(memory: &Path, p: &Path) -> String {
 /// Reads what is on disk at a note path right now (`None`: nothing there). Symlinks are
 /// reported as [`Entry::Symlink`], never followed; a folder is an error.
 pub fn read_entry(memory: &Path, rel: &str) -> Result<Option<Entry>> {
-    let parts = components(rel).map_err(|e| anyhow!(e))?;
+    // Reading is allowed for any name a snapshot can hold; only leaving the folder is not.
+    let parts: Vec<&str> = rel.split('/').collect();
+    if parts
+        .iter()
+        .any(|p| p.is_empty() || *p == "." || *p == ".." || p.contains('\0'))
+    {
+        bail!("{rel} is not a note path inside {}", memory.display());
+    }
     let mut path = memory.to_path_buf();
     for (i, part) in parts.iter().enumerate() {
         path.push(part);
