@@ -583,3 +583,36 @@ fn nothing_to_apply_when_the_dream_changes_nothing() {
     assert!(r.stdout.contains("nothing to apply"), "{}", r.stdout);
     assert_eq!(subjects(&memory).len(), 1);
 }
+
+#[test]
+fn a_dream_folder_inside_memory_is_never_written_nor_snapshotted() {
+    let t = tempfile::tempdir().unwrap();
+    let memory = t.path().join("memory");
+    fs::create_dir_all(&memory).unwrap();
+    fs::write(memory.join("a.md"), "a\n").unwrap();
+    git(&memory, &["init", "-q"]);
+    git(&memory, &["add", "-A"]);
+    git(&memory, &["commit", "-qm", "notes"]);
+    let dream = memory.join("dream-x");
+    fs::create_dir_all(&dream).unwrap();
+    fs::write(dream.join("a.md"), "a dreamed\n").unwrap();
+    let r = run(
+        t.path(),
+        &["apply", s(&dream), "--memory", s(&memory), "--accept-all"],
+    );
+    assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
+    assert!(!r.stdout.contains("snapshot"), "{}", r.stdout);
+    assert!(
+        r.stdout
+            .contains("skipped   dream-x/a.md#1: dream-x/a.md is inside"),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(read(&dream.join("a.md")), "a dreamed\n");
+    assert_eq!(read(&memory.join("a.md")), "a dreamed\n");
+    assert_eq!(
+        git(&memory, &["show", "--name-only", "--format=", "HEAD"]),
+        "a.md\n"
+    );
+    assert_eq!(git(&memory, &["status", "--porcelain"]), "?? dream-x/\n");
+}

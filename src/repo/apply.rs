@@ -3,6 +3,11 @@
 //! commit of exactly the memory paths. The TUI's commit key and `dreamreview apply` both
 //! end here, so the same decisions give the same tree.
 //!
+//! Drift: when a session edited live memory after the dream ran, those edits are part of
+//! the uncommitted work tree; the snapshot commit records them on their own, so the review
+//! commit holds only what the reviewer took from the dream (and the three-way diff has
+//! already kept them: see `diff`).
+//!
 //! In-place dreams are special: the dream *is* the uncommitted work tree (reviewed against
 //! `HEAD`), so no snapshot commit is made — it would commit the unreviewed dream. Every
 //! path the review covers is written back from the decisions (a rejected hunk restores
@@ -172,7 +177,7 @@ pub fn plan(repo: &MemoryRepo, review: &Review, analysis: &Analysis) -> Result<P
         reason: "names a path outside the memory folder; never written".into(),
     }));
     let counts = message::counts(&fates);
-    let snapshot_first = !in_place && !commit::uncommitted(repo)?.is_empty();
+    let snapshot_first = !in_place && !commit::uncommitted(repo, &forbidden)?.is_empty();
     Ok(Plan {
         summary: message::review_summary(review, &counts),
         message: message::review_message(review, analysis, &fates, &review.outside),
@@ -230,12 +235,12 @@ pub fn commit_review(
             moved.join(", ")
         );
     }
+    let forbidden = forbidden(review);
     let snapshot = if review.inputs.kind == DreamKind::InPlace {
         None
     } else {
-        commit::snapshot_commit(repo, message::SNAPSHOT_SUMMARY)?
+        commit::snapshot_commit(repo, message::SNAPSHOT_SUMMARY, &forbidden)?
     };
-    let forbidden = forbidden(review);
     let id = commit::commit_changes(
         repo,
         "dream review",

@@ -257,8 +257,13 @@ pub fn update_index(repo: &MemoryRepo, paths: &[(String, TreeValue)]) -> Result<
 }
 
 /// The memory paths whose work tree content differs from `HEAD` (what a snapshot commit
-/// records), as changes that write nothing. Untracked paths git ignores are left out.
-pub fn uncommitted(repo: &MemoryRepo) -> Result<Vec<Change>> {
+/// records), as changes that write nothing. Untracked paths git ignores, and paths inside
+/// `exclude` (a dream folder kept inside the memory folder), are left out.
+pub fn uncommitted(repo: &MemoryRepo, exclude: &[PathBuf]) -> Result<Vec<Change>> {
+    let exclude: Vec<PathBuf> = exclude
+        .iter()
+        .map(|p| p.canonicalize().unwrap_or_else(|_| p.clone()))
+        .collect();
     let head = match repo.head_commit()? {
         Some(c) => repo.tree_snapshot(&c.tree()?)?,
         None => Snapshot::new(),
@@ -268,7 +273,7 @@ pub fn uncommitted(repo: &MemoryRepo) -> Result<Vec<Change>> {
     let keys: std::collections::BTreeSet<&String> = head.keys().chain(disk.keys()).collect();
     for k in keys {
         let (h, d) = (head.get(k), disk.get(k));
-        if h == d {
+        if h == d || exclude.iter().any(|x| repo.memory.join(k).starts_with(x)) {
             continue;
         }
         if h.is_none()
@@ -288,10 +293,14 @@ pub fn uncommitted(repo: &MemoryRepo) -> Result<Vec<Change>> {
     Ok(out)
 }
 
-/// Commits the work tree's uncommitted memory paths (nothing is written) with `message`;
-/// `None` when there were none.
-pub fn snapshot_commit(repo: &MemoryRepo, message: &str) -> Result<Option<Oid>> {
-    let changes = uncommitted(repo)?;
+/// Commits the work tree's uncommitted memory paths (nothing is written; `exclude` as in
+/// [`uncommitted`]) with `message`; `None` when there were none.
+pub fn snapshot_commit(
+    repo: &MemoryRepo,
+    message: &str,
+    exclude: &[PathBuf],
+) -> Result<Option<Oid>> {
+    let changes = uncommitted(repo, exclude)?;
     if changes.is_empty() {
         return Ok(None);
     }

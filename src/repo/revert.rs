@@ -264,7 +264,7 @@ pub fn revert(
     if plan.changes.is_empty() {
         return Ok(Reverted::Nothing);
     }
-    let snapshot = commit::snapshot_commit(repo, message::SNAPSHOT_BEFORE_REVERT)?;
+    let snapshot = commit::snapshot_commit(repo, message::SNAPSHOT_BEFORE_REVERT, &[])?;
     let id = commit::commit_changes(repo, "revert", &plan.message, &plan.changes, &[])?;
     Ok(Reverted::Committed {
         commit: id,
