@@ -9,6 +9,9 @@ use clap::{Args, Parser, Subcommand};
 use std::io::Write;
 use std::path::PathBuf;
 
+pub mod apply;
+pub mod history;
+
 /// dreamreview: the morning review of an AI agent's overnight memory dream.
 #[derive(Parser, Debug)]
 #[command(name = "dreamreview", version, about, args_conflicts_with_subcommands = true)]
@@ -54,6 +57,13 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Write the accepted hunks to the memory folder and commit them; exit 1 when some
+    /// could not be written.
+    Apply(apply::ApplyArgs),
+    /// List the commits touching the memory folder (review commits marked with counts).
+    Log(history::LogArgs),
+    /// Undo a commit, one file or one hunk of it, as a new commit (never rewrites history).
+    Revert(history::RevertArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -84,6 +94,9 @@ fn run(cli: Cli) -> Result<i32> {
             let mut out = std::io::stdout().lock();
             crate::audit::run(&dirs, json, &mut out)
         }
+        Some(Command::Apply(a)) => apply::run(&a),
+        Some(Command::Log(a)) => history::log(&a),
+        Some(Command::Revert(a)) => history::revert(&a),
         None => tui(&cli.inputs),
     }
 }

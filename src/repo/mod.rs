@@ -1,5 +1,20 @@
 //! The memory folder's git repository (git2, vendored libgit2): finding it and reading
 //! the notes as `HEAD` has them. Writing, history and revert build on this.
+//!
+//! - [`apply`]: commit a review (preview of the message, snapshot commit first).
+//! - [`history`]: list commits touching the memory folder, diff any of them.
+//! - [`revert`]: undo a commit, one file or one hunk of it, as a new commit.
+//! - [`commit`], [`journal`], [`write`]: memory-only commits, crash-safe atomic writes.
+//! - [`lock`]: one writer per repository. [`message`]: commit messages and trailers.
+
+pub mod apply;
+pub mod commit;
+pub mod history;
+pub mod journal;
+pub mod lock;
+pub mod message;
+pub mod revert;
+pub mod write;
 
 use crate::snapshot::{Entry, Snapshot, is_hidden};
 use anyhow::{Context, Result, anyhow, bail};
@@ -43,6 +58,34 @@ impl MemoryRepo {
     /// The work tree root (absolute).
     pub fn workdir(&self) -> PathBuf {
         self.repo.workdir().map(Path::to_path_buf).unwrap_or_else(|| self.memory.clone())
+    }
+
+    /// dreamreview's own folder inside the git directory (`<gitdir>/dreamreview`): the
+    /// lock, the journal and saved decisions live there, never in the work tree.
+    pub fn state_dir(&self) -> PathBuf {
+        self.repo.path().join("dreamreview")
+    }
+
+    /// The commit `HEAD` points to; `None` while the branch is unborn (no commit yet).
+    pub fn head_commit(&self) -> Result<Option<git2::Commit<'_>>> {
+        match self.repo.head() {
+            Ok(h) => Ok(Some(h.peel_to_commit().context("cannot read HEAD's commit")?)),
+            Err(e) if e.code() == git2::ErrorCode::UnbornBranch || e.code() == git2::ErrorCode::NotFound => Ok(None),
+            Err(e) => {
+                Err(anyhow!(e).context(format!("cannot read HEAD of the repository of {}", self.memory.display())))
+            }
+        }
+    }
+
+    /// The memory folder's subtree in a commit tree (`None`: the folder is not there).
+    pub fn memory_tree<'r>(&'r self, tree: &git2::Tree<'r>) -> Result<Option<git2::Tree<'r>>> {
+        if self.prefix.is_empty() {
+            return Ok(Some(tree.clone()));
+        }
+        match tree.get_path(Path::new(&self.prefix)) {
+            Ok(e) if e.kind() == Some(ObjectType::Tree) => Ok(Some(self.repo.find_tree(e.id())?)),
+            _ => Ok(None),
+        }
     }
 
     /// Repository-relative path of a memory-relative note path.

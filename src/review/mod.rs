@@ -1,6 +1,8 @@
 //! The review model: the dream's file diffs next to live memory, the reviewer's decisions
 //! (with undo/redo), and the resulting notes. The TUI and the CLI both drive this type.
 
+pub mod persist;
+
 use crate::decision::{Decision, HunkDecision};
 use crate::diff::{self, FileDiff, Hunk};
 use crate::dream::{self, DreamKind, Inputs};

@@ -1,0 +1,133 @@
+//! `dreamreview log` and `dreamreview revert`: the memory folder's history, and undoing a
+//! commit (or one file or hunk of it) as a new commit.
+
+use crate::repo::lock::RepoLock;
+use crate::repo::message::{RevertScope, one_line};
+use crate::repo::revert::{self, Reverted};
+use crate::repo::{MemoryRepo, history, journal};
+use anyhow::{Context, Result, anyhow};
+use clap::{ArgGroup, Args};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Arguments of `dreamreview log`.
+#[derive(Args, Debug, Clone)]
+pub struct LogArgs {
+    /// The memory folder (default: the current directory).
+    #[arg(long, value_name = "DIR")]
+    pub memory: Option<PathBuf>,
+    /// Print a JSON array of commits instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Show at most this many commits.
+    #[arg(long, short = 'n', value_name = "N")]
+    pub limit: Option<usize>,
+}
+
+/// Arguments of `dreamreview revert`.
+#[derive(Args, Debug, Clone)]
+#[command(group(ArgGroup::new("part").args(["file", "hunk"])))]
+pub struct RevertArgs {
+    /// The commit to revert (as `dreamreview log` shows it; any git revision works).
+    pub commit: String,
+    /// Revert only this note (path relative to the memory folder).
+    #[arg(long, value_name = "PATH")]
+    pub file: Option<String>,
+    /// Revert only this hunk of the commit's diff (`note.md#2`).
+    #[arg(long, value_name = "ID")]
+    pub hunk: Option<String>,
+    /// The memory folder (default: the current directory).
+    #[arg(long, value_name = "DIR")]
+    pub memory: Option<PathBuf>,
+}
+
+fn open(memory: Option<&Path>) -> Result<MemoryRepo> {
+    let dir = match memory {
+        Some(m) => m.to_path_buf(),
+        None => std::env::current_dir().context("cannot read the current directory")?,
+    };
+    MemoryRepo::discover(&dir)?.ok_or_else(|| {
+        anyhow!(
+            "{} is not in a git repository, so it has no history; `dreamreview apply --init` \
+             makes it one (or pass --memory DIR)",
+            dir.display()
+        )
+    })
+}
+
+/// Runs `log`: commits touching the memory folder, newest first.
+pub fn log(args: &LogArgs) -> Result<i32> {
+    let repo = open(args.memory.as_deref())?;
+    let entries = history::log(&repo, args.limit)?;
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let text = serde_json::to_string_pretty(&entries).context("cannot encode the log")?;
+        let _ = writeln!(out, "{text}");
+        return Ok(0);
+    }
+    if entries.is_empty() {
+        let _ = writeln!(out, "no commits touch {} yet", repo.memory.display());
+    }
+    for e in &entries {
+        let mark = match e.kind {
+            history::CommitKind::Review => match &e.review {
+                Some(c) => format!(" [review {}]", c.trailer()),
+                None => " [review]".to_string(),
+            },
+            history::CommitKind::Revert => {
+                format!(" [revert of {}]", e.reverts.as_deref().map(|r| r.get(..7).unwrap_or(r)).unwrap_or("?"))
+            }
+            history::CommitKind::Snapshot => " [snapshot]".to_string(),
+            history::CommitKind::Other => String::new(),
+        };
+        let _ = writeln!(out, "{} {}{mark} {}", e.short, e.date, e.summary);
+    }
+    Ok(0)
+}
+
+/// Runs `revert`: 0 committed (or nothing to do), 1 conflicts (nothing written).
+pub fn revert(args: &RevertArgs) -> Result<i32> {
+    let repo = open(args.memory.as_deref())?;
+    let scope = match (&args.file, &args.hunk) {
+        (Some(f), _) => RevertScope::File(f.clone()),
+        (_, Some(h)) => RevertScope::Hunk(h.clone()),
+        _ => RevertScope::Commit,
+    };
+    let lock = RepoLock::acquire(&repo)?;
+    if let Some(t) = &lock.took_over {
+        eprintln!("dreamreview: {t}");
+    }
+    if let Some(m) = journal::recover(&repo)? {
+        eprintln!("dreamreview: {m}");
+    }
+    match revert::revert(&repo, &args.commit, &scope, &lock)? {
+        Reverted::Committed { commit, summary, snapshot, .. } => {
+            if let Some(s) = snapshot {
+                println!("snapshot  {} {}", short(&s.to_string()), crate::repo::message::SNAPSHOT_BEFORE_REVERT);
+            }
+            println!("committed {} {}", short(&commit.to_string()), one_line(&summary));
+            Ok(0)
+        }
+        Reverted::Conflicts(conflicts) => {
+            for c in &conflicts {
+                println!("conflict  {}", one_line(&c.to_string()));
+            }
+            eprintln!(
+                "dreamreview: cannot revert {}: {} part{} conflict with later edits; nothing was \
+                 written",
+                args.commit,
+                conflicts.len(),
+                if conflicts.len() == 1 { "" } else { "s" }
+            );
+            Ok(1)
+        }
+        Reverted::Nothing => {
+            println!("nothing to revert: the notes already are as the revert of {} would leave them", args.commit);
+            Ok(0)
+        }
+    }
+}
+
+fn short(id: &str) -> &str {
+    id.get(..7).unwrap_or(id)
+}

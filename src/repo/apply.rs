@@ -1,0 +1,221 @@
+//! Committing a review: what the decisions write, the message (previewable before
+//! committing), a snapshot commit of uncommitted memory changes first, then the review
+//! commit of exactly the memory paths. The TUI's commit key and `dreamreview apply` both
+//! end here, so the same decisions give the same tree.
+//!
+//! Drift: when a session edited live memory after the dream ran, those edits are part of
+//! the uncommitted work tree; the snapshot commit records them on their own, so the review
+//! commit holds only what the reviewer took from the dream (and the three-way diff has
+//! already kept them: see `diff`).
+//!
+//! In-place dreams are special: the dream *is* the uncommitted work tree (reviewed against
+//! `HEAD`), so no snapshot commit is made — it would commit the unreviewed dream. Every
+//! path the review covers is written back from the decisions (a rejected hunk restores
+//! the `HEAD` side) and committed.
+
+use super::commit::{self, Change};
+use super::journal;
+use super::lock::RepoLock;
+use super::message::{self, Fate, HunkFate, ReviewCounts};
+use super::{MemoryRepo, write};
+use crate::decision::Decision;
+use crate::diff::FileKind;
+use crate::dream::DreamKind;
+use crate::report::Analysis;
+use crate::review::Review;
+use anyhow::{Result, bail};
+use git2::Oid;
+use std::path::PathBuf;
+
+/// A hunk (or a path the dream names outside memory) that was accepted but cannot be
+/// written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Skipped {
+    /// Hunk id (`deploy.md#1`) or the raw outside path.
+    pub id: String,
+    /// Why, in one sentence.
+    pub reason: String,
+}
+
+/// Everything a review commit will do, computed without writing: the TUI shows
+/// `message` before committing.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// The summary line.
+    pub summary: String,
+    /// The full commit message (summary, hunks, trailers), secrets masked.
+    pub message: String,
+    /// The `Review:` counts.
+    pub counts: ReviewCounts,
+    /// Every hunk and what becomes of it.
+    pub fates: Vec<HunkFate>,
+    /// The memory paths the commit changes (disk side → committed side).
+    pub changes: Vec<Change>,
+    /// Accepted hunks that cannot be written, and outside paths.
+    pub skipped: Vec<Skipped>,
+    /// True when uncommitted memory changes will first be committed as
+    /// [`message::SNAPSHOT_SUMMARY`].
+    pub snapshot_first: bool,
+}
+
+/// What a review commit did.
+#[derive(Clone, Debug)]
+pub struct Applied {
+    /// The review commit.
+    pub commit: Oid,
+    /// Its summary line.
+    pub summary: String,
+    /// Its full message.
+    pub message: String,
+    /// The snapshot commit made first, if any.
+    pub snapshot: Option<Oid>,
+    /// Accepted hunks that were not written.
+    pub skipped: Vec<Skipped>,
+    /// Memory paths written on disk.
+    pub written: Vec<String>,
+    /// What journal recovery did first, if an earlier run had crashed.
+    pub recovered: Option<String>,
+}
+
+/// Folders a review must never write: the dream folder, its proposal, and transcript
+/// folders (`--sources`) that do not hold the memory folder itself.
+pub fn forbidden(review: &Review) -> Vec<PathBuf> {
+    let memory = review.inputs.memory.canonicalize().unwrap_or_else(|_| review.inputs.memory.clone());
+    let mut out: Vec<PathBuf> =
+        [&review.inputs.dream, &review.inputs.proposed].into_iter().flatten().cloned().collect();
+    for s in &review.inputs.sources {
+        let c = s.canonicalize().unwrap_or_else(|_| s.clone());
+        if !memory.starts_with(&c) {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Paths `memory.diff` names outside the memory folder (shown, never written).
+pub fn outside_paths(review: &Review) -> Vec<String> {
+    review.files.iter().filter(|f| f.kind == FileKind::Outside).map(|f| f.path.clone()).collect()
+}
+
+/// Computes what committing `review` would do (no writes; reads the disk to check paths).
+pub fn plan(repo: &MemoryRepo, review: &Review, analysis: &Analysis) -> Result<Plan> {
+    let in_place = review.inputs.kind == DreamKind::InPlace;
+    let forbidden = forbidden(review);
+    let mut fates = Vec::new();
+    let mut changes = Vec::new();
+    for (fi, f) in review.files.iter().enumerate() {
+        let result = review.result(fi);
+        let expected = if in_place { f.proposed.clone() } else { f.live.clone() };
+        let unsafe_reason = if f.kind == FileKind::Outside {
+            Some(format!("{} is outside the memory folder; never written", f.path))
+        } else if f.kind == FileKind::Symlink {
+            Some(format!("{} is a symlink on one side; dreamreview never writes symlinks", f.path))
+        } else if result != expected {
+            write::target(&repo.memory, &f.path, &forbidden).err()
+        } else {
+            None
+        };
+        for (hi, h) in f.hunks.iter().enumerate() {
+            let Some(d) = review.decisions.get(fi).and_then(|v| v.get(hi)) else {
+                continue;
+            };
+            let wants = d.edited.is_some() || d.lines.contains(&Decision::Accepted);
+            let fate = if !wants {
+                if d.lines.iter().all(|l| *l == Decision::Pending) { Fate::Pending } else { Fate::Rejected }
+            } else if let Some(why) = &unsafe_reason {
+                Fate::Skipped(why.clone())
+            } else if h.live_changed && d.edited.is_none() {
+                Fate::Skipped(crate::review::Refusal::LiveChanged.to_string())
+            } else if d.edited.is_some() {
+                Fate::Edited
+            } else if d.lines.iter().all(|l| *l == Decision::Accepted) {
+                Fate::Accepted
+            } else {
+                Fate::PartlyAccepted
+            };
+            fates.push(HunkFate { file: fi, hunk: hi, id: h.id.clone(), fate });
+        }
+        if unsafe_reason.is_some() {
+            continue;
+        }
+        if result != expected || result != f.live {
+            changes.push(Change { path: f.path.clone(), disk: expected, new: result });
+        }
+    }
+    let mut skipped: Vec<Skipped> = fates
+        .iter()
+        .filter_map(|f| match &f.fate {
+            Fate::Skipped(why) => Some(Skipped { id: f.id.clone(), reason: why.clone() }),
+            _ => None,
+        })
+        .collect();
+    let outside = outside_paths(review);
+    skipped.extend(
+        outside
+            .iter()
+            .map(|p| Skipped { id: p.clone(), reason: "names a path outside the memory folder; never written".into() }),
+    );
+    let counts = message::counts(&fates);
+    let snapshot_first = !in_place && !commit::uncommitted(repo, &forbidden)?.is_empty();
+    Ok(Plan {
+        summary: message::review_summary(review, &counts),
+        message: message::review_message(review, analysis, &fates, &outside),
+        counts,
+        fates,
+        changes,
+        skipped,
+        snapshot_first,
+    })
+}
+
+/// Commits the review: recovers an interrupted earlier write, checks live memory did not
+/// move since the review was loaded (else nothing is written), commits uncommitted memory
+/// changes as a snapshot first (not for in-place dreams), writes every changed note
+/// atomically and commits exactly the memory paths. `lock` must be this repository's.
+/// A review with no hunk at all is an error (nothing to record).
+pub fn commit_review(repo: &MemoryRepo, review: &Review, analysis: &Analysis, lock: &RepoLock) -> Result<Applied> {
+    lock.check(repo)?;
+    let recovered = journal::recover(repo)?;
+    let plan = plan(repo, review, analysis)?;
+    if plan.fates.is_empty() {
+        bail!("the dream changes nothing in {}: there is no review to commit", repo.memory.display());
+    }
+    let mut moved = Vec::new();
+    for c in &plan.changes {
+        if write::read_entry(&repo.memory, &c.path)? != c.disk {
+            moved.push(c.path.clone());
+        }
+    }
+    if review.inputs.kind == DreamKind::InPlace {
+        let head = repo.head_snapshot()?;
+        for c in &plan.changes {
+            let live = review.files.iter().find(|f| f.path == c.path).and_then(|f| f.live.as_ref());
+            if head.get(&c.path) != live {
+                moved.push(format!("{} (HEAD)", c.path));
+            }
+        }
+    }
+    if !moved.is_empty() {
+        bail!(
+            "live memory changed since the review was loaded: {}; nothing was written. Reload \
+             the review (saved decisions are restored) and commit again",
+            moved.join(", ")
+        );
+    }
+    let forbidden = forbidden(review);
+    let snapshot = if review.inputs.kind == DreamKind::InPlace {
+        None
+    } else {
+        commit::snapshot_commit(repo, message::SNAPSHOT_SUMMARY, &forbidden)?
+    };
+    let id = commit::commit_changes(repo, "dream review", &plan.message, &plan.changes, &forbidden)?;
+    Ok(Applied {
+        commit: id,
+        summary: plan.summary,
+        message: plan.message,
+        snapshot,
+        skipped: plan.skipped,
+        written: plan.changes.iter().filter(|c| c.writes()).map(|c| c.path.clone()).collect(),
+        recovered,
+    })
+}

@@ -1,0 +1,293 @@
+//! Committing memory paths, and only them: the commit's tree is `HEAD`'s tree with the
+//! changed memory paths replaced (never the index, so other staged changes in a parent
+//! repository stay staged and out of the commit); then the index entries of exactly those
+//! paths are updated so `git status` is clean for them. Notes are written through the
+//! journal ([`super::journal`]) so a crash never leaves a half-done commit behind.
+
+use super::journal::{self, Journal, JournalFile};
+use super::{MemoryRepo, signature, write};
+use crate::snapshot::{Entry, Snapshot};
+use anyhow::{Context, Result, anyhow, bail};
+use git2::{ObjectType, Oid, Tree};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// One memory path a commit changes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Change {
+    /// Memory-relative path ('/'-separated).
+    pub path: String,
+    /// What the disk holds now (checked again right before writing).
+    pub disk: Option<Entry>,
+    /// What the path holds after the commit, on disk and in the tree (`None`: removed).
+    pub new: Option<Entry>,
+}
+
+impl Change {
+    /// True when the disk must be written (the content changes).
+    pub fn writes(&self) -> bool {
+        self.disk != self.new
+    }
+}
+
+const MODE_FILE: i32 = 0o100644;
+const MODE_EXEC: i32 = 0o100755;
+const MODE_LINK: i32 = 0o120000;
+const MODE_TREE: i32 = 0o040000;
+
+/// A blob id and file mode to put at a path (`None`: remove the path).
+pub type TreeValue = Option<(Oid, i32)>;
+
+/// Writes the changed notes (atomically, journaled) and commits them on `HEAD` with
+/// `message`. Before anything is written it checks that the disk still holds each
+/// change's `disk` side (else: "changed since loaded", nothing written) and that every
+/// path may be written ([`write::target`]). `action` names the operation in recovery
+/// messages. Returns the new commit.
+pub fn commit_changes(
+    repo: &MemoryRepo,
+    action: &str,
+    message: &str,
+    changes: &[Change],
+    forbidden: &[PathBuf],
+) -> Result<Oid> {
+    let mut moved = Vec::new();
+    for c in changes {
+        if write::read_entry(&repo.memory, &c.path)? != c.disk {
+            moved.push(c.path.clone());
+        }
+        if c.writes() {
+            if matches!(c.new, Some(Entry::Symlink(_))) {
+                bail!("{}: dreamreview never writes symlinks", c.path);
+            }
+            write::target(&repo.memory, &c.path, forbidden)
+                .map_err(|e| anyhow!("refusing to write {}: {e}", c.path))?;
+        }
+    }
+    if !moved.is_empty() {
+        bail!(
+            "live memory changed on disk since the review was loaded: {}; nothing was written. \
+             Reload the review (saved decisions are restored) and commit again",
+            moved.join(", ")
+        );
+    }
+    let head = repo.head_commit()?;
+    let base_tree = match &head {
+        Some(c) => Some(c.tree().context("cannot read HEAD's tree")?),
+        None => None,
+    };
+    let mut tree_changes = Vec::new();
+    let mut files = Vec::new();
+    for c in changes {
+        let rp = repo.repo_path(&c.path);
+        let new = match &c.new {
+            Some(e) => {
+                let b = journal::store(repo, e)?;
+                let oid = Oid::from_str(&b.id)?;
+                let mode = if b.link { MODE_LINK } else { existing_mode(base_tree.as_ref(), &rp).unwrap_or(MODE_FILE) };
+                Some((b, oid, mode))
+            }
+            None => None,
+        };
+        let old = match &c.disk {
+            Some(e) => Some(journal::store(repo, e)?),
+            None => None,
+        };
+        tree_changes.push((rp, new.as_ref().map(|(_, o, m)| (*o, *m))));
+        files.push(JournalFile { path: c.path.clone(), old, new: new.map(|(b, _, _)| b) });
+    }
+    let tree_id = build_tree(&repo.repo, base_tree.as_ref(), &tree_changes)?;
+    let tree = repo.repo.find_tree(tree_id)?;
+    journal::begin(
+        repo,
+        &Journal {
+            version: 1,
+            action: action.to_string(),
+            pid: std::process::id(),
+            started: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_secs())
+                .unwrap_or(0),
+            head: head.as_ref().map(|c| c.id().to_string()),
+            tree: tree_id.to_string(),
+            files,
+        },
+    )?;
+    for c in changes.iter().filter(|c| c.writes()) {
+        write::put(&repo.memory, &c.path, c.new.as_ref().and_then(Entry::bytes), forbidden).with_context(|| {
+            format!(
+                "the write stopped part way; the next dreamreview run rolls it back ({})",
+                journal::journal_path(repo).display()
+            )
+        })?;
+    }
+    let sig = signature(&repo.repo);
+    let parents: Vec<&git2::Commit<'_>> = head.iter().collect();
+    let id =
+        repo.repo.commit(Some("HEAD"), &sig, &sig, message, &tree, &parents).context("cannot create the commit")?;
+    update_index(repo, &tree_changes)?;
+    journal::finish(repo)?;
+    Ok(id)
+}
+
+fn existing_mode(tree: Option<&Tree<'_>>, path: &str) -> Option<i32> {
+    let e = tree?.get_path(Path::new(path)).ok()?;
+    (e.filemode() == MODE_EXEC).then_some(MODE_EXEC)
+}
+
+/// `base` with each `(repo path, Some((blob, mode)) | None)` set or removed; folders left
+/// empty disappear. Returns the new root tree.
+pub fn build_tree(repo: &git2::Repository, base: Option<&Tree<'_>>, changes: &[(String, TreeValue)]) -> Result<Oid> {
+    let refs: Vec<(&str, TreeValue)> = changes.iter().map(|(p, v)| (p.as_str(), *v)).collect();
+    match rebuild(repo, base, &refs)? {
+        Some(id) => Ok(id),
+        None => Ok(repo.treebuilder(None)?.write()?),
+    }
+}
+
+fn rebuild(repo: &git2::Repository, base: Option<&Tree<'_>>, changes: &[(&str, TreeValue)]) -> Result<Option<Oid>> {
+    let mut tb = repo.treebuilder(base)?;
+    let mut nested: BTreeMap<&str, Vec<(&str, TreeValue)>> = BTreeMap::new();
+    for (path, v) in changes {
+        match path.split_once('/') {
+            Some((dir, rest)) => nested.entry(dir).or_default().push((rest, *v)),
+            None => {
+                if tb.get(*path)?.is_some() {
+                    tb.remove(*path)?;
+                }
+                if let Some((oid, mode)) = v {
+                    tb.insert(*path, *oid, *mode).with_context(|| format!("cannot put {path} in a tree"))?;
+                }
+            }
+        }
+    }
+    for (dir, sub) in nested {
+        let subtree = match base.and_then(|t| t.get_name(dir)) {
+            Some(e) if e.kind() == Some(ObjectType::Tree) => Some(repo.find_tree(e.id())?),
+            _ => None,
+        };
+        let new = rebuild(repo, subtree.as_ref(), &sub)?;
+        if tb.get(dir)?.is_some() {
+            tb.remove(dir)?;
+        }
+        if let Some(id) = new {
+            tb.insert(dir, id, MODE_TREE)?;
+        }
+    }
+    if tb.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(tb.write()?))
+}
+
+/// Sets the index entries of exactly `paths` (repo-relative) to the committed content:
+/// from the work tree file when it matches (so its stat data is fresh), else the blob
+/// alone. Other entries are left as they are.
+pub fn update_index(repo: &MemoryRepo, paths: &[(String, TreeValue)]) -> Result<()> {
+    let mut index = repo.repo.index().context("cannot open the git index")?;
+    for (p, v) in paths {
+        let path = Path::new(p);
+        match v {
+            Some((oid, mode)) => {
+                let added = index.add_path(path).is_ok();
+                let current = index.get_path(path, 0);
+                match current {
+                    Some(mut e) if added => {
+                        if e.id != *oid {
+                            e.id = *oid;
+                            index.add(&e)?;
+                        }
+                    }
+                    _ => {
+                        let e = git2::IndexEntry {
+                            ctime: git2::IndexTime::new(0, 0),
+                            mtime: git2::IndexTime::new(0, 0),
+                            dev: 0,
+                            ino: 0,
+                            mode: *mode as u32,
+                            uid: 0,
+                            gid: 0,
+                            file_size: 0,
+                            id: *oid,
+                            flags: p.len().min(0xfff) as u16,
+                            flags_extended: 0,
+                            path: p.as_bytes().to_vec(),
+                        };
+                        index.add(&e).with_context(|| format!("cannot update the index for {p}"))?;
+                    }
+                }
+            }
+            None => {
+                if index.get_path(path, 0).is_some() {
+                    index.remove_path(path).with_context(|| format!("cannot remove {p} from the index"))?;
+                }
+            }
+        }
+    }
+    index.write().context("cannot write the git index")?;
+    Ok(())
+}
+
+/// The memory paths whose work tree content differs from `HEAD` (what a snapshot commit
+/// records), as changes that write nothing. Untracked paths git ignores, and paths inside
+/// `exclude` (a dream folder kept inside the memory folder), are left out.
+pub fn uncommitted(repo: &MemoryRepo, exclude: &[PathBuf]) -> Result<Vec<Change>> {
+    let exclude: Vec<PathBuf> = exclude.iter().map(|p| p.canonicalize().unwrap_or_else(|_| p.clone())).collect();
+    let head = match repo.head_commit()? {
+        Some(c) => repo.tree_snapshot(&c.tree()?)?,
+        None => Snapshot::new(),
+    };
+    let disk = crate::snapshot::read_folder(&repo.memory)?;
+    let mut out = Vec::new();
+    let keys: std::collections::BTreeSet<&String> = head.keys().chain(disk.keys()).collect();
+    for k in keys {
+        let (h, d) = (head.get(k), disk.get(k));
+        if h == d || exclude.iter().any(|x| repo.memory.join(k).starts_with(x)) {
+            continue;
+        }
+        if h.is_none() && repo.repo.is_path_ignored(Path::new(&repo.repo_path(k))).unwrap_or(false) {
+            continue;
+        }
+        out.push(Change { path: k.clone(), disk: d.cloned(), new: d.cloned() });
+    }
+    Ok(out)
+}
+
+/// Commits the work tree's uncommitted memory paths (nothing is written; `exclude` as in
+/// [`uncommitted`]) with `message`; `None` when there were none.
+pub fn snapshot_commit(repo: &MemoryRepo, message: &str, exclude: &[PathBuf]) -> Result<Option<Oid>> {
+    let changes = uncommitted(repo, exclude)?;
+    if changes.is_empty() {
+        return Ok(None);
+    }
+    commit_changes(repo, "snapshot commit", message, &changes, &[]).map(Some)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use git2::Repository;
+
+    fn git_repo() -> (tempfile::TempDir, Repository) {
+        let t = tempfile::tempdir().unwrap();
+        let r = Repository::init(t.path()).unwrap();
+        (t, r)
+    }
+
+    #[test]
+    fn build_tree_sets_and_removes_nested_paths() {
+        let (_t, r) = git_repo();
+        let a = r.blob(b"a").unwrap();
+        let b = r.blob(b"b").unwrap();
+        let t1 =
+            build_tree(&r, None, &[("x/y/a.md".into(), Some((a, MODE_FILE))), ("top.md".into(), Some((b, MODE_FILE)))])
+                .unwrap();
+        let t1 = r.find_tree(t1).unwrap();
+        assert_eq!(t1.get_path(Path::new("x/y/a.md")).unwrap().id(), a, "nested blob");
+        let t2 = build_tree(&r, Some(&t1), &[("x/y/a.md".into(), None)]).unwrap();
+        let t2 = r.find_tree(t2).unwrap();
+        assert!(t2.get_path(Path::new("x")).is_err(), "empty folders vanish");
+        assert_eq!(t2.get_path(Path::new("top.md")).unwrap().id(), b);
+        let empty = build_tree(&r, Some(&t2), &[("top.md".into(), None)]).unwrap();
+        assert_eq!(r.find_tree(empty).unwrap().len(), 0);
+    }
+}

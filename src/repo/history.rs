@@ -1,0 +1,246 @@
+//! The memory folder's history: commits that touch it (review commits marked with their
+//! counts, read from the trailers), the diff of any commit as [`FileDiff`]s for the same
+//! diff view the review uses, and whether a dream was already reviewed.
+
+use super::MemoryRepo;
+use super::message::{self, ReviewCounts};
+use crate::diff::{self, FileDiff};
+use crate::snapshot::{Snapshot, is_hidden};
+use anyhow::{Context, Result, anyhow};
+use git2::{Commit, Oid, Sort};
+use serde::Serialize;
+use std::collections::BTreeSet;
+
+/// What a commit is, for the history view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CommitKind {
+    /// A dream review (has a `Dream-Id` or `Review` trailer).
+    Review,
+    /// A revert made by dreamreview (has a `Reverts` trailer).
+    Revert,
+    /// A snapshot of uncommitted memory changes before a review or revert.
+    Snapshot,
+    /// Anything else (hand edits, the first commit, other tools).
+    Other,
+}
+
+/// One commit of the memory folder's history.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LogEntry {
+    /// Full commit id.
+    pub id: String,
+    /// Abbreviated id (7 hex digits).
+    pub short: String,
+    /// The summary line.
+    pub summary: String,
+    /// Author name.
+    pub author: String,
+    /// Author email.
+    pub email: String,
+    /// Commit time, seconds since the Unix epoch.
+    pub time: i64,
+    /// Commit time in the committer's zone, `YYYY-MM-DD HH:MM +ZZZZ`.
+    pub date: String,
+    /// Review, revert, snapshot or other.
+    pub kind: CommitKind,
+    /// The review counts, for review commits.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub review: Option<ReviewCounts>,
+    /// `Dream-Id` trailer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dream_id: Option<String>,
+    /// `Dream-Source` trailer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dream_source: Option<String>,
+    /// `Reverts` trailer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reverts: Option<String>,
+    /// Memory-relative paths the commit changes.
+    pub files: Vec<String>,
+}
+
+/// Resolves a revision (`abc1234`, `HEAD~2`, a branch) to a commit, with an error naming
+/// the repository.
+pub fn find_commit<'r>(repo: &'r MemoryRepo, spec: &str) -> Result<Commit<'r>> {
+    let obj = repo.repo.revparse_single(spec).map_err(|e| {
+        anyhow!(
+            "no commit {spec:?} in the repository of {} ({}); see `dreamreview log`",
+            repo.memory.display(),
+            e.message()
+        )
+    })?;
+    obj.peel_to_commit().map_err(|_| anyhow!("{spec:?} is not a commit; see `dreamreview log`"))
+}
+
+/// Commits touching the memory folder, newest first (at most `limit`).
+pub fn log(repo: &MemoryRepo, limit: Option<usize>) -> Result<Vec<LogEntry>> {
+    let mut out = Vec::new();
+    if repo.head_commit()?.is_none() {
+        return Ok(out);
+    }
+    let mut walk = repo.repo.revwalk().context("cannot walk the history")?;
+    walk.set_sorting(Sort::TOPOLOGICAL | Sort::TIME)?;
+    walk.push_head()?;
+    for oid in walk {
+        if limit.is_some_and(|l| out.len() >= l) {
+            break;
+        }
+        let commit = repo.repo.find_commit(oid?)?;
+        let files = changed_paths(repo, &commit)?;
+        if files.is_empty() {
+            continue;
+        }
+        out.push(entry(&commit, files));
+    }
+    Ok(out)
+}
+
+/// Describes one commit (its changed memory paths given).
+fn entry(commit: &Commit<'_>, files: Vec<String>) -> LogEntry {
+    let msg = String::from_utf8_lossy(commit.message_bytes()).into_owned();
+    let summary = msg.lines().next().unwrap_or_default().to_string();
+    let t = message::parse_trailers(&msg);
+    let kind = if t.reverts.is_some() {
+        CommitKind::Revert
+    } else if t.dream_id.is_some() || t.review.is_some() {
+        CommitKind::Review
+    } else if summary == message::SNAPSHOT_SUMMARY || summary == message::SNAPSHOT_BEFORE_REVERT {
+        CommitKind::Snapshot
+    } else {
+        CommitKind::Other
+    };
+    let id = commit.id().to_string();
+    let author = commit.author();
+    let time = commit.time();
+    LogEntry {
+        short: id.get(..7).unwrap_or(&id).to_string(),
+        id,
+        summary: message::one_line(&summary),
+        author: String::from_utf8_lossy(author.name_bytes()).into_owned(),
+        email: String::from_utf8_lossy(author.email_bytes()).into_owned(),
+        time: time.seconds(),
+        date: format_time(time.seconds(), time.offset_minutes()),
+        kind,
+        review: t.review,
+        dream_id: t.dream_id,
+        dream_source: t.dream_source,
+        reverts: t.reverts,
+        files,
+    }
+}
+
+/// The log entry of one commit (whether or not it touches the memory folder).
+pub fn describe(repo: &MemoryRepo, commit: &Commit<'_>) -> Result<LogEntry> {
+    Ok(entry(commit, changed_paths(repo, commit)?))
+}
+
+fn format_time(secs: i64, offset_min: i32) -> String {
+    let local = secs + i64::from(offset_min) * 60;
+    let days = local.div_euclid(86_400);
+    let rem = local.rem_euclid(86_400);
+    let sign = if offset_min < 0 { '-' } else { '+' };
+    let off = offset_min.unsigned_abs();
+    format!(
+        "{} {:02}:{:02} {sign}{:02}{:02}",
+        crate::date::Date::from_days(days),
+        rem / 3600,
+        rem % 3600 / 60,
+        off / 60,
+        off % 60
+    )
+}
+
+/// Memory-relative paths (notes only, hidden names skipped) a commit changes against its
+/// first parent.
+fn changed_paths(repo: &MemoryRepo, commit: &Commit<'_>) -> Result<Vec<String>> {
+    let tree = commit.tree()?;
+    let new = repo.memory_tree(&tree)?;
+    let parent_tree = match commit.parent(0) {
+        Ok(p) => Some(p.tree()?),
+        Err(_) => None,
+    };
+    let old = match &parent_tree {
+        Some(t) => repo.memory_tree(t)?,
+        None => None,
+    };
+    if old.as_ref().map(|t| t.id()) == new.as_ref().map(|t| t.id()) {
+        return Ok(Vec::new());
+    }
+    let diff = repo.repo.diff_tree_to_tree(old.as_ref(), new.as_ref(), None).context("cannot diff a commit")?;
+    let mut paths = BTreeSet::new();
+    for d in diff.deltas() {
+        for f in [d.old_file(), d.new_file()] {
+            if let Some(p) = f.path().and_then(|p| p.to_str())
+                && !p.split('/').any(is_hidden)
+            {
+                paths.insert(p.replace('\\', "/"));
+            }
+        }
+    }
+    Ok(paths.into_iter().collect())
+}
+
+/// The memory folder in a commit's first parent and in the commit.
+pub fn snapshots(repo: &MemoryRepo, commit: &Commit<'_>) -> Result<(Snapshot, Snapshot)> {
+    let after = repo.tree_snapshot(&commit.tree()?)?;
+    let before = match commit.parent(0) {
+        Ok(p) => repo.tree_snapshot(&p.tree()?)?,
+        Err(_) => Snapshot::new(),
+    };
+    Ok((before, after))
+}
+
+/// A commit's changes to the memory folder as file diffs (parent → commit), with hunk
+/// ids as `revert --hunk` takes them.
+pub fn commit_diff(repo: &MemoryRepo, commit: &Commit<'_>) -> Result<Vec<FileDiff>> {
+    let (before, after) = snapshots(repo, commit)?;
+    Ok(diff_snapshots(&before, &after))
+}
+
+/// [`commit_diff`] of a revision given as text (a [`LogEntry::id`], `HEAD~1`, …).
+pub fn diff_of(repo: &MemoryRepo, spec: &str) -> Result<Vec<FileDiff>> {
+    let commit = find_commit(repo, spec)?;
+    commit_diff(repo, &commit)
+}
+
+/// File diffs from `before` to `after` (both sides treated as live, so no hunk is
+/// `live_changed`).
+pub fn diff_snapshots(before: &Snapshot, after: &Snapshot) -> Vec<FileDiff> {
+    let paths: BTreeSet<&String> = before.keys().chain(after.keys()).collect();
+    paths.into_iter().filter_map(|p| diff::diff_file(p, before.get(p), before.get(p), after.get(p))).collect()
+}
+
+/// The newest review commit of the dream `dream_id` reachable from `HEAD`, if any.
+pub fn already_reviewed(repo: &MemoryRepo, dream_id: &str) -> Result<Option<LogEntry>> {
+    if repo.head_commit()?.is_none() || dream_id.is_empty() {
+        return Ok(None);
+    }
+    let mut walk = repo.repo.revwalk()?;
+    walk.set_sorting(Sort::TOPOLOGICAL | Sort::TIME)?;
+    walk.push_head()?;
+    for oid in walk {
+        let oid: Oid = oid?;
+        let commit = repo.repo.find_commit(oid)?;
+        let msg = String::from_utf8_lossy(commit.message_bytes());
+        if !msg.contains(dream_id) {
+            continue;
+        }
+        if message::parse_trailers(&msg).dream_id.as_deref() == Some(dream_id) {
+            return Ok(Some(describe(repo, &commit)?));
+        }
+    }
+    Ok(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_in_the_committers_zone() {
+        assert_eq!(format_time(0, 0), "1970-01-01 00:00 +0000");
+        assert_eq!(format_time(0, -90), "1969-12-31 22:30 -0130");
+        assert_eq!(format_time(1_794_000_000, 60), "2026-11-06 22:20 +0100");
+    }
+}

@@ -1,0 +1,368 @@
+//! Commit messages: the review commit (summary, accepted and rejected hunks with their
+//! CHANGES.md entries and citations, trailers), the snapshot and revert commits, and
+//! reading dreamreview's trailers back. Every piece of note or entry text goes through
+//! [`secrets::mask`] and is flattened to one line, so a message never carries a secret and
+//! never breaks `git interpret-trailers --parse` (no stray `---` line, no multi-line value).
+
+use crate::report::{Analysis, ChangeReport};
+use crate::review::Review;
+use crate::secrets;
+use serde::Serialize;
+use std::fmt::Write;
+
+/// Summary of the commit that records uncommitted memory changes before a review.
+pub const SNAPSHOT_SUMMARY: &str = "memory: snapshot before dream review";
+/// Summary of the commit that records uncommitted memory changes before a revert.
+pub const SNAPSHOT_BEFORE_REVERT: &str = "memory: snapshot before revert";
+
+/// The counts a review commit's `Review:` trailer records.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct ReviewCounts {
+    /// Hunks applied in whole, in part, or edited.
+    pub accepted: usize,
+    /// Hunks not applied (rejected, left pending, or not writable).
+    pub rejected: usize,
+    /// Accepted hunks the reviewer rewrote.
+    pub edited: usize,
+}
+
+impl ReviewCounts {
+    /// The trailer value: `accepted=N rejected=M edited=K`.
+    pub fn trailer(&self) -> String {
+        format!("accepted={} rejected={} edited={}", self.accepted, self.rejected, self.edited)
+    }
+
+    /// Parses a trailer value; missing counts are 0, anything unreadable is `None`.
+    pub fn parse(value: &str) -> Option<ReviewCounts> {
+        let mut c = ReviewCounts::default();
+        let mut any = false;
+        for part in value.split_whitespace() {
+            let (k, v) = part.split_once('=')?;
+            let n: usize = v.parse().ok()?;
+            match k {
+                "accepted" => c.accepted = n,
+                "rejected" => c.rejected = n,
+                "edited" => c.edited = n,
+                _ => continue,
+            }
+            any = true;
+        }
+        any.then_some(c)
+    }
+}
+
+/// The trailers dreamreview writes, read back from a commit message.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Trailers {
+    /// `Dream-Source:` the dream folder (or `in-place`).
+    pub dream_source: Option<String>,
+    /// `Dream-Id:` the hash of the dream's content.
+    pub dream_id: Option<String>,
+    /// `Review:` the counts.
+    pub review: Option<ReviewCounts>,
+    /// `Reverts:` the commit this one reverts.
+    pub reverts: Option<String>,
+}
+
+/// Reads dreamreview's trailers (keys case-insensitive) from the message's trailer block,
+/// the way `git interpret-trailers --parse` does.
+pub fn parse_trailers(message: &str) -> Trailers {
+    let mut t = Trailers::default();
+    let Ok(found) = git2::message_trailers_strs(message) else {
+        return t;
+    };
+    for (k, v) in found.iter() {
+        let v = v.trim().to_string();
+        match k.to_ascii_lowercase().as_str() {
+            "dream-source" => t.dream_source = Some(v),
+            "dream-id" => t.dream_id = Some(v),
+            "review" => t.review = ReviewCounts::parse(&v),
+            "reverts" => t.reverts = Some(v),
+            _ => {}
+        }
+    }
+    t
+}
+
+/// What became of one hunk in a review commit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fate {
+    /// Every changed line applied.
+    Accepted,
+    /// Some lines applied.
+    PartlyAccepted,
+    /// The reviewer's own text applied.
+    Edited,
+    /// Not applied: rejected.
+    Rejected,
+    /// Not applied: never decided.
+    Pending,
+    /// Not applied although accepted: the reason (live changed, symlink, outside memory).
+    Skipped(String),
+}
+
+impl Fate {
+    /// True when the hunk changed the notes.
+    pub fn applied(&self) -> bool {
+        matches!(self, Fate::Accepted | Fate::PartlyAccepted | Fate::Edited)
+    }
+}
+
+/// One hunk of the review and its fate, as the message lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HunkFate {
+    /// Index in `Review::files`.
+    pub file: usize,
+    /// Index in that file's hunks.
+    pub hunk: usize,
+    /// The hunk id (`testing.md#1`).
+    pub id: String,
+    /// What happened to it.
+    pub fate: Fate,
+}
+
+/// Counts from a list of fates.
+pub fn counts(fates: &[HunkFate]) -> ReviewCounts {
+    let accepted = fates.iter().filter(|f| f.fate.applied()).count();
+    ReviewCounts {
+        accepted,
+        rejected: fates.len() - accepted,
+        edited: fates.iter().filter(|f| f.fate == Fate::Edited).count(),
+    }
+}
+
+/// Flattens text to one masked line.
+pub fn one_line(text: &str) -> String {
+    let masked = secrets::mask(text);
+    let mut out = String::with_capacity(masked.len());
+    for c in masked.chars() {
+        out.push(if c == '\n' || c == '\r' { ' ' } else { c });
+    }
+    out.trim().to_string()
+}
+
+/// The review commit's summary line.
+pub fn review_summary(review: &Review, c: &ReviewCounts) -> String {
+    format!(
+        "dream review: accept {} of {} changes from {}",
+        c.accepted,
+        c.accepted + c.rejected,
+        one_line(&review.inputs.dream_name())
+    )
+}
+
+/// The whole review commit message: summary, accepted and rejected hunks with their
+/// CHANGES.md entries and citations, paths that could not be written (`outside`), then
+/// the `Dream-Source`, `Dream-Id` and `Review` trailers.
+pub fn review_message(review: &Review, analysis: &Analysis, fates: &[HunkFate], outside: &[String]) -> String {
+    let c = counts(fates);
+    let mut out = review_summary(review, &c);
+    out.push_str("\n\n");
+    let (applied, not): (Vec<&HunkFate>, Vec<&HunkFate>) = fates.iter().partition(|f| f.fate.applied());
+    write_section(&mut out, "Accepted", &applied, review, analysis);
+    write_section(&mut out, "Rejected", &not, review, analysis);
+    if !outside.is_empty() {
+        let _ = writeln!(out, "Not written (outside the memory folder):");
+        for p in outside {
+            let _ = writeln!(out, "- {}", one_line(p));
+        }
+        out.push('\n');
+    }
+    let source = match &review.inputs.dream {
+        Some(d) => one_line(&d.display().to_string()),
+        None => "in-place".to_string(),
+    };
+    let _ = writeln!(out, "Dream-Source: {source}");
+    // The id is dreamreview's own hash, not user text: never masked.
+    let _ = writeln!(out, "Dream-Id: {}", review.dream_id.replace(['\n', '\r'], ""));
+    let _ = writeln!(out, "Review: {}", c.trailer());
+    out
+}
+
+fn write_section(out: &mut String, title: &str, fates: &[&HunkFate], review: &Review, analysis: &Analysis) {
+    if fates.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "{title} ({}):", fates.len());
+    for f in fates {
+        let (plus, minus) =
+            review.hunk(f.file, f.hunk).map(|h| (h.added().count(), h.removed().count())).unwrap_or_default();
+        let whole = review.hunk(f.file, f.hunk).is_some_and(|h| h.whole_file);
+        let size = if whole { "whole file".to_string() } else { format!("+{plus} -{minus}") };
+        let live_changed = review.hunk(f.file, f.hunk).is_some_and(|h| h.live_changed);
+        let note = match &f.fate {
+            Fate::Rejected | Fate::Pending if live_changed => ", live memory changed here after the dream".into(),
+            Fate::Accepted | Fate::Rejected => String::new(),
+            Fate::PartlyAccepted => ", some lines".into(),
+            Fate::Edited => ", edited by the reviewer".into(),
+            Fate::Pending => ", left undecided".into(),
+            Fate::Skipped(why) => format!(", not written: {}", one_line(why)),
+        };
+        let _ = writeln!(out, "- {} ({size}{note})", one_line(&f.id));
+        let entries = analysis
+            .findings
+            .hunk_changes
+            .get(f.file)
+            .and_then(|v| v.get(f.hunk))
+            .map(Vec::as_slice)
+            .unwrap_or_default();
+        if entries.is_empty() && !analysis.changes.is_empty() {
+            let _ = writeln!(out, "  (no CHANGES.md entry)");
+        }
+        for &idx in entries {
+            if let Some(entry) = analysis.changes.iter().find(|c| c.index == idx) {
+                write_entry(out, entry);
+            }
+        }
+    }
+    out.push('\n');
+}
+
+fn write_entry(out: &mut String, e: &ChangeReport) {
+    let _ = writeln!(out, "  CHANGES.md #{}: {}", e.index, one_line(&e.text));
+    for c in &e.citations {
+        let at = match (c.line, c.end) {
+            (Some(a), Some(b)) if b != a => format!(":{a}-{b}"),
+            (Some(a), _) => format!(":{a}"),
+            _ => String::new(),
+        };
+        let state = if c.resolved { "" } else { " (unresolved)" };
+        let _ = writeln!(out, "    cites {}{at}{state}", one_line(&c.source));
+    }
+}
+
+/// What part of a commit a revert undoes, for its message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RevertScope {
+    /// The whole commit (its memory paths).
+    Commit,
+    /// One file of it (memory-relative path).
+    File(String),
+    /// One hunk of it (id as in the commit's diff).
+    Hunk(String),
+}
+
+/// The revert commit's message: summary, what it undoes, the files it touches, and the
+/// `Reverts: <sha>` trailer.
+pub fn revert_message(original_summary: &str, commit: &str, scope: &RevertScope, files: &[String]) -> String {
+    let orig = one_line(original_summary);
+    let mut out = match scope {
+        RevertScope::Commit => format!("Revert \"{orig}\"\n\nThis reverts commit {commit}.\n"),
+        RevertScope::File(p) => format!(
+            "Revert {} from \"{orig}\"\n\nThis reverts {} as commit {commit} changed it.\n",
+            one_line(p),
+            one_line(p)
+        ),
+        RevertScope::Hunk(id) => format!(
+            "Revert {} from \"{orig}\"\n\nThis reverts hunk {} of commit {commit}.\n",
+            one_line(id),
+            one_line(id)
+        ),
+    };
+    if !files.is_empty() {
+        out.push_str("\nFiles:\n");
+        for f in files {
+            let _ = writeln!(out, "- {}", one_line(f));
+        }
+    }
+    let _ = write!(out, "\nReverts: {commit}\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_round_trip_through_the_trailer() {
+        let c = ReviewCounts { accepted: 2, rejected: 5, edited: 1 };
+        assert_eq!(ReviewCounts::parse(&c.trailer()), Some(c));
+        assert_eq!(ReviewCounts::parse("nonsense"), None);
+        assert_eq!(ReviewCounts::parse(""), None);
+    }
+
+    #[test]
+    fn trailers_are_read_from_the_last_paragraph() {
+        let msg = "dream review: accept 1 of 2 changes from d\n\nAccepted (1):\n- a.md#1 (+1 -0)\n\nDream-Source: /tmp/d\nDream-Id: abc123\nReview: accepted=1 rejected=1 edited=0\n";
+        let t = parse_trailers(msg);
+        assert_eq!(t.dream_source.as_deref(), Some("/tmp/d"));
+        assert_eq!(t.dream_id.as_deref(), Some("abc123"));
+        assert_eq!(t.review, Some(ReviewCounts { accepted: 1, rejected: 1, edited: 0 }));
+        assert_eq!(t.reverts, None);
+        assert_eq!(parse_trailers("just a summary"), Trailers::default());
+    }
+
+    #[test]
+    fn revert_message_ends_with_its_trailer() {
+        let m = revert_message(
+            "dream review: x",
+            "0123456789abcdef",
+            &RevertScope::Hunk("a.md#2".into()),
+            &["a.md".into()],
+        );
+        assert!(m.starts_with("Revert a.md#2 from \"dream review: x\"\n\n"), "{m}");
+        assert_eq!(parse_trailers(&m).reverts.as_deref(), Some("0123456789abcdef"));
+    }
+
+    #[test]
+    fn review_message_lists_entries_and_citations_then_trailers() {
+        use crate::decision::Decision;
+        use crate::report::{ChangeReport, CitationReport};
+        let t = tempfile::tempdir().unwrap();
+        let live = t.path().join("memory");
+        let dream = t.path().join("dream");
+        std::fs::create_dir_all(&live).unwrap();
+        std::fs::create_dir_all(&dream).unwrap();
+        std::fs::write(live.join("a.md"), "one\n").unwrap();
+        std::fs::write(dream.join("a.md"), "one\ntwo\n").unwrap();
+        std::fs::write(dream.join("b.md"), "new\n").unwrap();
+        let inputs = crate::dream::discover(Some(&dream), Some(&live), &[]).unwrap();
+        let mut review = Review::load(inputs).unwrap();
+        review.set_hunk(0, 0, Decision::Accepted).unwrap();
+        review.set_hunk(1, 0, Decision::Rejected).unwrap();
+        let mut analysis = Analysis { findings: crate::findings::Findings::empty(&review), ..Analysis::default() };
+        analysis.findings.hunk_changes[0][0] = vec![1];
+        analysis.changes = vec![ChangeReport {
+            index: 1,
+            line: 3,
+            text: "memory/a.md: added two\n--- (s.jsonl line 3)".into(),
+            citations: vec![
+                CitationReport { source: "s.jsonl".into(), line: Some(3), end: Some(5), resolved: true, excerpt: None, ..Default::default() },
+                CitationReport { source: "gone.jsonl".into(), line: None, end: None, resolved: false, excerpt: None, ..Default::default() },
+            ],
+            ..ChangeReport::default()
+        }];
+        let fates = vec![
+            HunkFate { file: 0, hunk: 0, id: "a.md#1".into(), fate: Fate::Accepted },
+            HunkFate { file: 1, hunk: 0, id: "b.md#1".into(), fate: Fate::Rejected },
+        ];
+        let m = review_message(&review, &analysis, &fates, &["../x.md".into()]);
+        let want = format!(
+            "dream review: accept 1 of 2 changes from dream\n\n\
+             Accepted (1):\n\
+             - a.md#1 (+1 -0)\n  \
+             CHANGES.md #1: memory/a.md: added two --- (s.jsonl line 3)\n    \
+             cites s.jsonl:3-5\n    \
+             cites gone.jsonl (unresolved)\n\n\
+             Rejected (1):\n\
+             - b.md#1 (+1 -0)\n  \
+             (no CHANGES.md entry)\n\n\
+             Not written (outside the memory folder):\n\
+             - ../x.md\n\n\
+             Dream-Source: {}\n\
+             Dream-Id: {}\n\
+             Review: accepted=1 rejected=1 edited=0\n",
+            dream.display(),
+            review.dream_id
+        );
+        assert_eq!(m, want);
+        let t = parse_trailers(&m);
+        assert_eq!(t.dream_id.as_deref(), Some(review.dream_id.as_str()));
+        assert_eq!(t.review.map(|c| c.accepted), Some(1));
+    }
+
+    #[test]
+    fn one_line_flattens() {
+        assert_eq!(one_line("a\r\n--- b\n"), "a  --- b");
+    }
+}

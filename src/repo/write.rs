@@ -1,0 +1,383 @@
+//! Writing notes safely: every target path is checked before anything is written (inside
+//! the memory folder, no `..`, no hidden component, no symlink anywhere on the way, not in
+//! the dream folder or a transcript folder), and every file is replaced atomically (temp
+//! file in the same folder, fsync, rename, fsync of the folder).
+//!
+//! `DREAMREVIEW_FAIL_AFTER_WRITES=N` (test-only) aborts the process right after the N-th
+//! file write or removal of the run, so tests can show that a crash between writes leaves
+//! every note either old or new and that the next run recovers (see [`super::journal`]).
+
+use crate::snapshot::{Entry, is_hidden};
+use anyhow::{Context, Result, anyhow, bail};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The test-only crash switch: abort after this many file writes/removals.
+pub const FAIL_AFTER_WRITES_ENV: &str = "DREAMREVIEW_FAIL_AFTER_WRITES";
+
+static WRITES: AtomicUsize = AtomicUsize::new(0);
+static TEMP_SEQ: AtomicUsize = AtomicUsize::new(0);
+
+/// Checks that a memory-relative note path may be written and returns the absolute target.
+/// `memory` must be canonical (as [`super::MemoryRepo::memory`] is); `forbidden` lists
+/// folders that must never be written (the dream, the proposal, transcript folders). The
+/// error is one sentence saying why the path is refused.
+pub fn target(memory: &Path, rel: &str, forbidden: &[PathBuf]) -> Result<PathBuf, String> {
+    let parts = components(rel)?;
+    let mut cur = memory.to_path_buf();
+    let last = parts.len().saturating_sub(1);
+    let mut exists = true;
+    for (i, part) in parts.iter().enumerate() {
+        cur.push(part);
+        if !exists {
+            continue;
+        }
+        match std::fs::symlink_metadata(&cur) {
+            Ok(m) if m.file_type().is_symlink() => {
+                return Err(format!("{} is a symlink; dreamreview never writes through symlinks", shown(memory, &cur)));
+            }
+            Ok(m) if i < last && !m.is_dir() => {
+                return Err(format!("{} is not a folder", shown(memory, &cur)));
+            }
+            Ok(m) if i == last && m.is_dir() => {
+                return Err(format!("{} is a folder, not a note", shown(memory, &cur)));
+            }
+            Ok(_) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => exists = false,
+            Err(e) => return Err(format!("cannot inspect {}: {e}", cur.display())),
+        }
+    }
+    for f in forbidden {
+        let f = f.canonicalize().unwrap_or_else(|_| f.clone());
+        if cur.starts_with(&f) {
+            return Err(format!("{} is inside {}, which dreamreview never modifies", rel, f.display()));
+        }
+    }
+    Ok(cur)
+}
+
+/// Splits a note path into components, refusing anything that could leave the folder or
+/// touch a non-note: empty, absolute, `.`/`..`, hidden (`.git`), backslashes, NUL.
+fn components(rel: &str) -> Result<Vec<&str>, String> {
+    if rel.is_empty() {
+        return Err("empty note path".into());
+    }
+    if rel.contains('\0') || rel.contains('\\') {
+        return Err(format!("{rel:?} contains a NUL or backslash; not a note path dreamreview writes"));
+    }
+    let parts: Vec<&str> = rel.split('/').collect();
+    for p in &parts {
+        if p.is_empty() {
+            return Err(format!("{rel} is absolute or has an empty component; it would leave the memory folder"));
+        }
+        if *p == "." || *p == ".." {
+            return Err(format!("{rel} contains `{p}`; it would leave the memory folder"));
+        }
+        if is_hidden(p) {
+            return Err(format!("{rel} has a hidden component ({p}); hidden files are not notes"));
+        }
+    }
+    Ok(parts)
+}
+
+fn shown(memory: &Path, p: &Path) -> String {
+    p.strip_prefix(memory).map(|r| r.display().to_string()).unwrap_or_else(|_| p.display().to_string())
+}
+
+/// Reads what is on disk at a note path right now (`None`: nothing there). Symlinks are
+/// reported as [`Entry::Symlink`], never followed; a folder is an error.
+pub fn read_entry(memory: &Path, rel: &str) -> Result<Option<Entry>> {
+    // Reading is allowed for any name a snapshot can hold; only leaving the folder is not.
+    let parts: Vec<&str> = rel.split('/').collect();
+    if parts.iter().any(|p| p.is_empty() || *p == "." || *p == ".." || p.contains('\0')) {
+        bail!("{rel} is not a note path inside {}", memory.display());
+    }
+    let mut path = memory.to_path_buf();
+    for (i, part) in parts.iter().enumerate() {
+        path.push(part);
+        match std::fs::symlink_metadata(&path) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let t = std::fs::read_link(&path).with_context(|| format!("cannot read symlink {}", path.display()))?;
+                return Ok(Some(Entry::Symlink(t)));
+            }
+            Ok(m) if i + 1 < parts.len() && !m.is_dir() => return Ok(None),
+            Ok(m) if i + 1 == parts.len() && m.is_dir() => {
+                bail!("{} is a folder where a note was expected", path.display())
+            }
+            Ok(_) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(anyhow!(e).context(format!("cannot inspect {}", path.display()))),
+        }
+    }
+    let bytes = std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+    Ok(Some(Entry::File(bytes)))
+}
+
+/// Makes the file at `rel` hold exactly `new` (`None`: removes it), atomically, after
+/// checking the path with [`target`]. Missing parent folders are created; folders left
+/// empty by a removal are removed.
+pub fn put(memory: &Path, rel: &str, new: Option<&[u8]>, forbidden: &[PathBuf]) -> Result<()> {
+    let path =
+        target(memory, rel, forbidden).map_err(|e| anyhow!("refusing to write {rel} in {}: {e}", memory.display()))?;
+    match new {
+        Some(bytes) => write_file(memory, &path, bytes)?,
+        None => remove_file(memory, &path)?,
+    }
+    crash_point();
+    Ok(())
+}
+
+fn write_file(memory: &Path, path: &Path, bytes: &[u8]) -> Result<()> {
+    let parent = path.parent().ok_or_else(|| anyhow!("{} has no parent folder", path.display()))?;
+    create_parents(memory, parent)?;
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let tmp = parent.join(format!(
+        ".{name}.dreamreview-{}-{}.tmp",
+        std::process::id(),
+        TEMP_SEQ.fetch_add(1, Ordering::Relaxed)
+    ));
+    let old_perms = std::fs::metadata(path).ok().map(|m| m.permissions());
+    let result = (|| -> Result<()> {
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+            .with_context(|| format!("cannot create {}", tmp.display()))?;
+        f.write_all(bytes).with_context(|| format!("cannot write {}", tmp.display()))?;
+        if let Some(p) = old_perms {
+            f.set_permissions(p).with_context(|| format!("cannot set permissions of {}", tmp.display()))?;
+        }
+        f.sync_all().with_context(|| format!("cannot flush {}", tmp.display()))?;
+        drop(f);
+        std::fs::rename(&tmp, path)
+            .with_context(|| format!("cannot move {} into place at {}", tmp.display(), path.display()))?;
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result?;
+    sync_dir(parent);
+    Ok(())
+}
+
+/// Creates the folders from `memory` down to `dir`, refusing to pass through a symlink
+/// (even one created concurrently).
+fn create_parents(memory: &Path, dir: &Path) -> Result<()> {
+    let rel = dir
+        .strip_prefix(memory)
+        .map_err(|_| anyhow!("{} is not inside the memory folder {}", dir.display(), memory.display()))?;
+    let mut cur = memory.to_path_buf();
+    for c in rel.components() {
+        cur.push(c);
+        match std::fs::create_dir(&cur) {
+            Ok(()) => sync_dir(cur.parent().unwrap_or(memory)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(anyhow!(e).context(format!("cannot create {}", cur.display()))),
+        }
+        let m = std::fs::symlink_metadata(&cur).with_context(|| format!("cannot inspect {}", cur.display()))?;
+        if m.file_type().is_symlink() || !m.is_dir() {
+            bail!("{} is not a plain folder; refusing to write through it", cur.display());
+        }
+    }
+    Ok(())
+}
+
+fn remove_file(memory: &Path, path: &Path) -> Result<()> {
+    match std::fs::remove_file(path) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(anyhow!(e).context(format!("cannot remove {}", path.display()))),
+    }
+    let mut dir = path.parent();
+    if let Some(d) = dir {
+        sync_dir(d);
+    }
+    // Folders the removal emptied go too (git does not keep empty folders either).
+    while let Some(d) = dir {
+        if d == memory || !d.starts_with(memory) || std::fs::remove_dir(d).is_err() {
+            break;
+        }
+        dir = d.parent();
+    }
+    Ok(())
+}
+
+/// Flushes a folder's entries (the rename) to disk; best effort where unsupported.
+fn sync_dir(dir: &Path) {
+    if let Ok(f) = std::fs::File::open(dir) {
+        let _ = f.sync_all();
+    }
+}
+
+/// Removes temp files a crashed write left in the folders of `rels` (names
+/// `.<note>.dreamreview-<pid>-<n>.tmp`). Returns how many were removed.
+pub fn clean_temp_files(memory: &Path, rels: &[String]) -> usize {
+    let mut dirs: Vec<PathBuf> = rels.iter().filter_map(|r| memory.join(r).parent().map(Path::to_path_buf)).collect();
+    dirs.sort();
+    dirs.dedup();
+    let mut n = 0;
+    for d in dirs {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            if name.starts_with('.') && name.contains(".dreamreview-") && name.ends_with(".tmp") {
+                let is_file = e.file_type().map(|t| t.is_file()).unwrap_or(false);
+                if is_file && std::fs::remove_file(e.path()).is_ok() {
+                    n += 1;
+                }
+            }
+        }
+    }
+    n
+}
+
+/// Writes a small state file (journal, saved decisions, lock info) atomically: temp file in
+/// the same folder, fsync, rename. The folder is created when missing.
+pub fn write_state_file(path: &Path, bytes: &[u8]) -> Result<()> {
+    let dir = path.parent().ok_or_else(|| anyhow!("{} has no parent folder", path.display()))?;
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let tmp = dir.join(format!(
+        ".{}.{}-{}.tmp",
+        path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
+        std::process::id(),
+        TEMP_SEQ.fetch_add(1, Ordering::Relaxed)
+    ));
+    let result = (|| -> Result<()> {
+        let mut f = std::fs::File::create(&tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
+        f.write_all(bytes).with_context(|| format!("cannot write {}", tmp.display()))?;
+        f.sync_all().with_context(|| format!("cannot flush {}", tmp.display()))?;
+        std::fs::rename(&tmp, path).with_context(|| format!("cannot move {} into place", path.display()))
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// The test-only crash injection: counts file operations and aborts the process after the
+/// number `DREAMREVIEW_FAIL_AFTER_WRITES` names.
+fn crash_point() {
+    let n = WRITES.fetch_add(1, Ordering::SeqCst) + 1;
+    let limit = std::env::var(FAIL_AFTER_WRITES_ENV).ok().and_then(|v| v.trim().parse::<usize>().ok());
+    if limit == Some(n) {
+        eprintln!("dreamreview: {FAIL_AFTER_WRITES_ENV}={n} reached: aborting (test-only)");
+        std::process::abort();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn mem() -> (tempfile::TempDir, PathBuf) {
+        let t = tempfile::tempdir().unwrap();
+        let m = t.path().join("memory");
+        std::fs::create_dir(&m).unwrap();
+        let m = m.canonicalize().unwrap();
+        (t, m)
+    }
+
+    #[test]
+    fn refuses_paths_that_leave_the_folder() {
+        let (_t, m) = mem();
+        for bad in [
+            "",
+            "/etc/passwd",
+            "../x.md",
+            "a/../../x.md",
+            "./a.md",
+            "a//b.md",
+            ".git/config",
+            "a/.hidden.md",
+            "a\\b.md",
+            "a/",
+            "x\0.md",
+        ] {
+            assert!(target(&m, bad, &[]).is_err(), "{bad:?} must be refused");
+        }
+        assert_eq!(target(&m, "a/b.md", &[]).unwrap(), m.join("a/b.md"));
+        assert_eq!(target(&m, "日本語.md", &[]).unwrap(), m.join("日本語.md"));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn refuses_symlinks_anywhere_on_the_path() {
+        let (t, m) = mem();
+        let outside = t.path().join("outside");
+        std::fs::create_dir(&outside).unwrap();
+        std::os::unix::fs::symlink(&outside, m.join("link")).unwrap();
+        std::os::unix::fs::symlink(outside.join("f.md"), m.join("f.md")).unwrap();
+        let e = target(&m, "link/x.md", &[]).unwrap_err();
+        assert!(e.contains("link is a symlink"), "{e}");
+        assert!(target(&m, "f.md", &[]).unwrap_err().contains("symlink"));
+        assert!(put(&m, "link/x.md", Some(b"x"), &[]).is_err());
+        assert!(put(&m, "f.md", Some(b"x"), &[]).is_err());
+        assert!(!outside.join("x.md").exists() && !outside.join("f.md").exists());
+    }
+
+    #[test]
+    fn refuses_forbidden_folders() {
+        let (_t, m) = mem();
+        std::fs::create_dir(m.join("dream")).unwrap();
+        let e = target(&m, "dream/a.md", &[m.join("dream")]).unwrap_err();
+        assert!(e.contains("never modifies"), "{e}");
+        assert!(target(&m, "dreamy.md", &[m.join("dream")]).is_ok());
+    }
+
+    #[test]
+    fn put_writes_creates_and_removes() {
+        let (_t, m) = mem();
+        put(&m, "people/alice.md", Some("Alice\r\n日本".as_bytes()), &[]).unwrap();
+        assert_eq!(std::fs::read(m.join("people/alice.md")).unwrap(), "Alice\r\n日本".as_bytes());
+        put(&m, "people/alice.md", Some(b"v2"), &[]).unwrap();
+        assert_eq!(std::fs::read(m.join("people/alice.md")).unwrap(), b"v2");
+        assert_eq!(read_entry(&m, "people/alice.md").unwrap(), Some(Entry::File(b"v2".to_vec())));
+        put(&m, "people/alice.md", None, &[]).unwrap();
+        assert!(!m.join("people").exists(), "emptied folder removed");
+        assert!(m.exists());
+        assert_eq!(read_entry(&m, "people/alice.md").unwrap(), None);
+        // Removing a missing file is fine.
+        put(&m, "gone.md", None, &[]).unwrap();
+        let names: Vec<_> = std::fs::read_dir(&m).unwrap().collect();
+        assert!(names.is_empty(), "no temp files left: {names:?}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn put_keeps_permissions() {
+        use std::os::unix::fs::PermissionsExt;
+        let (_t, m) = mem();
+        std::fs::write(m.join("a.md"), "x").unwrap();
+        std::fs::set_permissions(m.join("a.md"), std::fs::Permissions::from_mode(0o600)).unwrap();
+        put(&m, "a.md", Some(b"y"), &[]).unwrap();
+        let mode = std::fs::metadata(m.join("a.md")).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
+    }
+
+    #[test]
+    fn cleans_leftover_temp_files() {
+        let (_t, m) = mem();
+        std::fs::write(m.join(".a.md.dreamreview-1-0.tmp"), "x").unwrap();
+        std::fs::write(m.join(".keep.md"), "x").unwrap();
+        assert_eq!(clean_temp_files(&m, &["a.md".to_string()]), 1);
+        assert!(m.join(".keep.md").exists());
+    }
+
+    proptest! {
+        #[test]
+        fn target_never_panics_and_stays_inside(rel in "\\PC{0,40}") {
+            let (_t, m) = mem();
+            if let Ok(p) = target(&m, &rel, &[]) {
+                prop_assert!(p.starts_with(&m));
+                prop_assert!(p != m);
+                prop_assert!(!rel.split('/').any(|c| c == ".." || c.is_empty()));
+            }
+        }
+    }
+}
