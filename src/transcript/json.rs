@@ -76,9 +76,10 @@ pub(crate) fn push_strings(v: &Value, skip_keys: &[&str], out: &mut String) {
     }
 }
 
-/// Appends `s` to `out` as a new part (parts are separated by a newline).
+/// Appends `s` to `out` as a new part (parts are separated by a newline); blank parts
+/// are left out.
 pub(crate) fn push_part(out: &mut String, s: &str) {
-    if s.is_empty() {
+    if s.trim().is_empty() {
         return;
     }
     if !out.is_empty() {

@@ -10,11 +10,11 @@
 
 use memchr::memchr2;
 
-/// Returns a closed version of `bytes` when it starts with a JSON object (after optional
+/// Returns a closed version of `bytes` when it is a JSON object cut short (after optional
 /// whitespace and UTF-8 BOM): the longest prefix that can be completed by closing what is
-/// open, plus those closers. A string value cut mid-way keeps its beginning. When the
-/// object is complete, returns it without whatever follows. `None` when nothing usable
-/// is there (not an object, or broken before anything could be kept).
+/// open, plus those closers. A string value cut mid-way keeps its beginning. `None` when
+/// it is not an object, or is broken anywhere but at its end (a bad character in the
+/// middle, junk after the object): that is not a cut line, it stays raw.
 pub(crate) fn close_json(bytes: &[u8]) -> Option<Vec<u8>> {
     let n = bytes.len();
     let mut i = skip_bom_ws(bytes, 0);
@@ -28,6 +28,10 @@ pub(crate) fn close_json(bytes: &[u8]) -> Option<Vec<u8>> {
     // at the end is also the stack at `good`.
     let mut good: Option<usize> = None;
 
+    let complete = |end: usize| -> Option<Vec<u8>> {
+        let rest = bytes.get(end..).unwrap_or(&[]);
+        skip_ws(rest, 0).ge(&rest.len()).then(|| bytes.get(..end).unwrap_or(bytes).to_vec())
+    };
     let finish = |cut: usize, in_string: bool, closers: &[u8]| -> Vec<u8> {
         let mut out = Vec::with_capacity(cut + closers.len() + 1);
         out.extend_from_slice(bytes.get(..cut).unwrap_or(bytes));
@@ -47,7 +51,7 @@ pub(crate) fn close_json(bytes: &[u8]) -> Option<Vec<u8>> {
                     closers.pop();
                     i += 1;
                     if closers.is_empty() {
-                        return Some(finish(i, false, &closers));
+                        return complete(i);
                     }
                     exp = Expect::CommaOrEnd;
                     good = Some(i);
@@ -76,8 +80,11 @@ pub(crate) fn close_json(bytes: &[u8]) -> Option<Vec<u8>> {
                     },
                     _ => {
                         let end = scalar_end(bytes, i);
-                        if end == i || end >= n {
-                            // Not a value, or a number/literal that may be incomplete.
+                        if end == i {
+                            return None;
+                        }
+                        if end >= n {
+                            // A number or literal the cut may have shortened.
                             break;
                         }
                         i = end;
@@ -91,14 +98,14 @@ pub(crate) fn close_json(bytes: &[u8]) -> Option<Vec<u8>> {
                     closers.pop();
                     i += 1;
                     if closers.is_empty() {
-                        return Some(finish(i, false, &closers));
+                        return complete(i);
                     }
                     exp = Expect::CommaOrEnd;
                     good = Some(i);
                     continue;
                 }
                 if c != b'"' {
-                    break;
+                    return None;
                 }
                 match scan_string(bytes, i + 1) {
                     Str::Complete(end) => {
@@ -110,7 +117,7 @@ pub(crate) fn close_json(bytes: &[u8]) -> Option<Vec<u8>> {
             }
             Expect::Colon => {
                 if c != b':' {
-                    break;
+                    return None;
                 }
                 i += 1;
                 exp = Expect::Value;
@@ -124,11 +131,11 @@ pub(crate) fn close_json(bytes: &[u8]) -> Option<Vec<u8>> {
                     closers.pop();
                     i += 1;
                     if closers.is_empty() {
-                        return Some(finish(i, false, &closers));
+                        return complete(i);
                     }
                     good = Some(i);
                 } else {
-                    break;
+                    return None;
                 }
             }
         }
@@ -275,9 +282,14 @@ mod tests {
     }
 
     #[test]
-    fn keeps_complete_object_and_drops_trailing_junk() {
-        assert_eq!(closed(r#"{"a":1} junk"#).as_deref(), Some(r#"{"a":1}"#));
-        assert_eq!(closed(r#"  {"a":[]}"#).as_deref(), Some(r#"  {"a":[]}"#));
+    fn broken_in_the_middle_is_not_closed() {
+        assert_eq!(closed(r#"{"a":1} junk"#), None);
+        assert_eq!(closed(r#"{"a":1}{"b":2}"#), None);
+        assert_eq!(closed(r#"{"type":"user", oops}"#), None);
+        assert_eq!(closed(r#"{"a" 1"#), None);
+        assert_eq!(closed(r#"{"a":1 2"#), None);
+        assert_eq!(closed(r#"{"a":]"#), None);
+        assert_eq!(closed(r#"  {"a":[]}  "#).as_deref(), Some(r#"  {"a":[]}"#));
     }
 
     #[test]

@@ -124,10 +124,12 @@ pub fn render_jsonl_with_limit(line: &[u8], number: usize, max_chars: usize) -> 
         }
         ("summary", _) => (ty.into(), s(&obj, "summary").to_string(), LineKind::Event),
         ("attachment", _) => (ty.into(), render_attachment(obj.get("attachment")), LineKind::Event),
-        (_, Some(m)) if get(m, "content").is_some() => {
+        // Unknown type (or a cut line whose `type` came after the message): a message
+        // object still says who speaks.
+        (_, Some(m)) if m.is_object() => {
             let role = get_str(m, "role").filter(|r| !r.is_empty()).unwrap_or(ty);
-            let (r, text, kind) = render_message(role, m);
-            (if r.is_empty() { "unknown".into() } else { r }, text, kind)
+            let role = if role.is_empty() { "unknown" } else { role };
+            render_message(role, m)
         }
         _ => {
             let role = if ty.is_empty() { "unknown" } else { ty };

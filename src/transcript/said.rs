@@ -21,7 +21,7 @@ use serde_json::Value;
 
 use super::json::{get, get_str, parse_object, push_part, push_strings};
 use super::partial::content_start;
-use super::text::strip_cr;
+use super::text::{strip_cr, strip_escapes};
 
 /// Keys whose values are identifiers or payloads, not words, wherever they appear.
 const NOT_SAID: &[&str] = &["id", "tool_use_id", "signature", "data", "cache_control"];
@@ -44,6 +44,7 @@ struct Envelope {
 /// the module docs for what is in and out. A line cut short says what its readable
 /// beginning says. A line that is not JSON at all (does not start with `{` or `[`) is
 /// taken as plain text and says itself; broken or wrong-shaped JSON says nothing.
+/// Terminal escape sequences (colour codes in tool output) are removed.
 pub fn said_text(line: &[u8]) -> String {
     let line = strip_cr(line);
     let mut out = String::new();
@@ -57,7 +58,10 @@ pub fn said_text(line: &[u8]) -> String {
             }
         }
     }
-    out
+    match strip_escapes(&out) {
+        std::borrow::Cow::Borrowed(_) => out,
+        std::borrow::Cow::Owned(clean) => clean,
+    }
 }
 
 fn said_envelope(env: &Envelope, out: &mut String) {

@@ -73,6 +73,24 @@ fn skip_escape(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) {
     }
 }
 
+/// `s` without terminal escape sequences (colour codes in tool output would otherwise
+/// split words a claim is looked for in). Borrowed when there is none.
+pub(crate) fn strip_escapes(s: &str) -> std::borrow::Cow<'_, str> {
+    if !s.contains('\u{1b}') {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            skip_escape(&mut chars);
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// `s` without a trailing `\r` (the `\n` is never part of a line's bytes here).
 pub(crate) fn strip_cr(bytes: &[u8]) -> &[u8] {
     bytes.strip_suffix(b"\r").unwrap_or(bytes)
@@ -88,6 +106,12 @@ mod tests {
         assert_eq!(one_line("\u{1b}[31mred\u{1b}[0m ok", 100), "red ok");
         assert_eq!(one_line("\u{1b}]0;title\u{7}x", 100), "x");
         assert_eq!(one_line("a\u{0}b\u{8}c\u{202e}d", 100), "abcd");
+    }
+
+    #[test]
+    fn strips_escapes_only() {
+        assert_eq!(strip_escapes("\u{1b}[32m214 passed\u{1b}[39m\n"), "214 passed\n");
+        assert_eq!(strip_escapes("plain\ttext"), "plain\ttext");
     }
 
     #[test]
