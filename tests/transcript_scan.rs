@@ -27,7 +27,11 @@ fn oracle(set: &SourceSet, needles: &[String]) -> Vec<Hit> {
             let said = t.said_text(line).unwrap().unwrap().to_ascii_lowercase();
             for (needle, n) in needles.iter().enumerate() {
                 if !n.trim().is_empty() && said.contains(&n.to_ascii_lowercase()) {
-                    hits.push(Hit { source, line, needle });
+                    hits.push(Hit {
+                        source,
+                        line,
+                        needle,
+                    });
                 }
             }
         }
@@ -59,7 +63,10 @@ fn hits_only_where_the_line_says_it() {
         .collect();
     // pnpm on 1, 2, 4 (not 3: only its tool_use_id holds "Pnpm"); the path and "214
     // passed" in the test output on 3; the fake on 1. Dates, versions and ids never.
-    assert_eq!(in_pnpm, vec![(1, 0), (1, 6), (2, 0), (3, 3), (3, 4), (4, 0)]);
+    assert_eq!(
+        in_pnpm,
+        vec![(1, 0), (1, 6), (2, 0), (3, 3), (3, 4), (4, 0)]
+    );
     let short = set.find("short.jsonl")[0];
     let heavy = set.find("tool_heavy.jsonl")[0];
     let phx: Vec<(usize, usize)> = hits
@@ -68,7 +75,10 @@ fn hits_only_where_the_line_says_it() {
         .map(|h| (h.source, h.line))
         .collect();
     assert_eq!(phx, vec![(short, 4), (short, 8), (heavy, 5)]);
-    assert!(!hits.iter().any(|h| h.needle == 7), "thinking is never a source");
+    assert!(
+        !hits.iter().any(|h| h.needle == 7),
+        "thinking is never a source"
+    );
     assert_eq!(hits, oracle(&set, &list));
 }
 
@@ -90,14 +100,27 @@ fn agrees_with_reading_every_line() {
     ]);
     let hits = scan(&set, &list);
     assert_eq!(hits, oracle(&set, &list));
-    assert!(hits.windows(2).all(|w| w[0] < w[1]), "sorted, no duplicates");
-    assert!(!hits.iter().any(|h| h.needle == 1 || h.needle == 2 || h.needle == 6));
-    assert!(hits.iter().any(|h| h.needle == 0), "spotter is said somewhere");
+    assert!(
+        hits.windows(2).all(|w| w[0] < w[1]),
+        "sorted, no duplicates"
+    );
+    assert!(
+        !hits
+            .iter()
+            .any(|h| h.needle == 1 || h.needle == 2 || h.needle == 6)
+    );
+    assert!(
+        hits.iter().any(|h| h.needle == 0),
+        "spotter is said somewhere"
+    );
 }
 
 /// A user line whose `content` makes the whole line exactly `len` bytes.
 fn user_line(content_len: usize, fill: char) -> String {
-    format!(r#"{{"type":"user","message":{{"content":"{}"}}}}"#, fill.to_string().repeat(content_len))
+    format!(
+        r#"{{"type":"user","message":{{"content":"{}"}}}}"#,
+        fill.to_string().repeat(content_len)
+    )
 }
 
 #[test]
@@ -113,7 +136,10 @@ fn needle_straddling_a_chunk_boundary() {
     }
     // The needle starts 4 bytes before the boundary.
     let pad = CHUNK_BYTES - 4 - body.len() - prefix.len();
-    body.push_str(&format!(r#"{prefix}{} straddling-needle here"}}}}"#, "b".repeat(pad - 1)));
+    body.push_str(&format!(
+        r#"{prefix}{} straddling-needle here"}}}}"#,
+        "b".repeat(pad - 1)
+    ));
     body.push('\n');
     lines += 1;
     let straddle_line = lines;
@@ -142,7 +168,12 @@ fn needle_straddling_a_chunk_boundary() {
 
     let t = Transcript::open(&set.files()[0]).unwrap();
     assert_eq!(t.line_count(), lines);
-    assert!(t.said_text(straddle_line).unwrap().unwrap().ends_with("straddling-needle here"));
+    assert!(
+        t.said_text(straddle_line)
+            .unwrap()
+            .unwrap()
+            .ends_with("straddling-needle here")
+    );
 }
 
 #[test]
@@ -193,11 +224,18 @@ fn escaped_and_non_ascii_needles() {
 fn markdown_sources_are_plain_lines() {
     let dir = tempfile::tempdir().unwrap();
     let note = dir.path().join("2026-06-02.md");
-    fs::write(&note, "# Daily\r\n- Moved to PNPM last week\r\n- {\"cwd\":\"pnpm\"} is text here\r\n").unwrap();
+    fs::write(
+        &note,
+        "# Daily\r\n- Moved to PNPM last week\r\n- {\"cwd\":\"pnpm\"} is text here\r\n",
+    )
+    .unwrap();
     let f = SourceFile::new(note, "memory/2026-06-02.md".into());
     assert_eq!(f.kind, SourceKind::Markdown);
     let set = SourceSet::from_files(vec![f]);
-    let got: Vec<usize> = scan(&set, &needles(&["pnpm"])).iter().map(|h| h.line).collect();
+    let got: Vec<usize> = scan(&set, &needles(&["pnpm"]))
+        .iter()
+        .map(|h| h.line)
+        .collect();
     assert_eq!(got, vec![2, 3]);
 }
 
@@ -212,10 +250,21 @@ fn unreadable_sources_are_reported_and_skipped() {
         SourceFile::new(gone, "b.jsonl".into()),
     ]);
     let report = scan_with(&set, &needles(&["pnpm"]), &ScanProgress::new());
-    assert_eq!(report.hits, vec![Hit { source: 0, line: 1, needle: 0 }]);
+    assert_eq!(
+        report.hits,
+        vec![Hit {
+            source: 0,
+            line: 1,
+            needle: 0
+        }]
+    );
     assert_eq!(report.unreadable.len(), 1);
     assert_eq!(report.unreadable[0].0, 1);
-    assert!(report.unreadable[0].1.contains("b.jsonl"), "{}", report.unreadable[0].1);
+    assert!(
+        report.unreadable[0].1.contains("b.jsonl"),
+        "{}",
+        report.unreadable[0].1
+    );
 }
 
 #[test]

@@ -110,7 +110,11 @@ impl Transcript {
     }
 
     /// Like [`Transcript::lines`], reading at most `cap` bytes of each line.
-    pub(crate) fn lines_capped(&self, range: RangeInclusive<usize>, cap: usize) -> Result<Vec<Line>> {
+    pub(crate) fn lines_capped(
+        &self,
+        range: RangeInclusive<usize>,
+        cap: usize,
+    ) -> Result<Vec<Line>> {
         let first = (*range.start()).max(1);
         let last = (*range.end()).min(self.line_count());
         if first > last {
@@ -161,7 +165,9 @@ impl Transcript {
         let start = self.starts.get(n - 1).copied().unwrap_or(self.end);
         let next = self.starts.get(n).copied().unwrap_or(self.end);
         let has_newline = n < self.starts.len() || self.ends_with_newline;
-        let len = next.saturating_sub(start).saturating_sub(u64::from(has_newline));
+        let len = next
+            .saturating_sub(start)
+            .saturating_sub(u64::from(has_newline));
         let truncated = len > cap as u64;
         let want = len.min(cap as u64);
         file.seek(SeekFrom::Start(start))?;
@@ -175,7 +181,12 @@ impl Transcript {
             let kept = strip_cr(&bytes).len();
             bytes.truncate(kept);
         }
-        Ok(Line { number: n, bytes, truncated, len })
+        Ok(Line {
+            number: n,
+            bytes,
+            truncated,
+            len,
+        })
     }
 }
 

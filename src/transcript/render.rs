@@ -80,7 +80,10 @@ pub struct RenderedLine {
 impl RenderedLine {
     /// `time · role · text` (the date stands in for a missing time; nothing for neither).
     pub fn display(&self) -> String {
-        let when = self.time.clone().or_else(|| self.date.map(|d| d.to_string()));
+        let when = self
+            .time
+            .clone()
+            .or_else(|| self.date.map(|d| d.to_string()));
         match when {
             Some(w) => format!("{w} · {} · {}", self.role, self.text),
             None => format!("{} · {}", self.role, self.text),
@@ -116,14 +119,24 @@ pub fn render_jsonl_with_limit(line: &[u8], number: usize, max_chars: usize) -> 
     let (role, text, kind) = match (ty, message) {
         ("user" | "assistant", Some(m)) => render_message(ty, m),
         ("user" | "assistant", None) => (ty.to_string(), String::new(), LineKind::Text),
-        ("system", _) => (ty.into(), join(&[s(&obj, "subtype"), s(&obj, "content")]), LineKind::Event),
+        ("system", _) => (
+            ty.into(),
+            join(&[s(&obj, "subtype"), s(&obj, "content")]),
+            LineKind::Event,
+        ),
         ("progress", _) => (ty.into(), render_progress(obj.get("data")), LineKind::Event),
         ("file-history-snapshot", _) => (ty.into(), render_snapshot(&obj), LineKind::Event),
-        ("queue-operation", _) => {
-            (ty.into(), join(&[s(&obj, "operation"), s(&obj, "content")]), LineKind::Event)
-        }
+        ("queue-operation", _) => (
+            ty.into(),
+            join(&[s(&obj, "operation"), s(&obj, "content")]),
+            LineKind::Event,
+        ),
         ("summary", _) => (ty.into(), s(&obj, "summary").to_string(), LineKind::Event),
-        ("attachment", _) => (ty.into(), render_attachment(obj.get("attachment")), LineKind::Event),
+        ("attachment", _) => (
+            ty.into(),
+            render_attachment(obj.get("attachment")),
+            LineKind::Event,
+        ),
         // Unknown type (or a cut line whose `type` came after the message): a message
         // object still says who speaks.
         (_, Some(m)) if m.is_object() => {
@@ -133,14 +146,27 @@ pub fn render_jsonl_with_limit(line: &[u8], number: usize, max_chars: usize) -> 
         }
         _ => {
             let role = if ty.is_empty() { "unknown" } else { ty };
-            (role.to_string(), key_values(&obj, ENVELOPE), LineKind::Event)
+            (
+                role.to_string(),
+                key_values(&obj, ENVELOPE),
+                LineKind::Event,
+            )
         }
     };
     let mut text = one_line(&text, max_chars);
     if cut {
         text.push_str(" […]");
     }
-    RenderedLine { number, time, date, role, text, message_id, kind, truncated: cut }
+    RenderedLine {
+        number,
+        time,
+        date,
+        role,
+        text,
+        message_id,
+        kind,
+        truncated: cut,
+    }
 }
 
 /// Renders a line of a Markdown/plain-text source dated `date` (from its file name).
@@ -178,7 +204,13 @@ fn parse_time(stamp: &str) -> (Option<String>, Option<Date>) {
     let b = stamp.as_bytes();
     let clock = b.get(10).is_some_and(|&c| c == b'T' || c == b' ')
         && b.get(11..19).is_some_and(|t| {
-            t.iter().enumerate().all(|(i, c)| if i == 2 || i == 5 { *c == b':' } else { c.is_ascii_digit() })
+            t.iter().enumerate().all(|(i, c)| {
+                if i == 2 || i == 5 {
+                    *c == b':'
+                } else {
+                    c.is_ascii_digit()
+                }
+            })
         });
     let time = match (date, clock, stamp.get(11..19)) {
         (Some(d), true, Some(t)) => Some(format!("{d} {t}")),
@@ -223,8 +255,16 @@ fn render_message(role: &str, message: &Value) -> (String, String, LineKind) {
         }
         _ => {}
     }
-    let role = if role == "user" && any_block && all_results { "tool" } else { role };
-    (role.to_string(), parts.join(" | "), kind.unwrap_or(LineKind::Text))
+    let role = if role == "user" && any_block && all_results {
+        "tool"
+    } else {
+        role
+    };
+    (
+        role.to_string(),
+        parts.join(" | "),
+        kind.unwrap_or(LineKind::Text),
+    )
 }
 
 /// Which of two kinds describes a line (or merged entry) holding both.
@@ -247,7 +287,10 @@ fn render_block(block: &Value) -> (String, LineKind) {
     }
     let ty = get_str(block, "type").unwrap_or("");
     match ty {
-        "text" => (get_str(block, "text").unwrap_or("").to_string(), LineKind::Text),
+        "text" => (
+            get_str(block, "text").unwrap_or("").to_string(),
+            LineKind::Text,
+        ),
         "thinking" => {
             let n = get_str(block, "thinking").map_or(0, |t| t.chars().count());
             (format!("(thinking, {n} chars)"), LineKind::Thinking)
@@ -267,7 +310,15 @@ fn render_block(block: &Value) -> (String, LineKind) {
         }
         _ => {
             let label = if ty.is_empty() { "block" } else { ty };
-            let skip = ["type", "id", "signature", "data", "source", "tool_use_id", "cache_control"];
+            let skip = [
+                "type",
+                "id",
+                "signature",
+                "data",
+                "source",
+                "tool_use_id",
+                "cache_control",
+            ];
             let body = match block.as_object() {
                 Some(obj) => key_values(obj, &skip),
                 None => compact(block),
@@ -281,7 +332,9 @@ fn render_block(block: &Value) -> (String, LineKind) {
 /// command, file path, pattern, URL, task description…), else the input's first string
 /// fields.
 fn tool_use_summary(block: &Value) -> String {
-    let name = get_str(block, "name").filter(|n| !n.is_empty()).unwrap_or("tool");
+    let name = get_str(block, "name")
+        .filter(|n| !n.is_empty())
+        .unwrap_or("tool");
     let input = get(block, "input");
     let field = |k: &str| {
         input
@@ -338,7 +391,9 @@ fn result_text(content: Option<&Value>) -> String {
                         Some("text") => get_str(item, "text").unwrap_or("").to_string(),
                         Some("image") => "[image]".into(),
                         Some("document") => "[document]".into(),
-                        Some("tool_reference") => get_str(item, "tool_name").unwrap_or("").to_string(),
+                        Some("tool_reference") => {
+                            get_str(item, "tool_name").unwrap_or("").to_string()
+                        }
                         _ => compact(item),
                     },
                 })
@@ -356,7 +411,9 @@ fn result_text(content: Option<&Value>) -> String {
 }
 
 fn render_progress(data: Option<&Value>) -> String {
-    let Some(data) = data else { return String::new() };
+    let Some(data) = data else {
+        return String::new();
+    };
     let ty = get_str(data, "type").unwrap_or("");
     let f = |k: &str| get_str(data, k).unwrap_or("");
     match ty {
@@ -411,7 +468,11 @@ fn s<'a>(obj: &'a Map<String, Value>, key: &str) -> &'a str {
 
 /// The non-empty parts joined by `: `.
 fn join(parts: &[&str]) -> String {
-    let kept: Vec<&str> = parts.iter().copied().filter(|p| !p.trim().is_empty()).collect();
+    let kept: Vec<&str> = parts
+        .iter()
+        .copied()
+        .filter(|p| !p.trim().is_empty())
+        .collect();
     kept.join(": ")
 }
 

@@ -115,7 +115,9 @@ pub fn scan_with(sources: &SourceSet, needles: &[String], progress: &ScanProgres
         .collect();
     progress.total.store(sizes.iter().sum(), Ordering::Relaxed);
     let Some(matcher) = Matcher::new(needles) else {
-        progress.done.store(progress.bytes_total(), Ordering::Relaxed);
+        progress
+            .done
+            .store(progress.bytes_total(), Ordering::Relaxed);
         return ScanReport::default();
     };
     let results: Vec<(usize, io::Result<Vec<Hit>>)> = sources
@@ -123,17 +125,28 @@ pub fn scan_with(sources: &SourceSet, needles: &[String], progress: &ScanProgres
         .par_iter()
         .enumerate()
         .map_init(Vec::new, |buf, (i, f)| {
-            let opts = ScanOpts { chunk: CHUNK_BYTES, max_line: MAX_LINE_BYTES };
-            (i, scan_file(&f.path, f.kind, i, &matcher, opts, buf, progress))
+            let opts = ScanOpts {
+                chunk: CHUNK_BYTES,
+                max_line: MAX_LINE_BYTES,
+            };
+            (
+                i,
+                scan_file(&f.path, f.kind, i, &matcher, opts, buf, progress),
+            )
         })
         .collect();
-    let mut report = ScanReport { cancelled: progress.is_cancelled(), ..ScanReport::default() };
+    let mut report = ScanReport {
+        cancelled: progress.is_cancelled(),
+        ..ScanReport::default()
+    };
     for (i, result) in results {
         match result {
             Ok(hits) => report.hits.extend(hits),
             Err(e) => {
                 let path = sources.get(i).map(|f| f.path.display().to_string());
-                report.unreadable.push((i, format!("{}: {e}", path.unwrap_or_default())));
+                report
+                    .unreadable
+                    .push((i, format!("{}: {e}", path.unwrap_or_default())));
             }
         }
     }
@@ -184,8 +197,15 @@ impl Matcher {
             .match_kind(MatchKind::Standard)
             .build(&patterns)
             .ok()?;
-        let needles = needles.iter().map(|n| n.as_bytes().to_ascii_lowercase()).collect();
-        Some(Matcher { ac, pattern_needle, needles })
+        let needles = needles
+            .iter()
+            .map(|n| n.as_bytes().to_ascii_lowercase())
+            .collect();
+        Some(Matcher {
+            ac,
+            pattern_needle,
+            needles,
+        })
     }
 }
 
@@ -295,7 +315,9 @@ fn scan_file(
 fn read_full(file: &mut File, buf: &mut [u8]) -> io::Result<usize> {
     let mut total = 0;
     while total < buf.len() {
-        let Some(rest) = buf.get_mut(total..) else { break };
+        let Some(rest) = buf.get_mut(total..) else {
+            break;
+        };
         match file.read(rest) {
             Ok(0) => break,
             Ok(n) => total += n,
@@ -339,7 +361,10 @@ impl<'a> LineScanner<'a> {
         let mut cursor = 0usize; // newlines before `cursor` are counted in `line_no`
         let mut line_start = 0usize;
         let mut pending: Option<(usize, usize)> = None; // (line number, start offset)
-        let matches = self.matcher.ac.try_find_overlapping_iter(Input::new(region));
+        let matches = self
+            .matcher
+            .ac
+            .try_find_overlapping_iter(Input::new(region));
         for m in matches.into_iter().flatten() {
             let pos = m.end().saturating_sub(1).max(m.start());
             if pos > cursor
@@ -358,7 +383,11 @@ impl<'a> LineScanner<'a> {
                 }
                 pending = Some((line_no, line_start));
             }
-            let needle = self.matcher.pattern_needle.get(m.pattern().as_usize()).copied();
+            let needle = self
+                .matcher
+                .pattern_needle
+                .get(m.pattern().as_usize())
+                .copied();
             if let Some(needle) = needle
                 && let Some(seen) = self.seen.get_mut(needle)
                 && *seen != line_no
@@ -377,7 +406,9 @@ impl<'a> LineScanner<'a> {
     /// what the line says.
     fn flush(&mut self, region: &[u8], number: usize, start: usize) {
         let rest = region.get(start..).unwrap_or(&[]);
-        let line = rest.get(..memchr(b'\n', rest).unwrap_or(rest.len())).unwrap_or(&[]);
+        let line = rest
+            .get(..memchr(b'\n', rest).unwrap_or(rest.len()))
+            .unwrap_or(&[]);
         let line = line.get(..line.len().min(self.max_line)).unwrap_or(&[]);
         let said_lower = match self.kind {
             SourceKind::Jsonl => said_text(line).into_bytes().to_ascii_lowercase(),
@@ -385,9 +416,15 @@ impl<'a> LineScanner<'a> {
         };
         self.candidates.sort_unstable();
         for &needle in &self.candidates {
-            let Some(n) = self.matcher.needles.get(needle) else { continue };
+            let Some(n) = self.matcher.needles.get(needle) else {
+                continue;
+            };
             if memmem::find(&said_lower, n).is_some() {
-                self.hits.push(Hit { source: self.source, line: number, needle });
+                self.hits.push(Hit {
+                    source: self.source,
+                    line: number,
+                    needle,
+                });
             }
         }
         self.candidates.clear();
@@ -399,7 +436,12 @@ mod tests {
     use super::*;
     use std::io::Write;
 
-    fn scan_bytes(bytes: &[u8], kind: SourceKind, needles: &[&str], opts: ScanOpts) -> Vec<(usize, usize)> {
+    fn scan_bytes(
+        bytes: &[u8],
+        kind: SourceKind,
+        needles: &[&str],
+        opts: ScanOpts,
+    ) -> Vec<(usize, usize)> {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("f");
         File::create(&path).unwrap().write_all(bytes).unwrap();
@@ -410,7 +452,10 @@ mod tests {
         hits.iter().map(|h| (h.line, h.needle)).collect()
     }
 
-    const SMALL: ScanOpts = ScanOpts { chunk: 7, max_line: 16 };
+    const SMALL: ScanOpts = ScanOpts {
+        chunk: 7,
+        max_line: 16,
+    };
 
     #[test]
     fn escapes_like_json_encoders() {
@@ -424,13 +469,26 @@ mod tests {
     #[test]
     fn counts_lines_across_tiny_chunks() {
         let text = b"alpha\nbeta gamma\n\nalpha beta\nzeta";
-        let got = scan_bytes(text, SourceKind::Markdown, &["alpha", "beta", "zeta"], SMALL);
+        let got = scan_bytes(
+            text,
+            SourceKind::Markdown,
+            &["alpha", "beta", "zeta"],
+            SMALL,
+        );
         assert_eq!(got, vec![(1, 0), (2, 1), (4, 0), (4, 1), (5, 2)]);
     }
 
     #[test]
     fn overlapping_needles_are_all_seen() {
-        let got = scan_bytes(b"run pnpm test now\n", SourceKind::Markdown, &["pnpm test", "pnpm", "test"], ScanOpts { chunk: 64, max_line: 64 });
+        let got = scan_bytes(
+            b"run pnpm test now\n",
+            SourceKind::Markdown,
+            &["pnpm test", "pnpm", "test"],
+            ScanOpts {
+                chunk: 64,
+                max_line: 64,
+            },
+        );
         assert_eq!(got, vec![(1, 0), (1, 1), (1, 2)]);
     }
 

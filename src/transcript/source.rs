@@ -53,7 +53,12 @@ impl SourceFile {
             SourceKind::Markdown => date_from_file_name(&file_name),
             SourceKind::Jsonl => None,
         };
-        SourceFile { path, name, kind, date }
+        SourceFile {
+            path,
+            name,
+            kind,
+            date,
+        }
     }
 }
 
@@ -102,7 +107,10 @@ impl SourceSet {
 
         for dir in extra {
             let meta = fs::metadata(dir).with_context(|| {
-                format!("sources {}: cannot read it (check the --sources path)", dir.display())
+                format!(
+                    "sources {}: cannot read it (check the --sources path)",
+                    dir.display()
+                )
             })?;
             if meta.is_dir() {
                 walker.walk(dir, &|name| has_ext(name, "jsonl") || has_ext(name, "md"));
@@ -119,7 +127,9 @@ impl SourceSet {
 
         if let Some(mem) = memory_dir {
             for sub in [mem.join("memory"), mem.to_path_buf()] {
-                let Ok(entries) = fs::read_dir(&sub) else { continue };
+                let Ok(entries) = fs::read_dir(&sub) else {
+                    continue;
+                };
                 for entry in entries.flatten() {
                     let Ok(ft) = entry.file_type() else { continue };
                     let file_name = entry.file_name().to_string_lossy().into_owned();
@@ -142,13 +152,19 @@ impl SourceSet {
             .filter(|f| seen.insert(fs::canonicalize(&f.path).unwrap_or_else(|_| f.path.clone())))
             .collect();
         files.sort_by(|a, b| a.name.cmp(&b.name).then_with(|| a.path.cmp(&b.path)));
-        Ok(SourceSet { files, skipped: walker.skipped })
+        Ok(SourceSet {
+            files,
+            skipped: walker.skipped,
+        })
     }
 
     /// A set of exactly these files (sorted by name), for callers that already know them.
     pub fn from_files(mut files: Vec<SourceFile>) -> SourceSet {
         files.sort_by(|a, b| a.name.cmp(&b.name).then_with(|| a.path.cmp(&b.path)));
-        SourceSet { files, skipped: Vec::new() }
+        SourceSet {
+            files,
+            skipped: Vec::new(),
+        }
     }
 
     /// The files, sorted by name; indexes into this slice identify a source everywhere
@@ -233,7 +249,9 @@ impl SourceSet {
 
 /// A citation with quotes, backticks, `./` and `\` separators taken away.
 fn normalize_citation(citation: &str) -> String {
-    let trimmed = citation.trim().trim_matches(|c| matches!(c, '`' | '"' | '\'' | '(' | ')'));
+    let trimmed = citation
+        .trim()
+        .trim_matches(|c| matches!(c, '`' | '"' | '\'' | '(' | ')'));
     let mut s = trimmed.trim().replace('\\', "/");
     while let Some(rest) = s.strip_prefix("./") {
         s = rest.to_string();
@@ -243,7 +261,9 @@ fn normalize_citation(citation: &str) -> String {
 
 /// Whether `name` ends with `.ext` (ASCII case-insensitive).
 fn has_ext(name: &str, ext: &str) -> bool {
-    let Some((_, e)) = name.rsplit_once('.') else { return false };
+    let Some((_, e)) = name.rsplit_once('.') else {
+        return false;
+    };
     e.eq_ignore_ascii_case(ext)
 }
 
@@ -289,7 +309,9 @@ impl Walker {
     }
 
     fn is_excluded(&self, dir: &Path) -> bool {
-        let Some(ex) = &self.exclude else { return false };
+        let Some(ex) = &self.exclude else {
+            return false;
+        };
         fs::canonicalize(dir).is_ok_and(|c| c == *ex)
     }
 }
@@ -319,7 +341,10 @@ mod tests {
 
     #[test]
     fn kinds_from_extensions() {
-        let f = SourceFile::new(PathBuf::from("/x/2026-06-02.md"), "memory/2026-06-02.md".into());
+        let f = SourceFile::new(
+            PathBuf::from("/x/2026-06-02.md"),
+            "memory/2026-06-02.md".into(),
+        );
         assert_eq!(f.kind, SourceKind::Markdown);
         assert_eq!(f.date.map(|d| d.to_string()).as_deref(), Some("2026-06-02"));
         let f = SourceFile::new(PathBuf::from("/x/A.JSONL"), "A.JSONL".into());
