@@ -69,18 +69,22 @@ impl Transcript {
         if self.kind() != SourceKind::Jsonl || n == 0 || n > self.line_count() {
             return Ok(n..=n);
         }
+        let mut file = self.open_file()?;
+        let mut id_of = |line: usize| -> Result<Option<String>> {
+            let l = self.read_line_from(&mut file, line, ID_PREFIX_BYTES)?;
+            Ok(message_id(&l.bytes))
+        };
+        let Some(id) = id_of(n)? else {
+            return Ok(n..=n);
+        };
         let lo = n.saturating_sub(SPAN_WINDOW).max(1);
-        let hi = (n + SPAN_WINDOW).min(self.line_count());
-        let lines = self.lines_capped(lo..=hi, ID_PREFIX_BYTES)?;
-        let ids: Vec<Option<String>> = lines.iter().map(|l| message_id(&l.bytes)).collect();
-        let at = |line: usize| ids.get(line - lo).cloned().flatten();
-        let Some(id) = at(n) else { return Ok(n..=n) };
+        let hi = n.saturating_add(SPAN_WINDOW).min(self.line_count());
         let mut first = n;
-        while first > lo && at(first - 1).as_deref() == Some(id.as_str()) {
+        while first > lo && id_of(first - 1)?.as_deref() == Some(id.as_str()) {
             first -= 1;
         }
         let mut last = n;
-        while last < hi && at(last + 1).as_deref() == Some(id.as_str()) {
+        while last < hi && id_of(last + 1)?.as_deref() == Some(id.as_str()) {
             last += 1;
         }
         Ok(first..=last)

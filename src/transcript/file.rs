@@ -120,13 +120,24 @@ impl Transcript {
         if first > last {
             return Ok(Vec::new());
         }
-        let ctx = || format!("transcript {}: cannot read it", self.path.display());
-        let mut file = File::open(&self.path).with_context(ctx)?;
+        let mut file = self.open_file()?;
         let mut out = Vec::with_capacity(last - first + 1);
         for n in first..=last {
-            out.push(self.read_line(&mut file, n, cap).with_context(ctx)?);
+            out.push(self.read_line_from(&mut file, n, cap)?);
         }
         Ok(out)
+    }
+
+    /// Opens the file for a series of [`Transcript::read_line_from`] calls.
+    pub(crate) fn open_file(&self) -> Result<File> {
+        File::open(&self.path)
+            .with_context(|| format!("transcript {}: cannot open it", self.path.display()))
+    }
+
+    /// Reads line `n` (which must exist) from `file`, at most `cap` bytes of it.
+    pub(crate) fn read_line_from(&self, file: &mut File, n: usize, cap: usize) -> Result<Line> {
+        self.read_line(file, n, cap)
+            .with_context(|| format!("transcript {}: cannot read line {n}", self.path.display()))
     }
 
     /// Line `n` rendered for display, `None` past the end.
@@ -162,7 +173,11 @@ impl Transcript {
 
     /// Reads line `n` (valid) from `file`.
     fn read_line(&self, file: &mut File, n: usize, cap: usize) -> io::Result<Line> {
-        let start = self.starts.get(n - 1).copied().unwrap_or(self.end);
+        let start = n
+            .checked_sub(1)
+            .and_then(|i| self.starts.get(i))
+            .copied()
+            .unwrap_or(self.end);
         let next = self.starts.get(n).copied().unwrap_or(self.end);
         let has_newline = n < self.starts.len() || self.ends_with_newline;
         let len = next

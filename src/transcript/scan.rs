@@ -249,7 +249,8 @@ fn scan_file(
     let mut lines = LineScanner::new(matcher, kind, source, opts.max_line);
     let size = opts.chunk.saturating_add(opts.max_line);
     if buf.len() < size {
-        buf.resize(size, 0);
+        // Zeroed lazily by the allocator: pages count only once a long line touches them.
+        *buf = vec![0u8; size];
     }
     let mut filled = 0usize; // valid bytes at the start of `buf`
     let mut next_line = 1usize; // number of the line starting at buf[0]
