@@ -5,8 +5,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use dreamreview::transcript::{
-    CHUNK_BYTES, Hit, MAX_LINE_BYTES, ScanProgress, SourceFile, SourceKind, SourceSet, Transcript,
-    scan, scan_with,
+    CHUNK_BYTES, Hit, MAX_LINE_BYTES, ScanOptions, ScanProgress, SourceFile, SourceKind, SourceSet,
+    Transcript, scan, scan_with,
 };
 
 fn fixtures() -> PathBuf {
@@ -159,7 +159,12 @@ fn needle_straddling_a_chunk_boundary() {
     fs::write(&path, &body).unwrap();
     let set = SourceSet::from_files(vec![SourceFile::new(path.clone(), "big.jsonl".into())]);
     let progress = ScanProgress::new();
-    let report = scan_with(&set, &needles(&["straddling-needle"]), &progress);
+    let report = scan_with(
+        &set,
+        &needles(&["straddling-needle"]),
+        &ScanOptions::default(),
+        &progress,
+    );
     let got: Vec<usize> = report.hits.iter().map(|h| h.line).collect();
     assert_eq!(got, vec![straddle_line, lines]);
     assert_eq!(progress.bytes_done(), body.len() as u64);
@@ -249,7 +254,12 @@ fn unreadable_sources_are_reported_and_skipped() {
         SourceFile::new(ok, "a.jsonl".into()),
         SourceFile::new(gone, "b.jsonl".into()),
     ]);
-    let report = scan_with(&set, &needles(&["pnpm"]), &ScanProgress::new());
+    let report = scan_with(
+        &set,
+        &needles(&["pnpm"]),
+        &ScanOptions::default(),
+        &ScanProgress::new(),
+    );
     assert_eq!(
         report.hits,
         vec![Hit {
@@ -272,7 +282,12 @@ fn cancelled_and_empty_scans() {
     let set = SourceSet::discover(Some(&fixtures()), &[], None).unwrap();
     let progress = ScanProgress::new();
     progress.cancel();
-    let report = scan_with(&set, &needles(&["pnpm"]), &progress);
+    let report = scan_with(
+        &set,
+        &needles(&["pnpm"]),
+        &ScanOptions::default(),
+        &progress,
+    );
     assert!(report.cancelled && report.hits.is_empty());
     assert!(scan(&set, &[]).is_empty());
     assert!(scan(&set, &needles(&["", "   "])).is_empty());
@@ -281,4 +296,141 @@ fn cancelled_and_empty_scans() {
     assert_eq!(hits.len(), 1);
     assert_eq!((hits[0].line, hits[0].needle), (1, 1));
     assert!(scan(&SourceSet::default(), &needles(&["x"])).is_empty());
+}
+
+#[test]
+fn per_source_limit_keeps_the_first_lines_of_each_file() {
+    let set = SourceSet::discover(Some(&fixtures()), &[], None).unwrap();
+    let list = needles(&["opentelemetry", "hex.pm", "phoenix", "in-memory fake"]);
+    let all = scan(&set, &list);
+    let progress = ScanProgress::new();
+    let options = ScanOptions {
+        per_source_limit: 2,
+    };
+    let limited = scan_with(&set, &list, &options, &progress).hits;
+    // Expected: the first two lines of each (source, needle) among all the hits.
+    let mut expected = Vec::new();
+    for h in &all {
+        let same = expected
+            .iter()
+            .filter(|e: &&Hit| e.source == h.source && e.needle == h.needle)
+            .count();
+        if same < 2 {
+            expected.push(*h);
+        }
+    }
+    assert_eq!(limited, expected);
+    assert!(limited.len() < all.len());
+    assert_eq!(progress.bytes_done(), progress.bytes_total());
+}
+
+mod random_lines {
+    use super::*;
+    use proptest::prelude::*;
+    use serde_json::{Map, Value, json};
+
+    fn leaf() -> impl Strategy<Value = Value> {
+        prop_oneof![
+            "[abc\" ]{0,6}".prop_map(Value::String),
+            (0u32..300).prop_map(|n| json!(n)),
+            Just(Value::Null),
+        ]
+    }
+
+    const KEYS: &[&str] = &[
+        "type",
+        "text",
+        "content",
+        "input",
+        "message",
+        "id",
+        "tool_use_id",
+        "thinking",
+        "cwd",
+        "output",
+        "prompt",
+        "data",
+        "is_error",
+    ];
+    const TYPES: &[&str] = &[
+        "text",
+        "tool_use",
+        "tool_result",
+        "thinking",
+        "image",
+        "bash_progress",
+        "queued_command",
+        "x",
+    ];
+
+    fn value() -> impl Strategy<Value = Value> {
+        leaf().prop_recursive(3, 24, 4, |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+                (
+                    prop::collection::vec((0..KEYS.len(), inner), 0..4),
+                    0..TYPES.len()
+                )
+                    .prop_map(|(fields, t)| {
+                        let mut m = Map::new();
+                        m.insert("type".into(), json!(TYPES[t]));
+                        for (k, v) in fields {
+                            m.insert(KEYS[k].into(), v);
+                        }
+                        Value::Object(m)
+                    }),
+            ]
+        })
+    }
+
+    const TOP: &[&str] = &[
+        "message",
+        "content",
+        "summary",
+        "data",
+        "attachment",
+        "cwd",
+        "timestamp",
+        "uuid",
+        "toolUseResult",
+        "version",
+    ];
+    const LINE_TYPES: &[&str] = &[
+        "user",
+        "assistant",
+        "system",
+        "progress",
+        "summary",
+        "attachment",
+        "queue-operation",
+        "other",
+    ];
+
+    fn line() -> impl Strategy<Value = String> {
+        (
+            0..LINE_TYPES.len(),
+            prop::collection::vec((0..TOP.len(), prop_oneof![leaf(), value()]), 0..6),
+        )
+            .prop_map(|(t, fields)| {
+                let mut m = Map::new();
+                for (k, v) in fields {
+                    m.insert(TOP[k].into(), v);
+                }
+                m.insert("type".into(), json!(LINE_TYPES[t]));
+                Value::Object(m).to_string()
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(128))]
+        #[test]
+        fn scan_equals_reading_every_line(lines in prop::collection::vec(line(), 1..12)) {
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("r.jsonl");
+            fs::write(&path, lines.join("\n")).unwrap();
+            let set = SourceSet::from_files(vec![SourceFile::new(path, "r.jsonl".into())]);
+            let list = needles(&["a", "b\"", "c", "ab", "user", "1", "a a"]);
+            prop_assert_eq!(scan(&set, &list), oracle(&set, &list));
+        }
+    }
 }

@@ -27,7 +27,8 @@ use super::text::{strip_cr, strip_escapes};
 const NOT_SAID: &[&str] = &["id", "tool_use_id", "signature", "data", "cache_control"];
 
 /// The fields of a line [`said_text`] reads; everything else is skipped while parsing,
-/// without being built (this is the hot path of the scanner).
+/// without being built (this is the hot path of the scanner). The scanner relies on
+/// these being the only top-level keys read: keep `unsaid::SAID_TOP_LEVEL` in step.
 #[derive(Deserialize, Default)]
 #[serde(default)]
 struct Envelope {

@@ -2,18 +2,22 @@
 //! ("this claim occurs in some other source line").
 //!
 //! Design, for 1 GB of JSONL within 1.5× of `rg -F -f needles.txt`:
-//! - one Aho-Corasick automaton (ASCII case-insensitive, overlapping matches, so a needle
-//!   inside another needle's match is still seen) runs over the raw bytes;
+//! - a leftmost-first Aho-Corasick automaton (ASCII case-insensitive, SIMD prefilter)
+//!   runs over the raw bytes to find the lines holding any needle, skipping the rest of
+//!   each such line; a second, overlapping automaton then collects every needle on that
+//!   line only (so a needle inside another needle's match is still seen);
 //! - files are read in chunks of [`CHUNK_BYTES`] into a buffer reused across files; the
 //!   partial last line is carried over to the next read, so memory per worker is bounded
 //!   by one chunk plus one line of at most [`MAX_LINE_BYTES`] (longer lines are judged by
 //!   that beginning, like [`super::Transcript`] does, and the rest is skipped unread by
 //!   the automaton);
-//! - line numbers are counted incrementally with memchr between matches, never from the
-//!   start of the file;
-//! - only lines with a raw match are parsed, and a hit is kept only when the needle
-//!   occurs in the line's [`said_text`] (so `cwd`, `uuid`, `tool_use_id`, `version` or a
-//!   `timestamp` never source a claim);
+//! - line numbers are counted incrementally with memchr between matching lines, never
+//!   from the start of the file;
+//! - raw matches inside top-level envelope values (`cwd`, `timestamp`, `uuid`,
+//!   `toolUseResult`…, see [`super::unsaid`]) are dropped by a byte-level walk, without
+//!   parsing; only lines with a remaining match are parsed, and a hit is kept only when
+//!   the needle occurs in the line's [`said_text`] (so `cwd`, `uuid`, `tool_use_id`,
+//!   `version` or a `timestamp` never source a claim);
 //! - rayon spreads files over the workers.
 //!
 //! Needles are matched ASCII case-insensitively (the caller lowercases them). A needle
@@ -24,6 +28,7 @@
 
 use std::fs::File;
 use std::io::{self, Read};
+use std::ops::Range;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -35,6 +40,7 @@ use super::file::MAX_LINE_BYTES;
 use super::said::said_text;
 use super::source::{SourceKind, SourceSet};
 use super::text::strip_cr;
+use super::unsaid::{inside, unsaid_spans};
 
 /// Bytes read from a file at a time (2 MiB).
 pub const CHUNK_BYTES: usize = 2 << 20;
@@ -100,14 +106,37 @@ pub struct ScanReport {
     pub cancelled: bool,
 }
 
-/// Finds every (source, line, needle) where the line says the needle. Sources that
-/// cannot be read are skipped; use [`scan_with`] to learn which, or to show progress.
-pub fn scan(sources: &SourceSet, needles: &[String]) -> Vec<Hit> {
-    scan_with(sources, needles, &ScanProgress::new()).hits
+/// How much a scan looks for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ScanOptions {
+    /// At most this many hits per (source, needle), the first lines of the file; 0 means
+    /// all. Weak sourcing needs a few places a claim is said, not every one: with a
+    /// limit, a needle already found enough in a file costs no more parsing there, and a
+    /// file where every needle has reached it is not read further.
+    pub per_source_limit: usize,
 }
 
-/// [`scan`], reporting progress in `progress` (and stopping when it is cancelled).
-pub fn scan_with(sources: &SourceSet, needles: &[String], progress: &ScanProgress) -> ScanReport {
+/// Finds every (source, line, needle) where the line says the needle. Sources that
+/// cannot be read are skipped; use [`scan_with`] to learn which, to limit the hits, or
+/// to show progress.
+pub fn scan(sources: &SourceSet, needles: &[String]) -> Vec<Hit> {
+    scan_with(
+        sources,
+        needles,
+        &ScanOptions::default(),
+        &ScanProgress::new(),
+    )
+    .hits
+}
+
+/// [`scan`] with `options`, reporting progress in `progress` (and stopping when it is
+/// cancelled).
+pub fn scan_with(
+    sources: &SourceSet,
+    needles: &[String],
+    options: &ScanOptions,
+    progress: &ScanProgress,
+) -> ScanReport {
     let sizes: Vec<u64> = sources
         .files()
         .iter()
@@ -128,6 +157,7 @@ pub fn scan_with(sources: &SourceSet, needles: &[String], progress: &ScanProgres
             let opts = ScanOpts {
                 chunk: CHUNK_BYTES,
                 max_line: MAX_LINE_BYTES,
+                limit: options.per_source_limit,
             };
             (
                 i,
@@ -160,15 +190,22 @@ pub fn scan_with(sources: &SourceSet, needles: &[String], progress: &ScanProgres
 struct ScanOpts {
     chunk: usize,
     max_line: usize,
+    /// Hits per needle in one file; 0 = all.
+    limit: usize,
 }
 
 /// The automaton and the needles it stands for.
 struct Matcher {
+    /// Leftmost-first (SIMD-accelerated): finds the lines holding any needle.
+    finder: AhoCorasick,
+    /// Overlapping: every needle on one of those lines.
     ac: AhoCorasick,
     /// Needle index of each automaton pattern (a needle may have escaped variants).
     pattern_needle: Vec<usize>,
     /// Each needle, ASCII-lowercased, for the check against the said text.
     needles: Vec<Vec<u8>>,
+    /// How many needles are not blank.
+    usable: usize,
 }
 
 impl Matcher {
@@ -192,19 +229,26 @@ impl Matcher {
         if patterns.is_empty() {
             return None;
         }
-        let ac = AhoCorasickBuilder::new()
-            .ascii_case_insensitive(true)
-            .match_kind(MatchKind::Standard)
-            .build(&patterns)
-            .ok()?;
+        let build = |kind| {
+            AhoCorasickBuilder::new()
+                .ascii_case_insensitive(true)
+                .match_kind(kind)
+                .build(&patterns)
+                .ok()
+        };
+        let finder = build(MatchKind::LeftmostFirst)?;
+        let ac = build(MatchKind::Standard)?;
+        let usable = needles.iter().filter(|n| !n.trim().is_empty()).count();
         let needles = needles
             .iter()
             .map(|n| n.as_bytes().to_ascii_lowercase())
             .collect();
         Some(Matcher {
+            finder,
             ac,
             pattern_needle,
             needles,
+            usable,
         })
     }
 }
@@ -246,7 +290,9 @@ fn scan_file(
     progress: &ScanProgress,
 ) -> io::Result<Vec<Hit>> {
     let mut file = File::open(path)?;
-    let mut lines = LineScanner::new(matcher, kind, source, opts.max_line);
+    let file_len = file.metadata()?.len();
+    let mut read_total = 0u64;
+    let mut lines = LineScanner::new(matcher, kind, source, opts);
     let size = opts.chunk.saturating_add(opts.max_line);
     if buf.len() < size {
         // Zeroed lazily by the allocator: pages count only once a long line touches them.
@@ -262,6 +308,7 @@ fn scan_file(
         let want = (filled + opts.chunk).min(buf.len());
         let n = read_full(&mut file, buf.get_mut(filled..want).unwrap_or(&mut []))?;
         progress.add(n);
+        read_total += n as u64;
         let eof = filled + n < want;
         filled += n;
         let data = buf.get(..filled).unwrap_or(&[]);
@@ -295,6 +342,10 @@ fn scan_file(
             next_line = lines.scan_region(region, next_line);
         }
         if eof {
+            break;
+        }
+        if lines.saturated() {
+            progress.add(file_len.saturating_sub(read_total) as usize);
             break;
         }
         // Carry the partial last line to the front.
@@ -335,6 +386,12 @@ struct LineScanner<'a> {
     kind: SourceKind,
     source: usize,
     max_line: usize,
+    /// Hits per needle in this file; 0 = all.
+    limit: usize,
+    /// Per needle: hits so far.
+    found: Vec<usize>,
+    /// Needles that have not reached the limit yet.
+    open: usize,
     /// Per needle: the last line it was noted on (0 = never), to note it once per line.
     seen: Vec<usize>,
     /// Needles with a raw match on the pending line.
@@ -343,74 +400,85 @@ struct LineScanner<'a> {
 }
 
 impl<'a> LineScanner<'a> {
-    fn new(matcher: &'a Matcher, kind: SourceKind, source: usize, max_line: usize) -> Self {
+    fn new(matcher: &'a Matcher, kind: SourceKind, source: usize, opts: ScanOpts) -> Self {
         LineScanner {
             matcher,
             kind,
             source,
-            max_line,
+            max_line: opts.max_line,
+            limit: opts.limit,
+            found: vec![0; matcher.needles.len()],
+            open: matcher.usable,
             seen: vec![0; matcher.needles.len()],
             candidates: Vec::new(),
             hits: Vec::new(),
         }
     }
 
+    /// Whether every needle has reached the limit (nothing left to find in this file).
+    fn saturated(&self) -> bool {
+        self.limit > 0 && self.open == 0
+    }
+
     /// Scans `region` (whole lines; the first is line `first_line`) and returns the
     /// number of the line that follows it.
     fn scan_region(&mut self, region: &[u8], first_line: usize) -> usize {
         let mut line_no = first_line;
-        let mut cursor = 0usize; // newlines before `cursor` are counted in `line_no`
-        let mut line_start = 0usize;
-        let mut pending: Option<(usize, usize)> = None; // (line number, start offset)
-        let matches = self
-            .matcher
-            .ac
-            .try_find_overlapping_iter(Input::new(region));
+        let mut counted = 0usize; // newlines before `counted` are in `line_no`
+        let mut at = 0usize; // always the start of a line
+        while at < region.len() {
+            let input = Input::new(region).range(at..);
+            let Ok(Some(m)) = self.matcher.finder.try_find(input) else {
+                break;
+            };
+            let before = region.get(..m.start()).unwrap_or(&[]);
+            let start = memrchr(b'\n', before).map_or(0, |i| i + 1).max(at);
+            let seg = region.get(counted..start).unwrap_or(&[]);
+            line_no += memchr_iter(b'\n', seg).count();
+            counted = start;
+            let rest = region.get(m.start()..).unwrap_or(&[]);
+            let end = memchr(b'\n', rest).map_or(region.len(), |i| m.start() + i);
+            let line = region.get(start..end).unwrap_or(&[]);
+            let line = line.get(..line.len().min(self.max_line)).unwrap_or(&[]);
+            self.check_line(line, line_no);
+            at = end + 1;
+        }
+        let rest = region.get(counted..).unwrap_or(&[]);
+        line_no + memchr_iter(b'\n', rest).count()
+    }
+
+    /// Collects every needle with a raw match in `line` (line `number`), and keeps those
+    /// the line says.
+    fn check_line(&mut self, line: &[u8], number: usize) {
+        let matcher = self.matcher;
+        // Envelope values of a JSONL line, computed on the first match that needs it.
+        let mut envelope: Option<Option<Vec<Range<usize>>>> = None;
+        let matches = matcher.ac.try_find_overlapping_iter(Input::new(line));
         for m in matches.into_iter().flatten() {
-            let pos = m.end().saturating_sub(1).max(m.start());
-            if pos > cursor
-                && let Some(seg) = region.get(cursor..pos)
-            {
-                let k = memchr_iter(b'\n', seg).count();
-                if k > 0 {
-                    line_no += k;
-                    line_start = cursor + memrchr(b'\n', seg).map_or(0, |i| i + 1);
-                }
-                cursor = pos;
+            let Some(&needle) = matcher.pattern_needle.get(m.pattern().as_usize()) else {
+                continue;
+            };
+            let full = self.limit > 0 && self.found.get(needle) >= Some(&self.limit);
+            if full || self.seen.get(needle) == Some(&number) {
+                continue;
             }
-            if pending.is_none_or(|(n, _)| n != line_no) {
-                if let Some((n, start)) = pending {
-                    self.flush(region, n, start);
+            if self.kind == SourceKind::Jsonl {
+                let spans = envelope.get_or_insert_with(|| unsaid_spans(line));
+                if spans
+                    .as_ref()
+                    .is_some_and(|s| inside(s, m.start(), m.end()))
+                {
+                    continue;
                 }
-                pending = Some((line_no, line_start));
             }
-            let needle = self
-                .matcher
-                .pattern_needle
-                .get(m.pattern().as_usize())
-                .copied();
-            if let Some(needle) = needle
-                && let Some(seen) = self.seen.get_mut(needle)
-                && *seen != line_no
-            {
-                *seen = line_no;
+            if let Some(seen) = self.seen.get_mut(needle) {
+                *seen = number;
                 self.candidates.push(needle);
             }
         }
-        if let Some((n, start)) = pending {
-            self.flush(region, n, start);
+        if self.candidates.is_empty() {
+            return;
         }
-        line_no + memchr_iter(b'\n', region.get(cursor..).unwrap_or(&[])).count()
-    }
-
-    /// Checks the candidates of line `number` (starting at `start` in `region`) against
-    /// what the line says.
-    fn flush(&mut self, region: &[u8], number: usize, start: usize) {
-        let rest = region.get(start..).unwrap_or(&[]);
-        let line = rest
-            .get(..memchr(b'\n', rest).unwrap_or(rest.len()))
-            .unwrap_or(&[]);
-        let line = line.get(..line.len().min(self.max_line)).unwrap_or(&[]);
         let said_lower = match self.kind {
             SourceKind::Jsonl => said_text(line).into_bytes().to_ascii_lowercase(),
             SourceKind::Markdown => strip_cr(line).to_ascii_lowercase(),
@@ -426,6 +494,12 @@ impl<'a> LineScanner<'a> {
                     line: number,
                     needle,
                 });
+                if let Some(count) = self.found.get_mut(needle) {
+                    *count += 1;
+                    if *count == self.limit {
+                        self.open = self.open.saturating_sub(1);
+                    }
+                }
             }
         }
         self.candidates.clear();
@@ -456,6 +530,7 @@ mod tests {
     const SMALL: ScanOpts = ScanOpts {
         chunk: 7,
         max_line: 16,
+        limit: 0,
     };
 
     #[test]
@@ -488,9 +563,28 @@ mod tests {
             ScanOpts {
                 chunk: 64,
                 max_line: 64,
+                limit: 0,
             },
         );
         assert_eq!(got, vec![(1, 0), (1, 1), (1, 2)]);
+    }
+
+    #[test]
+    fn limit_keeps_the_first_hits_and_stops_early() {
+        let text = b"a b
+a
+a
+a b
+a
+b
+b
+"
+        .repeat(3);
+        let opts = ScanOpts { limit: 2, ..SMALL };
+        let got = scan_bytes(&text, SourceKind::Markdown, &["a", "b", ""], opts);
+        assert_eq!(got, vec![(1, 0), (1, 1), (2, 0), (4, 1)]);
+        let unlimited = scan_bytes(&text, SourceKind::Markdown, &["a", "b"], SMALL);
+        assert_eq!(unlimited.len(), 3 * 9);
     }
 
     #[test]
