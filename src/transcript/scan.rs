@@ -40,7 +40,7 @@ use super::file::MAX_LINE_BYTES;
 use super::said::said_text;
 use super::source::{SourceKind, SourceSet};
 use super::text::strip_cr;
-use super::unsaid::{inside, unsaid_spans};
+use super::unsaid::{containing, unsaid_spans};
 
 /// Bytes read from a file at a time (2 MiB).
 pub const CHUNK_BYTES: usize = 2 << 20;
@@ -440,19 +440,56 @@ impl<'a> LineScanner<'a> {
             let end = memchr(b'\n', rest).map_or(region.len(), |i| m.start() + i);
             let line = region.get(start..end).unwrap_or(&[]);
             let line = line.get(..line.len().min(self.max_line)).unwrap_or(&[]);
-            self.check_line(line, line_no);
+            let envelope = match self.kind {
+                SourceKind::Jsonl => unsaid_spans(line),
+                SourceKind::Markdown => None,
+            };
+            if self.said_match(
+                line,
+                m.start() - start,
+                m.end() - start,
+                envelope.as_deref(),
+            ) {
+                self.check_line(line, line_no, envelope.as_deref());
+            }
             at = end + 1;
         }
         let rest = region.get(counted..).unwrap_or(&[]);
         line_no + memchr_iter(b'\n', rest).count()
     }
 
-    /// Collects every needle with a raw match in `line` (line `number`), and keeps those
-    /// the line says.
-    fn check_line(&mut self, line: &[u8], number: usize) {
+    /// Whether `line` has a match outside its envelope, given a first match at
+    /// `start..end`: matches inside an envelope value are skipped by resuming the search
+    /// after that value (an occurrence the line says has its own match outside it).
+    fn said_match(
+        &self,
+        line: &[u8],
+        mut start: usize,
+        mut end: usize,
+        envelope: Option<&[Range<usize>]>,
+    ) -> bool {
+        let Some(spans) = envelope else {
+            return end <= line.len();
+        };
+        loop {
+            if end > line.len() {
+                return false; // past the cap: never judged
+            }
+            let Some(span) = containing(spans, start, end) else {
+                return true;
+            };
+            let input = Input::new(line).range(span.end..);
+            match self.matcher.finder.try_find(input) {
+                Ok(Some(m)) => (start, end) = (m.start(), m.end()),
+                _ => return false,
+            }
+        }
+    }
+
+    /// Collects every needle with a raw match in `line` (line `number`) outside the
+    /// `envelope` spans, and keeps those the line says.
+    fn check_line(&mut self, line: &[u8], number: usize, envelope: Option<&[Range<usize>]>) {
         let matcher = self.matcher;
-        // Envelope values of a JSONL line, computed on the first match that needs it.
-        let mut envelope: Option<Option<Vec<Range<usize>>>> = None;
         let matches = matcher.ac.try_find_overlapping_iter(Input::new(line));
         for m in matches.into_iter().flatten() {
             let Some(&needle) = matcher.pattern_needle.get(m.pattern().as_usize()) else {
@@ -462,14 +499,8 @@ impl<'a> LineScanner<'a> {
             if full || self.seen.get(needle) == Some(&number) {
                 continue;
             }
-            if self.kind == SourceKind::Jsonl {
-                let spans = envelope.get_or_insert_with(|| unsaid_spans(line));
-                if spans
-                    .as_ref()
-                    .is_some_and(|s| inside(s, m.start(), m.end()))
-                {
-                    continue;
-                }
+            if envelope.is_some_and(|s| containing(s, m.start(), m.end()).is_some()) {
+                continue;
             }
             if let Some(seen) = self.seen.get_mut(needle) {
                 *seen = number;

@@ -67,12 +67,14 @@ pub(crate) fn unsaid_spans(line: &[u8]) -> Option<Vec<Range<usize>>> {
     }
 }
 
-/// Whether `start..end` lies inside one of the (sorted) `spans`.
-pub(crate) fn inside(spans: &[Range<usize>], start: usize, end: usize) -> bool {
+/// The span of the (sorted) `spans` that `start..end` lies inside, if any.
+pub(crate) fn containing(
+    spans: &[Range<usize>],
+    start: usize,
+    end: usize,
+) -> Option<&Range<usize>> {
     let i = spans.partition_point(|s| s.end < end);
-    spans
-        .get(i)
-        .is_some_and(|s| s.start <= start && end <= s.end)
+    spans.get(i).filter(|s| s.start <= start && end <= s.end)
 }
 
 /// End (exclusive) of the value starting at `i` (the line's end when it is cut inside).
@@ -154,6 +156,10 @@ mod tests {
     use super::*;
     use crate::transcript::said_text;
 
+    fn inside(spans: &[Range<usize>], start: usize, end: usize) -> bool {
+        containing(spans, start, end).is_some()
+    }
+
     fn unsaid(line: &str) -> Option<Vec<&str>> {
         let spans = unsaid_spans(line.as_bytes())?;
         Some(spans.into_iter().map(|r| &line[r]).collect())
@@ -188,6 +194,7 @@ mod tests {
     #[test]
     fn inside_sorted_spans() {
         let spans = [2..5, 9..20];
+
         assert!(inside(&spans, 2, 5));
         assert!(inside(&spans, 10, 12));
         assert!(!inside(&spans, 4, 6));
