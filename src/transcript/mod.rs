@@ -16,7 +16,8 @@
 //! - [`Transcript::message_span`] and [`Transcript::context`] treat one API response
 //!   split over several physical lines (sharing `message.id`) as one message.
 //! - [`scan`] looks for many needles in all sources in one bounded-memory parallel pass,
-//!   keeping only hits whose line really says the needle.
+//!   keeping only hits whose line really says the needle; [`scan_with`] adds progress,
+//!   cancellation and a per-source hit limit ([`ScanOptions`]).
 //!
 //! Secrets: this module does not mask anything. Every piece of transcript text meant for
 //! the screen is in [`RenderedLine::text`] or [`ContextEntry`]'s `text`/`rendered`; apply
