@@ -1,1 +1,42 @@
 //! Claude Code JSONL transcripts and Markdown sources: reading, rendering, scanning.
+//!
+//! The pieces, in the order provenance uses them:
+//!
+//! - [`SourceSet`] finds the source files (session transcripts, sub-agent transcripts,
+//!   OpenClaw daily notes, `--sources` folders) and resolves how a CHANGES.md citation
+//!   names one of them ([`SourceSet::find`]).
+//! - [`Transcript`] opens one source without loading it whole: it indexes line offsets
+//!   by streaming, then fetches physical line N (1-based, what CHANGES.md cites) by
+//!   offset. Lines longer than [`MAX_LINE_BYTES`] come back truncated and marked.
+//! - [`render_jsonl`] / [`render_note`] turn a line into a [`RenderedLine`]
+//!   (`time · role · text`) for the evidence pane; they never fail.
+//! - [`said_text`] is what a line *says* (message text, tool inputs, tool results),
+//!   without the JSON envelope and without thinking: the only text claims are matched
+//!   against.
+//! - [`Transcript::message_span`] and [`Transcript::context`] treat one API response
+//!   split over several physical lines (sharing `message.id`) as one message.
+//! - [`scan`] looks for many needles in all sources in one bounded-memory parallel pass,
+//!   keeping only hits whose line really says the needle; [`scan_with`] adds progress,
+//!   cancellation and a per-source hit limit ([`ScanOptions`]).
+//!
+//! Secrets: this module does not mask anything. Every piece of transcript text meant for
+//! the screen is in [`RenderedLine::text`] or [`ContextEntry`]'s `text`/`rendered`; apply
+//! the masking function there (see [`RenderedLine::mask_with`]).
+
+mod context;
+mod file;
+mod json;
+mod partial;
+mod render;
+mod said;
+mod scan;
+mod source;
+mod text;
+mod unsaid;
+
+pub use context::{ContextEntry, SPAN_WINDOW};
+pub use file::{Line, MAX_LINE_BYTES, Transcript};
+pub use render::{LineKind, RenderedLine, render_jsonl, render_jsonl_with_limit, render_note};
+pub use said::said_text;
+pub use scan::{CHUNK_BYTES, Hit, ScanOptions, ScanProgress, ScanReport, scan, scan_with};
+pub use source::{SourceFile, SourceKind, SourceSet, date_from_file_name};

@@ -1,0 +1,116 @@
+//! Parsing one transcript line as a JSON object, tolerating cut lines, plus small helpers
+//! for reading loosely-shaped `serde_json::Value`s (every field may be missing or of the
+//! wrong type: we never trust the shape).
+
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use super::partial::{close_json, content_start};
+
+/// Parses `bytes` as a JSON object into `T`. Returns the value and whether the line had
+/// to be closed first (it was cut: see [`super::partial`]). `None` when the line is not
+/// a JSON object, or is too broken to read anything from.
+///
+/// `T` should accept any object (all fields optional, unknown fields ignored); a typed
+/// parse that fails on a legal but odd object (duplicate keys) is retried through
+/// `Value`.
+pub(crate) fn parse_object<T: DeserializeOwned>(bytes: &[u8]) -> Option<(T, bool)> {
+    let start = content_start(bytes);
+    let body = bytes.get(start..)?;
+    if body.first() != Some(&b'{') {
+        return None;
+    }
+    if let Some(v) = parse_exact::<T>(body) {
+        return Some((v, false));
+    }
+    let fixed = close_json(body)?;
+    parse_exact::<T>(&fixed).map(|v| (v, true))
+}
+
+fn parse_exact<T: DeserializeOwned>(body: &[u8]) -> Option<T> {
+    match serde_json::from_slice::<T>(body) {
+        Ok(v) => Some(v),
+        Err(e) if e.is_data() => {
+            // Valid JSON the typed view rejected (e.g. a duplicate key): go through Value.
+            let v: Value = serde_json::from_slice(body).ok()?;
+            if v.is_object() {
+                serde_json::from_value(v).ok()
+            } else {
+                None
+            }
+        }
+        Err(_) => None,
+    }
+}
+
+/// `v[key]` when `v` is an object holding `key`.
+pub(crate) fn get<'a>(v: &'a Value, key: &str) -> Option<&'a Value> {
+    v.as_object()?.get(key)
+}
+
+/// `v[key]` as a string, when it is one.
+pub(crate) fn get_str<'a>(v: &'a Value, key: &str) -> Option<&'a str> {
+    get(v, key)?.as_str()
+}
+
+/// Appends every string value inside `v` (recursively, not keys) to `out`, one per line,
+/// skipping the values of `skip_keys` at any depth.
+pub(crate) fn push_strings(v: &Value, skip_keys: &[&str], out: &mut String) {
+    // Iterative, so that adversarial nesting cannot overflow the stack.
+    let mut stack: Vec<&Value> = vec![v];
+    while let Some(v) = stack.pop() {
+        match v {
+            Value::String(s) => push_part(out, s),
+            Value::Array(items) => stack.extend(items.iter().rev()),
+            Value::Object(map) => {
+                let mut children: Vec<&Value> = map
+                    .iter()
+                    .filter(|(k, _)| !skip_keys.contains(&k.as_str()))
+                    .map(|(_, v)| v)
+                    .collect();
+                children.reverse();
+                stack.extend(children);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Appends `s` to `out` as a new part (parts are separated by a newline); blank parts
+/// are left out.
+pub(crate) fn push_part(out: &mut String, s: &str) {
+    if s.trim().is_empty() {
+        return;
+    }
+    if !out.is_empty() {
+        out.push('\n');
+    }
+    out.push_str(s);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn parses_whole_and_cut_objects() {
+        let (v, cut) = parse_object::<Value>(br#"{"a":"b"}"#).unwrap();
+        assert_eq!((v, cut), (json!({"a":"b"}), false));
+        let (v, cut) = parse_object::<Value>(br#"{"a":"bc"#).unwrap();
+        assert_eq!((v, cut), (json!({"a":"bc"}), true));
+        assert!(parse_object::<Value>(b"[1]").is_none());
+        assert!(parse_object::<Value>(b"42").is_none());
+        assert!(parse_object::<Value>(b"\xff\xfe").is_none());
+        let (v, _) = parse_object::<Value>(b"\xEF\xBB\xBF{\"a\":1}").unwrap();
+        assert_eq!(v, json!({"a":1}));
+    }
+
+    #[test]
+    fn collects_strings_but_not_keys() {
+        let v = json!({"command":"pnpm test","n":3,"opts":["a",{"k":"b","data":"zzz"}]});
+        let mut out = String::new();
+        push_strings(&v, &["data"], &mut out);
+        assert_eq!(out, "pnpm test\na\nb");
+    }
+}

@@ -1,0 +1,226 @@
+//! Rendering one source line as `time · role · text` for the evidence pane.
+//!
+//! Rendering is a pure function of the line's bytes: it never fails and never panics.
+//! Lines that are not JSON objects (invalid JSON, arrays, numbers, invalid UTF-8) come
+//! out with role `raw` and their lossy text; a JSON line cut short (a capped huge line,
+//! a session killed mid-write) is closed and rendered from what it has, marked `[…]`;
+//! types and blocks we do not know are shown as short `key=value` text, never an error.
+
+mod blocks;
+mod events;
+
+use serde_json::Value;
+
+use self::blocks::render_message;
+pub(crate) use self::blocks::strongest;
+use self::events::{join, key_values, render_attachment, render_progress, render_snapshot, s};
+use super::json::{get_str, parse_object};
+use super::text::{one_line, strip_cr};
+use crate::date::Date;
+
+/// Default cap on the characters of [`RenderedLine::text`].
+const DEFAULT_LIMIT: usize = 600;
+
+/// Envelope fields never shown for lines of a type we do not know.
+const ENVELOPE: &[&str] = &[
+    "type",
+    "uuid",
+    "parentUuid",
+    "leafUuid",
+    "sessionId",
+    "timestamp",
+    "version",
+    "cwd",
+    "gitBranch",
+    "isSidechain",
+    "userType",
+    "slug",
+    "agentId",
+    "requestId",
+    "entrypoint",
+];
+
+/// What sort of line it is, so the evidence pane can style it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum LineKind {
+    /// Only thinking (folded: thinking is never shown or used as evidence).
+    Thinking,
+    /// Conversation text (user prompt, assistant reply).
+    Text,
+    /// An assistant tool call.
+    ToolUse,
+    /// A tool result.
+    ToolResult,
+    /// A tool result marked `is_error`.
+    ToolError,
+    /// Anything else Claude Code records (system, progress, snapshots, queue…).
+    Event,
+    /// A line of a Markdown/plain-text source.
+    Note,
+    /// Not a JSON object: shown as its lossy text.
+    Raw,
+}
+
+/// One line ready for display.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RenderedLine {
+    /// 1-based physical line number.
+    pub number: usize,
+    /// `2026-11-01 09:14:03`, from the line's `timestamp` (as written, normally UTC).
+    pub time: Option<String>,
+    /// The day of the line: its timestamp's date, or a daily note's file-name date.
+    pub date: Option<Date>,
+    /// `user`, `assistant`, `tool` (a user line carrying tool results), `note`, `raw`, or
+    /// the line's own `type` for other records (`system`, `progress`, …).
+    pub role: String,
+    /// The one-line text: collapsed whitespace, no control characters, cut with `…`.
+    pub text: String,
+    /// `message.id` (one API response split over several lines shares it).
+    pub message_id: Option<String>,
+    /// What sort of line it is.
+    pub kind: LineKind,
+    /// The line was cut (too long, or ended mid-JSON); `text` ends with `[…]`.
+    pub truncated: bool,
+}
+
+impl RenderedLine {
+    /// `time · role · text` (the date stands in for a missing time; nothing for neither).
+    pub fn display(&self) -> String {
+        let when = self
+            .time
+            .clone()
+            .or_else(|| self.date.map(|d| d.to_string()));
+        match when {
+            Some(w) => format!("{w} · {} · {}", self.role, self.text),
+            None => format!("{} · {}", self.role, self.text),
+        }
+    }
+
+    /// Hook for secret masking: replaces `text` with `mask(text)`.
+    pub fn mask_with(&mut self, mask: impl Fn(&str) -> String) {
+        self.text = mask(&self.text);
+    }
+}
+
+/// Renders a JSONL transcript line (`number` is its 1-based line number).
+pub fn render_jsonl(line: &[u8], number: usize) -> RenderedLine {
+    render_jsonl_with_limit(line, number, DEFAULT_LIMIT)
+}
+
+/// Like [`render_jsonl`], with `text` cut at `max_chars` characters instead of 600.
+pub fn render_jsonl_with_limit(line: &[u8], number: usize, max_chars: usize) -> RenderedLine {
+    let line = strip_cr(line);
+    let Some((Value::Object(obj), cut)) = parse_object::<Value>(line) else {
+        return raw(line, number, max_chars);
+    };
+    let ty = obj.get("type").and_then(Value::as_str).unwrap_or("");
+    let stamp = obj
+        .get("timestamp")
+        .and_then(Value::as_str)
+        .or_else(|| obj.get("snapshot").and_then(|s| get_str(s, "timestamp")));
+    let (time, date) = stamp.map(parse_time).unwrap_or((None, None));
+    let message = obj.get("message");
+    let message_id = message.and_then(|m| get_str(m, "id")).map(str::to_string);
+
+    let (role, text, kind) = match (ty, message) {
+        ("user" | "assistant", Some(m)) => render_message(ty, m),
+        ("user" | "assistant", None) => (ty.to_string(), String::new(), LineKind::Text),
+        ("system", _) => (
+            ty.into(),
+            join(&[s(&obj, "subtype"), s(&obj, "content")]),
+            LineKind::Event,
+        ),
+        ("progress", _) => (ty.into(), render_progress(obj.get("data")), LineKind::Event),
+        ("file-history-snapshot", _) => (ty.into(), render_snapshot(&obj), LineKind::Event),
+        ("queue-operation", _) => (
+            ty.into(),
+            join(&[s(&obj, "operation"), s(&obj, "content")]),
+            LineKind::Event,
+        ),
+        ("summary", _) => (ty.into(), s(&obj, "summary").to_string(), LineKind::Event),
+        ("attachment", _) => (
+            ty.into(),
+            render_attachment(obj.get("attachment")),
+            LineKind::Event,
+        ),
+        // Unknown type (or a cut line whose `type` came after the message): a message
+        // object still says who speaks.
+        (_, Some(m)) if m.is_object() => {
+            let role = get_str(m, "role").filter(|r| !r.is_empty()).unwrap_or(ty);
+            let role = if role.is_empty() { "unknown" } else { role };
+            render_message(role, m)
+        }
+        _ => {
+            let role = if ty.is_empty() { "unknown" } else { ty };
+            (
+                role.to_string(),
+                key_values(&obj, ENVELOPE),
+                LineKind::Event,
+            )
+        }
+    };
+    let mut text = one_line(&text, max_chars);
+    if cut {
+        text.push_str(" […]");
+    }
+    RenderedLine {
+        number,
+        time,
+        date,
+        role,
+        text,
+        message_id,
+        kind,
+        truncated: cut,
+    }
+}
+
+/// Renders a line of a Markdown/plain-text source dated `date` (from its file name).
+pub fn render_note(line: &[u8], number: usize, date: Option<Date>) -> RenderedLine {
+    let text = String::from_utf8_lossy(strip_cr(line));
+    RenderedLine {
+        number,
+        time: None,
+        date,
+        role: "note".into(),
+        text: one_line(&text, DEFAULT_LIMIT),
+        message_id: None,
+        kind: LineKind::Note,
+        truncated: false,
+    }
+}
+
+fn raw(line: &[u8], number: usize, max_chars: usize) -> RenderedLine {
+    let text = String::from_utf8_lossy(line);
+    RenderedLine {
+        number,
+        time: None,
+        date: None,
+        role: "raw".into(),
+        text: one_line(&text, max_chars),
+        message_id: None,
+        kind: LineKind::Raw,
+        truncated: false,
+    }
+}
+
+/// `2026-11-01T09:14:03.112Z` → (`2026-11-01 09:14:03`, 2026-11-01).
+fn parse_time(stamp: &str) -> (Option<String>, Option<Date>) {
+    let date = Date::parse_iso_prefix(stamp);
+    let b = stamp.as_bytes();
+    let clock = b.get(10).is_some_and(|&c| c == b'T' || c == b' ')
+        && b.get(11..19).is_some_and(|t| {
+            t.iter().enumerate().all(|(i, c)| {
+                if i == 2 || i == 5 {
+                    *c == b':'
+                } else {
+                    c.is_ascii_digit()
+                }
+            })
+        });
+    let time = match (date, clock, stamp.get(11..19)) {
+        (Some(d), true, Some(t)) => Some(format!("{d} {t}")),
+        _ => None,
+    };
+    (time, date)
+}

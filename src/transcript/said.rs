@@ -1,0 +1,255 @@
+//! What a transcript line *says*: the only text claims are matched against (design.md
+//! §4.2).
+//!
+//! A line says its conversation content: the message text, every string value of a tool
+//! call's input (not the keys), tool results, and the content of the few other records
+//! that carry words someone or something actually produced (local command output in
+//! `system` lines, queued prompts, conversation summaries, bash progress output, a
+//! sub-agent's messages relayed in `agent_progress`, hook output and attached files).
+//!
+//! It does **not** say its envelope (`cwd`, `version`, `uuid`, `timestamp`, `sessionId`,
+//! `gitBranch`, `requestId`, `message.usage`, `tool_use_id`, `toolUseResult`, which only
+//! duplicates the tool result): matched against, those would "source" any path, version
+//! or date by accident. Nor does it say **thinking**: thinking is the model's private
+//! guess, not evidence; a date the model only reasoned about is exactly what the review
+//! must flag. Memory the session loaded (`nested_memory`, `relevant_memories`
+//! attachments) is excluded too: memory cannot be its own source. Base64 payloads
+//! (images, documents) say nothing.
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::json::{get, get_str, parse_object, push_part, push_strings};
+use super::partial::content_start;
+use super::text::{strip_cr, strip_escapes};
+
+/// Keys whose values are identifiers or payloads, not words, wherever they appear.
+const NOT_SAID: &[&str] = &["id", "tool_use_id", "signature", "data", "cache_control"];
+
+/// The fields of a line [`said_text`] reads; everything else is skipped while parsing,
+/// without being built (this is the hot path of the scanner). The scanner relies on
+/// these being the only top-level keys read: keep `unsaid::SAID_TOP_LEVEL` in step.
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct Envelope {
+    #[serde(rename = "type")]
+    ty: Option<Value>,
+    message: Option<Value>,
+    content: Option<Value>,
+    summary: Option<Value>,
+    data: Option<Value>,
+    attachment: Option<Value>,
+}
+
+/// What a JSONL transcript line says, as plain text (parts separated by newlines). See
+/// the module docs for what is in and out. A line cut short says what its readable
+/// beginning says. A line that is not JSON at all (does not start with `{` or `[`) is
+/// taken as plain text and says itself; broken or wrong-shaped JSON says nothing.
+/// Terminal escape sequences (colour codes in tool output) are removed.
+pub fn said_text(line: &[u8]) -> String {
+    let line = strip_cr(line);
+    let mut out = String::new();
+    match parse_object::<Envelope>(line) {
+        Some((env, _cut)) => said_envelope(&env, &mut out),
+        None => {
+            let first = line.get(content_start(line)).copied();
+            let json_like = matches!(first, Some(b'{' | b'[' | b'"'));
+            if !json_like && serde_json::from_slice::<Value>(line).is_err() {
+                out = String::from_utf8_lossy(line).trim().to_string();
+            }
+        }
+    }
+    match strip_escapes(&out) {
+        std::borrow::Cow::Borrowed(_) => out,
+        std::borrow::Cow::Owned(clean) => clean,
+    }
+}
+
+fn said_envelope(env: &Envelope, out: &mut String) {
+    let ty = env.ty.as_ref().and_then(Value::as_str).unwrap_or("");
+    let str_of = |v: &Option<Value>| v.as_ref().and_then(Value::as_str).unwrap_or("").to_string();
+    match ty {
+        "user" | "assistant" => {
+            if let Some(m) = &env.message {
+                said_message(m, out);
+            }
+        }
+        "system" | "summary" => {
+            push_part(out, &str_of(&env.content));
+            push_part(out, &str_of(&env.summary));
+        }
+        // The prompt the user queued (only `enqueue` carries one).
+        "queue-operation" => push_part(out, &str_of(&env.content)),
+        "progress" => {
+            if let Some(d) = &env.data {
+                said_progress(d, out);
+            }
+        }
+        "attachment" => {
+            if let Some(a) = &env.attachment {
+                said_attachment(a, out);
+            }
+        }
+        _ => {
+            // A type we do not know says what its message says, if it has one.
+            if let Some(m) = &env.message {
+                said_message(m, out);
+            }
+        }
+    }
+}
+
+/// A message object: `content` as a string or a list of blocks.
+fn said_message(message: &Value, out: &mut String) {
+    match get(message, "content") {
+        Some(Value::String(s)) => push_part(out, s),
+        Some(Value::Array(blocks)) => {
+            for block in blocks {
+                said_block(block, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn said_block(block: &Value, out: &mut String) {
+    if let Some(s) = block.as_str() {
+        push_part(out, s);
+        return;
+    }
+    match get_str(block, "type").unwrap_or("") {
+        "text" => push_part(out, get_str(block, "text").unwrap_or("")),
+        "thinking" | "redacted_thinking" | "image" | "document" => {}
+        "tool_use" | "server_tool_use" => {
+            if let Some(input) = get(block, "input") {
+                push_strings(input, NOT_SAID, out);
+            }
+        }
+        "tool_reference" => push_part(out, get_str(block, "tool_name").unwrap_or("")),
+        t if t == "tool_result" || t.ends_with("_tool_result") => {
+            said_result(get(block, "content"), out);
+        }
+        _ => {
+            // An unknown block: its words, without identifiers and payloads.
+            if let Some(obj) = block.as_object() {
+                for (k, v) in obj {
+                    if k != "type" && !NOT_SAID.contains(&k.as_str()) && k != "source" {
+                        push_strings(v, NOT_SAID, out);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A tool result's `content`: a string, a list of items, or an object.
+fn said_result(content: Option<&Value>, out: &mut String) {
+    match content {
+        Some(Value::String(s)) => push_part(out, s),
+        Some(Value::Array(items)) => {
+            for item in items {
+                said_block(item, out);
+            }
+        }
+        Some(v @ Value::Object(_)) => said_block(v, out),
+        _ => {}
+    }
+}
+
+fn said_progress(data: &Value, out: &mut String) {
+    match get_str(data, "type").unwrap_or("") {
+        "bash_progress" => {
+            let full = get_str(data, "fullOutput").filter(|s| !s.is_empty());
+            push_part(out, full.or(get_str(data, "output")).unwrap_or(""));
+        }
+        "agent_progress" => {
+            // The sub-agent's message, relayed (also in its own transcript when recorded).
+            if let Some(m) = get(data, "message").and_then(|m| get(m, "message")) {
+                said_message(m, out);
+            }
+        }
+        "query_update" => push_part(out, get_str(data, "query").unwrap_or("")),
+        _ => {}
+    }
+}
+
+fn said_attachment(att: &Value, out: &mut String) {
+    let field = |k: &str, out: &mut String| {
+        if let Some(v) = get(att, k) {
+            push_strings(v, NOT_SAID, out);
+        }
+    };
+    match get_str(att, "type").unwrap_or("") {
+        "queued_command" => field("prompt", out),
+        "edited_text_file" => field("snippet", out),
+        "file" | "directory" => field("content", out),
+        "plan_file_reference" => field("planContent", out),
+        "task_status" => {
+            field("description", out);
+            field("deltaSummary", out);
+        }
+        t if t.starts_with("hook_") => {
+            for k in ["content", "stdout", "stderr", "message", "blockingError"] {
+                field(k, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn message_text_and_tool_io_but_not_envelope() {
+        let line = br#"{"type":"assistant","cwd":"/home/dev/shop","version":"2.1.9","uuid":"u-1","timestamp":"2026-11-01T09:14:06Z","message":{"id":"msg_1","content":[{"type":"tool_use","id":"toolu_01PnpmTest","name":"Bash","input":{"command":"pnpm test","description":"Run the suite"}}],"usage":{"output_tokens":214}}}"#;
+        assert_eq!(said_text(line), "pnpm test\nRun the suite");
+    }
+
+    #[test]
+    fn tool_results_in_every_shape() {
+        let s = br#"{"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"toolu_pnpm","content":"214 passed"}]},"toolUseResult":{"stdout":"214 passed"}}"#;
+        assert_eq!(said_text(s), "214 passed");
+        let l = br#"{"type":"user","message":{"content":[{"type":"tool_result","content":[{"type":"text","text":"a"},{"type":"image","source":{"data":"QUJD"}},"b"]}]}}"#;
+        assert_eq!(said_text(l), "a\nb");
+    }
+
+    #[test]
+    fn thinking_says_nothing() {
+        let t = br#"{"type":"assistant","message":{"content":[{"type":"thinking","thinking":"maybe late Oct 2026","signature":"x"},{"type":"text","text":"ok"}]}}"#;
+        assert_eq!(said_text(t), "ok");
+    }
+
+    #[test]
+    fn other_records() {
+        let sys = br#"{"type":"system","subtype":"local_command","content":"<local-command-stdout>done</local-command-stdout>","level":"info"}"#;
+        assert_eq!(
+            said_text(sys),
+            "<local-command-stdout>done</local-command-stdout>"
+        );
+        let q = br#"{"type":"queue-operation","operation":"enqueue","content":"/mcp"}"#;
+        assert_eq!(said_text(q), "/mcp");
+        let hook = br#"{"type":"progress","data":{"type":"hook_progress","command":"bd prime"}}"#;
+        assert_eq!(said_text(hook), "");
+        let snap = br#"{"type":"file-history-snapshot","messageId":"m","snapshot":{"timestamp":"2026-02-10T21:11:56.906Z"}}"#;
+        assert_eq!(said_text(snap), "");
+        let mem = br#"{"type":"attachment","attachment":{"type":"relevant_memories","memories":[{"content":"uses pnpm"}]}}"#;
+        assert_eq!(said_text(mem), "");
+        let q =
+            br#"{"type":"attachment","attachment":{"type":"queued_command","prompt":"run it"}}"#;
+        assert_eq!(said_text(q), "run it");
+    }
+
+    #[test]
+    fn broken_lines() {
+        assert_eq!(
+            said_text(b"{\"type\":\"user\",\"message\":{\"content\":\"we moved to pn"),
+            "we moved to pn"
+        );
+        assert_eq!(said_text(b"[1,2]"), "");
+        assert_eq!(said_text(b"{not json"), "");
+        assert_eq!(said_text(b"plain words"), "plain words");
+        assert_eq!(said_text(b"\xff\xfe"), "\u{fffd}\u{fffd}");
+    }
+}
