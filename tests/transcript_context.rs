@@ -57,10 +57,7 @@ fn message_spans_are_bounded() {
 }
 
 fn summary(entries: &[ContextEntry]) -> Vec<(std::ops::RangeInclusive<usize>, bool, String)> {
-    entries
-        .iter()
-        .map(|e| (e.lines.clone(), e.cited, e.rendered.clone()))
-        .collect()
+    entries.iter().map(|e| (e.lines.clone(), e.cited, e.rendered.clone())).collect()
 }
 
 #[test]
@@ -84,23 +81,12 @@ fn context_merges_one_message_and_keeps_line_numbers() {
 
     let entries = short.context(4, 2).unwrap();
     let lines: Vec<_> = entries.iter().map(|e| (e.lines.clone(), e.cited)).collect();
-    assert_eq!(
-        lines,
-        vec![
-            (2..=2, false),
-            (3..=3, false),
-            (4..=4, true),
-            (5..=6, false)
-        ]
-    );
+    assert_eq!(lines, vec![(2..=2, false), (3..=3, false), (4..=4, true), (5..=6, false)]);
 
     // Near the end of the file.
     let entries = short.context(15, 2).unwrap();
     let lines: Vec<_> = entries.iter().map(|e| (e.lines.clone(), e.cited)).collect();
-    assert_eq!(
-        lines,
-        vec![(13..=13, false), (14..=14, false), (15..=15, true)]
-    );
+    assert_eq!(lines, vec![(13..=13, false), (14..=14, false), (15..=15, true)]);
     assert!(short.context(40, 2).unwrap().is_empty());
 }
 
@@ -130,11 +116,7 @@ fn context_of_a_cited_range() {
 fn context_of_a_daily_note() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("2026-06-02.md");
-    std::fs::write(
-        &path,
-        "# 2026-06-02\n- moved to pnpm last week\n- 先週 Redis を削除\n",
-    )
-    .unwrap();
+    std::fs::write(&path, "# 2026-06-02\n- moved to pnpm last week\n- 先週 Redis を削除\n").unwrap();
     let t = Transcript::open(&SourceFile::new(path, "memory/2026-06-02.md".into())).unwrap();
     assert_eq!(t.message_span(2).unwrap(), 2..=2);
     let entries = t.context(2, 1).unwrap();
@@ -142,22 +124,11 @@ fn context_of_a_daily_note() {
         summary(&entries),
         vec![
             (1..=1, false, "2026-06-02 · note · # 2026-06-02".to_string()),
-            (
-                2..=2,
-                true,
-                "2026-06-02 · note · - moved to pnpm last week".to_string()
-            ),
-            (
-                3..=3,
-                false,
-                "2026-06-02 · note · - 先週 Redis を削除".to_string()
-            ),
+            (2..=2, true, "2026-06-02 · note · - moved to pnpm last week".to_string()),
+            (3..=3, false, "2026-06-02 · note · - 先週 Redis を削除".to_string()),
         ]
     );
-    assert_eq!(
-        t.said_text(3).unwrap().as_deref(),
-        Some("- 先週 Redis を削除")
-    );
+    assert_eq!(t.said_text(3).unwrap().as_deref(), Some("- 先週 Redis を削除"));
 }
 
 #[test]
@@ -171,38 +142,19 @@ fn said_text_is_the_conversation_not_the_envelope() {
     assert_eq!(said[1], "pnpm test\nRun the test suite");
     assert!(said[2].starts_with("> shop@1.4.0 test /home/dev/shop\n> vitest run"));
     assert!(said[2].contains("Tests  214 passed (214)"));
-    assert_eq!(
-        said[3],
-        "All 214 tests pass with `pnpm test`, and nothing in the run needed Redis."
-    );
+    assert_eq!(said[3], "All 214 tests pass with `pnpm test`, and nothing in the run needed Redis.");
     for (i, s) in said.iter().enumerate() {
         let lower = s.to_lowercase();
         // Envelope values present in every raw line: never said.
-        for envelope in [
-            "2026-11-01",
-            "2.1.240",
-            "5b0e7c2a",
-            "u-000",
-            "msg_01",
-            "req_011",
-            "external",
-            "main",
-            "claude-opus",
-        ] {
-            assert!(
-                !lower.contains(envelope),
-                "line {} says {envelope:?}: {s}",
-                i + 1
-            );
+        for envelope in
+            ["2026-11-01", "2.1.240", "5b0e7c2a", "u-000", "msg_01", "req_011", "external", "main", "claude-opus"]
+        {
+            assert!(!lower.contains(envelope), "line {} says {envelope:?}: {s}", i + 1);
         }
     }
     // Line 3's raw JSON holds "Pnpm" only in its tool_use_id.
     let raw = t.line(3).unwrap().unwrap().bytes;
-    assert!(
-        String::from_utf8_lossy(&raw)
-            .to_lowercase()
-            .contains("pnpm")
-    );
+    assert!(String::from_utf8_lossy(&raw).to_lowercase().contains("pnpm"));
     assert!(!said[2].to_lowercase().contains("pnpm"));
 }
 

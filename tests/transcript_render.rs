@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 
 use dreamreview::transcript::{
-    LineKind, RenderedLine, SourceFile, SourceKind, SourceSet, Transcript, render_jsonl,
-    render_jsonl_with_limit, render_note, said_text,
+    LineKind, RenderedLine, SourceFile, SourceKind, SourceSet, Transcript, render_jsonl, render_jsonl_with_limit,
+    render_note, said_text,
 };
 use proptest::prelude::*;
 
@@ -41,11 +41,7 @@ fn every_sample_line_renders() {
             assert_ne!(rl.kind, LineKind::Raw, "{}:{n}", f.name);
             assert!(!rl.truncated, "{}:{n}", f.name);
             assert!(rl.time.is_some() && rl.date.is_some(), "{}:{n}", f.name);
-            assert!(
-                !rl.text.contains('\n') && !rl.text.contains('\u{1b}'),
-                "{}:{n}",
-                f.name
-            );
+            assert!(!rl.text.contains('\n') && !rl.text.contains('\u{1b}'), "{}:{n}", f.name);
             total += 1;
         }
     }
@@ -55,42 +51,21 @@ fn every_sample_line_renders() {
 #[test]
 fn sample_lines_of_each_kind() {
     let short = open("short.jsonl");
-    assert_eq!(
-        line(&short, 1).display(),
-        "2026-02-10 21:11:56 · file-history-snapshot · 0 tracked files"
-    );
-    assert_eq!(
-        line(&short, 2).display(),
-        "2026-02-10 21:11:52 · progress · hook_progress: SessionStart:startup"
-    );
-    assert_eq!(
-        line(&short, 4).display(),
-        "2026-02-10 21:11:56 · user · mix phx.server doesnt seem to start"
-    );
+    assert_eq!(line(&short, 1).display(), "2026-02-10 21:11:56 · file-history-snapshot · 0 tracked files");
+    assert_eq!(line(&short, 2).display(), "2026-02-10 21:11:52 · progress · hook_progress: SessionStart:startup");
+    assert_eq!(line(&short, 4).display(), "2026-02-10 21:11:56 · user · mix phx.server doesnt seem to start");
     let thinking = line(&short, 6);
     assert_eq!(thinking.text, "(thinking, 154 chars)");
     assert_eq!(thinking.kind, LineKind::Thinking);
-    assert_eq!(
-        thinking.message_id.as_deref(),
-        Some("msg_01MKH1ccEGrZGNPvu8pYiiQa")
-    );
+    assert_eq!(thinking.message_id.as_deref(), Some("msg_01MKH1ccEGrZGNPvu8pYiiQa"));
     let bash = line(&short, 8);
-    assert_eq!(
-        bash.display(),
-        "2026-02-10 21:12:01 · assistant · Bash: mix phx.server 2>&1 | head -80"
-    );
+    assert_eq!(bash.display(), "2026-02-10 21:12:01 · assistant · Bash: mix phx.server 2>&1 | head -80");
     assert_eq!(bash.kind, LineKind::ToolUse);
     assert_eq!(line(&short, 10).text, "Glob: mix.exs");
     let rejected = line(&short, 11);
     assert_eq!(rejected.role, "tool");
     assert_eq!(rejected.kind, LineKind::ToolError);
-    assert!(
-        rejected
-            .text
-            .starts_with("[error] The user doesn't want to proceed"),
-        "{}",
-        rejected.text
-    );
+    assert!(rejected.text.starts_with("[error] The user doesn't want to proceed"), "{}", rejected.text);
     assert_eq!(
         line(&short, 14).text,
         "local_command: <command-name>/model</command-name> <command-message>model</command-message> <command-args></command-args>"
@@ -102,35 +77,16 @@ fn sample_lines_of_each_kind() {
     );
 
     let heavy = open("tool_heavy.jsonl");
-    assert_eq!(
-        line(&heavy, 9).display(),
-        "2026-02-10 22:57:58 · queue-operation · enqueue: /mcp"
-    );
+    assert_eq!(line(&heavy, 9).display(), "2026-02-10 22:57:58 · queue-operation · enqueue: /mcp");
     assert_eq!(line(&heavy, 10).text, "remove");
-    assert_eq!(
-        line(&heavy, 34).text,
-        "Read: /home/marco/projects/spotter/assets/js/app.js"
-    );
-    assert_eq!(
-        line(&heavy, 29).text,
-        "WebSearch: xterm.js scroll not working embedded page captures scroll events"
-    );
+    assert_eq!(line(&heavy, 34).text, "Read: /home/marco/projects/spotter/assets/js/app.js");
+    assert_eq!(line(&heavy, 29).text, "WebSearch: xterm.js scroll not working embedded page captures scroll events");
     let result = line(&heavy, 11);
-    assert_eq!(
-        (result.role.as_str(), result.kind),
-        ("tool", LineKind::ToolResult)
-    );
-    assert!(
-        result
-            .text
-            .starts_with("Command running in background with ID: bae407b.")
-    );
+    assert_eq!((result.role.as_str(), result.kind), ("tool", LineKind::ToolResult));
+    assert!(result.text.starts_with("Command running in background with ID: bae407b."));
 
     let agent = open("ae4a77f8-aedd-4bc1-888f-c94edc91af04/subagents/agent-aac57f5.jsonl");
-    assert_eq!(
-        line(&agent, 22).text,
-        "WebFetch: https://hex.pm/packages/opentelemetry_api"
-    );
+    assert_eq!(line(&agent, 22).text, "WebFetch: https://hex.pm/packages/opentelemetry_api");
 }
 
 #[test]
@@ -138,10 +94,7 @@ fn string_and_text_content() {
     let s = r(
         r#"{"type":"user","timestamp":"2026-11-01T09:14:03.112Z","message":{"role":"user","content":"we moved to  pnpm\nlast week"}}"#,
     );
-    assert_eq!(
-        s.display(),
-        "2026-11-01 09:14:03 · user · we moved to pnpm last week"
-    );
+    assert_eq!(s.display(), "2026-11-01 09:14:03 · user · we moved to pnpm last week");
     assert_eq!((s.kind, s.number), (LineKind::Text, 7));
     assert_eq!(s.date.map(|d| d.to_string()).as_deref(), Some("2026-11-01"));
     let t = r(
@@ -159,13 +112,8 @@ fn thinking_is_folded_never_shown() {
     assert_eq!(t.text, "(thinking, 17 chars) | Done.");
     assert!(!t.text.contains("late Oct"));
     assert_eq!(t.kind, LineKind::Text);
-    let red = r(
-        r#"{"type":"assistant","message":{"content":[{"type":"redacted_thinking","data":"xx"}]}}"#,
-    );
-    assert_eq!(
-        (red.text.as_str(), red.kind),
-        ("(thinking, redacted)", LineKind::Thinking)
-    );
+    let red = r(r#"{"type":"assistant","message":{"content":[{"type":"redacted_thinking","data":"xx"}]}}"#);
+    assert_eq!((red.text.as_str(), red.kind), ("(thinking, redacted)", LineKind::Thinking));
 }
 
 #[test]
@@ -173,39 +121,18 @@ fn tool_use_summaries() {
     let tool = |name: &str, input: &str| {
         r(&format!(r#"{{"type":"assistant","message":{{"content":[{{"type":"tool_use","id":"toolu_1","name":"{name}","input":{input}}}]}}}}"#)).text
     };
-    assert_eq!(
-        tool("Bash", r#"{"command":"pnpm test","description":"Run"}"#),
-        "Bash: pnpm test"
-    );
+    assert_eq!(tool("Bash", r#"{"command":"pnpm test","description":"Run"}"#), "Bash: pnpm test");
     assert_eq!(tool("Read", r#"{"file_path":"/a/b.rs"}"#), "Read: /a/b.rs");
-    assert_eq!(
-        tool("Write", r#"{"file_path":"/a/c.md","content":"x"}"#),
-        "Write: /a/c.md"
-    );
-    assert_eq!(
-        tool("Edit", r#"{"file_path":"/a/d.md","old_string":"x"}"#),
-        "Edit: /a/d.md"
-    );
-    assert_eq!(
-        tool("Grep", r#"{"pattern":"fn main","path":"src"}"#),
-        "Grep: fn main"
-    );
+    assert_eq!(tool("Write", r#"{"file_path":"/a/c.md","content":"x"}"#), "Write: /a/c.md");
+    assert_eq!(tool("Edit", r#"{"file_path":"/a/d.md","old_string":"x"}"#), "Edit: /a/d.md");
+    assert_eq!(tool("Grep", r#"{"pattern":"fn main","path":"src"}"#), "Grep: fn main");
     assert_eq!(tool("Glob", r#"{"pattern":"**/*.rs"}"#), "Glob: **/*.rs");
     assert_eq!(
-        tool(
-            "Task",
-            r#"{"description":"Find versions","prompt":"long","subagent_type":"general-purpose"}"#
-        ),
+        tool("Task", r#"{"description":"Find versions","prompt":"long","subagent_type":"general-purpose"}"#),
         "Task: Find versions (general-purpose)"
     );
-    assert_eq!(
-        tool("WebFetch", r#"{"url":"https://x.dev","prompt":"p"}"#),
-        "WebFetch: https://x.dev"
-    );
-    assert_eq!(
-        tool("mcp__db__query", r#"{"sql":"select 1"}"#),
-        "mcp__db__query: select 1"
-    );
+    assert_eq!(tool("WebFetch", r#"{"url":"https://x.dev","prompt":"p"}"#), "WebFetch: https://x.dev");
+    assert_eq!(tool("mcp__db__query", r#"{"sql":"select 1"}"#), "mcp__db__query: select 1");
     assert_eq!(tool("TodoWrite", r#"{"todos":[]}"#), "TodoWrite: todos=[]");
     assert_eq!(tool("Bash", r#""wrong shape""#), "Bash: \"wrong shape\"");
 }
@@ -215,31 +142,21 @@ fn tool_results_string_list_image_error() {
     let s = r(
         r#"{"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"toolu_1","content":"  Tests  214 passed (214)\n"}]}}"#,
     );
-    assert_eq!(
-        (s.role.as_str(), s.text.as_str(), s.kind),
-        ("tool", "Tests 214 passed (214)", LineKind::ToolResult)
-    );
+    assert_eq!((s.role.as_str(), s.text.as_str(), s.kind), ("tool", "Tests 214 passed (214)", LineKind::ToolResult));
     let l = r(
         r#"{"type":"user","message":{"content":[{"type":"tool_result","content":[{"type":"text","text":"first"},{"type":"image","source":{"type":"base64","data":"AAAA"}},{"type":"text","text":"second"}]}]}}"#,
     );
     assert_eq!(l.text, "first [image] second");
-    let e = r(
-        r#"{"type":"user","message":{"content":[{"type":"tool_result","content":"exit 1","is_error":true}]}}"#,
-    );
-    assert_eq!(
-        (e.text.as_str(), e.kind),
-        ("[error] exit 1", LineKind::ToolError)
-    );
+    let e = r(r#"{"type":"user","message":{"content":[{"type":"tool_result","content":"exit 1","is_error":true}]}}"#);
+    assert_eq!((e.text.as_str(), e.kind), ("[error] exit 1", LineKind::ToolError));
     let img = r(
         r#"{"type":"user","message":{"content":[{"type":"image","source":{"type":"base64","data":"AAAA"}},{"type":"text","text":"see this"}]}}"#,
     );
-    assert_eq!(
-        (img.role.as_str(), img.text.as_str()),
-        ("user", "[image] | see this")
-    );
+    assert_eq!((img.role.as_str(), img.text.as_str()), ("user", "[image] | see this"));
     let long = "x".repeat(5000);
     let big = render_jsonl_with_limit(
-        format!(r#"{{"type":"user","message":{{"content":[{{"type":"tool_result","content":"{long}"}}]}}}}"#).as_bytes(),
+        format!(r#"{{"type":"user","message":{{"content":[{{"type":"tool_result","content":"{long}"}}]}}}}"#)
+            .as_bytes(),
         1,
         100,
     );
@@ -254,40 +171,24 @@ fn events() {
     );
     assert_eq!(
         (p.role.as_str(), p.text.as_str(), p.kind),
-        (
-            "progress",
-            "hook_progress: PreToolUse:Bash",
-            LineKind::Event
-        )
+        ("progress", "hook_progress: PreToolUse:Bash", LineKind::Event)
     );
     let sys = r(r#"{"type":"system","subtype":"turn_duration","durationMs":1200}"#);
     assert_eq!(sys.display(), "system · turn_duration");
     let snap = r(
         r#"{"type":"file-history-snapshot","messageId":"m","snapshot":{"messageId":"m","trackedFileBackups":{"a":{},"b":{}},"timestamp":"2026-02-10T21:11:56.906Z"},"isSnapshotUpdate":true}"#,
     );
-    assert_eq!(
-        snap.display(),
-        "2026-02-10 21:11:56 · file-history-snapshot · 2 tracked files (update)"
-    );
+    assert_eq!(snap.display(), "2026-02-10 21:11:56 · file-history-snapshot · 2 tracked files (update)");
     let q = r(
         r#"{"type":"queue-operation","operation":"enqueue","timestamp":"2026-02-10T22:57:58.381Z","content":"run the tests"}"#,
     );
     assert_eq!(q.text, "enqueue: run the tests");
     let summary = r(r#"{"type":"summary","summary":"Moved to pnpm","leafUuid":"u"}"#);
-    assert_eq!(
-        (summary.role.as_str(), summary.text.as_str()),
-        ("summary", "Moved to pnpm")
-    );
+    assert_eq!((summary.role.as_str(), summary.text.as_str()), ("summary", "Moved to pnpm"));
     let future = r(r#"{"type":"ai-title","aiTitle":"Pnpm move","sessionId":"s","uuid":"u"}"#);
-    assert_eq!(
-        (future.role.as_str(), future.text.as_str()),
-        ("ai-title", "aiTitle=Pnpm move")
-    );
+    assert_eq!((future.role.as_str(), future.text.as_str()), ("ai-title", "aiTitle=Pnpm move"));
     let untyped = r(r#"{"foo":1}"#);
-    assert_eq!(
-        (untyped.role.as_str(), untyped.text.as_str()),
-        ("unknown", "foo=1")
-    );
+    assert_eq!((untyped.role.as_str(), untyped.text.as_str()), ("unknown", "foo=1"));
 }
 
 #[test]
@@ -300,15 +201,9 @@ fn broken_lines_are_raw() {
         assert_eq!(rl.role, "raw", "{shape}");
         assert_eq!(rl.time, None);
     }
-    let utf8 = render_jsonl(
-        b"{\"type\":\"user\",\"message\":{\"content\":\"caf\xe9\"}}",
-        3,
-    );
+    let utf8 = render_jsonl(b"{\"type\":\"user\",\"message\":{\"content\":\"caf\xe9\"}}", 3);
     assert_eq!(utf8.role, "raw");
-    assert_eq!(
-        utf8.text,
-        "{\"type\":\"user\",\"message\":{\"content\":\"caf\u{fffd}\"}}"
-    );
+    assert_eq!(utf8.text, "{\"type\":\"user\",\"message\":{\"content\":\"caf\u{fffd}\"}}");
     let long_raw = render_jsonl_with_limit("z".repeat(10_000).as_bytes(), 1, 50);
     assert_eq!(long_raw.text.chars().count(), 51);
 }
@@ -326,10 +221,7 @@ fn truncated_last_line_keeps_its_beginning() {
     let t = Transcript::open(&SourceFile::new(path, "s.jsonl".into())).unwrap();
     assert_eq!(t.line_count(), 2);
     let last = t.render(2).unwrap().unwrap();
-    assert_eq!(
-        last.display(),
-        "2026-11-01 09:15:00 · user · we moved to pn […]"
-    );
+    assert_eq!(last.display(), "2026-11-01 09:15:00 · user · we moved to pn […]");
     assert!(last.truncated);
     assert_eq!(t.said_text(2).unwrap().as_deref(), Some("we moved to pn"));
 }
@@ -341,8 +233,7 @@ fn lines_over_the_cap_are_cut_and_marked() {
     let huge = "y".repeat(dreamreview::transcript::MAX_LINE_BYTES + 10);
     let body = format!(
         "{}\n{{\"type\":\"user\",\"message\":{{\"content\":\"start {huge}\"}},\"timestamp\":\"2026-11-01T00:00:00Z\"}}\n{}\n",
-        r#"{"type":"user","message":{"content":"a"}}"#,
-        r#"{"type":"user","message":{"content":"b"}}"#
+        r#"{"type":"user","message":{"content":"a"}}"#, r#"{"type":"user","message":{"content":"b"}}"#
     );
     std::fs::write(&path, body).unwrap();
     let t = Transcript::open(&SourceFile::new(path, "big.jsonl".into())).unwrap();
@@ -353,11 +244,7 @@ fn lines_over_the_cap_are_cut_and_marked() {
     assert!(l.len > dreamreview::transcript::MAX_LINE_BYTES as u64);
     let rl = t.render(2).unwrap().unwrap();
     assert_eq!(rl.role, "user");
-    assert!(
-        rl.text.starts_with("start yyy") && rl.text.ends_with("[…]"),
-        "{}",
-        &rl.text
-    );
+    assert!(rl.text.starts_with("start yyy") && rl.text.ends_with("[…]"), "{}", &rl.text);
     assert_eq!(t.render(3).unwrap().unwrap().text, "b");
 }
 
@@ -366,18 +253,12 @@ fn note_lines() {
     let d = dreamreview::date::Date::new(2026, 6, 2);
     let n = render_note("- 先週 moved to pnpm\r".as_bytes(), 4, d);
     assert_eq!(n.display(), "2026-06-02 · note · - 先週 moved to pnpm");
-    assert_eq!(
-        (n.kind, n.number, n.time.clone()),
-        (LineKind::Note, 4, None)
-    );
+    assert_eq!((n.kind, n.number, n.time.clone()), (LineKind::Note, 4, None));
     let path = spotter().join("README.md");
     let f = SourceFile::new(path, "README.md".into());
     assert_eq!(f.kind, SourceKind::Markdown);
     let t = Transcript::open(&f).unwrap();
-    assert_eq!(
-        t.render(1).unwrap().unwrap().display(),
-        "note · # Transcript Fixtures"
-    );
+    assert_eq!(t.render(1).unwrap().unwrap().display(), "note · # Transcript Fixtures");
 }
 
 #[test]
@@ -395,10 +276,7 @@ fn every_cut_of_a_sample_line_renders_without_raw_json() {
             assert_eq!(rl.role, "assistant", "cut {cut}");
         }
         if cut > command_end {
-            assert_eq!(
-                rl.text, "Bash: mix phx.server 2>&1 | head -80 […]",
-                "cut {cut}"
-            );
+            assert_eq!(rl.text, "Bash: mix phx.server 2>&1 | head -80 […]", "cut {cut}");
             assert_eq!(said, "mix phx.server 2>&1 | head -80", "cut {cut}");
         }
     }

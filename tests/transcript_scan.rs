@@ -5,8 +5,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use dreamreview::transcript::{
-    CHUNK_BYTES, Hit, MAX_LINE_BYTES, ScanOptions, ScanProgress, SourceFile, SourceKind, SourceSet,
-    Transcript, scan, scan_with,
+    CHUNK_BYTES, Hit, MAX_LINE_BYTES, ScanOptions, ScanProgress, SourceFile, SourceKind, SourceSet, Transcript, scan,
+    scan_with,
 };
 
 fn fixtures() -> PathBuf {
@@ -27,11 +27,7 @@ fn oracle(set: &SourceSet, needles: &[String]) -> Vec<Hit> {
             let said = t.said_text(line).unwrap().unwrap().to_ascii_lowercase();
             for (needle, n) in needles.iter().enumerate() {
                 if !n.trim().is_empty() && said.contains(&n.to_ascii_lowercase()) {
-                    hits.push(Hit {
-                        source,
-                        line,
-                        needle,
-                    });
+                    hits.push(Hit { source, line, needle });
                 }
             }
         }
@@ -56,17 +52,10 @@ fn hits_only_where_the_line_says_it() {
         "mix phx.server",
     ]);
     let hits = scan(&set, &list);
-    let in_pnpm: Vec<(usize, usize)> = hits
-        .iter()
-        .filter(|h| h.source == pnpm)
-        .map(|h| (h.line, h.needle))
-        .collect();
+    let in_pnpm: Vec<(usize, usize)> = hits.iter().filter(|h| h.source == pnpm).map(|h| (h.line, h.needle)).collect();
     // pnpm on 1, 2, 4 (not 3: only its tool_use_id holds "Pnpm"); the path and "214
     // passed" in the test output on 3; the fake on 1. Dates, versions and ids never.
-    assert_eq!(
-        in_pnpm,
-        vec![(1, 0), (1, 6), (2, 0), (3, 3), (3, 4), (4, 0)]
-    );
+    assert_eq!(in_pnpm, vec![(1, 0), (1, 6), (2, 0), (3, 3), (3, 4), (4, 0)]);
     let short = set.find("short.jsonl")[0];
     let heavy = set.find("tool_heavy.jsonl")[0];
     let phx: Vec<(usize, usize)> = hits
@@ -75,10 +64,7 @@ fn hits_only_where_the_line_says_it() {
         .map(|h| (h.source, h.line))
         .collect();
     assert_eq!(phx, vec![(short, 4), (short, 8), (heavy, 5)]);
-    assert!(
-        !hits.iter().any(|h| h.needle == 7),
-        "thinking is never a source"
-    );
+    assert!(!hits.iter().any(|h| h.needle == 7), "thinking is never a source");
     assert_eq!(hits, oracle(&set, &list));
 }
 
@@ -100,27 +86,14 @@ fn agrees_with_reading_every_line() {
     ]);
     let hits = scan(&set, &list);
     assert_eq!(hits, oracle(&set, &list));
-    assert!(
-        hits.windows(2).all(|w| w[0] < w[1]),
-        "sorted, no duplicates"
-    );
-    assert!(
-        !hits
-            .iter()
-            .any(|h| h.needle == 1 || h.needle == 2 || h.needle == 6)
-    );
-    assert!(
-        hits.iter().any(|h| h.needle == 0),
-        "spotter is said somewhere"
-    );
+    assert!(hits.windows(2).all(|w| w[0] < w[1]), "sorted, no duplicates");
+    assert!(!hits.iter().any(|h| h.needle == 1 || h.needle == 2 || h.needle == 6));
+    assert!(hits.iter().any(|h| h.needle == 0), "spotter is said somewhere");
 }
 
 /// A user line whose `content` makes the whole line exactly `len` bytes.
 fn user_line(content_len: usize, fill: char) -> String {
-    format!(
-        r#"{{"type":"user","message":{{"content":"{}"}}}}"#,
-        fill.to_string().repeat(content_len)
-    )
+    format!(r#"{{"type":"user","message":{{"content":"{}"}}}}"#, fill.to_string().repeat(content_len))
 }
 
 #[test]
@@ -136,10 +109,7 @@ fn needle_straddling_a_chunk_boundary() {
     }
     // The needle starts 4 bytes before the boundary.
     let pad = CHUNK_BYTES - 4 - body.len() - prefix.len();
-    body.push_str(&format!(
-        r#"{prefix}{} straddling-needle here"}}}}"#,
-        "b".repeat(pad - 1)
-    ));
+    body.push_str(&format!(r#"{prefix}{} straddling-needle here"}}}}"#, "b".repeat(pad - 1)));
     body.push('\n');
     lines += 1;
     let straddle_line = lines;
@@ -159,12 +129,7 @@ fn needle_straddling_a_chunk_boundary() {
     fs::write(&path, &body).unwrap();
     let set = SourceSet::from_files(vec![SourceFile::new(path.clone(), "big.jsonl".into())]);
     let progress = ScanProgress::new();
-    let report = scan_with(
-        &set,
-        &needles(&["straddling-needle"]),
-        &ScanOptions::default(),
-        &progress,
-    );
+    let report = scan_with(&set, &needles(&["straddling-needle"]), &ScanOptions::default(), &progress);
     let got: Vec<usize> = report.hits.iter().map(|h| h.line).collect();
     assert_eq!(got, vec![straddle_line, lines]);
     assert_eq!(progress.bytes_done(), body.len() as u64);
@@ -173,12 +138,7 @@ fn needle_straddling_a_chunk_boundary() {
 
     let t = Transcript::open(&set.files()[0]).unwrap();
     assert_eq!(t.line_count(), lines);
-    assert!(
-        t.said_text(straddle_line)
-            .unwrap()
-            .unwrap()
-            .ends_with("straddling-needle here")
-    );
+    assert!(t.said_text(straddle_line).unwrap().unwrap().ends_with("straddling-needle here"));
 }
 
 #[test]
@@ -229,18 +189,11 @@ fn escaped_and_non_ascii_needles() {
 fn markdown_sources_are_plain_lines() {
     let dir = tempfile::tempdir().unwrap();
     let note = dir.path().join("2026-06-02.md");
-    fs::write(
-        &note,
-        "# Daily\r\n- Moved to PNPM last week\r\n- {\"cwd\":\"pnpm\"} is text here\r\n",
-    )
-    .unwrap();
+    fs::write(&note, "# Daily\r\n- Moved to PNPM last week\r\n- {\"cwd\":\"pnpm\"} is text here\r\n").unwrap();
     let f = SourceFile::new(note, "memory/2026-06-02.md".into());
     assert_eq!(f.kind, SourceKind::Markdown);
     let set = SourceSet::from_files(vec![f]);
-    let got: Vec<usize> = scan(&set, &needles(&["pnpm"]))
-        .iter()
-        .map(|h| h.line)
-        .collect();
+    let got: Vec<usize> = scan(&set, &needles(&["pnpm"])).iter().map(|h| h.line).collect();
     assert_eq!(got, vec![2, 3]);
 }
 
@@ -250,31 +203,13 @@ fn unreadable_sources_are_reported_and_skipped() {
     let ok = dir.path().join("a.jsonl");
     fs::write(&ok, r#"{"type":"user","message":{"content":"pnpm"}}"#).unwrap();
     let gone = dir.path().join("b.jsonl");
-    let set = SourceSet::from_files(vec![
-        SourceFile::new(ok, "a.jsonl".into()),
-        SourceFile::new(gone, "b.jsonl".into()),
-    ]);
-    let report = scan_with(
-        &set,
-        &needles(&["pnpm"]),
-        &ScanOptions::default(),
-        &ScanProgress::new(),
-    );
-    assert_eq!(
-        report.hits,
-        vec![Hit {
-            source: 0,
-            line: 1,
-            needle: 0
-        }]
-    );
+    let set =
+        SourceSet::from_files(vec![SourceFile::new(ok, "a.jsonl".into()), SourceFile::new(gone, "b.jsonl".into())]);
+    let report = scan_with(&set, &needles(&["pnpm"]), &ScanOptions::default(), &ScanProgress::new());
+    assert_eq!(report.hits, vec![Hit { source: 0, line: 1, needle: 0 }]);
     assert_eq!(report.unreadable.len(), 1);
     assert_eq!(report.unreadable[0].0, 1);
-    assert!(
-        report.unreadable[0].1.contains("b.jsonl"),
-        "{}",
-        report.unreadable[0].1
-    );
+    assert!(report.unreadable[0].1.contains("b.jsonl"), "{}", report.unreadable[0].1);
 }
 
 #[test]
@@ -282,12 +217,7 @@ fn cancelled_and_empty_scans() {
     let set = SourceSet::discover(Some(&fixtures()), &[], None).unwrap();
     let progress = ScanProgress::new();
     progress.cancel();
-    let report = scan_with(
-        &set,
-        &needles(&["pnpm"]),
-        &ScanOptions::default(),
-        &progress,
-    );
+    let report = scan_with(&set, &needles(&["pnpm"]), &ScanOptions::default(), &progress);
     assert!(report.cancelled && report.hits.is_empty());
     assert!(scan(&set, &[]).is_empty());
     assert!(scan(&set, &needles(&["", "   "])).is_empty());
@@ -304,17 +234,12 @@ fn per_source_limit_keeps_the_first_lines_of_each_file() {
     let list = needles(&["opentelemetry", "hex.pm", "phoenix", "in-memory fake"]);
     let all = scan(&set, &list);
     let progress = ScanProgress::new();
-    let options = ScanOptions {
-        per_source_limit: 2,
-    };
+    let options = ScanOptions { per_source_limit: 2 };
     let limited = scan_with(&set, &list, &options, &progress).hits;
     // Expected: the first two lines of each (source, needle) among all the hits.
     let mut expected = Vec::new();
     for h in &all {
-        let same = expected
-            .iter()
-            .filter(|e: &&Hit| e.source == h.source && e.needle == h.needle)
-            .count();
+        let same = expected.iter().filter(|e: &&Hit| e.source == h.source && e.needle == h.needle).count();
         if same < 2 {
             expected.push(*h);
         }
@@ -330,11 +255,7 @@ mod random_lines {
     use serde_json::{Map, Value, json};
 
     fn leaf() -> impl Strategy<Value = Value> {
-        prop_oneof![
-            "[abc\" ]{0,6}".prop_map(Value::String),
-            (0u32..300).prop_map(|n| json!(n)),
-            Just(Value::Null),
-        ]
+        prop_oneof!["[abc\" ]{0,6}".prop_map(Value::String), (0u32..300).prop_map(|n| json!(n)), Just(Value::Null),]
     }
 
     const KEYS: &[&str] = &[
@@ -352,33 +273,21 @@ mod random_lines {
         "data",
         "is_error",
     ];
-    const TYPES: &[&str] = &[
-        "text",
-        "tool_use",
-        "tool_result",
-        "thinking",
-        "image",
-        "bash_progress",
-        "queued_command",
-        "x",
-    ];
+    const TYPES: &[&str] =
+        &["text", "tool_use", "tool_result", "thinking", "image", "bash_progress", "queued_command", "x"];
 
     fn value() -> impl Strategy<Value = Value> {
         leaf().prop_recursive(3, 24, 4, |inner| {
             prop_oneof![
                 prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
-                (
-                    prop::collection::vec((0..KEYS.len(), inner), 0..4),
-                    0..TYPES.len()
-                )
-                    .prop_map(|(fields, t)| {
-                        let mut m = Map::new();
-                        m.insert("type".into(), json!(TYPES[t]));
-                        for (k, v) in fields {
-                            m.insert(KEYS[k].into(), v);
-                        }
-                        Value::Object(m)
-                    }),
+                (prop::collection::vec((0..KEYS.len(), inner), 0..4), 0..TYPES.len()).prop_map(|(fields, t)| {
+                    let mut m = Map::new();
+                    m.insert("type".into(), json!(TYPES[t]));
+                    for (k, v) in fields {
+                        m.insert(KEYS[k].into(), v);
+                    }
+                    Value::Object(m)
+                }),
             ]
         })
     }
@@ -395,30 +304,20 @@ mod random_lines {
         "toolUseResult",
         "version",
     ];
-    const LINE_TYPES: &[&str] = &[
-        "user",
-        "assistant",
-        "system",
-        "progress",
-        "summary",
-        "attachment",
-        "queue-operation",
-        "other",
-    ];
+    const LINE_TYPES: &[&str] =
+        &["user", "assistant", "system", "progress", "summary", "attachment", "queue-operation", "other"];
 
     fn line() -> impl Strategy<Value = String> {
-        (
-            0..LINE_TYPES.len(),
-            prop::collection::vec((0..TOP.len(), prop_oneof![leaf(), value()]), 0..6),
-        )
-            .prop_map(|(t, fields)| {
+        (0..LINE_TYPES.len(), prop::collection::vec((0..TOP.len(), prop_oneof![leaf(), value()]), 0..6)).prop_map(
+            |(t, fields)| {
                 let mut m = Map::new();
                 for (k, v) in fields {
                     m.insert(TOP[k].into(), v);
                 }
                 m.insert("type".into(), json!(LINE_TYPES[t]));
                 Value::Object(m).to_string()
-            })
+            },
+        )
     }
 
     proptest! {

@@ -26,10 +26,7 @@ fn project() -> tempfile::TempDir {
     write(&root.join("memory/stray.jsonl"), "{}\n");
     write(&root.join(".git/objects.jsonl"), "{}\n");
     write(&root.join(".hidden/x.jsonl"), "{}\n");
-    write(
-        &root.join("notes.md"),
-        "not a transcript source in the default root\n",
-    );
+    write(&root.join("notes.md"), "not a transcript source in the default root\n");
     write(&root.join("Upper.JSONL"), "{}\n");
     dir
 }
@@ -54,11 +51,7 @@ fn discovers_the_claude_code_layout() {
             "other/subagents/agent-b.jsonl",
         ]
     );
-    assert!(
-        set.files()
-            .iter()
-            .all(|f| f.kind == SourceKind::Jsonl && f.date.is_none())
-    );
+    assert!(set.files().iter().all(|f| f.kind == SourceKind::Jsonl && f.date.is_none()));
     assert!(set.skipped().is_empty());
 }
 
@@ -70,15 +63,10 @@ fn never_follows_symlinks_while_walking() {
     let outside = tempfile::tempdir().unwrap();
     write(&outside.path().join("secret.jsonl"), "{}\n");
     write(&outside.path().join("deep/x.jsonl"), "{}\n");
-    std::os::unix::fs::symlink(outside.path().join("secret.jsonl"), root.join("link.jsonl"))
-        .unwrap();
+    std::os::unix::fs::symlink(outside.path().join("secret.jsonl"), root.join("link.jsonl")).unwrap();
     std::os::unix::fs::symlink(outside.path().join("deep"), root.join("deeplink")).unwrap();
     let set = SourceSet::discover(Some(root), &[], Some(&root.join("memory"))).unwrap();
-    assert!(
-        !names(&set).iter().any(|n| n.contains("link")),
-        "{:?}",
-        names(&set)
-    );
+    assert!(!names(&set).iter().any(|n| n.contains("link")), "{:?}", names(&set));
     assert_eq!(set.len(), 6);
 }
 
@@ -113,17 +101,9 @@ fn extra_sources_and_openclaw_daily_notes() {
     write(&ws.path().join("memory/topic.md"), "not dated\n");
     write(&ws.path().join("2026-06-03.md"), "- top level daily note\n");
 
-    let set = SourceSet::discover(
-        Some(root),
-        &[extra.path().to_path_buf(), single],
-        Some(ws.path()),
-    )
-    .unwrap();
-    let got: Vec<(String, SourceKind, Option<String>)> = set
-        .files()
-        .iter()
-        .map(|f| (f.name.clone(), f.kind, f.date.map(|d| d.to_string())))
-        .collect();
+    let set = SourceSet::discover(Some(root), &[extra.path().to_path_buf(), single], Some(ws.path())).unwrap();
+    let got: Vec<(String, SourceKind, Option<String>)> =
+        set.files().iter().map(|f| (f.name.clone(), f.kind, f.date.map(|d| d.to_string()))).collect();
     let md = SourceKind::Markdown;
     let js = SourceKind::Jsonl;
     let expected: Vec<(String, SourceKind, Option<String>)> = vec![
@@ -135,11 +115,7 @@ fn extra_sources_and_openclaw_daily_notes() {
         ("ae4a77f8/subagents/agent-b.jsonl".into(), js, None),
         ("c.txt".into(), md, None),
         ("logs/b.jsonl".into(), js, None),
-        (
-            "memory/2026-06-02-1406.md".into(),
-            md,
-            Some("2026-06-02".into()),
-        ),
+        ("memory/2026-06-02-1406.md".into(), md, Some("2026-06-02".into())),
         ("memory/2026-06-02.md".into(), md, Some("2026-06-02".into())),
         ("memory/2026-06-03.md".into(), md, Some("2026-06-03".into())),
         // The memory folder here is the OpenClaw workspace, so this one is a source.
@@ -164,11 +140,7 @@ fn memory_folder_is_never_a_source_even_under_an_extra() {
     let dir = project();
     let root = dir.path();
     let set = SourceSet::discover(None, &[root.to_path_buf()], Some(&root.join("memory"))).unwrap();
-    assert!(
-        !names(&set).iter().any(|n| n.starts_with("memory/")),
-        "{:?}",
-        names(&set)
-    );
+    assert!(!names(&set).iter().any(|n| n.starts_with("memory/")), "{:?}", names(&set));
     assert!(names(&set).contains(&"notes.md"));
 }
 
@@ -179,43 +151,20 @@ fn finds_citations_the_ways_changes_md_writes_them() {
     let ws = tempfile::tempdir().unwrap();
     write(&ws.path().join("memory/2026-06-02.md"), "- x\n");
     let set = SourceSet::discover(Some(root), &[], Some(ws.path())).unwrap();
-    let name_of = |c: &str| -> Vec<String> {
-        set.find(c)
-            .iter()
-            .map(|&i| set.files()[i].name.clone())
-            .collect()
-    };
+    let name_of = |c: &str| -> Vec<String> { set.find(c).iter().map(|&i| set.files()[i].name.clone()).collect() };
     let session = format!("{SESSION}.jsonl");
     assert_eq!(name_of(&session), [session.as_str()]);
     assert_eq!(name_of(&format!("./{session}")), [session.as_str()]);
     assert_eq!(name_of(SESSION), [session.as_str()]);
     assert_eq!(name_of(&format!("`{SESSION}`")), [session.as_str()]);
-    assert_eq!(
-        name_of("agent-aac57f5.jsonl"),
-        ["ae4a77f8/subagents/agent-aac57f5.jsonl"]
-    );
-    assert_eq!(
-        name_of("agent-aac57f5"),
-        ["ae4a77f8/subagents/agent-aac57f5.jsonl"]
-    );
-    assert_eq!(
-        name_of("subagents/agent-aac57f5.jsonl"),
-        ["ae4a77f8/subagents/agent-aac57f5.jsonl"]
-    );
+    assert_eq!(name_of("agent-aac57f5.jsonl"), ["ae4a77f8/subagents/agent-aac57f5.jsonl"]);
+    assert_eq!(name_of("agent-aac57f5"), ["ae4a77f8/subagents/agent-aac57f5.jsonl"]);
+    assert_eq!(name_of("subagents/agent-aac57f5.jsonl"), ["ae4a77f8/subagents/agent-aac57f5.jsonl"]);
     // The session id names the session file, not its sub-agents.
     assert_eq!(name_of("ae4a77f8"), ["ae4a77f8.jsonl"]);
     // Ambiguous: every match.
-    assert_eq!(
-        name_of("agent-b.jsonl"),
-        [
-            "ae4a77f8/subagents/agent-b.jsonl",
-            "other/subagents/agent-b.jsonl"
-        ]
-    );
-    assert_eq!(
-        name_of("ae4a77f8/subagents/agent-b.jsonl"),
-        ["ae4a77f8/subagents/agent-b.jsonl"]
-    );
+    assert_eq!(name_of("agent-b.jsonl"), ["ae4a77f8/subagents/agent-b.jsonl", "other/subagents/agent-b.jsonl"]);
+    assert_eq!(name_of("ae4a77f8/subagents/agent-b.jsonl"), ["ae4a77f8/subagents/agent-b.jsonl"]);
     assert_eq!(name_of("memory/2026-06-02.md"), ["memory/2026-06-02.md"]);
     assert_eq!(name_of("2026-06-02.md"), ["memory/2026-06-02.md"]);
     assert_eq!(name_of("memory/2026-06-02"), ["memory/2026-06-02.md"]);

@@ -327,8 +327,22 @@ mod tests {
             line: 3,
             text: "memory/a.md: added two\n--- (s.jsonl line 3)".into(),
             citations: vec![
-                CitationReport { source: "s.jsonl".into(), line: Some(3), end: Some(5), resolved: true, excerpt: None, ..Default::default() },
-                CitationReport { source: "gone.jsonl".into(), line: None, end: None, resolved: false, excerpt: None, ..Default::default() },
+                CitationReport {
+                    source: "s.jsonl".into(),
+                    line: Some(3),
+                    end: Some(5),
+                    resolved: true,
+                    excerpt: None,
+                    ..Default::default()
+                },
+                CitationReport {
+                    source: "gone.jsonl".into(),
+                    line: None,
+                    end: None,
+                    resolved: false,
+                    excerpt: None,
+                    ..Default::default()
+                },
             ],
             ..ChangeReport::default()
         }];

@@ -95,11 +95,7 @@ impl Transcript {
     pub fn message_said_text(&self, n: usize) -> Result<String> {
         let span = self.message_span(n)?;
         let lines = self.lines(span)?;
-        let parts: Vec<String> = lines
-            .iter()
-            .map(|l| self.said_text_of(l))
-            .filter(|t| !t.is_empty())
-            .collect();
+        let parts: Vec<String> = lines.iter().map(|l| self.said_text_of(l)).filter(|t| !t.is_empty()).collect();
         Ok(parts.join("\n"))
     }
 
@@ -111,11 +107,7 @@ impl Transcript {
 
     /// Like [`Transcript::context`] for a cited range of lines (`lines 3-5`): `radius`
     /// lines either side of it; entries overlapping the range are `cited`.
-    pub fn context_range(
-        &self,
-        cited: RangeInclusive<usize>,
-        radius: usize,
-    ) -> Result<Vec<ContextEntry>> {
+    pub fn context_range(&self, cited: RangeInclusive<usize>, radius: usize) -> Result<Vec<ContextEntry>> {
         let lo = cited.start().saturating_sub(radius).max(1);
         let hi = cited.end().saturating_add(radius);
         let lines = self.lines(lo..=hi)?;

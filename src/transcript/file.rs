@@ -61,8 +61,8 @@ impl Transcript {
     pub fn open(source: &SourceFile) -> Result<Transcript> {
         let file = File::open(&source.path)
             .with_context(|| format!("transcript {}: cannot open it", source.path.display()))?;
-        let (starts, end, ends_with_newline) = index_lines(file)
-            .with_context(|| format!("transcript {}: cannot read it", source.path.display()))?;
+        let (starts, end, ends_with_newline) =
+            index_lines(file).with_context(|| format!("transcript {}: cannot read it", source.path.display()))?;
         Ok(Transcript {
             path: source.path.clone(),
             name: source.name.clone(),
@@ -110,11 +110,7 @@ impl Transcript {
     }
 
     /// Like [`Transcript::lines`], reading at most `cap` bytes of each line.
-    pub(crate) fn lines_capped(
-        &self,
-        range: RangeInclusive<usize>,
-        cap: usize,
-    ) -> Result<Vec<Line>> {
+    pub(crate) fn lines_capped(&self, range: RangeInclusive<usize>, cap: usize) -> Result<Vec<Line>> {
         let first = (*range.start()).max(1);
         let last = (*range.end()).min(self.line_count());
         if first > last {
@@ -130,8 +126,7 @@ impl Transcript {
 
     /// Opens the file for a series of [`Transcript::read_line_from`] calls.
     pub(crate) fn open_file(&self) -> Result<File> {
-        File::open(&self.path)
-            .with_context(|| format!("transcript {}: cannot open it", self.path.display()))
+        File::open(&self.path).with_context(|| format!("transcript {}: cannot open it", self.path.display()))
     }
 
     /// Reads line `n` (which must exist) from `file`, at most `cap` bytes of it.
@@ -173,16 +168,10 @@ impl Transcript {
 
     /// Reads line `n` (valid) from `file`.
     fn read_line(&self, file: &mut File, n: usize, cap: usize) -> io::Result<Line> {
-        let start = n
-            .checked_sub(1)
-            .and_then(|i| self.starts.get(i))
-            .copied()
-            .unwrap_or(self.end);
+        let start = n.checked_sub(1).and_then(|i| self.starts.get(i)).copied().unwrap_or(self.end);
         let next = self.starts.get(n).copied().unwrap_or(self.end);
         let has_newline = n < self.starts.len() || self.ends_with_newline;
-        let len = next
-            .saturating_sub(start)
-            .saturating_sub(u64::from(has_newline));
+        let len = next.saturating_sub(start).saturating_sub(u64::from(has_newline));
         let truncated = len > cap as u64;
         let want = len.min(cap as u64);
         file.seek(SeekFrom::Start(start))?;
@@ -196,12 +185,7 @@ impl Transcript {
             let kept = strip_cr(&bytes).len();
             bytes.truncate(kept);
         }
-        Ok(Line {
-            number: n,
-            bytes,
-            truncated,
-            len,
-        })
+        Ok(Line { number: n, bytes, truncated, len })
     }
 }
 

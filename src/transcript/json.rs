@@ -33,11 +33,7 @@ fn parse_exact<T: DeserializeOwned>(body: &[u8]) -> Option<T> {
         Err(e) if e.is_data() => {
             // Valid JSON the typed view rejected (e.g. a duplicate key): go through Value.
             let v: Value = serde_json::from_slice(body).ok()?;
-            if v.is_object() {
-                serde_json::from_value(v).ok()
-            } else {
-                None
-            }
+            if v.is_object() { serde_json::from_value(v).ok() } else { None }
         }
         Err(_) => None,
     }
@@ -63,11 +59,8 @@ pub(crate) fn push_strings(v: &Value, skip_keys: &[&str], out: &mut String) {
             Value::String(s) => push_part(out, s),
             Value::Array(items) => stack.extend(items.iter().rev()),
             Value::Object(map) => {
-                let mut children: Vec<&Value> = map
-                    .iter()
-                    .filter(|(k, _)| !skip_keys.contains(&k.as_str()))
-                    .map(|(_, v)| v)
-                    .collect();
+                let mut children: Vec<&Value> =
+                    map.iter().filter(|(k, _)| !skip_keys.contains(&k.as_str())).map(|(_, v)| v).collect();
                 children.reverse();
                 stack.extend(children);
             }

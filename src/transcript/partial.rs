@@ -30,9 +30,7 @@ pub(crate) fn close_json(bytes: &[u8]) -> Option<Vec<u8>> {
 
     let complete = |end: usize| -> Option<Vec<u8>> {
         let rest = bytes.get(end..).unwrap_or(&[]);
-        skip_ws(rest, 0)
-            .ge(&rest.len())
-            .then(|| bytes.get(..end).unwrap_or(bytes).to_vec())
+        skip_ws(rest, 0).ge(&rest.len()).then(|| bytes.get(..end).unwrap_or(bytes).to_vec())
     };
     let finish = |cut: usize, in_string: bool, closers: &[u8]| -> Vec<u8> {
         let mut out = Vec::with_capacity(cut + closers.len() + 1);
@@ -128,11 +126,7 @@ pub(crate) fn close_json(bytes: &[u8]) -> Option<Vec<u8>> {
                 let top = closers.last().copied();
                 if c == b',' {
                     i += 1;
-                    exp = if top == Some(b'}') {
-                        Expect::Key
-                    } else {
-                        Expect::Value
-                    };
+                    exp = if top == Some(b'}') { Expect::Key } else { Expect::Value };
                 } else if Some(c) == top {
                     closers.pop();
                     i += 1;
@@ -255,11 +249,7 @@ fn skip_ws(bytes: &[u8], mut i: usize) -> usize {
 
 fn skip_bom_ws(bytes: &[u8], i: usize) -> usize {
     let i = skip_ws(bytes, i);
-    if bytes.get(i..i + 3) == Some(b"\xEF\xBB\xBF") {
-        skip_ws(bytes, i + 3)
-    } else {
-        i
-    }
+    if bytes.get(i..i + 3) == Some(b"\xEF\xBB\xBF") { skip_ws(bytes, i + 3) } else { i }
 }
 
 /// Offset of the first byte after any leading whitespace and UTF-8 BOM.
@@ -278,24 +268,12 @@ mod tests {
     #[test]
     fn closes_cut_objects() {
         assert_eq!(closed(r#"{"a":"hel"#).as_deref(), Some(r#"{"a":"hel"}"#));
-        assert_eq!(
-            closed(r#"{"a":1,"b":[1,2"#).as_deref(),
-            Some(r#"{"a":1,"b":[1]}"#)
-        );
-        assert_eq!(
-            closed(r#"{"a":1,"b":[1,2,"#).as_deref(),
-            Some(r#"{"a":1,"b":[1,2]}"#)
-        );
-        assert_eq!(
-            closed(r#"{"a":{"x":"y"},"#).as_deref(),
-            Some(r#"{"a":{"x":"y"}}"#)
-        );
+        assert_eq!(closed(r#"{"a":1,"b":[1,2"#).as_deref(), Some(r#"{"a":1,"b":[1]}"#));
+        assert_eq!(closed(r#"{"a":1,"b":[1,2,"#).as_deref(), Some(r#"{"a":1,"b":[1,2]}"#));
+        assert_eq!(closed(r#"{"a":{"x":"y"},"#).as_deref(), Some(r#"{"a":{"x":"y"}}"#));
         assert_eq!(closed(r#"{"a":"#).as_deref(), Some("{}"));
         assert_eq!(closed(r#"{"ke"#).as_deref(), Some("{}"));
-        assert_eq!(
-            closed(r#"{"a":["x","y"#).as_deref(),
-            Some(r#"{"a":["x","y"]}"#)
-        );
+        assert_eq!(closed(r#"{"a":["x","y"#).as_deref(), Some(r#"{"a":["x","y"]}"#));
         assert_eq!(closed(r#"{"a":tru"#).as_deref(), Some("{}"));
     }
 
@@ -338,11 +316,7 @@ mod tests {
         for cut in 0..=line.len() {
             if let Some(out) = close_json(&line.as_bytes()[..cut]) {
                 let parsed: Result<serde_json::Value, _> = serde_json::from_slice(&out);
-                assert!(
-                    parsed.is_ok(),
-                    "cut {cut}: {}",
-                    String::from_utf8_lossy(&out)
-                );
+                assert!(parsed.is_ok(), "cut {cut}: {}", String::from_utf8_lossy(&out));
             }
         }
     }

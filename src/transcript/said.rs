@@ -224,29 +224,24 @@ mod tests {
     #[test]
     fn other_records() {
         let sys = br#"{"type":"system","subtype":"local_command","content":"<local-command-stdout>done</local-command-stdout>","level":"info"}"#;
-        assert_eq!(
-            said_text(sys),
-            "<local-command-stdout>done</local-command-stdout>"
-        );
+        assert_eq!(said_text(sys), "<local-command-stdout>done</local-command-stdout>");
         let q = br#"{"type":"queue-operation","operation":"enqueue","content":"/mcp"}"#;
         assert_eq!(said_text(q), "/mcp");
         let hook = br#"{"type":"progress","data":{"type":"hook_progress","command":"bd prime"}}"#;
         assert_eq!(said_text(hook), "");
-        let snap = br#"{"type":"file-history-snapshot","messageId":"m","snapshot":{"timestamp":"2026-02-10T21:11:56.906Z"}}"#;
+        let snap =
+            br#"{"type":"file-history-snapshot","messageId":"m","snapshot":{"timestamp":"2026-02-10T21:11:56.906Z"}}"#;
         assert_eq!(said_text(snap), "");
-        let mem = br#"{"type":"attachment","attachment":{"type":"relevant_memories","memories":[{"content":"uses pnpm"}]}}"#;
+        let mem =
+            br#"{"type":"attachment","attachment":{"type":"relevant_memories","memories":[{"content":"uses pnpm"}]}}"#;
         assert_eq!(said_text(mem), "");
-        let q =
-            br#"{"type":"attachment","attachment":{"type":"queued_command","prompt":"run it"}}"#;
+        let q = br#"{"type":"attachment","attachment":{"type":"queued_command","prompt":"run it"}}"#;
         assert_eq!(said_text(q), "run it");
     }
 
     #[test]
     fn broken_lines() {
-        assert_eq!(
-            said_text(b"{\"type\":\"user\",\"message\":{\"content\":\"we moved to pn"),
-            "we moved to pn"
-        );
+        assert_eq!(said_text(b"{\"type\":\"user\",\"message\":{\"content\":\"we moved to pn"), "we moved to pn");
         assert_eq!(said_text(b"[1,2]"), "");
         assert_eq!(said_text(b"{not json"), "");
         assert_eq!(said_text(b"plain words"), "plain words");

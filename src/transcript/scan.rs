@@ -120,13 +120,7 @@ pub struct ScanOptions {
 /// cannot be read are skipped; use [`scan_with`] to learn which, to limit the hits, or
 /// to show progress.
 pub fn scan(sources: &SourceSet, needles: &[String]) -> Vec<Hit> {
-    scan_with(
-        sources,
-        needles,
-        &ScanOptions::default(),
-        &ScanProgress::new(),
-    )
-    .hits
+    scan_with(sources, needles, &ScanOptions::default(), &ScanProgress::new()).hits
 }
 
 /// [`scan`] with `options`, reporting progress in `progress` (and stopping when it is
@@ -137,16 +131,10 @@ pub fn scan_with(
     options: &ScanOptions,
     progress: &ScanProgress,
 ) -> ScanReport {
-    let sizes: Vec<u64> = sources
-        .files()
-        .iter()
-        .map(|f| std::fs::metadata(&f.path).map_or(0, |m| m.len()))
-        .collect();
+    let sizes: Vec<u64> = sources.files().iter().map(|f| std::fs::metadata(&f.path).map_or(0, |m| m.len())).collect();
     progress.total.store(sizes.iter().sum(), Ordering::Relaxed);
     let Some(matcher) = Matcher::new(needles) else {
-        progress
-            .done
-            .store(progress.bytes_total(), Ordering::Relaxed);
+        progress.done.store(progress.bytes_total(), Ordering::Relaxed);
         return ScanReport::default();
     };
     let results: Vec<(usize, io::Result<Vec<Hit>>)> = sources
@@ -154,29 +142,17 @@ pub fn scan_with(
         .par_iter()
         .enumerate()
         .map_init(Vec::new, |buf, (i, f)| {
-            let opts = ScanOpts {
-                chunk: CHUNK_BYTES,
-                max_line: MAX_LINE_BYTES,
-                limit: options.per_source_limit,
-            };
-            (
-                i,
-                scan_file(&f.path, f.kind, i, &matcher, opts, buf, progress),
-            )
+            let opts = ScanOpts { chunk: CHUNK_BYTES, max_line: MAX_LINE_BYTES, limit: options.per_source_limit };
+            (i, scan_file(&f.path, f.kind, i, &matcher, opts, buf, progress))
         })
         .collect();
-    let mut report = ScanReport {
-        cancelled: progress.is_cancelled(),
-        ..ScanReport::default()
-    };
+    let mut report = ScanReport { cancelled: progress.is_cancelled(), ..ScanReport::default() };
     for (i, result) in results {
         match result {
             Ok(hits) => report.hits.extend(hits),
             Err(e) => {
                 let path = sources.get(i).map(|f| f.path.display().to_string());
-                report
-                    .unreadable
-                    .push((i, format!("{}: {e}", path.unwrap_or_default())));
+                report.unreadable.push((i, format!("{}: {e}", path.unwrap_or_default())));
             }
         }
     }
@@ -229,27 +205,13 @@ impl Matcher {
         if patterns.is_empty() {
             return None;
         }
-        let build = |kind| {
-            AhoCorasickBuilder::new()
-                .ascii_case_insensitive(true)
-                .match_kind(kind)
-                .build(&patterns)
-                .ok()
-        };
+        let build =
+            |kind| AhoCorasickBuilder::new().ascii_case_insensitive(true).match_kind(kind).build(&patterns).ok();
         let finder = build(MatchKind::LeftmostFirst)?;
         let ac = build(MatchKind::Standard)?;
         let usable = needles.iter().filter(|n| !n.trim().is_empty()).count();
-        let needles = needles
-            .iter()
-            .map(|n| n.as_bytes().to_ascii_lowercase())
-            .collect();
-        Some(Matcher {
-            finder,
-            ac,
-            pattern_needle,
-            needles,
-            usable,
-        })
+        let needles = needles.iter().map(|n| n.as_bytes().to_ascii_lowercase()).collect();
+        Some(Matcher { finder, ac, pattern_needle, needles, usable })
     }
 }
 
@@ -331,11 +293,7 @@ fn scan_file(
             }
         }
         let rest = data.get(from..).unwrap_or(&[]);
-        let end = if eof {
-            data.len()
-        } else {
-            memrchr(b'\n', rest).map_or(from, |i| from + i + 1)
-        };
+        let end = if eof { data.len() } else { memrchr(b'\n', rest).map_or(from, |i| from + i + 1) };
         if let Some(region) = data.get(from..end)
             && !region.is_empty()
         {
@@ -444,12 +402,7 @@ impl<'a> LineScanner<'a> {
                 SourceKind::Jsonl => unsaid_spans(line),
                 SourceKind::Markdown => None,
             };
-            if self.said_match(
-                line,
-                m.start() - start,
-                m.end() - start,
-                envelope.as_deref(),
-            ) {
+            if self.said_match(line, m.start() - start, m.end() - start, envelope.as_deref()) {
                 self.check_line(line, line_no, envelope.as_deref());
             }
             at = end + 1;
@@ -461,13 +414,7 @@ impl<'a> LineScanner<'a> {
     /// Whether `line` has a match outside its envelope, given a first match at
     /// `start..end`: matches inside an envelope value are skipped by resuming the search
     /// after that value (an occurrence the line says has its own match outside it).
-    fn said_match(
-        &self,
-        line: &[u8],
-        mut start: usize,
-        mut end: usize,
-        envelope: Option<&[Range<usize>]>,
-    ) -> bool {
+    fn said_match(&self, line: &[u8], mut start: usize, mut end: usize, envelope: Option<&[Range<usize>]>) -> bool {
         let Some(spans) = envelope else {
             return end <= line.len();
         };
@@ -520,11 +467,7 @@ impl<'a> LineScanner<'a> {
                 continue;
             };
             if memmem::find(&said_lower, n).is_some() {
-                self.hits.push(Hit {
-                    source: self.source,
-                    line: number,
-                    needle,
-                });
+                self.hits.push(Hit { source: self.source, line: number, needle });
                 if let Some(count) = self.found.get_mut(needle) {
                     *count += 1;
                     if *count == self.limit {
@@ -542,12 +485,7 @@ mod tests {
     use super::*;
     use std::io::Write;
 
-    fn scan_bytes(
-        bytes: &[u8],
-        kind: SourceKind,
-        needles: &[&str],
-        opts: ScanOpts,
-    ) -> Vec<(usize, usize)> {
+    fn scan_bytes(bytes: &[u8], kind: SourceKind, needles: &[&str], opts: ScanOpts) -> Vec<(usize, usize)> {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("f");
         File::create(&path).unwrap().write_all(bytes).unwrap();
@@ -558,11 +496,7 @@ mod tests {
         hits.iter().map(|h| (h.line, h.needle)).collect()
     }
 
-    const SMALL: ScanOpts = ScanOpts {
-        chunk: 7,
-        max_line: 16,
-        limit: 0,
-    };
+    const SMALL: ScanOpts = ScanOpts { chunk: 7, max_line: 16, limit: 0 };
 
     #[test]
     fn escapes_like_json_encoders() {
@@ -576,12 +510,7 @@ mod tests {
     #[test]
     fn counts_lines_across_tiny_chunks() {
         let text = b"alpha\nbeta gamma\n\nalpha beta\nzeta";
-        let got = scan_bytes(
-            text,
-            SourceKind::Markdown,
-            &["alpha", "beta", "zeta"],
-            SMALL,
-        );
+        let got = scan_bytes(text, SourceKind::Markdown, &["alpha", "beta", "zeta"], SMALL);
         assert_eq!(got, vec![(1, 0), (2, 1), (4, 0), (4, 1), (5, 2)]);
     }
 
@@ -591,11 +520,7 @@ mod tests {
             b"run pnpm test now\n",
             SourceKind::Markdown,
             &["pnpm test", "pnpm", "test"],
-            ScanOpts {
-                chunk: 64,
-                max_line: 64,
-                limit: 0,
-            },
+            ScanOpts { chunk: 64, max_line: 64, limit: 0 },
         );
         assert_eq!(got, vec![(1, 0), (1, 1), (1, 2)]);
     }

@@ -44,21 +44,13 @@ impl SourceFile {
     pub fn new(path: PathBuf, name: String) -> SourceFile {
         let file_name = path.file_name().map(|f| f.to_string_lossy().into_owned());
         let file_name = file_name.unwrap_or_default();
-        let kind = if file_name.to_ascii_lowercase().ends_with(".jsonl") {
-            SourceKind::Jsonl
-        } else {
-            SourceKind::Markdown
-        };
+        let kind =
+            if file_name.to_ascii_lowercase().ends_with(".jsonl") { SourceKind::Jsonl } else { SourceKind::Markdown };
         let date = match kind {
             SourceKind::Markdown => date_from_file_name(&file_name),
             SourceKind::Jsonl => None,
         };
-        SourceFile {
-            path,
-            name,
-            kind,
-            date,
-        }
+        SourceFile { path, name, kind, date }
     }
 }
 
@@ -87,17 +79,9 @@ impl SourceSet {
     /// walking are never followed. A file reachable from two roots is listed once, under
     /// its first name (default root, then extras in order, then daily notes).
     /// Directories that cannot be read are skipped and listed in [`SourceSet::skipped`].
-    pub fn discover(
-        default_root: Option<&Path>,
-        extra: &[PathBuf],
-        memory_dir: Option<&Path>,
-    ) -> Result<SourceSet> {
+    pub fn discover(default_root: Option<&Path>, extra: &[PathBuf], memory_dir: Option<&Path>) -> Result<SourceSet> {
         let memory_canon = memory_dir.and_then(|m| fs::canonicalize(m).ok());
-        let mut walker = Walker {
-            exclude: memory_canon.clone(),
-            files: Vec::new(),
-            skipped: Vec::new(),
-        };
+        let mut walker = Walker { exclude: memory_canon.clone(), files: Vec::new(), skipped: Vec::new() };
 
         if let Some(root) = default_root
             && root.is_dir()
@@ -106,12 +90,8 @@ impl SourceSet {
         }
 
         for dir in extra {
-            let meta = fs::metadata(dir).with_context(|| {
-                format!(
-                    "sources {}: cannot read it (check the --sources path)",
-                    dir.display()
-                )
-            })?;
+            let meta = fs::metadata(dir)
+                .with_context(|| format!("sources {}: cannot read it (check the --sources path)", dir.display()))?;
             if meta.is_dir() {
                 walker.walk(dir, &|name| has_ext(name, "jsonl") || has_ext(name, "md"));
             } else if meta.is_file() {
@@ -133,10 +113,7 @@ impl SourceSet {
                 for entry in entries.flatten() {
                     let Ok(ft) = entry.file_type() else { continue };
                     let file_name = entry.file_name().to_string_lossy().into_owned();
-                    if ft.is_file()
-                        && has_ext(&file_name, "md")
-                        && date_from_file_name(&file_name).is_some()
-                    {
+                    if ft.is_file() && has_ext(&file_name, "md") && date_from_file_name(&file_name).is_some() {
                         let name = format!("memory/{file_name}");
                         walker.files.push(SourceFile::new(entry.path(), name));
                     }
@@ -152,19 +129,13 @@ impl SourceSet {
             .filter(|f| seen.insert(fs::canonicalize(&f.path).unwrap_or_else(|_| f.path.clone())))
             .collect();
         files.sort_by(|a, b| a.name.cmp(&b.name).then_with(|| a.path.cmp(&b.path)));
-        Ok(SourceSet {
-            files,
-            skipped: walker.skipped,
-        })
+        Ok(SourceSet { files, skipped: walker.skipped })
     }
 
     /// A set of exactly these files (sorted by name), for callers that already know them.
     pub fn from_files(mut files: Vec<SourceFile>) -> SourceSet {
         files.sort_by(|a, b| a.name.cmp(&b.name).then_with(|| a.path.cmp(&b.path)));
-        SourceSet {
-            files,
-            skipped: Vec::new(),
-        }
+        SourceSet { files, skipped: Vec::new() }
     }
 
     /// The files, sorted by name; indexes into this slice identify a source everywhere
@@ -249,9 +220,7 @@ impl SourceSet {
 
 /// A citation with quotes, backticks, `./` and `\` separators taken away.
 fn normalize_citation(citation: &str) -> String {
-    let trimmed = citation
-        .trim()
-        .trim_matches(|c| matches!(c, '`' | '"' | '\'' | '(' | ')'));
+    let trimmed = citation.trim().trim_matches(|c| matches!(c, '`' | '"' | '\'' | '(' | ')'));
     let mut s = trimmed.trim().replace('\\', "/");
     while let Some(rest) = s.strip_prefix("./") {
         s = rest.to_string();
@@ -341,10 +310,7 @@ mod tests {
 
     #[test]
     fn kinds_from_extensions() {
-        let f = SourceFile::new(
-            PathBuf::from("/x/2026-06-02.md"),
-            "memory/2026-06-02.md".into(),
-        );
+        let f = SourceFile::new(PathBuf::from("/x/2026-06-02.md"), "memory/2026-06-02.md".into());
         assert_eq!(f.kind, SourceKind::Markdown);
         assert_eq!(f.date.map(|d| d.to_string()).as_deref(), Some("2026-06-02"));
         let f = SourceFile::new(PathBuf::from("/x/A.JSONL"), "A.JSONL".into());

@@ -110,10 +110,7 @@ mod tests {
 
     #[test]
     fn strips_escapes_only() {
-        assert_eq!(
-            strip_escapes("\u{1b}[32m214 passed\u{1b}[39m\n"),
-            "214 passed\n"
-        );
+        assert_eq!(strip_escapes("\u{1b}[32m214 passed\u{1b}[39m\n"), "214 passed\n");
         assert_eq!(strip_escapes("plain\ttext"), "plain\ttext");
     }
 

@@ -18,8 +18,7 @@ use super::partial::content_start;
 
 /// The only top-level keys whose values `said_text` reads (`type` is read to dispatch,
 /// but never said).
-pub(crate) const SAID_TOP_LEVEL: &[&[u8]] =
-    &[b"message", b"content", b"summary", b"data", b"attachment"];
+pub(crate) const SAID_TOP_LEVEL: &[&[u8]] = &[b"message", b"content", b"summary", b"data", b"attachment"];
 
 /// Byte ranges of `line` holding the values of top-level keys not in
 /// [`SAID_TOP_LEVEL`], in order. A line cut short gives the spans found so far (the last
@@ -68,11 +67,7 @@ pub(crate) fn unsaid_spans(line: &[u8]) -> Option<Vec<Range<usize>>> {
 }
 
 /// The span of the (sorted) `spans` that `start..end` lies inside, if any.
-pub(crate) fn containing(
-    spans: &[Range<usize>],
-    start: usize,
-    end: usize,
-) -> Option<&Range<usize>> {
+pub(crate) fn containing(spans: &[Range<usize>], start: usize, end: usize) -> Option<&Range<usize>> {
     let i = spans.partition_point(|s| s.end < end);
     spans.get(i).filter(|s| s.start <= start && end <= s.end)
 }

@@ -43,16 +43,8 @@ pub(super) fn render_message(role: &str, message: &Value) -> (String, String, Li
         }
         _ => {}
     }
-    let role = if role == "user" && any_block && all_results {
-        "tool"
-    } else {
-        role
-    };
-    (
-        role.to_string(),
-        parts.join(" | "),
-        kind.unwrap_or(LineKind::Text),
-    )
+    let role = if role == "user" && any_block && all_results { "tool" } else { role };
+    (role.to_string(), parts.join(" | "), kind.unwrap_or(LineKind::Text))
 }
 
 /// Which of two kinds describes a line (or merged entry) holding both.
@@ -75,10 +67,7 @@ fn render_block(block: &Value) -> (String, LineKind) {
     }
     let ty = get_str(block, "type").unwrap_or("");
     match ty {
-        "text" => (
-            get_str(block, "text").unwrap_or("").to_string(),
-            LineKind::Text,
-        ),
+        "text" => (get_str(block, "text").unwrap_or("").to_string(), LineKind::Text),
         "thinking" => {
             let n = get_str(block, "thinking").map_or(0, |t| t.chars().count());
             (format!("(thinking, {n} chars)"), LineKind::Thinking)
@@ -90,23 +79,11 @@ fn render_block(block: &Value) -> (String, LineKind) {
         t if t == "tool_result" || t.ends_with("_tool_result") => {
             let error = get(block, "is_error").and_then(Value::as_bool) == Some(true);
             let body = result_text(get(block, "content"));
-            if error {
-                (format!("[error] {body}"), LineKind::ToolError)
-            } else {
-                (body, LineKind::ToolResult)
-            }
+            if error { (format!("[error] {body}"), LineKind::ToolError) } else { (body, LineKind::ToolResult) }
         }
         _ => {
             let label = if ty.is_empty() { "block" } else { ty };
-            let skip = [
-                "type",
-                "id",
-                "signature",
-                "data",
-                "source",
-                "tool_use_id",
-                "cache_control",
-            ];
+            let skip = ["type", "id", "signature", "data", "source", "tool_use_id", "cache_control"];
             let body = match block.as_object() {
                 Some(obj) => key_values(obj, &skip),
                 None => compact(block),
@@ -120,16 +97,9 @@ fn render_block(block: &Value) -> (String, LineKind) {
 /// command, file path, pattern, URL, task description…), else the input's first string
 /// fields.
 fn tool_use_summary(block: &Value) -> String {
-    let name = get_str(block, "name")
-        .filter(|n| !n.is_empty())
-        .unwrap_or("tool");
+    let name = get_str(block, "name").filter(|n| !n.is_empty()).unwrap_or("tool");
     let input = get(block, "input");
-    let field = |k: &str| {
-        input
-            .and_then(|i| get_str(i, k))
-            .filter(|v| !v.trim().is_empty())
-            .map(str::to_string)
-    };
+    let field = |k: &str| input.and_then(|i| get_str(i, k)).filter(|v| !v.trim().is_empty()).map(str::to_string);
     let summary = match name {
         "Bash" | "PowerShell" => field("command"),
         "Read" | "Write" | "Edit" | "MultiEdit" => field("file_path"),
@@ -145,25 +115,13 @@ fn tool_use_summary(block: &Value) -> String {
     };
     let summary = summary.unwrap_or_else(|| match input.and_then(Value::as_object) {
         Some(obj) => {
-            let strings: Vec<&str> = obj
-                .values()
-                .filter_map(Value::as_str)
-                .filter(|v| !v.trim().is_empty())
-                .take(3)
-                .collect();
-            if strings.is_empty() {
-                key_values(obj, &[])
-            } else {
-                strings.join(" ")
-            }
+            let strings: Vec<&str> =
+                obj.values().filter_map(Value::as_str).filter(|v| !v.trim().is_empty()).take(3).collect();
+            if strings.is_empty() { key_values(obj, &[]) } else { strings.join(" ") }
         }
         None => input.map(compact).unwrap_or_default(),
     });
-    if summary.is_empty() {
-        name.to_string()
-    } else {
-        format!("{name}: {summary}")
-    }
+    if summary.is_empty() { name.to_string() } else { format!("{name}: {summary}") }
 }
 
 /// Text of a tool result's `content`: a string, or a list of text/image/… items.
@@ -179,9 +137,7 @@ fn result_text(content: Option<&Value>) -> String {
                         Some("text") => get_str(item, "text").unwrap_or("").to_string(),
                         Some("image") => "[image]".into(),
                         Some("document") => "[document]".into(),
-                        Some("tool_reference") => {
-                            get_str(item, "tool_name").unwrap_or("").to_string()
-                        }
+                        Some("tool_reference") => get_str(item, "tool_name").unwrap_or("").to_string(),
                         _ => compact(item),
                     },
                 })

@@ -35,11 +35,8 @@ pub(super) fn render_progress(data: Option<&Value>) -> String {
 }
 
 pub(super) fn render_snapshot(obj: &Map<String, Value>) -> String {
-    let files = obj
-        .get("snapshot")
-        .and_then(|s| get(s, "trackedFileBackups"))
-        .and_then(Value::as_object)
-        .map_or(0, Map::len);
+    let files =
+        obj.get("snapshot").and_then(|s| get(s, "trackedFileBackups")).and_then(Value::as_object).map_or(0, Map::len);
     let update = obj.get("isSnapshotUpdate").and_then(Value::as_bool) == Some(true);
     let plural = if files == 1 { "" } else { "s" };
     let mut text = format!("{files} tracked file{plural}");
@@ -65,11 +62,7 @@ pub(super) fn s<'a>(obj: &'a Map<String, Value>, key: &str) -> &'a str {
 
 /// The non-empty parts joined by `: `.
 pub(super) fn join(parts: &[&str]) -> String {
-    let kept: Vec<&str> = parts
-        .iter()
-        .copied()
-        .filter(|p| !p.trim().is_empty())
-        .collect();
+    let kept: Vec<&str> = parts.iter().copied().filter(|p| !p.trim().is_empty()).collect();
     kept.join(": ")
 }
 

@@ -86,10 +86,7 @@ pub struct RenderedLine {
 impl RenderedLine {
     /// `time · role · text` (the date stands in for a missing time; nothing for neither).
     pub fn display(&self) -> String {
-        let when = self
-            .time
-            .clone()
-            .or_else(|| self.date.map(|d| d.to_string()));
+        let when = self.time.clone().or_else(|| self.date.map(|d| d.to_string()));
         match when {
             Some(w) => format!("{w} · {} · {}", self.role, self.text),
             None => format!("{} · {}", self.role, self.text),
@@ -125,24 +122,12 @@ pub fn render_jsonl_with_limit(line: &[u8], number: usize, max_chars: usize) -> 
     let (role, text, kind) = match (ty, message) {
         ("user" | "assistant", Some(m)) => render_message(ty, m),
         ("user" | "assistant", None) => (ty.to_string(), String::new(), LineKind::Text),
-        ("system", _) => (
-            ty.into(),
-            join(&[s(&obj, "subtype"), s(&obj, "content")]),
-            LineKind::Event,
-        ),
+        ("system", _) => (ty.into(), join(&[s(&obj, "subtype"), s(&obj, "content")]), LineKind::Event),
         ("progress", _) => (ty.into(), render_progress(obj.get("data")), LineKind::Event),
         ("file-history-snapshot", _) => (ty.into(), render_snapshot(&obj), LineKind::Event),
-        ("queue-operation", _) => (
-            ty.into(),
-            join(&[s(&obj, "operation"), s(&obj, "content")]),
-            LineKind::Event,
-        ),
+        ("queue-operation", _) => (ty.into(), join(&[s(&obj, "operation"), s(&obj, "content")]), LineKind::Event),
         ("summary", _) => (ty.into(), s(&obj, "summary").to_string(), LineKind::Event),
-        ("attachment", _) => (
-            ty.into(),
-            render_attachment(obj.get("attachment")),
-            LineKind::Event,
-        ),
+        ("attachment", _) => (ty.into(), render_attachment(obj.get("attachment")), LineKind::Event),
         // Unknown type (or a cut line whose `type` came after the message): a message
         // object still says who speaks.
         (_, Some(m)) if m.is_object() => {
@@ -152,27 +137,14 @@ pub fn render_jsonl_with_limit(line: &[u8], number: usize, max_chars: usize) -> 
         }
         _ => {
             let role = if ty.is_empty() { "unknown" } else { ty };
-            (
-                role.to_string(),
-                key_values(&obj, ENVELOPE),
-                LineKind::Event,
-            )
+            (role.to_string(), key_values(&obj, ENVELOPE), LineKind::Event)
         }
     };
     let mut text = one_line(&text, max_chars);
     if cut {
         text.push_str(" […]");
     }
-    RenderedLine {
-        number,
-        time,
-        date,
-        role,
-        text,
-        message_id,
-        kind,
-        truncated: cut,
-    }
+    RenderedLine { number, time, date, role, text, message_id, kind, truncated: cut }
 }
 
 /// Renders a line of a Markdown/plain-text source dated `date` (from its file name).
@@ -210,13 +182,7 @@ fn parse_time(stamp: &str) -> (Option<String>, Option<Date>) {
     let b = stamp.as_bytes();
     let clock = b.get(10).is_some_and(|&c| c == b'T' || c == b' ')
         && b.get(11..19).is_some_and(|t| {
-            t.iter().enumerate().all(|(i, c)| {
-                if i == 2 || i == 5 {
-                    *c == b':'
-                } else {
-                    c.is_ascii_digit()
-                }
-            })
+            t.iter().enumerate().all(|(i, c)| if i == 2 || i == 5 { *c == b':' } else { c.is_ascii_digit() })
         });
     let time = match (date, clock, stamp.get(11..19)) {
         (Some(d), true, Some(t)) => Some(format!("{d} {t}")),
