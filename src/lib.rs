@@ -6,6 +6,7 @@
 //! accepted results to the memory folder's git repository. The TUI (`ui`) and the command
 //! line (`cli`) are thin layers over [`review::Review`].
 
+pub mod analysis;
 pub mod audit;
 pub mod changes;
 pub mod claims;

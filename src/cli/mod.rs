@@ -107,12 +107,9 @@ pub fn load(inputs: &InputArgs) -> Result<Review> {
     Review::load(found)
 }
 
-/// Runs every analysis of a loaded review: hygiene flags and the audit before/after.
+/// Runs every analysis of a loaded review (see [`crate::analysis`]).
 pub fn analyze(review: &Review) -> Analysis {
-    let mut analysis = Analysis::empty(review);
-    crate::hygiene::check(review, &mut analysis.findings);
-    analysis.refresh_audit(review);
-    analysis
+    crate::analysis::analyze(review)
 }
 
 fn check(inputs: &InputArgs, json: bool) -> Result<i32> {
@@ -124,9 +121,37 @@ fn check(inputs: &InputArgs, json: bool) -> Result<i32> {
     Ok(if report::has_blocking_errors(&review, &analysis) { 1 } else { 0 })
 }
 
+/// Opens the TUI: recovers an interrupted earlier write, restores saved decisions, and
+/// notes a dream that was already reviewed.
 fn tui(inputs: &InputArgs) -> Result<i32> {
-    let review = load(inputs)?;
-    crate::ui::run::run(review)
+    let found = dream::discover(inputs.dream.as_deref(), inputs.memory.as_deref(), &inputs.sources)?;
+    let repo = crate::repo::MemoryRepo::discover(&found.memory)?;
+    let mut notes = Vec::new();
+    if let Some(r) = &repo
+        && let Some(m) = crate::repo::journal::recover(r)?
+    {
+        notes.push(m);
+    }
+    let mut review = Review::load(found)?;
+    let restored = crate::review::persist::restore(&mut review)?;
+    if restored.applied > 0 {
+        notes.push(format!(
+            "restored {} decision{} from your last session (u undoes nothing before this)",
+            restored.applied,
+            if restored.applied == 1 { "" } else { "s" }
+        ));
+    }
+    let already_reviewed = match &repo {
+        Some(r) => crate::repo::history::already_reviewed(r, &review.dream_id)?.map(|e| {
+            format!(
+                "This dream was already reviewed in {} ({}). Committing again records a new review.",
+                e.short, e.summary
+            )
+        }),
+        None => None,
+    };
+    let startup = crate::ui::run::Startup { status: (!notes.is_empty()).then(|| notes.join(" · ")), already_reviewed };
+    crate::ui::run::run(review, startup)
 }
 
 /// Opens the bundled demo in a temp copy; the copy is deleted when the review closes.

@@ -104,6 +104,23 @@ impl Review {
         Ok(Review { inputs, live, files, decisions, notes, dream_id, undo: Vec::new(), redo: Vec::new() })
     }
 
+    /// A review of other diffs sharing these inputs, every hunk pending: a commit's diff in
+    /// the history view, shown with the same diff view and never written.
+    pub fn read_only(&self, files: Vec<FileDiff>) -> Review {
+        let decisions =
+            files.iter().map(|f| f.hunks.iter().map(|h| HunkDecision::pending(h.slots())).collect()).collect();
+        Review {
+            inputs: self.inputs.clone(),
+            live: Snapshot::new(),
+            files,
+            decisions,
+            notes: Vec::new(),
+            dream_id: self.dream_id.clone(),
+            undo: Vec::new(),
+            redo: Vec::new(),
+        }
+    }
+
     /// Finds a hunk by id (`testing.md#1`), as `(file, hunk)` indexes.
     pub fn find_hunk(&self, id: &str) -> Option<(usize, usize)> {
         self.files.iter().enumerate().find_map(|(fi, f)| f.hunks.iter().position(|h| h.id == id).map(|hi| (fi, hi)))

@@ -64,6 +64,18 @@ pub enum Msg {
     CommitMessage(Result<String, String>),
     /// A commit finished (summary line or error).
     Committed(Result<String, String>),
+    /// `c` found no git repository: ask to create one.
+    NeedRepo,
+    /// `git init` of the memory folder finished.
+    Initialized(Result<String, String>),
+    /// The memory repository's history.
+    History(Result<Vec<crate::repo::history::LogEntry>, String>),
+    /// One commit's message and diff, for the history view.
+    HistoryDiff(Result<(String, Vec<crate::diff::FileDiff>), String>),
+    /// A revert finished (summary, or what conflicted).
+    Reverted(Result<String, String>),
+    /// A side effect failed (saving decisions…): shown in the status bar.
+    Failed(String),
     /// The model was rebuilt (after a commit, or on reload).
     Reloaded {
         /// The new generation.
@@ -97,6 +109,19 @@ pub enum Cmd {
     Analyze,
     /// Open the history of the memory repository.
     History,
+    /// Load one commit's diff for the history view.
+    HistoryDiff(String),
+    /// Revert a commit (or a file or hunk of it) as a new commit.
+    Revert {
+        /// Commit id.
+        commit: String,
+        /// What to revert.
+        scope: crate::repo::message::RevertScope,
+    },
+    /// `git init` the memory folder with a first commit of its notes.
+    InitRepo,
+    /// Reload the review from disk (after a commit or revert changed live memory).
+    Reload,
     /// Leave the TUI.
     Quit,
 }

@@ -6,7 +6,9 @@ use super::msg::{Cmd, Msg};
 use super::state::App;
 use super::theme::Theme;
 use super::{highlight, update, view};
-use crate::review::Review;
+use crate::repo::MemoryRepo;
+use crate::repo::lock::RepoLock;
+use crate::review::{Review, persist};
 use anyhow::{Context, Result};
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
@@ -27,8 +29,17 @@ impl Drop for TerminalGuard {
     }
 }
 
+/// What the command line learned while opening the review, shown on the first screen.
+#[derive(Clone, Debug, Default)]
+pub struct Startup {
+    /// A status-bar message (decisions restored, a crashed write recovered…).
+    pub status: Option<String>,
+    /// "This dream was already reviewed in …", when a commit carries its Dream-Id.
+    pub already_reviewed: Option<String>,
+}
+
 /// Opens the review TUI on `review` and returns the exit code (0).
-pub fn run(review: Review) -> Result<i32> {
+pub fn run(review: Review, startup: Startup) -> Result<i32> {
     let theme = Theme::from_env();
     let mut terminal = ratatui::try_init().context("cannot open the terminal (is this an interactive terminal?)")?;
     let _guard = TerminalGuard;
@@ -38,13 +49,17 @@ pub fn run(review: Review) -> Result<i32> {
     let paused = Arc::new(AtomicBool::new(false));
     spawn_input(tx.clone(), paused.clone());
     let highlighter = highlight::spawn(tx.clone(), theme.name);
+    let store = persist::Store::open(&review).ok().flatten();
+    let mut rt = Runtime { tx: tx.clone(), highlighter, paused: paused.clone(), store };
     let mut app = App::new(review, theme, size);
+    app.status = startup.status.map(|text| super::state::Status { text, error: false });
+    app.already_reviewed = startup.already_reviewed;
     let mut cmds = vec![Cmd::Analyze];
     cmds.extend(update::request_highlight(&mut app));
     draw(&mut terminal, &app)?;
     loop {
         for c in std::mem::take(&mut cmds) {
-            execute(&mut app, c, &tx, &highlighter, &paused, &mut terminal);
+            execute(&mut app, c, &mut rt, &mut terminal);
         }
         if app.quit {
             break;
@@ -95,25 +110,40 @@ fn spawn_input(tx: Sender<Msg>, paused: Arc<AtomicBool>) {
         .ok();
 }
 
-fn execute(
-    app: &mut App,
-    cmd: Cmd,
-    tx: &Sender<Msg>,
-    highlighter: &Sender<highlight::Job>,
-    paused: &Arc<AtomicBool>,
-    terminal: &mut DefaultTerminal,
-) {
+/// What the runtime keeps besides the state: the channels, the input pause switch and the
+/// decision store.
+struct Runtime {
+    tx: Sender<Msg>,
+    highlighter: Sender<highlight::Job>,
+    paused: Arc<AtomicBool>,
+    store: Option<persist::Store>,
+}
+
+fn execute(app: &mut App, cmd: Cmd, rt: &mut Runtime, terminal: &mut DefaultTerminal) {
+    let tx = rt.tx.clone();
+    let send = |m: Msg| {
+        let _ = tx.send(m);
+    };
+    let repo = || -> Result<MemoryRepo, String> {
+        MemoryRepo::discover(&app.review.inputs.memory)
+            .map_err(|e| format!("{e:#}"))?
+            .ok_or_else(|| format!("{} is not in a git repository", app.review.inputs.memory.display()))
+    };
     match cmd {
         Cmd::Quit => app.quit = true,
         Cmd::Analyze => {
             let review = app.review.clone();
             let generation = app.generation;
-            let tx = tx.clone();
+            let tx = rt.tx.clone();
             std::thread::Builder::new()
                 .name("analysis".into())
                 .spawn(move || {
-                    let result =
-                        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| crate::cli::analyze(&review)));
+                    let progress = |done: u64, total: u64| {
+                        let _ = tx.send(Msg::Progress { generation, done, total });
+                    };
+                    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        crate::analysis::analyze_with(&review, &progress)
+                    }));
                     let msg = match result {
                         Ok(analysis) => Msg::Analyzed { generation, analysis: Box::new(analysis) },
                         Err(_) => Msg::AnalysisFailed { generation, error: "the analysis crashed".into() },
@@ -124,19 +154,113 @@ fn execute(
         }
         Cmd::Highlight(file) => {
             if let Some(diff) = app.review.files.get(file) {
-                let _ = highlighter.send(highlight::Job { generation: app.generation, file, diff: diff.clone() });
+                let _ = rt.highlighter.send(highlight::Job { generation: app.generation, file, diff: diff.clone() });
             }
         }
         Cmd::Edit { file, hunk, text } => {
-            let result = edit_in_editor(&text, paused, terminal);
+            let result = edit_in_editor(&text, &rt.paused, terminal);
             let msg = Msg::Edited { generation: app.generation, file, hunk, result };
-            let cmds = update::update(app, msg);
-            for c in cmds {
-                execute(app, c, tx, highlighter, paused, terminal);
+            for c in update::update(app, msg) {
+                execute(app, c, rt, terminal);
             }
         }
-        Cmd::Save => {}
-        Cmd::PreviewCommit | Cmd::Commit | Cmd::History => {}
+        Cmd::Save => {
+            if rt.store.is_none() {
+                rt.store = persist::Store::open(&app.review).ok().flatten();
+            }
+            if let Some(store) = &rt.store
+                && let Err(e) = store.save(&app.review)
+            {
+                send(Msg::Failed(format!("cannot save decisions: {e:#}")));
+            }
+        }
+        Cmd::PreviewCommit => match MemoryRepo::discover(&app.review.inputs.memory) {
+            Ok(None) => send(Msg::NeedRepo),
+            Err(e) => send(Msg::CommitMessage(Err(format!("{e:#}")))),
+            Ok(Some(r)) => send(Msg::CommitMessage(
+                crate::repo::apply::plan(&r, &app.review, &app.analysis)
+                    .map(|p| {
+                        let mut m = p.message;
+                        for s in &p.skipped {
+                            m.push_str(&format!("\n(not written: {} — {})", s.id, s.reason));
+                        }
+                        if p.snapshot_first {
+                            m.push_str("\n(uncommitted memory changes are committed first as a snapshot)");
+                        }
+                        m
+                    })
+                    .map_err(|e| format!("{e:#}")),
+            )),
+        },
+        Cmd::Commit => {
+            let result = repo().and_then(|r| {
+                let lock = RepoLock::acquire(&r).map_err(|e| format!("{e:#}"))?;
+                crate::repo::apply::commit_review(&r, &app.review, &app.analysis, &lock)
+                    .map(|a| {
+                        let short = a.commit.to_string();
+                        format!("committed {} {}", short.get(..7).unwrap_or(&short), a.summary)
+                    })
+                    .map_err(|e| format!("{e:#}"))
+            });
+            send(Msg::Committed(result));
+        }
+        Cmd::InitRepo => {
+            let result = crate::repo::init_with_snapshot(&app.review.inputs.memory)
+                .map(|_| format!("created a git repository in {}", app.review.inputs.memory.display()))
+                .map_err(|e| format!("{e:#}"));
+            rt.store = None;
+            send(Msg::Initialized(result));
+        }
+        Cmd::Reload => {
+            let inputs = app.review.inputs.clone();
+            let generation = app.generation + 1;
+            let tx = rt.tx.clone();
+            std::thread::Builder::new()
+                .name("reload".into())
+                .spawn(move || {
+                    let msg = match Review::load(inputs) {
+                        Ok(mut review) => {
+                            let _ = persist::restore(&mut review);
+                            Msg::Reloaded { generation, review: Box::new(review) }
+                        }
+                        Err(e) => Msg::Failed(format!("cannot reload the review: {e:#}")),
+                    };
+                    let _ = tx.send(msg);
+                })
+                .ok();
+        }
+        Cmd::History => send(
+            repo()
+                .and_then(|r| crate::repo::history::log(&r, Some(500)).map_err(|e| format!("{e:#}")))
+                .map_or_else(|e| Msg::History(Err(e)), |entries| Msg::History(Ok(entries))),
+        ),
+        Cmd::HistoryDiff(id) => {
+            let result = repo().and_then(|r| {
+                let commit = crate::repo::history::find_commit(&r, &id).map_err(|e| format!("{e:#}"))?;
+                let message = crate::secrets::mask(commit.message().unwrap_or("")).into_owned();
+                let files = crate::repo::history::commit_diff(&r, &commit).map_err(|e| format!("{e:#}"))?;
+                Ok((format!("commit {id}\n\n{message}"), files))
+            });
+            send(Msg::HistoryDiff(result));
+        }
+        Cmd::Revert { commit, scope } => {
+            use crate::repo::revert::{Reverted, revert};
+            let result = repo().and_then(|r| {
+                let lock = RepoLock::acquire(&r).map_err(|e| format!("{e:#}"))?;
+                match revert(&r, &commit, &scope, &lock).map_err(|e| format!("{e:#}"))? {
+                    Reverted::Committed { commit, summary, .. } => {
+                        let short = commit.to_string();
+                        Ok(format!("committed {} {summary}", short.get(..7).unwrap_or(&short)))
+                    }
+                    Reverted::Nothing => Ok("nothing to revert: the notes already read that way".to_string()),
+                    Reverted::Conflicts(c) => Err(format!(
+                        "not reverted, later edits conflict: {}",
+                        c.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("; ")
+                    )),
+                }
+            });
+            send(Msg::Reverted(result));
+        }
     }
 }
 

@@ -20,7 +20,6 @@ pub enum Focus {
 }
 
 /// What the screen is doing besides the review itself.
-#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Mode {
     /// Reviewing.
     Normal,
@@ -37,6 +36,23 @@ pub enum Mode {
         /// Lines scrolled.
         scroll: usize,
     },
+    /// `c` on a memory folder that is not a git repository: offers `git init`.
+    ConfirmInit,
+    /// `h`: the memory repository's history.
+    History(Box<HistoryState>),
+}
+
+/// The history view: the commits, and optionally one commit's diff shown read-only in the
+/// same diff view as the review.
+pub struct HistoryState {
+    /// Commits touching the memory folder, newest first.
+    pub entries: Vec<crate::repo::history::LogEntry>,
+    /// The selected commit.
+    pub selected: usize,
+    /// The selected commit's diff, opened with Enter: a read-only review state.
+    pub view: Option<Box<App>>,
+    /// A revert waiting for `y`: (question, commit id, scope).
+    pub confirm: Option<(String, String, crate::repo::message::RevertScope)>,
 }
 
 /// One display row of the diff pane.
@@ -164,6 +180,9 @@ pub struct App {
     pub already_reviewed: Option<String>,
     /// True once the user asked to quit.
     pub quit: bool,
+    /// Read-only (a commit's diff in the history view): decisions are refused, and the
+    /// evidence pane shows this text (the commit message) instead.
+    pub banner: Option<String>,
 }
 
 impl App {
@@ -197,6 +216,7 @@ impl App {
             highlight_requested: HashSet::new(),
             already_reviewed: None,
             quit: false,
+            banner: None,
         };
         app.rebuild_rows();
         app

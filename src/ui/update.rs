@@ -3,7 +3,7 @@
 
 use super::keymap::{self, Action};
 use super::msg::{Cmd, Msg};
-use super::state::{App, Focus, Mode, Progress, RowKind, Search, Status};
+use super::state::{App, Focus, HistoryState, Mode, Progress, RowKind, Search, Status};
 use crate::decision::Decision;
 use crate::diff::Op;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
@@ -78,7 +78,50 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
             app.dirty = false;
             app.busy = Some("reloading after commit".into());
             say(app, &summary, false);
+            vec![Cmd::Reload]
+        }
+        Msg::NeedRepo => {
+            app.mode = Mode::ConfirmInit;
             Vec::new()
+        }
+        Msg::Initialized(Ok(text)) => {
+            app.busy = None;
+            say(app, &text, false);
+            let mut cmds = vec![Cmd::Save, Cmd::PreviewCommit];
+            cmds.extend(replay(app));
+            cmds
+        }
+        Msg::Initialized(Err(e)) | Msg::Reverted(Err(e)) | Msg::History(Err(e)) | Msg::HistoryDiff(Err(e)) => {
+            app.busy = None;
+            say(app, &e, true);
+            replay(app)
+        }
+        Msg::Failed(e) => {
+            say(app, &e, true);
+            Vec::new()
+        }
+        Msg::History(Ok(entries)) => {
+            if entries.is_empty() {
+                say(app, "the memory repository has no commits yet", false);
+            } else {
+                app.mode = Mode::History(Box::new(HistoryState { entries, selected: 0, view: None, confirm: None }));
+            }
+            Vec::new()
+        }
+        Msg::HistoryDiff(Ok((message, files))) => {
+            if let Mode::History(h) = &mut app.mode {
+                let review = app.review.read_only(files);
+                let mut view = App::new(review, app.theme.clone(), app.size);
+                view.banner = Some(message);
+                view.progress = Progress::Done;
+                h.view = Some(Box::new(view));
+            }
+            Vec::new()
+        }
+        Msg::Reverted(Ok(summary)) => {
+            app.busy = Some("reloading after revert".into());
+            say(app, &summary, false);
+            vec![Cmd::Reload]
         }
         Msg::Committed(Err(e)) => {
             app.busy = None;
@@ -131,18 +174,12 @@ fn say(app: &mut App, text: &str, error: bool) {
 
 fn key(app: &mut App, k: KeyEvent) -> Vec<Cmd> {
     app.status = None;
-    match app.mode.clone() {
-        Mode::Help => {
-            app.mode = Mode::Normal;
-            Vec::new()
-        }
+    match std::mem::replace(&mut app.mode, Mode::Normal) {
+        Mode::Help => Vec::new(),
         Mode::Search(mut input) => {
             match k.code {
-                KeyCode::Esc => app.mode = Mode::Normal,
-                KeyCode::Enter => {
-                    app.mode = Mode::Normal;
-                    return run_search(app, &input);
-                }
+                KeyCode::Esc => {}
+                KeyCode::Enter => return run_search(app, &input),
                 KeyCode::Backspace => {
                     input.pop();
                     app.mode = Mode::Search(input);
@@ -151,7 +188,7 @@ fn key(app: &mut App, k: KeyEvent) -> Vec<Cmd> {
                     input.push(c);
                     app.mode = Mode::Search(input);
                 }
-                _ => {}
+                _ => app.mode = Mode::Search(input),
             }
             Vec::new()
         }
@@ -160,29 +197,124 @@ fn key(app: &mut App, k: KeyEvent) -> Vec<Cmd> {
                 app.quit = true;
                 vec![Cmd::Quit]
             }
+            _ => Vec::new(),
+        },
+        Mode::ConfirmInit => match k.code {
+            KeyCode::Char('y') => {
+                app.busy = Some("creating the memory repository".into());
+                vec![Cmd::InitRepo]
+            }
             _ => {
-                app.mode = Mode::Normal;
+                say(app, "not committed: the memory folder has no git repository", false);
                 Vec::new()
             }
         },
         Mode::CommitPreview { message, scroll } => {
             match keymap::action(k) {
                 Some(Action::Confirm) | Some(Action::Accept) => {
-                    app.mode = Mode::Normal;
                     app.busy = Some("committing".into());
                     return vec![Cmd::Commit];
                 }
                 Some(Action::Down) => app.mode = Mode::CommitPreview { message, scroll: scroll + 1 },
                 Some(Action::Up) => app.mode = Mode::CommitPreview { message, scroll: scroll.saturating_sub(1) },
-                _ => app.mode = Mode::Normal,
+                _ => {}
             }
             Vec::new()
+        }
+        Mode::History(mut h) => {
+            let cmds = history_key(app, &mut h, k);
+            if matches!(app.mode, Mode::Normal) && !app.quit && !h.closed() {
+                app.mode = Mode::History(h);
+            }
+            cmds
         }
         Mode::Normal => match keymap::action(k) {
             Some(a) => act(app, a),
             None => Vec::new(),
         },
     }
+}
+
+impl HistoryState {
+    /// True once the history view asked to close (marked by an empty entry list with no view).
+    fn closed(&self) -> bool {
+        self.selected == usize::MAX
+    }
+}
+
+/// Keys in the history view: the commit list, an opened commit's diff (read-only, same
+/// navigation as the review), and revert with a confirmation.
+fn history_key(app: &mut App, h: &mut HistoryState, k: KeyEvent) -> Vec<Cmd> {
+    let action = keymap::action(k);
+    if let Some((_, commit, scope)) = h.confirm.take() {
+        if k.code == KeyCode::Char('y') {
+            app.busy = Some("reverting".into());
+            h.selected = usize::MAX;
+            return vec![Cmd::Revert { commit, scope }];
+        }
+        return Vec::new();
+    }
+    let Some(entry) = h.entries.get(h.selected).cloned() else {
+        h.selected = usize::MAX;
+        return Vec::new();
+    };
+    if let Some(view) = h.view.as_mut() {
+        match (k.code, action) {
+            (_, Some(Action::Cancel | Action::History | Action::Quit)) => h.view = None,
+            (KeyCode::Char('r'), _) => {
+                if let Some(hunk) = view.current_hunk().and_then(|x| view.current_file().map(|f| f.hunks[x].id.clone()))
+                {
+                    let q = format!("Revert hunk {hunk} of {} ({})? y/n", entry.short, entry.summary);
+                    h.confirm = Some((q, entry.id.clone(), crate::repo::message::RevertScope::Hunk(hunk)));
+                }
+            }
+            (KeyCode::Char('R'), _) => {
+                if let Some(path) = view.current_file().map(|f| f.path.clone()) {
+                    let q = format!("Revert {path} as changed by {} ({})? y/n", entry.short, entry.summary);
+                    h.confirm = Some((q, entry.id.clone(), crate::repo::message::RevertScope::File(path)));
+                }
+            }
+            (_, Some(a)) if is_navigation(a) => {
+                view.size = app.size;
+                return act(view, a);
+            }
+            _ => {}
+        }
+        return Vec::new();
+    }
+    match (k.code, action) {
+        (_, Some(Action::Cancel | Action::History | Action::Quit)) => h.selected = usize::MAX,
+        (_, Some(Action::Down)) => h.selected = (h.selected + 1).min(h.entries.len().saturating_sub(1)),
+        (_, Some(Action::Up)) => h.selected = h.selected.saturating_sub(1),
+        (_, Some(Action::Top)) => h.selected = 0,
+        (_, Some(Action::Bottom)) => h.selected = h.entries.len().saturating_sub(1),
+        (_, Some(Action::Confirm)) => return vec![Cmd::HistoryDiff(entry.id.clone())],
+        (KeyCode::Char('r'), _) => {
+            let q = format!("Revert all of {} ({})? y/n", entry.short, entry.summary);
+            h.confirm = Some((q, entry.id.clone(), crate::repo::message::RevertScope::Commit));
+        }
+        _ => {}
+    }
+    Vec::new()
+}
+
+fn is_navigation(a: Action) -> bool {
+    matches!(
+        a,
+        Action::Down
+            | Action::Up
+            | Action::PageDown
+            | Action::PageUp
+            | Action::Top
+            | Action::Bottom
+            | Action::NextHunk
+            | Action::PrevHunk
+            | Action::NextFile
+            | Action::PrevFile
+            | Action::Wrap
+            | Action::SideBySide
+            | Action::FocusEvidence
+    )
 }
 
 /// Carries out one action in normal mode.

@@ -49,6 +49,14 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
         out.push(Line::styled("Nothing to review.", t.dim));
         return out;
     };
+    if let Some(banner) = &app.banner {
+        out.extend(
+            crate::text::split_lines(banner)
+                .into_iter()
+                .map(|l| Line::styled(crate::text::strip_terminator(l).to_string(), t.text)),
+        );
+        return out;
+    }
     let Some(hunk) = app.current_file().and_then(|f| f.hunks.get(hi)) else { return out };
     if let Some(msg) = &app.already_reviewed {
         out.push(Line::styled(msg.clone(), t.warning));

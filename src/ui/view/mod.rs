@@ -23,7 +23,17 @@ pub fn view(app: &App, frame: &mut Frame) {
     match &app.mode {
         Mode::Help => overlay::help(app, frame),
         Mode::ConfirmQuit => overlay::confirm_quit(app, frame),
+        Mode::ConfirmInit => overlay::confirm_init(app, frame),
         Mode::CommitPreview { message, scroll } => overlay::commit(app, frame, message, *scroll),
+        Mode::History(h) => {
+            match &h.view {
+                Some(inner) => view(inner, frame),
+                None => overlay::history(app, frame, h),
+            }
+            if let Some((question, _, _)) = &h.confirm {
+                overlay::question(app, frame, " Revert ", question);
+            }
+        }
         Mode::Normal | Mode::Search(_) => {}
     }
 }

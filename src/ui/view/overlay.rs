@@ -88,3 +88,86 @@ pub fn commit(app: &App, frame: &mut Frame, message: &str, scroll: usize) {
         .scroll((scroll.min(u16::MAX as usize) as u16, 0));
     frame.render_widget(p, area);
 }
+
+/// `c` without a repository: offers to create one.
+pub fn confirm_init(app: &App, frame: &mut Frame) {
+    let t = &app.theme;
+    let lines = vec![
+        Line::styled(format!("{} is not in a git repository.", app.review.inputs.memory.display()), t.text),
+        Line::styled(
+            "Create one now? git init, then a first commit of the notes exactly as they are: nothing changes, nothing is lost.",
+            t.dim,
+        ),
+        Line::raw(""),
+        Line::from(vec![
+            Span::styled(" y ", t.key),
+            Span::raw("create and continue   "),
+            Span::styled(" any other key ", t.key),
+            Span::raw("cancel"),
+        ]),
+    ];
+    let area = centered(frame, 70, 8);
+    frame.render_widget(Clear, area);
+    frame
+        .render_widget(Paragraph::new(lines).block(boxed(app, " Memory repository ")).wrap(Wrap { trim: false }), area);
+}
+
+/// A one-question box (`y` confirms).
+pub fn question(app: &App, frame: &mut Frame, title: &str, text: &str) {
+    let t = &app.theme;
+    let lines = vec![
+        Line::styled(text.to_string(), t.text),
+        Line::raw(""),
+        Line::from(vec![
+            Span::styled(" y ", t.key),
+            Span::raw("yes   "),
+            Span::styled(" any other key ", t.key),
+            Span::raw("no"),
+        ]),
+    ];
+    let area = centered(frame, 70, 6);
+    frame.render_widget(Clear, area);
+    frame.render_widget(Paragraph::new(lines).block(boxed(app, title)).wrap(Wrap { trim: false }), area);
+}
+
+/// `h`: the commits of the memory repository, review commits with their counts.
+pub fn history(app: &App, frame: &mut Frame, h: &crate::ui::state::HistoryState) {
+    use crate::repo::history::CommitKind;
+    let t = &app.theme;
+    let a = frame.area();
+    let area = Rect::new(a.x, a.y, a.width, a.height.saturating_sub(1));
+    let inner_h = area.height.saturating_sub(3) as usize;
+    let offset = h.selected.saturating_sub(inner_h.saturating_sub(1));
+    let mut lines = Vec::new();
+    for (i, e) in h.entries.iter().enumerate().skip(offset).take(inner_h) {
+        let (kind, style) = match e.kind {
+            CommitKind::Review => ("review  ", t.accepted),
+            CommitKind::Revert => ("revert  ", t.rejected),
+            CommitKind::Snapshot => ("snapshot", t.dim),
+            CommitKind::Other => ("        ", t.dim),
+        };
+        let counts = e.review.as_ref().map(|r| format!("  [{}]", r.trailer())).unwrap_or_default();
+        let mut line = Line::from(vec![
+            Span::styled(format!(" {} ", e.short), t.key),
+            Span::styled(format!("{} ", e.date), t.dim),
+            Span::styled(kind, style),
+            Span::raw(format!(" {}", e.summary)),
+            Span::styled(counts, t.dim),
+        ]);
+        if i == h.selected {
+            line = line.style(t.cursor);
+        }
+        lines.push(line);
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::from(vec![
+        Span::styled(" Enter ", t.key),
+        Span::raw("show the diff   "),
+        Span::styled(" r ", t.key),
+        Span::raw("revert the whole commit   "),
+        Span::styled(" Esc ", t.key),
+        Span::raw("back to the review"),
+    ]));
+    frame.render_widget(Clear, area);
+    frame.render_widget(Paragraph::new(lines).block(boxed(app, " History of the memory repository ")), area);
+}

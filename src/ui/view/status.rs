@@ -46,7 +46,9 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     if let Some(msg) = &app.status {
         left = vec![Span::styled(format!(" {} ", msg.text), if msg.error { t.error } else { t.status })];
     }
-    let hints: &[(&str, &str)] = if app.anchor.is_some() {
+    let hints: &[(&str, &str)] = if app.banner.is_some() {
+        &[("r", "revert hunk"), ("R", "revert file"), ("]", "next hunk"), ("Esc", "back")]
+    } else if app.anchor.is_some() {
         &[("Space", "toggle"), ("y/n", "decide"), ("Esc", "cancel")]
     } else if decided == total && total > 0 {
         &[("c", "commit"), ("u", "undo"), ("?", "help")]
