@@ -1,0 +1,304 @@
+//! Proper names in a line: capitalised words that do not start a sentence, CamelCase
+//! words, ALL-CAPS acronyms, and Latin words set inside CJK text.
+//!
+//! Never names: a sentence's first word (after `.`, `!`, `?`, `:`, `|`, an opening bracket
+//! or quote, or the line start), common words ("I", "No", "The"…), weekday and month names,
+//! generic acronyms (`API`, `JSON`, `PR`, `PERMANENT`, `TODO`…), plain words in a Markdown
+//! heading (titles are Title Case), and any lowercase word in Latin text.
+
+use std::ops::Range;
+
+use super::text::{char_at, has_cjk, is_cjk, is_word_char};
+
+/// Common words that are no names even when capitalised mid-sentence (lowercase).
+const STOPWORDS: &[&str] = &[
+    "a", "about", "added", "after", "again", "all", "also", "although", "always", "am", "an",
+    "and", "another", "any", "are", "as", "at", "be", "because", "been", "before", "being",
+    "both", "but", "by", "can", "caution", "changed", "could", "deprecated", "did", "do",
+    "does", "done", "each", "either", "else", "etc", "every", "example", "fact", "few", "fixed",
+    "for", "from", "had", "has", "have", "he", "her", "here", "him", "his", "how", "i", "i'd",
+    "i'll", "i'm", "i've", "if", "important", "in", "into", "is", "it", "it's", "its", "just",
+    "least", "less", "many", "may", "me", "might", "more", "most", "mr", "mrs", "ms", "dr",
+    "much", "must", "my", "neither", "never", "new", "no", "none", "nor", "not", "note",
+    "notes", "now", "of", "often", "ok", "okay", "old", "on", "once", "only", "onto", "or",
+    "other", "our", "per", "please", "re", "removed", "rule", "same", "see", "shall", "she",
+    "should", "since", "so", "some", "sometimes", "st", "step", "such", "thanks", "that",
+    "the", "their", "them", "then", "there", "these", "they", "this", "those", "though", "tip",
+    "to", "today", "todo", "tomorrow", "tonight", "until", "updated", "us", "use", "used",
+    "using", "very", "via", "vs", "warning", "was", "we", "were", "what", "when", "where",
+    "which", "while", "who", "whom", "whose", "why", "will", "with", "without", "would", "yes",
+    "yesterday", "you", "your",
+];
+
+/// Weekday and month names (and abbreviations): dates, not names.
+const CALENDAR: &[&str] = &[
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue",
+    "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun", "january", "february", "march",
+    "april", "may", "june", "july", "august", "september", "october", "november", "december",
+    "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+];
+
+/// ALL-CAPS words that are markers or generic technical nouns, not names (uppercase).
+const CAPS_STOP: &[&str] = &[
+    "A", "AI", "AKA", "ALWAYS", "AM", "AND", "API", "ASAP", "ASCII", "BTW", "CD", "CI", "CLI",
+    "CPU", "CSS", "CSV", "DB", "DNS", "DO", "DONE", "DR", "EOD", "EOF", "ETA", "FAQ", "FIXME",
+    "FYI", "GMT", "GPU", "HOW", "HTML", "HTTP", "HTTPS", "I", "ID", "IF", "IIRC", "IMO",
+    "IMPORTANT", "IP", "JSON", "JWT", "KEY", "LGTM", "LLM", "MD", "MUST", "MVP", "NA", "NB",
+    "NEVER", "NEW", "NO", "NOT", "NOTE", "OK", "OR", "OS", "PERMANENT", "PM", "PR", "PS",
+    "QA", "RAM", "README", "SQL", "SSD", "SSH", "SSL", "TBA", "TBD", "TCP", "THE", "TL",
+    "TLS", "TODO", "TOML", "UDP", "UI", "UPDATE", "UPDATED", "URI", "URL", "UTC", "UTF", "UX",
+    "WARNING", "WHAT", "WHY", "WIP", "XML", "XXX", "YAML", "YES", "YML",
+];
+
+/// Words whose trailing period does not end a sentence (lowercase, without the period).
+const ABBREVIATIONS: &[&str] = &[
+    "e.g", "i.e", "etc", "vs", "cf", "approx", "mr", "mrs", "ms", "dr", "st", "no", "fig",
+];
+
+/// A word of the line: byte range (possessive `'s` excluded) and whether it counts as a
+/// Latin word set inside CJK text.
+struct Word {
+    range: Range<usize>,
+    embedded: bool,
+}
+
+/// Every name in `line` outside the `taken` byte ranges (sorted, non-overlapping).
+pub(crate) fn find_names(line: &str, taken: &[Range<usize>]) -> Vec<Range<usize>> {
+    let heading = is_heading(line);
+    let cjk = has_cjk(line);
+    let mut words = scan_words(line, taken);
+    if cjk {
+        mark_embedded(line, &mut words);
+    }
+    let mut out = Vec::new();
+    let mut sentence_start = true;
+    let mut last_word = String::new();
+    let mut pos = 0;
+    let mut wi = 0;
+    let mut ti = 0;
+    while pos < line.len() {
+        if let Some(t) = taken.get(ti) {
+            if t.end <= pos {
+                ti += 1;
+                continue;
+            }
+            if t.start <= pos {
+                sentence_start = false;
+                last_word.clear();
+                pos = t.end;
+                continue;
+            }
+        }
+        while words.get(wi).is_some_and(|w| w.range.start < pos) {
+            wi += 1;
+        }
+        if let Some(w) = words.get(wi) {
+            if w.range.start == pos {
+                let text = line.get(w.range.clone()).unwrap_or("");
+                if is_name(text, sentence_start, heading, w.embedded) {
+                    out.push(w.range.clone());
+                }
+                if text.chars().any(char::is_alphabetic) {
+                    sentence_start = false;
+                }
+                last_word = text.to_lowercase();
+                pos = skip_possessive(line, w.range.end);
+                wi += 1;
+                continue;
+            }
+        }
+        let Some(c) = char_at(line, pos) else { break };
+        let next = char_at(line, pos + c.len_utf8());
+        match c {
+            '.' => {
+                let ends = next.is_none_or(|n| n.is_whitespace() || "\"'”’)]*_".contains(n));
+                if ends && !ABBREVIATIONS.contains(&last_word.as_str()) {
+                    sentence_start = true;
+                }
+            }
+            ':' => {
+                if next.is_none_or(char::is_whitespace) {
+                    sentence_start = true;
+                }
+            }
+            '!' | '?' | '。' | '！' | '？' | '：' | '|' | '•' | '\n' | '\r' | '(' | '['
+            | '"' | '“' | '「' | '『' | '（' | '‘' | '\'' | '・' => sentence_start = true,
+            _ => {}
+        }
+        if !c.is_whitespace() {
+            last_word.clear();
+        }
+        pos += c.len_utf8();
+    }
+    out
+}
+
+fn is_heading(line: &str) -> bool {
+    let t = line.trim_start();
+    let hashes = t.bytes().take_while(|b| *b == b'#').count();
+    (1..=6).contains(&hashes) && t.get(hashes..).is_some_and(|r| r.starts_with([' ', '\t']))
+}
+
+fn skip_possessive(line: &str, end: usize) -> usize {
+    for p in ["'s", "’s"] {
+        if line.get(end..).is_some_and(|r| r.starts_with(p))
+            && !char_at(line, end + p.len()).is_some_and(is_word_char)
+        {
+            return end + p.len();
+        }
+    }
+    end
+}
+
+/// Splits the line into words (letters/digits with internal `'`, `’`, `-`, `.`), never
+/// entering a taken range.
+fn scan_words(line: &str, taken: &[Range<usize>]) -> Vec<Word> {
+    let in_taken = |i: usize| taken.iter().any(|t| t.start <= i && i < t.end);
+    let mut words = Vec::new();
+    let mut iter = line.char_indices().peekable();
+    while let Some((i, c)) = iter.next() {
+        if !is_word_char(c) || in_taken(i) {
+            continue;
+        }
+        let mut end = i + c.len_utf8();
+        while let Some(&(j, d)) = iter.peek() {
+            if in_taken(j) {
+                break;
+            }
+            if is_word_char(d) {
+                end = j + d.len_utf8();
+                iter.next();
+                continue;
+            }
+            let joiner = matches!(d, '\'' | '’' | '-' | '.');
+            let follows = char_at(line, j + d.len_utf8()).is_some_and(is_word_char)
+                && !in_taken(j + d.len_utf8());
+            let possessive = matches!(d, '\'' | '’')
+                && line.get(j + d.len_utf8()..).is_some_and(|r| r.starts_with('s'))
+                && !char_at(line, j + d.len_utf8() + 1).is_some_and(is_word_char);
+            if joiner && follows && !possessive {
+                iter.next();
+                continue;
+            }
+            break;
+        }
+        words.push(Word { range: i..end, embedded: false });
+    }
+    words
+}
+
+/// Marks the words of short Latin phrases that sit directly next to CJK letters.
+fn mark_embedded(line: &str, words: &mut [Word]) {
+    let mut i = 0;
+    while i < words.len() {
+        let mut j = i;
+        while j + 1 < words.len() {
+            let (a, b) = (&words[j].range, &words[j + 1].range);
+            let gap = line.get(a.end..b.start).unwrap_or("x");
+            if !gap.is_empty() && gap.chars().all(|c| c == ' ') {
+                j += 1;
+            } else {
+                break;
+            }
+        }
+        let (start, end) = (words[i].range.start, words[j].range.end);
+        let left = line.get(..start).and_then(|s| s.trim_end().chars().next_back());
+        let right = line.get(end..).and_then(|s| s.trim_start().chars().next());
+        let next_to_cjk = left.is_some_and(is_cjk) || right.is_some_and(is_cjk);
+        if next_to_cjk && j - i < 4 {
+            for w in &mut words[i..=j] {
+                w.embedded = true;
+            }
+        }
+        i = j + 1;
+    }
+}
+
+fn is_name(word: &str, sentence_start: bool, heading: bool, embedded: bool) -> bool {
+    let letters = word.chars().filter(|c| c.is_alphabetic()).count();
+    if letters == 0 {
+        return false;
+    }
+    let lower = word.to_lowercase();
+    if CALENDAR.contains(&lower.as_str()) {
+        return false;
+    }
+    let upper = word.chars().filter(|c| c.is_uppercase()).count();
+    let lowers = word.chars().filter(|c| c.is_lowercase()).count();
+    // ALL-CAPS acronym, optionally pluralised (`APIs`).
+    let stem = word.strip_suffix('s').filter(|s| s.chars().any(char::is_uppercase));
+    let acronym = |w: &str| {
+        w.chars().filter(|c| c.is_alphabetic()).count() >= 2
+            && !w.chars().any(char::is_lowercase)
+    };
+    if acronym(word) || stem.is_some_and(acronym) {
+        let key = stem.filter(|s| acronym(s)).unwrap_or(word);
+        return !CAPS_STOP.contains(&key.to_uppercase().as_str());
+    }
+    if STOPWORDS.contains(&lower.as_str()) {
+        return false;
+    }
+    if embedded {
+        return letters >= 2;
+    }
+    let first_upper = word.chars().next().is_some_and(char::is_uppercase);
+    // CamelCase: an uppercase letter after a lowercase one (GitHub, iPhone, macOS).
+    let mut seen_lower = false;
+    let mut camel = false;
+    for c in word.chars() {
+        if c.is_lowercase() {
+            seen_lower = true;
+        } else if c.is_uppercase() && seen_lower {
+            camel = true;
+        }
+    }
+    if camel && upper >= 1 && lowers >= 1 {
+        return true;
+    }
+    first_upper && upper == 1 && letters >= 2 && !sentence_start && !heading
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(line: &str) -> Vec<&str> {
+        find_names(line, &[]).into_iter().map(|r| &line[r]).collect()
+    }
+
+    #[test]
+    fn capitalised_mid_sentence() {
+        assert_eq!(
+            names("No Redis needed: tests use an in-memory fake. Verified on Sunday."),
+            vec!["Redis"]
+        );
+        assert_eq!(names("Deploys go to Vercel via GitHub Actions."), vec!["Vercel", "GitHub", "Actions"]);
+        assert_eq!(names("The AWS bill and the API key"), vec!["AWS"]);
+        assert_eq!(names("Ask Alice's team, e.g. Bob."), vec!["Alice", "Bob"]);
+        assert_eq!(names("then I moved it in May"), Vec::<&str>::new());
+        assert_eq!(names("**Why:** Because PERMANENT TODOs matter"), Vec::<&str>::new());
+        assert_eq!(names("## Deploy Process Notes"), Vec::<&str>::new());
+        assert_eq!(names("## GitHub Setup"), vec!["GitHub"]);
+        assert_eq!(names("(Redis) is gone"), Vec::<&str>::new());
+        assert_eq!(names("uses macOS and iPhone builds"), vec!["macOS", "iPhone"]);
+        assert_eq!(names("run on EC2 with GPT-4"), vec!["EC2", "GPT-4"]);
+    }
+
+    #[test]
+    fn latin_inside_cjk() {
+        assert_eq!(names("テストは pnpm で実行する"), vec!["pnpm"]);
+        assert_eq!(names("Redis は不要になった"), vec!["Redis"]);
+        assert_eq!(names("Redis는 더 이상 필요 없음"), vec!["Redis"]);
+        assert_eq!(names("デプロイは Vercel Edge で"), vec!["Vercel", "Edge"]);
+        assert_eq!(names("测试 (tests use the fake now) 完成"), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn taken_ranges_are_skipped() {
+        let line = "Run `Redis` with Docker";
+        assert_eq!(
+            find_names(line, &[5..10]).into_iter().map(|r| &line[r]).collect::<Vec<_>>(),
+            vec!["Docker"]
+        );
+    }
+}
