@@ -321,7 +321,13 @@ pub(crate) fn find_refs(text: &str, default_file: Option<&str>) -> Refs {
             let nothing_between = !lines
                 .iter()
                 .any(|o| o.range.start >= f.range.end && o.range.end <= lm.range.start);
-            if nothing_between && is_connector(gap) {
+            // A note name is only a citation when the line reference follows it closely
+            // (`testing.md line 4`, `testing.md (L4)`), not after a colon (`testing.md: L4`).
+            let joined = match f.kind {
+                FileKind::Markdown => gap.chars().all(|c| c.is_whitespace() || "(（の".contains(c)),
+                _ => is_connector(gap),
+            };
+            if nothing_between && joined {
                 if let Some(slot) = attached_to.get_mut(li) {
                     *slot = Some(fi);
                 }
@@ -364,7 +370,15 @@ pub(crate) fn find_refs(text: &str, default_file: Option<&str>) -> Refs {
                     *c = true;
                 }
                 let fr = files.get(fi).map(|f| f.range.clone()).unwrap_or(0..0);
-                let raw = if attached { fr.start..lm.range.end } else { lm.range.clone() };
+                let mut raw = if attached { fr.start..lm.range.end } else { lm.range.clone() };
+                // Keep the closing parenthesis of `abc.jsonl (lines 3-5)`.
+                let gap = text.get(fr.end..lm.range.start).unwrap_or("");
+                let closer = text.get(lm.range.end..).and_then(|r| r.chars().next());
+                if attached && gap.contains(['(', '（']) {
+                    if let Some(c @ (')' | '）')) = closer {
+                        raw.end += c.len_utf8();
+                    }
+                }
                 (name_of(fi), raw)
             }
             None => (default_file.map(str::to_string), lm.range.clone()),

@@ -65,7 +65,8 @@ fn json_safe_piece(value: &str) -> Option<String> {
 /// plural, synonyms such as `s`/`seconds`); a date as any form of a date the claim covers
 /// (see [`super::DateSpec::contains`]: `late Oct 2026` is stated by `late October 2026` or
 /// `2026-10-25`, not by `October 2026`); a version as a version token (`3.11` is stated by
-/// `3.11.4`); a name as a whole word; code, paths, URLs and links as substrings.
+/// `3.11.4`); names, code, paths, URLs and links as substrings that do not start or end
+/// inside a word (`npm test` is not stated by `pnpm test`).
 pub fn occurs_in(claim: &Claim, text: &str) -> bool {
     let lower = text.to_lowercase();
     let keys = needles(claim);
@@ -79,8 +80,7 @@ pub fn occurs_in(claim: &Claim, text: &str) -> bool {
         }
         ClaimValue::Text(value) => match claim.kind {
             ClaimKind::Version => version_occurs(value, &lower),
-            ClaimKind::Name => word_occurs(value, &lower),
-            _ => lower.contains(value.as_str()),
+            _ => word_occurs(value, &lower),
         },
     }
 }
@@ -97,11 +97,17 @@ fn version_occurs(value: &str, lower: &str) -> bool {
     })
 }
 
+/// Substring match that does not start or end inside a word: `npm test` is not in
+/// `pnpm test`, `redis` is in `redis-server`, `config.yaml` is in `/app/config.yaml`.
+/// An end of the value that is itself not a word character needs no boundary.
 fn word_occurs(value: &str, lower: &str) -> bool {
+    let first_word = value.chars().next().is_some_and(is_word_char);
+    let last_word = value.chars().next_back().is_some_and(is_word_char);
     lower.match_indices(value).any(|(i, m)| {
         let before = lower.get(..i).and_then(|s| s.chars().next_back());
         let after = lower.get(i + m.len()..).and_then(|s| s.chars().next());
-        !before.is_some_and(is_word_char) && !after.is_some_and(is_word_char)
+        !(first_word && before.is_some_and(is_word_char))
+            && !(last_word && after.is_some_and(is_word_char))
     })
 }
 

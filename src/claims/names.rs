@@ -14,7 +14,7 @@ use super::text::{char_at, has_cjk, is_cjk, is_word_char};
 const STOPWORDS: &[&str] = &[
     "a", "about", "added", "after", "again", "all", "also", "although", "always", "am", "an",
     "and", "another", "any", "are", "as", "at", "be", "because", "been", "before", "being",
-    "both", "but", "by", "can", "caution", "changed", "could", "deprecated", "did", "do",
+    "both", "but", "by", "can", "caution", "changed", "claude", "could", "deprecated", "did", "do",
     "does", "done", "each", "either", "else", "etc", "every", "example", "fact", "few", "fixed",
     "for", "from", "had", "has", "have", "he", "her", "here", "him", "his", "how", "i", "i'd",
     "i'll", "i'm", "i've", "if", "important", "in", "into", "is", "it", "it's", "its", "just",
@@ -65,6 +65,7 @@ struct Word {
 /// Every name in `line` outside the `taken` byte ranges (sorted, non-overlapping).
 pub(crate) fn find_names(line: &str, taken: &[Range<usize>]) -> Vec<Range<usize>> {
     let heading = is_heading(line);
+    let labels = bold_labels(line);
     let cjk = has_cjk(line);
     let mut words = scan_words(line, taken);
     if cjk {
@@ -95,7 +96,8 @@ pub(crate) fn find_names(line: &str, taken: &[Range<usize>]) -> Vec<Range<usize>
         if let Some(w) = words.get(wi) {
             if w.range.start == pos {
                 let text = line.get(w.range.clone()).unwrap_or("");
-                if is_name(text, sentence_start, heading, w.embedded) {
+                let title = heading || labels.iter().any(|l| l.contains(&w.range.start));
+                if is_name(text, sentence_start, title, w.embedded) {
                     out.push(w.range.clone());
                 }
                 if text.chars().any(char::is_alphabetic) {
@@ -121,7 +123,14 @@ pub(crate) fn find_names(line: &str, taken: &[Range<usize>]) -> Vec<Range<usize>
                     sentence_start = true;
                 }
             }
-            '!' | '?' | '。' | '！' | '？' | '：' | '|' | '•' | '\n' | '\r' | '(' | '['
+            '-' => {
+                // A spaced dash separates a title from its hook: `[T](t.md) - Run it`.
+                let before = line.get(..pos).and_then(|p| p.chars().next_back());
+                if before.is_some_and(char::is_whitespace) && next.is_some_and(char::is_whitespace) {
+                    sentence_start = true;
+                }
+            }
+            '—' | '–' | '→' | '⇒' | '!' | '?' | '。' | '！' | '？' | '：' | '|' | '•' | '\n' | '\r' | '(' | '['
             | '"' | '“' | '「' | '『' | '（' | '‘' | '\'' | '・' => sentence_start = true,
             _ => {}
         }
@@ -129,6 +138,27 @@ pub(crate) fn find_names(line: &str, taken: &[Range<usize>]) -> Vec<Range<usize>
             last_word.clear();
         }
         pos += c.len_utf8();
+    }
+    out
+}
+
+/// Contents of bold labels (`**Deploy Process:**`, `**Test Command**:`), which are titles.
+fn bold_labels(line: &str) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    for marker in ["**", "__"] {
+        let mut from = 0;
+        while let Some(open) = line.get(from..).and_then(|s| s.find(marker)).map(|i| from + i) {
+            let inner_start = open + marker.len();
+            let Some(close) = line.get(inner_start..).and_then(|s| s.find(marker)).map(|i| inner_start + i) else {
+                break;
+            };
+            let inner = line.get(inner_start..close).unwrap_or("");
+            let after = line.get(close + marker.len()..).unwrap_or("");
+            if inner.trim_end().ends_with([':', '：']) || after.starts_with([':', '：']) {
+                out.push(inner_start..close);
+            }
+            from = close + marker.len();
+        }
     }
     out
 }
@@ -170,7 +200,7 @@ fn scan_words(line: &str, taken: &[Range<usize>]) -> Vec<Word> {
                 iter.next();
                 continue;
             }
-            let joiner = matches!(d, '\'' | '’' | '-' | '.');
+            let joiner = matches!(d, '\'' | '’' | '-' | '.' | '_');
             let follows = char_at(line, j + d.len_utf8()).is_some_and(is_word_char)
                 && !in_taken(j + d.len_utf8());
             let possessive = matches!(d, '\'' | '’')
@@ -280,6 +310,10 @@ mod tests {
         assert_eq!(names("## Deploy Process Notes"), Vec::<&str>::new());
         assert_eq!(names("## GitHub Setup"), vec!["GitHub"]);
         assert_eq!(names("(Redis) is gone"), Vec::<&str>::new());
+        assert_eq!(names("- **Deploy Process:** ask Bob"), vec!["Bob"]);
+        assert_eq!(names("- [Testing](testing.md) — Run it with Vitest"), vec!["Vitest"]);
+        assert_eq!(names("- Testing - Run it"), Vec::<&str>::new());
+        assert_eq!(names("set DATABASE_URL and the Claude key"), vec!["DATABASE_URL"]);
         assert_eq!(names("uses macOS and iPhone builds"), vec!["macOS", "iPhone"]);
         assert_eq!(names("run on EC2 with GPT-4"), vec!["EC2", "GPT-4"]);
     }
