@@ -140,6 +140,13 @@ fn number_claim(line: &str, start: usize, end: usize, value: String) -> Option<F
         _ => return None,
     }
     let (unit_end, unit) = suffix_unit(line, end)?;
+    // `the 2026 roadmap`: a year used as an adjective, not a quantity.
+    let year_like = value.len() == 4
+        && value.parse::<u32>().is_ok_and(|y| (1900..=2100).contains(&y))
+        && line.get(end..).is_some_and(|r| r.starts_with(' '));
+    if year_like {
+        return None;
+    }
     Some(FoundNumber { range: start..unit_end, value, unit })
 }
 
