@@ -288,6 +288,11 @@ fn paths(line: &str) -> Vec<(Range<usize>, ClaimKind)> {
         tokens.push(s..line.len());
     }
     for t in tokens {
+        // `/x` right after a closing backtick or a word is a continuation (`a`/b), not a root.
+        let glued = char_before(line, t.start).is_some_and(|c| c == '`' || is_word_char(c));
+        if glued && line.get(t.clone()).is_some_and(|s| s.starts_with('/')) {
+            continue;
+        }
         for piece in split_colons(line, t) {
             let r = trim_path(line, piece);
             let Some(s) = line.get(r.clone()) else { continue };

@@ -30,6 +30,42 @@ const STOPWORDS: &[&str] = &[
     "yesterday", "you", "your",
 ];
 
+/// Everyday English words of technical prose that a CJK note may use untranslated
+/// (`merge する`, `exact match 폴백`, `Phase 1에서`): not names even inside CJK text
+/// (compared lowercase).
+const EMBEDDED_COMMON: &[&str] = &[
+    "about", "above", "access", "account", "action", "add", "added", "after", "again", "all",
+    "also", "and", "answer", "any", "api", "app", "apply", "are", "as", "at", "auth", "auto",
+    "back", "backend", "backup", "base", "batch", "be", "before", "best", "between", "block",
+    "body", "branch", "bug", "build", "but", "by", "cache", "call", "can", "case", "change",
+    "chat", "check", "class", "clean", "clear", "cli", "client", "close", "cloud", "code",
+    "column", "command", "comment", "commit", "common", "config", "connect", "content", "context",
+    "copy", "core", "count", "create", "current", "custom", "data", "date", "debug", "default",
+    "delete", "deploy", "design", "dev", "diff", "direct", "do", "done", "down", "draft", "drop",
+    "edit", "email", "empty", "end", "entry", "env", "error", "event", "exact", "example", "exit",
+    "export", "fail", "fake", "false", "feature", "field", "file", "files", "filter", "first",
+    "fix", "flag", "flow", "for", "form", "format", "from", "front", "full", "function", "get",
+    "global", "good", "group", "guide", "handle", "hash", "have", "header", "help", "high", "home",
+    "hook", "host", "id", "if", "import", "in", "index", "info", "input", "install", "is", "issue",
+    "it", "item", "job", "json", "key", "label", "last", "layout", "level", "lib", "like", "limit",
+    "line", "link", "lint", "list", "load", "local", "lock", "log", "login", "logs", "long",
+    "main", "make", "manual", "map", "mark", "match", "max", "memory", "merge", "message",
+    "method", "min", "mode", "model", "module", "more", "move", "name", "new", "next", "no",
+    "node", "none", "not", "note", "null", "number", "object", "of", "off", "old", "on", "one",
+    "only", "open", "option", "or", "order", "out", "output", "over", "page", "panel", "param",
+    "parse", "pass", "patch", "path", "phase", "plan", "plugin", "point", "policy", "port", "post",
+    "prod", "project", "prompt", "public", "pull", "push", "query", "queue", "quick", "rate",
+    "raw", "read", "real", "rebase", "record", "refactor", "release", "remote", "remove", "repo",
+    "request", "reset", "response", "rest", "result", "retry", "review", "role", "root", "route",
+    "rule", "run", "safe", "save", "scope", "script", "search", "section", "send", "server",
+    "service", "session", "set", "settings", "setup", "share", "short", "show", "side", "size",
+    "skip", "slow", "source", "spec", "start", "state", "status", "step", "stop", "store",
+    "string", "style", "sub", "sync", "system", "tab", "table", "tag", "task", "team", "test",
+    "tests", "text", "the", "time", "title", "to", "token", "tool", "top", "true", "type", "ui",
+    "unit", "up", "update", "upload", "url", "use", "user", "value", "version", "view", "wait",
+    "web", "with", "word", "work", "worker", "write", "yes",
+];
+
 /// Weekday and month names (and abbreviations): dates, not names.
 const CALENDAR: &[&str] = &[
     "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue",
@@ -40,14 +76,21 @@ const CALENDAR: &[&str] = &[
 
 /// ALL-CAPS words that are markers or generic technical nouns, not names (uppercase).
 const CAPS_STOP: &[&str] = &[
-    "A", "AI", "AKA", "ALWAYS", "AM", "AND", "API", "ASAP", "ASCII", "BTW", "CD", "CI", "CLI",
-    "CPU", "CSS", "CSV", "DB", "DNS", "DO", "DONE", "DR", "EOD", "EOF", "ETA", "FAQ", "FIXME",
-    "FYI", "GMT", "GPU", "HOW", "HTML", "HTTP", "HTTPS", "I", "ID", "IF", "IIRC", "IMO",
-    "IMPORTANT", "IP", "JSON", "JWT", "KEY", "LGTM", "LLM", "MD", "MUST", "MVP", "NA", "NB",
-    "NEVER", "NEW", "NO", "NOT", "NOTE", "OK", "OR", "OS", "PERMANENT", "PM", "PR", "PS",
-    "QA", "RAM", "README", "SQL", "SSD", "SSH", "SSL", "TBA", "TBD", "TCP", "THE", "TL",
-    "TLS", "TODO", "TOML", "UDP", "UI", "UPDATE", "UPDATED", "URI", "URL", "UTC", "UTF", "UX",
-    "WARNING", "WHAT", "WHY", "WIP", "XML", "XXX", "YAML", "YES", "YML",
+    "A", "AGENTS", "AI", "AKA", "ALL", "ALWAYS", "AM", "AN", "AND", "ANY", "API", "ARM", "AS",
+    "ASAP", "ASCII", "AT", "BE", "BLOCKED", "BTW", "BUT", "BY", "CD", "CDN", "CDT", "CEST", "CET",
+    "CHANGELOG", "CHANGES", "CI", "CLAUDE", "CLI", "CPU", "CRITICAL", "CRUD", "CSS", "CST", "CSV",
+    "CWD", "DB", "DEBUG", "DM", "DNS", "DO", "DON'T", "DONE", "DR", "EDT", "EOD", "EOF", "ERROR",
+    "EST", "ETA", "FAIL", "FAILED", "FALSE", "FAQ", "FIXED", "FIXME", "FOR", "FYI", "GIF", "GMT",
+    "GO", "GPU", "HOW", "HTML", "HTTP", "HTTPS", "I", "ID", "IDE", "IF", "IIRC", "IMO",
+    "IMPORTANT", "IN", "INFO", "IP", "IS", "IT", "JPG", "JSON", "JST", "JWT", "KEY", "KPI", "KST",
+    "LAN", "LGTM", "LICENSE", "LLM", "LTS", "MD", "MEMORY", "MP4", "MUST", "MVP", "MY", "NA", "NB",
+    "NEVER", "NEW", "NO", "NONE", "NOT", "NOTE", "NULL", "OF", "OK", "ON", "ONLY", "OOM", "OR",
+    "ORM", "OS", "OSS", "PASS", "PASSED", "PDF", "PDT", "PERMANENT", "PID", "PII", "PM", "PNG",
+    "POC", "PR", "PS", "PST", "QA", "RAM", "README", "REST", "ROI", "RPC", "SDK", "SLA", "SO",
+    "SPA", "SQL", "SSD", "SSH", "SSL", "SSR", "SVG", "TBA", "TBD", "TCP", "THE", "TIP", "TL",
+    "TLS", "TO", "TODO", "TOML", "TRUE", "TTL", "TTY", "UDP", "UI", "UP", "UPDATE", "UPDATED",
+    "URGENT", "URI", "URL", "US", "USB", "UTC", "UTF", "UX", "VM", "VPN", "WAN", "WARN", "WARNING",
+    "WE", "WHAT", "WHY", "WIP", "WITH", "XML", "XXX", "YAML", "YES", "YML",
 ];
 
 /// Words whose trailing period does not end a sentence (lowercase, without the period).
@@ -71,6 +114,7 @@ pub(crate) fn find_names(line: &str, taken: &[Range<usize>]) -> Vec<Range<usize>
     if cjk {
         mark_embedded(line, &mut words);
     }
+    let shouted = shouted_words(line, &words);
     let mut out = Vec::new();
     let mut sentence_start = true;
     let mut last_word = String::new();
@@ -97,7 +141,7 @@ pub(crate) fn find_names(line: &str, taken: &[Range<usize>]) -> Vec<Range<usize>
             if w.range.start == pos {
                 let text = line.get(w.range.clone()).unwrap_or("");
                 let title = heading || labels.iter().any(|l| l.contains(&w.range.start));
-                if is_name(text, sentence_start, title, w.embedded) {
+                if !shouted.contains(&wi) && is_name(text, sentence_start, title, w.embedded) {
                     out.push(w.range.clone());
                 }
                 if text.chars().any(char::is_alphabetic) {
@@ -119,7 +163,7 @@ pub(crate) fn find_names(line: &str, taken: &[Range<usize>]) -> Vec<Range<usize>
                 }
             }
             ':' => {
-                if next.is_none_or(char::is_whitespace) {
+                if next.is_none_or(|n| n.is_whitespace() || n == '*' || n == '_') {
                     sentence_start = true;
                 }
             }
@@ -138,6 +182,31 @@ pub(crate) fn find_names(line: &str, taken: &[Range<usize>]) -> Vec<Range<usize>
             last_word.clear();
         }
         pos += c.len_utf8();
+    }
+    out
+}
+
+/// Indices of words in runs of three or more ALL-CAPS words (`DO NOT PUSH TO MAIN`):
+/// shouting, not acronyms.
+fn shouted_words(line: &str, words: &[Word]) -> Vec<usize> {
+    let caps = |w: &Word| {
+        let t = line.get(w.range.clone()).unwrap_or("");
+        t.chars().filter(|c| c.is_alphabetic()).count() >= 1 && !t.chars().any(char::is_lowercase)
+    };
+    let mut out = Vec::new();
+    let mut run: Vec<usize> = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        if caps(w) {
+            run.push(i);
+        } else {
+            if run.len() >= 3 {
+                out.append(&mut run);
+            }
+            run.clear();
+        }
+    }
+    if run.len() >= 3 {
+        out.append(&mut run);
     }
     out
 }
@@ -263,13 +332,17 @@ fn is_name(word: &str, sentence_start: bool, heading: bool, embedded: bool) -> b
     };
     if acronym(word) || stem.is_some_and(acronym) {
         let key = stem.filter(|s| acronym(s)).unwrap_or(word);
-        return !CAPS_STOP.contains(&key.to_uppercase().as_str());
+        // Acronyms are short (`AWS`, `GDPR`) or identifiers (`EC2`, `DATABASE_URL`); a long
+        // capitalised word is emphasis (`HEADER-LESS`, `IMPORTANT`).
+        let identifier = key.chars().any(|c| c.is_ascii_digit() || c == '_');
+        return (letters <= 6 || identifier) && !CAPS_STOP.contains(&key.to_uppercase().as_str());
     }
     if STOPWORDS.contains(&lower.as_str()) {
         return false;
     }
     if embedded {
-        return letters >= 2;
+        let mixed_case = upper >= 1 && lowers >= 1 && !word.chars().next().is_some_and(char::is_uppercase);
+        return letters >= 2 && (mixed_case || !EMBEDDED_COMMON.contains(&lower.as_str()));
     }
     let first_upper = word.chars().next().is_some_and(char::is_uppercase);
     // CamelCase: an uppercase letter after a lowercase one (GitHub, iPhone, macOS).
@@ -314,6 +387,10 @@ mod tests {
         assert_eq!(names("- [Testing](testing.md) — Run it with Vitest"), vec!["Vitest"]);
         assert_eq!(names("- Testing - Run it"), Vec::<&str>::new());
         assert_eq!(names("set DATABASE_URL and the Claude key"), vec!["DATABASE_URL"]);
+        assert_eq!(names("DO NOT PUSH TO MAIN without AWS"), vec!["AWS"]);
+        assert_eq!(names("state is HEADER-LESS, set DEBUG_LEVEL"), vec!["DEBUG_LEVEL"]);
+        assert_eq!(names("**Why:** Fluid compute is on"), Vec::<&str>::new());
+        assert_eq!(names("レビュー後に merge して Vercel に deploy"), vec!["Vercel"]);
         assert_eq!(names("uses macOS and iPhone builds"), vec!["macOS", "iPhone"]);
         assert_eq!(names("run on EC2 with GPT-4"), vec!["EC2", "GPT-4"]);
     }

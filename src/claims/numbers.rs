@@ -316,7 +316,17 @@ pub(crate) fn number_occurs(value: &str, text: &str) -> bool {
     false
 }
 
-/// True when `text` mentions the unit: any word with the same [`unit_key`], a `%` sign
+/// The first four letters of a unit key of five or more (`passing`/`passed` → `pass`,
+/// `testing`/`test` → `test`): units are compared leniently, a paraphrase is no flag.
+fn unit_stem(key: &str) -> String {
+    if key.chars().count() >= 5 {
+        key.chars().take(4).collect()
+    } else {
+        key.to_string()
+    }
+}
+
+/// True when `text` mentions the unit: any word with the same [`unit_key`] stem, a `%` sign
 /// for percentages, the counter itself for CJK counters. Prefix labels (`port`, `#`,
 /// `$`) are not required: the number identifies the thing on its own.
 pub(crate) fn unit_occurs(unit: &str, text: &str) -> bool {
@@ -330,9 +340,10 @@ pub(crate) fn unit_occurs(unit: &str, text: &str) -> bool {
     if key == "%" && text.contains('%') {
         return true;
     }
+    let stem = unit_stem(&key);
     let mut word = String::new();
     let check = |w: &mut String| -> bool {
-        let hit = !w.is_empty() && unit_key(w) == key;
+        let hit = !w.is_empty() && unit_stem(&unit_key(w)) == stem;
         w.clear();
         hit
     };
@@ -419,5 +430,7 @@ mod tests {
         assert!(!unit_occurs("tests", "214 files"));
         assert!(unit_occurs("port", "localhost:6379"));
         assert!(unit_occurs("件", "テスト214件"));
+        assert!(unit_occurs("passing", "214 passed"));
+        assert!(!unit_occurs("files", "214 passed"));
     }
 }
