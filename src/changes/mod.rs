@@ -155,7 +155,14 @@ pub fn parse(text: &str) -> Vec<Entry> {
             if rest.is_empty() {
                 continue;
             }
-            raws.push(Raw { line: line_no, text: rest.to_string(), indent, parent, heading, list_item: true });
+            raws.push(Raw {
+                line: line_no,
+                text: rest.to_string(),
+                indent,
+                parent,
+                heading,
+                list_item: true,
+            });
             stack.push((indent, raws.len() - 1));
             current = Some(raws.len() - 1);
             continue;
@@ -163,12 +170,10 @@ pub fn parse(text: &str) -> Vec<Entry> {
         let continuation = current
             .and_then(|c| raws.get(c))
             .is_some_and(|r| indent > r.indent || (indent > 0 && !r.list_item));
-        if continuation {
-            if let Some(r) = current.and_then(|c| raws.get_mut(c)) {
-                r.text.push(' ');
-                r.text.push_str(table_text(body));
-                continue;
-            }
+        if continuation && let Some(r) = current.and_then(|c| raws.get_mut(c)) {
+            r.text.push(' ');
+            r.text.push_str(table_text(body));
+            continue;
         }
         stack.clear();
         raws.push(Raw {
@@ -196,10 +201,10 @@ fn build_entries(raws: &[Raw], headings: &[Heading]) -> Vec<Entry> {
         let found = refs::find_refs(&raw.text, context_file.as_deref());
         let mut notes: Vec<String> = Vec::new();
         for r in &found.notes {
-            if let Some(n) = raw.text.get(r.clone()).and_then(normalise_note) {
-                if !notes.contains(&n) {
-                    notes.push(n);
-                }
+            if let Some(n) = raw.text.get(r.clone()).and_then(normalise_note)
+                && !notes.contains(&n)
+            {
+                notes.push(n);
             }
         }
         if notes.is_empty() {
@@ -250,7 +255,9 @@ fn is_rule(body: &str) -> bool {
 fn is_table_separator(body: &str) -> bool {
     body.contains('-')
         && body.contains('|')
-        && body.chars().all(|c| matches!(c, '|' | '-' | ':' | ' ' | '\t'))
+        && body
+            .chars()
+            .all(|c| matches!(c, '|' | '-' | ':' | ' ' | '\t'))
 }
 
 fn next_is_table_separator(lines: &[&str], n: usize) -> bool {
@@ -286,10 +293,13 @@ fn heading_text(body: &str) -> Option<&str> {
                 return Some(inner.trim());
             }
         }
-        if let Some(inner) = body.strip_prefix(m).and_then(|r| r.strip_suffix(&format!("{m}:")[..])) {
-            if !inner.contains(m) && !inner.trim().is_empty() {
-                return Some(inner.trim());
-            }
+        if let Some(inner) = body
+            .strip_prefix(m)
+            .and_then(|r| r.strip_suffix(&format!("{m}:")[..]))
+            && !inner.contains(m)
+            && !inner.trim().is_empty()
+        {
+            return Some(inner.trim());
         }
     }
     None
@@ -299,13 +309,16 @@ fn heading_context(text: &str) -> Heading {
     let found = refs::find_refs(text, None);
     let mut notes = Vec::new();
     for r in &found.notes {
-        if let Some(n) = text.get(r.clone()).and_then(normalise_note) {
-            if !notes.contains(&n) {
-                notes.push(n);
-            }
+        if let Some(n) = text.get(r.clone()).and_then(normalise_note)
+            && !notes.contains(&n)
+        {
+            notes.push(n);
         }
     }
-    Heading { notes, file: found.last_file }
+    Heading {
+        notes,
+        file: found.last_file,
+    }
 }
 
 /// A list item: marker (`-`, `*`, `+`, `•`, `1.`, `1)`) followed by whitespace or the end.
@@ -357,7 +370,10 @@ mod tests {
 
     #[test]
     fn headings_and_rules() {
-        assert_eq!(heading_text("## memory/testing.md"), Some("memory/testing.md"));
+        assert_eq!(
+            heading_text("## memory/testing.md"),
+            Some("memory/testing.md")
+        );
         assert_eq!(heading_text("**testing.md**"), Some("testing.md"));
         assert_eq!(heading_text("**Changes:**"), Some("Changes"));
         assert_eq!(heading_text("#hashtag"), None);
@@ -367,7 +383,10 @@ mod tests {
 
     #[test]
     fn dated_sources() {
-        assert_eq!(dated_source("memory/2026-06-02-1406.md"), Date::new(2026, 6, 2));
+        assert_eq!(
+            dated_source("memory/2026-06-02-1406.md"),
+            Date::new(2026, 6, 2)
+        );
         assert_eq!(dated_source("testing.md"), None);
     }
 }

@@ -39,7 +39,7 @@ fn with_thousands(value: &str) -> String {
     let digits: Vec<char> = int.chars().collect();
     let mut out = String::new();
     for (i, c) in digits.iter().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(*c);
@@ -91,8 +91,9 @@ fn version_occurs(value: &str, lower: &str) -> bool {
         let prev = if i > 0 { b.get(i - 1).copied() } else { None };
         let prev2 = if i > 1 { b.get(i - 2).copied() } else { None };
         let next = b.get(i + m.len()).copied();
-        let left = !prev.is_some_and(|c| c.is_ascii_digit())
-            && !(prev == Some(b'.') && prev2.is_some_and(|c| c.is_ascii_digit()));
+        let after_digit = prev.is_some_and(|c| c.is_ascii_digit());
+        let after_decimal = prev == Some(b'.') && prev2.is_some_and(|c| c.is_ascii_digit());
+        let left = !after_digit && !after_decimal;
         left && !next.is_some_and(|c| c.is_ascii_digit())
     })
 }
@@ -106,8 +107,9 @@ fn word_occurs(value: &str, lower: &str) -> bool {
     lower.match_indices(value).any(|(i, m)| {
         let before = lower.get(..i).and_then(|s| s.chars().next_back());
         let after = lower.get(i + m.len()..).and_then(|s| s.chars().next());
-        !(first_word && before.is_some_and(is_word_char))
-            && !(last_word && after.is_some_and(is_word_char))
+        let starts_inside = first_word && before.is_some_and(is_word_char);
+        let ends_inside = last_word && after.is_some_and(is_word_char);
+        !starts_inside && !ends_inside
     })
 }
 
@@ -122,16 +124,21 @@ pub fn date_stated_by(claim: &Claim, date: Date) -> bool {
 /// relative phrase can mean, see [`super::Relative::resolve`]). A date without a year is
 /// tried in every year the range touches.
 pub fn overlaps(claim: &Claim, range: (Date, Date)) -> bool {
-    let Some(spec) = claim.date() else { return false };
-    let (lo, hi) = if range.0 <= range.1 { range } else { (range.1, range.0) };
+    let Some(spec) = claim.date() else {
+        return false;
+    };
+    let (lo, hi) = if range.0 <= range.1 {
+        range
+    } else {
+        (range.1, range.0)
+    };
     let years: Vec<i32> = match spec.year() {
         Some(y) => vec![y],
         None => (lo.year..=hi.year).collect(),
     };
-    years.into_iter().any(|y| {
-        spec.range_in(y)
-            .is_some_and(|(a, b)| a <= hi && lo <= b)
-    })
+    years
+        .into_iter()
+        .any(|y| spec.range_in(y).is_some_and(|(a, b)| a <= hi && lo <= b))
 }
 
 #[cfg(test)]
@@ -147,7 +154,10 @@ mod tests {
 
     #[test]
     fn json_pieces() {
-        assert_eq!(json_safe_piece("grep \"foo bar\" x"), Some("foo bar".into()));
+        assert_eq!(
+            json_safe_piece("grep \"foo bar\" x"),
+            Some("foo bar".into())
+        );
         assert_eq!(json_safe_piece("pnpm test"), Some("pnpm test".into()));
         assert_eq!(json_safe_piece("\""), None);
     }

@@ -15,8 +15,11 @@ mod extract;
 mod matching;
 mod names;
 mod numbers;
+mod paths;
 mod relative;
 mod text;
+mod versions;
+mod words;
 
 pub use dates::{DateSpec, MonthPart};
 pub use extract::extract;

@@ -9,6 +9,7 @@
 use std::ops::Range;
 
 use super::text::{char_at, char_before, is_cjk, two_before};
+use super::words::{CJK_COUNTERS, NOT_UNITS, PREFIX_LABELS};
 
 /// A number claim found in a line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,33 +21,6 @@ pub(crate) struct FoundNumber {
     /// The unit, lowercased as written.
     pub unit: String,
 }
-
-/// Labels that name what the number following them is (`port 6379`, `PR #12`).
-const PREFIX_LABELS: &[&str] = &[
-    "port", "ports", "pr", "issue", "issues", "ticket", "pid", "build", "bug", "job", "#", "$",
-    "€", "£", "¥",
-];
-
-/// Words after a number that are not its unit.
-const NOT_UNITS: &[&str] = &[
-    "a", "about", "after", "ago", "all", "also", "am", "an", "and", "any", "are", "around",
-    "as", "at", "be", "been", "before", "both", "but", "by", "can", "could", "did", "do",
-    "does", "done", "down", "each", "earlier", "else", "for", "from", "had", "has", "have",
-    "if", "in", "into", "is", "it", "its", "just", "later", "less", "may", "might", "more",
-    "most", "must", "new", "no", "nor", "not", "now", "of", "off", "old", "on", "once",
-    "only", "onto", "or", "other", "out", "over", "per", "pm", "same", "should", "so", "some",
-    "than", "that", "the", "their", "them", "then", "there", "these", "they", "this", "those",
-    "through", "to", "too", "total", "under", "until", "up", "upon", "via", "vs", "was", "we",
-    "were", "when", "where", "which", "while", "who", "will", "with", "within", "would", "yet",
-];
-
-/// CJK counters that act as a unit, longest first.
-const CJK_COUNTERS: &[&str] = &[
-    "時間", "日間", "週間", "ヶ月", "か月", "カ月", "个月", "個月", "개월", "分钟", "分間", "시간",
-    "件", "個", "个", "回", "人", "名", "行", "秒", "分", "日", "年", "円", "元", "本", "枚", "台",
-    "社", "次", "条", "項", "项", "位", "개", "명", "번", "건", "초", "분", "일", "주", "년", "원",
-    "줄", "회",
-];
 
 /// Reads a number token starting at byte `i` (an ASCII digit): digits, optional
 /// thousands groups (`1,200`), optional decimals. Returns its end and normalised digits.
@@ -89,8 +63,23 @@ fn is_opener(c: char) -> bool {
         || is_cjk(c)
         || matches!(
             c,
-            '(' | '[' | '{' | '"' | '\'' | '“' | '‘' | '「' | '『' | '（' | '~' | '≈' | '<' | '>'
-                | '=' | '*' | '～' | '約'
+            '(' | '['
+                | '{'
+                | '"'
+                | '\''
+                | '“'
+                | '‘'
+                | '「'
+                | '『'
+                | '（'
+                | '~'
+                | '≈'
+                | '<'
+                | '>'
+                | '='
+                | '*'
+                | '～'
+                | '約'
         )
 }
 
@@ -110,10 +99,10 @@ pub(crate) fn find_numbers(line: &str, free: &dyn Fn(&Range<usize>) -> bool) -> 
             i += 1;
             continue;
         };
-        if let Some(found) = number_claim(line, i, end, value) {
-            if free(&found.range) {
-                out.push(found);
-            }
+        if let Some(found) = number_claim(line, i, end, value)
+            && free(&found.range)
+        {
+            out.push(found);
         }
         i = end.max(i + 1);
     }
@@ -131,7 +120,11 @@ fn number_claim(line: &str, start: usize, end: usize, value: String) -> Option<F
     }
     // Left side: a label (`port `, `#`, `$`) or a clean break.
     if let Some((label_start, label)) = prefix_label(line, start) {
-        return Some(FoundNumber { range: label_start..end, value, unit: label });
+        return Some(FoundNumber {
+            range: label_start..end,
+            value,
+            unit: label,
+        });
     }
     match two_before(line, start) {
         (None, _) => {}
@@ -142,12 +135,18 @@ fn number_claim(line: &str, start: usize, end: usize, value: String) -> Option<F
     let (unit_end, unit) = suffix_unit(line, end)?;
     // `the 2026 roadmap`: a year used as an adjective, not a quantity.
     let year_like = value.len() == 4
-        && value.parse::<u32>().is_ok_and(|y| (1900..=2100).contains(&y))
+        && value
+            .parse::<u32>()
+            .is_ok_and(|y| (1900..=2100).contains(&y))
         && line.get(end..).is_some_and(|r| r.starts_with(' '));
     if year_like {
         return None;
     }
-    Some(FoundNumber { range: start..unit_end, value, unit })
+    Some(FoundNumber {
+        range: start..unit_end,
+        value,
+        unit,
+    })
 }
 
 fn prefix_label(line: &str, start: usize) -> Option<(usize, String)> {
@@ -188,9 +187,15 @@ fn prefix_label(line: &str, start: usize) -> Option<(usize, String)> {
 fn suffix_unit(line: &str, end: usize) -> Option<(usize, String)> {
     let rest = line.get(end..)?;
     // Ordinals and clock times are not quantities.
-    let lower: String = rest.chars().take(3).collect::<String>().to_ascii_lowercase();
+    let lower: String = rest
+        .chars()
+        .take(3)
+        .collect::<String>()
+        .to_ascii_lowercase();
     for ord in ["st", "nd", "rd", "th", "am", "pm"] {
-        if lower.starts_with(ord) && !lower[ord.len()..].starts_with(|c: char| c.is_ascii_alphabetic()) {
+        if lower.starts_with(ord)
+            && !lower[ord.len()..].starts_with(|c: char| c.is_ascii_alphabetic())
+        {
             return None;
         }
     }
@@ -220,7 +225,9 @@ fn suffix_unit(line: &str, end: usize) -> Option<(usize, String)> {
             let all_caps = word.chars().all(|c| c.is_ascii_uppercase());
             let plural_caps = word.len() >= 3
                 && word.ends_with('s')
-                && word[..word.len() - 1].chars().all(|c| c.is_ascii_uppercase());
+                && word[..word.len() - 1]
+                    .chars()
+                    .all(|c| c.is_ascii_uppercase());
             let lowercase = word.chars().all(|c| c.is_ascii_lowercase());
             let shape_ok = lowercase || (all_caps || plural_caps) && word.len() <= 5;
             let lw = word.to_ascii_lowercase();
@@ -296,20 +303,23 @@ pub(crate) fn number_occurs(value: &str, text: &str) -> bool {
         let digit = b.get(i).is_some_and(|c| c.is_ascii_digit());
         let prev = if i > 0 { b.get(i - 1).copied() } else { None };
         let prev2 = if i > 1 { b.get(i - 2).copied() } else { None };
-        let clean_left = !prev.is_some_and(|c| c.is_ascii_digit())
-            && !(matches!(prev, Some(b'.' | b',')) && prev2.is_some_and(|c| c.is_ascii_digit()));
-        if digit && clean_left {
-            if let Some((end, v)) = read_number(text, i) {
-                let next = b.get(end).copied();
-                let after = b.get(end + 1).copied();
-                let continues = matches!(next, Some(b'.' | b','))
-                    && after.is_some_and(|c| c.is_ascii_digit());
-                if v == value && !continues {
-                    return true;
-                }
-                i = end.max(i + 1);
-                continue;
+        let after_digit = prev.is_some_and(|c| c.is_ascii_digit());
+        let after_separator =
+            matches!(prev, Some(b'.' | b',')) && prev2.is_some_and(|c| c.is_ascii_digit());
+        let clean_left = !after_digit && !after_separator;
+        if digit
+            && clean_left
+            && let Some((end, v)) = read_number(text, i)
+        {
+            let next = b.get(end).copied();
+            let after = b.get(end + 1).copied();
+            let continues =
+                matches!(next, Some(b'.' | b',')) && after.is_some_and(|c| c.is_ascii_digit());
+            if v == value && !continues {
+                return true;
             }
+            i = end.max(i + 1);
+            continue;
         }
         i += 1;
     }
@@ -374,14 +384,23 @@ mod tests {
 
     #[test]
     fn recognises_units() {
-        assert_eq!(nums("Verified: 214 tests passed."), vec![t("214 tests", "214", "tests")]);
+        assert_eq!(
+            nums("Verified: 214 tests passed."),
+            vec![t("214 tests", "214", "tests")]
+        );
         assert_eq!(nums("1,200 tests"), vec![t("1,200 tests", "1200", "tests")]);
         assert_eq!(nums("Duration 9.81s"), vec![t("9.81s", "9.81", "s")]);
         assert_eq!(nums("needs 3 GB of RAM"), vec![t("3 GB", "3", "gb")]);
-        assert_eq!(nums("Redis on port 6379."), vec![t("port 6379", "6379", "port")]);
+        assert_eq!(
+            nums("Redis on port 6379."),
+            vec![t("port 6379", "6379", "port")]
+        );
         assert_eq!(nums("see PR #123"), vec![t("PR #123", "123", "pr")]);
         assert_eq!(nums("costs $5"), vec![t("$5", "5", "$")]);
-        assert_eq!(nums("a 5-minute timeout"), vec![t("5-minute", "5", "minute")]);
+        assert_eq!(
+            nums("a 5-minute timeout"),
+            vec![t("5-minute", "5", "minute")]
+        );
         assert_eq!(nums("30% faster"), vec![t("30%", "30", "%")]);
         assert_eq!(nums("テストは214件"), vec![t("214件", "214", "件")]);
         assert_eq!(nums("테스트 214개 통과"), vec![t("214개", "214", "개")]);
