@@ -1,6 +1,6 @@
 //! CHANGES.md parsing: entries, notes, every citation form, snippets.
 
-use dreamreview::changes::{Citation, Entry, citations_in, dated_source, parse};
+use dreamreview::changes::{Citation, Entry, citations_in, dated_source, parse, reference_spans};
 use dreamreview::date::Date;
 
 const SESSION: &str = "5b0e7c2a-41d3-4c1e-9f0a-2d6b8e3c7a15.jsonl";
@@ -434,4 +434,20 @@ fn empty_and_junk() {
     let e = parse("-\n- \n*\nsomething");
     assert_eq!(e.len(), 1);
     assert_eq!(e[0].text, "something");
+}
+
+#[test]
+fn reference_spans_cover_citations() {
+    let text = &parse(PNPM_CHANGES)[0].text;
+    let spans: Vec<&str> = reference_spans(text)
+        .into_iter()
+        .map(|r| &text[r])
+        .collect();
+    assert_eq!(spans, vec![SESSION, "line 3"]);
+    let text = "testing.md: x (abc.jsonl#L3-L5, 3行目)";
+    let spans: Vec<&str> = reference_spans(text)
+        .into_iter()
+        .map(|r| &text[r])
+        .collect();
+    assert_eq!(spans, vec!["abc.jsonl", "#L3-L5", "3行目"]);
 }

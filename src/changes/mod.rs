@@ -57,6 +57,13 @@ pub fn citations_in(text: &str) -> Vec<Citation> {
     refs::find_refs(text, None).citations
 }
 
+/// Byte ranges of `text` that are references to evidence (source file names, line
+/// references such as `line 3`, `#L3-L5`, `3行目`): skip claims inside them when checking
+/// what an entry's own text claims.
+pub fn reference_spans(text: &str) -> Vec<std::ops::Range<usize>> {
+    refs::find_refs(text, None).spans
+}
+
 /// The date a dated Markdown source is named by (`memory/2026-06-02.md`,
 /// `2026-06-02-1406.md` → 2026-06-02); its lines are dated by it, as transcript lines are
 /// by their timestamps.

@@ -50,6 +50,8 @@ pub(crate) struct Refs {
     pub notes: Vec<Range<usize>>,
     /// The last source file named (for entries nested under this one).
     pub last_file: Option<String>,
+    /// Byte ranges of the source files and line references (not of notes), sorted.
+    pub spans: Vec<Range<usize>>,
 }
 
 fn is_cjk_letter(c: char) -> bool {
@@ -484,8 +486,15 @@ pub(crate) fn find_refs(text: &str, default_file: Option<&str>) -> Refs {
         .map(|(_, f)| f.range.clone())
         .collect();
     let last_file = source_idx.last().and_then(|i| name_of(*i));
+    let mut spans: Vec<Range<usize>> = source_idx
+        .iter()
+        .filter_map(|i| files.get(*i).map(|f| f.range.clone()))
+        .chain(lines.iter().map(|l| l.range.clone()))
+        .collect();
+    spans.sort_by_key(|r| r.start);
     Refs {
         citations: citations.into_iter().map(|(_, c)| c).collect(),
+        spans,
         notes,
         last_file,
     }
