@@ -121,3 +121,19 @@ fn week_boundaries_from_every_weekday() {
         assert!(lo <= monday.add_days(-7) && monday.add_days(-1) <= hi);
     }
 }
+
+#[test]
+fn future_and_named_weekdays() {
+    let a = sunday();
+    assert_eq!(one("tomorrow", a), (d(2026, 11, 1), d(2026, 11, 3)));
+    assert_eq!(one("明日", a), (d(2026, 11, 1), d(2026, 11, 3)));
+    assert_eq!(one("next week", a), (d(2026, 11, 2), d(2026, 11, 14)));
+    assert_eq!(one("다음 달", a), (d(2026, 11, 24), d(2026, 12, 31)));
+    // Sunday 2026-11-01: the nearest Friday before is Oct 30.
+    assert_eq!(
+        one("we deployed on Friday", a),
+        (d(2026, 10, 23), d(2026, 11, 6))
+    );
+    let found = relative_phrases("on Friday");
+    assert_eq!(found[0].kind, RelativeKind::Weekday(4));
+}

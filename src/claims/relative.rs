@@ -39,6 +39,15 @@ pub enum RelativeKind {
     LastWeekday(u32),
     /// Earlier in the anchor's week ("earlier this week", "今週", "이번 주").
     ThisWeek,
+    /// N days after the anchor: tomorrow = 1 ("明日", "내일", "明天").
+    DaysAhead(u32),
+    /// The week after the anchor's ("next week", "来週", "다음 주", "下周").
+    NextWeek,
+    /// The month after the anchor's ("next month", "来月", "다음 달", "下个月").
+    NextMonth,
+    /// A weekday named without "last" ("on Friday", "this Friday", "next Friday"): the
+    /// nearest such day on either side of the anchor (0 = Monday … 6 = Sunday).
+    Weekday(u32),
 }
 
 /// A relative time phrase found in a text.
@@ -135,6 +144,44 @@ impl Relative {
                 let monday = back(i64::from(anchor.weekday()));
                 (monday.min(back(1)), anchor)
             }
+            RelativeKind::DaysAhead(n) => {
+                let n = i64::from(n);
+                (anchor.add_days(n - TZ_SLACK), anchor.add_days(n + TZ_SLACK))
+            }
+            RelativeKind::NextWeek => {
+                let monday = back(i64::from(anchor.weekday()));
+                let (cal_start, cal_end) = (monday.add_days(7), monday.add_days(13));
+                (
+                    cal_start.min(anchor.add_days(6)),
+                    cal_end.max(anchor.add_days(13)),
+                )
+            }
+            RelativeKind::NextMonth => {
+                let (y, m) = if anchor.month == 12 {
+                    (anchor.year + 1, 1)
+                } else {
+                    (anchor.year, anchor.month + 1)
+                };
+                let first = Date {
+                    year: y,
+                    month: m,
+                    day: 1,
+                };
+                let last = Date {
+                    year: y,
+                    month: m,
+                    day: days_in_month(y, m),
+                };
+                (
+                    first.min(anchor.add_days(23)),
+                    last.max(anchor.add_days(37)),
+                )
+            }
+            RelativeKind::Weekday(target) => {
+                let wd = i64::from(anchor.weekday());
+                let recent = back((wd - i64::from(target)).rem_euclid(7));
+                (recent.add_days(-7), recent.add_days(7))
+            }
         }
     }
 }
@@ -144,14 +191,14 @@ const CJK_N: &str = r"(?P<n>[0-9０-９]{1,3}|[一二三四五六七八九十两
 
 static ENGLISH: LazyLock<Option<Regex>> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"(?i)\b(?:(?P<fixed>the\sday\sbefore\syesterday|since\syesterday|yesterday|today|tonight|this\smorning|this\safternoon|this\sevening|earlier\stoday|last\snight|last\sweekend|last\sweek|last\smonth|last\syear|the\sother\sday|earlier\sthis\sweek|this\sweek)|last\s(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)|{EN_NUMBER}\s(?P<u>days?|weeks?|months?|years?)\sago)\b"
+        r"(?i)\b(?:(?P<fixed>the\sday\sbefore\syesterday|since\syesterday|yesterday|today|tonight|this\smorning|this\safternoon|this\sevening|earlier\stoday|last\snight|last\sweekend|last\sweek|last\smonth|last\syear|the\sother\sday|earlier\sthis\sweek|this\sweek|tomorrow|the\sday\safter\stomorrow|next\sweek|next\smonth)|last\s(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:on|this|next|since|until|by)\s(?P<wd2>monday|tuesday|wednesday|thursday|friday|saturday|sunday)|{EN_NUMBER}\s(?P<u>days?|weeks?|months?|years?)\sago)\b"
     ))
     .ok()
 });
 
 static CJK: LazyLock<Option<Regex>> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"(?P<fixed>一昨日|おととい|昨日から|昨日|昨夜|昨晩|今日|今朝|本日|先週末|先週|先月|今週|去年|昨年|先日|数日前|前天|昨天|昨晚|今天|今早|上周末|上週末|上周|上週|上星期|上礼拜|上禮拜|上个月|上個月|上月|本周|这周|這週|这个星期|几天前|幾天前|前几天|前幾天|그저께|그제|어젯밤|어제|오늘|지난\s?주말|지난\s?주|지난\s?달|이번\s?주|작년|며칠\s?전|하루\s?전|이틀\s?전|사흘\s?전)|{CJK_N}\s?(?P<u>日前|週間前|(?:か|ヶ|カ|ケ|箇)月前|年前|天前|(?:个|個)?(?:星期|礼拜|禮拜)前|周前|週前|(?:个|個)月前|일\s?전|주\s?전|(?:개월|달)\s?전|년\s?전)"
+        r"(?P<fixed>明後日|明日|来週|来月|내일|모레|다음\s?주|다음\s?달|明天|后天|後天|下周|下週|下星期|下个月|下個月|一昨日|おととい|昨日から|昨日|昨夜|昨晩|今日|今朝|本日|先週末|先週|先月|今週|去年|昨年|先日|数日前|前天|昨天|昨晚|今天|今早|上周末|上週末|上周|上週|上星期|上礼拜|上禮拜|上个月|上個月|上月|本周|这周|這週|这个星期|几天前|幾天前|前几天|前幾天|그저께|그제|어젯밤|어제|오늘|지난\s?주말|지난\s?주|지난\s?달|이번\s?주|작년|며칠\s?전|하루\s?전|이틀\s?전|사흘\s?전)|{CJK_N}\s?(?P<u>日前|週間前|(?:か|ヶ|カ|ケ|箇)月前|年前|天前|(?:个|個)?(?:星期|礼拜|禮拜)前|周前|週前|(?:个|個)月前|일\s?전|주\s?전|(?:개월|달)\s?전|년\s?전)"
     ))
     .ok()
 });
@@ -201,6 +248,10 @@ fn english(caps: &Captures) -> Option<RelativeKind> {
             "last year" => RelativeKind::LastYear,
             "the other day" => RelativeKind::DaysAgoBetween(1, 10),
             "earlier this week" | "this week" => RelativeKind::ThisWeek,
+            "tomorrow" => RelativeKind::DaysAhead(1),
+            "the day after tomorrow" => RelativeKind::DaysAhead(2),
+            "next week" => RelativeKind::NextWeek,
+            "next month" => RelativeKind::NextMonth,
             _ => return None,
         });
     }
@@ -209,6 +260,12 @@ fn english(caps: &Captures) -> Option<RelativeKind> {
         let key = wd.as_str().to_ascii_lowercase();
         let idx = names.iter().position(|n| key.starts_with(n))?;
         return Some(RelativeKind::LastWeekday(idx as u32));
+    }
+    if let Some(wd) = caps.name("wd2") {
+        let names = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
+        let key = wd.as_str().to_ascii_lowercase();
+        let idx = names.iter().position(|n| key.starts_with(n))?;
+        return Some(RelativeKind::Weekday(idx as u32));
     }
     let n = caps.name("n")?.as_str().to_ascii_lowercase();
     let n: String = n.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -264,6 +321,10 @@ fn cjk(caps: &Captures) -> Option<RelativeKind> {
                 RelativeKind::DaysAgo(0)
             }
             "사흘전" => RelativeKind::DaysAgo(3),
+            "明日" | "내일" | "明天" => RelativeKind::DaysAhead(1),
+            "明後日" | "모레" | "后天" | "後天" => RelativeKind::DaysAhead(2),
+            "来週" | "다음주" | "下周" | "下週" | "下星期" => RelativeKind::NextWeek,
+            "来月" | "다음달" | "下个月" | "下個月" => RelativeKind::NextMonth,
             "先週末" | "上周末" | "上週末" | "지난주말" => RelativeKind::LastWeekend,
             "先週" | "上周" | "上週" | "上星期" | "上礼拜" | "上禮拜" | "지난주" => {
                 RelativeKind::LastWeek
