@@ -46,6 +46,7 @@ pub fn snippets(text: &str) -> Vec<String> {
     let in_code = |i: usize| code.iter().any(|(a, b)| *a <= i && i < *b);
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     let mut out = Vec::new();
+    let mut unclosed: Vec<char> = Vec::new();
     let mut k = 0;
     while k < chars.len() {
         let Some(&(i, c)) = chars.get(k) else { break };
@@ -64,6 +65,10 @@ pub fn snippets(text: &str) -> Vec<String> {
             k += 1;
             continue;
         };
+        if unclosed.contains(&close) {
+            k += 1;
+            continue;
+        }
         let found = (k + 1..chars.len()).find(|&j| {
             chars.get(j).is_some_and(|&(pos, ch)| {
                 ch == close && !in_code(pos) && (close != '\'' || single_quote_closes(&chars, j))
@@ -79,7 +84,11 @@ pub fn snippets(text: &str) -> Vec<String> {
                 }
                 k = j + 1;
             }
-            None => k += 1,
+            None => {
+                // Nothing closes it: later openers of the same kind cannot close either.
+                unclosed.push(close);
+                k += 1;
+            }
         }
     }
     out

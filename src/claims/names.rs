@@ -215,30 +215,34 @@ fn scan_words(line: &str, taken: &[Range<usize>]) -> Vec<Word> {
 
 /// Marks the words of short Latin phrases that sit directly next to CJK letters.
 fn mark_embedded(line: &str, words: &mut [Word]) {
-    let mut i = 0;
-    while i < words.len() {
-        let mut j = i;
-        while j + 1 < words.len() {
-            let (a, b) = (&words[j].range, &words[j + 1].range);
-            let gap = line.get(a.end..b.start).unwrap_or("x");
-            if !gap.is_empty() && gap.chars().all(|c| c == ' ') {
-                j += 1;
-            } else {
-                break;
-            }
+    // Group words separated by spaces only into phrases: (first, last) indices.
+    let mut phrases: Vec<(usize, usize)> = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        let joined = phrases
+            .last()
+            .and_then(|&(_, last)| words.get(last))
+            .is_some_and(|prev| {
+                let gap = line.get(prev.range.end..w.range.start).unwrap_or("x");
+                !gap.is_empty() && gap.chars().all(|c| c == ' ')
+            });
+        match phrases.last_mut() {
+            Some(p) if joined => p.1 = i,
+            _ => phrases.push((i, i)),
         }
-        let (start, end) = (words[i].range.start, words[j].range.end);
+    }
+    for (first, last) in phrases {
+        let start = words.get(first).map_or(0, |w| w.range.start);
+        let end = words.get(last).map_or(0, |w| w.range.end);
         let left = line
             .get(..start)
             .and_then(|s| s.trim_end().chars().next_back());
         let right = line.get(end..).and_then(|s| s.trim_start().chars().next());
         let next_to_cjk = left.is_some_and(is_cjk) || right.is_some_and(is_cjk);
-        if next_to_cjk && j - i < 4 {
-            for w in &mut words[i..=j] {
+        if next_to_cjk && last - first < 4 {
+            for w in words.iter_mut().take(last + 1).skip(first) {
                 w.embedded = true;
             }
         }
-        i = j + 1;
     }
 }
 
