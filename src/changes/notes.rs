@@ -43,7 +43,11 @@ const PAIRS: &[(char, char)] = &[
 /// apostrophe (`don't`, `user's`).
 pub fn snippets(text: &str) -> Vec<String> {
     let code = code_ranges(text);
-    let in_code = |i: usize| code.iter().any(|(a, b)| *a <= i && i < *b);
+    // Code ranges are sorted and disjoint: binary search.
+    let in_code = |i: usize| {
+        let k = code.partition_point(|(_, b)| *b <= i);
+        code.get(k).is_some_and(|(a, _)| *a <= i)
+    };
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     let mut out = Vec::new();
     let mut unclosed: Vec<char> = Vec::new();

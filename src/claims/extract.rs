@@ -16,7 +16,7 @@ use super::names::find_names;
 use super::numbers::find_numbers;
 use super::paths::{normalise_path, normalise_url, paths, urls};
 use super::relative::relative_phrases;
-use super::text::overlap;
+use super::text::{Spans, overlap};
 use super::versions::versions;
 use super::{Claim, ClaimKind, ClaimValue};
 
@@ -24,12 +24,12 @@ use super::{Claim, ClaimKind, ClaimValue};
 #[derive(Default)]
 struct Acc {
     claims: Vec<Claim>,
-    occupied: Vec<Range<usize>>,
+    occupied: Spans,
 }
 
 impl Acc {
     fn free(&self, r: &Range<usize>) -> bool {
-        r.start < r.end && !self.occupied.iter().any(|o| overlap(o, r))
+        self.occupied.free(r)
     }
 
     /// Adds a claim covering `r` (and occupying `outer`), unless the bytes are taken.
@@ -47,7 +47,7 @@ impl Acc {
         if r.is_empty() || !self.free(&outer) {
             return;
         }
-        self.occupied.push(outer);
+        self.occupied.insert(outer);
         self.claims.push(Claim {
             kind,
             text: text.to_string(),
@@ -59,7 +59,7 @@ impl Acc {
 
     fn block(&mut self, r: Range<usize>) {
         if self.free(&r) {
-            self.occupied.push(r);
+            self.occupied.insert(r);
         }
     }
 }
@@ -120,9 +120,8 @@ pub fn extract(line: &str) -> Vec<Claim> {
         };
         acc.add(line, ClaimKind::Number, n.range.clone(), n.range, value);
     }
-    let mut taken = acc.occupied.clone();
-    taken.sort_by_key(|r| r.start);
-    for r in find_names(line, &taken) {
+    let taken = acc.occupied.clone();
+    for r in find_names(line, taken.ranges()) {
         let value = line.get(r.clone()).unwrap_or("").to_lowercase();
         acc.add(line, ClaimKind::Name, r.clone(), r, ClaimValue::Text(value));
     }

@@ -8,7 +8,7 @@
 
 use std::ops::Range;
 
-use super::text::{char_at, has_cjk, is_cjk, is_word_char};
+use super::text::{Spans, char_at, has_cjk, is_cjk, is_word_char};
 use super::words::{ABBREVIATIONS, CALENDAR, CAPS_STOP, EMBEDDED_COMMON, STOPWORDS};
 
 /// A word of the line: byte range (possessive `'s` excluded) and whether it counts as a
@@ -174,7 +174,8 @@ fn skip_possessive(line: &str, end: usize) -> usize {
 /// Splits the line into words (letters/digits with internal `'`, `’`, `-`, `.`), never
 /// entering a taken range.
 fn scan_words(line: &str, taken: &[Range<usize>]) -> Vec<Word> {
-    let in_taken = |i: usize| taken.iter().any(|t| t.start <= i && i < t.end);
+    let spans = Spans::from_ranges(taken.to_vec());
+    let in_taken = |i: usize| spans.contains(i);
     let mut words = Vec::new();
     let mut iter = line.char_indices().peekable();
     while let Some((i, c)) = iter.next() {

@@ -110,6 +110,48 @@ pub(crate) fn overlap(a: &std::ops::Range<usize>, b: &std::ops::Range<usize>) ->
     a.start < b.end && b.start < a.end
 }
 
+/// Non-overlapping byte ranges kept sorted, for fast "is this byte taken?" questions.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Spans {
+    ranges: Vec<std::ops::Range<usize>>,
+}
+
+impl Spans {
+    /// Builds from ranges that may be unsorted (overlapping ones are kept as given).
+    pub(crate) fn from_ranges(mut ranges: Vec<std::ops::Range<usize>>) -> Spans {
+        ranges.sort_by_key(|r| r.start);
+        Spans { ranges }
+    }
+
+    /// The ranges, sorted by start.
+    pub(crate) fn ranges(&self) -> &[std::ops::Range<usize>] {
+        &self.ranges
+    }
+
+    /// True when no stored range shares a byte with `r` (an empty `r` is never free).
+    pub(crate) fn free(&self, r: &std::ops::Range<usize>) -> bool {
+        if r.start >= r.end {
+            return false;
+        }
+        // First stored range ending after r.start; ranges are disjoint and sorted, so ends
+        // are sorted too.
+        let i = self.ranges.partition_point(|o| o.end <= r.start);
+        self.ranges.get(i).is_none_or(|o| o.start >= r.end)
+    }
+
+    /// True when byte `i` lies in a stored range.
+    pub(crate) fn contains(&self, i: usize) -> bool {
+        let k = self.ranges.partition_point(|o| o.end <= i);
+        self.ranges.get(k).is_some_and(|o| o.start <= i)
+    }
+
+    /// Inserts `r`, keeping the order (callers insert only free ranges).
+    pub(crate) fn insert(&mut self, r: std::ops::Range<usize>) {
+        let i = self.ranges.partition_point(|o| o.start < r.start);
+        self.ranges.insert(i, r);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -133,6 +175,17 @@ mod tests {
         assert_eq!(parse_cjk_number("两"), Some(2));
         assert_eq!(parse_cjk_number("百"), None);
         assert_eq!(to_fullwidth_digits("11月1日"), "１１月１日");
+    }
+
+    #[test]
+    fn spans() {
+        let mut s = Spans::default();
+        s.insert(10..20);
+        s.insert(0..5);
+        assert!(s.free(&(5..10)) && !s.free(&(4..6)) && !s.free(&(19..30)) && s.free(&(20..30)));
+        assert!(!s.free(&(7..7)));
+        assert!(s.contains(0) && !s.contains(5) && s.contains(19) && !s.contains(20));
+        assert_eq!(s.ranges(), &[0..5, 10..20]);
     }
 
     #[test]
