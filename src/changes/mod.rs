@@ -91,9 +91,13 @@ struct Heading {
     file: Option<String>,
 }
 
-/// Parses CHANGES.md into entries. Never fails: anything unrecognised is an entry of its
-/// own or skipped (headings, rules, table separators and header rows, code fences and
-/// their content, HTML comments, YAML frontmatter).
+/// Parses CHANGES.md into entries. Never fails: each list item and each other non-empty
+/// line is an entry; indented lines continue the entry above; nested list items are
+/// entries of their own that inherit their parent's notes and (for bare `L3`) file.
+/// Skipped: headings (`# …`, and a line that is only a bold span such as `**deploy.md**`,
+/// which names the notes of the entries below it), rules, table separator and header
+/// rows (other rows are entries), code fences and their content, HTML comments, YAML
+/// frontmatter.
 pub fn parse(text: &str) -> Vec<Entry> {
     let lines: Vec<&str> = text.split('\n').collect();
     let mut raws: Vec<Raw> = Vec::new();
