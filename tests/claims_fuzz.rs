@@ -1,7 +1,9 @@
 //! Claim extraction, matching and relative phrases never panic, and claim ranges always
 //! slice the line to the claim's text.
 
-use dreamreview::claims::{extract, needles, occurs_in, overlaps, relative_phrases};
+use dreamreview::claims::{
+    extract, needles, occurs_in, overlaps, relative_needles, relative_phrases,
+};
 use dreamreview::date::Date;
 use proptest::prelude::*;
 
@@ -39,6 +41,16 @@ fn tricky() -> impl Strategy<Value = String> {
         Just("last week".to_string()),
         Just("days ago".to_string()),
         Just("先週".to_string()),
+        Just("yesterday".to_string()),
+        Just("Last Friday".to_string()),
+        Just("on Monday".to_string()),
+        Just("two weeks ago".to_string()),
+        Just("the other day".to_string()),
+        Just("지난 주".to_string()),
+        Just("3일 전".to_string()),
+        Just("上个月".to_string()),
+        Just("三天前".to_string()),
+        Just("明日".to_string()),
         Just("日前".to_string()),
         Just("tests".to_string()),
         Just("port ".to_string()),
@@ -90,6 +102,12 @@ fn check(line: &str) -> Result<(), TestCaseError> {
     }
     for r in relative_phrases(line) {
         prop_assert_eq!(line.get(r.start..r.end), Some(r.phrase.as_str()));
+        let lower = r.phrase.to_lowercase();
+        prop_assert!(
+            relative_needles().iter().any(|n| lower.contains(n)),
+            "{}",
+            r.phrase
+        );
         let anchor = Date::new(2026, 1, 1).unwrap_or(Date {
             year: 2026,
             month: 1,

@@ -1,6 +1,6 @@
 //! Relative time phrases in source lines and the days they can mean.
 
-use dreamreview::claims::{Relative, RelativeKind, relative_phrases};
+use dreamreview::claims::{Relative, RelativeKind, relative_needles, relative_phrases};
 use dreamreview::date::Date;
 
 fn d(y: i32, m: u32, day: u32) -> Date {
@@ -136,4 +136,19 @@ fn future_and_named_weekdays() {
     );
     let found = relative_phrases("on Friday");
     assert_eq!(found[0].kind, RelativeKind::Weekday(4));
+}
+
+#[test]
+fn needles_prefilter_every_phrase() {
+    let text = "yesterday, Last Friday, two weeks ago, the other day, 先週, 昨日から, 3일 전, 지난달, 上个月, 三天前, 明日, next week";
+    let found = relative_phrases(text);
+    assert_eq!(found.len(), 12);
+    for r in found {
+        let lower = r.phrase.to_lowercase();
+        assert!(
+            relative_needles().iter().any(|n| lower.contains(n)),
+            "{}",
+            r.phrase
+        );
+    }
 }

@@ -24,7 +24,7 @@ mod words;
 pub use dates::{DateSpec, MonthPart};
 pub use extract::extract;
 pub use matching::{date_stated_by, needles, occurs_in, overlaps};
-pub use relative::{Relative, RelativeKind, relative_phrases};
+pub use relative::{Relative, RelativeKind, relative_needles, relative_phrases};
 
 /// What sort of fact a claim is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
