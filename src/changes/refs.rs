@@ -194,6 +194,12 @@ fn parse_line_no(s: &str) -> usize {
 
 /// Splits a list such as `3-5, 7 and 9` into spans. A list item is one number or a range
 /// of two; numbers are paired by the separators between them.
+/// What may stand between the two ends of a line range (lowercase, trimmed, without the
+/// `L` of `L5`).
+const RANGE_WORDS: &[&str] = &[
+    "-", "–", "—", "~", "〜", "～", "..", "to", "through", "至", "到",
+];
+
 fn parse_list(list: &str) -> Vec<(usize, usize)> {
     let Some(num) = &*NUM else { return Vec::new() };
     let nums: Vec<(Range<usize>, usize)> = num
@@ -204,18 +210,12 @@ fn parse_list(list: &str) -> Vec<(usize, usize)> {
     let mut i = 0;
     while let Some((r, a)) = nums.get(i) {
         let next = nums.get(i + 1);
+        // Two numbers form a range when only a range separator stands between them
+        // (`3-5`, `3–L5`, `3 to 5`, `3〜5`, `3至5`); anything else (`,`, `and`) lists them.
         let is_range = next.is_some_and(|(r2, _)| {
-            let gap = list
-                .get(r.end..r2.start)
-                .unwrap_or("")
-                .trim()
-                .to_ascii_lowercase();
-            let gap = gap.trim_start_matches('l').trim();
-            [
-                "-", "–", "—", "~", "〜", "～", "..", "to", "through", "至", "到", "-l", "–l",
-            ]
-            .contains(&gap)
-                || gap.ends_with('-') && gap.len() <= 2
+            let gap = list.get(r.end..r2.start).unwrap_or("").to_lowercase();
+            let gap = gap.trim().trim_end_matches('l').trim();
+            RANGE_WORDS.contains(&gap)
         });
         match (is_range, next) {
             (true, Some((_, b))) => {
