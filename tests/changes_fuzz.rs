@@ -101,3 +101,9 @@ proptest! {
         check_spans(&line);
     }
 }
+
+/// Found by the fuzzer: a full-width parenthesis around a `Source:` tail.
+#[test]
+fn fullwidth_paren_regression() {
+    check_spans("（Source: 3abc.jsonl）");
+}

@@ -67,17 +67,19 @@ fn source_tails(line: &str) -> Vec<SourceTail> {
         let before = line
             .get(..m.start())
             .and_then(|s| s.trim_end().chars().next_back());
-        if matches!(before, Some('(' | '（')) {
+        if let Some(opener @ ('(' | '（')) = before {
+            // Byte offset of the opening parenthesis itself (it may be multi-byte).
             let open = line
                 .get(..m.start())
                 .map(|s| s.trim_end().len())
-                .unwrap_or(0);
+                .unwrap_or(0)
+                .saturating_sub(opener.len_utf8());
             let after = line.get(span.end..).unwrap_or("");
             let close = after.trim_start();
             if close.starts_with([')', '）']) {
                 let skipped = after.len() - close.len();
                 let ch = close.chars().next().map_or(1, char::len_utf8);
-                span = open.saturating_sub(1)..span.end + skipped + ch;
+                span = open..span.end + skipped + ch;
             }
         }
         out.push(SourceTail {
