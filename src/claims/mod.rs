@@ -1,1 +1,108 @@
 //! Claims: the checkable facts (dates, numbers, versions, code, paths, URLs, names) in a line.
+//!
+//! [`extract`] finds the claims of one note line; [`needles`] gives the strings a source
+//! line must contain to possibly state a claim (for a fast multi-pattern pre-filter), and
+//! [`occurs_in`] decides whether a source text states it. [`relative_phrases`] finds "last
+//! week", "昨日", "지난주"… in a source line so that an absolute date nobody stated can be
+//! traced to the phrase it was probably derived from ([`overlaps`]).
+//!
+//! Precision comes first: a clean, well-sourced dream must produce no flag, so only what a
+//! reviewer would call a checkable fact becomes a claim. Plain lowercase words never do
+//! (in "moved from npm to pnpm", neither `npm` nor `pnpm` is a claim; in backticks they are).
+
+mod dates;
+mod extract;
+mod matching;
+mod names;
+mod numbers;
+mod paths;
+mod relative;
+mod text;
+mod versions;
+mod words;
+
+pub use dates::{DateSpec, MonthPart};
+pub use extract::extract;
+pub use matching::{date_stated_by, needles, occurs_in, overlaps};
+pub use relative::{Relative, RelativeKind, relative_needles, relative_phrases};
+
+/// What sort of fact a claim is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ClaimKind {
+    /// A calendar date, month, part of a month, quarter or year (`2026-11-01`, `late Oct 2026`).
+    Date,
+    /// A number with its unit word (`214 tests`, `port 6379`, `3 GB`, `9.81s`).
+    Number,
+    /// A software version (`v3.2.4`, `1.4.0`, `Python 3.11`).
+    Version,
+    /// A backticked span (`` `pnpm test` ``); the claim covers the text inside the backticks.
+    Code,
+    /// A file system path (`src/cart.test.ts`, `~/.claude/x`, `/etc/hosts`, `config.yaml`).
+    Path,
+    /// A URL, bare domain or e-mail address.
+    Url,
+    /// A proper name (`Redis`, `GitHub`, `AWS`, a Latin word inside CJK text).
+    Name,
+    /// A Markdown link (`[T](file.md)`), wikilink (`[[name]]`) or bare reference to a note
+    /// (`testing.md`, `memory/x.md`): structure, returned so the caller can skip it.
+    Link,
+}
+
+impl ClaimKind {
+    /// The lowercase name used in output (`date`, `number`…).
+    pub fn name(self) -> &'static str {
+        match self {
+            ClaimKind::Date => "date",
+            ClaimKind::Number => "number",
+            ClaimKind::Version => "version",
+            ClaimKind::Code => "code",
+            ClaimKind::Path => "path",
+            ClaimKind::Url => "url",
+            ClaimKind::Name => "name",
+            ClaimKind::Link => "link",
+        }
+    }
+}
+
+/// The normalised value of a claim, what matching compares.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ClaimValue {
+    /// A date of some precision.
+    Date(DateSpec),
+    /// A number: `value` is its digits without thousands separators (`1200`, `9.81`), `unit`
+    /// its unit word lowercased as written (`tests`, `gb`, `s`, `port`, `%`, `件`).
+    Number {
+        /// Digits (and decimal point) without separators.
+        value: String,
+        /// The unit word, lowercased; `None` never occurs for extracted claims.
+        unit: Option<String>,
+    },
+    /// Normalised lowercase text: a version without `v`, code, a path without a leading
+    /// `./` or `~/`, a URL without scheme and `www.`, a name, a link target.
+    Text(String),
+}
+
+/// One checkable fact found in a line.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Claim {
+    /// What sort of fact it is.
+    pub kind: ClaimKind,
+    /// The claim exactly as written: always `&line[start..end]`.
+    pub text: String,
+    /// Byte offset of the claim in the line (on a char boundary).
+    pub start: usize,
+    /// Byte offset just past the claim (on a char boundary).
+    pub end: usize,
+    /// The normalised value matching compares.
+    pub value: ClaimValue,
+}
+
+impl Claim {
+    /// The claim's date, when it is a date claim.
+    pub fn date(&self) -> Option<&DateSpec> {
+        match &self.value {
+            ClaimValue::Date(spec) => Some(spec),
+            _ => None,
+        }
+    }
+}

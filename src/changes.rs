@@ -1,1 +1,0 @@
-//! CHANGES.md: entries, the notes they name, their citations and quoted snippets.

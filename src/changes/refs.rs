@@ -1,0 +1,566 @@
+//! File and line references in free text, and how they pair up into [`Citation`]s.
+//!
+//! A *file mention* is a transcript (`abc.jsonl`, `<uuid>/subagents/agent-x.jsonl`), a bare
+//! session id (a UUID), or a Markdown file (`memory/2026-06-02.md`, `testing.md`). A *line
+//! mention* is `:3`, `:3-5`, `#L3-L5` right after a file, or anywhere: `line 3`,
+//! `lines 3-5`, `lines 3, 7`, `L3`, `3行目`, `3〜5行目`, `第3行`, `3번째 줄`, `3행`.
+//! Each line mention belongs to the previous source file of the text (else the only one,
+//! else the next one, else the caller's default).
+
+use std::ops::Range;
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::Citation;
+
+/// What sort of file a mention names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum FileKind {
+    /// A `.jsonl` transcript.
+    Jsonl,
+    /// A bare session id (UUID) naming `<uuid>.jsonl`.
+    SessionId,
+    /// A Markdown file (a note, or a source when date-named or followed by a line ref).
+    Markdown,
+}
+
+/// A file named in the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct FileMention {
+    /// Byte range of the name as written.
+    pub range: Range<usize>,
+    /// What it is.
+    pub kind: FileKind,
+}
+
+/// A line reference: byte range and the (start, end) spans it names (inclusive, 1-based).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct LineMention {
+    pub range: Range<usize>,
+    pub spans: Vec<(usize, usize)>,
+}
+
+/// Citations and the Markdown mentions left over as notes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Refs {
+    /// Citations in order of position.
+    pub citations: Vec<Citation>,
+    /// Markdown files named without a line reference and not date-named: notes.
+    pub notes: Vec<Range<usize>>,
+    /// The last source file named (for entries nested under this one).
+    pub last_file: Option<String>,
+    /// Byte ranges of the source files and line references (not of notes), sorted.
+    pub spans: Vec<Range<usize>>,
+}
+
+fn is_cjk_letter(c: char) -> bool {
+    matches!(c as u32, 0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xAC00..=0xD7AF | 0xF900..=0xFAFF)
+}
+
+/// Characters that end a file name when walking back from its extension.
+fn is_name_delim(c: char) -> bool {
+    c.is_whitespace()
+        || c.is_control()
+        || "`\"'()[]<>{}|,;:=*#@!?（）「」『』、，；：。！？“”‘’".contains(c)
+}
+
+/// Walks back from `ext_start` over file-name characters. CJK letters are taken only
+/// when the file name itself is CJK (`テスト.md`), not when prose is glued to a path.
+fn name_start(text: &str, ext_start: usize) -> usize {
+    let head = text.get(..ext_start).unwrap_or("");
+    let mut start = ext_start;
+    for (i, c) in head.char_indices().rev() {
+        if is_name_delim(c) || is_cjk_letter(c) {
+            break;
+        }
+        start = i;
+    }
+    if start == ext_start {
+        for (i, c) in head.char_indices().rev() {
+            if is_name_delim(c) {
+                break;
+            }
+            start = i;
+        }
+    }
+    start
+}
+
+/// Files named in `text`: transcripts, session ids and Markdown files, in order.
+pub(crate) fn file_mentions(text: &str) -> Vec<FileMention> {
+    let lower = text.to_ascii_lowercase();
+    let mut out: Vec<FileMention> = Vec::new();
+    for (ext, kind) in [(".jsonl", FileKind::Jsonl), (".md", FileKind::Markdown)] {
+        for (i, _) in lower.match_indices(ext) {
+            let end = i + ext.len();
+            if text
+                .get(end..)
+                .and_then(|r| r.chars().next())
+                .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+            {
+                continue;
+            }
+            let start = name_start(text, i);
+            let name = text.get(start..i).unwrap_or("");
+            if name.trim_matches(['.', '/', '\\', '~']).is_empty() || name.contains("//") {
+                continue;
+            }
+            out.push(FileMention {
+                range: start..end,
+                kind,
+            });
+        }
+    }
+    if let Some(re) = &*UUID {
+        for m in re.find_iter(text) {
+            let before = text.get(..m.start()).and_then(|s| s.chars().next_back());
+            let after = text.get(m.end()..).and_then(|s| s.chars().next());
+            let clean_left =
+                !before.is_some_and(|c| c.is_ascii_alphanumeric() || "-_/.\\".contains(c));
+            let after2 = text.get(m.end()..).and_then(|s| s.chars().nth(1));
+            let clean_right = match after {
+                None => true,
+                Some('.') => !after2.is_some_and(|c| c.is_ascii_alphanumeric()),
+                Some(c) => !(c.is_ascii_alphanumeric() || "-_/\\".contains(c)),
+            };
+            if clean_left && clean_right && !out.iter().any(|f| overlaps(&f.range, &m.range())) {
+                out.push(FileMention {
+                    range: m.range(),
+                    kind: FileKind::SessionId,
+                });
+            }
+        }
+    }
+    // A URL is not a file mention.
+    out.retain(|f| {
+        !text
+            .get(..f.range.end)
+            .is_some_and(|h| url_before(h, f.range.start))
+    });
+    out.sort_by_key(|f| f.range.start);
+    out
+}
+
+fn url_before(head: &str, start: usize) -> bool {
+    let token_start = head
+        .get(..start)
+        .and_then(|h| h.rfind(char::is_whitespace).map(|i| i + 1))
+        .unwrap_or(0);
+    head.get(token_start..).is_some_and(|t| t.contains("://"))
+}
+
+fn overlaps(a: &Range<usize>, b: &Range<usize>) -> bool {
+    a.start < b.end && b.start < a.end
+}
+
+static UUID: LazyLock<Option<Regex>> = LazyLock::new(|| {
+    Regex::new(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}").ok()
+});
+
+const N: &str = "[0-9０-９]+";
+const RANGE_SEP: &str = r"\s*(?:-|–|—|~|〜|～|\.\.|to\s|through\s)\s*";
+
+static EN_LINES: LazyLock<Option<Regex>> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"(?i)\b(?:lines?|ll?\.)\s*(?P<list>{N}(?:{RANGE_SEP}{N})?(?:\s*(?:,|、|\band\b|&)\s*{N}(?:{RANGE_SEP}{N})?)*)"
+    ))
+    .ok()
+});
+static L_FORM: LazyLock<Option<Regex>> =
+    LazyLock::new(|| Regex::new(&format!(r"\bL(?P<list>{N}(?:\s*[-–]\s*L?{N})?)\b")).ok());
+static CJK_LINES: LazyLock<Option<Regex>> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"(?:第\s*(?P<zh>{N}(?:{RANGE_SEP}{N}|\s*[至到]\s*{N})?)\s*行|(?P<ja>{N}(?:{RANGE_SEP}{N})?)\s*行目|(?P<ko>{N}(?:{RANGE_SEP}{N})?)\s*(?:번째\s*)?(?:줄|행))"
+    ))
+    .ok()
+});
+static NUM: LazyLock<Option<Regex>> = LazyLock::new(|| Regex::new(N).ok());
+
+/// Parses a digit string (ASCII or full-width); overflow saturates (an absurd line number
+/// must still reach the resolver and be reported as unresolved).
+fn parse_line_no(s: &str) -> usize {
+    let mut n: usize = 0;
+    for c in s.chars() {
+        let d = match c {
+            '0'..='9' => c as usize - '0' as usize,
+            '０'..='９' => c as usize - '０' as usize,
+            _ => continue,
+        };
+        n = n.saturating_mul(10).saturating_add(d);
+    }
+    n
+}
+
+/// Splits a list such as `3-5, 7 and 9` into spans. A list item is one number or a range
+/// of two; numbers are paired by the separators between them.
+/// What may stand between the two ends of a line range (lowercase, trimmed, without the
+/// `L` of `L5`).
+const RANGE_WORDS: &[&str] = &[
+    "-", "–", "—", "~", "〜", "～", "..", "to", "through", "至", "到",
+];
+
+fn parse_list(list: &str) -> Vec<(usize, usize)> {
+    let Some(num) = &*NUM else { return Vec::new() };
+    let nums: Vec<(Range<usize>, usize)> = num
+        .find_iter(list)
+        .map(|m| (m.range(), parse_line_no(m.as_str())))
+        .collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some((r, a)) = nums.get(i) {
+        let next = nums.get(i + 1);
+        // Two numbers form a range when only a range separator stands between them
+        // (`3-5`, `3–L5`, `3 to 5`, `3〜5`, `3至5`); anything else (`,`, `and`) lists them.
+        let is_range = next.is_some_and(|(r2, _)| {
+            let gap = list.get(r.end..r2.start).unwrap_or("").to_lowercase();
+            let gap = gap.trim().trim_end_matches('l').trim();
+            RANGE_WORDS.contains(&gap)
+        });
+        match (is_range, next) {
+            (true, Some((_, b))) => {
+                out.push(((*a).min(*b), (*a).max(*b)));
+                i += 2;
+            }
+            _ => {
+                out.push((*a, *a));
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// Line references anywhere in the text (not the `:3` / `#L3` forms glued to a file).
+fn free_line_mentions(text: &str) -> Vec<LineMention> {
+    let mut out: Vec<LineMention> = Vec::new();
+    for re in [&*EN_LINES, &*L_FORM, &*CJK_LINES].into_iter().flatten() {
+        for c in re.captures_iter(text) {
+            let Some(m) = c.get(0) else { continue };
+            let list = ["list", "zh", "ja", "ko"].iter().find_map(|g| c.name(g));
+            let Some(list) = list else { continue };
+            let spans = parse_list(list.as_str());
+            if !spans.is_empty() && !out.iter().any(|o| overlaps(&o.range, &m.range())) {
+                out.push(LineMention {
+                    range: m.range(),
+                    spans,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// A line reference glued to the end of a file name: `:3`, `:3-5`, `:L3`, `:3,7`,
+/// `#L3`, `#L3-L5`, `#3`.
+pub(crate) fn attached_line_mention(text: &str, file_end: usize) -> Option<LineMention> {
+    let rest = text.get(file_end..)?;
+    let (prefix_len, allow_list) = if rest.starts_with("#L") || rest.starts_with("#l") {
+        (2, false)
+    } else if rest.starts_with(":L") || rest.starts_with(":l") {
+        (2, true)
+    } else if rest.starts_with(':') || rest.starts_with('#') {
+        (1, true)
+    } else {
+        return None;
+    };
+    let body = rest.get(prefix_len..)?;
+    let mut len = 0;
+    let mut chars = body.char_indices().peekable();
+    // number [sep [L] number] ([,] number [sep number])*
+    let mut expect_number = true;
+    while let Some(&(i, c)) = chars.peek() {
+        if c.is_ascii_digit() {
+            len = i + 1;
+            expect_number = false;
+            chars.next();
+        } else if !expect_number && matches!(c, '-' | '–') {
+            expect_number = true;
+            chars.next();
+            if matches!(chars.peek(), Some((_, 'L' | 'l'))) {
+                chars.next();
+            }
+        } else if !expect_number && c == ',' && allow_list {
+            expect_number = true;
+            chars.next();
+        } else {
+            break;
+        }
+    }
+    if len == 0 {
+        return None;
+    }
+    let list = body.get(..len)?;
+    let spans = parse_list(list);
+    (!spans.is_empty()).then(|| LineMention {
+        range: file_end..file_end + prefix_len + len,
+        spans,
+    })
+}
+
+/// True when `gap` (text between a file name and a line reference) only joins them:
+/// spaces, `(`, `,`, `:`, `の`, `at`, `on`.
+fn is_connector(gap: &str) -> bool {
+    let mut g = gap.trim().to_string();
+    for w in ["(", "（", ",", "、", ":", "：", "の", "—", "-", "@"] {
+        g = g.replace(w, " ");
+    }
+    g.split_whitespace()
+        .all(|w| matches!(w.to_ascii_lowercase().as_str(), "at" | "on"))
+}
+
+/// Is this file name a dated daily note (`2026-06-02.md`, `2026-06-02-1406.md`)?
+pub(crate) fn is_dated_markdown(name: &str) -> bool {
+    let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
+    let b = base.as_bytes();
+    b.len() >= 13
+        && b.iter().take(4).all(u8::is_ascii_digit)
+        && b.get(4) == Some(&b'-')
+        && b.get(5..7)
+            .is_some_and(|x| x.iter().all(u8::is_ascii_digit))
+        && b.get(7) == Some(&b'-')
+        && b.get(8..10)
+            .is_some_and(|x| x.iter().all(u8::is_ascii_digit))
+        && matches!(b.get(10), Some(b'.' | b'-' | b'_'))
+}
+
+/// Finds the citations of `text`. `default_file` is used for line references when the
+/// text names no source file (an entry nested under one that does).
+pub(crate) fn find_refs(text: &str, default_file: Option<&str>) -> Refs {
+    let files = file_mentions(text);
+    let mut lines: Vec<LineMention> = Vec::new();
+    let mut attached_to: Vec<Option<usize>> = Vec::new();
+    for (fi, f) in files.iter().enumerate() {
+        if let Some(lm) = attached_line_mention(text, f.range.end) {
+            lines.push(lm);
+            attached_to.push(Some(fi));
+        }
+    }
+    for lm in free_line_mentions(text) {
+        let inside_file = files.iter().any(|f| overlaps(&f.range, &lm.range));
+        if !inside_file && !lines.iter().any(|o| overlaps(&o.range, &lm.range)) {
+            lines.push(lm);
+            attached_to.push(None);
+        }
+    }
+    // A free line reference right after a file (only connectors between) is attached too.
+    for (li, lm) in lines.iter().enumerate() {
+        if attached_to.get(li).copied().flatten().is_some() {
+            continue;
+        }
+        let prev = files
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(_, f)| f.range.end <= lm.range.start);
+        if let Some((fi, f)) = prev {
+            let gap = text.get(f.range.end..lm.range.start).unwrap_or("x");
+            let nothing_between = !lines
+                .iter()
+                .any(|o| o.range.start >= f.range.end && o.range.end <= lm.range.start);
+            // A note name is only a citation when the line reference follows it closely
+            // (`testing.md line 4`, `testing.md (L4)`), not after a colon (`testing.md: L4`).
+            let joined = match f.kind {
+                FileKind::Markdown => gap
+                    .chars()
+                    .all(|c| c.is_whitespace() || "(（の".contains(c)),
+                _ => is_connector(gap),
+            };
+            if nothing_between
+                && joined
+                && let Some(slot) = attached_to.get_mut(li)
+            {
+                *slot = Some(fi);
+            }
+        }
+    }
+    // Which files are sources: transcripts, session ids, dated notes, Markdown with a line ref.
+    let is_source: Vec<bool> = files
+        .iter()
+        .enumerate()
+        .map(|(fi, f)| match f.kind {
+            FileKind::Jsonl | FileKind::SessionId => true,
+            FileKind::Markdown => {
+                let name = text.get(f.range.clone()).unwrap_or("");
+                is_dated_markdown(name) || attached_to.contains(&Some(fi))
+            }
+        })
+        .collect();
+    let source_idx: Vec<usize> = (0..files.len())
+        .filter(|i| is_source.get(*i) == Some(&true))
+        .collect();
+    let name_of = |fi: usize| {
+        files
+            .get(fi)
+            .and_then(|f| text.get(f.range.clone()))
+            .map(str::to_string)
+    };
+
+    let mut order: Vec<usize> = (0..lines.len()).collect();
+    order.sort_by_key(|i| lines.get(*i).map(|l| l.range.start));
+    let mut cited = vec![false; files.len()];
+    let mut citations: Vec<(usize, Citation)> = Vec::new();
+    for li in order {
+        let Some(lm) = lines.get(li) else { continue };
+        let owner = match attached_to.get(li).copied().flatten() {
+            Some(fi) => Some(fi),
+            None => {
+                let before = source_idx.iter().rev().find(|i| {
+                    files
+                        .get(**i)
+                        .is_some_and(|f| f.range.end <= lm.range.start)
+                });
+                let after = source_idx.iter().find(|i| {
+                    files
+                        .get(**i)
+                        .is_some_and(|f| f.range.start >= lm.range.end)
+                });
+                before
+                    .or(if source_idx.len() == 1 {
+                        source_idx.first()
+                    } else {
+                        after
+                    })
+                    .copied()
+            }
+        };
+        let attached = attached_to.get(li).copied().flatten().is_some();
+        let (file, raw_range) = match owner {
+            Some(fi) => {
+                if let Some(c) = cited.get_mut(fi) {
+                    *c = true;
+                }
+                let fr = files.get(fi).map(|f| f.range.clone()).unwrap_or(0..0);
+                let mut raw = if attached {
+                    fr.start..lm.range.end
+                } else {
+                    lm.range.clone()
+                };
+                // Keep the closing parenthesis of `abc.jsonl (lines 3-5)`.
+                let gap = text.get(fr.end..lm.range.start).unwrap_or("");
+                let closer = text.get(lm.range.end..).and_then(|r| r.chars().next());
+                if attached
+                    && gap.contains(['(', '（'])
+                    && let Some(c @ (')' | '）')) = closer
+                {
+                    raw.end += c.len_utf8();
+                }
+                (name_of(fi), raw)
+            }
+            None => (default_file.map(str::to_string), lm.range.clone()),
+        };
+        let raw = text.get(raw_range.clone()).unwrap_or("").to_string();
+        for (a, b) in &lm.spans {
+            citations.push((
+                raw_range.start,
+                Citation {
+                    raw: raw.clone(),
+                    file: file.clone(),
+                    start: Some(*a),
+                    end: Some(*b),
+                },
+            ));
+        }
+    }
+    for fi in &source_idx {
+        if cited.get(*fi) == Some(&false)
+            && let Some(f) = files.get(*fi)
+        {
+            let name = text.get(f.range.clone()).unwrap_or("").to_string();
+            citations.push((
+                f.range.start,
+                Citation {
+                    raw: name.clone(),
+                    file: Some(name),
+                    start: None,
+                    end: None,
+                },
+            ));
+        }
+    }
+    citations.sort_by_key(|(pos, _)| *pos);
+    let notes = files
+        .iter()
+        .enumerate()
+        .filter(|(i, f)| f.kind == FileKind::Markdown && is_source.get(*i) == Some(&false))
+        .map(|(_, f)| f.range.clone())
+        .collect();
+    let last_file = source_idx.last().and_then(|i| name_of(*i));
+    let mut spans: Vec<Range<usize>> = source_idx
+        .iter()
+        .filter_map(|i| files.get(*i).map(|f| f.range.clone()))
+        .chain(lines.iter().map(|l| l.range.clone()))
+        .collect();
+    spans.sort_by_key(|r| r.start);
+    Refs {
+        citations: citations.into_iter().map(|(_, c)| c).collect(),
+        spans,
+        notes,
+        last_file,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cites(text: &str) -> Vec<(Option<String>, Option<usize>, Option<usize>)> {
+        find_refs(text, None)
+            .citations
+            .into_iter()
+            .map(|c| (c.file, c.start, c.end))
+            .collect()
+    }
+
+    fn c(f: &str, a: usize, b: usize) -> (Option<String>, Option<usize>, Option<usize>) {
+        (Some(f.to_string()), Some(a), Some(b))
+    }
+
+    #[test]
+    fn regexes_compile() {
+        assert!(
+            UUID.is_some()
+                && EN_LINES.is_some()
+                && L_FORM.is_some()
+                && CJK_LINES.is_some()
+                && NUM.is_some()
+        );
+    }
+
+    #[test]
+    fn lists() {
+        assert_eq!(parse_list("3"), vec![(3, 3)]);
+        assert_eq!(parse_list("3-5"), vec![(3, 5)]);
+        assert_eq!(parse_list("3, 7"), vec![(3, 3), (7, 7)]);
+        assert_eq!(parse_list("3–5 and 9"), vec![(3, 5), (9, 9)]);
+        assert_eq!(parse_list("5 to 3"), vec![(3, 5)]);
+        assert_eq!(parse_list("3-L5"), vec![(3, 5)]);
+    }
+
+    #[test]
+    fn forms() {
+        assert_eq!(cites("a.jsonl:3"), vec![c("a.jsonl", 3, 3)]);
+        assert_eq!(cites("a.jsonl:3-5"), vec![c("a.jsonl", 3, 5)]);
+        assert_eq!(cites("a.jsonl#L3-L5"), vec![c("a.jsonl", 3, 5)]);
+        assert_eq!(
+            cites("(a.jsonl lines 3, 7)"),
+            vec![c("a.jsonl", 3, 3), c("a.jsonl", 7, 7)]
+        );
+        assert_eq!(cites("a.jsonl の3行目"), vec![c("a.jsonl", 3, 3)]);
+        assert_eq!(cites("see L4 in a.jsonl"), vec![c("a.jsonl", 4, 4)]);
+        assert_eq!(cites("a.jsonl"), vec![(Some("a.jsonl".into()), None, None)]);
+        assert_eq!(cites("line 9"), vec![(None, Some(9), Some(9))]);
+        assert_eq!(
+            cites("x.jsonl:99999999999999999999999"),
+            vec![c("x.jsonl", usize::MAX, usize::MAX)]
+        );
+    }
+
+    #[test]
+    fn dated_markdown() {
+        assert!(is_dated_markdown("memory/2026-06-02.md"));
+        assert!(is_dated_markdown("2026-06-02-1406.md"));
+        assert!(!is_dated_markdown("testing.md"));
+        assert!(!is_dated_markdown("2026-06.md"));
+    }
+}

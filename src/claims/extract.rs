@@ -1,0 +1,296 @@
+//! [`extract`]: the claims of one note line, never overlapping.
+//!
+//! Recognisers run in priority order and a later one never takes bytes an earlier one
+//! took: backticked code and Markdown links first (a date inside backticks is part of the
+//! code claim), then relative time phrases (which are skipped: "last week" is not a claim,
+//! nor is the "3 days" of "3 days ago"), URLs (a path inside a URL is part of it), paths,
+//! dates, versions, numbers with units, and finally proper names.
+
+use std::ops::Range;
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::dates::find_dates;
+use super::names::find_names;
+use super::numbers::find_numbers;
+use super::paths::{normalise_path, normalise_url, paths, urls};
+use super::relative::relative_phrases;
+use super::text::{Spans, overlap};
+use super::versions::versions;
+use super::{Claim, ClaimKind, ClaimValue};
+
+/// Claims found so far plus the byte ranges no later recogniser may use.
+#[derive(Default)]
+struct Acc {
+    claims: Vec<Claim>,
+    occupied: Spans,
+}
+
+impl Acc {
+    fn free(&self, r: &Range<usize>) -> bool {
+        self.occupied.free(r)
+    }
+
+    /// Adds a claim covering `r` (and occupying `outer`), unless the bytes are taken.
+    fn add(
+        &mut self,
+        line: &str,
+        kind: ClaimKind,
+        r: Range<usize>,
+        outer: Range<usize>,
+        value: ClaimValue,
+    ) {
+        let Some(text) = line.get(r.clone()) else {
+            return;
+        };
+        if r.is_empty() || !self.free(&outer) {
+            return;
+        }
+        self.occupied.insert(outer);
+        self.claims.push(Claim {
+            kind,
+            text: text.to_string(),
+            start: r.start,
+            end: r.end,
+            value,
+        });
+    }
+
+    fn block(&mut self, r: Range<usize>) {
+        if self.free(&r) {
+            self.occupied.insert(r);
+        }
+    }
+}
+
+/// Every claim in `line`, in order of position. `claim.text == line[claim.start..claim.end]`
+/// always holds, and no two claims overlap. Frontmatter keys, list markers and inline
+/// metadata are the caller's concern (see `changes::structure_spans`).
+pub fn extract(line: &str) -> Vec<Claim> {
+    let mut acc = Acc::default();
+    let codes = code_spans(line);
+    for (outer, kind, value) in links(line) {
+        if !codes.iter().any(|(o, _)| o.contains(&outer.start)) {
+            acc.add(line, kind, outer.clone(), outer, ClaimValue::Text(value));
+        }
+    }
+    for (outer, inner) in codes {
+        let value = line.get(inner.clone()).unwrap_or("").to_lowercase();
+        if inner.is_empty() {
+            acc.block(outer);
+        } else {
+            acc.add(line, ClaimKind::Code, inner, outer, ClaimValue::Text(value));
+        }
+    }
+    for rel in relative_phrases(line) {
+        acc.block(rel.start..rel.end);
+    }
+    for r in urls(line) {
+        let value = normalise_url(line.get(r.clone()).unwrap_or(""));
+        acc.add(line, ClaimKind::Url, r.clone(), r, ClaimValue::Text(value));
+    }
+    for (r, kind) in paths(line) {
+        let value = normalise_path(line.get(r.clone()).unwrap_or(""));
+        acc.add(line, kind, r.clone(), r, ClaimValue::Text(value));
+    }
+    for f in find_dates(line) {
+        acc.add(
+            line,
+            ClaimKind::Date,
+            f.range.clone(),
+            f.range,
+            ClaimValue::Date(f.spec),
+        );
+    }
+    for (r, value) in versions(line) {
+        acc.add(
+            line,
+            ClaimKind::Version,
+            r.clone(),
+            r,
+            ClaimValue::Text(value),
+        );
+    }
+    let numbers = find_numbers(line, &|r| acc.free(r));
+    for n in numbers {
+        let value = ClaimValue::Number {
+            value: n.value,
+            unit: Some(n.unit),
+        };
+        acc.add(line, ClaimKind::Number, n.range.clone(), n.range, value);
+    }
+    let taken = acc.occupied.clone();
+    for r in find_names(line, taken.ranges()) {
+        let value = line.get(r.clone()).unwrap_or("").to_lowercase();
+        acc.add(line, ClaimKind::Name, r.clone(), r, ClaimValue::Text(value));
+    }
+    acc.claims.sort_by_key(|c| c.start);
+    acc.claims
+}
+
+/// Backticked spans: (range with backticks, trimmed inner range). An unclosed run of
+/// backticks is literal text.
+fn code_spans(line: &str) -> Vec<(Range<usize>, Range<usize>)> {
+    let b = line.as_bytes();
+    let run_len = |i: usize| {
+        b.get(i..)
+            .map_or(0, |s| s.iter().take_while(|c| **c == b'`').count())
+    };
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b.get(i) != Some(&b'`') {
+            i += 1;
+            continue;
+        }
+        let n = run_len(i);
+        let mut j = i + n;
+        let mut close = None;
+        while j < b.len() {
+            if b.get(j) == Some(&b'`') {
+                let m = run_len(j);
+                if m == n {
+                    close = Some(j);
+                    break;
+                }
+                j += m;
+            } else {
+                j += 1;
+            }
+        }
+        match close {
+            Some(j) => {
+                let inner = line.get(i + n..j).unwrap_or("");
+                let lead = inner.len() - inner.trim_start().len();
+                let trail = inner.len() - inner.trim_end().len();
+                let (s, e) = (i + n + lead, j - trail);
+                out.push((i..j + n, s..e.max(s)));
+                i = j + n;
+            }
+            None => i += n,
+        }
+    }
+    out
+}
+
+static MD_LINK: LazyLock<Option<Regex>> = LazyLock::new(|| {
+    Regex::new(r#"!?\[(?P<text>[^\]\n]*)\]\((?P<target>[^)\s]*)(?:\s+"[^"\n]*")?\)"#).ok()
+});
+static WIKI_LINK: LazyLock<Option<Regex>> =
+    LazyLock::new(|| Regex::new(r"\[\[(?P<target>[^\]\n]+)\]\]").ok());
+
+/// Markdown links to non-URL targets and wikilinks: (range, kind, normalised target).
+/// Links to URLs are left to the URL recogniser.
+fn links(line: &str) -> Vec<(Range<usize>, ClaimKind, String)> {
+    let mut out = Vec::new();
+    if let Some(re) = &*WIKI_LINK {
+        for c in re.captures_iter(line) {
+            if let (Some(m), Some(t)) = (c.get(0), c.name("target")) {
+                let target = t
+                    .as_str()
+                    .split('|')
+                    .next()
+                    .unwrap_or("")
+                    .trim()
+                    .to_lowercase();
+                out.push((m.range(), ClaimKind::Link, target));
+            }
+        }
+    }
+    if let Some(re) = &*MD_LINK {
+        for c in re.captures_iter(line) {
+            if let (Some(m), Some(t)) = (c.get(0), c.name("target")) {
+                let target = t.as_str();
+                let lower = target.to_lowercase();
+                if lower.contains("://") || lower.starts_with("mailto:") {
+                    continue;
+                }
+                if out.iter().any(|(r, _, _)| overlap(r, &m.range())) {
+                    continue;
+                }
+                out.push((m.range(), ClaimKind::Link, lower));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(line: &str) -> Vec<(ClaimKind, &str)> {
+        extract(line)
+            .into_iter()
+            .map(|c| (c.kind, &line[c.start..c.end]))
+            .collect()
+    }
+
+    #[test]
+    fn code_spans_and_links() {
+        assert_eq!(
+            code_spans("a `b` ``c ` d`` `e"),
+            vec![(2..5, 3..4), (6..15, 8..13)]
+        );
+        assert_eq!(
+            kinds("See [Testing](testing.md) and [[deploy-notes]] or [docs](https://x.dev/a)."),
+            vec![
+                (ClaimKind::Link, "[Testing](testing.md)"),
+                (ClaimKind::Link, "[[deploy-notes]]"),
+                (ClaimKind::Url, "https://x.dev/a"),
+            ]
+        );
+        assert_eq!(
+            kinds("run `date -d 2026-11-01` now"),
+            vec![(ClaimKind::Code, "date -d 2026-11-01")]
+        );
+    }
+
+    #[test]
+    fn urls_paths() {
+        assert_eq!(
+            kinds("Docs at https://example.com/a/b.md, mail ops@example.com or see github.com/x."),
+            vec![
+                (ClaimKind::Url, "https://example.com/a/b.md"),
+                (ClaimKind::Url, "ops@example.com"),
+                (ClaimKind::Url, "github.com/x"),
+            ]
+        );
+        assert_eq!(
+            kinds("Edit src/cart.test.ts, ~/.claude/settings.json, /etc/hosts and config.yaml."),
+            vec![
+                (ClaimKind::Path, "src/cart.test.ts"),
+                (ClaimKind::Path, "~/.claude/settings.json"),
+                (ClaimKind::Path, "/etc/hosts"),
+                (ClaimKind::Path, "config.yaml"),
+            ]
+        );
+        assert_eq!(kinds("npm/pnpm and and/or, e.g. this"), vec![]);
+        assert_eq!(
+            kinds("see testing.md and memory/people/alice.md"),
+            vec![
+                (ClaimKind::Link, "testing.md"),
+                (ClaimKind::Link, "memory/people/alice.md"),
+            ]
+        );
+        assert_eq!(
+            kinds("fails at src/main.rs:12"),
+            vec![(ClaimKind::Path, "src/main.rs")]
+        );
+    }
+
+    #[test]
+    fn versions_found() {
+        assert_eq!(
+            kinds("uses vitest v3.2.4 on shop@1.4.0 with Python 3.11."),
+            vec![
+                (ClaimKind::Version, "vitest v3.2.4"),
+                (ClaimKind::Version, "1.4.0"),
+                (ClaimKind::Version, "Python 3.11"),
+            ]
+        );
+        let c = extract("Python 3.11");
+        assert_eq!(c[0].value, ClaimValue::Text("3.11".into()));
+    }
+}

@@ -1,0 +1,174 @@
+//! Does a source text state a claim? [`needles`] for a fast pre-filter, [`occurs_in`] for
+//! the exact test, [`date_stated_by`] for timestamps, [`overlaps`] for relative phrases.
+//!
+//! `occurs_in` first requires one of the claim's needles in the lowercased text, so the
+//! needles are a superset filter by construction: a line no needle hits can be skipped.
+
+use super::dates::{date_needles, find_dates};
+use super::numbers::{number_occurs, unit_occurs};
+use super::text::is_word_char;
+use super::{Claim, ClaimKind, ClaimValue};
+use crate::date::Date;
+
+/// Lowercase strings one of which a source line must contain for [`occurs_in`] to hold:
+/// feed them to a case-insensitive multi-pattern search (aho-corasick, `rg -F -i`) over raw
+/// lines. Text needles never contain `"` or `\`, so they also hit JSON-escaped text.
+/// Examples: `1,200 tests` → `["1200", "1,200"]`; `2026-11-01` → `["2026-11-01",
+/// "2026/11/01", "nov 1", "november 1", "1 nov", "11/1", "11月1日", "11월 1일", …]`.
+pub fn needles(claim: &Claim) -> Vec<String> {
+    match &claim.value {
+        ClaimValue::Date(spec) => date_needles(spec),
+        ClaimValue::Number { value, .. } => {
+            let mut out = vec![value.clone()];
+            let grouped = with_thousands(value);
+            if grouped != *value {
+                out.push(grouped);
+            }
+            out
+        }
+        ClaimValue::Text(value) => json_safe_piece(value).into_iter().collect(),
+    }
+}
+
+/// `1234567.5` → `1,234,567.5`.
+fn with_thousands(value: &str) -> String {
+    let (int, frac) = match value.split_once('.') {
+        Some((i, f)) => (i, Some(f)),
+        None => (value, None),
+    };
+    let digits: Vec<char> = int.chars().collect();
+    let mut out = String::new();
+    for (i, c) in digits.iter().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(*c);
+    }
+    if let Some(f) = frac {
+        out.push('.');
+        out.push_str(f);
+    }
+    out
+}
+
+/// The longest piece of `value` free of characters JSON escapes (`"`, `\`, controls).
+fn json_safe_piece(value: &str) -> Option<String> {
+    value
+        .split(|c: char| c == '"' || c == '\\' || c.is_control())
+        .max_by_key(|p| p.len())
+        .filter(|p| !p.is_empty())
+        .map(str::to_string)
+}
+
+/// True when `text` states the claim: case-insensitive; a number as a whole number token
+/// (214 ≠ 2140 ≠ 1.214, 1,200 = 1200) with its unit word anywhere in the text (singular or
+/// plural, synonyms such as `s`/`seconds`); a date as any form of a date the claim covers
+/// (see [`super::DateSpec::contains`]: `late Oct 2026` is stated by `late October 2026` or
+/// `2026-10-25`, not by `October 2026`); a version as a version token (`3.11` is stated by
+/// `3.11.4`); names, code, paths, URLs and links as substrings that do not start or end
+/// inside a word (`npm test` is not stated by `pnpm test`).
+pub fn occurs_in(claim: &Claim, text: &str) -> bool {
+    let lower = text.to_lowercase();
+    let keys = needles(claim);
+    if !keys.iter().any(|n| lower.contains(n.as_str())) {
+        return false;
+    }
+    match &claim.value {
+        ClaimValue::Date(spec) => find_dates(text).iter().any(|f| spec.contains(&f.spec)),
+        ClaimValue::Number { value, unit } => {
+            number_occurs(value, text) && unit.as_deref().is_none_or(|u| unit_occurs(u, text))
+        }
+        ClaimValue::Text(value) => match claim.kind {
+            ClaimKind::Version => version_occurs(value, &lower),
+            _ => word_occurs(value, &lower),
+        },
+    }
+}
+
+fn version_occurs(value: &str, lower: &str) -> bool {
+    lower.match_indices(value).any(|(i, m)| {
+        let b = lower.as_bytes();
+        let prev = if i > 0 { b.get(i - 1).copied() } else { None };
+        let prev2 = if i > 1 { b.get(i - 2).copied() } else { None };
+        let next = b.get(i + m.len()).copied();
+        let after_digit = prev.is_some_and(|c| c.is_ascii_digit());
+        let after_decimal = prev == Some(b'.') && prev2.is_some_and(|c| c.is_ascii_digit());
+        let left = !after_digit && !after_decimal;
+        left && !next.is_some_and(|c| c.is_ascii_digit())
+    })
+}
+
+/// Substring match that does not start or end inside a word: `npm test` is not in
+/// `pnpm test`, `redis` is in `redis-server`, `config.yaml` is in `/app/config.yaml`.
+/// An end of the value that is itself not a word character needs no boundary.
+fn word_occurs(value: &str, lower: &str) -> bool {
+    let first_word = value.chars().next().is_some_and(is_word_char);
+    let last_word = value.chars().next_back().is_some_and(is_word_char);
+    lower.match_indices(value).any(|(i, m)| {
+        let before = lower.get(..i).and_then(|s| s.chars().next_back());
+        let after = lower.get(i + m.len()..).and_then(|s| s.chars().next());
+        let starts_inside = first_word && before.is_some_and(is_word_char);
+        let ends_inside = last_word && after.is_some_and(is_word_char);
+        !starts_inside && !ends_inside
+    })
+}
+
+/// True when the claim is a date that can mean `date` (used with a cited line's
+/// timestamp: a note saying 2026-11-01 is stated by a line written on 2026-11-01). A coarser
+/// claim (`November 2026`, `in 2026`) is stated by any day inside it.
+pub fn date_stated_by(claim: &Claim, date: Date) -> bool {
+    claim.date().is_some_and(|spec| spec.includes_day(date))
+}
+
+/// True when the claim is a date whose days intersect the inclusive `range` (the days a
+/// relative phrase can mean, see [`super::Relative::resolve`]). A date without a year is
+/// tried in every year the range touches.
+pub fn overlaps(claim: &Claim, range: (Date, Date)) -> bool {
+    let Some(spec) = claim.date() else {
+        return false;
+    };
+    let (lo, hi) = if range.0 <= range.1 {
+        range
+    } else {
+        (range.1, range.0)
+    };
+    let years: Vec<i32> = match spec.year() {
+        Some(y) => vec![y],
+        None => (lo.year..=hi.year).collect(),
+    };
+    years
+        .into_iter()
+        .any(|y| spec.range_in(y).is_some_and(|(a, b)| a <= hi && lo <= b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousands() {
+        assert_eq!(with_thousands("1200"), "1,200");
+        assert_eq!(with_thousands("214"), "214");
+        assert_eq!(with_thousands("1234567.5"), "1,234,567.5");
+    }
+
+    #[test]
+    fn json_pieces() {
+        assert_eq!(
+            json_safe_piece("grep \"foo bar\" x"),
+            Some("foo bar".into())
+        );
+        assert_eq!(json_safe_piece("pnpm test"), Some("pnpm test".into()));
+        assert_eq!(json_safe_piece("\""), None);
+    }
+
+    #[test]
+    fn version_and_word_boundaries() {
+        assert!(version_occurs("3.11", "python 3.11.4"));
+        assert!(!version_occurs("3.11", "13.11"));
+        assert!(!version_occurs("3.2.4", "3.2.45"));
+        assert!(word_occurs("redis", "redis-server up"));
+        assert!(!word_occurs("redis", "redisson"));
+        assert!(word_occurs("redis", "redisは不要"));
+    }
+}

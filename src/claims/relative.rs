@@ -1,0 +1,495 @@
+//! Relative time phrases ("last week", "昨日", "지난주", "上周"…) in source lines, and the
+//! days they can mean given the line's timestamp.
+//!
+//! A dream turns "we moved last week" (said on 2026-11-01) into "moved in late Oct 2026";
+//! finding the phrase lets the `inferred-date` flag show where the date probably came from.
+//! Resolution is generous on purpose: timestamps are UTC while people speak in local time
+//! (one day of slack around day phrases), and a model converting "last week" or "last
+//! month" may pick the calendar period or a rolling one (both are covered).
+
+use std::sync::LazyLock;
+
+use regex::{Captures, Regex};
+
+use super::text::parse_cjk_number;
+use super::words::RELATIVE_NEEDLES;
+use crate::date::{Date, days_in_month};
+
+/// What a relative phrase refers to, before anchoring it to a date.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RelativeKind {
+    /// N days before the anchor: today = 0, yesterday = 1, the day before yesterday = 2.
+    DaysAgo(u32),
+    /// Somewhere between `.0` and `.1` days before ("a few days ago", "the other day").
+    DaysAgoBetween(u32, u32),
+    /// N weeks before the anchor ("2 weeks ago", "3週間前").
+    WeeksAgo(u32),
+    /// N months before the anchor ("2 months ago", "3개월 전").
+    MonthsAgo(u32),
+    /// N years before the anchor ("a year ago").
+    YearsAgo(u32),
+    /// The previous week ("last week", "先週", "지난주", "上周").
+    LastWeek,
+    /// The previous weekend ("last weekend", "先週末", "上周末").
+    LastWeekend,
+    /// The previous month ("last month", "先月", "지난달", "上个月").
+    LastMonth,
+    /// The previous year ("last year", "去年", "작년").
+    LastYear,
+    /// The most recent given weekday before the anchor (0 = Monday … 6 = Sunday), "last Friday".
+    LastWeekday(u32),
+    /// Earlier in the anchor's week ("earlier this week", "今週", "이번 주").
+    ThisWeek,
+    /// N days after the anchor: tomorrow = 1 ("明日", "내일", "明天").
+    DaysAhead(u32),
+    /// The week after the anchor's ("next week", "来週", "다음 주", "下周").
+    NextWeek,
+    /// The month after the anchor's ("next month", "来月", "다음 달", "下个月").
+    NextMonth,
+    /// A weekday named without "last" ("on Friday", "this Friday", "next Friday"): the
+    /// nearest such day on either side of the anchor (0 = Monday … 6 = Sunday).
+    Weekday(u32),
+}
+
+/// A relative time phrase found in a text.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Relative {
+    /// The phrase exactly as written (`last week`, `先週`).
+    pub phrase: String,
+    /// Byte offset of the phrase in the text.
+    pub start: usize,
+    /// Byte offset just past the phrase.
+    pub end: usize,
+    /// What it refers to.
+    pub kind: RelativeKind,
+}
+
+/// One day of slack each side for day phrases: timestamps are UTC, speech is local time.
+const TZ_SLACK: i64 = 1;
+
+impl Relative {
+    /// The inclusive range of days the phrase can mean when said on `anchor` (the date of
+    /// the line's timestamp). See the module doc for how generous each kind is.
+    pub fn resolve(&self, anchor: Date) -> (Date, Date) {
+        let back = |n: i64| anchor.add_days(-n);
+        match self.kind {
+            RelativeKind::DaysAgo(n) => {
+                let n = i64::from(n);
+                (back(n + TZ_SLACK), back(n - TZ_SLACK))
+            }
+            RelativeKind::DaysAgoBetween(lo, hi) => (
+                back(i64::from(hi) + TZ_SLACK),
+                back(i64::from(lo) - TZ_SLACK),
+            ),
+            RelativeKind::WeeksAgo(n) => {
+                let days = 7 * i64::from(n);
+                (back(days + 3), back(days - 3))
+            }
+            RelativeKind::MonthsAgo(n) => {
+                let days = 30 * i64::from(n);
+                (back(days + 10), back(days - 10))
+            }
+            RelativeKind::YearsAgo(n) => {
+                let days = 365 * i64::from(n);
+                (back(days + 31), back(days - 31))
+            }
+            RelativeKind::LastWeek => {
+                let monday = back(i64::from(anchor.weekday()));
+                let (cal_start, cal_end) = (monday.add_days(-7), monday.add_days(-1));
+                (cal_start.min(back(13)), cal_end.max(back(6)))
+            }
+            RelativeKind::LastWeekend => {
+                // Most recent Saturday strictly before the anchor.
+                let wd = i64::from(anchor.weekday());
+                let sat = back(((wd + 7 - 5 - 1).rem_euclid(7)) + 1);
+                let gap = anchor.to_days() - sat.to_days();
+                let start = if gap <= 2 { sat.add_days(-7) } else { sat };
+                (start, sat.add_days(1))
+            }
+            RelativeKind::LastMonth => {
+                let (y, m) = if anchor.month == 1 {
+                    (anchor.year - 1, 12)
+                } else {
+                    (anchor.year, anchor.month - 1)
+                };
+                let first = Date {
+                    year: y,
+                    month: m,
+                    day: 1,
+                };
+                let last = Date {
+                    year: y,
+                    month: m,
+                    day: days_in_month(y, m),
+                };
+                (first.min(back(37)), last.max(back(23)))
+            }
+            RelativeKind::LastYear => (
+                Date {
+                    year: anchor.year - 1,
+                    month: 1,
+                    day: 1,
+                },
+                Date {
+                    year: anchor.year - 1,
+                    month: 12,
+                    day: 31,
+                },
+            ),
+            RelativeKind::LastWeekday(target) => {
+                let wd = i64::from(anchor.weekday());
+                let recent = back(((wd - i64::from(target) - 1).rem_euclid(7)) + 1);
+                (recent.add_days(-7), recent)
+            }
+            RelativeKind::ThisWeek => {
+                let monday = back(i64::from(anchor.weekday()));
+                (monday.min(back(1)), anchor)
+            }
+            RelativeKind::DaysAhead(n) => {
+                let n = i64::from(n);
+                (anchor.add_days(n - TZ_SLACK), anchor.add_days(n + TZ_SLACK))
+            }
+            RelativeKind::NextWeek => {
+                let monday = back(i64::from(anchor.weekday()));
+                let (cal_start, cal_end) = (monday.add_days(7), monday.add_days(13));
+                (
+                    cal_start.min(anchor.add_days(6)),
+                    cal_end.max(anchor.add_days(13)),
+                )
+            }
+            RelativeKind::NextMonth => {
+                let (y, m) = if anchor.month == 12 {
+                    (anchor.year + 1, 1)
+                } else {
+                    (anchor.year, anchor.month + 1)
+                };
+                let first = Date {
+                    year: y,
+                    month: m,
+                    day: 1,
+                };
+                let last = Date {
+                    year: y,
+                    month: m,
+                    day: days_in_month(y, m),
+                };
+                (
+                    first.min(anchor.add_days(23)),
+                    last.max(anchor.add_days(37)),
+                )
+            }
+            RelativeKind::Weekday(target) => {
+                let wd = i64::from(anchor.weekday());
+                let recent = back((wd - i64::from(target)).rem_euclid(7));
+                (recent.add_days(-7), recent.add_days(7))
+            }
+        }
+    }
+}
+
+const EN_NUMBER: &str = r"(?P<n>\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|an?|a\scouple\sof|couple\sof|a\sfew|few|several)";
+const CJK_N: &str = r"(?P<n>[0-9０-９]{1,3}|[一二三四五六七八九十两兩]{1,3})";
+
+static ENGLISH: LazyLock<Option<Regex>> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"(?i)\b(?:(?P<fixed>the\sday\sbefore\syesterday|since\syesterday|yesterday|today|tonight|this\smorning|this\safternoon|this\sevening|earlier\stoday|last\snight|last\sweekend|last\sweek|last\smonth|last\syear|the\sother\sday|earlier\sthis\sweek|this\sweek|tomorrow|the\sday\safter\stomorrow|next\sweek|next\smonth)|last\s(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:on|this|next|since|until|by)\s(?P<wd2>monday|tuesday|wednesday|thursday|friday|saturday|sunday)|{EN_NUMBER}\s(?P<u>days?|weeks?|months?|years?)\sago)\b"
+    ))
+    .ok()
+});
+
+static CJK: LazyLock<Option<Regex>> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"(?P<fixed>明後日|明日|来週|来月|내일|모레|다음\s?주|다음\s?달|明天|后天|後天|下周|下週|下星期|下个月|下個月|一昨日|おととい|昨日から|昨日|昨夜|昨晩|今日|今朝|本日|先週末|先週|先月|今週|去年|昨年|先日|数日前|前天|昨天|昨晚|今天|今早|上周末|上週末|上周|上週|上星期|上礼拜|上禮拜|上个月|上個月|上月|本周|这周|這週|这个星期|几天前|幾天前|前几天|前幾天|그저께|그제|어젯밤|어제|오늘|지난\s?주말|지난\s?주|지난\s?달|이번\s?주|작년|며칠\s?전|하루\s?전|이틀\s?전|사흘\s?전)|{CJK_N}\s?(?P<u>日前|週間前|(?:か|ヶ|カ|ケ|箇)月前|年前|天前|(?:个|個)?(?:星期|礼拜|禮拜)前|周前|週前|(?:个|個)月前|일\s?전|주\s?전|(?:개월|달)\s?전|년\s?전)"
+    ))
+    .ok()
+});
+
+/// Lowercase strings one of which every relative phrase contains: a pre-filter for the
+/// source lines worth passing to [`relative_phrases`] (search case-insensitively).
+pub fn relative_needles() -> &'static [&'static str] {
+    RELATIVE_NEEDLES
+}
+
+/// Every relative time phrase in `text`, in order, never overlapping.
+pub fn relative_phrases(text: &str) -> Vec<Relative> {
+    let mut out = Vec::new();
+    for (re, build) in [
+        (&*ENGLISH, english as fn(&Captures) -> Option<RelativeKind>),
+        (&*CJK, cjk as fn(&Captures) -> Option<RelativeKind>),
+    ] {
+        let Some(re) = re else { continue };
+        for caps in re.captures_iter(text) {
+            let (Some(m), Some(kind)) = (caps.get(0), build(&caps)) else {
+                continue;
+            };
+            out.push(Relative {
+                phrase: m.as_str().to_string(),
+                start: m.start(),
+                end: m.end(),
+                kind,
+            });
+        }
+    }
+    out.sort_by_key(|r| (r.start, std::cmp::Reverse(r.end)));
+    let mut kept: Vec<Relative> = Vec::new();
+    for r in out {
+        if kept.last().is_none_or(|k| r.start >= k.end) {
+            kept.push(r);
+        }
+    }
+    kept
+}
+
+fn english(caps: &Captures) -> Option<RelativeKind> {
+    if let Some(f) = caps.name("fixed") {
+        let s = f.as_str().to_ascii_lowercase();
+        let s: String = s.split_whitespace().collect::<Vec<_>>().join(" ");
+        return Some(match s.as_str() {
+            "the day before yesterday" => RelativeKind::DaysAgo(2),
+            "since yesterday" | "yesterday" | "last night" => RelativeKind::DaysAgo(1),
+            "today" | "tonight" | "this morning" | "this afternoon" | "this evening"
+            | "earlier today" => RelativeKind::DaysAgo(0),
+            "last weekend" => RelativeKind::LastWeekend,
+            "last week" => RelativeKind::LastWeek,
+            "last month" => RelativeKind::LastMonth,
+            "last year" => RelativeKind::LastYear,
+            "the other day" => RelativeKind::DaysAgoBetween(1, 10),
+            "earlier this week" | "this week" => RelativeKind::ThisWeek,
+            "tomorrow" => RelativeKind::DaysAhead(1),
+            "the day after tomorrow" => RelativeKind::DaysAhead(2),
+            "next week" => RelativeKind::NextWeek,
+            "next month" => RelativeKind::NextMonth,
+            _ => return None,
+        });
+    }
+    if let Some(wd) = caps.name("wd") {
+        let names = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
+        let key = wd.as_str().to_ascii_lowercase();
+        let idx = names.iter().position(|n| key.starts_with(n))?;
+        return Some(RelativeKind::LastWeekday(idx as u32));
+    }
+    if let Some(wd) = caps.name("wd2") {
+        let names = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
+        let key = wd.as_str().to_ascii_lowercase();
+        let idx = names.iter().position(|n| key.starts_with(n))?;
+        return Some(RelativeKind::Weekday(idx as u32));
+    }
+    let n = caps.name("n")?.as_str().to_ascii_lowercase();
+    let n: String = n.split_whitespace().collect::<Vec<_>>().join(" ");
+    let unit = caps.name("u")?.as_str().to_ascii_lowercase();
+    let vague = match n.as_str() {
+        "a few" | "few" => Some((2, 6)),
+        "several" => Some((3, 9)),
+        "a couple of" | "couple of" => Some((2, 3)),
+        _ => None,
+    };
+    let count = match n.as_str() {
+        "a" | "an" | "one" => 1,
+        "two" => 2,
+        "three" => 3,
+        "four" => 4,
+        "five" => 5,
+        "six" => 6,
+        "seven" => 7,
+        "eight" => 8,
+        "nine" => 9,
+        "ten" => 10,
+        "eleven" => 11,
+        "twelve" => 12,
+        _ => match vague {
+            Some((lo, _)) => lo,
+            None => n.parse().ok()?,
+        },
+    };
+    Some(if unit.starts_with("day") {
+        match vague {
+            Some((lo, hi)) => RelativeKind::DaysAgoBetween(lo, hi),
+            None => RelativeKind::DaysAgo(count),
+        }
+    } else if unit.starts_with("week") {
+        RelativeKind::WeeksAgo(count)
+    } else if unit.starts_with("month") {
+        RelativeKind::MonthsAgo(count)
+    } else {
+        RelativeKind::YearsAgo(count)
+    })
+}
+
+fn cjk(caps: &Captures) -> Option<RelativeKind> {
+    if let Some(f) = caps.name("fixed") {
+        let s: String = f.as_str().chars().filter(|c| !c.is_whitespace()).collect();
+        return Some(match s.as_str() {
+            "一昨日" | "おととい" | "前天" | "그저께" | "그제" | "이틀전" => {
+                RelativeKind::DaysAgo(2)
+            }
+            "昨日から" | "昨日" | "昨夜" | "昨晩" | "昨天" | "昨晚" | "어젯밤" | "어제"
+            | "하루전" => RelativeKind::DaysAgo(1),
+            "今日" | "今朝" | "本日" | "今天" | "今早" | "오늘" => {
+                RelativeKind::DaysAgo(0)
+            }
+            "사흘전" => RelativeKind::DaysAgo(3),
+            "明日" | "내일" | "明天" => RelativeKind::DaysAhead(1),
+            "明後日" | "모레" | "后天" | "後天" => RelativeKind::DaysAhead(2),
+            "来週" | "다음주" | "下周" | "下週" | "下星期" => RelativeKind::NextWeek,
+            "来月" | "다음달" | "下个月" | "下個月" => RelativeKind::NextMonth,
+            "先週末" | "上周末" | "上週末" | "지난주말" => RelativeKind::LastWeekend,
+            "先週" | "上周" | "上週" | "上星期" | "上礼拜" | "上禮拜" | "지난주" => {
+                RelativeKind::LastWeek
+            }
+            "先月" | "上个月" | "上個月" | "上月" | "지난달" => {
+                RelativeKind::LastMonth
+            }
+            "去年" | "昨年" | "작년" => RelativeKind::LastYear,
+            "今週" | "本周" | "这周" | "這週" | "这个星期" | "이번주" => {
+                RelativeKind::ThisWeek
+            }
+            "先日" => RelativeKind::DaysAgoBetween(1, 10),
+            "数日前" | "几天前" | "幾天前" | "前几天" | "前幾天" | "며칠전" => {
+                RelativeKind::DaysAgoBetween(2, 6)
+            }
+            _ => return None,
+        });
+    }
+    let n = parse_cjk_number(caps.name("n")?.as_str())?;
+    let unit: String = caps
+        .name("u")?
+        .as_str()
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    Some(match unit.as_str() {
+        "日前" | "天前" | "일전" => RelativeKind::DaysAgo(n),
+        "年前" | "년전" => RelativeKind::YearsAgo(n),
+        u if u.ends_with("月前") || u.ends_with("개월전") || u.ends_with("달전") => {
+            RelativeKind::MonthsAgo(n)
+        }
+        _ => RelativeKind::WeeksAgo(n),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(y: i32, m: u32, day: u32) -> Date {
+        Date::new(y, m, day).unwrap()
+    }
+
+    fn kinds(text: &str) -> Vec<(String, RelativeKind)> {
+        relative_phrases(text)
+            .into_iter()
+            .map(|r| (r.phrase, r.kind))
+            .collect()
+    }
+
+    #[test]
+    fn regexes_compile() {
+        assert!(ENGLISH.is_some() && CJK.is_some());
+    }
+
+    #[test]
+    fn finds_phrases() {
+        assert_eq!(
+            kinds("we moved this repo from npm to pnpm last week, and since yesterday 3 days ago"),
+            vec![
+                ("last week".into(), RelativeKind::LastWeek),
+                ("since yesterday".into(), RelativeKind::DaysAgo(1)),
+                ("3 days ago".into(), RelativeKind::DaysAgo(3)),
+            ]
+        );
+        assert_eq!(
+            kinds("a few days ago"),
+            vec![("a few days ago".into(), RelativeKind::DaysAgoBetween(2, 6))]
+        );
+        assert_eq!(
+            kinds("Last Friday"),
+            vec![("Last Friday".into(), RelativeKind::LastWeekday(4))]
+        );
+        assert_eq!(
+            kinds("一昨日と昨日から"),
+            vec![
+                ("一昨日".into(), RelativeKind::DaysAgo(2)),
+                ("昨日から".into(), RelativeKind::DaysAgo(1)),
+            ]
+        );
+        assert_eq!(
+            kinds("三日前"),
+            vec![("三日前".into(), RelativeKind::DaysAgo(3))]
+        );
+        assert_eq!(
+            kinds("3 일 전에"),
+            vec![("3 일 전".into(), RelativeKind::DaysAgo(3))]
+        );
+        assert_eq!(
+            kinds("两周前"),
+            vec![("两周前".into(), RelativeKind::WeeksAgo(2))]
+        );
+        assert_eq!(
+            kinds("지난 주에"),
+            vec![("지난 주".into(), RelativeKind::LastWeek)]
+        );
+        assert_eq!(
+            kinds("3か月前"),
+            vec![("3か月前".into(), RelativeKind::MonthsAgo(3))]
+        );
+        assert_eq!(kinds("todays yesterdays"), vec![]);
+    }
+
+    #[test]
+    fn resolves() {
+        let sunday = d(2026, 11, 1);
+        let r = |kind| {
+            Relative {
+                phrase: String::new(),
+                start: 0,
+                end: 0,
+                kind,
+            }
+            .resolve(sunday)
+        };
+        assert_eq!(
+            r(RelativeKind::LastWeek),
+            (d(2026, 10, 19), d(2026, 10, 26))
+        );
+        assert_eq!(
+            r(RelativeKind::DaysAgo(1)),
+            (d(2026, 10, 30), d(2026, 11, 1))
+        );
+        assert_eq!(
+            r(RelativeKind::LastMonth),
+            (d(2026, 9, 25), d(2026, 10, 31))
+        );
+        assert_eq!(
+            r(RelativeKind::LastWeekday(4)),
+            (d(2026, 10, 23), d(2026, 10, 30))
+        );
+        assert_eq!(
+            r(RelativeKind::LastWeekend),
+            (d(2026, 10, 24), d(2026, 11, 1))
+        );
+        assert_eq!(r(RelativeKind::ThisWeek), (d(2026, 10, 26), d(2026, 11, 1)));
+        assert_eq!(r(RelativeKind::LastYear), (d(2025, 1, 1), d(2025, 12, 31)));
+        let wed = d(2026, 11, 4);
+        let rw = |kind| {
+            Relative {
+                phrase: String::new(),
+                start: 0,
+                end: 0,
+                kind,
+            }
+            .resolve(wed)
+        };
+        assert_eq!(
+            rw(RelativeKind::LastWeek),
+            (d(2026, 10, 22), d(2026, 11, 1))
+        );
+        assert_eq!(
+            rw(RelativeKind::LastWeekend),
+            (d(2026, 10, 31), d(2026, 11, 1))
+        );
+        assert_eq!(
+            rw(RelativeKind::LastWeekday(2)),
+            (d(2026, 10, 21), d(2026, 10, 28))
+        );
+    }
+}

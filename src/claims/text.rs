@@ -1,0 +1,200 @@
+//! Character classes and small string helpers shared by the claim recognisers.
+
+/// True for a CJK ideograph, kana or Hangul syllable/jamo (letters, not punctuation).
+pub(crate) fn is_cjk(c: char) -> bool {
+    matches!(c as u32,
+        0x3005 | 0x3007          // 々 〇
+        | 0x3040..=0x30FF        // Hiragana, Katakana (incl. ー)
+        | 0x31F0..=0x31FF        // Katakana phonetic extensions
+        | 0x3400..=0x4DBF        // CJK Extension A
+        | 0x4E00..=0x9FFF        // CJK Unified Ideographs
+        | 0xF900..=0xFAFF        // CJK Compatibility Ideographs
+        | 0xFF66..=0xFF9F        // Half-width Katakana
+        | 0x1100..=0x11FF        // Hangul Jamo
+        | 0x3130..=0x318F        // Hangul Compatibility Jamo
+        | 0xAC00..=0xD7AF        // Hangul Syllables
+        | 0x20000..=0x2A6DF      // CJK Extension B
+    )
+}
+
+/// True for a Hangul syllable.
+pub(crate) fn is_hangul(c: char) -> bool {
+    matches!(c as u32, 0xAC00..=0xD7AF)
+}
+
+/// True for a letter or digit of a Latin-like script (anything alphanumeric but CJK).
+pub(crate) fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() && !is_cjk(c)
+}
+
+/// True when the line contains at least one CJK letter.
+pub(crate) fn has_cjk(s: &str) -> bool {
+    s.chars().any(is_cjk)
+}
+
+/// The char just before byte offset `i` (which must be a char boundary), if any.
+pub(crate) fn char_before(s: &str, i: usize) -> Option<char> {
+    s.get(..i).and_then(|p| p.chars().next_back())
+}
+
+/// The char starting at byte offset `i`, if any.
+pub(crate) fn char_at(s: &str, i: usize) -> Option<char> {
+    s.get(i..).and_then(|p| p.chars().next())
+}
+
+/// The two chars before byte offset `i` (nearest first).
+pub(crate) fn two_before(s: &str, i: usize) -> (Option<char>, Option<char>) {
+    let mut it = s.get(..i).map(|p| p.chars().rev()).into_iter().flatten();
+    (it.next(), it.next())
+}
+
+/// Converts full-width digits (０-９) to ASCII and parses the result; `None` on anything
+/// else or on overflow.
+pub(crate) fn parse_digits(s: &str) -> Option<u32> {
+    let mut n: u32 = 0;
+    let mut any = false;
+    for c in s.chars() {
+        let d = match c {
+            '0'..='9' => c as u32 - '0' as u32,
+            '０'..='９' => c as u32 - '０' as u32,
+            _ => return None,
+        };
+        n = n.checked_mul(10)?.checked_add(d)?;
+        any = true;
+    }
+    any.then_some(n)
+}
+
+/// Parses a small CJK numeral (一…九十, 两/兩) or digits: 三 → 3, 十二 → 12, 二十 → 20.
+pub(crate) fn parse_cjk_number(s: &str) -> Option<u32> {
+    if let Some(n) = parse_digits(s) {
+        return Some(n);
+    }
+    let digit = |c: char| -> Option<u32> {
+        Some(match c {
+            '一' => 1,
+            '二' | '两' | '兩' => 2,
+            '三' => 3,
+            '四' => 4,
+            '五' => 5,
+            '六' => 6,
+            '七' => 7,
+            '八' => 8,
+            '九' => 9,
+            _ => return None,
+        })
+    };
+    let chars: Vec<char> = s.chars().collect();
+    match chars.as_slice() {
+        [a] if *a == '十' => Some(10),
+        [a] => digit(*a),
+        ['十', b] => Some(10 + digit(*b)?),
+        [a, '十'] => Some(digit(*a)? * 10),
+        [a, '十', b] => Some(digit(*a)? * 10 + digit(*b)?),
+        _ => None,
+    }
+}
+
+/// Full-width form of the ASCII digits in `s` (other chars unchanged).
+pub(crate) fn to_fullwidth_digits(s: &str) -> String {
+    s.chars()
+        .map(|c| match c {
+            '0'..='9' => char::from_u32(c as u32 - '0' as u32 + '０' as u32).unwrap_or(c),
+            _ => c,
+        })
+        .collect()
+}
+
+/// True when the ranges `a` and `b` share at least one byte.
+pub(crate) fn overlap(a: &std::ops::Range<usize>, b: &std::ops::Range<usize>) -> bool {
+    a.start < b.end && b.start < a.end
+}
+
+/// Non-overlapping byte ranges kept sorted, for fast "is this byte taken?" questions.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Spans {
+    ranges: Vec<std::ops::Range<usize>>,
+}
+
+impl Spans {
+    /// Builds from ranges that may be unsorted (overlapping ones are kept as given).
+    pub(crate) fn from_ranges(mut ranges: Vec<std::ops::Range<usize>>) -> Spans {
+        ranges.sort_by_key(|r| r.start);
+        Spans { ranges }
+    }
+
+    /// The ranges, sorted by start.
+    pub(crate) fn ranges(&self) -> &[std::ops::Range<usize>] {
+        &self.ranges
+    }
+
+    /// True when no stored range shares a byte with `r` (an empty `r` is never free).
+    pub(crate) fn free(&self, r: &std::ops::Range<usize>) -> bool {
+        if r.start >= r.end {
+            return false;
+        }
+        // First stored range ending after r.start; ranges are disjoint and sorted, so ends
+        // are sorted too.
+        let i = self.ranges.partition_point(|o| o.end <= r.start);
+        self.ranges.get(i).is_none_or(|o| o.start >= r.end)
+    }
+
+    /// True when byte `i` lies in a stored range.
+    pub(crate) fn contains(&self, i: usize) -> bool {
+        let k = self.ranges.partition_point(|o| o.end <= i);
+        self.ranges.get(k).is_some_and(|o| o.start <= i)
+    }
+
+    /// Inserts `r`, keeping the order (callers insert only free ranges).
+    pub(crate) fn insert(&mut self, r: std::ops::Range<usize>) {
+        let i = self.ranges.partition_point(|o| o.start < r.start);
+        self.ranges.insert(i, r);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classes() {
+        assert!(is_cjk('日') && is_cjk('ー') && is_cjk('한') && is_cjk('の'));
+        assert!(!is_cjk('a') && !is_cjk('。') && !is_cjk('（'));
+        assert!(is_word_char('é') && !is_word_char('日') && !is_word_char('-'));
+    }
+
+    #[test]
+    fn numbers() {
+        assert_eq!(parse_digits("０３"), Some(3));
+        assert_eq!(parse_digits("12"), Some(12));
+        assert_eq!(parse_digits("99999999999"), None);
+        assert_eq!(parse_digits(""), None);
+        assert_eq!(parse_cjk_number("三"), Some(3));
+        assert_eq!(parse_cjk_number("十二"), Some(12));
+        assert_eq!(parse_cjk_number("二十"), Some(20));
+        assert_eq!(parse_cjk_number("两"), Some(2));
+        assert_eq!(parse_cjk_number("百"), None);
+        assert_eq!(to_fullwidth_digits("11月1日"), "１１月１日");
+    }
+
+    #[test]
+    fn spans() {
+        let mut s = Spans::default();
+        s.insert(10..20);
+        s.insert(0..5);
+        assert!(s.free(&(5..10)) && !s.free(&(4..6)) && !s.free(&(19..30)) && s.free(&(20..30)));
+        assert!(!s.free(&(7..7)));
+        assert!(s.contains(0) && !s.contains(5) && s.contains(19) && !s.contains(20));
+        assert_eq!(s.ranges(), &[0..5, 10..20]);
+    }
+
+    #[test]
+    fn neighbours() {
+        let s = "aé日";
+        assert_eq!(char_before(s, 3), Some('é'));
+        assert_eq!(char_at(s, 3), Some('日'));
+        assert_eq!(char_before(s, 0), None);
+        assert_eq!(two_before(s, 3), (Some('é'), Some('a')));
+        assert_eq!(char_before(s, 2), None); // not a boundary
+    }
+}

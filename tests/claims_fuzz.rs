@@ -1,0 +1,150 @@
+//! Claim extraction, matching and relative phrases never panic, and claim ranges always
+//! slice the line to the claim's text.
+
+use dreamreview::claims::{
+    extract, needles, occurs_in, overlaps, relative_needles, relative_phrases,
+};
+use dreamreview::date::Date;
+use proptest::prelude::*;
+
+fn tricky() -> impl Strategy<Value = String> {
+    let token = prop_oneof![
+        Just(" ".to_string()),
+        Just("`".to_string()),
+        Just("``".to_string()),
+        Just("\r".to_string()),
+        Just("\n".to_string()),
+        Just("e\u{301}".to_string()),
+        Just("\u{200d}".to_string()),
+        Just("2026".to_string()),
+        Just("-".to_string()),
+        Just("/".to_string()),
+        Just(".".to_string()),
+        Just(",".to_string()),
+        Just(":".to_string()),
+        Just("11".to_string()),
+        Just("1".to_string()),
+        Just("０１".to_string()),
+        Just("年".to_string()),
+        Just("月".to_string()),
+        Just("日".to_string()),
+        Just("년".to_string()),
+        Just("월".to_string()),
+        Just("일".to_string()),
+        Just("말".to_string()),
+        Just("下旬".to_string()),
+        Just("late ".to_string()),
+        Just("Oct".to_string()),
+        Just("May".to_string()),
+        Just("Q4".to_string()),
+        Just("in ".to_string()),
+        Just("last week".to_string()),
+        Just("days ago".to_string()),
+        Just("先週".to_string()),
+        Just("yesterday".to_string()),
+        Just("Last Friday".to_string()),
+        Just("on Monday".to_string()),
+        Just("two weeks ago".to_string()),
+        Just("the other day".to_string()),
+        Just("지난 주".to_string()),
+        Just("3일 전".to_string()),
+        Just("上个月".to_string()),
+        Just("三天前".to_string()),
+        Just("明日".to_string()),
+        Just("日前".to_string()),
+        Just("tests".to_string()),
+        Just("port ".to_string()),
+        Just("#".to_string()),
+        Just("$".to_string()),
+        Just("%".to_string()),
+        Just("v3.2.4".to_string()),
+        Just("Python ".to_string()),
+        Just("https://".to_string()),
+        Just("example.com".to_string()),
+        Just("@".to_string()),
+        Just("~/".to_string()),
+        Just(".md".to_string()),
+        Just("[T](".to_string()),
+        Just(")".to_string()),
+        Just("[[".to_string()),
+        Just("]]".to_string()),
+        Just("Redis".to_string()),
+        Just("GitHub".to_string()),
+        Just("'s".to_string()),
+        Just("**".to_string()),
+        Just("## ".to_string()),
+        Just("件".to_string()),
+        Just("テスト".to_string()),
+        "\\PC{0,3}",
+    ];
+    prop::collection::vec(token, 0..30).prop_map(|v| v.concat())
+}
+
+fn check(line: &str) -> Result<(), TestCaseError> {
+    let claims = extract(line);
+    let mut last_end = 0;
+    for c in &claims {
+        prop_assert!(c.start < c.end);
+        prop_assert!(c.start >= last_end, "overlap in {:?}: {:?}", line, claims);
+        prop_assert_eq!(line.get(c.start..c.end), Some(c.text.as_str()));
+        last_end = c.end;
+        // Needles are a superset filter: whenever the claim occurs, a needle is present.
+        let lower = line.to_lowercase();
+        if occurs_in(c, line) {
+            prop_assert!(needles(c).iter().any(|n| lower.contains(n.as_str())));
+        }
+        let anchor = Date::new(2026, 11, 1).unwrap_or(Date {
+            year: 2026,
+            month: 11,
+            day: 1,
+        });
+        let _ = overlaps(c, (anchor.add_days(-10), anchor));
+    }
+    for r in relative_phrases(line) {
+        prop_assert_eq!(line.get(r.start..r.end), Some(r.phrase.as_str()));
+        let lower = r.phrase.to_lowercase();
+        prop_assert!(
+            relative_needles().iter().any(|n| lower.contains(n)),
+            "{}",
+            r.phrase
+        );
+        let anchor = Date::new(2026, 1, 1).unwrap_or(Date {
+            year: 2026,
+            month: 1,
+            day: 1,
+        });
+        let (a, b) = r.resolve(anchor);
+        prop_assert!(a <= b);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(800))]
+
+    #[test]
+    fn arbitrary_strings(line in "\\PC*") {
+        check(&line)?;
+    }
+
+    #[test]
+    fn tricky_strings(line in tricky()) {
+        check(&line)?;
+    }
+
+    #[test]
+    fn arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..200)) {
+        let line = String::from_utf8_lossy(&bytes);
+        check(&line)?;
+    }
+
+    #[test]
+    fn matching_arbitrary_text(line in tricky(), text in tricky()) {
+        for c in extract(&line) {
+            if occurs_in(&c, &text) {
+                let lower = text.to_lowercase();
+                prop_assert!(needles(&c).iter().any(|n| lower.contains(n.as_str())));
+            }
+        }
+    }
+}
