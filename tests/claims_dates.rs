@@ -52,99 +52,28 @@ fn english_forms() {
 
 #[test]
 fn partial_forms() {
-    let late_oct = DateSpec::PartOfMonth {
-        year: Some(2026),
-        month: 10,
-        part: MonthPart::Late,
-    };
+    let late_oct = DateSpec::PartOfMonth { year: Some(2026), month: 10, part: MonthPart::Late };
     assert_eq!(one("in late Oct 2026;"), ("late Oct 2026".into(), late_oct));
-    assert_eq!(
-        one("end of October 2026"),
-        ("end of October 2026".into(), late_oct)
-    );
+    assert_eq!(one("end of October 2026"), ("end of October 2026".into(), late_oct));
     assert_eq!(one("2026年10月下旬"), ("2026年10月下旬".into(), late_oct));
     assert_eq!(one("2026년 10월 말에"), ("2026년 10월 말".into(), late_oct));
     assert_eq!(
         one("mid-November"),
-        (
-            "mid-November".into(),
-            DateSpec::PartOfMonth {
-                year: None,
-                month: 11,
-                part: MonthPart::Mid
-            }
-        )
+        ("mid-November".into(), DateSpec::PartOfMonth { year: None, month: 11, part: MonthPart::Mid })
     );
-    assert_eq!(
-        one("November 2026").1,
-        DateSpec::Month {
-            year: Some(2026),
-            month: 11
-        }
-    );
-    assert_eq!(
-        one("2026-11").1,
-        DateSpec::Month {
-            year: Some(2026),
-            month: 11
-        }
-    );
-    assert_eq!(
-        one("Q4 2026").1,
-        DateSpec::Quarter {
-            year: 2026,
-            quarter: 4
-        }
-    );
-    assert_eq!(
-        one("2026-Q4").1,
-        DateSpec::Quarter {
-            year: 2026,
-            quarter: 4
-        }
-    );
-    assert_eq!(
-        one("2026年第4四半期").1,
-        DateSpec::Quarter {
-            year: 2026,
-            quarter: 4
-        }
-    );
+    assert_eq!(one("November 2026").1, DateSpec::Month { year: Some(2026), month: 11 });
+    assert_eq!(one("2026-11").1, DateSpec::Month { year: Some(2026), month: 11 });
+    assert_eq!(one("Q4 2026").1, DateSpec::Quarter { year: 2026, quarter: 4 });
+    assert_eq!(one("2026-Q4").1, DateSpec::Quarter { year: 2026, quarter: 4 });
+    assert_eq!(one("2026年第4四半期").1, DateSpec::Quarter { year: 2026, quarter: 4 });
     assert_eq!(one("moved in 2026."), ("2026".into(), DateSpec::Year(2026)));
-    assert_eq!(
-        one("early 2026"),
-        ("early 2026".into(), DateSpec::Year(2026))
-    );
-    assert_eq!(
-        one("11/1"),
-        ("11/1".into(), DateSpec::MonthDay { month: 11, day: 1 })
-    );
-    assert_eq!(
-        one("11月1日"),
-        ("11月1日".into(), DateSpec::MonthDay { month: 11, day: 1 })
-    );
-    assert_eq!(
-        one("11월 1일"),
-        ("11월 1일".into(), DateSpec::MonthDay { month: 11, day: 1 })
-    );
-    assert_eq!(
-        one("since October"),
-        (
-            "October".into(),
-            DateSpec::Month {
-                year: None,
-                month: 10
-            }
-        )
-    );
+    assert_eq!(one("early 2026"), ("early 2026".into(), DateSpec::Year(2026)));
+    assert_eq!(one("11/1"), ("11/1".into(), DateSpec::MonthDay { month: 11, day: 1 }));
+    assert_eq!(one("11月1日"), ("11月1日".into(), DateSpec::MonthDay { month: 11, day: 1 }));
+    assert_eq!(one("11월 1일"), ("11월 1일".into(), DateSpec::MonthDay { month: 11, day: 1 }));
+    assert_eq!(one("since October"), ("October".into(), DateSpec::Month { year: None, month: 10 }));
     // Korean 말 inside a word is not "end of".
-    assert_eq!(
-        one("10월 말했다").1,
-        DateSpec::Month {
-            year: None,
-            month: 10
-        }
-    );
+    assert_eq!(one("10월 말했다").1, DateSpec::Month { year: None, month: 10 });
 }
 
 #[test]

@@ -1,9 +1,7 @@
 //! Claim extraction, matching and relative phrases never panic, and claim ranges always
 //! slice the line to the claim's text.
 
-use dreamreview::claims::{
-    extract, needles, occurs_in, overlaps, relative_needles, relative_phrases,
-};
+use dreamreview::claims::{extract, needles, occurs_in, overlaps, relative_needles, relative_phrases};
 use dreamreview::date::Date;
 use proptest::prelude::*;
 
@@ -93,26 +91,14 @@ fn check(line: &str) -> Result<(), TestCaseError> {
         if occurs_in(c, line) {
             prop_assert!(needles(c).iter().any(|n| lower.contains(n.as_str())));
         }
-        let anchor = Date::new(2026, 11, 1).unwrap_or(Date {
-            year: 2026,
-            month: 11,
-            day: 1,
-        });
+        let anchor = Date::new(2026, 11, 1).unwrap_or(Date { year: 2026, month: 11, day: 1 });
         let _ = overlaps(c, (anchor.add_days(-10), anchor));
     }
     for r in relative_phrases(line) {
         prop_assert_eq!(line.get(r.start..r.end), Some(r.phrase.as_str()));
         let lower = r.phrase.to_lowercase();
-        prop_assert!(
-            relative_needles().iter().any(|n| lower.contains(n)),
-            "{}",
-            r.phrase
-        );
-        let anchor = Date::new(2026, 1, 1).unwrap_or(Date {
-            year: 2026,
-            month: 1,
-            day: 1,
-        });
+        prop_assert!(relative_needles().iter().any(|n| lower.contains(n)), "{}", r.phrase);
+        let anchor = Date::new(2026, 1, 1).unwrap_or(Date { year: 2026, month: 1, day: 1 });
         let (a, b) = r.resolve(anchor);
         prop_assert!(a <= b);
     }

@@ -1,16 +1,11 @@
 //! Matching claims against source text: needles, occurs_in, timestamps, relative overlap.
 
-use dreamreview::claims::{
-    Claim, ClaimKind, date_stated_by, extract, needles, occurs_in, overlaps, relative_phrases,
-};
+use dreamreview::claims::{Claim, ClaimKind, date_stated_by, extract, needles, occurs_in, overlaps, relative_phrases};
 use dreamreview::date::Date;
 
 /// The single claim of `kind` in `line`.
 fn claim(line: &str, kind: ClaimKind) -> Claim {
-    let found: Vec<Claim> = extract(line)
-        .into_iter()
-        .filter(|c| c.kind == kind)
-        .collect();
+    let found: Vec<Claim> = extract(line).into_iter().filter(|c| c.kind == kind).collect();
     assert_eq!(found.len(), 1, "{line}: {found:?}");
     found.into_iter().next().unwrap()
 }
@@ -101,25 +96,11 @@ fn dates_cross_match() {
     ] {
         assert!(occurs_in(&iso, text), "{text}");
     }
-    for text in [
-        "on 2026-11-02",
-        "on Nov 10, 2026",
-        "on 11/10",
-        "in November 2026",
-        "2025-11-01",
-    ] {
+    for text in ["on 2026-11-02", "on Nov 10, 2026", "on 11/10", "in November 2026", "2025-11-01"] {
         assert!(!occurs_in(&iso, text), "{text}");
     }
     let n = needles(&iso);
-    for s in [
-        "2026-11-01",
-        "2026/11/01",
-        "nov 1",
-        "november 1",
-        "11/1",
-        "11月1日",
-        "11월 1일",
-    ] {
+    for s in ["2026-11-01", "2026/11/01", "nov 1", "november 1", "11/1", "11月1日", "11월 1일"] {
         assert!(n.iter().any(|x| x == s), "{s} not in {n:?}");
     }
     let us = claim("on Nov 1", ClaimKind::Date);
@@ -171,10 +152,7 @@ fn inferred_from_relative_phrase() {
     let range = phrases[0].resolve(d(2026, 11, 1));
     assert_eq!(range, (d(2026, 10, 19), d(2026, 10, 26)));
     assert!(overlaps(&late, range));
-    assert!(!overlaps(
-        &claim("in early Oct 2026", ClaimKind::Date),
-        range
-    ));
+    assert!(!overlaps(&claim("in early Oct 2026", ClaimKind::Date), range));
     assert!(overlaps(&claim("on 10/20", ClaimKind::Date), range));
     assert!(!overlaps(&claim("No Redis", ClaimKind::Name), range));
 }

@@ -9,10 +9,7 @@ fn d(y: i32, m: u32, day: u32) -> Date {
 
 /// (phrase, resolved range) of every phrase in `text`, anchored at `anchor`.
 fn resolved(text: &str, anchor: Date) -> Vec<(String, (Date, Date))> {
-    relative_phrases(text)
-        .into_iter()
-        .map(|r| (r.phrase.clone(), r.resolve(anchor)))
-        .collect()
+    relative_phrases(text).into_iter().map(|r| (r.phrase.clone(), r.resolve(anchor))).collect()
 }
 
 fn one(text: &str, anchor: Date) -> (Date, Date) {
@@ -30,14 +27,8 @@ fn sunday() -> Date {
 #[test]
 fn english() {
     let a = sunday();
-    assert_eq!(
-        one("we moved last week", a),
-        (d(2026, 10, 19), d(2026, 10, 26))
-    );
-    assert_eq!(
-        one("Yesterday it broke", a),
-        (d(2026, 10, 30), d(2026, 11, 1))
-    );
+    assert_eq!(one("we moved last week", a), (d(2026, 10, 19), d(2026, 10, 26)));
+    assert_eq!(one("Yesterday it broke", a), (d(2026, 10, 30), d(2026, 11, 1)));
     assert_eq!(one("since yesterday", a), (d(2026, 10, 30), d(2026, 11, 1)));
     assert_eq!(one("today", a), (d(2026, 10, 31), d(2026, 11, 2)));
     assert_eq!(one("last night", a), (d(2026, 10, 30), d(2026, 11, 1)));
@@ -45,21 +36,12 @@ fn english() {
     assert_eq!(one("last Friday", a), (d(2026, 10, 23), d(2026, 10, 30)));
     assert_eq!(one("3 days ago", a), (d(2026, 10, 28), d(2026, 10, 30)));
     assert_eq!(one("three days ago", a), (d(2026, 10, 28), d(2026, 10, 30)));
-    assert_eq!(
-        one("twelve days ago", a),
-        (d(2026, 10, 19), d(2026, 10, 21))
-    );
+    assert_eq!(one("twelve days ago", a), (d(2026, 10, 19), d(2026, 10, 21)));
     assert_eq!(one("2 weeks ago", a), (d(2026, 10, 15), d(2026, 10, 21)));
     assert_eq!(one("a few days ago", a), (d(2026, 10, 25), d(2026, 10, 31)));
     assert_eq!(one("the other day", a), (d(2026, 10, 21), d(2026, 11, 1)));
-    assert_eq!(
-        one("earlier this week", a),
-        (d(2026, 10, 26), d(2026, 11, 1))
-    );
-    assert_eq!(
-        one("the day before yesterday", a),
-        (d(2026, 10, 29), d(2026, 10, 31))
-    );
+    assert_eq!(one("earlier this week", a), (d(2026, 10, 26), d(2026, 11, 1)));
+    assert_eq!(one("the day before yesterday", a), (d(2026, 10, 29), d(2026, 10, 31)));
 }
 
 #[test]
@@ -90,20 +72,9 @@ fn japanese_korean_chinese() {
 fn positions_and_kinds() {
     let text = "Heads up: we moved this repo from npm to pnpm last week, and Redis is gone";
     let found = relative_phrases(text);
-    assert_eq!(
-        found,
-        vec![Relative {
-            phrase: "last week".into(),
-            start: 46,
-            end: 55,
-            kind: RelativeKind::LastWeek
-        }]
-    );
+    assert_eq!(found, vec![Relative { phrase: "last week".into(), start: 46, end: 55, kind: RelativeKind::LastWeek }]);
     assert_eq!(&text[found[0].start..found[0].end], "last week");
-    assert_eq!(
-        relative_phrases("nothing relative here: 2026-11-01, weekly, todays"),
-        vec![]
-    );
+    assert_eq!(relative_phrases("nothing relative here: 2026-11-01, weekly, todays"), vec![]);
 }
 
 #[test]
@@ -130,10 +101,7 @@ fn future_and_named_weekdays() {
     assert_eq!(one("next week", a), (d(2026, 11, 2), d(2026, 11, 14)));
     assert_eq!(one("다음 달", a), (d(2026, 11, 24), d(2026, 12, 31)));
     // Sunday 2026-11-01: the nearest Friday before is Oct 30.
-    assert_eq!(
-        one("we deployed on Friday", a),
-        (d(2026, 10, 23), d(2026, 11, 6))
-    );
+    assert_eq!(one("we deployed on Friday", a), (d(2026, 10, 23), d(2026, 11, 6)));
     let found = relative_phrases("on Friday");
     assert_eq!(found[0].kind, RelativeKind::Weekday(4));
 }
@@ -145,10 +113,6 @@ fn needles_prefilter_every_phrase() {
     assert_eq!(found.len(), 12);
     for r in found {
         let lower = r.phrase.to_lowercase();
-        assert!(
-            relative_needles().iter().any(|n| lower.contains(n)),
-            "{}",
-            r.phrase
-        );
+        assert!(relative_needles().iter().any(|n| lower.contains(n)), "{}", r.phrase);
     }
 }

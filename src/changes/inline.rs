@@ -20,13 +20,11 @@ use regex::Regex;
 use super::Citation;
 use super::refs::{attached_line_mention, file_mentions, find_refs};
 
-static PROMOTED_HEADING: LazyLock<Option<Regex>> = LazyLock::new(|| {
-    Regex::new(r"(?i)^\s{0,3}#{1,6}\s+promoted\s+from\s+short-term\s+memory\b").ok()
-});
+static PROMOTED_HEADING: LazyLock<Option<Regex>> =
+    LazyLock::new(|| Regex::new(r"(?i)^\s{0,3}#{1,6}\s+promoted\s+from\s+short-term\s+memory\b").ok());
 static META_BRACKET: LazyLock<Option<Regex>> =
     LazyLock::new(|| Regex::new(r"\[[^\[\]\n]*\b(?:score|source|recalls|avg)=[^\[\]\n]*\]").ok());
-static SOURCE_LABEL: LazyLock<Option<Regex>> =
-    LazyLock::new(|| Regex::new(r"(?i)\b(?:sources?|src)\s*[:：]\s*").ok());
+static SOURCE_LABEL: LazyLock<Option<Regex>> = LazyLock::new(|| Regex::new(r"(?i)\b(?:sources?|src)\s*[:：]\s*").ok());
 const PROMOTION_PREFIX: &str = "openclaw-memory-promotion:";
 
 /// A `Source: …` tail: the whole span and the part holding the references.
@@ -51,10 +49,7 @@ fn source_tails(line: &str) -> Vec<SourceTail> {
         let mut last_end = None;
         for f in &files {
             let gap = rest.get(pos..f.range.start).unwrap_or("x");
-            if !gap
-                .chars()
-                .all(|c| c.is_whitespace() || ",、;&".contains(c))
-                && !gap.trim().eq_ignore_ascii_case("and")
+            if !gap.chars().all(|c| c.is_whitespace() || ",、;&".contains(c)) && !gap.trim().eq_ignore_ascii_case("and")
             {
                 break;
             }
@@ -64,16 +59,10 @@ fn source_tails(line: &str) -> Vec<SourceTail> {
         }
         let Some(end) = last_end else { continue };
         let mut span = m.start()..rest_start + end;
-        let before = line
-            .get(..m.start())
-            .and_then(|s| s.trim_end().chars().next_back());
+        let before = line.get(..m.start()).and_then(|s| s.trim_end().chars().next_back());
         if let Some(opener @ ('(' | '（')) = before {
             // Byte offset of the opening parenthesis itself (it may be multi-byte).
-            let open = line
-                .get(..m.start())
-                .map(|s| s.trim_end().len())
-                .unwrap_or(0)
-                .saturating_sub(opener.len_utf8());
+            let open = line.get(..m.start()).map(|s| s.trim_end().len()).unwrap_or(0).saturating_sub(opener.len_utf8());
             let after = line.get(span.end..).unwrap_or("");
             let close = after.trim_start();
             if close.starts_with([')', '）']) {
@@ -82,10 +71,7 @@ fn source_tails(line: &str) -> Vec<SourceTail> {
                 span = open..span.end + skipped + ch;
             }
         }
-        out.push(SourceTail {
-            span,
-            refs: rest_start..rest_start + end,
-        });
+        out.push(SourceTail { span, refs: rest_start..rest_start + end });
     }
     out
 }
@@ -111,10 +97,7 @@ fn html_comments(line: &str) -> Vec<Range<usize>> {
 /// and HTML comments (`<!-- openclaw-memory-promotion:… -->`). Sorted and merged.
 pub fn structure_spans(line: &str) -> Vec<Range<usize>> {
     let content_len = line.trim_end_matches(['\r', '\n']).len();
-    if PROMOTED_HEADING
-        .as_ref()
-        .is_some_and(|re| re.is_match(line))
-    {
+    if PROMOTED_HEADING.as_ref().is_some_and(|re| re.is_match(line)) {
         let whole_line = 0..content_len;
         return vec![whole_line];
     }
@@ -148,9 +131,7 @@ pub fn inline_citations(line: &str) -> Vec<Citation> {
                 continue;
             };
             let value_start = m.start() + i + "source=".len();
-            let value = line
-                .get(value_start..m.end().saturating_sub(1))
-                .unwrap_or("");
+            let value = line.get(value_start..m.end().saturating_sub(1)).unwrap_or("");
             let value = value.split_whitespace().next().unwrap_or("");
             for c in find_refs(value, None).citations {
                 found.push((value_start, c));
@@ -165,10 +146,7 @@ pub fn inline_citations(line: &str) -> Vec<Citation> {
     }
     for r in html_comments(line) {
         let body = line.get(r.clone()).unwrap_or("");
-        let inner = body
-            .trim_start_matches("<!--")
-            .trim_end_matches("-->")
-            .trim();
+        let inner = body.trim_start_matches("<!--").trim_end_matches("-->").trim();
         if let Some(rest) = inner.strip_prefix(PROMOTION_PREFIX)
             && let Some(c) = promotion_citation(rest)
         {
@@ -211,10 +189,7 @@ mod tests {
     }
 
     fn cites(line: &str) -> Vec<(Option<String>, Option<usize>, Option<usize>)> {
-        inline_citations(line)
-            .into_iter()
-            .map(|c| (c.file, c.start, c.end))
-            .collect()
+        inline_citations(line).into_iter().map(|c| (c.file, c.start, c.end)).collect()
     }
 
     #[test]
@@ -228,28 +203,15 @@ mod tests {
         assert_eq!(cites(line), vec![cite("memory/2026-06-02-1406.md", 14, 17)]);
         let spans = structure_spans(line);
         assert_eq!(spans.len(), 1);
-        assert_eq!(
-            &line[spans[0].clone()],
-            "[score=0.877 recalls=0 avg=0.620 source=memory/2026-06-02-1406.md:14-17]"
-        );
+        assert_eq!(&line[spans[0].clone()], "[score=0.877 recalls=0 avg=0.620 source=memory/2026-06-02-1406.md:14-17]");
     }
 
     #[test]
     fn source_tail() {
-        let line =
-            "- Alpha deploys use green. Source: memory/2026-07-01.md#L3-L5 <!-- importance: 9 -->";
+        let line = "- Alpha deploys use green. Source: memory/2026-07-01.md#L3-L5 <!-- importance: 9 -->";
         assert_eq!(cites(line), vec![cite("memory/2026-07-01.md", 3, 5)]);
-        let spans: Vec<&str> = structure_spans(line)
-            .into_iter()
-            .map(|r| &line[r])
-            .collect();
-        assert_eq!(
-            spans,
-            vec![
-                "Source: memory/2026-07-01.md#L3-L5",
-                "<!-- importance: 9 -->"
-            ]
-        );
+        let spans: Vec<&str> = structure_spans(line).into_iter().map(|r| &line[r]).collect();
+        assert_eq!(spans, vec!["Source: memory/2026-07-01.md#L3-L5", "<!-- importance: 9 -->"]);
         let two = "Source: memory/2026-10-03.md, memory/2026-10-02-2114.md";
         assert_eq!(
             cites(two),
@@ -259,15 +221,9 @@ mod tests {
             ]
         );
         let paren = "Vision is on (Source: memory/2026-03-15-model.md) now";
-        let spans: Vec<&str> = structure_spans(paren)
-            .into_iter()
-            .map(|r| &paren[r])
-            .collect();
+        let spans: Vec<&str> = structure_spans(paren).into_iter().map(|r| &paren[r]).collect();
         assert_eq!(spans, vec!["(Source: memory/2026-03-15-model.md)"]);
-        assert_eq!(
-            structure_spans("Source: the user said so"),
-            Vec::<Range<usize>>::new()
-        );
+        assert_eq!(structure_spans("Source: the user said so"), Vec::<Range<usize>>::new());
     }
 
     #[test]

@@ -166,21 +166,13 @@ pub fn parse(text: &str) -> Vec<Entry> {
             if rest.is_empty() {
                 continue;
             }
-            raws.push(Raw {
-                line: line_no,
-                text: rest.to_string(),
-                indent,
-                parent,
-                heading,
-                list_item: true,
-            });
+            raws.push(Raw { line: line_no, text: rest.to_string(), indent, parent, heading, list_item: true });
             stack.push((indent, raws.len() - 1));
             current = Some(raws.len() - 1);
             continue;
         }
-        let continuation = current
-            .and_then(|c| raws.get(c))
-            .is_some_and(|r| indent > r.indent || (indent > 0 && !r.list_item));
+        let continuation =
+            current.and_then(|c| raws.get(c)).is_some_and(|r| indent > r.indent || (indent > 0 && !r.list_item));
         if continuation && let Some(r) = current.and_then(|c| raws.get_mut(c)) {
             r.text.push(' ');
             r.text.push_str(table_text(body));
@@ -247,45 +239,27 @@ fn strip_quote(line: &str) -> (&str, usize) {
             None => break,
         }
     }
-    let indent = rest
-        .chars()
-        .take_while(|c| *c == ' ' || *c == '\t')
-        .map(|c| if c == '\t' { 4 } else { 1 })
-        .sum();
+    let indent = rest.chars().take_while(|c| *c == ' ' || *c == '\t').map(|c| if c == '\t' { 4 } else { 1 }).sum();
     (rest, indent)
 }
 
 fn is_rule(body: &str) -> bool {
     let chars: Vec<char> = body.chars().filter(|c| !c.is_whitespace()).collect();
     let first = chars.first().copied();
-    chars.len() >= 3
-        && chars.iter().all(|c| Some(*c) == first)
-        && matches!(first, Some('-' | '*' | '_' | '='))
+    chars.len() >= 3 && chars.iter().all(|c| Some(*c) == first) && matches!(first, Some('-' | '*' | '_' | '='))
 }
 
 fn is_table_separator(body: &str) -> bool {
-    body.contains('-')
-        && body.contains('|')
-        && body
-            .chars()
-            .all(|c| matches!(c, '|' | '-' | ':' | ' ' | '\t'))
+    body.contains('-') && body.contains('|') && body.chars().all(|c| matches!(c, '|' | '-' | ':' | ' ' | '\t'))
 }
 
 fn next_is_table_separator(lines: &[&str], n: usize) -> bool {
-    lines
-        .iter()
-        .skip(n + 1)
-        .find(|l| !l.trim().is_empty())
-        .is_some_and(|l| is_table_separator(l.trim()))
+    lines.iter().skip(n + 1).find(|l| !l.trim().is_empty()).is_some_and(|l| is_table_separator(l.trim()))
 }
 
 /// A table row's text: the cells joined by ` | ` without the outer pipes.
 fn table_text(body: &str) -> &str {
-    if body.starts_with('|') {
-        body.trim_matches('|').trim()
-    } else {
-        body
-    }
+    if body.starts_with('|') { body.trim_matches('|').trim() } else { body }
 }
 
 /// `# Heading` text, or a line that is nothing but one bold span (`**testing.md**`).
@@ -304,9 +278,7 @@ fn heading_text(body: &str) -> Option<&str> {
                 return Some(inner.trim());
             }
         }
-        if let Some(inner) = body
-            .strip_prefix(m)
-            .and_then(|r| r.strip_suffix(&format!("{m}:")[..]))
+        if let Some(inner) = body.strip_prefix(m).and_then(|r| r.strip_suffix(&format!("{m}:")[..]))
             && !inner.contains(m)
             && !inner.trim().is_empty()
         {
@@ -326,10 +298,7 @@ fn heading_context(text: &str) -> Heading {
             notes.push(n);
         }
     }
-    Heading {
-        notes,
-        file: found.last_file,
-    }
+    Heading { notes, file: found.last_file }
 }
 
 /// A list item: marker (`-`, `*`, `+`, `•`, `1.`, `1)`) followed by whitespace or the end.
@@ -381,10 +350,7 @@ mod tests {
 
     #[test]
     fn headings_and_rules() {
-        assert_eq!(
-            heading_text("## memory/testing.md"),
-            Some("memory/testing.md")
-        );
+        assert_eq!(heading_text("## memory/testing.md"), Some("memory/testing.md"));
         assert_eq!(heading_text("**testing.md**"), Some("testing.md"));
         assert_eq!(heading_text("**Changes:**"), Some("Changes"));
         assert_eq!(heading_text("#hashtag"), None);
@@ -394,10 +360,7 @@ mod tests {
 
     #[test]
     fn dated_sources() {
-        assert_eq!(
-            dated_source("memory/2026-06-02-1406.md"),
-            Date::new(2026, 6, 2)
-        );
+        assert_eq!(dated_source("memory/2026-06-02-1406.md"), Date::new(2026, 6, 2));
         assert_eq!(dated_source("testing.md"), None);
     }
 }

@@ -18,10 +18,7 @@ pub fn normalise_note(path: &str) -> Option<String> {
         Some(i) if i + 1 < segments.len() => segments.get(i + 1..).unwrap_or(&[]).to_vec(),
         _ => segments,
     };
-    let rel: Vec<&str> = rel
-        .into_iter()
-        .filter(|s| !s.is_empty() && *s != ".")
-        .collect();
+    let rel: Vec<&str> = rel.into_iter().filter(|s| !s.is_empty() && *s != ".").collect();
     let out = rel.join("/");
     if out.is_empty() || (rel.len() == 1 && out.eq_ignore_ascii_case("changes.md")) {
         return None;
@@ -30,13 +27,7 @@ pub fn normalise_note(path: &str) -> Option<String> {
 }
 
 /// Quote pairs recognised as snippets: (open, close).
-const PAIRS: &[(char, char)] = &[
-    ('"', '"'),
-    ('“', '”'),
-    ('「', '」'),
-    ('『', '』'),
-    ('‘', '’'),
-];
+const PAIRS: &[(char, char)] = &[('"', '"'), ('“', '”'), ('「', '」'), ('『', '』'), ('‘', '’')];
 
 /// Text quoted in `"…"`, `“…”`, `「…」`, `『…』`, `‘…’` or `'…'` (not inside backticks:
 /// backticked spans are claims). Single quotes count only around a phrase, never as an
@@ -121,15 +112,11 @@ fn code_ranges(text: &str) -> Vec<(usize, usize)> {
             i += 1;
             continue;
         }
-        let n = b
-            .get(i..)
-            .map_or(0, |s| s.iter().take_while(|c| **c == b'`').count());
+        let n = b.get(i..).map_or(0, |s| s.iter().take_while(|c| **c == b'`').count());
         let mut j = i + n;
         let mut closed = None;
         while j < b.len() {
-            let m = b
-                .get(j..)
-                .map_or(0, |s| s.iter().take_while(|c| **c == b'`').count());
+            let m = b.get(j..).map_or(0, |s| s.iter().take_while(|c| **c == b'`').count());
             if m == n {
                 closed = Some(j + m);
                 break;
@@ -171,20 +158,10 @@ mod tests {
     #[test]
     fn quoted() {
         assert_eq!(
-            snippets(
-                r#"said "we moved to pnpm" and “Redis is gone”, 「昨日」 and 'in-memory fake'"#
-            ),
-            vec![
-                "we moved to pnpm",
-                "Redis is gone",
-                "昨日",
-                "in-memory fake"
-            ]
+            snippets(r#"said "we moved to pnpm" and “Redis is gone”, 「昨日」 and 'in-memory fake'"#),
+            vec!["we moved to pnpm", "Redis is gone", "昨日", "in-memory fake"]
         );
-        assert_eq!(
-            snippets("don't touch the user's `\"x\"` file"),
-            Vec::<String>::new()
-        );
+        assert_eq!(snippets("don't touch the user's `\"x\"` file"), Vec::<String>::new());
         assert_eq!(snippets("an \"unclosed quote"), Vec::<String>::new());
     }
 }

@@ -60,9 +60,7 @@ fn is_cjk_letter(c: char) -> bool {
 
 /// Characters that end a file name when walking back from its extension.
 fn is_name_delim(c: char) -> bool {
-    c.is_whitespace()
-        || c.is_control()
-        || "`\"'()[]<>{}|,;:=*#@!?（）「」『』、，；：。！？“”‘’".contains(c)
+    c.is_whitespace() || c.is_control() || "`\"'()[]<>{}|,;:=*#@!?（）「」『』、，；：。！？“”‘’".contains(c)
 }
 
 /// Walks back from `ext_start` over file-name characters. CJK letters are taken only
@@ -94,11 +92,7 @@ pub(crate) fn file_mentions(text: &str) -> Vec<FileMention> {
     for (ext, kind) in [(".jsonl", FileKind::Jsonl), (".md", FileKind::Markdown)] {
         for (i, _) in lower.match_indices(ext) {
             let end = i + ext.len();
-            if text
-                .get(end..)
-                .and_then(|r| r.chars().next())
-                .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
-            {
+            if text.get(end..).and_then(|r| r.chars().next()).is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
                 continue;
             }
             let start = name_start(text, i);
@@ -106,18 +100,14 @@ pub(crate) fn file_mentions(text: &str) -> Vec<FileMention> {
             if name.trim_matches(['.', '/', '\\', '~']).is_empty() || name.contains("//") {
                 continue;
             }
-            out.push(FileMention {
-                range: start..end,
-                kind,
-            });
+            out.push(FileMention { range: start..end, kind });
         }
     }
     if let Some(re) = &*UUID {
         for m in re.find_iter(text) {
             let before = text.get(..m.start()).and_then(|s| s.chars().next_back());
             let after = text.get(m.end()..).and_then(|s| s.chars().next());
-            let clean_left =
-                !before.is_some_and(|c| c.is_ascii_alphanumeric() || "-_/.\\".contains(c));
+            let clean_left = !before.is_some_and(|c| c.is_ascii_alphanumeric() || "-_/.\\".contains(c));
             let after2 = text.get(m.end()..).and_then(|s| s.chars().nth(1));
             let clean_right = match after {
                 None => true,
@@ -125,28 +115,18 @@ pub(crate) fn file_mentions(text: &str) -> Vec<FileMention> {
                 Some(c) => !(c.is_ascii_alphanumeric() || "-_/\\".contains(c)),
             };
             if clean_left && clean_right && !out.iter().any(|f| overlaps(&f.range, &m.range())) {
-                out.push(FileMention {
-                    range: m.range(),
-                    kind: FileKind::SessionId,
-                });
+                out.push(FileMention { range: m.range(), kind: FileKind::SessionId });
             }
         }
     }
     // A URL is not a file mention.
-    out.retain(|f| {
-        !text
-            .get(..f.range.end)
-            .is_some_and(|h| url_before(h, f.range.start))
-    });
+    out.retain(|f| !text.get(..f.range.end).is_some_and(|h| url_before(h, f.range.start)));
     out.sort_by_key(|f| f.range.start);
     out
 }
 
 fn url_before(head: &str, start: usize) -> bool {
-    let token_start = head
-        .get(..start)
-        .and_then(|h| h.rfind(char::is_whitespace).map(|i| i + 1))
-        .unwrap_or(0);
+    let token_start = head.get(..start).and_then(|h| h.rfind(char::is_whitespace).map(|i| i + 1)).unwrap_or(0);
     head.get(token_start..).is_some_and(|t| t.contains("://"))
 }
 
@@ -154,9 +134,8 @@ fn overlaps(a: &Range<usize>, b: &Range<usize>) -> bool {
     a.start < b.end && b.start < a.end
 }
 
-static UUID: LazyLock<Option<Regex>> = LazyLock::new(|| {
-    Regex::new(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}").ok()
-});
+static UUID: LazyLock<Option<Regex>> =
+    LazyLock::new(|| Regex::new(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}").ok());
 
 const N: &str = "[0-9０-９]+";
 const RANGE_SEP: &str = r"\s*(?:-|–|—|~|〜|～|\.\.|to\s|through\s)\s*";
@@ -196,16 +175,12 @@ fn parse_line_no(s: &str) -> usize {
 /// of two; numbers are paired by the separators between them.
 /// What may stand between the two ends of a line range (lowercase, trimmed, without the
 /// `L` of `L5`).
-const RANGE_WORDS: &[&str] = &[
-    "-", "–", "—", "~", "〜", "～", "..", "to", "through", "至", "到",
-];
+const RANGE_WORDS: &[&str] = &["-", "–", "—", "~", "〜", "～", "..", "to", "through", "至", "到"];
 
 fn parse_list(list: &str) -> Vec<(usize, usize)> {
     let Some(num) = &*NUM else { return Vec::new() };
-    let nums: Vec<(Range<usize>, usize)> = num
-        .find_iter(list)
-        .map(|m| (m.range(), parse_line_no(m.as_str())))
-        .collect();
+    let nums: Vec<(Range<usize>, usize)> =
+        num.find_iter(list).map(|m| (m.range(), parse_line_no(m.as_str()))).collect();
     let mut out = Vec::new();
     let mut i = 0;
     while let Some((r, a)) = nums.get(i) {
@@ -241,10 +216,7 @@ fn free_line_mentions(text: &str) -> Vec<LineMention> {
             let Some(list) = list else { continue };
             let spans = parse_list(list.as_str());
             if !spans.is_empty() && !out.iter().any(|o| overlaps(&o.range, &m.range())) {
-                out.push(LineMention {
-                    range: m.range(),
-                    spans,
-                });
+                out.push(LineMention { range: m.range(), spans });
             }
         }
     }
@@ -292,10 +264,7 @@ pub(crate) fn attached_line_mention(text: &str, file_end: usize) -> Option<LineM
     }
     let list = body.get(..len)?;
     let spans = parse_list(list);
-    (!spans.is_empty()).then(|| LineMention {
-        range: file_end..file_end + prefix_len + len,
-        spans,
-    })
+    (!spans.is_empty()).then(|| LineMention { range: file_end..file_end + prefix_len + len, spans })
 }
 
 /// True when `gap` (text between a file name and a line reference) only joins them:
@@ -305,8 +274,7 @@ fn is_connector(gap: &str) -> bool {
     for w in ["(", "（", ",", "、", ":", "：", "の", "—", "-", "@"] {
         g = g.replace(w, " ");
     }
-    g.split_whitespace()
-        .all(|w| matches!(w.to_ascii_lowercase().as_str(), "at" | "on"))
+    g.split_whitespace().all(|w| matches!(w.to_ascii_lowercase().as_str(), "at" | "on"))
 }
 
 /// Is this file name a dated daily note (`2026-06-02.md`, `2026-06-02-1406.md`)?
@@ -316,11 +284,9 @@ pub(crate) fn is_dated_markdown(name: &str) -> bool {
     b.len() >= 13
         && b.iter().take(4).all(u8::is_ascii_digit)
         && b.get(4) == Some(&b'-')
-        && b.get(5..7)
-            .is_some_and(|x| x.iter().all(u8::is_ascii_digit))
+        && b.get(5..7).is_some_and(|x| x.iter().all(u8::is_ascii_digit))
         && b.get(7) == Some(&b'-')
-        && b.get(8..10)
-            .is_some_and(|x| x.iter().all(u8::is_ascii_digit))
+        && b.get(8..10).is_some_and(|x| x.iter().all(u8::is_ascii_digit))
         && matches!(b.get(10), Some(b'.' | b'-' | b'_'))
 }
 
@@ -348,22 +314,14 @@ pub(crate) fn find_refs(text: &str, default_file: Option<&str>) -> Refs {
         if attached_to.get(li).copied().flatten().is_some() {
             continue;
         }
-        let prev = files
-            .iter()
-            .enumerate()
-            .rev()
-            .find(|(_, f)| f.range.end <= lm.range.start);
+        let prev = files.iter().enumerate().rev().find(|(_, f)| f.range.end <= lm.range.start);
         if let Some((fi, f)) = prev {
             let gap = text.get(f.range.end..lm.range.start).unwrap_or("x");
-            let nothing_between = !lines
-                .iter()
-                .any(|o| o.range.start >= f.range.end && o.range.end <= lm.range.start);
+            let nothing_between = !lines.iter().any(|o| o.range.start >= f.range.end && o.range.end <= lm.range.start);
             // A note name is only a citation when the line reference follows it closely
             // (`testing.md line 4`, `testing.md (L4)`), not after a colon (`testing.md: L4`).
             let joined = match f.kind {
-                FileKind::Markdown => gap
-                    .chars()
-                    .all(|c| c.is_whitespace() || "(（の".contains(c)),
+                FileKind::Markdown => gap.chars().all(|c| c.is_whitespace() || "(（の".contains(c)),
                 _ => is_connector(gap),
             };
             if nothing_between
@@ -386,15 +344,8 @@ pub(crate) fn find_refs(text: &str, default_file: Option<&str>) -> Refs {
             }
         })
         .collect();
-    let source_idx: Vec<usize> = (0..files.len())
-        .filter(|i| is_source.get(*i) == Some(&true))
-        .collect();
-    let name_of = |fi: usize| {
-        files
-            .get(fi)
-            .and_then(|f| text.get(f.range.clone()))
-            .map(str::to_string)
-    };
+    let source_idx: Vec<usize> = (0..files.len()).filter(|i| is_source.get(*i) == Some(&true)).collect();
+    let name_of = |fi: usize| files.get(fi).and_then(|f| text.get(f.range.clone())).map(str::to_string);
 
     let mut order: Vec<usize> = (0..lines.len()).collect();
     order.sort_by_key(|i| lines.get(*i).map(|l| l.range.start));
@@ -405,23 +356,10 @@ pub(crate) fn find_refs(text: &str, default_file: Option<&str>) -> Refs {
         let owner = match attached_to.get(li).copied().flatten() {
             Some(fi) => Some(fi),
             None => {
-                let before = source_idx.iter().rev().find(|i| {
-                    files
-                        .get(**i)
-                        .is_some_and(|f| f.range.end <= lm.range.start)
-                });
-                let after = source_idx.iter().find(|i| {
-                    files
-                        .get(**i)
-                        .is_some_and(|f| f.range.start >= lm.range.end)
-                });
-                before
-                    .or(if source_idx.len() == 1 {
-                        source_idx.first()
-                    } else {
-                        after
-                    })
-                    .copied()
+                let before =
+                    source_idx.iter().rev().find(|i| files.get(**i).is_some_and(|f| f.range.end <= lm.range.start));
+                let after = source_idx.iter().find(|i| files.get(**i).is_some_and(|f| f.range.start >= lm.range.end));
+                before.or(if source_idx.len() == 1 { source_idx.first() } else { after }).copied()
             }
         };
         let attached = attached_to.get(li).copied().flatten().is_some();
@@ -431,11 +369,7 @@ pub(crate) fn find_refs(text: &str, default_file: Option<&str>) -> Refs {
                     *c = true;
                 }
                 let fr = files.get(fi).map(|f| f.range.clone()).unwrap_or(0..0);
-                let mut raw = if attached {
-                    fr.start..lm.range.end
-                } else {
-                    lm.range.clone()
-                };
+                let mut raw = if attached { fr.start..lm.range.end } else { lm.range.clone() };
                 // Keep the closing parenthesis of `abc.jsonl (lines 3-5)`.
                 let gap = text.get(fr.end..lm.range.start).unwrap_or("");
                 let closer = text.get(lm.range.end..).and_then(|r| r.chars().next());
@@ -453,12 +387,7 @@ pub(crate) fn find_refs(text: &str, default_file: Option<&str>) -> Refs {
         for (a, b) in &lm.spans {
             citations.push((
                 raw_range.start,
-                Citation {
-                    raw: raw.clone(),
-                    file: file.clone(),
-                    start: Some(*a),
-                    end: Some(*b),
-                },
+                Citation { raw: raw.clone(), file: file.clone(), start: Some(*a), end: Some(*b) },
             ));
         }
     }
@@ -467,15 +396,7 @@ pub(crate) fn find_refs(text: &str, default_file: Option<&str>) -> Refs {
             && let Some(f) = files.get(*fi)
         {
             let name = text.get(f.range.clone()).unwrap_or("").to_string();
-            citations.push((
-                f.range.start,
-                Citation {
-                    raw: name.clone(),
-                    file: Some(name),
-                    start: None,
-                    end: None,
-                },
-            ));
+            citations.push((f.range.start, Citation { raw: name.clone(), file: Some(name), start: None, end: None }));
         }
     }
     citations.sort_by_key(|(pos, _)| *pos);
@@ -492,12 +413,7 @@ pub(crate) fn find_refs(text: &str, default_file: Option<&str>) -> Refs {
         .chain(lines.iter().map(|l| l.range.clone()))
         .collect();
     spans.sort_by_key(|r| r.start);
-    Refs {
-        citations: citations.into_iter().map(|(_, c)| c).collect(),
-        spans,
-        notes,
-        last_file,
-    }
+    Refs { citations: citations.into_iter().map(|(_, c)| c).collect(), spans, notes, last_file }
 }
 
 #[cfg(test)]
@@ -505,11 +421,7 @@ mod tests {
     use super::*;
 
     fn cites(text: &str) -> Vec<(Option<String>, Option<usize>, Option<usize>)> {
-        find_refs(text, None)
-            .citations
-            .into_iter()
-            .map(|c| (c.file, c.start, c.end))
-            .collect()
+        find_refs(text, None).citations.into_iter().map(|c| (c.file, c.start, c.end)).collect()
     }
 
     fn c(f: &str, a: usize, b: usize) -> (Option<String>, Option<usize>, Option<usize>) {
@@ -518,13 +430,7 @@ mod tests {
 
     #[test]
     fn regexes_compile() {
-        assert!(
-            UUID.is_some()
-                && EN_LINES.is_some()
-                && L_FORM.is_some()
-                && CJK_LINES.is_some()
-                && NUM.is_some()
-        );
+        assert!(UUID.is_some() && EN_LINES.is_some() && L_FORM.is_some() && CJK_LINES.is_some() && NUM.is_some());
     }
 
     #[test]
@@ -542,18 +448,12 @@ mod tests {
         assert_eq!(cites("a.jsonl:3"), vec![c("a.jsonl", 3, 3)]);
         assert_eq!(cites("a.jsonl:3-5"), vec![c("a.jsonl", 3, 5)]);
         assert_eq!(cites("a.jsonl#L3-L5"), vec![c("a.jsonl", 3, 5)]);
-        assert_eq!(
-            cites("(a.jsonl lines 3, 7)"),
-            vec![c("a.jsonl", 3, 3), c("a.jsonl", 7, 7)]
-        );
+        assert_eq!(cites("(a.jsonl lines 3, 7)"), vec![c("a.jsonl", 3, 3), c("a.jsonl", 7, 7)]);
         assert_eq!(cites("a.jsonl の3行目"), vec![c("a.jsonl", 3, 3)]);
         assert_eq!(cites("see L4 in a.jsonl"), vec![c("a.jsonl", 4, 4)]);
         assert_eq!(cites("a.jsonl"), vec![(Some("a.jsonl".into()), None, None)]);
         assert_eq!(cites("line 9"), vec![(None, Some(9), Some(9))]);
-        assert_eq!(
-            cites("x.jsonl:99999999999999999999999"),
-            vec![c("x.jsonl", usize::MAX, usize::MAX)]
-        );
+        assert_eq!(cites("x.jsonl:99999999999999999999999"), vec![c("x.jsonl", usize::MAX, usize::MAX)]);
     }
 
     #[test]

@@ -33,14 +33,7 @@ impl Acc {
     }
 
     /// Adds a claim covering `r` (and occupying `outer`), unless the bytes are taken.
-    fn add(
-        &mut self,
-        line: &str,
-        kind: ClaimKind,
-        r: Range<usize>,
-        outer: Range<usize>,
-        value: ClaimValue,
-    ) {
+    fn add(&mut self, line: &str, kind: ClaimKind, r: Range<usize>, outer: Range<usize>, value: ClaimValue) {
         let Some(text) = line.get(r.clone()) else {
             return;
         };
@@ -48,13 +41,7 @@ impl Acc {
             return;
         }
         self.occupied.insert(outer);
-        self.claims.push(Claim {
-            kind,
-            text: text.to_string(),
-            start: r.start,
-            end: r.end,
-            value,
-        });
+        self.claims.push(Claim { kind, text: text.to_string(), start: r.start, end: r.end, value });
     }
 
     fn block(&mut self, r: Range<usize>) {
@@ -95,29 +82,14 @@ pub fn extract(line: &str) -> Vec<Claim> {
         acc.add(line, kind, r.clone(), r, ClaimValue::Text(value));
     }
     for f in find_dates(line) {
-        acc.add(
-            line,
-            ClaimKind::Date,
-            f.range.clone(),
-            f.range,
-            ClaimValue::Date(f.spec),
-        );
+        acc.add(line, ClaimKind::Date, f.range.clone(), f.range, ClaimValue::Date(f.spec));
     }
     for (r, value) in versions(line) {
-        acc.add(
-            line,
-            ClaimKind::Version,
-            r.clone(),
-            r,
-            ClaimValue::Text(value),
-        );
+        acc.add(line, ClaimKind::Version, r.clone(), r, ClaimValue::Text(value));
     }
     let numbers = find_numbers(line, &|r| acc.free(r));
     for n in numbers {
-        let value = ClaimValue::Number {
-            value: n.value,
-            unit: Some(n.unit),
-        };
+        let value = ClaimValue::Number { value: n.value, unit: Some(n.unit) };
         acc.add(line, ClaimKind::Number, n.range.clone(), n.range, value);
     }
     let taken = acc.occupied.clone();
@@ -133,10 +105,7 @@ pub fn extract(line: &str) -> Vec<Claim> {
 /// backticks is literal text.
 fn code_spans(line: &str) -> Vec<(Range<usize>, Range<usize>)> {
     let b = line.as_bytes();
-    let run_len = |i: usize| {
-        b.get(i..)
-            .map_or(0, |s| s.iter().take_while(|c| **c == b'`').count())
-    };
+    let run_len = |i: usize| b.get(i..).map_or(0, |s| s.iter().take_while(|c| **c == b'`').count());
     let mut out = Vec::new();
     let mut i = 0;
     while i < b.len() {
@@ -174,11 +143,9 @@ fn code_spans(line: &str) -> Vec<(Range<usize>, Range<usize>)> {
     out
 }
 
-static MD_LINK: LazyLock<Option<Regex>> = LazyLock::new(|| {
-    Regex::new(r#"!?\[(?P<text>[^\]\n]*)\]\((?P<target>[^)\s]*)(?:\s+"[^"\n]*")?\)"#).ok()
-});
-static WIKI_LINK: LazyLock<Option<Regex>> =
-    LazyLock::new(|| Regex::new(r"\[\[(?P<target>[^\]\n]+)\]\]").ok());
+static MD_LINK: LazyLock<Option<Regex>> =
+    LazyLock::new(|| Regex::new(r#"!?\[(?P<text>[^\]\n]*)\]\((?P<target>[^)\s]*)(?:\s+"[^"\n]*")?\)"#).ok());
+static WIKI_LINK: LazyLock<Option<Regex>> = LazyLock::new(|| Regex::new(r"\[\[(?P<target>[^\]\n]+)\]\]").ok());
 
 /// Markdown links to non-URL targets and wikilinks: (range, kind, normalised target).
 /// Links to URLs are left to the URL recogniser.
@@ -187,13 +154,7 @@ fn links(line: &str) -> Vec<(Range<usize>, ClaimKind, String)> {
     if let Some(re) = &*WIKI_LINK {
         for c in re.captures_iter(line) {
             if let (Some(m), Some(t)) = (c.get(0), c.name("target")) {
-                let target = t
-                    .as_str()
-                    .split('|')
-                    .next()
-                    .unwrap_or("")
-                    .trim()
-                    .to_lowercase();
+                let target = t.as_str().split('|').next().unwrap_or("").trim().to_lowercase();
                 out.push((m.range(), ClaimKind::Link, target));
             }
         }
@@ -221,18 +182,12 @@ mod tests {
     use super::*;
 
     fn kinds(line: &str) -> Vec<(ClaimKind, &str)> {
-        extract(line)
-            .into_iter()
-            .map(|c| (c.kind, &line[c.start..c.end]))
-            .collect()
+        extract(line).into_iter().map(|c| (c.kind, &line[c.start..c.end])).collect()
     }
 
     #[test]
     fn code_spans_and_links() {
-        assert_eq!(
-            code_spans("a `b` ``c ` d`` `e"),
-            vec![(2..5, 3..4), (6..15, 8..13)]
-        );
+        assert_eq!(code_spans("a `b` ``c ` d`` `e"), vec![(2..5, 3..4), (6..15, 8..13)]);
         assert_eq!(
             kinds("See [Testing](testing.md) and [[deploy-notes]] or [docs](https://x.dev/a)."),
             vec![
@@ -241,10 +196,7 @@ mod tests {
                 (ClaimKind::Url, "https://x.dev/a"),
             ]
         );
-        assert_eq!(
-            kinds("run `date -d 2026-11-01` now"),
-            vec![(ClaimKind::Code, "date -d 2026-11-01")]
-        );
+        assert_eq!(kinds("run `date -d 2026-11-01` now"), vec![(ClaimKind::Code, "date -d 2026-11-01")]);
     }
 
     #[test]
@@ -269,15 +221,9 @@ mod tests {
         assert_eq!(kinds("npm/pnpm and and/or, e.g. this"), vec![]);
         assert_eq!(
             kinds("see testing.md and memory/people/alice.md"),
-            vec![
-                (ClaimKind::Link, "testing.md"),
-                (ClaimKind::Link, "memory/people/alice.md"),
-            ]
+            vec![(ClaimKind::Link, "testing.md"), (ClaimKind::Link, "memory/people/alice.md"),]
         );
-        assert_eq!(
-            kinds("fails at src/main.rs:12"),
-            vec![(ClaimKind::Path, "src/main.rs")]
-        );
+        assert_eq!(kinds("fails at src/main.rs:12"), vec![(ClaimKind::Path, "src/main.rs")]);
     }
 
     #[test]

@@ -127,18 +127,12 @@ pub fn overlaps(claim: &Claim, range: (Date, Date)) -> bool {
     let Some(spec) = claim.date() else {
         return false;
     };
-    let (lo, hi) = if range.0 <= range.1 {
-        range
-    } else {
-        (range.1, range.0)
-    };
+    let (lo, hi) = if range.0 <= range.1 { range } else { (range.1, range.0) };
     let years: Vec<i32> = match spec.year() {
         Some(y) => vec![y],
         None => (lo.year..=hi.year).collect(),
     };
-    years
-        .into_iter()
-        .any(|y| spec.range_in(y).is_some_and(|(a, b)| a <= hi && lo <= b))
+    years.into_iter().any(|y| spec.range_in(y).is_some_and(|(a, b)| a <= hi && lo <= b))
 }
 
 #[cfg(test)]
@@ -154,10 +148,7 @@ mod tests {
 
     #[test]
     fn json_pieces() {
-        assert_eq!(
-            json_safe_piece("grep \"foo bar\" x"),
-            Some("foo bar".into())
-        );
+        assert_eq!(json_safe_piece("grep \"foo bar\" x"), Some("foo bar".into()));
         assert_eq!(json_safe_piece("pnpm test"), Some("pnpm test".into()));
         assert_eq!(json_safe_piece("\""), None);
     }

@@ -81,15 +81,12 @@ pub(crate) fn find_names(line: &str, taken: &[Range<usize>]) -> Vec<Range<usize>
             '-' => {
                 // A spaced dash separates a title from its hook: `[T](t.md) - Run it`.
                 let before = line.get(..pos).and_then(|p| p.chars().next_back());
-                if before.is_some_and(char::is_whitespace) && next.is_some_and(char::is_whitespace)
-                {
+                if before.is_some_and(char::is_whitespace) && next.is_some_and(char::is_whitespace) {
                     sentence_start = true;
                 }
             }
-            '—' | '–' | '→' | '⇒' | '!' | '?' | '。' | '！' | '？' | '：' | '|' | '•' | '\n'
-            | '\r' | '(' | '[' | '"' | '“' | '「' | '『' | '（' | '‘' | '\'' | '・' => {
-                sentence_start = true
-            }
+            '—' | '–' | '→' | '⇒' | '!' | '?' | '。' | '！' | '？' | '：' | '|' | '•' | '\n' | '\r' | '(' | '['
+            | '"' | '“' | '「' | '『' | '（' | '‘' | '\'' | '・' => sentence_start = true,
             _ => {}
         }
         if !c.is_whitespace() {
@@ -130,17 +127,9 @@ fn bold_labels(line: &str) -> Vec<Range<usize>> {
     let mut out = Vec::new();
     for marker in ["**", "__"] {
         let mut from = 0;
-        while let Some(open) = line
-            .get(from..)
-            .and_then(|s| s.find(marker))
-            .map(|i| from + i)
-        {
+        while let Some(open) = line.get(from..).and_then(|s| s.find(marker)).map(|i| from + i) {
             let inner_start = open + marker.len();
-            let Some(close) = line
-                .get(inner_start..)
-                .and_then(|s| s.find(marker))
-                .map(|i| inner_start + i)
-            else {
+            let Some(close) = line.get(inner_start..).and_then(|s| s.find(marker)).map(|i| inner_start + i) else {
                 break;
             };
             let inner = line.get(inner_start..close).unwrap_or("");
@@ -162,8 +151,7 @@ fn is_heading(line: &str) -> bool {
 
 fn skip_possessive(line: &str, end: usize) -> usize {
     for p in ["'s", "’s"] {
-        if line.get(end..).is_some_and(|r| r.starts_with(p))
-            && !char_at(line, end + p.len()).is_some_and(is_word_char)
+        if line.get(end..).is_some_and(|r| r.starts_with(p)) && !char_at(line, end + p.len()).is_some_and(is_word_char)
         {
             return end + p.len();
         }
@@ -193,12 +181,9 @@ fn scan_words(line: &str, taken: &[Range<usize>]) -> Vec<Word> {
                 continue;
             }
             let joiner = matches!(d, '\'' | '’' | '-' | '.' | '_');
-            let follows = char_at(line, j + d.len_utf8()).is_some_and(is_word_char)
-                && !in_taken(j + d.len_utf8());
+            let follows = char_at(line, j + d.len_utf8()).is_some_and(is_word_char) && !in_taken(j + d.len_utf8());
             let possessive = matches!(d, '\'' | '’')
-                && line
-                    .get(j + d.len_utf8()..)
-                    .is_some_and(|r| r.starts_with('s'))
+                && line.get(j + d.len_utf8()..).is_some_and(|r| r.starts_with('s'))
                 && !char_at(line, j + d.len_utf8() + 1).is_some_and(is_word_char);
             if joiner && follows && !possessive {
                 iter.next();
@@ -206,10 +191,7 @@ fn scan_words(line: &str, taken: &[Range<usize>]) -> Vec<Word> {
             }
             break;
         }
-        words.push(Word {
-            range: i..end,
-            embedded: false,
-        });
+        words.push(Word { range: i..end, embedded: false });
     }
     words
 }
@@ -219,13 +201,10 @@ fn mark_embedded(line: &str, words: &mut [Word]) {
     // Group words separated by spaces only into phrases: (first, last) indices.
     let mut phrases: Vec<(usize, usize)> = Vec::new();
     for (i, w) in words.iter().enumerate() {
-        let joined = phrases
-            .last()
-            .and_then(|&(_, last)| words.get(last))
-            .is_some_and(|prev| {
-                let gap = line.get(prev.range.end..w.range.start).unwrap_or("x");
-                !gap.is_empty() && gap.chars().all(|c| c == ' ')
-            });
+        let joined = phrases.last().and_then(|&(_, last)| words.get(last)).is_some_and(|prev| {
+            let gap = line.get(prev.range.end..w.range.start).unwrap_or("x");
+            !gap.is_empty() && gap.chars().all(|c| c == ' ')
+        });
         match phrases.last_mut() {
             Some(p) if joined => p.1 = i,
             _ => phrases.push((i, i)),
@@ -234,9 +213,7 @@ fn mark_embedded(line: &str, words: &mut [Word]) {
     for (first, last) in phrases {
         let start = words.get(first).map_or(0, |w| w.range.start);
         let end = words.get(last).map_or(0, |w| w.range.end);
-        let left = line
-            .get(..start)
-            .and_then(|s| s.trim_end().chars().next_back());
+        let left = line.get(..start).and_then(|s| s.trim_end().chars().next_back());
         let right = line.get(end..).and_then(|s| s.trim_start().chars().next());
         let next_to_cjk = left.is_some_and(is_cjk) || right.is_some_and(is_cjk);
         if next_to_cjk && last - first < 4 {
@@ -259,12 +236,8 @@ fn is_name(word: &str, sentence_start: bool, heading: bool, embedded: bool) -> b
     let upper = word.chars().filter(|c| c.is_uppercase()).count();
     let lowers = word.chars().filter(|c| c.is_lowercase()).count();
     // ALL-CAPS acronym, optionally pluralised (`APIs`).
-    let stem = word
-        .strip_suffix('s')
-        .filter(|s| s.chars().any(char::is_uppercase));
-    let acronym = |w: &str| {
-        w.chars().filter(|c| c.is_alphabetic()).count() >= 2 && !w.chars().any(char::is_lowercase)
-    };
+    let stem = word.strip_suffix('s').filter(|s| s.chars().any(char::is_uppercase));
+    let acronym = |w: &str| w.chars().filter(|c| c.is_alphabetic()).count() >= 2 && !w.chars().any(char::is_lowercase);
     if acronym(word) || stem.is_some_and(acronym) {
         let key = stem.filter(|s| acronym(s)).unwrap_or(word);
         // Acronyms are short (`AWS`, `GDPR`) or identifiers (`EC2`, `DATABASE_URL`); a long
@@ -276,8 +249,7 @@ fn is_name(word: &str, sentence_start: bool, heading: bool, embedded: bool) -> b
         return false;
     }
     if embedded {
-        let mixed_case =
-            upper >= 1 && lowers >= 1 && !word.chars().next().is_some_and(char::is_uppercase);
+        let mixed_case = upper >= 1 && lowers >= 1 && !word.chars().next().is_some_and(char::is_uppercase);
         return letters >= 2 && (mixed_case || !EMBEDDED_COMMON.contains(&lower.as_str()));
     }
     let first_upper = word.chars().next().is_some_and(char::is_uppercase);
@@ -302,56 +274,29 @@ mod tests {
     use super::*;
 
     fn names(line: &str) -> Vec<&str> {
-        find_names(line, &[])
-            .into_iter()
-            .map(|r| &line[r])
-            .collect()
+        find_names(line, &[]).into_iter().map(|r| &line[r]).collect()
     }
 
     #[test]
     fn capitalised_mid_sentence() {
-        assert_eq!(
-            names("No Redis needed: tests use an in-memory fake. Verified on Sunday."),
-            vec!["Redis"]
-        );
-        assert_eq!(
-            names("Deploys go to Vercel via GitHub Actions."),
-            vec!["Vercel", "GitHub", "Actions"]
-        );
+        assert_eq!(names("No Redis needed: tests use an in-memory fake. Verified on Sunday."), vec!["Redis"]);
+        assert_eq!(names("Deploys go to Vercel via GitHub Actions."), vec!["Vercel", "GitHub", "Actions"]);
         assert_eq!(names("The AWS bill and the API key"), vec!["AWS"]);
         assert_eq!(names("Ask Alice's team, e.g. Bob."), vec!["Alice", "Bob"]);
         assert_eq!(names("then I moved it in May"), Vec::<&str>::new());
-        assert_eq!(
-            names("**Why:** Because PERMANENT TODOs matter"),
-            Vec::<&str>::new()
-        );
+        assert_eq!(names("**Why:** Because PERMANENT TODOs matter"), Vec::<&str>::new());
         assert_eq!(names("## Deploy Process Notes"), Vec::<&str>::new());
         assert_eq!(names("## GitHub Setup"), vec!["GitHub"]);
         assert_eq!(names("(Redis) is gone"), Vec::<&str>::new());
         assert_eq!(names("- **Deploy Process:** ask Bob"), vec!["Bob"]);
-        assert_eq!(
-            names("- [Testing](testing.md) — Run it with Vitest"),
-            vec!["Vitest"]
-        );
+        assert_eq!(names("- [Testing](testing.md) — Run it with Vitest"), vec!["Vitest"]);
         assert_eq!(names("- Testing - Run it"), Vec::<&str>::new());
-        assert_eq!(
-            names("set DATABASE_URL and the Claude key"),
-            vec!["DATABASE_URL"]
-        );
+        assert_eq!(names("set DATABASE_URL and the Claude key"), vec!["DATABASE_URL"]);
         assert_eq!(names("DO NOT PUSH TO MAIN without AWS"), vec!["AWS"]);
-        assert_eq!(
-            names("state is HEADER-LESS, set DEBUG_LEVEL"),
-            vec!["DEBUG_LEVEL"]
-        );
+        assert_eq!(names("state is HEADER-LESS, set DEBUG_LEVEL"), vec!["DEBUG_LEVEL"]);
         assert_eq!(names("**Why:** Fluid compute is on"), Vec::<&str>::new());
-        assert_eq!(
-            names("レビュー後に merge して Vercel に deploy"),
-            vec!["Vercel"]
-        );
-        assert_eq!(
-            names("uses macOS and iPhone builds"),
-            vec!["macOS", "iPhone"]
-        );
+        assert_eq!(names("レビュー後に merge して Vercel に deploy"), vec!["Vercel"]);
+        assert_eq!(names("uses macOS and iPhone builds"), vec!["macOS", "iPhone"]);
         assert_eq!(names("run on EC2 with GPT-4"), vec!["EC2", "GPT-4"]);
     }
 
@@ -361,22 +306,13 @@ mod tests {
         assert_eq!(names("Redis は不要になった"), vec!["Redis"]);
         assert_eq!(names("Redis는 더 이상 필요 없음"), vec!["Redis"]);
         assert_eq!(names("デプロイは Vercel Edge で"), vec!["Vercel", "Edge"]);
-        assert_eq!(
-            names("测试 (tests use the fake now) 完成"),
-            Vec::<&str>::new()
-        );
+        assert_eq!(names("测试 (tests use the fake now) 完成"), Vec::<&str>::new());
     }
 
     #[test]
     fn taken_ranges_are_skipped() {
         let line = "Run `Redis` with Docker";
         let code = 5..10;
-        assert_eq!(
-            find_names(line, &[code])
-                .into_iter()
-                .map(|r| &line[r])
-                .collect::<Vec<_>>(),
-            vec!["Docker"]
-        );
+        assert_eq!(find_names(line, &[code]).into_iter().map(|r| &line[r]).collect::<Vec<_>>(), vec!["Docker"]);
     }
 }

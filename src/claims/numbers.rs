@@ -113,18 +113,12 @@ fn number_claim(line: &str, start: usize, end: usize, value: String) -> Option<F
     // Right side: not a version, time, fraction or date continuation.
     let next = char_at(line, end);
     let after = char_at(line, end + 1);
-    if matches!(next, Some('.' | ':' | '/' | ',' | '-' | '_'))
-        && after.is_some_and(|c| c.is_ascii_digit())
-    {
+    if matches!(next, Some('.' | ':' | '/' | ',' | '-' | '_')) && after.is_some_and(|c| c.is_ascii_digit()) {
         return None;
     }
     // Left side: a label (`port `, `#`, `$`) or a clean break.
     if let Some((label_start, label)) = prefix_label(line, start) {
-        return Some(FoundNumber {
-            range: label_start..end,
-            value,
-            unit: label,
-        });
+        return Some(FoundNumber { range: label_start..end, value, unit: label });
     }
     match two_before(line, start) {
         (None, _) => {}
@@ -135,18 +129,12 @@ fn number_claim(line: &str, start: usize, end: usize, value: String) -> Option<F
     let (unit_end, unit) = suffix_unit(line, end)?;
     // `the 2026 roadmap`: a year used as an adjective, not a quantity.
     let year_like = value.len() == 4
-        && value
-            .parse::<u32>()
-            .is_ok_and(|y| (1900..=2100).contains(&y))
+        && value.parse::<u32>().is_ok_and(|y| (1900..=2100).contains(&y))
         && line.get(end..).is_some_and(|r| r.starts_with(' '));
     if year_like {
         return None;
     }
-    Some(FoundNumber {
-        range: start..unit_end,
-        value,
-        unit,
-    })
+    Some(FoundNumber { range: start..unit_end, value, unit })
 }
 
 fn prefix_label(line: &str, start: usize) -> Option<(usize, String)> {
@@ -163,12 +151,7 @@ fn prefix_label(line: &str, start: usize) -> Option<(usize, String)> {
     // A label word before, separated by one space: `port 6379`, `PR #12`.
     if char_before(line, p) == Some(' ') {
         let head = line.get(..p - 1)?;
-        let word_start = head
-            .char_indices()
-            .rev()
-            .take_while(|(_, c)| c.is_ascii_alphabetic())
-            .last()
-            .map(|(j, _)| j);
+        let word_start = head.char_indices().rev().take_while(|(_, c)| c.is_ascii_alphabetic()).last().map(|(j, _)| j);
         if let Some(ws) = word_start {
             let word = head.get(ws..)?.to_ascii_lowercase();
             let clean = char_before(head, ws).is_none_or(|c| !c.is_alphanumeric());
@@ -187,15 +170,9 @@ fn prefix_label(line: &str, start: usize) -> Option<(usize, String)> {
 fn suffix_unit(line: &str, end: usize) -> Option<(usize, String)> {
     let rest = line.get(end..)?;
     // Ordinals and clock times are not quantities.
-    let lower: String = rest
-        .chars()
-        .take(3)
-        .collect::<String>()
-        .to_ascii_lowercase();
+    let lower: String = rest.chars().take(3).collect::<String>().to_ascii_lowercase();
     for ord in ["st", "nd", "rd", "th", "am", "pm"] {
-        if lower.starts_with(ord)
-            && !lower[ord.len()..].starts_with(|c: char| c.is_ascii_alphabetic())
-        {
+        if lower.starts_with(ord) && !lower[ord.len()..].starts_with(|c: char| c.is_ascii_alphabetic()) {
             return None;
         }
     }
@@ -209,8 +186,7 @@ fn suffix_unit(line: &str, end: usize) -> Option<(usize, String)> {
     let attached = ascii_word(rest);
     if !attached.is_empty() {
         let after = char_at(rest, attached.len());
-        let ok = attached.len() <= 4
-            && !after.is_some_and(|c| c.is_alphanumeric() || c == '-' || c == '_');
+        let ok = attached.len() <= 4 && !after.is_some_and(|c| c.is_alphanumeric() || c == '-' || c == '_');
         return ok.then(|| (end + attached.len(), attached.to_ascii_lowercase()));
     }
     // Separated unit: `214 tests`, `5-minute`, `3 GB`.
@@ -225,9 +201,7 @@ fn suffix_unit(line: &str, end: usize) -> Option<(usize, String)> {
             let all_caps = word.chars().all(|c| c.is_ascii_uppercase());
             let plural_caps = word.len() >= 3
                 && word.ends_with('s')
-                && word[..word.len() - 1]
-                    .chars()
-                    .all(|c| c.is_ascii_uppercase());
+                && word[..word.len() - 1].chars().all(|c| c.is_ascii_uppercase());
             let lowercase = word.chars().all(|c| c.is_ascii_lowercase());
             let shape_ok = lowercase || (all_caps || plural_caps) && word.len() <= 5;
             let lw = word.to_ascii_lowercase();
@@ -304,8 +278,7 @@ pub(crate) fn number_occurs(value: &str, text: &str) -> bool {
         let prev = if i > 0 { b.get(i - 1).copied() } else { None };
         let prev2 = if i > 1 { b.get(i - 2).copied() } else { None };
         let after_digit = prev.is_some_and(|c| c.is_ascii_digit());
-        let after_separator =
-            matches!(prev, Some(b'.' | b',')) && prev2.is_some_and(|c| c.is_ascii_digit());
+        let after_separator = matches!(prev, Some(b'.' | b',')) && prev2.is_some_and(|c| c.is_ascii_digit());
         let clean_left = !after_digit && !after_separator;
         if digit
             && clean_left
@@ -313,8 +286,7 @@ pub(crate) fn number_occurs(value: &str, text: &str) -> bool {
         {
             let next = b.get(end).copied();
             let after = b.get(end + 1).copied();
-            let continues =
-                matches!(next, Some(b'.' | b',')) && after.is_some_and(|c| c.is_ascii_digit());
+            let continues = matches!(next, Some(b'.' | b',')) && after.is_some_and(|c| c.is_ascii_digit());
             if v == value && !continues {
                 return true;
             }
@@ -329,11 +301,7 @@ pub(crate) fn number_occurs(value: &str, text: &str) -> bool {
 /// The first four letters of a unit key of five or more (`passing`/`passed` → `pass`,
 /// `testing`/`test` → `test`): units are compared leniently, a paraphrase is no flag.
 fn unit_stem(key: &str) -> String {
-    if key.chars().count() >= 5 {
-        key.chars().take(4).collect()
-    } else {
-        key.to_string()
-    }
+    if key.chars().count() >= 5 { key.chars().take(4).collect() } else { key.to_string() }
 }
 
 /// True when `text` mentions the unit: any word with the same [`unit_key`] stem, a `%` sign
@@ -372,10 +340,7 @@ mod tests {
     use super::*;
 
     fn nums(line: &str) -> Vec<(String, String, String)> {
-        find_numbers(line, &|_| true)
-            .into_iter()
-            .map(|f| (line[f.range].to_string(), f.value, f.unit))
-            .collect()
+        find_numbers(line, &|_| true).into_iter().map(|f| (line[f.range].to_string(), f.value, f.unit)).collect()
     }
 
     fn t(a: &str, b: &str, c: &str) -> (String, String, String) {
@@ -384,23 +349,14 @@ mod tests {
 
     #[test]
     fn recognises_units() {
-        assert_eq!(
-            nums("Verified: 214 tests passed."),
-            vec![t("214 tests", "214", "tests")]
-        );
+        assert_eq!(nums("Verified: 214 tests passed."), vec![t("214 tests", "214", "tests")]);
         assert_eq!(nums("1,200 tests"), vec![t("1,200 tests", "1200", "tests")]);
         assert_eq!(nums("Duration 9.81s"), vec![t("9.81s", "9.81", "s")]);
         assert_eq!(nums("needs 3 GB of RAM"), vec![t("3 GB", "3", "gb")]);
-        assert_eq!(
-            nums("Redis on port 6379."),
-            vec![t("port 6379", "6379", "port")]
-        );
+        assert_eq!(nums("Redis on port 6379."), vec![t("port 6379", "6379", "port")]);
         assert_eq!(nums("see PR #123"), vec![t("PR #123", "123", "pr")]);
         assert_eq!(nums("costs $5"), vec![t("$5", "5", "$")]);
-        assert_eq!(
-            nums("a 5-minute timeout"),
-            vec![t("5-minute", "5", "minute")]
-        );
+        assert_eq!(nums("a 5-minute timeout"), vec![t("5-minute", "5", "minute")]);
         assert_eq!(nums("30% faster"), vec![t("30%", "30", "%")]);
         assert_eq!(nums("テストは214件"), vec![t("214件", "214", "件")]);
         assert_eq!(nums("테스트 214개 통과"), vec![t("214개", "214", "개")]);

@@ -9,12 +9,10 @@ use super::ClaimKind;
 use super::text::{char_at, char_before, is_cjk, is_word_char, overlap};
 use super::words::{EXTENSIONS, PATH_ROOTS};
 
-static URL: LazyLock<Option<Regex>> = LazyLock::new(|| {
-    Regex::new(r#"(?i)\b(?:https?|ftp|file|ssh|git|wss?)://[^\s<>"'`\]）」』]+"#).ok()
-});
-static EMAIL: LazyLock<Option<Regex>> = LazyLock::new(|| {
-    Regex::new(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}").ok()
-});
+static URL: LazyLock<Option<Regex>> =
+    LazyLock::new(|| Regex::new(r#"(?i)\b(?:https?|ftp|file|ssh|git|wss?)://[^\s<>"'`\]）」』]+"#).ok());
+static EMAIL: LazyLock<Option<Regex>> =
+    LazyLock::new(|| Regex::new(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}").ok());
 static DOMAIN: LazyLock<Option<Regex>> = LazyLock::new(|| {
     Regex::new(
         r"(?i)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:com|org|net|io|dev|ai|app|co|jp|kr|cn|tw|hk|de|uk|fr|us|gov|edu|me|xyz|info|biz|tv|cloud|tech|gg|ly)(?:/[^\s<>`)\]）」』]*)?",
@@ -161,9 +159,7 @@ fn has_ext(segment: &str) -> bool {
     match segment.rsplit_once('.') {
         Some((stem, ext)) => {
             !stem.is_empty()
-                && stem
-                    .chars()
-                    .any(|c| c.is_alphabetic() || c == '_' || c == '-' || c.is_ascii_digit())
+                && stem.chars().any(|c| c.is_alphabetic() || c == '_' || c == '-' || c.is_ascii_digit())
                 && EXTENSIONS.contains(&ext.to_ascii_lowercase().as_str())
         }
         None => false,
@@ -186,35 +182,18 @@ fn classify_path(s: &str) -> Option<ClaimKind> {
     let dotfile = slashes == 0
         && s.starts_with('.')
         && s.len() > 2
-        && s.chars()
-            .skip(1)
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "._-".contains(c))
+        && s.chars().skip(1).all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "._-".contains(c))
         && s.chars().nth(1).is_some_and(|c| c.is_ascii_lowercase());
     let is_path = if slashes == 0 {
         has_ext(s) || dotfile
     } else {
-        let inner_ok = segments
-            .iter()
-            .skip(1)
-            .take(slashes.saturating_sub(1))
-            .all(|x| !x.is_empty());
-        let special = segments
-            .iter()
-            .any(|x| x.contains(['.', '_', '-']) || x.chars().any(|c| c.is_ascii_digit()));
-        let root = PATH_ROOTS.contains(
-            &segments
-                .first()
-                .copied()
-                .unwrap_or("")
-                .to_ascii_lowercase()
-                .as_str(),
-        );
+        let inner_ok = segments.iter().skip(1).take(slashes.saturating_sub(1)).all(|x| !x.is_empty());
+        let special = segments.iter().any(|x| x.contains(['.', '_', '-']) || x.chars().any(|c| c.is_ascii_digit()));
+        let root = PATH_ROOTS.contains(&segments.first().copied().unwrap_or("").to_ascii_lowercase().as_str());
         inner_ok
             && (rooted
                 || has_ext(last)
-                || (last.is_empty()
-                    && slashes == 1
-                    && segments.first().is_some_and(|f| f.len() > 1))
+                || (last.is_empty() && slashes == 1 && segments.first().is_some_and(|f| f.len() > 1))
                 || (slashes >= 2 && (special || root)))
     };
     if !is_path {
@@ -226,18 +205,11 @@ fn classify_path(s: &str) -> Option<ClaimKind> {
             || lower.starts_with("memory/")
             || lower.starts_with("./memory/")
             || (lower.starts_with("./") && slashes == 1));
-    Some(if note_like {
-        ClaimKind::Link
-    } else {
-        ClaimKind::Path
-    })
+    Some(if note_like { ClaimKind::Link } else { ClaimKind::Path })
 }
 
 pub(crate) fn normalise_path(s: &str) -> String {
     let lower = s.to_lowercase();
-    let t = lower
-        .strip_prefix("./")
-        .or(lower.strip_prefix("~/"))
-        .unwrap_or(&lower);
+    let t = lower.strip_prefix("./").or(lower.strip_prefix("~/")).unwrap_or(&lower);
     t.to_string()
 }

@@ -77,10 +77,7 @@ impl Relative {
                 let n = i64::from(n);
                 (back(n + TZ_SLACK), back(n - TZ_SLACK))
             }
-            RelativeKind::DaysAgoBetween(lo, hi) => (
-                back(i64::from(hi) + TZ_SLACK),
-                back(i64::from(lo) - TZ_SLACK),
-            ),
+            RelativeKind::DaysAgoBetween(lo, hi) => (back(i64::from(hi) + TZ_SLACK), back(i64::from(lo) - TZ_SLACK)),
             RelativeKind::WeeksAgo(n) => {
                 let days = 7 * i64::from(n);
                 (back(days + 3), back(days - 3))
@@ -107,35 +104,14 @@ impl Relative {
                 (start, sat.add_days(1))
             }
             RelativeKind::LastMonth => {
-                let (y, m) = if anchor.month == 1 {
-                    (anchor.year - 1, 12)
-                } else {
-                    (anchor.year, anchor.month - 1)
-                };
-                let first = Date {
-                    year: y,
-                    month: m,
-                    day: 1,
-                };
-                let last = Date {
-                    year: y,
-                    month: m,
-                    day: days_in_month(y, m),
-                };
+                let (y, m) = if anchor.month == 1 { (anchor.year - 1, 12) } else { (anchor.year, anchor.month - 1) };
+                let first = Date { year: y, month: m, day: 1 };
+                let last = Date { year: y, month: m, day: days_in_month(y, m) };
                 (first.min(back(37)), last.max(back(23)))
             }
-            RelativeKind::LastYear => (
-                Date {
-                    year: anchor.year - 1,
-                    month: 1,
-                    day: 1,
-                },
-                Date {
-                    year: anchor.year - 1,
-                    month: 12,
-                    day: 31,
-                },
-            ),
+            RelativeKind::LastYear => {
+                (Date { year: anchor.year - 1, month: 1, day: 1 }, Date { year: anchor.year - 1, month: 12, day: 31 })
+            }
             RelativeKind::LastWeekday(target) => {
                 let wd = i64::from(anchor.weekday());
                 let recent = back(((wd - i64::from(target) - 1).rem_euclid(7)) + 1);
@@ -152,31 +128,13 @@ impl Relative {
             RelativeKind::NextWeek => {
                 let monday = back(i64::from(anchor.weekday()));
                 let (cal_start, cal_end) = (monday.add_days(7), monday.add_days(13));
-                (
-                    cal_start.min(anchor.add_days(6)),
-                    cal_end.max(anchor.add_days(13)),
-                )
+                (cal_start.min(anchor.add_days(6)), cal_end.max(anchor.add_days(13)))
             }
             RelativeKind::NextMonth => {
-                let (y, m) = if anchor.month == 12 {
-                    (anchor.year + 1, 1)
-                } else {
-                    (anchor.year, anchor.month + 1)
-                };
-                let first = Date {
-                    year: y,
-                    month: m,
-                    day: 1,
-                };
-                let last = Date {
-                    year: y,
-                    month: m,
-                    day: days_in_month(y, m),
-                };
-                (
-                    first.min(anchor.add_days(23)),
-                    last.max(anchor.add_days(37)),
-                )
+                let (y, m) = if anchor.month == 12 { (anchor.year + 1, 1) } else { (anchor.year, anchor.month + 1) };
+                let first = Date { year: y, month: m, day: 1 };
+                let last = Date { year: y, month: m, day: days_in_month(y, m) };
+                (first.min(anchor.add_days(23)), last.max(anchor.add_days(37)))
             }
             RelativeKind::Weekday(target) => {
                 let wd = i64::from(anchor.weekday());
@@ -222,12 +180,7 @@ pub fn relative_phrases(text: &str) -> Vec<Relative> {
             let (Some(m), Some(kind)) = (caps.get(0), build(&caps)) else {
                 continue;
             };
-            out.push(Relative {
-                phrase: m.as_str().to_string(),
-                start: m.start(),
-                end: m.end(),
-                kind,
-            });
+            out.push(Relative { phrase: m.as_str().to_string(), start: m.start(), end: m.end(), kind });
         }
     }
     out.sort_by_key(|r| (r.start, std::cmp::Reverse(r.end)));
@@ -247,8 +200,9 @@ fn english(caps: &Captures) -> Option<RelativeKind> {
         return Some(match s.as_str() {
             "the day before yesterday" => RelativeKind::DaysAgo(2),
             "since yesterday" | "yesterday" | "last night" => RelativeKind::DaysAgo(1),
-            "today" | "tonight" | "this morning" | "this afternoon" | "this evening"
-            | "earlier today" => RelativeKind::DaysAgo(0),
+            "today" | "tonight" | "this morning" | "this afternoon" | "this evening" | "earlier today" => {
+                RelativeKind::DaysAgo(0)
+            }
             "last weekend" => RelativeKind::LastWeekend,
             "last week" => RelativeKind::LastWeek,
             "last month" => RelativeKind::LastMonth,
@@ -319,14 +273,11 @@ fn cjk(caps: &Captures) -> Option<RelativeKind> {
     if let Some(f) = caps.name("fixed") {
         let s: String = f.as_str().chars().filter(|c| !c.is_whitespace()).collect();
         return Some(match s.as_str() {
-            "一昨日" | "おととい" | "前天" | "그저께" | "그제" | "이틀전" => {
-                RelativeKind::DaysAgo(2)
+            "一昨日" | "おととい" | "前天" | "그저께" | "그제" | "이틀전" => RelativeKind::DaysAgo(2),
+            "昨日から" | "昨日" | "昨夜" | "昨晩" | "昨天" | "昨晚" | "어젯밤" | "어제" | "하루전" => {
+                RelativeKind::DaysAgo(1)
             }
-            "昨日から" | "昨日" | "昨夜" | "昨晩" | "昨天" | "昨晚" | "어젯밤" | "어제"
-            | "하루전" => RelativeKind::DaysAgo(1),
-            "今日" | "今朝" | "本日" | "今天" | "今早" | "오늘" => {
-                RelativeKind::DaysAgo(0)
-            }
+            "今日" | "今朝" | "本日" | "今天" | "今早" | "오늘" => RelativeKind::DaysAgo(0),
             "사흘전" => RelativeKind::DaysAgo(3),
             "明日" | "내일" | "明天" => RelativeKind::DaysAhead(1),
             "明後日" | "모레" | "后天" | "後天" => RelativeKind::DaysAhead(2),
@@ -336,13 +287,9 @@ fn cjk(caps: &Captures) -> Option<RelativeKind> {
             "先週" | "上周" | "上週" | "上星期" | "上礼拜" | "上禮拜" | "지난주" => {
                 RelativeKind::LastWeek
             }
-            "先月" | "上个月" | "上個月" | "上月" | "지난달" => {
-                RelativeKind::LastMonth
-            }
+            "先月" | "上个月" | "上個月" | "上月" | "지난달" => RelativeKind::LastMonth,
             "去年" | "昨年" | "작년" => RelativeKind::LastYear,
-            "今週" | "本周" | "这周" | "這週" | "这个星期" | "이번주" => {
-                RelativeKind::ThisWeek
-            }
+            "今週" | "本周" | "这周" | "這週" | "这个星期" | "이번주" => RelativeKind::ThisWeek,
             "先日" => RelativeKind::DaysAgoBetween(1, 10),
             "数日前" | "几天前" | "幾天前" | "前几天" | "前幾天" | "며칠전" => {
                 RelativeKind::DaysAgoBetween(2, 6)
@@ -351,18 +298,11 @@ fn cjk(caps: &Captures) -> Option<RelativeKind> {
         });
     }
     let n = parse_cjk_number(caps.name("n")?.as_str())?;
-    let unit: String = caps
-        .name("u")?
-        .as_str()
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .collect();
+    let unit: String = caps.name("u")?.as_str().chars().filter(|c| !c.is_whitespace()).collect();
     Some(match unit.as_str() {
         "日前" | "天前" | "일전" => RelativeKind::DaysAgo(n),
         "年前" | "년전" => RelativeKind::YearsAgo(n),
-        u if u.ends_with("月前") || u.ends_with("개월전") || u.ends_with("달전") => {
-            RelativeKind::MonthsAgo(n)
-        }
+        u if u.ends_with("月前") || u.ends_with("개월전") || u.ends_with("달전") => RelativeKind::MonthsAgo(n),
         _ => RelativeKind::WeeksAgo(n),
     })
 }
@@ -376,10 +316,7 @@ mod tests {
     }
 
     fn kinds(text: &str) -> Vec<(String, RelativeKind)> {
-        relative_phrases(text)
-            .into_iter()
-            .map(|r| (r.phrase, r.kind))
-            .collect()
+        relative_phrases(text).into_iter().map(|r| (r.phrase, r.kind)).collect()
     }
 
     #[test]
@@ -397,99 +334,35 @@ mod tests {
                 ("3 days ago".into(), RelativeKind::DaysAgo(3)),
             ]
         );
-        assert_eq!(
-            kinds("a few days ago"),
-            vec![("a few days ago".into(), RelativeKind::DaysAgoBetween(2, 6))]
-        );
-        assert_eq!(
-            kinds("Last Friday"),
-            vec![("Last Friday".into(), RelativeKind::LastWeekday(4))]
-        );
+        assert_eq!(kinds("a few days ago"), vec![("a few days ago".into(), RelativeKind::DaysAgoBetween(2, 6))]);
+        assert_eq!(kinds("Last Friday"), vec![("Last Friday".into(), RelativeKind::LastWeekday(4))]);
         assert_eq!(
             kinds("一昨日と昨日から"),
-            vec![
-                ("一昨日".into(), RelativeKind::DaysAgo(2)),
-                ("昨日から".into(), RelativeKind::DaysAgo(1)),
-            ]
+            vec![("一昨日".into(), RelativeKind::DaysAgo(2)), ("昨日から".into(), RelativeKind::DaysAgo(1)),]
         );
-        assert_eq!(
-            kinds("三日前"),
-            vec![("三日前".into(), RelativeKind::DaysAgo(3))]
-        );
-        assert_eq!(
-            kinds("3 일 전에"),
-            vec![("3 일 전".into(), RelativeKind::DaysAgo(3))]
-        );
-        assert_eq!(
-            kinds("两周前"),
-            vec![("两周前".into(), RelativeKind::WeeksAgo(2))]
-        );
-        assert_eq!(
-            kinds("지난 주에"),
-            vec![("지난 주".into(), RelativeKind::LastWeek)]
-        );
-        assert_eq!(
-            kinds("3か月前"),
-            vec![("3か月前".into(), RelativeKind::MonthsAgo(3))]
-        );
+        assert_eq!(kinds("三日前"), vec![("三日前".into(), RelativeKind::DaysAgo(3))]);
+        assert_eq!(kinds("3 일 전에"), vec![("3 일 전".into(), RelativeKind::DaysAgo(3))]);
+        assert_eq!(kinds("两周前"), vec![("两周前".into(), RelativeKind::WeeksAgo(2))]);
+        assert_eq!(kinds("지난 주에"), vec![("지난 주".into(), RelativeKind::LastWeek)]);
+        assert_eq!(kinds("3か月前"), vec![("3か月前".into(), RelativeKind::MonthsAgo(3))]);
         assert_eq!(kinds("todays yesterdays"), vec![]);
     }
 
     #[test]
     fn resolves() {
         let sunday = d(2026, 11, 1);
-        let r = |kind| {
-            Relative {
-                phrase: String::new(),
-                start: 0,
-                end: 0,
-                kind,
-            }
-            .resolve(sunday)
-        };
-        assert_eq!(
-            r(RelativeKind::LastWeek),
-            (d(2026, 10, 19), d(2026, 10, 26))
-        );
-        assert_eq!(
-            r(RelativeKind::DaysAgo(1)),
-            (d(2026, 10, 30), d(2026, 11, 1))
-        );
-        assert_eq!(
-            r(RelativeKind::LastMonth),
-            (d(2026, 9, 25), d(2026, 10, 31))
-        );
-        assert_eq!(
-            r(RelativeKind::LastWeekday(4)),
-            (d(2026, 10, 23), d(2026, 10, 30))
-        );
-        assert_eq!(
-            r(RelativeKind::LastWeekend),
-            (d(2026, 10, 24), d(2026, 11, 1))
-        );
+        let r = |kind| Relative { phrase: String::new(), start: 0, end: 0, kind }.resolve(sunday);
+        assert_eq!(r(RelativeKind::LastWeek), (d(2026, 10, 19), d(2026, 10, 26)));
+        assert_eq!(r(RelativeKind::DaysAgo(1)), (d(2026, 10, 30), d(2026, 11, 1)));
+        assert_eq!(r(RelativeKind::LastMonth), (d(2026, 9, 25), d(2026, 10, 31)));
+        assert_eq!(r(RelativeKind::LastWeekday(4)), (d(2026, 10, 23), d(2026, 10, 30)));
+        assert_eq!(r(RelativeKind::LastWeekend), (d(2026, 10, 24), d(2026, 11, 1)));
         assert_eq!(r(RelativeKind::ThisWeek), (d(2026, 10, 26), d(2026, 11, 1)));
         assert_eq!(r(RelativeKind::LastYear), (d(2025, 1, 1), d(2025, 12, 31)));
         let wed = d(2026, 11, 4);
-        let rw = |kind| {
-            Relative {
-                phrase: String::new(),
-                start: 0,
-                end: 0,
-                kind,
-            }
-            .resolve(wed)
-        };
-        assert_eq!(
-            rw(RelativeKind::LastWeek),
-            (d(2026, 10, 22), d(2026, 11, 1))
-        );
-        assert_eq!(
-            rw(RelativeKind::LastWeekend),
-            (d(2026, 10, 31), d(2026, 11, 1))
-        );
-        assert_eq!(
-            rw(RelativeKind::LastWeekday(2)),
-            (d(2026, 10, 21), d(2026, 10, 28))
-        );
+        let rw = |kind| Relative { phrase: String::new(), start: 0, end: 0, kind }.resolve(wed);
+        assert_eq!(rw(RelativeKind::LastWeek), (d(2026, 10, 22), d(2026, 11, 1)));
+        assert_eq!(rw(RelativeKind::LastWeekend), (d(2026, 10, 31), d(2026, 11, 1)));
+        assert_eq!(rw(RelativeKind::LastWeekday(2)), (d(2026, 10, 21), d(2026, 10, 28)));
     }
 }

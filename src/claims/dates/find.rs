@@ -6,9 +6,7 @@ use std::sync::LazyLock;
 use regex::{Captures, Regex};
 
 use super::{ANY_LEAP_YEAR, DateSpec, MonthPart};
-use crate::claims::text::{
-    char_at, char_before, is_cjk, is_hangul, is_word_char, parse_cjk_number, parse_digits,
-};
+use crate::claims::text::{char_at, char_before, is_cjk, is_hangul, is_word_char, parse_cjk_number, parse_digits};
 use crate::date::{Date, days_in_month};
 
 /// One date found in a text: its byte range and value.
@@ -21,8 +19,7 @@ pub(crate) struct FoundDate {
 }
 
 const MONTH: &str = r"(?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept(?:ember)?|sep|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?";
-const WEEKDAY: &str =
-    r"(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\.?,?\s)?";
+const WEEKDAY: &str = r"(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\.?,?\s)?";
 const CJK_PART: &str = r"(?P<part>上旬|中旬|下旬|初旬|初め|初頭|末|底|初)";
 const KO_PART: &str = r"(?P<part>초순|상순|중순|하순|초|말)";
 const FW: &str = "[0-9０-９]";
@@ -55,10 +52,7 @@ static FORMS: LazyLock<Vec<Form>> = LazyLock::new(|| {
             build: day_month_year,
         },
         // November 2026
-        Form {
-            re: compile(&format!(r"(?i)\b{MONTH},?\s(?P<year>\d{{4}})\b")),
-            build: month_year,
-        },
+        Form { re: compile(&format!(r"(?i)\b{MONTH},?\s(?P<year>\d{{4}})\b")), build: month_year },
         // late Oct 2026 / mid-November / end of November 2026
         Form {
             re: compile(&format!(
@@ -67,15 +61,9 @@ static FORMS: LazyLock<Vec<Form>> = LazyLock::new(|| {
             build: part_month_year,
         },
         // Q4 2026 / Q4 of 2026
-        Form {
-            re: compile(r"(?i)\bQ(?P<q>[1-4])(?:\s|\s?/\s?|-|\sof\s)(?P<year>\d{4})\b"),
-            build: quarter,
-        },
+        Form { re: compile(r"(?i)\bQ(?P<q>[1-4])(?:\s|\s?/\s?|-|\sof\s)(?P<year>\d{4})\b"), build: quarter },
         // 2026 Q4 / 2026-Q4
-        Form {
-            re: compile(r"(?i)\b(?P<year>\d{4})\s?-?\s?Q(?P<q>[1-4])\b"),
-            build: quarter,
-        },
+        Form { re: compile(r"(?i)\b(?P<year>\d{4})\s?-?\s?Q(?P<q>[1-4])\b"), build: quarter },
         // in 2026 / early 2026
         Form {
             re: compile(
@@ -84,20 +72,11 @@ static FORMS: LazyLock<Vec<Form>> = LazyLock::new(|| {
             build: year_in_context,
         },
         // 2026-11-01 / 2026/11/01 / 2026.11.01
-        Form {
-            re: compile(r"(?P<year>\d{4})(?P<s1>[-/.])(?P<m>\d{1,2})(?P<s2>[-/.])(?P<d>\d{1,2})"),
-            build: iso_day,
-        },
+        Form { re: compile(r"(?P<year>\d{4})(?P<s1>[-/.])(?P<m>\d{1,2})(?P<s2>[-/.])(?P<d>\d{1,2})"), build: iso_day },
         // 2026-11
-        Form {
-            re: compile(r"(?P<year>\d{4})[-/](?P<m>\d{2})"),
-            build: iso_month,
-        },
+        Form { re: compile(r"(?P<year>\d{4})[-/](?P<m>\d{2})"), build: iso_month },
         // 11/1, 11/01/2026
-        Form {
-            re: compile(r"(?P<m>\d{1,2})/(?P<d>\d{1,2})(?:/(?P<year>\d{4}))?"),
-            build: us_date,
-        },
+        Form { re: compile(r"(?P<m>\d{1,2})/(?P<d>\d{1,2})(?:/(?P<year>\d{4}))?"), build: us_date },
         // 2026年11月1日 / 2026年11月 / 2026年 / 2026年10月下旬
         Form {
             re: compile(&format!(
@@ -107,9 +86,7 @@ static FORMS: LazyLock<Vec<Form>> = LazyLock::new(|| {
         },
         // 11月1日 / 10月下旬 / 11月
         Form {
-            re: compile(&format!(
-                r"(?P<m>{FW}{{1,2}})\s?月(?:\s?(?P<d>{FW}{{1,2}})\s?[日号號]|{CJK_PART})?"
-            )),
+            re: compile(&format!(r"(?P<m>{FW}{{1,2}})\s?月(?:\s?(?P<d>{FW}{{1,2}})\s?[日号號]|{CJK_PART})?")),
             build: cjk_date,
         },
         // 2026년 11월 1일 / 2026년 / 10월 말
@@ -120,9 +97,7 @@ static FORMS: LazyLock<Vec<Form>> = LazyLock::new(|| {
             build: korean_date,
         },
         Form {
-            re: compile(&format!(
-                r"(?P<m>{FW}{{1,2}})\s?월(?:\s?(?P<d>{FW}{{1,2}})\s?일|\s?{KO_PART})?"
-            )),
+            re: compile(&format!(r"(?P<m>{FW}{{1,2}})\s?월(?:\s?(?P<d>{FW}{{1,2}})\s?일|\s?{KO_PART})?")),
             build: korean_date,
         },
         // 2026年第4四半期 / 2026年Q4 / 2026년 4분기
@@ -132,10 +107,7 @@ static FORMS: LazyLock<Vec<Form>> = LazyLock::new(|| {
             )),
             build: cjk_quarter,
         },
-        Form {
-            re: compile(&format!(r"(?P<year>{FW}{{4}})\s?년\s?(?P<q>[1-4])\s?분기")),
-            build: cjk_quarter,
-        },
+        Form { re: compile(&format!(r"(?P<year>{FW}{{4}})\s?년\s?(?P<q>[1-4])\s?분기")), build: cjk_quarter },
         // in October (capitalised month after a context word)
         Form {
             re: compile(
@@ -159,18 +131,10 @@ pub(crate) fn find_dates(text: &str) -> Vec<FoundDate> {
             }
         }
     }
-    found.sort_by(|a, b| {
-        a.range
-            .start
-            .cmp(&b.range.start)
-            .then(b.range.end.cmp(&a.range.end))
-    });
+    found.sort_by(|a, b| a.range.start.cmp(&b.range.start).then(b.range.end.cmp(&a.range.end)));
     let mut out: Vec<FoundDate> = Vec::new();
     for f in found {
-        if out
-            .last()
-            .is_none_or(|last| f.range.start >= last.range.end)
-        {
+        if out.last().is_none_or(|last| f.range.start >= last.range.end) {
             out.push(f);
         }
     }
@@ -188,9 +152,7 @@ fn group_num(caps: &Captures, name: &str) -> Option<u32> {
 fn month_index(name: &str) -> Option<u32> {
     let lower = name.to_ascii_lowercase();
     let key = lower.get(..3)?;
-    const NAMES: [&str; 12] = [
-        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
-    ];
+    const NAMES: [&str; 12] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
     NAMES.iter().position(|n| *n == key).map(|i| i as u32 + 1)
 }
 
@@ -213,18 +175,14 @@ fn whole(caps: &Captures) -> Option<Range<usize>> {
 fn day_or_month_day(year: Option<u32>, month: u32, day: u32) -> Option<DateSpec> {
     match year {
         Some(y) => Some(DateSpec::Day(Date::new(valid_year(y)?, month, day)?)),
-        None => (day >= 1 && day <= days_in_month(ANY_LEAP_YEAR, month))
-            .then_some(DateSpec::MonthDay { month, day }),
+        None => (day >= 1 && day <= days_in_month(ANY_LEAP_YEAR, month)).then_some(DateSpec::MonthDay { month, day }),
     }
 }
 
 fn month_day_year(_: &str, caps: &Captures) -> Option<FoundDate> {
     let (month, _) = month_of(caps)?;
     let spec = day_or_month_day(group_num(caps, "year"), month, group_num(caps, "day")?)?;
-    Some(FoundDate {
-        range: whole(caps)?,
-        spec,
-    })
+    Some(FoundDate { range: whole(caps)?, spec })
 }
 
 fn day_month_year(_: &str, caps: &Captures) -> Option<FoundDate> {
@@ -234,22 +192,13 @@ fn day_month_year(_: &str, caps: &Captures) -> Option<FoundDate> {
         return None;
     }
     let spec = day_or_month_day(year, month, group_num(caps, "day")?)?;
-    Some(FoundDate {
-        range: whole(caps)?,
-        spec,
-    })
+    Some(FoundDate { range: whole(caps)?, spec })
 }
 
 fn month_year(_: &str, caps: &Captures) -> Option<FoundDate> {
     let (month, _) = month_of(caps)?;
     let year = valid_year(group_num(caps, "year")?)?;
-    Some(FoundDate {
-        range: whole(caps)?,
-        spec: DateSpec::Month {
-            year: Some(year),
-            month,
-        },
-    })
+    Some(FoundDate { range: whole(caps)?, spec: DateSpec::Month { year: Some(year), month } })
 }
 
 fn part_month_year(_: &str, caps: &Captures) -> Option<FoundDate> {
@@ -259,27 +208,20 @@ fn part_month_year(_: &str, caps: &Captures) -> Option<FoundDate> {
         None => None,
     };
     let pw = caps.name("pw")?.as_str().to_ascii_lowercase();
-    let part = if pw.starts_with("early") || pw.starts_with("beginning") || pw.starts_with("start")
-    {
+    let part = if pw.starts_with("early") || pw.starts_with("beginning") || pw.starts_with("start") {
         MonthPart::Early
     } else if pw.starts_with("mid") {
         MonthPart::Mid
     } else {
         MonthPart::Late
     };
-    Some(FoundDate {
-        range: whole(caps)?,
-        spec: DateSpec::PartOfMonth { year, month, part },
-    })
+    Some(FoundDate { range: whole(caps)?, spec: DateSpec::PartOfMonth { year, month, part } })
 }
 
 fn quarter(_: &str, caps: &Captures) -> Option<FoundDate> {
     let year = valid_year(group_num(caps, "year")?)?;
     let quarter = group_num(caps, "q")?;
-    Some(FoundDate {
-        range: whole(caps)?,
-        spec: DateSpec::Quarter { year, quarter },
-    })
+    Some(FoundDate { range: whole(caps)?, spec: DateSpec::Quarter { year, quarter } })
 }
 
 fn year_in_context(text: &str, caps: &Captures) -> Option<FoundDate> {
@@ -293,18 +235,13 @@ fn year_in_context(text: &str, caps: &Captures) -> Option<FoundDate> {
     }
     let ctx = caps.name("ctx")?;
     let c = ctx.as_str().to_ascii_lowercase();
-    let start = if matches!(c.as_str(), "early" | "mid" | "late")
-        || c.starts_with("end")
-        || c.starts_with("beginning")
+    let start = if matches!(c.as_str(), "early" | "mid" | "late") || c.starts_with("end") || c.starts_with("beginning")
     {
         ctx.start()
     } else {
         y.start()
     };
-    Some(FoundDate {
-        range: start..y.end(),
-        spec: DateSpec::Year(year),
-    })
+    Some(FoundDate { range: start..y.end(), spec: DateSpec::Year(year) })
 }
 
 /// Left boundary for numeric forms: not inside a number, word, version or path.
@@ -335,10 +272,7 @@ fn iso_day(text: &str, caps: &Captures) -> Option<FoundDate> {
     }
     let year = valid_year(group_num(caps, "year")?)?;
     let date = Date::new(year, parse_digits(ms)?, parse_digits(ds)?)?;
-    Some(FoundDate {
-        range: m0.range(),
-        spec: DateSpec::Day(date),
-    })
+    Some(FoundDate { range: m0.range(), spec: DateSpec::Day(date) })
 }
 
 fn iso_month(text: &str, caps: &Captures) -> Option<FoundDate> {
@@ -358,13 +292,7 @@ fn iso_month(text: &str, caps: &Captures) -> Option<FoundDate> {
     if !(1..=12).contains(&month) {
         return None;
     }
-    Some(FoundDate {
-        range: m0.range(),
-        spec: DateSpec::Month {
-            year: Some(year),
-            month,
-        },
-    })
+    Some(FoundDate { range: m0.range(), spec: DateSpec::Month { year: Some(year), month } })
 }
 
 fn us_date(text: &str, caps: &Captures) -> Option<FoundDate> {
@@ -375,8 +303,7 @@ fn us_date(text: &str, caps: &Captures) -> Option<FoundDate> {
     let next = char_at(text, m0.end());
     let after = char_at(text, m0.end() + 1);
     if next.is_some_and(|c| c.is_ascii_digit() || c.is_alphabetic() && !is_cjk(c))
-        || (matches!(next, Some('/' | '.' | ':' | '-'))
-            && after.is_some_and(|c| c.is_ascii_digit()))
+        || (matches!(next, Some('/' | '.' | ':' | '-')) && after.is_some_and(|c| c.is_ascii_digit()))
     {
         return None;
     }
@@ -385,17 +312,12 @@ fn us_date(text: &str, caps: &Captures) -> Option<FoundDate> {
         return None;
     }
     let spec = day_or_month_day(group_num(caps, "year"), month, group_num(caps, "d")?)?;
-    Some(FoundDate {
-        range: m0.range(),
-        spec,
-    })
+    Some(FoundDate { range: m0.range(), spec })
 }
 
 fn cjk_part(s: &str) -> Option<MonthPart> {
     Some(match s {
-        "上旬" | "初旬" | "初め" | "初頭" | "初" | "초" | "초순" | "상순" => {
-            MonthPart::Early
-        }
+        "上旬" | "初旬" | "初め" | "初頭" | "初" | "초" | "초순" | "상순" => MonthPart::Early,
         "中旬" | "중순" => MonthPart::Mid,
         "下旬" | "末" | "底" | "말" | "하순" => MonthPart::Late,
         _ => return None,
@@ -404,9 +326,7 @@ fn cjk_part(s: &str) -> Option<MonthPart> {
 
 fn cjk_like(text: &str, caps: &Captures, korean: bool) -> Option<FoundDate> {
     let m0 = caps.get(0)?;
-    if char_before(text, m0.start())
-        .is_some_and(|c| c.is_ascii_digit() || ('０'..='９').contains(&c))
-    {
+    if char_before(text, m0.start()).is_some_and(|c| c.is_ascii_digit() || ('０'..='９').contains(&c)) {
         return None;
     }
     let mut end = m0.end();
@@ -415,10 +335,7 @@ fn cjk_like(text: &str, caps: &Captures, korean: bool) -> Option<FoundDate> {
         None => None,
     };
     let Some(month) = group_num(caps, "m") else {
-        return Some(FoundDate {
-            range: m0.range(),
-            spec: DateSpec::Year(year?),
-        });
+        return Some(FoundDate { range: m0.range(), spec: DateSpec::Year(year?) });
     };
     if !(1..=12).contains(&month) {
         return None;
@@ -434,11 +351,7 @@ fn cjk_like(text: &str, caps: &Captures, korean: bool) -> Option<FoundDate> {
                 Some(c) => !is_hangul(c) || "에쯤경부까이의로".contains(c),
             };
         if ok {
-            DateSpec::PartOfMonth {
-                year,
-                month,
-                part: cjk_part(p.as_str())?,
-            }
+            DateSpec::PartOfMonth { year, month, part: cjk_part(p.as_str())? }
         } else {
             end = text.get(..p.start())?.trim_end().len();
             DateSpec::Month { year, month }
@@ -446,10 +359,7 @@ fn cjk_like(text: &str, caps: &Captures, korean: bool) -> Option<FoundDate> {
     } else {
         DateSpec::Month { year, month }
     };
-    Some(FoundDate {
-        range: m0.start()..end,
-        spec,
-    })
+    Some(FoundDate { range: m0.start()..end, spec })
 }
 
 fn cjk_date(text: &str, caps: &Captures) -> Option<FoundDate> {
@@ -471,10 +381,7 @@ fn cjk_quarter(text: &str, caps: &Captures) -> Option<FoundDate> {
     if !(1..=4).contains(&quarter) {
         return None;
     }
-    Some(FoundDate {
-        range: m0.range(),
-        spec: DateSpec::Quarter { year, quarter },
-    })
+    Some(FoundDate { range: m0.range(), spec: DateSpec::Quarter { year, quarter } })
 }
 
 fn month_in_context(_: &str, caps: &Captures) -> Option<FoundDate> {
@@ -483,10 +390,7 @@ fn month_in_context(_: &str, caps: &Captures) -> Option<FoundDate> {
         return None;
     }
     let month = month_index(m.as_str())?;
-    Some(FoundDate {
-        range: m.range(),
-        spec: DateSpec::Month { year: None, month },
-    })
+    Some(FoundDate { range: m.range(), spec: DateSpec::Month { year: None, month } })
 }
 
 #[cfg(test)]

@@ -84,9 +84,9 @@ impl DateSpec {
     pub fn month(&self) -> Option<u32> {
         match *self {
             DateSpec::Day(d) => Some(d.month),
-            DateSpec::MonthDay { month, .. }
-            | DateSpec::Month { month, .. }
-            | DateSpec::PartOfMonth { month, .. } => Some(month),
+            DateSpec::MonthDay { month, .. } | DateSpec::Month { month, .. } | DateSpec::PartOfMonth { month, .. } => {
+                Some(month)
+            }
             DateSpec::Quarter { .. } | DateSpec::Year(_) => None,
         }
     }
@@ -119,10 +119,7 @@ impl DateSpec {
             DateSpec::Quarter { quarter, .. } => {
                 let first = quarter.checked_mul(3)?.checked_sub(2)?;
                 let last = first + 2;
-                Some((
-                    Date::new(year, first, 1)?,
-                    Date::new(year, last, days_in_month(year, last))?,
-                ))
+                Some((Date::new(year, first, 1)?, Date::new(year, last, days_in_month(year, last))?))
             }
             DateSpec::Year(_) => Some((Date::new(year, 1, 1)?, Date::new(year, 12, 31)?)),
         }
@@ -145,8 +142,7 @@ impl DateSpec {
 
     /// True when the spec can mean `day`.
     pub fn includes_day(&self, day: Date) -> bool {
-        self.range_in(day.year)
-            .is_some_and(|(a, b)| a <= day && day <= b)
+        self.range_in(day.year).is_some_and(|(a, b)| a <= day && day <= b)
     }
 }
 
@@ -157,11 +153,7 @@ impl fmt::Display for DateSpec {
             DateSpec::Day(d) => write!(f, "{d}"),
             DateSpec::MonthDay { month, day } => write!(f, "--{month:02}-{day:02}"),
             DateSpec::Month { year: y, month } => write!(f, "{}{month:02}", year(y)),
-            DateSpec::PartOfMonth {
-                year: y,
-                month,
-                part,
-            } => {
+            DateSpec::PartOfMonth { year: y, month, part } => {
                 let p = match part {
                     MonthPart::Early => "early",
                     MonthPart::Mid => "mid",
@@ -185,34 +177,17 @@ mod tests {
 
     #[test]
     fn containment_and_ranges() {
-        let late = DateSpec::PartOfMonth {
-            year: Some(2026),
-            month: 10,
-            part: MonthPart::Late,
-        };
+        let late = DateSpec::PartOfMonth { year: Some(2026), month: 10, part: MonthPart::Late };
         assert_eq!(late.range(), Some((d(2026, 10, 21), d(2026, 10, 31))));
         assert!(late.contains(&DateSpec::Day(d(2026, 10, 25))));
         assert!(late.contains(&late));
-        assert!(!late.contains(&DateSpec::Month {
-            year: Some(2026),
-            month: 10
-        }));
+        assert!(!late.contains(&DateSpec::Month { year: Some(2026), month: 10 }));
         let day = DateSpec::Day(d(2026, 11, 1));
         assert!(day.contains(&DateSpec::MonthDay { month: 11, day: 1 }));
         assert!(DateSpec::MonthDay { month: 11, day: 1 }.contains(&day));
         assert!(!DateSpec::Year(2026).contains(&DateSpec::MonthDay { month: 11, day: 1 }));
         assert!(DateSpec::Year(2026).contains(&day));
-        assert_eq!(
-            DateSpec::Quarter {
-                year: 2026,
-                quarter: 4
-            }
-            .range(),
-            Some((d(2026, 10, 1), d(2026, 12, 31)))
-        );
-        assert_eq!(
-            DateSpec::MonthDay { month: 2, day: 29 }.range_in(2026),
-            None
-        );
+        assert_eq!(DateSpec::Quarter { year: 2026, quarter: 4 }.range(), Some((d(2026, 10, 1), d(2026, 12, 31))));
+        assert_eq!(DateSpec::MonthDay { month: 2, day: 29 }.range_in(2026), None);
     }
 }

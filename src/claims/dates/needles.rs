@@ -35,10 +35,7 @@ pub(crate) fn date_needles(spec: &DateSpec) -> Vec<String> {
         DateSpec::MonthDay { day, .. } => Some(day),
         _ => None,
     };
-    let (abbr, full) = MONTH_NAMES
-        .get(month.saturating_sub(1) as usize)
-        .copied()
-        .unwrap_or(("", ""));
+    let (abbr, full) = MONTH_NAMES.get(month.saturating_sub(1) as usize).copied().unwrap_or(("", ""));
     let ms = [format!("{month}"), format!("{month:02}")];
     let y = year.map(|y| format!("{y:04}")).unwrap_or_default();
     match day {
@@ -74,11 +71,7 @@ pub(crate) fn date_needles(spec: &DateSpec) -> Vec<String> {
             out.push(format!("{month}/{d}"));
             out.push(format!("{month}/{d:02}"));
             for unit in ["月", "월"] {
-                let day_units: &[&str] = if unit == "월" {
-                    &["일"]
-                } else {
-                    &["日", "号", "號"]
-                };
+                let day_units: &[&str] = if unit == "월" { &["일"] } else { &["日", "号", "號"] };
                 for dd in &ds {
                     for du in day_units {
                         for sep in ["", " "] {
@@ -123,20 +116,9 @@ mod tests {
     fn needles_cover_forms() {
         let day = DateSpec::Day(Date::new(2026, 11, 1).unwrap());
         let n = date_needles(&day);
-        for s in [
-            "2026-11-01",
-            "2026/11/01",
-            "nov 1",
-            "november 1",
-            "11/1",
-            "11月1日",
-            "11월 1일",
-        ] {
+        for s in ["2026-11-01", "2026/11/01", "nov 1", "november 1", "11/1", "11月1日", "11월 1일"] {
             assert!(n.iter().any(|x| x == s), "{s} missing from {n:?}");
         }
-        assert_eq!(
-            date_needles(&DateSpec::Year(2026)),
-            vec!["2026".to_string()]
-        );
+        assert_eq!(date_needles(&DateSpec::Year(2026)), vec!["2026".to_string()]);
     }
 }
