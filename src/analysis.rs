@@ -10,9 +10,11 @@ use crate::review::Review;
 /// (bytes), from the calling thread.
 pub fn analyze_with(review: &Review, progress: &dyn Fn(u64, u64)) -> Analysis {
     let mut analysis = Analysis::empty(review);
+    let provenance = crate::provenance::run(review, &mut analysis.findings, progress);
+    analysis.changes = provenance.changes;
+    analysis.notes = provenance.notes;
     crate::hygiene::check(review, &mut analysis.findings);
     analysis.refresh_audit(review);
-    progress(1, 1);
     analysis
 }
 

@@ -20,6 +20,7 @@ pub mod findings;
 pub mod flag;
 pub mod hygiene;
 pub mod memdiff;
+pub mod provenance;
 pub mod repo;
 pub mod report;
 pub mod review;

@@ -27,6 +27,10 @@ pub struct ChangeReport {
     pub hunks: Vec<String>,
     /// Flags about the entry itself (`citation-unresolved`, `citation-unsupported`).
     pub flags: Vec<Flag>,
+    /// For an inline source (an OpenClaw promotion's `source=` or `Source:`), the note whose
+    /// line `line` holds it; `None` for CHANGES.md entries.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// One citation of an entry and what it points to.
@@ -94,6 +98,8 @@ pub struct Analysis {
     pub audit: AuditReport,
     /// Audit flags attached to the hunk that causes them, as (file, hunk, flag).
     pub audit_attached: Vec<(usize, usize, Flag)>,
+    /// Things the analyses want the reviewer to know (unreadable sources…).
+    pub notes: Vec<String>,
 }
 
 impl Analysis {
@@ -381,6 +387,26 @@ pub fn to_text(review: &Review, analysis: &Analysis) -> String {
                 let text = secrets::mask(strip_terminator(&l.text)).into_owned();
                 let eol = if l.text.ends_with('\n') { "" } else { "  ⏎ no newline at end of file" };
                 let _ = writeln!(out, "    {}{text}{eol}", l.op.marker());
+            }
+            let claims = analysis.findings.claims(fi, hi);
+            if !claims.is_empty() {
+                let list: Vec<String> = claims
+                    .iter()
+                    .map(|c| {
+                        use crate::findings::ClaimStatus::*;
+                        let mark = match c.status {
+                            Sourced => "✓",
+                            Weak => "~",
+                            Carried => "=",
+                            Unsourced => "✗",
+                        };
+                        match &c.source {
+                            Some(s) => format!("{mark} {} ({s})", c.text),
+                            None => format!("{mark} {}", c.text),
+                        }
+                    })
+                    .collect();
+                let _ = writeln!(out, "    claims: {}", list.join(" · "));
             }
             let flags: Vec<Flag> = analysis.hunk_flags(fi, hi).cloned().collect();
             write_flags(&mut out, "    ", &flags);

@@ -131,6 +131,24 @@ pub fn scan_with(
     options: &ScanOptions,
     progress: &ScanProgress,
 ) -> ScanReport {
+    scan_verified(sources, needles, options, progress, &|_, _, _, _, _| true)
+}
+
+/// A check of a candidate hit: (source index, 1-based line, needle index, the raw line,
+/// what the line says) → keep it.
+pub type Verify<'a> = dyn Fn(usize, usize, usize, &[u8], &str) -> bool + Sync + 'a;
+
+/// [`scan_with`], keeping only hits `verify` accepts. `verify` sees what the line says, so
+/// the caller can apply rules a substring cannot (a number's unit elsewhere in the line, a
+/// relative date anchored at the line's timestamp) in the same single pass, without
+/// storing or re-reading lines. Hits it rejects do not count toward the per-source limit.
+pub fn scan_verified(
+    sources: &SourceSet,
+    needles: &[String],
+    options: &ScanOptions,
+    progress: &ScanProgress,
+    verify: &Verify<'_>,
+) -> ScanReport {
     let sizes: Vec<u64> = sources.files().iter().map(|f| std::fs::metadata(&f.path).map_or(0, |m| m.len())).collect();
     progress.total.store(sizes.iter().sum(), Ordering::Relaxed);
     let Some(matcher) = Matcher::new(needles) else {
@@ -143,7 +161,7 @@ pub fn scan_with(
         .enumerate()
         .map_init(Vec::new, |buf, (i, f)| {
             let opts = ScanOpts { chunk: CHUNK_BYTES, max_line: MAX_LINE_BYTES, limit: options.per_source_limit };
-            (i, scan_file(&f.path, f.kind, i, &matcher, opts, buf, progress))
+            (i, scan_file(&f.path, f.kind, i, &matcher, opts, buf, progress, verify))
         })
         .collect();
     let mut report = ScanReport { cancelled: progress.is_cancelled(), ..ScanReport::default() };
@@ -250,11 +268,12 @@ fn scan_file(
     opts: ScanOpts,
     buf: &mut Vec<u8>,
     progress: &ScanProgress,
+    verify: &Verify<'_>,
 ) -> io::Result<Vec<Hit>> {
     let mut file = File::open(path)?;
     let file_len = file.metadata()?.len();
     let mut read_total = 0u64;
-    let mut lines = LineScanner::new(matcher, kind, source, opts);
+    let mut lines = LineScanner::new(matcher, kind, source, opts, verify);
     let size = opts.chunk.saturating_add(opts.max_line);
     if buf.len() < size {
         // Zeroed lazily by the allocator: pages count only once a long line touches them.
@@ -341,6 +360,7 @@ fn read_full(file: &mut File, buf: &mut [u8]) -> io::Result<usize> {
 /// Finds raw matches in complete lines and keeps the ones the line says.
 struct LineScanner<'a> {
     matcher: &'a Matcher,
+    verify: &'a Verify<'a>,
     kind: SourceKind,
     source: usize,
     max_line: usize,
@@ -358,9 +378,10 @@ struct LineScanner<'a> {
 }
 
 impl<'a> LineScanner<'a> {
-    fn new(matcher: &'a Matcher, kind: SourceKind, source: usize, opts: ScanOpts) -> Self {
+    fn new(matcher: &'a Matcher, kind: SourceKind, source: usize, opts: ScanOpts, verify: &'a Verify<'a>) -> Self {
         LineScanner {
             matcher,
+            verify,
             kind,
             source,
             max_line: opts.max_line,
@@ -457,16 +478,17 @@ impl<'a> LineScanner<'a> {
         if self.candidates.is_empty() {
             return;
         }
-        let said_lower = match self.kind {
-            SourceKind::Jsonl => said_text(line).into_bytes().to_ascii_lowercase(),
-            SourceKind::Markdown => strip_cr(line).to_ascii_lowercase(),
+        let said = match self.kind {
+            SourceKind::Jsonl => said_text(line),
+            SourceKind::Markdown => String::from_utf8_lossy(strip_cr(line)).into_owned(),
         };
+        let said_lower = said.as_bytes().to_ascii_lowercase();
         self.candidates.sort_unstable();
         for &needle in &self.candidates {
             let Some(n) = self.matcher.needles.get(needle) else {
                 continue;
             };
-            if memmem::find(&said_lower, n).is_some() {
+            if memmem::find(&said_lower, n).is_some() && (self.verify)(self.source, number, needle, line, &said) {
                 self.hits.push(Hit { source: self.source, line: number, needle });
                 if let Some(count) = self.found.get_mut(needle) {
                     *count += 1;
@@ -492,7 +514,7 @@ mod tests {
         let needles: Vec<String> = needles.iter().map(|s| s.to_string()).collect();
         let m = Matcher::new(&needles).unwrap();
         let mut buf = Vec::new();
-        let hits = scan_file(&path, kind, 0, &m, opts, &mut buf, &ScanProgress::new()).unwrap();
+        let hits = scan_file(&path, kind, 0, &m, opts, &mut buf, &ScanProgress::new(), &|_, _, _, _, _| true).unwrap();
         hits.iter().map(|h| (h.line, h.needle)).collect()
     }
 

@@ -1,0 +1,156 @@
+//! Citations resolved against the sources: which file and lines each names, what those
+//! lines say (a message split over several lines counts as one), the dates of their
+//! timestamps, and the ±2-line context the evidence pane shows.
+
+use crate::changes::Citation;
+use crate::date::Date;
+use crate::flag::{Flag, FlagKind};
+use crate::report::{CitationReport, ContextLine};
+use crate::secrets::mask;
+use crate::transcript::{SourceSet, Transcript};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// Lines of context shown around a cited line.
+pub const CONTEXT_RADIUS: usize = 2;
+
+/// Opened transcripts, by source index (each is indexed once).
+#[derive(Default)]
+pub struct Opened {
+    files: HashMap<usize, Option<Arc<Transcript>>>,
+}
+
+impl Opened {
+    /// The transcript of source `i`, opened on first use (`None`: unreadable).
+    pub fn get(&mut self, sources: &SourceSet, i: usize) -> Option<Arc<Transcript>> {
+        self.files
+            .entry(i)
+            .or_insert_with(|| sources.get(i).and_then(|f| Transcript::open(f).ok()).map(Arc::new))
+            .clone()
+    }
+}
+
+/// One cited message: where, what it says, and the day it was said.
+#[derive(Clone, Debug, Default)]
+pub struct CitedText {
+    /// `name:line` of its first cited line.
+    pub loc: String,
+    /// What the message says (text, tool inputs and results; never the JSON envelope).
+    pub text: String,
+    /// The day of its timestamp (or of the daily note).
+    pub date: Option<Date>,
+    /// `YYYY-MM-DD HH:MM` of its timestamp, for messages.
+    pub time: Option<String>,
+}
+
+/// What one resolved citation points at.
+#[derive(Clone, Debug, Default)]
+pub struct Cited {
+    /// Source index.
+    pub source: usize,
+    /// Source name (`5b0e….jsonl`).
+    pub name: String,
+    /// What each cited message says, one per message.
+    pub texts: Vec<CitedText>,
+    /// (location, day) of every cited line's timestamp (or a daily note's date).
+    pub dates: Vec<(String, Date)>,
+    /// The citation names the file without lines: any line of it counts as cited (the
+    /// transcript scan tells which lines say a claim).
+    pub whole_file: bool,
+}
+
+/// Resolves one citation: the report for JSON and the evidence pane, the evidence when it
+/// resolves, and a `citation-unresolved` flag when it does not.
+pub fn resolve(
+    c: &Citation,
+    sources: &SourceSet,
+    opened: &mut Opened,
+    entry_label: &str,
+) -> (CitationReport, Option<Cited>, Option<Flag>) {
+    let written = c.file.clone().unwrap_or_default();
+    let at = match (c.start, c.end) {
+        (Some(a), Some(b)) if b != a => format!(":{a}-{b}"),
+        (Some(a), _) => format!(":{a}"),
+        _ => String::new(),
+    };
+    let mut report = CitationReport {
+        source: written.clone(),
+        line: c.start,
+        end: c.end.filter(|e| Some(*e) != c.start),
+        ..Default::default()
+    };
+    let unresolved = |report: CitationReport, why: String| {
+        let flag = Flag::new(FlagKind::CitationUnresolved, format!("{entry_label} cites {}: {why}", mask(&c.raw)))
+            .with_source(format!("{written}{at}"));
+        (report, None, Some(flag))
+    };
+    let Some(file) = c.file.as_deref() else {
+        return unresolved(report, "it names no transcript file".into());
+    };
+    let Some(&idx) = sources.find(file).first() else {
+        let why = if sources.is_empty() {
+            "no transcripts were found beside the memory folder; pass --sources DIR".to_string()
+        } else {
+            format!("no source file is called {file} (searched {} files)", sources.len())
+        };
+        return unresolved(report, why);
+    };
+    let name = sources.get(idx).map(|f| f.name.clone()).unwrap_or_default();
+    report.source = name.clone();
+    let Some(t) = opened.get(sources, idx) else {
+        return unresolved(report, format!("{name} cannot be read"));
+    };
+    let count = t.line_count();
+    let Some(start) = c.start else {
+        report.resolved = true;
+        let dates = t.date().map(|d| vec![(name.clone(), d)]).unwrap_or_default();
+        return (report, Some(Cited { source: idx, name, texts: Vec::new(), dates, whole_file: true }), None);
+    };
+    let end = c.end.unwrap_or(start).max(start);
+    if start == 0 || end > count || count == 0 {
+        let why = if count == 0 {
+            format!("{name} is empty")
+        } else {
+            format!(
+                "{name} has {count} line{}, so line {} does not exist",
+                if count == 1 { "" } else { "s" },
+                end.max(start)
+            )
+        };
+        return unresolved(report, why);
+    }
+    report.resolved = true;
+    let mut cited = Cited { source: idx, name: name.clone(), ..Default::default() };
+    let mut n = start;
+    while n <= end {
+        let span = t.message_span(n).unwrap_or(n..=n);
+        let text = t.message_said_text(n).unwrap_or_default();
+        let mut first: Option<(Option<Date>, Option<String>)> = None;
+        for m in span.clone() {
+            if let Ok(Some(r)) = t.render(m) {
+                if first.is_none() {
+                    first = Some((r.date, r.time.clone()));
+                }
+                if let Some(d) = r.date {
+                    cited.dates.push((format!("{name}:{m}"), d));
+                }
+            }
+        }
+        let (date, time) = first.unwrap_or_default();
+        cited.texts.push(CitedText { loc: format!("{name}:{n}"), text, date, time });
+        n = (*span.end()).max(n) + 1;
+    }
+    report.excerpt = t.render(start).ok().flatten().map(|r| mask(&r.display()).into_owned());
+    report.context = t
+        .context_range(start..=end, CONTEXT_RADIUS)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|e| ContextLine {
+            line: *e.lines.start(),
+            last: *e.lines.end(),
+            text: mask(&e.rendered).into_owned(),
+            cited: e.cited,
+        })
+        .collect();
+    (report, Some(cited), None)
+}

@@ -1,0 +1,125 @@
+//! Which hunks a CHANGES.md entry explains: the notes it names, narrowed by how much of its
+//! text the hunk's lines share (design.md §4.1). A hunk may have several entries, an entry
+//! several hunks.
+
+use crate::changes::{Entry, reference_spans};
+use crate::diff::{FileDiff, Hunk};
+use std::collections::HashSet;
+
+/// Lower-cased words of at least three letters (or any CJK character) in `text`,
+/// outside the byte ranges in `skip`.
+fn words(text: &str, skip: &[std::ops::Range<usize>]) -> HashSet<String> {
+    let mut out = HashSet::new();
+    let mut cur = String::new();
+    let flush = |cur: &mut String, out: &mut HashSet<String>| {
+        if cur.chars().count() >= 3 {
+            out.insert(cur.to_lowercase());
+        }
+        cur.clear();
+    };
+    for (i, c) in text.char_indices() {
+        if skip.iter().any(|r| r.contains(&i)) {
+            flush(&mut cur, &mut out);
+            continue;
+        }
+        if is_cjk(c) {
+            flush(&mut cur, &mut out);
+            out.insert(c.to_string());
+        } else if c.is_alphanumeric() {
+            cur.push(c);
+        } else {
+            flush(&mut cur, &mut out);
+        }
+    }
+    flush(&mut cur, &mut out);
+    out
+}
+
+fn is_cjk(c: char) -> bool {
+    matches!(c as u32, 0x3040..=0x30ff | 0x3400..=0x4dbf | 0x4e00..=0x9fff | 0xac00..=0xd7af | 0xf900..=0xfaff)
+}
+
+/// Words that say nothing about which hunk is meant.
+const STOP: &[&str] = &[
+    "the", "and", "for", "with", "from", "that", "this", "was", "were", "are", "not", "now", "has", "have", "added",
+    "removed", "updated", "replaced", "recorded", "changed", "moved", "note", "notes", "memory", "line", "lines",
+    "jsonl",
+];
+
+fn hunk_words(h: &Hunk) -> HashSet<String> {
+    let text: String = h.lines.iter().filter(|l| l.op != crate::diff::Op::Context).map(|l| l.text.as_str()).collect();
+    words(&text, &[])
+}
+
+/// How many of the entry's meaningful words the hunk's changed lines share.
+fn overlap(entry_words: &HashSet<String>, h: &Hunk) -> usize {
+    let hw = hunk_words(h);
+    entry_words.iter().filter(|w| !STOP.contains(&w.as_str()) && hw.contains(*w)).count()
+}
+
+/// True when the entry names this file (`testing.md`, `memory/testing.md`, a sub-path).
+fn names(entry: &Entry, path: &str) -> bool {
+    entry.notes.iter().any(|n| n == path || path.ends_with(&format!("/{n}")) || n.ends_with(&format!("/{path}")))
+}
+
+/// The (file, hunk) pairs `entry` explains. Among the hunks of the notes it names, those
+/// sharing the most words with it (at least half the best score); all of them when none
+/// shares a word. An entry that names no note goes to the hunks sharing at least two
+/// words with it, best first.
+pub fn hunks_of(entry: &Entry, files: &[FileDiff]) -> Vec<(usize, usize)> {
+    let skip = reference_spans(&entry.text);
+    let ew = words(&entry.text, &skip);
+    let named: Vec<(usize, usize)> = files
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| names(entry, &f.path))
+        .flat_map(|(fi, f)| (0..f.hunks.len()).map(move |hi| (fi, hi)))
+        .collect();
+    let candidates = if named.is_empty() {
+        files.iter().enumerate().flat_map(|(fi, f)| (0..f.hunks.len()).map(move |hi| (fi, hi))).collect()
+    } else {
+        named.clone()
+    };
+    let scored: Vec<((usize, usize), usize)> =
+        candidates.iter().map(|&(fi, hi)| ((fi, hi), overlap(&ew, &files[fi].hunks[hi]))).collect();
+    let best = scored.iter().map(|(_, s)| *s).max().unwrap_or(0);
+    if named.is_empty() {
+        if best < 2 {
+            return Vec::new();
+        }
+        return scored.into_iter().filter(|(_, s)| *s * 2 >= best && *s >= 2).map(|(k, _)| k).collect();
+    }
+    if best == 0 {
+        return named;
+    }
+    scored.into_iter().filter(|(_, s)| *s * 2 >= best && *s > 0).map(|(k, _)| k).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::snapshot::Entry as E;
+
+    fn file(path: &str, old: &str, new: &str) -> FileDiff {
+        let (o, n) = (E::File(old.into()), E::File(new.into()));
+        crate::diff::diff_file(path, Some(&o), Some(&o), Some(&n)).unwrap()
+    }
+
+    #[test]
+    fn picks_the_hunk_the_entry_talks_about() {
+        let old: String = (1..=30).map(|i| format!("line {i}\n")).collect();
+        let new = old
+            .replace("line 3\n", "Deploys use Buildkite now\n")
+            .replace("line 25\n", "Tests need Redis on port 6379\n");
+        let files = vec![file("ci.md", &old, &new)];
+        assert_eq!(files[0].hunks.len(), 2);
+        let e = &crate::changes::parse("- memory/ci.md: deploys moved to Buildkite (s.jsonl:1)\n")[0];
+        assert_eq!(hunks_of(e, &files), vec![(0, 0)]);
+        let e = &crate::changes::parse("- ci.md: tidied up (s.jsonl:1)\n")[0];
+        assert_eq!(hunks_of(e, &files), vec![(0, 0), (0, 1)]);
+        let e = &crate::changes::parse("- tests now need Redis on port 6379 (s.jsonl:2)\n")[0];
+        assert_eq!(hunks_of(e, &files), vec![(0, 1)]);
+        let e = &crate::changes::parse("- something unrelated entirely (s.jsonl:2)\n")[0];
+        assert!(hunks_of(e, &files).is_empty());
+    }
+}

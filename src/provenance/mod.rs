@@ -1,0 +1,574 @@
+//! Provenance — the heart of the product (design.md §4): every CHANGES.md citation (and
+//! every inline OpenClaw source) resolved in the transcripts, every claim of every added
+//! line checked against the lines its hunk cites, then against every other source line
+//! (one parallel pass), then against live memory; and a flag for each claim, citation or
+//! hunk that has no source.
+//!
+//! Rules, in order, for a claim of an added line:
+//! 1. **sourced** — its normalised form is in a line a CHANGES.md entry of the hunk cites
+//!    (the whole message that line belongs to), or it is a date equal to the day of a cited
+//!    line's timestamp;
+//! 2. **weakly sourced** — it is in some other source line (the location is reported);
+//! 3. **carried over** — it was already in live memory (this note first, then any note);
+//! 4. otherwise flagged: `inferred-date` for dates (naming the relative phrase it was
+//!    probably computed from, "last week" on a line of 2026-11-01, when one overlaps), else
+//!    `unsourced-claim`.
+//!
+//! Claims are never matched against the JSON envelope (`cwd`, `uuid`, `timestamp`…): the
+//! transcript module only exposes what a line *says*. Thinking blocks are not evidence.
+//! Frontmatter keys other than `description`, Markdown links and OpenClaw promotion
+//! metadata are structure, not claims; so are references to the memory's own notes.
+
+pub mod evidence;
+pub mod mapping;
+
+use crate::changes::{self, Citation, Entry};
+use crate::claims::{self, Claim, ClaimKind};
+use crate::date::Date;
+use crate::diff::{FileDiff, Op};
+use crate::findings::{ClaimReport, ClaimStatus, Findings};
+use crate::flag::{Flag, FlagKind};
+use crate::report::ChangeReport;
+use crate::review::Review;
+use crate::secrets::mask;
+use crate::transcript::{ScanOptions, ScanProgress, SourceKind, SourceSet, scan_verified};
+use evidence::{Cited, Opened};
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::sync::Mutex;
+
+/// What provenance adds to a review besides hunk flags and claims (which go into
+/// [`Findings`]).
+#[derive(Clone, Debug, Default)]
+pub struct Provenance {
+    /// CHANGES.md entries, then inline sources, with citations and flags.
+    pub changes: Vec<ChangeReport>,
+    /// Things the reviewer should know (an unreadable source folder, a non-UTF-8 CHANGES.md).
+    pub notes: Vec<String>,
+}
+
+/// A claim of an added line, with where it stands.
+struct HunkClaim {
+    file: usize,
+    hunk: usize,
+    claim: Claim,
+    line: String,
+    status: Option<(ClaimStatus, Option<String>)>,
+}
+
+/// An entry's own claims and whether its citations support one of them.
+struct EntryCheck {
+    claims: Vec<usize>,
+    supported: bool,
+}
+
+/// Where the scan found each pending claim, and relative phrases near unsourced dates.
+#[derive(Default)]
+struct Found {
+    first: HashMap<usize, (usize, usize)>,
+    per_source: HashMap<(usize, usize), usize>,
+    relative: HashMap<usize, (usize, usize, String, Date)>,
+}
+
+/// Runs provenance on `review`, adding flags, entry links and claims to `findings`.
+/// `progress(done, total)` reports transcript bytes scanned.
+pub fn run(review: &Review, findings: &mut Findings, progress: &dyn Fn(u64, u64)) -> Provenance {
+    let mut out = Provenance::default();
+    let inputs = &review.inputs;
+    let root = inputs.memory.parent().map(|p| p.to_path_buf());
+    let sources = match SourceSet::discover(root.as_deref(), &inputs.sources, Some(&inputs.memory)) {
+        Ok(s) => s,
+        Err(e) => {
+            out.notes.push(format!("{e:#}"));
+            SourceSet::default()
+        }
+    };
+    for skipped in sources.skipped() {
+        out.notes.push(format!("{}: folder could not be read; its transcripts were not searched", skipped.display()));
+    }
+    let mut opened = Opened::default();
+
+    // 1. CHANGES.md entries and their citations.
+    let entries: Vec<Entry> = match &inputs.changes_md {
+        Some(path) => match std::fs::read(path) {
+            Ok(bytes) => {
+                if std::str::from_utf8(&bytes).is_err() {
+                    out.notes.push(format!("{}: not valid UTF-8; read with replacement characters", path.display()));
+                }
+                changes::parse(&String::from_utf8_lossy(&bytes))
+            }
+            Err(e) => {
+                out.notes.push(format!("cannot read {}: {e}", path.display()));
+                Vec::new()
+            }
+        },
+        None => Vec::new(),
+    };
+    let mut cited: Vec<Vec<Cited>> = Vec::new();
+    for e in &entries {
+        let label = format!("CHANGES.md #{} (line {})", e.index, e.line);
+        let (report, evidence) = entry_report(e, &label, &sources, &mut opened, None);
+        out.changes.push(report);
+        cited.push(evidence);
+    }
+    for (ei, e) in entries.iter().enumerate() {
+        for (fi, hi) in mapping::hunks_of(e, &review.files) {
+            findings.hunk_changes[fi][hi].push(e.index);
+            out.changes[ei].hunks.push(review.files[fi].hunks[hi].id.clone());
+        }
+    }
+
+    // 2. Inline sources (OpenClaw promotions) cite their own hunk.
+    for (fi, f) in review.files.iter().enumerate() {
+        for (hi, h) in f.hunks.iter().enumerate() {
+            for (line_no, l) in added_lines(f, hi) {
+                let mut cits: Vec<Citation> = changes::inline_citations(&l.text);
+                let mut seen = HashSet::new();
+                cits.retain(|c| seen.insert((c.file.clone(), c.start, c.end)));
+                if cits.is_empty() {
+                    continue;
+                }
+                let index = out.changes.len() + 1;
+                let entry = Entry {
+                    index,
+                    line: line_no,
+                    text: crate::text::strip_terminator(&l.text).to_string(),
+                    notes: vec![f.path.clone()],
+                    citations: cits,
+                    snippets: Vec::new(),
+                };
+                let label = format!("{}:{line_no} (inline source)", f.path);
+                let (mut report, evidence) = entry_report(&entry, &label, &sources, &mut opened, Some(f.path.clone()));
+                report.hunks.push(h.id.clone());
+                findings.hunk_changes[fi][hi].push(index);
+                out.changes.push(report);
+                cited.push(evidence);
+            }
+        }
+    }
+
+    // 3. The claims of every added line, checked against the hunk's cited lines.
+    let notes: HashSet<String> = review.live.keys().chain(review.files.iter().map(|f| &f.path)).cloned().collect();
+    let mut hunk_claims: Vec<HunkClaim> = Vec::new();
+    for (fi, f) in review.files.iter().enumerate() {
+        if !f.kind.writable() && f.kind != crate::diff::FileKind::Outside {
+            continue;
+        }
+        let fm_end = frontmatter_end(f);
+        for (hi, _) in f.hunks.iter().enumerate() {
+            let mut seen = HashSet::new();
+            for (line_no, l) in added_lines(f, hi) {
+                let text = crate::text::strip_terminator(&l.text);
+                if line_no <= fm_end && !text.trim_start().starts_with("description:") {
+                    continue;
+                }
+                for claim in note_claims(text, &notes) {
+                    if seen.insert((claim.kind, claim.text.to_lowercase())) {
+                        hunk_claims.push(HunkClaim { file: fi, hunk: hi, claim, line: text.to_string(), status: None });
+                    }
+                }
+            }
+        }
+    }
+    let hunk_entries = findings.hunk_changes.clone();
+    let evidence_of = |fi: usize, hi: usize| -> Vec<&Cited> {
+        hunk_entries[fi][hi].iter().filter_map(|n| cited.get(n - 1)).flatten().collect()
+    };
+    for hc in &mut hunk_claims {
+        hc.status = sourced_in(&hc.claim, &evidence_of(hc.file, hc.hunk));
+    }
+
+    // 4. Each entry's own claims (or its hunks') against its own citations.
+    let mut entry_claims: Vec<Claim> = Vec::new();
+    let mut checks: Vec<Option<EntryCheck>> = Vec::new();
+    for (ei, report) in out.changes.iter().enumerate() {
+        let evidence = &cited[ei];
+        if evidence.is_empty() {
+            checks.push(None);
+            continue;
+        }
+        let own = entry_own_claims(&report.text, &notes);
+        let claims: Vec<Claim> = if own.is_empty() {
+            hunk_claims
+                .iter()
+                .filter(|hc| report.hunks.contains(&review.files[hc.file].hunks[hc.hunk].id))
+                .map(|hc| hc.claim.clone())
+                .collect()
+        } else {
+            own
+        };
+        if claims.is_empty() {
+            checks.push(None);
+            continue;
+        }
+        let refs: Vec<&Cited> = evidence.iter().collect();
+        let supported = claims.iter().any(|c| sourced_in(c, &refs).is_some());
+        let ids = (entry_claims.len()..entry_claims.len() + claims.len()).collect();
+        entry_claims.extend(claims);
+        checks.push(Some(EntryCheck { claims: ids, supported }));
+    }
+
+    // 5. One pass over every source for what is still unsourced, and for relative phrases
+    //    an unsourced date may come from.
+    let pending: Vec<&Claim> =
+        hunk_claims.iter().filter(|hc| hc.status.is_none()).map(|hc| &hc.claim).chain(entry_claims.iter()).collect();
+    let dates: Vec<usize> = hunk_claims
+        .iter()
+        .filter(|hc| hc.status.is_none())
+        .enumerate()
+        .filter(|(_, hc)| hc.claim.kind == ClaimKind::Date)
+        .map(|(i, _)| i)
+        .collect();
+    let found = scan(&sources, &pending, &dates, progress);
+
+    // 6. Classify what is left and flag it.
+    let mut pend_id = 0;
+    for hc in &mut hunk_claims {
+        if hc.status.is_some() {
+            continue;
+        }
+        let id = pend_id;
+        pend_id += 1;
+        let whole: Vec<usize> =
+            evidence_of(hc.file, hc.hunk).iter().filter(|c| c.whole_file).map(|c| c.source).collect();
+        let loc = |(s, l): (usize, usize)| format!("{}:{l}", sources.get(s).map(|f| f.name.as_str()).unwrap_or("?"));
+        if let Some(&line) = whole.iter().find_map(|s| found.per_source.get(&(id, *s)).map(|l| (s, l)).map(|(_, l)| l))
+        {
+            let s = whole.iter().find(|s| found.per_source.contains_key(&(id, **s))).copied().unwrap_or(0);
+            hc.status = Some((ClaimStatus::Sourced, Some(loc((s, line)))));
+        } else if let Some(&at) = found.first.get(&id) {
+            hc.status = Some((ClaimStatus::Weak, Some(loc(at))));
+        } else if carried(&hc.claim, &review.files[hc.file], review) {
+            hc.status = Some((ClaimStatus::Carried, None));
+        } else {
+            hc.status = Some((ClaimStatus::Unsourced, None));
+            let flag = unsourced_flag(hc, &evidence_of(hc.file, hc.hunk), found.relative.get(&id), &sources);
+            findings.add_hunk_flag(hc.file, hc.hunk, flag);
+        }
+    }
+    let pending_hunk = pend_id;
+    for (ei, check) in checks.iter().enumerate() {
+        let Some(check) = check else { continue };
+        let whole: Vec<usize> = cited[ei].iter().filter(|c| c.whole_file).map(|c| c.source).collect();
+        let by_scan =
+            check.claims.iter().any(|c| whole.iter().any(|s| found.per_source.contains_key(&(pending_hunk + c, *s))));
+        if check.supported || by_scan {
+            continue;
+        }
+        let report = &mut out.changes[ei];
+        let cites: Vec<String> = report
+            .citations
+            .iter()
+            .filter(|c| c.resolved)
+            .map(|c| match (c.line, c.end) {
+                (Some(a), Some(b)) => format!("{}:{a}-{b}", c.source),
+                (Some(a), None) => format!("{}:{a}", c.source),
+                _ => c.source.clone(),
+            })
+            .collect();
+        let claims: Vec<String> = check.claims.iter().map(|&c| format!("«{}»", mask(&entry_claims[c].text))).collect();
+        let label = report_label(report);
+        report.flags.push(
+            Flag::new(
+                FlagKind::CitationUnsupported,
+                format!("{label} cites {}, which says none of {}", cites.join(", "), claims.join(", ")),
+            )
+            .with_source(cites.join(", ")),
+        );
+    }
+
+    // 7. Hunks nothing explains.
+    if inputs.changes_md.is_some() {
+        for (fi, f) in review.files.iter().enumerate() {
+            for (hi, h) in f.hunks.iter().enumerate() {
+                if findings.hunk_changes[fi][hi].is_empty() {
+                    findings.add_hunk_flag(
+                        fi,
+                        hi,
+                        Flag::new(FlagKind::CitationMissing, format!("no CHANGES.md entry explains {}", h.id)),
+                    );
+                }
+            }
+        }
+    }
+    for hc in hunk_claims {
+        let (status, source) = hc.status.unwrap_or((ClaimStatus::Unsourced, None));
+        findings.hunk_claims[hc.file][hc.hunk].push(ClaimReport {
+            text: mask(&hc.claim.text).into_owned(),
+            kind: hc.claim.kind.name().to_string(),
+            status,
+            source,
+        });
+    }
+    out
+}
+
+fn report_label(r: &ChangeReport) -> String {
+    match &r.note {
+        Some(n) => format!("the inline source on {n}:{}", r.line),
+        None => format!("CHANGES.md #{}", r.index),
+    }
+}
+
+/// Builds an entry's report and resolves its citations.
+fn entry_report(
+    e: &Entry,
+    label: &str,
+    sources: &SourceSet,
+    opened: &mut Opened,
+    note: Option<String>,
+) -> (ChangeReport, Vec<Cited>) {
+    let mut report = ChangeReport {
+        index: e.index,
+        line: e.line,
+        text: mask(&e.text).into_owned(),
+        notes: e.notes.clone(),
+        note,
+        ..Default::default()
+    };
+    let mut evidence = Vec::new();
+    for c in &e.citations {
+        let (r, cited, flag) = evidence::resolve(c, sources, opened, label);
+        report.citations.push(r);
+        evidence.extend(cited);
+        report.flags.extend(flag);
+    }
+    (report, evidence)
+}
+
+/// Added lines of hunk `hi` with their 1-based line numbers in the accept-all result.
+fn added_lines(f: &FileDiff, hi: usize) -> Vec<(usize, &crate::diff::Line)> {
+    let h = &f.hunks[hi];
+    let mut n = h.new_range.start;
+    let mut out = Vec::new();
+    for l in &h.lines {
+        if l.op != Op::Remove {
+            n += 1;
+        }
+        if l.op == Op::Add {
+            out.push((n, l));
+        }
+    }
+    out
+}
+
+/// Last line of the proposal's frontmatter block (0: none).
+fn frontmatter_end(f: &FileDiff) -> usize {
+    let text = f.proposed.as_ref().and_then(|e| e.bytes()).and_then(crate::text::as_text).unwrap_or("");
+    match crate::audit::frontmatter::parse(text) {
+        crate::audit::frontmatter::Block::Parsed(fm) => fm.end_line,
+        _ => 0,
+    }
+}
+
+/// True when a path-like claim names one of the memory's own notes.
+fn is_note_reference(c: &Claim, notes: &HashSet<String>) -> bool {
+    if !matches!(c.kind, ClaimKind::Path | ClaimKind::Code) {
+        return false;
+    }
+    let t = c.text.trim_start_matches("./").trim_start_matches("memory/");
+    notes.contains(t) || notes.iter().any(|n| n.rsplit('/').next() == Some(t))
+}
+
+/// The claims of a note line: links, promotion metadata and references to notes left out.
+fn note_claims(line: &str, notes: &HashSet<String>) -> Vec<Claim> {
+    let structure = changes::structure_spans(line);
+    claims::extract(line)
+        .into_iter()
+        .filter(|c| c.kind != ClaimKind::Link)
+        .filter(|c| !structure.iter().any(|r| r.start < c.end && c.start < r.end))
+        .filter(|c| !is_note_reference(c, notes))
+        .collect()
+}
+
+/// The claims of an entry's own text: its citations, the notes it names and links left out.
+fn entry_own_claims(text: &str, notes: &HashSet<String>) -> Vec<Claim> {
+    let refs = changes::reference_spans(text);
+    claims::extract(text)
+        .into_iter()
+        .filter(|c| c.kind != ClaimKind::Link)
+        .filter(|c| !refs.iter().any(|r| r.start < c.end && c.start < r.end))
+        .filter(|c| !is_note_reference(c, notes))
+        .collect()
+}
+
+/// Sourced by a cited message (or the day of a cited line), with the location.
+fn sourced_in(c: &Claim, evidence: &[&Cited]) -> Option<(ClaimStatus, Option<String>)> {
+    for e in evidence {
+        if let Some(t) = e.texts.iter().find(|t| claims::occurs_in(c, &t.text)) {
+            return Some((ClaimStatus::Sourced, Some(t.loc.clone())));
+        }
+    }
+    if c.kind == ClaimKind::Date {
+        for e in evidence {
+            if let Some((loc, _)) = e.dates.iter().find(|(_, d)| claims::date_stated_by(c, *d)) {
+                return Some((ClaimStatus::Sourced, Some(loc.clone())));
+            }
+        }
+    }
+    None
+}
+
+/// True when live memory already says the claim: this note first, then any note.
+fn carried(c: &Claim, f: &FileDiff, review: &Review) -> bool {
+    let text_of = |e: &crate::snapshot::Entry| e.bytes().and_then(crate::text::as_text).map(str::to_string);
+    if let Some(t) = f.live.as_ref().and_then(text_of)
+        && claims::occurs_in(c, &t)
+    {
+        return true;
+    }
+    review.live.values().filter_map(text_of).any(|t| claims::occurs_in(c, &t))
+}
+
+/// The flag for a claim found nowhere.
+fn unsourced_flag(
+    hc: &HunkClaim,
+    evidence: &[&Cited],
+    scanned: Option<&(usize, usize, String, Date)>,
+    sources: &SourceSet,
+) -> Flag {
+    let claim = mask(&hc.claim.text).into_owned();
+    let line = mask(&hc.line).into_owned();
+    if hc.claim.kind != ClaimKind::Date {
+        return Flag::new(FlagKind::UnsourcedClaim, format!("«{claim}» is in no transcript and not in live memory"))
+            .with_claim(claim)
+            .with_line(line);
+    }
+    // The relative phrase the date was probably computed from: in a cited message first,
+    // then anywhere the scan found one.
+    let mut origin: Option<(String, String, Date, Option<String>)> = None;
+    'cited: for e in evidence {
+        for t in &e.texts {
+            let Some(anchor) = t.date else { continue };
+            for r in claims::relative_phrases(&t.text) {
+                if claims::overlaps(&hc.claim, r.resolve(anchor)) {
+                    origin = Some((r.phrase.clone(), t.loc.clone(), anchor, t.time.clone()));
+                    break 'cited;
+                }
+            }
+        }
+    }
+    if origin.is_none()
+        && let Some((s, l, phrase, date)) = scanned
+    {
+        let name = sources.get(*s).map(|f| f.name.clone()).unwrap_or_default();
+        origin = Some((phrase.clone(), format!("{name}:{l}"), *date, None));
+    }
+    let flag = match &origin {
+        Some((phrase, loc, date, time)) => {
+            let when = time.clone().unwrap_or_else(|| date.to_string());
+            Flag::new(
+                FlagKind::InferredDate,
+                format!(
+                    "«{claim}» is stated by no source: probably inferred from «{}» on {loc}, said {when}",
+                    mask(phrase)
+                ),
+            )
+            .with_source(loc.clone())
+        }
+        None => Flag::new(
+            FlagKind::InferredDate,
+            format!("«{claim}» is an absolute date no source states, and live memory does not have it"),
+        ),
+    };
+    flag.with_claim(claim).with_line(line)
+}
+
+/// One pass over every source: where each pending claim is said (its first location, and
+/// its first line in each source), and for each pending date claim (`dates`: indexes into
+/// the hunk claims still pending, which come first in `pending`) a relative phrase whose
+/// meaning, anchored at its line's day, overlaps it.
+fn scan(sources: &SourceSet, pending: &[&Claim], dates: &[usize], progress: &dyn Fn(u64, u64)) -> Found {
+    let mut needle_index: BTreeMap<String, usize> = BTreeMap::new();
+    let mut owners: Vec<Vec<usize>> = Vec::new();
+    let mut add = |n: String, owner: usize, owners: &mut Vec<Vec<usize>>| {
+        let next = needle_index.len();
+        let i = *needle_index.entry(n).or_insert(next);
+        if i == owners.len() {
+            owners.push(Vec::new());
+        }
+        owners[i].push(owner);
+    };
+    for (id, c) in pending.iter().enumerate() {
+        for n in claims::needles(c) {
+            add(n, id, &mut owners);
+        }
+    }
+    const RELATIVE: usize = usize::MAX;
+    if !dates.is_empty() {
+        for n in claims::relative_needles() {
+            add(n.to_lowercase(), RELATIVE, &mut owners);
+        }
+    }
+    let mut needles = vec![String::new(); needle_index.len()];
+    for (n, i) in needle_index {
+        needles[i] = n;
+    }
+    if needles.is_empty() || sources.is_empty() {
+        progress(1, 1);
+        return Found::default();
+    }
+    let found = Mutex::new(Found::default());
+    let file_dates: Vec<Option<Date>> =
+        sources.files().iter().map(|f| if f.kind == SourceKind::Markdown { f.date } else { None }).collect();
+    let verify = |source: usize, line: usize, needle: usize, raw: &[u8], said: &str| -> bool {
+        let Some(who) = owners.get(needle) else { return false };
+        let mut hits: Vec<usize> = Vec::new();
+        let mut relative: Vec<(usize, String, Date)> = Vec::new();
+        for &owner in who {
+            if owner == RELATIVE {
+                let Some(anchor) = file_dates.get(source).copied().flatten().or_else(|| line_date(raw)) else {
+                    continue;
+                };
+                for r in claims::relative_phrases(said) {
+                    let range = r.resolve(anchor);
+                    relative.extend(
+                        dates
+                            .iter()
+                            .filter(|&&d| claims::overlaps(pending[d], range))
+                            .map(|&d| (d, r.phrase.clone(), anchor)),
+                    );
+                }
+            } else if claims::occurs_in(pending[owner], said) {
+                hits.push(owner);
+            }
+        }
+        if hits.is_empty() && relative.is_empty() {
+            return false;
+        }
+        let at = (source, line);
+        let mut f = found.lock().unwrap_or_else(|p| p.into_inner());
+        for owner in hits {
+            let first = f.first.entry(owner).or_insert(at);
+            *first = (*first).min(at);
+            let l = f.per_source.entry((owner, source)).or_insert(line);
+            *l = (*l).min(line);
+        }
+        for (d, phrase, anchor) in relative {
+            let e = f.relative.entry(d).or_insert((source, line, phrase.clone(), anchor));
+            if (source, line) < (e.0, e.1) {
+                *e = (source, line, phrase, anchor);
+            }
+        }
+        // Everything is recorded in `found`: the scan need not keep hits.
+        false
+    };
+    let state = ScanProgress::new();
+    std::thread::scope(|scope| {
+        let worker = scope.spawn(|| scan_verified(sources, &needles, &ScanOptions::default(), &state, &verify));
+        while !worker.is_finished() {
+            progress(state.bytes_done(), state.bytes_total());
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        let _ = worker.join();
+    });
+    progress(state.bytes_total(), state.bytes_total());
+    found.into_inner().unwrap_or_else(|p| p.into_inner())
+}
+
+/// The day of a JSONL line's `timestamp`, read without parsing the line.
+fn line_date(raw: &[u8]) -> Option<Date> {
+    let key = b"\"timestamp\":\"";
+    let at = memchr::memmem::find(raw, key)? + key.len();
+    let s = std::str::from_utf8(raw.get(at..at + 10)?).ok()?;
+    Date::parse_iso_prefix(s)
+}
