@@ -161,7 +161,8 @@ pub fn scan_verified(
         .enumerate()
         .map_init(Vec::new, |buf, (i, f)| {
             let opts = ScanOpts { chunk: CHUNK_BYTES, max_line: MAX_LINE_BYTES, limit: options.per_source_limit };
-            (i, scan_file(&f.path, f.kind, i, &matcher, opts, buf, progress, verify))
+            let shared = Shared { matcher: &matcher, opts, progress, verify };
+            (i, scan_file(&f.path, f.kind, i, &shared, buf))
         })
         .collect();
     let mut report = ScanReport { cancelled: progress.is_cancelled(), ..ScanReport::default() };
@@ -259,17 +260,23 @@ fn json_escape(s: &str, ascii: bool) -> String {
     out
 }
 
+/// What every file of one scan shares.
+struct Shared<'a> {
+    matcher: &'a Matcher,
+    opts: ScanOpts,
+    progress: &'a ScanProgress,
+    verify: &'a Verify<'a>,
+}
+
 /// Scans one file, returning its hits in line order.
 fn scan_file(
     path: &Path,
     kind: SourceKind,
     source: usize,
-    matcher: &Matcher,
-    opts: ScanOpts,
+    shared: &Shared<'_>,
     buf: &mut Vec<u8>,
-    progress: &ScanProgress,
-    verify: &Verify<'_>,
 ) -> io::Result<Vec<Hit>> {
+    let Shared { matcher, opts, progress, verify } = *shared;
     let mut file = File::open(path)?;
     let file_len = file.metadata()?.len();
     let mut read_total = 0u64;
@@ -514,7 +521,9 @@ mod tests {
         let needles: Vec<String> = needles.iter().map(|s| s.to_string()).collect();
         let m = Matcher::new(&needles).unwrap();
         let mut buf = Vec::new();
-        let hits = scan_file(&path, kind, 0, &m, opts, &mut buf, &ScanProgress::new(), &|_, _, _, _, _| true).unwrap();
+        let progress = ScanProgress::new();
+        let shared = Shared { matcher: &m, opts, progress: &progress, verify: &|_, _, _, _, _| true };
+        let hits = scan_file(&path, kind, 0, &shared, &mut buf).unwrap();
         hits.iter().map(|h| (h.line, h.needle)).collect()
     }
 
