@@ -22,6 +22,51 @@ pub struct Job {
     pub diff: FileDiff,
 }
 
+/// Syntect's Markdown grammar and a colour theme, loaded once.
+pub struct Highlighter {
+    syntaxes: SyntaxSet,
+    theme: syntect::highlighting::Theme,
+}
+
+impl Highlighter {
+    /// Loads the grammar and the theme matching the UI theme (`None` if either is missing).
+    pub fn new(theme: ThemeName) -> Option<Highlighter> {
+        let syntaxes = SyntaxSet::load_defaults_newlines();
+        let mut themes = ThemeSet::load_defaults();
+        let name = if theme == ThemeName::Light { "InspiredGitHub" } else { "base16-ocean.dark" };
+        let theme = themes.themes.remove(name)?;
+        syntaxes.find_syntax_by_extension("md")?;
+        Some(Highlighter { syntaxes, theme })
+    }
+
+    /// Colours every hunk of a file. The old side (context + removed) and the new side
+    /// (context + added) are coloured as two texts, so Markdown state carries across lines.
+    pub fn colour(&self, diff: &FileDiff) -> Vec<(usize, Arc<Highlight>)> {
+        let Some(syntax) = self.syntaxes.find_syntax_by_extension("md") else { return Vec::new() };
+        diff.hunks
+            .iter()
+            .enumerate()
+            .map(|(hi, h)| {
+                let mut old = HighlightLines::new(syntax, &self.theme);
+                let mut new = HighlightLines::new(syntax, &self.theme);
+                let lines = h
+                    .lines
+                    .iter()
+                    .map(|l| match l.op {
+                        Op::Remove => spans(&mut old, &l.text, &self.syntaxes),
+                        Op::Add => spans(&mut new, &l.text, &self.syntaxes),
+                        Op::Context => {
+                            let _ = spans(&mut old, &l.text, &self.syntaxes);
+                            spans(&mut new, &l.text, &self.syntaxes)
+                        }
+                    })
+                    .collect();
+                (hi, Arc::new(lines))
+            })
+            .collect()
+    }
+}
+
 /// Starts the highlighter thread; send it [`Job`]s, it answers with `Msg::Highlighted`.
 pub fn spawn(out: Sender<Msg>, theme: ThemeName) -> Sender<Job> {
     let (tx, rx) = channel::<Job>();
@@ -30,61 +75,23 @@ pub fn spawn(out: Sender<Msg>, theme: ThemeName) -> Sender<Job> {
 }
 
 fn worker(rx: Receiver<Job>, out: Sender<Msg>, theme: ThemeName) {
-    let syntaxes = SyntaxSet::load_defaults_newlines();
-    let themes = ThemeSet::load_defaults();
-    let name = if theme == ThemeName::Light { "InspiredGitHub" } else { "base16-ocean.dark" };
-    let Some(theme) = themes.themes.get(name) else { return };
-    let Some(syntax) = syntaxes.find_syntax_by_extension("md") else { return };
+    let Some(h) = Highlighter::new(theme) else { return };
     while let Ok(mut job) = rx.recv() {
         // Only the newest generation matters: skip jobs a rebuild made stale.
         while let Ok(newer) = rx.try_recv() {
-            if newer.generation > job.generation {
-                job = newer;
-            } else if newer.generation == job.generation {
-                let _ = out.send(Msg::Highlighted {
-                    generation: job.generation,
-                    file: job.file,
-                    hunks: colour(&job.diff, &syntaxes, syntax, theme),
-                });
+            if newer.generation == job.generation {
+                let hunks = h.colour(&job.diff);
+                let _ = out.send(Msg::Highlighted { generation: job.generation, file: job.file, hunks });
+            }
+            if newer.generation >= job.generation {
                 job = newer;
             }
         }
-        let hunks = colour(&job.diff, &syntaxes, syntax, theme);
+        let hunks = h.colour(&job.diff);
         if out.send(Msg::Highlighted { generation: job.generation, file: job.file, hunks }).is_err() {
             return;
         }
     }
-}
-
-fn colour(
-    diff: &FileDiff,
-    syntaxes: &SyntaxSet,
-    syntax: &syntect::parsing::SyntaxReference,
-    theme: &syntect::highlighting::Theme,
-) -> Vec<(usize, Arc<Highlight>)> {
-    diff.hunks
-        .iter()
-        .enumerate()
-        .map(|(hi, h)| {
-            // The old side (context + removed) and the new side (context + added) are
-            // coloured as two texts, so Markdown state carries across lines correctly.
-            let mut old = HighlightLines::new(syntax, theme);
-            let mut new = HighlightLines::new(syntax, theme);
-            let lines = h
-                .lines
-                .iter()
-                .map(|l| match l.op {
-                    Op::Remove => spans(&mut old, &l.text, syntaxes),
-                    Op::Add => spans(&mut new, &l.text, syntaxes),
-                    Op::Context => {
-                        let _ = spans(&mut old, &l.text, syntaxes);
-                        spans(&mut new, &l.text, syntaxes)
-                    }
-                })
-                .collect();
-            (hi, Arc::new(lines))
-        })
-        .collect()
 }
 
 fn spans(h: &mut HighlightLines<'_>, line: &str, syntaxes: &SyntaxSet) -> Vec<(Style, String)> {

@@ -3,10 +3,12 @@
 //! [`run`] is the runtime: it owns the terminal, turns terminal events into messages,
 //! carries out commands, and runs heavy work (analysis, highlighting) on other threads.
 
+pub mod effects;
 pub mod highlight;
 pub mod keymap;
 pub mod msg;
 pub mod run;
+pub mod script;
 pub mod snapshot;
 pub mod state;
 pub mod text;

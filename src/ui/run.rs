@@ -5,9 +5,7 @@
 use super::msg::{Cmd, Msg};
 use super::state::App;
 use super::theme::Theme;
-use super::{highlight, update, view};
-use crate::repo::MemoryRepo;
-use crate::repo::lock::RepoLock;
+use super::{effects, highlight, update, view};
 use crate::review::{Review, persist};
 use anyhow::{Context, Result};
 use ratatui::DefaultTerminal;
@@ -124,11 +122,6 @@ fn execute(app: &mut App, cmd: Cmd, rt: &mut Runtime, terminal: &mut DefaultTerm
     let send = |m: Msg| {
         let _ = tx.send(m);
     };
-    let repo = || -> Result<MemoryRepo, String> {
-        MemoryRepo::discover(&app.review.inputs.memory)
-            .map_err(|e| format!("{e:#}"))?
-            .ok_or_else(|| format!("{} is not in a git repository", app.review.inputs.memory.display()))
-    };
     match cmd {
         Cmd::Quit => app.quit = true,
         Cmd::Analyze => {
@@ -174,42 +167,11 @@ fn execute(app: &mut App, cmd: Cmd, rt: &mut Runtime, terminal: &mut DefaultTerm
                 send(Msg::Failed(format!("cannot save decisions: {e:#}")));
             }
         }
-        Cmd::PreviewCommit => match MemoryRepo::discover(&app.review.inputs.memory) {
-            Ok(None) => send(Msg::NeedRepo),
-            Err(e) => send(Msg::CommitMessage(Err(format!("{e:#}")))),
-            Ok(Some(r)) => send(Msg::CommitMessage(
-                crate::repo::apply::plan(&r, &app.review, &app.analysis)
-                    .map(|p| {
-                        let mut m = p.message;
-                        for s in &p.skipped {
-                            m.push_str(&format!("\n(not written: {} — {})", s.id, s.reason));
-                        }
-                        if p.snapshot_first {
-                            m.push_str("\n(uncommitted memory changes are committed first as a snapshot)");
-                        }
-                        m
-                    })
-                    .map_err(|e| format!("{e:#}")),
-            )),
-        },
-        Cmd::Commit => {
-            let result = repo().and_then(|r| {
-                let lock = RepoLock::acquire(&r).map_err(|e| format!("{e:#}"))?;
-                crate::repo::apply::commit_review(&r, &app.review, &app.analysis, &lock)
-                    .map(|a| {
-                        let short = a.commit.to_string();
-                        format!("committed {} {}", short.get(..7).unwrap_or(&short), a.summary)
-                    })
-                    .map_err(|e| format!("{e:#}"))
-            });
-            send(Msg::Committed(result));
-        }
+        Cmd::PreviewCommit => send(effects::preview_commit(app)),
+        Cmd::Commit => send(effects::commit(app)),
         Cmd::InitRepo => {
-            let result = crate::repo::init_with_snapshot(&app.review.inputs.memory)
-                .map(|_| format!("created a git repository in {}", app.review.inputs.memory.display()))
-                .map_err(|e| format!("{e:#}"));
             rt.store = None;
-            send(Msg::Initialized(result));
+            send(effects::init_repo(app));
         }
         Cmd::Reload => {
             let inputs = app.review.inputs.clone();
@@ -218,49 +180,13 @@ fn execute(app: &mut App, cmd: Cmd, rt: &mut Runtime, terminal: &mut DefaultTerm
             std::thread::Builder::new()
                 .name("reload".into())
                 .spawn(move || {
-                    let msg = match Review::load(inputs) {
-                        Ok(mut review) => {
-                            let _ = persist::restore(&mut review);
-                            Msg::Reloaded { generation, review: Box::new(review) }
-                        }
-                        Err(e) => Msg::Failed(format!("cannot reload the review: {e:#}")),
-                    };
-                    let _ = tx.send(msg);
+                    let _ = tx.send(effects::reload(inputs, generation));
                 })
                 .ok();
         }
-        Cmd::History => send(
-            repo()
-                .and_then(|r| crate::repo::history::log(&r, Some(500)).map_err(|e| format!("{e:#}")))
-                .map_or_else(|e| Msg::History(Err(e)), |entries| Msg::History(Ok(entries))),
-        ),
-        Cmd::HistoryDiff(id) => {
-            let result = repo().and_then(|r| {
-                let commit = crate::repo::history::find_commit(&r, &id).map_err(|e| format!("{e:#}"))?;
-                let message = crate::secrets::mask(commit.message().unwrap_or("")).into_owned();
-                let files = crate::repo::history::commit_diff(&r, &commit).map_err(|e| format!("{e:#}"))?;
-                Ok((format!("commit {id}\n\n{message}"), files))
-            });
-            send(Msg::HistoryDiff(result));
-        }
-        Cmd::Revert { commit, scope } => {
-            use crate::repo::revert::{Reverted, revert};
-            let result = repo().and_then(|r| {
-                let lock = RepoLock::acquire(&r).map_err(|e| format!("{e:#}"))?;
-                match revert(&r, &commit, &scope, &lock).map_err(|e| format!("{e:#}"))? {
-                    Reverted::Committed { commit, summary, .. } => {
-                        let short = commit.to_string();
-                        Ok(format!("committed {} {summary}", short.get(..7).unwrap_or(&short)))
-                    }
-                    Reverted::Nothing => Ok("nothing to revert: the notes already read that way".to_string()),
-                    Reverted::Conflicts(c) => Err(format!(
-                        "not reverted, later edits conflict: {}",
-                        c.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("; ")
-                    )),
-                }
-            });
-            send(Msg::Reverted(result));
-        }
+        Cmd::History => send(effects::history(app)),
+        Cmd::HistoryDiff(id) => send(effects::history_diff(app, &id)),
+        Cmd::Revert { commit, scope } => send(effects::revert(app, &commit, &scope)),
     }
 }
 

@@ -253,6 +253,10 @@ impl App {
         if self.cursor >= self.rows.len() {
             self.cursor = self.rows.len().saturating_sub(1);
         }
+        if keep.is_none() && !self.rows.is_empty() {
+            // A fresh file: start on the first change, not on context.
+            self.cursor = self.first_row_of(0).unwrap_or(0);
+        }
         if !self.rows.get(self.cursor).is_some_and(Row::selectable) {
             self.cursor = self
                 .next_selectable(self.cursor, true)
@@ -270,9 +274,10 @@ impl App {
         }
     }
 
-    /// The first selectable row of hunk `h` in the current file.
+    /// The row a jump to hunk `h` lands on: its first changed line (or first selectable row).
     pub fn first_row_of(&self, h: usize) -> Option<usize> {
-        self.rows.iter().position(|r| r.hunk == h && r.selectable())
+        let rows = || self.rows.iter().enumerate().filter(|(_, r)| r.hunk == h && r.selectable());
+        rows().find(|(i, _)| self.slot_of(*i).is_some()).or_else(|| rows().next()).map(|(i, _)| i)
     }
 
     /// The decision slot of a row: the n-th changed line of its hunk (or 0 for whole-file).
@@ -287,7 +292,14 @@ impl App {
 
     /// Screen rectangles of the panes for the current terminal size.
     pub fn panes(&self) -> Panes {
-        layout(Rect::new(0, 0, self.size.0, self.size.1))
+        // A short diff leaves the evidence pane the rest of the height (narrow layout).
+        let need =
+            if self.rows.len() <= 200 { Some((0..self.rows.len()).map(|r| self.row_height(r)).sum()) } else { None };
+        layout(Rect::new(0, 0, self.size.0, self.size.1), self.name_width(), need)
+    }
+
+    fn name_width(&self) -> usize {
+        self.review.files.iter().map(|f| super::text::width(&f.path)).max().unwrap_or(8)
     }
 
     /// Rows that fit in the diff pane.
@@ -297,7 +309,9 @@ impl App {
 
     /// Columns available for line text in the diff pane (after the gutter).
     pub fn text_columns(&self) -> usize {
-        let inner = self.panes().diff.width.saturating_sub(2) as usize;
+        // Widths never depend on the diff's height.
+        let panes = layout(Rect::new(0, 0, self.size.0, self.size.1), self.name_width(), None);
+        let inner = panes.diff.width.saturating_sub(2) as usize;
         let inner = if self.side_by_side { inner / 2 } else { inner };
         inner.saturating_sub(GUTTER)
     }
@@ -324,7 +338,7 @@ impl App {
             return 1;
         }
         let cols = self.text_columns();
-        let h = |t: &str| super::text::wrap(&super::text::display(t), cols).len();
+        let h = |t: &str| super::text::wrap(&super::text::shown(t), cols).len();
         match r.kind {
             RowKind::Line(i) => {
                 let own = line(i).map(|l| h(&l.text)).unwrap_or(1);
@@ -456,12 +470,21 @@ pub struct Panes {
     pub status: Rect,
 }
 
+/// The file list's width: enough for the longest name (`names` columns) plus marks and
+/// counts, within 16 columns and a quarter of the screen (a fifth on wide screens).
+fn files_width(width: u16, names: usize) -> u16 {
+    let want = u16::try_from(names + 10).unwrap_or(u16::MAX);
+    let cap = if width >= 150 { width / 5 } else { (width / 4).max(16) };
+    want.clamp(16.min(width), cap.max(16).min(width))
+}
+
 /// Pane geometry: on wide terminals (≥ 150 columns) files | diff | evidence side by side;
-/// otherwise the evidence sits under the diff.
-pub fn layout(area: Rect) -> Panes {
+/// otherwise the evidence sits under the diff, which takes the `diff_rows` it needs (when
+/// known) within a third to three fifths of the height.
+pub fn layout(area: Rect, names: usize, diff_rows: Option<usize>) -> Panes {
     let status = Rect::new(area.x, area.y + area.height.saturating_sub(1), area.width, area.height.min(1));
     let body_h = area.height.saturating_sub(1);
-    let files_w = (area.width / 5).clamp(18.min(area.width), 32);
+    let files_w = files_width(area.width, names);
     let files = Rect::new(area.x, area.y, files_w, body_h);
     let rest_x = area.x + files_w;
     let rest_w = area.width.saturating_sub(files_w);
@@ -471,7 +494,15 @@ pub fn layout(area: Rect) -> Panes {
         let evidence = Rect::new(rest_x + rest_w - ev_w, area.y, ev_w, body_h);
         Panes { files, diff, evidence, status }
     } else {
-        let ev_h = (body_h * 2 / 5).max(3.min(body_h));
+        // The diff gets what it needs (borders included), between a third and three fifths
+        // of the height; the evidence pane the rest.
+        let max_diff = body_h * 3 / 5;
+        let min_diff = (body_h / 3).min(max_diff);
+        let diff_h = match diff_rows {
+            Some(n) => u16::try_from(n + 2).unwrap_or(u16::MAX).clamp(min_diff, max_diff),
+            None => max_diff,
+        };
+        let ev_h = body_h - diff_h;
         let diff = Rect::new(rest_x, area.y, rest_w, body_h - ev_h);
         let evidence = Rect::new(rest_x, area.y + body_h - ev_h, rest_w, ev_h);
         Panes { files, diff, evidence, status }

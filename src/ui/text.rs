@@ -27,6 +27,15 @@ pub fn display(line: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// A note line as the diff pane shows it: [`display`]ed, with every credential masked
+/// (`[anthropic-key …9f3a]`) — secrets are never drawn in full.
+pub fn shown(line: &str) -> Cow<'_, str> {
+    match crate::secrets::mask(line) {
+        Cow::Borrowed(_) => display(line),
+        Cow::Owned(masked) => Cow::Owned(display(&masked).into_owned()),
+    }
+}
+
 /// Display width of one char (0 for zero-width marks).
 pub fn char_width(c: char) -> usize {
     c.width().unwrap_or(0)
@@ -37,23 +46,71 @@ pub fn width(s: &str) -> usize {
     s.chars().map(char_width).sum()
 }
 
-/// Splits `s` into byte ranges that each fit `cols` columns (at least one char per range,
-/// so a too-narrow pane still makes progress). An empty string gives one empty range.
+/// Splits `s` into byte ranges that each fit `cols` columns, breaking after a space when
+/// one falls in the second half of the row (prose reads better), else anywhere (CJK text
+/// and long paths have no spaces). At least one char per range, so a too-narrow pane still
+/// makes progress. An empty string gives one empty range.
 pub fn wrap(s: &str, cols: usize) -> Vec<Range<usize>> {
     let cols = cols.max(1);
     let mut out = Vec::new();
     let (mut start, mut used) = (0, 0);
+    // Last break opportunity in the current row: (byte after the space, columns up to it).
+    let mut space: Option<(usize, usize)> = None;
     for (i, c) in s.char_indices() {
         let w = char_width(c);
         if used + w > cols && i > start {
-            out.push(start..i);
-            start = i;
-            used = 0;
+            match space.filter(|&(_, at)| at * 2 >= cols) {
+                Some((brk, at)) => {
+                    out.push(start..brk);
+                    start = brk;
+                    used -= at;
+                }
+                None => {
+                    out.push(start..i);
+                    start = i;
+                    used = 0;
+                }
+            }
+            space = None;
         }
         used += w;
+        if c == ' ' {
+            space = Some((i + 1, used));
+        }
     }
     out.push(start..s.len());
     out
+}
+
+/// Session ids (UUIDs) cut to their first 8 hex digits and `…`: evidence lines name
+/// transcripts like `5b0e7c2a-41d3-….jsonl:3`, which would otherwise fill a narrow pane.
+pub fn short_ids(s: &str) -> Cow<'_, str> {
+    let b = s.as_bytes();
+    let is_uuid_at = |i: usize| {
+        b.len() >= i + 36
+            && (0..36).all(|k| {
+                let c = b[i + k];
+                if matches!(k, 8 | 13 | 18 | 23) { c == b'-' } else { c.is_ascii_hexdigit() }
+            })
+            && (i == 0 || !b[i - 1].is_ascii_alphanumeric())
+    };
+    if !(0..b.len()).any(is_uuid_at) {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut i = 0;
+    while i < b.len() {
+        if is_uuid_at(i) {
+            out.push_str(&s[i..i + 8]);
+            out.push('…');
+            i += 36;
+        } else {
+            let c = s[i..].chars().next().unwrap_or(' ');
+            out.push(c);
+            i += c.len_utf8().max(1);
+        }
+    }
+    Cow::Owned(out)
 }
 
 /// Cuts `s` to at most `cols` columns, ending with `…` when something was cut.
@@ -94,8 +151,24 @@ mod tests {
         let s = "日本語のメモ";
         let parts: Vec<&str> = wrap(s, 5).into_iter().map(|r| &s[r]).collect();
         assert_eq!(parts, ["日本", "語の", "メモ"]);
+        let p = "Deploy staging with the make target";
+        let parts: Vec<&str> = wrap(p, 12).into_iter().map(|r| &p[r]).collect();
+        assert_eq!(parts, ["Deploy ", "staging ", "with the ", "make target"]);
+        let long = "see .buildkite/pipeline.yml";
+        let parts: Vec<&str> = wrap(long, 10).into_iter().map(|r| &long[r]).collect();
+        assert_eq!(parts, ["see .build", "kite/pipel", "ine.yml"]);
         assert_eq!(wrap("", 4), vec![0..0]);
         assert_eq!(wrap("abc", 0).len(), 3);
+    }
+
+    #[test]
+    fn session_ids_are_shortened() {
+        assert_eq!(short_ids("5b0e7c2a-41d3-4c1e-9f0a-2d6b8e3c7a15.jsonl:3"), "5b0e7c2a….jsonl:3");
+        assert_eq!(
+            short_ids("on 8b2d4e6f-1a3c-4e5f-8a7b-9c0d1e2f3a4b/subagents/a.jsonl"),
+            "on 8b2d4e6f…/subagents/a.jsonl"
+        );
+        assert_eq!(short_ids("no ids here"), "no ids here");
     }
 
     #[test]

@@ -7,7 +7,7 @@ use crate::decision::{Decision, HunkState};
 use crate::diff::{FileKind, Hunk, Op};
 use crate::flag::Severity;
 use crate::ui::state::{App, Focus, GUTTER, RowKind};
-use crate::ui::text::{display, wrap};
+use crate::ui::text::{shown, wrap};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -70,7 +70,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
             RowKind::Edited(i) => {
                 let text = app.edited_line(r.hunk, i).unwrap_or("");
                 let cols = (body.width as usize).saturating_sub(GUTTER);
-                let shown = display(text);
+                let shown = shown(text);
                 let mut out = Vec::new();
                 for (k, chunk) in chunks(&shown, cols, app.wrap).into_iter().enumerate() {
                     let gutter = if k == 0 { "✎        ".to_string() } else { " ".repeat(GUTTER) };
@@ -125,7 +125,9 @@ fn header(app: &App, frame: &mut Frame, rect: Rect, hi: usize, h: &Hunk) {
             t.dim,
         ));
     }
-    spans.push(Span::styled(format!("[{state}]"), style));
+    if app.banner.is_none() {
+        spans.push(Span::styled(format!("[{state}]"), style));
+    }
     let flags: Vec<&crate::flag::Flag> =
         app.analysis.hunk_flags(app.file, hi).chain(app.analysis.entry_flags(app.file, hi)).collect();
     let errors = flags.iter().filter(|f| f.severity == Severity::Error).count() + usize::from(h.live_changed);
@@ -201,7 +203,7 @@ fn line_cells(app: &App, hi: usize, i: usize, cols: usize, with_mark: bool) -> V
     let h = &file.hunks[hi];
     let l = &h.lines[i];
     let info = app.info.get(hi).and_then(|v| v.get(i)).copied().unwrap_or_default();
-    let shown = display(&l.text).into_owned();
+    let shown = shown(&l.text).into_owned();
     let segments = styled_segments(app, hi, i, &shown);
     let (op, op_style) = match l.op {
         Op::Context => (" ", t.dim),
@@ -218,7 +220,9 @@ fn line_cells(app: &App, hi: usize, i: usize, cols: usize, with_mark: bool) -> V
     for (k, chunk) in chunks(&shown, cols, app.wrap).into_iter().enumerate() {
         let mut spans = Vec::new();
         if k == 0 {
-            if with_mark {
+            if with_mark && app.banner.is_some() {
+                spans.push(Span::raw("  "));
+            } else if with_mark {
                 match decision {
                     Some(_) if edited => spans.push(Span::styled("✎", t.edited)),
                     Some(d) => spans.push(Span::styled(mark(d), mark_style(app, d))),
@@ -281,7 +285,7 @@ fn styled_segments(app: &App, hi: usize, i: usize, shown: &str) -> Vec<(Style, R
     }
     // 3. Word-level emphasis against the partner line.
     if let Some(p) = app.pair(hi, i).and_then(|p| h.lines.get(p)) {
-        let other = display(&p.text);
+        let other = crate::ui::text::shown(&p.text);
         let (old, new) = if l.op == Op::Remove { (shown, other.as_ref()) } else { (other.as_ref(), shown) };
         let mine = if l.op == Op::Remove { ChangeTag::Delete } else { ChangeTag::Insert };
         let emph = if l.op == Op::Remove { t.remove_emph } else { t.add_emph };

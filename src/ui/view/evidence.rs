@@ -7,6 +7,7 @@ use crate::findings::ClaimStatus;
 use crate::flag::{Flag, Severity};
 use crate::report::ChangeReport;
 use crate::ui::state::{App, Focus};
+use crate::ui::text::short_ids;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -34,26 +35,25 @@ fn flag_line(app: &App, f: &Flag) -> Line<'static> {
         Severity::Warning => ("warning", t.warning),
     };
     Line::from(vec![
-        Span::styled(format!("⚑ {sev} "), style),
-        Span::styled(f.kind.name().to_string(), style),
-        Span::raw("  "),
-        Span::styled(f.message.clone(), t.text),
+        Span::styled(format!("⚑ {sev} {} ", f.kind.name()), style),
+        Span::styled(short_ids(&f.message).into_owned(), t.text),
     ])
 }
 
-/// The pane's content for the current hunk.
+/// The pane's content for the current hunk: its flags first, then the CHANGES.md entries
+/// with each cited line in context, then every claim and where it was found.
 pub fn lines(app: &App) -> Vec<Line<'static>> {
     let t = &app.theme;
     let mut out: Vec<Line<'static>> = Vec::new();
-    let (Some(fi), Some(hi)) = (Some(app.file), app.current_hunk()) else {
+    let Some(hi) = app.current_hunk() else {
         out.push(Line::styled("Nothing to review.", t.dim));
         return out;
     };
+    let fi = app.file;
     if let Some(banner) = &app.banner {
+        let lines = crate::text::split_lines(banner);
         out.extend(
-            crate::text::split_lines(banner)
-                .into_iter()
-                .map(|l| Line::styled(crate::text::strip_terminator(l).to_string(), t.text)),
+            lines.into_iter().map(|l| Line::styled(short_ids(crate::text::strip_terminator(l)).into_owned(), t.text)),
         );
         return out;
     }
@@ -62,39 +62,15 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
         out.push(Line::styled(msg.clone(), t.warning));
         out.push(Line::raw(""));
     }
-    if hunk.live_changed {
-        out.push(Line::from(vec![
-            Span::styled("⚑ error live-changed", t.error),
-            Span::raw("  a session edited these lines after the dream ran; the − lines are today's live text. Accepting would drop that edit: press e to merge by hand."),
-        ]));
-    }
     let flags: Vec<&Flag> = app.analysis.findings.file(fi).iter().chain(app.analysis.hunk_flags(fi, hi)).collect();
     for f in &flags {
         out.push(flag_line(app, f));
     }
-    let claims = app.analysis.findings.claims(fi, hi);
-    if !claims.is_empty() {
-        if !out.is_empty() {
-            out.push(Line::raw(""));
-        }
-        out.push(Line::styled("Claims", t.header));
-        for c in claims {
-            let (mark, style, note) = match c.status {
-                ClaimStatus::Sourced => ("✓", t.accepted, "cited"),
-                ClaimStatus::Weak => ("~", t.warning, "found elsewhere"),
-                ClaimStatus::Carried => ("=", t.dim, "already in live memory"),
-                ClaimStatus::Unsourced => ("✗", t.error, "no source"),
-            };
-            let mut spans = vec![
-                Span::styled(format!("  {mark} "), style),
-                Span::styled(c.text.clone(), t.text),
-                Span::styled(format!("  {note}"), t.dim),
-            ];
-            if let Some(s) = &c.source {
-                spans.push(Span::styled(format!(" · {s}"), t.dim));
-            }
-            out.push(Line::from(spans));
-        }
+    if hunk.live_changed {
+        out.push(Line::styled(
+            "  The − lines are today's live text. Accepting would drop that session's edit: press e to merge by hand.",
+            t.dim,
+        ));
     }
     let entries: Vec<&ChangeReport> = app
         .analysis
@@ -107,25 +83,22 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
         .filter_map(|n| app.analysis.changes.iter().find(|c| c.index == *n))
         .collect();
     if entries.is_empty() {
-        if !out.is_empty() {
-            out.push(Line::raw(""));
-        }
+        gap(&mut out);
         let why = if app.review.inputs.changes_md.is_some() {
             "No CHANGES.md entry explains this hunk."
         } else {
-            "This dream wrote no CHANGES.md: nothing cites a source for this hunk."
+            "This dream wrote no CHANGES.md: nothing cites a source for this hunk; claims are checked against every transcript."
         };
         out.push(Line::styled(why, t.dim));
     }
     for c in entries {
-        if !out.is_empty() {
-            out.push(Line::raw(""));
-        }
-        out.push(Line::from(vec![
-            Span::styled(format!("CHANGES.md #{}", c.index), t.header),
-            Span::styled(format!(" · line {}", c.line), t.dim),
-        ]));
-        out.push(Line::styled(c.text.clone(), t.text));
+        gap(&mut out);
+        let title = match &c.note {
+            Some(n) => format!("inline source · {n}:{}", c.line),
+            None => format!("CHANGES.md #{} · line {}", c.index, c.line),
+        };
+        out.push(Line::styled(title, t.header));
+        out.push(Line::styled(short_ids(&c.text).into_owned(), t.text));
         for f in &c.flags {
             out.push(flag_line(app, f));
         }
@@ -133,23 +106,48 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
             let at = match (cit.line, cit.end) {
                 (Some(a), Some(b)) if a != b => format!(":{a}-{b}"),
                 (Some(a), _) => format!(":{a}"),
-                _ => String::new(),
+                _ => " (whole file)".to_string(),
             };
             let (state, style) = if cit.resolved { ("", t.dim) } else { ("  not found", t.error) };
             out.push(Line::from(vec![
                 Span::styled("↳ ", t.dim),
-                Span::styled(format!("{}{at}", cit.source), t.key),
+                Span::styled(format!("{}{at}", short_ids(&cit.source)), t.key),
                 Span::styled(state.to_string(), style),
             ]));
             for cx in &cit.context {
                 let num = if cx.last > cx.line { format!("{}-{}", cx.line, cx.last) } else { cx.line.to_string() };
                 let (mark, style): (&str, Style) = if cx.cited { ("▶", t.cited) } else { (" ", t.dim) };
                 out.push(Line::from(vec![
-                    Span::styled(format!("  {mark}{num:>5} "), style),
+                    Span::styled(format!("{mark}{num:>4} "), style),
                     Span::styled(cx.text.clone(), style),
                 ]));
             }
         }
     }
+    let claims = app.analysis.findings.claims(fi, hi);
+    if !claims.is_empty() {
+        gap(&mut out);
+        out.push(Line::styled("Claims", t.header));
+        for c in claims {
+            let (mark, style, note) = match c.status {
+                ClaimStatus::Sourced => ("✓", t.accepted, "cited"),
+                ClaimStatus::Weak => ("~", t.warning, "found elsewhere"),
+                ClaimStatus::Carried => ("=", t.dim, "already in live memory"),
+                ClaimStatus::Unsourced => ("✗", t.error, "no source"),
+            };
+            let at = c.source.as_deref().map(|s| format!(" {}", short_ids(s))).unwrap_or_default();
+            out.push(Line::from(vec![
+                Span::styled(format!("{mark} "), style),
+                Span::styled(c.text.clone(), t.text),
+                Span::styled(format!("  {note}{at}"), t.dim),
+            ]));
+        }
+    }
     out
+}
+
+fn gap(out: &mut Vec<Line<'static>>) {
+    if !out.is_empty() {
+        out.push(Line::raw(""));
+    }
 }

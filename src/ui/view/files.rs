@@ -13,7 +13,12 @@ use ratatui::widgets::Paragraph;
 /// Draws the file list into `area`.
 pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     let (decided, total) = app.review.progress();
-    let block = pane(app, format!(" Files {decided}/{total} "), false);
+    let title = if app.banner.is_some() {
+        format!(" Files {} ", app.review.files.len())
+    } else {
+        format!(" Files {decided}/{total} ")
+    };
+    let block = pane(app, title, false);
     frame.render_widget(block, area);
     let body = inner(area);
     let h = body.height as usize;
@@ -49,7 +54,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         };
         let d = app.review.decisions[fi].iter().filter(|d| d.is_decided()).count();
         let n = f.hunks.len();
-        let count = format!("{d}/{n}");
+        let count = if app.banner.is_some() { format!("{n}") } else { format!("{d}/{n}") };
         let count_style = if d == n { t.accepted } else { t.dim };
         let name_cols = (body.width as usize).saturating_sub(4 + width(&count) + 1);
         let name = truncate(&f.path, name_cols).into_owned();

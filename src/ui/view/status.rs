@@ -27,7 +27,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     let errors = s.flags.error + live;
     let mut left = vec![Span::raw(format!(" {decided}/{total} decided "))];
     if errors > 0 {
-        left.push(Span::raw(format!("· ⚑ {errors} error{} ", if errors == 1 { "" } else { "s" })));
+        left.push(Span::raw(format!("· ⚑{errors} error{} ", if errors == 1 { "" } else { "s" })));
     }
     if s.flags.warning > 0 {
         left.push(Span::raw(format!("· {} warning{} ", s.flags.warning, if s.flags.warning == 1 { "" } else { "s" })));
@@ -57,17 +57,23 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     } else {
         &[("y", "accept"), ("n", "reject"), ("]", "next hunk"), ("f", "flag"), ("?", "help")]
     };
-    let mut right = Vec::new();
-    for (k, what) in hints {
-        right.push(Span::styled(format!(" {k}"), t.status.patch(t.key)));
-        right.push(Span::raw(format!(" {what} ")));
-    }
+    // As many hints as fit beside the left part, most important first.
     let lw: usize = left.iter().map(|s| width(&s.content)).sum();
-    let rw: usize = right.iter().map(|s| width(&s.content)).sum();
-    let mut spans = left;
-    if lw + rw < area.width as usize {
-        spans.push(Span::raw(" ".repeat(area.width as usize - lw - rw)));
-        spans.extend(right);
+    let mut right = Vec::new();
+    let mut rw = 0;
+    for (k, what) in hints {
+        let key = format!(" {k}");
+        let text = format!(" {what} ");
+        let w = width(&key) + width(&text);
+        if lw + rw + w > area.width as usize {
+            break;
+        }
+        right.push(Span::styled(key, t.status.patch(t.key)));
+        right.push(Span::raw(text));
+        rw += w;
     }
+    let mut spans = left;
+    spans.push(Span::raw(" ".repeat((area.width as usize).saturating_sub(lw + rw))));
+    spans.extend(right);
     frame.render_widget(Paragraph::new(Line::from(spans)).style(t.status), area);
 }

@@ -1,0 +1,66 @@
+//! Regenerates `screenshots/*.svg` from the real render path: the bundled demo opened as the
+//! TUI would, driven by key scripts, drawn into a `TestBackend` and written out with its
+//! colours.
+//!
+//! ```sh
+//! cargo run --example screenshots
+//! ```
+
+use dreamreview::ui::script;
+use dreamreview::ui::snapshot::to_svg;
+use dreamreview::ui::theme::{Theme, ThemeName};
+use std::path::Path;
+
+struct Shot {
+    file: &'static str,
+    size: (u16, u16),
+    theme: ThemeName,
+    keys: &'static str,
+}
+
+const SHOTS: &[Shot] = &[
+    // The main view: a flagged hunk with the cited transcript line beside it.
+    Shot { file: "review.svg", size: (150, 38), theme: ThemeName::Dark, keys: "<Tab>" },
+    // A secret copied from a tool result, masked everywhere.
+    Shot { file: "flagged-secret.svg", size: (120, 32), theme: ThemeName::Dark, keys: "<Tab> y" },
+    // A hunk that overlaps a session's later edit: only an edit can take it.
+    Shot { file: "live-changed.svg", size: (120, 32), theme: ThemeName::Dark, keys: "<Tab> y n" },
+    // Side by side, in the light theme.
+    Shot {
+        file: "side-by-side-light.svg",
+        size: (130, 32),
+        theme: ThemeName::Light,
+        keys: "<Tab> <Tab> <Tab> <Tab> <Tab> s",
+    },
+    // The keys.
+    Shot { file: "help.svg", size: (110, 34), theme: ThemeName::Dark, keys: "?" },
+    // After a commit: the history, with the review commit's diff opened.
+    Shot {
+        file: "history.svg",
+        size: (120, 32),
+        theme: ThemeName::Dark,
+        keys: "<Tab> y n n n y y n c <Enter> h <Enter>",
+    },
+    // A standard 80x24 terminal.
+    Shot { file: "small-80x24.svg", size: (80, 24), theme: ThemeName::Dark, keys: "<Tab> <Tab> <Tab> <Tab> <Tab>" },
+];
+
+fn main() -> anyhow::Result<()> {
+    let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("screenshots");
+    std::fs::create_dir_all(&out)?;
+    for shot in SHOTS {
+        let dir = tempfile::tempdir()?;
+        let mut app = script::open_demo(dir.path(), shot.size, Theme::new(shot.theme))?;
+        script::highlight_all(&mut app);
+        script::drive(&mut app, shot.keys).map_err(anyhow::Error::msg)?;
+        let (bg, fg) = match shot.theme {
+            ThemeName::Light => ("#ffffff", "#1a1a1a"),
+            _ => ("#1c1c1c", "#d0d0d0"),
+        };
+        let svg =
+            to_svg(&script::render(&app), bg, fg).replace(&dir.path().display().to_string(), "/tmp/dreamreview-demo");
+        std::fs::write(out.join(shot.file), svg)?;
+        println!("wrote screenshots/{}", shot.file);
+    }
+    Ok(())
+}

@@ -1,0 +1,109 @@
+//! Driving the TUI without a terminal: key scripts (`"j j y <Space> <Tab>"`), a headless
+//! runtime that carries out the repository commands the real one would, and rendering to a
+//! `TestBackend` buffer. Used by the snapshot tests and the screenshot generator, so both go
+//! through the real update and render path.
+
+use super::msg::{Cmd, Msg};
+use super::state::App;
+use super::{effects, update, view};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// Parses a key script: single characters, and `<Space> <Tab> <S-Tab> <Esc> <Enter>
+/// <Up> <Down> <C-x>` for the rest. Unknown names are an error naming them.
+pub fn keys(script: &str) -> Result<Vec<KeyEvent>, String> {
+    script
+        .split_whitespace()
+        .map(|k| {
+            let code = |c| Ok(KeyEvent::new(c, KeyModifiers::NONE));
+            match k {
+                "<Space>" => code(KeyCode::Char(' ')),
+                "<Tab>" => code(KeyCode::Tab),
+                "<S-Tab>" => Ok(KeyEvent::new(KeyCode::BackTab, KeyModifiers::SHIFT)),
+                "<Esc>" => code(KeyCode::Esc),
+                "<Enter>" => code(KeyCode::Enter),
+                "<Up>" => code(KeyCode::Up),
+                "<Down>" => code(KeyCode::Down),
+                _ if k.starts_with("<C-") && k.ends_with('>') && k.chars().count() == 5 => {
+                    let c = k.chars().nth(3).unwrap_or(' ');
+                    Ok(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL))
+                }
+                _ if k.chars().count() == 1 => {
+                    let c = k.chars().next().unwrap_or(' ');
+                    let m = if c.is_ascii_uppercase() { KeyModifiers::SHIFT } else { KeyModifiers::NONE };
+                    Ok(KeyEvent::new(KeyCode::Char(c), m))
+                }
+                other => Err(format!("unknown key {other} in script")),
+            }
+        })
+        .collect()
+}
+
+/// Sends the keys of `script` and carries out the resulting commands as the runtime would
+/// (saving, committing, history, revert, reload, analysis — synchronously); the editor and
+/// highlighting, which need a terminal or a thread, are skipped. Returns every command.
+pub fn drive(app: &mut App, script: &str) -> Result<Vec<Cmd>, String> {
+    let mut all = Vec::new();
+    for k in keys(script)? {
+        let mut queue = update::update(app, Msg::Key(k));
+        while let Some(cmd) = queue.pop() {
+            all.push(cmd.clone());
+            let msg = match cmd {
+                Cmd::PreviewCommit => effects::preview_commit(app),
+                Cmd::Commit => effects::commit(app),
+                Cmd::History => effects::history(app),
+                Cmd::HistoryDiff(id) => effects::history_diff(app, &id),
+                Cmd::Revert { commit, scope } => effects::revert(app, &commit, &scope),
+                Cmd::InitRepo => effects::init_repo(app),
+                Cmd::Reload => effects::reload(app.review.inputs.clone(), app.generation + 1),
+                Cmd::Save => {
+                    crate::review::persist::save(&app.review).map_err(|e| format!("{e:#}"))?;
+                    continue;
+                }
+                Cmd::Analyze => Msg::Analyzed {
+                    generation: app.generation,
+                    analysis: Box::new(crate::analysis::analyze(&app.review)),
+                },
+                Cmd::Edit { .. } | Cmd::Highlight(_) | Cmd::Quit => continue,
+            };
+            queue.extend(update::update(app, msg));
+        }
+    }
+    Ok(all)
+}
+
+/// Draws the state into a buffer of the state's size, through the real view.
+pub fn render(app: &App) -> Buffer {
+    let (w, h) = app.size;
+    let mut terminal = match Terminal::new(TestBackend::new(w, h)) {
+        Ok(t) => t,
+        Err(e) => match e {},
+    };
+    let _ = terminal.draw(|f| view::view(app, f));
+    terminal.backend().buffer().clone()
+}
+
+/// Writes the bundled demo under `dir` and opens it as the TUI would, with the analysis
+/// finished (the review screen as a user sees it once provenance has filled in).
+pub fn open_demo(dir: &std::path::Path, size: (u16, u16), theme: super::theme::Theme) -> anyhow::Result<App> {
+    let demo = crate::demo::materialize(dir)?;
+    let inputs = crate::dream::discover(Some(&demo.dream), None, &[])?;
+    let review = crate::review::Review::load(inputs)?;
+    let analysis = crate::analysis::analyze(&review);
+    let mut app = App::new(review, theme, size);
+    let generation = app.generation;
+    update::update(&mut app, Msg::Analyzed { generation, analysis: Box::new(analysis) });
+    Ok(app)
+}
+
+/// Colours every file of the review synchronously (the runtime does it on a thread).
+pub fn highlight_all(app: &mut App) {
+    let Some(h) = super::highlight::Highlighter::new(app.theme.name) else { return };
+    for (file, diff) in app.review.files.iter().enumerate() {
+        for (hunk, hl) in h.colour(diff) {
+            app.highlights.insert((file, hunk), hl);
+        }
+    }
+}

@@ -1,0 +1,175 @@
+//! The review TUI driven by scripted keys through a whole review of the bundled demo, with
+//! insta snapshots of the real render path (TestBackend); some snapshots also pin a hash of
+//! every cell's style, so colour regressions fail too.
+
+use dreamreview::decision::{Decision, HunkState};
+use dreamreview::ui::msg::Cmd;
+use dreamreview::ui::script;
+use dreamreview::ui::snapshot::{style_hash, to_text};
+use dreamreview::ui::state::{App, Mode, Progress};
+use dreamreview::ui::theme::{Theme, ThemeName};
+
+struct Demo {
+    _dir: tempfile::TempDir,
+    app: App,
+    root: String,
+}
+
+fn open(size: (u16, u16), theme: ThemeName) -> Demo {
+    let dir = tempfile::Builder::new().prefix("drtui").tempdir().unwrap();
+    let app = script::open_demo(dir.path(), size, Theme::new(theme)).unwrap();
+    assert_eq!(app.progress, Progress::Done);
+    Demo { root: dir.path().display().to_string(), _dir: dir, app }
+}
+
+fn press(d: &mut Demo, keys: &str) -> Vec<Cmd> {
+    script::drive(&mut d.app, keys).unwrap()
+}
+
+/// The screen as text (temp paths, commit ids and dates normalised) and its style hash.
+fn render(d: &Demo) -> (String, u64) {
+    let buf = script::render(&d.app);
+    let text = to_text(&buf).replace(&d.root, "<demo>");
+    let text = regex::Regex::new(r"\b[0-9a-f]{40}\b").unwrap().replace_all(&text, "<commit>").into_owned();
+    let text = regex::Regex::new(r"\b[0-9a-f]{7}\b").unwrap().replace_all(&text, "<sha>").into_owned();
+    let text =
+        regex::Regex::new(r"\d{4}-\d\d-\d\d \d\d:\d\d [+-]\d{4}").unwrap().replace_all(&text, "<date>").into_owned();
+    (text, style_hash(&buf))
+}
+
+fn snap(d: &Demo) -> String {
+    render(d).0
+}
+
+fn decision(d: &Demo, path: &str) -> HunkState {
+    let fi = d.app.review.files.iter().position(|f| f.path == path).unwrap();
+    d.app.review.decisions[fi][0].state()
+}
+
+#[test]
+fn a_whole_review_from_the_keyboard() {
+    let mut d = open((100, 30), ThemeName::Dark);
+    let (first, styles) = render(&d);
+    insta::assert_snapshot!("01_open", format!("{first}\nstyle-hash: {styles:016x}"));
+
+    // Navigate: next file, then the flagged hunks.
+    press(&mut d, "<Tab>");
+    assert_eq!(d.app.current_file().unwrap().path, "ci.md");
+    insta::assert_snapshot!("02_ci_inferred_date", snap(&d));
+
+    // Accept ci.md: the cursor moves on to the next undecided hunk.
+    let cmds = press(&mut d, "y");
+    assert!(cmds.contains(&Cmd::Save));
+    assert_eq!(decision(&d, "ci.md"), HunkState::Accepted);
+    assert_eq!(d.app.current_file().unwrap().path, "database.md");
+
+    // database.md adds a secret: reject it (the secret is masked on screen).
+    let screen = snap(&d);
+    assert!(screen.contains("[anthropic-key …Z9AA]"), "{screen}");
+    assert!(!screen.contains("Zq8VbN2x"), "{screen}");
+    insta::assert_snapshot!("03_database_secret", screen);
+    press(&mut d, "n");
+    assert_eq!(decision(&d, "database.md"), HunkState::Rejected);
+
+    // deploy.md is live-changed: accepting is refused, the reason is shown.
+    assert_eq!(d.app.current_file().unwrap().path, "deploy.md");
+    press(&mut d, "y");
+    assert_eq!(decision(&d, "deploy.md"), HunkState::Pending);
+    assert!(snap(&d).contains("edit the hunk (e) to merge"));
+    press(&mut d, "n");
+
+    // git-rules.md deletes a PERMANENT note: reject.
+    assert_eq!(d.app.current_file().unwrap().path, "git-rules.md");
+    press(&mut d, "n");
+
+    // review-ja.md: toggle one line, undo it, redo it, then accept the hunk.
+    assert_eq!(d.app.current_file().unwrap().path, "review-ja.md");
+    press(&mut d, "<Space>");
+    assert_eq!(decision(&d, "review-ja.md"), HunkState::Partial);
+    insta::assert_snapshot!("04_line_toggled", snap(&d));
+    press(&mut d, "u");
+    assert_eq!(decision(&d, "review-ja.md"), HunkState::Pending);
+    press(&mut d, "<C-r>");
+    assert_eq!(decision(&d, "review-ja.md"), HunkState::Partial);
+    press(&mut d, "y");
+    assert_eq!(decision(&d, "review-ja.md"), HunkState::Accepted);
+
+    // testing.md (clean) and then MEMORY.md: accept and reject.
+    assert_eq!(d.app.current_file().unwrap().path, "testing.md");
+    press(&mut d, "y");
+    assert_eq!(d.app.current_file().unwrap().path, "MEMORY.md");
+    press(&mut d, "n");
+    let (done, total) = d.app.review.progress();
+    assert_eq!((done, total), (7, 7));
+    assert!(d.app.status.as_ref().unwrap().text.contains("press c to commit"));
+
+    // Help overlay, then any key closes it.
+    press(&mut d, "?");
+    assert!(matches!(d.app.mode, Mode::Help));
+    let (help, help_styles) = render(&d);
+    insta::assert_snapshot!("05_help", format!("{help}\nstyle-hash: {help_styles:016x}"));
+    press(&mut d, "x");
+    assert!(matches!(d.app.mode, Mode::Normal));
+
+    // Quit asks while decisions are uncommitted.
+    press(&mut d, "q");
+    assert!(matches!(d.app.mode, Mode::ConfirmQuit));
+    insta::assert_snapshot!("06_quit_confirm", snap(&d));
+    press(&mut d, "n");
+    assert!(!d.app.quit);
+
+    // Commit: the message first, then the commit; the screen reloads.
+    press(&mut d, "c");
+    let Mode::CommitPreview { message, .. } = &d.app.mode else { panic!("no preview") };
+    assert!(message.starts_with("dream review: accept 3 of 7 changes from dream-2026-11-28"), "{message}");
+    assert!(!message.contains("Zq8VbN2x"));
+    press(&mut d, "<Enter>");
+    assert!(d.app.busy.is_none());
+    assert!(!d.app.dirty);
+    assert!(d.app.status.as_ref().unwrap().text.starts_with("committed "), "{:?}", d.app.status);
+    // After the commit, the accepted hunks are live; the rejected ones remain, decided.
+    let (done, total) = d.app.review.progress();
+    assert_eq!((done, total), (4, 4));
+
+    // History: the review commit is listed, its diff opens in the same diff view.
+    press(&mut d, "h");
+    let Mode::History(h) = &d.app.mode else { panic!("no history") };
+    assert_eq!(h.entries.len(), 2);
+    insta::assert_snapshot!("07_history", snap(&d));
+    press(&mut d, "<Enter>");
+    insta::assert_snapshot!("08_history_diff", snap(&d));
+    press(&mut d, "<Esc> <Esc>");
+    assert!(matches!(d.app.mode, Mode::Normal));
+
+    // Quitting after the commit needs no confirmation.
+    let cmds = press(&mut d, "q");
+    assert!(cmds.contains(&Cmd::Quit));
+    assert!(d.app.quit);
+}
+
+#[test]
+fn search_side_by_side_and_selection() {
+    let mut d = open((120, 32), ThemeName::Dark);
+    press(&mut d, "/ B u i l d k i t e <Enter>");
+    assert_eq!(d.app.current_file().unwrap().path, "MEMORY.md");
+    press(&mut d, "<C-n>");
+    assert_eq!(d.app.current_file().unwrap().path, "ci.md");
+    press(&mut d, "s");
+    insta::assert_snapshot!("09_side_by_side", snap(&d));
+    press(&mut d, "s");
+    // v + j selects two changed lines; Space toggles both.
+    press(&mut d, "] ] ] k v j <Space>");
+    let fi = d.app.file;
+    let lines = d.app.review.decisions[fi][0].lines.clone();
+    assert_eq!(lines.iter().filter(|l| **l == Decision::Accepted).count(), 2, "{lines:?}");
+}
+
+#[test]
+fn no_color_and_light_themes_render() {
+    let d = open((80, 24), ThemeName::Mono);
+    let (text, mono) = render(&d);
+    insta::assert_snapshot!("10_mono_80x24", format!("{text}\nstyle-hash: {mono:016x}"));
+    let light = open((80, 24), ThemeName::Light);
+    let (_, light_hash) = render(&light);
+    assert_ne!(mono, light_hash);
+}
