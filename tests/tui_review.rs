@@ -173,3 +173,48 @@ fn no_color_and_light_themes_render() {
     let (_, light_hash) = render(&light);
     assert_ne!(mono, light_hash);
 }
+
+#[test]
+fn keys_wait_while_the_model_rebuilds_and_stale_results_are_dropped() {
+    use dreamreview::ui::msg::Msg;
+    use dreamreview::ui::update::update;
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let mut d = open((100, 30), ThemeName::Dark);
+    let review = d.app.review.clone();
+    d.app.busy = Some("reloading".into());
+    let y = KeyEvent::new(KeyCode::Char('y'), KeyModifiers::NONE);
+    assert!(update(&mut d.app, Msg::Key(y)).is_empty());
+    assert_eq!(d.app.queued.len(), 1);
+    assert_eq!(d.app.review.progress().0, 0, "a queued key is not applied to the old view");
+    // An analysis of the old generation arriving now is dropped.
+    let stale = dreamreview::report::Analysis::default();
+    update(&mut d.app, Msg::Analyzed { generation: 7, analysis: Box::new(stale) });
+    assert!(!d.app.analysis.findings.hunk_flags.is_empty());
+    // The rebuilt model arrives: the queued key is applied to it.
+    let cmds = update(&mut d.app, Msg::Reloaded { generation: 1, review: Box::new(review) });
+    assert!(d.app.busy.is_none());
+    assert!(d.app.queued.is_empty());
+    assert_eq!(d.app.review.progress().0, 1);
+    assert!(cmds.contains(&Cmd::Analyze));
+}
+
+#[test]
+fn mouse_click_selects_and_wheel_scrolls() {
+    use dreamreview::ui::msg::Msg;
+    use dreamreview::ui::update::update;
+    use ratatui::crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+    let mut d = open((100, 30), ThemeName::Dark);
+    let click = |column, row| MouseEvent { kind: MouseEventKind::Down(MouseButton::Left), column, row, modifiers: KeyModifiers::NONE };
+    // Third file in the list (row 0 is the border).
+    update(&mut d.app, Msg::Mouse(click(5, 3)));
+    assert_eq!(d.app.current_file().unwrap().path, "database.md");
+    let before = d.app.cursor;
+    update(&mut d.app, Msg::Mouse(MouseEvent { kind: MouseEventKind::ScrollUp, column: 40, row: 5, modifiers: KeyModifiers::NONE }));
+    assert!(d.app.cursor < before);
+    // A click on a diff row moves the cursor there.
+    let panes = d.app.panes();
+    update(&mut d.app, Msg::Mouse(click(panes.diff.x + 10, panes.diff.y + 3)));
+    assert_eq!(d.app.cursor, 2, "row 2 of the diff (after the header and one line)");
+    update(&mut d.app, Msg::Resize(80, 24));
+    assert_eq!(d.app.size, (80, 24));
+}
