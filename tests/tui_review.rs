@@ -204,12 +204,20 @@ fn mouse_click_selects_and_wheel_scrolls() {
     use dreamreview::ui::update::update;
     use ratatui::crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
     let mut d = open((100, 30), ThemeName::Dark);
-    let click = |column, row| MouseEvent { kind: MouseEventKind::Down(MouseButton::Left), column, row, modifiers: KeyModifiers::NONE };
+    let click = |column, row| MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    };
     // Third file in the list (row 0 is the border).
     update(&mut d.app, Msg::Mouse(click(5, 3)));
     assert_eq!(d.app.current_file().unwrap().path, "database.md");
     let before = d.app.cursor;
-    update(&mut d.app, Msg::Mouse(MouseEvent { kind: MouseEventKind::ScrollUp, column: 40, row: 5, modifiers: KeyModifiers::NONE }));
+    update(
+        &mut d.app,
+        Msg::Mouse(MouseEvent { kind: MouseEventKind::ScrollUp, column: 40, row: 5, modifiers: KeyModifiers::NONE }),
+    );
     assert!(d.app.cursor < before);
     // A click on a diff row moves the cursor there.
     let panes = d.app.panes();

@@ -130,7 +130,7 @@ fn header(app: &App, frame: &mut Frame, rect: Rect, hi: usize, h: &Hunk) {
     }
     let flags: Vec<&crate::flag::Flag> =
         app.analysis.hunk_flags(app.file, hi).chain(app.analysis.entry_flags(app.file, hi)).collect();
-    let errors = flags.iter().filter(|f| f.severity == Severity::Error).count() + usize::from(h.live_changed);
+    let errors = flags.iter().filter(|f| f.severity == Severity::Error).count();
     let warnings = flags.iter().filter(|f| f.severity == Severity::Warning).count();
     if errors > 0 {
         spans.push(Span::styled(format!(" ⚑{errors}"), t.error));
@@ -139,7 +139,7 @@ fn header(app: &App, frame: &mut Frame, rect: Rect, hi: usize, h: &Hunk) {
         spans.push(Span::styled(format!(" ⚑{warnings}"), t.warning));
     }
     if h.live_changed {
-        spans.push(Span::styled(" live changed: edit to merge", t.error));
+        spans.push(Span::styled(" live changed", t.error));
     }
     let entries = app.analysis.findings.hunk_changes.get(app.file).and_then(|v| v.get(hi));
     if let Some(e) = entries.filter(|e| !e.is_empty()) {

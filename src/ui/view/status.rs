@@ -23,8 +23,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     }
     let (decided, total) = app.review.progress();
     let s = crate::report::summary(&app.review, &app.analysis);
-    let live = app.review.files.iter().flat_map(|f| &f.hunks).filter(|h| h.live_changed).count();
-    let errors = s.flags.error + live;
+    let errors = s.flags.error;
     let mut left = vec![Span::raw(format!(" {decided}/{total} decided "))];
     if errors > 0 {
         left.push(Span::raw(format!("· ⚑{errors} error{} ", if errors == 1 { "" } else { "s" })));
