@@ -213,8 +213,8 @@ pub const BINDINGS: &[Binding] = &[
         help: "this help",
     },
     Binding {
-        keys: &[(KeyCode::Char('q'), NONE)],
-        label: "q",
+        keys: &[(KeyCode::Char('q'), NONE), (KeyCode::Char('c'), CTRL)],
+        label: "q C-c",
         action: Action::Quit,
         help: "quit (asks when not committed)",
     },

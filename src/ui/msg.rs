@@ -74,6 +74,8 @@ pub enum Msg {
     HistoryDiff(Result<(String, Vec<crate::diff::FileDiff>), String>),
     /// A revert finished (summary, or what conflicted).
     Reverted(Result<String, String>),
+    /// The process got SIGTERM, SIGHUP or SIGINT: save and leave, restoring the terminal.
+    Signal(i32),
     /// A side effect failed (saving decisions…): shown in the status bar.
     Failed(String),
     /// The model was rebuilt (after a commit, or on reload).

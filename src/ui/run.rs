@@ -46,6 +46,7 @@ pub fn run(review: Review, startup: Startup) -> Result<i32> {
     let (tx, rx) = channel::<Msg>();
     let paused = Arc::new(AtomicBool::new(false));
     spawn_input(tx.clone(), paused.clone());
+    spawn_signals(tx.clone());
     let highlighter = highlight::spawn(tx.clone(), theme.name);
     let store = persist::Store::open(&review).ok().flatten();
     let mut rt = Runtime { tx: tx.clone(), highlighter, paused: paused.clone(), store };
@@ -55,6 +56,10 @@ pub fn run(review: Review, startup: Startup) -> Result<i32> {
     let mut cmds = vec![Cmd::Analyze];
     cmds.extend(update::request_highlight(&mut app));
     draw(&mut terminal, &app)?;
+    // Test-only: proves the terminal is restored when the TUI panics (tests/terminal_safety.rs).
+    if std::env::var_os("DREAMREVIEW_TEST_PANIC").is_some() {
+        panic!("DREAMREVIEW_TEST_PANIC is set: panicking after the first frame, as asked");
+    }
     loop {
         for c in std::mem::take(&mut cmds) {
             execute(&mut app, c, &mut rt, &mut terminal);
@@ -76,6 +81,23 @@ pub fn run(review: Review, startup: Startup) -> Result<i32> {
 fn draw(terminal: &mut DefaultTerminal, app: &App) -> Result<()> {
     terminal.draw(|f| view::view(app, f)).context("cannot draw to the terminal")?;
     Ok(())
+}
+
+/// Turns SIGTERM, SIGHUP and SIGINT into a message, so the loop saves the decisions and
+/// returns through the terminal guard instead of dying with the terminal in raw mode.
+fn spawn_signals(tx: Sender<Msg>) {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT]) else { return };
+    std::thread::Builder::new()
+        .name("signals".into())
+        .spawn(move || {
+            for s in signals.forever() {
+                if tx.send(Msg::Signal(s)).is_err() {
+                    return;
+                }
+            }
+        })
+        .ok();
 }
 
 /// Reads terminal events on a thread of its own; pausable while `$EDITOR` owns the terminal.

@@ -96,6 +96,10 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
             say(app, &e, true);
             replay(app)
         }
+        Msg::Signal(_) => {
+            app.quit = true;
+            vec![Cmd::Save, Cmd::Quit]
+        }
         Msg::Failed(e) => {
             say(app, &e, true);
             Vec::new()

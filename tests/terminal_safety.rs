@@ -1,0 +1,96 @@
+//! The terminal is restored on every exit path: a panic inside the TUI, and SIGTERM during a
+//! review (which also keeps the saved decisions). Runs the real binary in a tmux pane and
+//! checks the pane afterwards: not in the alternate screen, not in raw mode.
+
+mod common;
+use common::*;
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+fn tmux(args: &[&str]) -> String {
+    let out = Command::new("tmux").args(args).output().expect("run tmux");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn have_tmux() -> bool {
+    Command::new("tmux").arg("-V").output().is_ok_and(|o| o.status.success())
+}
+
+fn wait_for(what: &str, mut ok: impl FnMut() -> bool) {
+    let start = Instant::now();
+    while !ok() {
+        assert!(start.elapsed() < Duration::from_secs(20), "timed out waiting for {what}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// Starts `command` in a detached 80x24 tmux session on its own server socket, followed by
+/// `stty -a` into `stty` so the terminal state after the program can be read.
+fn start(socket: &str, command: &str, stty: &Path) {
+    let script = format!("{command}; stty -a > {}; sleep 60", stty.display());
+    tmux(&["-L", socket, "new-session", "-d", "-s", "t", "-x", "80", "-y", "24", &script]);
+}
+
+fn assert_restored(socket: &str, stty: &Path) {
+    wait_for("the program to exit", || stty.exists() && std::fs::read_to_string(stty).is_ok_and(|s| !s.is_empty()));
+    let modes = std::fs::read_to_string(stty).unwrap();
+    let words: Vec<&str> = modes.split_whitespace().collect();
+    assert!(words.contains(&"icanon") && words.contains(&"echo"), "terminal left in raw mode:\n{modes}");
+    let alt = tmux(&["-L", socket, "display-message", "-p", "-t", "t", "#{alternate_on}"]);
+    assert_eq!(alt.trim(), "0", "terminal left in the alternate screen");
+}
+
+#[test]
+fn a_panic_in_the_tui_restores_the_terminal() {
+    if !have_tmux() {
+        eprintln!("tmux is not installed: terminal safety cannot be checked here");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let stty = dir.path().join("stty.txt");
+    let socket = format!("drpanic{}", std::process::id());
+    let bin = env!("CARGO_BIN_EXE_dreamreview");
+    start(
+        &socket,
+        &format!("cd {} && RUST_BACKTRACE=0 DREAMREVIEW_TEST_PANIC=1 {bin} demo", dir.path().display()),
+        &stty,
+    );
+    assert_restored(&socket, &stty);
+    let pane = tmux(&["-L", &socket, "capture-pane", "-p", "-t", "t"]);
+    tmux(&["-L", &socket, "kill-server"]);
+    assert!(pane.contains("DREAMREVIEW_TEST_PANIC is set"), "panic message not shown:\n{pane}");
+}
+
+#[test]
+fn sigterm_during_a_review_keeps_decisions_and_restores_the_terminal() {
+    if !have_tmux() {
+        eprintln!("tmux is not installed: terminal safety cannot be checked here");
+        return;
+    }
+    let (_g, dream, memory) = pnpm();
+    git(&memory, &["init", "-q"]);
+    git(&memory, &["add", "-A"]);
+    git(&memory, &["commit", "-qm", "init"]);
+    let stty = dream.parent().unwrap().join("stty.txt");
+    let socket = format!("drterm{}", std::process::id());
+    let bin = env!("CARGO_BIN_EXE_dreamreview");
+    start(&socket, &format!("{bin} {}", dream.display()), &stty);
+    wait_for("the review screen", || tmux(&["-L", &socket, "capture-pane", "-p", "-t", "t"]).contains("testing.md#1"));
+    tmux(&["-L", &socket, "send-keys", "-t", "t", "y"]);
+    wait_for("the decision", || tmux(&["-L", &socket, "capture-pane", "-p", "-t", "t"]).contains("Files 1/1"));
+    let pid = tmux(&["-L", &socket, "display-message", "-p", "-t", "t", "#{pane_pid}"]);
+    // The TUI is the shell's child.
+    let child = Command::new("pgrep").args(["-P", pid.trim()]).output().unwrap();
+    let child = String::from_utf8_lossy(&child.stdout).lines().next().unwrap_or("").trim().to_string();
+    assert!(!child.is_empty(), "no dreamreview process under the pane");
+    Command::new("kill").args(["-TERM", &child]).status().unwrap();
+    assert_restored(&socket, &stty);
+    tmux(&["-L", &socket, "kill-server"]);
+    // Reopening the same dream restores the decision.
+    let inputs = dreamreview::dream::discover(Some(&dream), None, &[]).unwrap();
+    let mut review = dreamreview::review::Review::load(inputs).unwrap();
+    let restored = dreamreview::review::persist::restore(&mut review).unwrap();
+    assert_eq!(restored.applied, 1);
+    assert_eq!(review.decisions[0][0].state(), dreamreview::decision::HunkState::Accepted);
+}
