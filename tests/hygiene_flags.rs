@@ -141,3 +141,20 @@ fn an_orphan_made_by_the_index_hunk_follows_its_decision() {
     assert_eq!(analysis.hunk_flags(0, 0).filter(|f| f.kind == FlagKind::OrphanNote).count(), 0);
     assert!(analysis.audit.flags.is_empty());
 }
+
+#[test]
+fn a_secret_never_reaches_the_commit_message() {
+    let key = "sk-ant-api03-Zq8VbN2xLk4TfR7mWc1YhJ5sPd9GuE3aKo6Ni0Bx-7tQ2wZ9AA";
+    let live = format!("{FM}Staging runs on port 5433.\n");
+    let prop = format!("{FM}Staging runs on port 5433.\nAPI token: {key}\n");
+    let changes = format!("- memory/db.md: recorded the token {key}\n");
+    let (_g, dream, memory) = dream_fixture(&[("db.md", &live)], &[("db.md", &prop)], &changes);
+    let cwd = dream.parent().unwrap();
+    let r = run(cwd, &["apply", dream.to_str().unwrap(), "--memory", memory.to_str().unwrap(), "--accept-all", "--init"]);
+    assert_eq!(r.code, 1, "an accepted hunk with an error flag exits 1: {}", r.stderr);
+    let log = git(&memory, &["log", "--format=%B"]);
+    assert!(log.contains("[anthropic-key …Z9AA]"), "{log}");
+    for out in [&log, &r.stdout, &r.stderr] {
+        assert!(!out.contains("Zq8VbN2x"), "secret leaked:\n{out}");
+    }
+}
