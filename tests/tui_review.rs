@@ -226,3 +226,26 @@ fn mouse_click_selects_and_wheel_scrolls() {
     update(&mut d.app, Msg::Resize(80, 24));
     assert_eq!(d.app.size, (80, 24));
 }
+
+#[test]
+fn the_same_review_in_the_tui_and_with_apply_gives_the_same_tree() {
+    let tree = |memory: &std::path::Path| {
+        let out = std::process::Command::new("git").args(["ls-tree", "-r", "HEAD"]).current_dir(memory).output().unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    // In the TUI: accept ci.md, review-ja.md and testing.md; reject or skip the rest; commit.
+    let mut d = open((100, 30), ThemeName::Dark);
+    press(&mut d, "<Tab> y n n n y y n c <Enter>");
+    assert!(d.app.status.as_ref().unwrap().text.starts_with("committed "));
+    let tui_tree = tree(&d.app.review.inputs.memory);
+    // With apply, on a fresh copy of the demo.
+    let dir = tempfile::tempdir().unwrap();
+    let demo = dreamreview::demo::materialize(dir.path()).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_dreamreview"))
+        .args(["apply", demo.dream.to_str().unwrap(), "--accept", "ci.md#1,review-ja.md#1,testing.md#1"])
+        .output()
+        .unwrap();
+    assert!(out.status.code().is_some_and(|c| c <= 1), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(tree(&demo.memory), tui_tree);
+    assert!(tui_tree.contains("ci.md") && !tui_tree.is_empty());
+}
