@@ -150,7 +150,8 @@ fn a_secret_never_reaches_the_commit_message() {
     let changes = format!("- memory/db.md: recorded the token {key}\n");
     let (_g, dream, memory) = dream_fixture(&[("db.md", &live)], &[("db.md", &prop)], &changes);
     let cwd = dream.parent().unwrap();
-    let r = run(cwd, &["apply", dream.to_str().unwrap(), "--memory", memory.to_str().unwrap(), "--accept-all", "--init"]);
+    let r =
+        run(cwd, &["apply", dream.to_str().unwrap(), "--memory", memory.to_str().unwrap(), "--accept-all", "--init"]);
     assert_eq!(r.code, 1, "an accepted hunk with an error flag exits 1: {}", r.stderr);
     let log = git(&memory, &["log", "--format=%B"]);
     assert!(log.contains("[anthropic-key …Z9AA]"), "{log}");

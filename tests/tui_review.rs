@@ -230,7 +230,8 @@ fn mouse_click_selects_and_wheel_scrolls() {
 #[test]
 fn the_same_review_in_the_tui_and_with_apply_gives_the_same_tree() {
     let tree = |memory: &std::path::Path| {
-        let out = std::process::Command::new("git").args(["ls-tree", "-r", "HEAD"]).current_dir(memory).output().unwrap();
+        let out =
+            std::process::Command::new("git").args(["ls-tree", "-r", "HEAD"]).current_dir(memory).output().unwrap();
         String::from_utf8_lossy(&out.stdout).into_owned()
     };
     // In the TUI: accept ci.md, review-ja.md and testing.md; reject or skip the rest; commit.

@@ -46,25 +46,6 @@ pub fn help(app: &App, frame: &mut Frame) {
     frame.render_widget(Paragraph::new(lines).block(boxed(app, " Keys ")), area);
 }
 
-/// `q` with uncommitted decisions.
-pub fn confirm_quit(app: &App, frame: &mut Frame) {
-    let t = &app.theme;
-    let lines = vec![
-        Line::styled("Your decisions are not committed yet.", t.text),
-        Line::styled("They are saved, and reopening this dream restores them.", t.dim),
-        Line::raw(""),
-        Line::from(vec![
-            Span::styled(" y ", t.key),
-            Span::raw("quit   "),
-            Span::styled(" any other key ", t.key),
-            Span::raw("stay"),
-        ]),
-    ];
-    let area = centered(frame, 60, 6);
-    frame.render_widget(Clear, area);
-    frame.render_widget(Paragraph::new(lines).block(boxed(app, " Quit? ")).wrap(Wrap { trim: false }), area);
-}
-
 /// `c`: the commit message that will be used.
 pub fn commit(app: &App, frame: &mut Frame, message: &str, scroll: usize) {
     let t = &app.theme;
@@ -89,6 +70,39 @@ pub fn commit(app: &App, frame: &mut Frame, message: &str, scroll: usize) {
     frame.render_widget(p, area);
 }
 
+/// A yes/no box: the text lines, then `y <yes>` / `any other key <no>`.
+fn ask(
+    app: &App,
+    frame: &mut Frame,
+    title: &str,
+    mut lines: Vec<Line<'static>>,
+    yes: &str,
+    no: &str,
+    size: (u16, u16),
+) {
+    let t = &app.theme;
+    lines.push(Line::raw(""));
+    lines.push(Line::from(vec![
+        Span::styled(" y ", t.key),
+        Span::raw(format!("{yes}   ")),
+        Span::styled(" any other key ", t.key),
+        Span::raw(no.to_string()),
+    ]));
+    let area = centered(frame, size.0, size.1);
+    frame.render_widget(Clear, area);
+    frame.render_widget(Paragraph::new(lines).block(boxed(app, title)).wrap(Wrap { trim: false }), area);
+}
+
+/// `q` with uncommitted decisions.
+pub fn confirm_quit(app: &App, frame: &mut Frame) {
+    let t = &app.theme;
+    let lines = vec![
+        Line::styled("Your decisions are not committed yet.", t.text),
+        Line::styled("They are saved, and reopening this dream restores them.", t.dim),
+    ];
+    ask(app, frame, " Quit? ", lines, "quit", "stay", (60, 6));
+}
+
 /// `c` without a repository: offers to create one.
 pub fn confirm_init(app: &App, frame: &mut Frame) {
     let t = &app.theme;
@@ -98,36 +112,13 @@ pub fn confirm_init(app: &App, frame: &mut Frame) {
             "Create one now? git init, then a first commit of the notes exactly as they are: nothing changes, nothing is lost.",
             t.dim,
         ),
-        Line::raw(""),
-        Line::from(vec![
-            Span::styled(" y ", t.key),
-            Span::raw("create and continue   "),
-            Span::styled(" any other key ", t.key),
-            Span::raw("cancel"),
-        ]),
     ];
-    let area = centered(frame, 70, 8);
-    frame.render_widget(Clear, area);
-    frame
-        .render_widget(Paragraph::new(lines).block(boxed(app, " Memory repository ")).wrap(Wrap { trim: false }), area);
+    ask(app, frame, " Memory repository ", lines, "create and continue", "cancel", (70, 8));
 }
 
 /// A one-question box (`y` confirms).
 pub fn question(app: &App, frame: &mut Frame, title: &str, text: &str) {
-    let t = &app.theme;
-    let lines = vec![
-        Line::styled(text.to_string(), t.text),
-        Line::raw(""),
-        Line::from(vec![
-            Span::styled(" y ", t.key),
-            Span::raw("yes   "),
-            Span::styled(" any other key ", t.key),
-            Span::raw("no"),
-        ]),
-    ];
-    let area = centered(frame, 70, 6);
-    frame.render_widget(Clear, area);
-    frame.render_widget(Paragraph::new(lines).block(boxed(app, title)).wrap(Wrap { trim: false }), area);
+    ask(app, frame, title, vec![Line::styled(text.to_string(), app.theme.text)], "yes", "no", (70, 6));
 }
 
 /// `h`: the commits of the memory repository, review commits with their counts.
