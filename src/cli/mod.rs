@@ -114,11 +114,35 @@ pub fn analyze(review: &Review) -> Analysis {
 
 fn check(inputs: &InputArgs, json: bool) -> Result<i32> {
     let review = load(inputs)?;
-    let analysis = analyze(&review);
+    let analysis = crate::analysis::analyze_with(&review, &stderr_progress());
     let out = if json { report::to_json(&review, &analysis) } else { report::to_text(&review, &analysis) };
     let mut stdout = std::io::stdout().lock();
     let _ = writeln!(stdout, "{}", out.trim_end());
     Ok(if report::has_blocking_errors(&review, &analysis) { 1 } else { 0 })
+}
+
+/// A progress callback that shows `checking transcripts… 42%` on stderr when stderr is a
+/// terminal (and nothing when it is a pipe or a file), cleared when done.
+pub fn stderr_progress() -> impl Fn(u64, u64) {
+    use std::io::IsTerminal;
+    let tty = std::io::stderr().is_terminal();
+    let last = std::sync::atomic::AtomicU64::new(u64::MAX);
+    move |done: u64, total: u64| {
+        if !tty || total == 0 {
+            return;
+        }
+        let pct = done.saturating_mul(100) / total;
+        if last.swap(pct, std::sync::atomic::Ordering::Relaxed) == pct {
+            return;
+        }
+        let mut err = std::io::stderr().lock();
+        if done >= total {
+            let _ = write!(err, "\r\x1b[K");
+        } else {
+            let _ = write!(err, "\rchecking transcripts… {pct}% of {} MB", total / 1_000_000);
+        }
+        let _ = err.flush();
+    }
 }
 
 /// Opens the TUI: recovers an interrupted earlier write, restores saved decisions, and
