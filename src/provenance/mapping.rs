@@ -51,11 +51,19 @@ fn hunk_words(h: &Hunk) -> HashSet<String> {
     words(&text, &[])
 }
 
-/// How many of the entry's meaningful words the hunk's changed lines share.
-fn overlap(entry_words: &HashSet<String>, h: &Hunk) -> usize {
+/// How strongly a hunk matches an entry: each of the entry's claims (a version, a number,
+/// a name…) its changed lines state counts [`CLAIM_WEIGHT`], each shared meaningful word 1.
+fn overlap(entry_words: &HashSet<String>, entry_claims: &[crate::claims::Claim], h: &Hunk) -> usize {
     let hw = hunk_words(h);
-    entry_words.iter().filter(|w| !STOP.contains(&w.as_str()) && hw.contains(*w)).count()
+    let words = entry_words.iter().filter(|w| !STOP.contains(&w.as_str()) && hw.contains(*w)).count();
+    let changed: String =
+        h.lines.iter().filter(|l| l.op != crate::diff::Op::Context).map(|l| l.text.as_str()).collect();
+    let claims = entry_claims.iter().filter(|c| crate::claims::occurs_in(c, &changed)).count();
+    words + CLAIM_WEIGHT * claims
 }
+
+/// A claim shared with a hunk says more about which hunk is meant than a shared word.
+const CLAIM_WEIGHT: usize = 4;
 
 /// True when the entry names this file (`testing.md`, `memory/testing.md`, a sub-path).
 fn names(entry: &Entry, path: &str) -> bool {
@@ -69,6 +77,12 @@ fn names(entry: &Entry, path: &str) -> bool {
 pub fn hunks_of(entry: &Entry, files: &[FileDiff]) -> Vec<(usize, usize)> {
     let skip = reference_spans(&entry.text);
     let ew = words(&entry.text, &skip);
+    let claims: Vec<crate::claims::Claim> = crate::claims::extract(&entry.text)
+        .into_iter()
+        .filter(|c| {
+            c.kind != crate::claims::ClaimKind::Link && !skip.iter().any(|r| r.start < c.end && c.start < r.end)
+        })
+        .collect();
     let named: Vec<(usize, usize)> = files
         .iter()
         .enumerate()
@@ -81,7 +95,7 @@ pub fn hunks_of(entry: &Entry, files: &[FileDiff]) -> Vec<(usize, usize)> {
         named.clone()
     };
     let scored: Vec<((usize, usize), usize)> =
-        candidates.iter().map(|&(fi, hi)| ((fi, hi), overlap(&ew, &files[fi].hunks[hi]))).collect();
+        candidates.iter().map(|&(fi, hi)| ((fi, hi), overlap(&ew, &claims, &files[fi].hunks[hi]))).collect();
     let best = scored.iter().map(|(_, s)| *s).max().unwrap_or(0);
     if named.is_empty() {
         if best < 2 {

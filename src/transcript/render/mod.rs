@@ -144,6 +144,10 @@ pub fn render_jsonl_with_limit(line: &[u8], number: usize, max_chars: usize) -> 
     if cut {
         text.push_str(" […]");
     }
+    // The role comes from the file too: cleaned like the text, so an escape sequence in a
+    // crafted `role` or `type` cannot reach the reviewer's terminal.
+    let role = one_line(&role, 40);
+    let role = if role.is_empty() { "unknown".to_string() } else { role };
     RenderedLine { number, time, date, role, text, message_id, kind, truncated: cut }
 }
 
