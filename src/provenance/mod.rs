@@ -120,10 +120,24 @@ pub fn run(review: &Review, findings: &mut Findings, progress: &dyn Fn(u64, u64)
     // 2. Inline sources (OpenClaw promotions) cite their own hunk.
     for (fi, f) in review.files.iter().enumerate() {
         for (hi, h) in f.hunks.iter().enumerate() {
-            for (line_no, l) in added_lines(f, hi) {
+            let added = added_lines(f, hi);
+            for (k, (line_no, l)) in added.iter().enumerate() {
+                let line_no = *line_no;
                 let mut cits: Vec<Citation> = changes::inline_citations(&l.text);
                 let mut seen = HashSet::new();
                 cits.retain(|c| seen.insert((c.file.clone(), c.start, c.end)));
+                // A promotion comment alone on its line repeats the source of the line after
+                // it: that line's entry speaks for both.
+                let comment_only = l.text.trim().starts_with("<!--") && l.text.trim().ends_with("-->");
+                let next: Vec<Citation> =
+                    added.get(k + 1).map(|(_, n)| changes::inline_citations(&n.text)).unwrap_or_default();
+                if comment_only
+                    && cits
+                        .iter()
+                        .all(|c| next.iter().any(|n| n.file == c.file && n.start == c.start && n.end == c.end))
+                {
+                    continue;
+                }
                 if cits.is_empty() {
                     continue;
                 }
