@@ -4,7 +4,7 @@
 //! - [`apply`]: commit a review (preview of the message, snapshot commit first).
 //! - [`history`]: list commits touching the memory folder, diff any of them.
 //! - [`revert`]: undo a commit, one file or one hunk of it, as a new commit.
-//! - [`commit`], [`journal`], [`write`]: memory-only commits, crash-safe atomic writes.
+//! - [`commit`], [`journal`], [`write`](mod@write): memory-only commits, crash-safe atomic writes.
 //! - [`lock`]: one writer per repository. [`message`]: commit messages and trailers.
 
 pub mod apply;
