@@ -2,8 +2,9 @@
 //! transcript's message spans and context, and the scanner. Inputs are arbitrary bytes and
 //! real lines from every fixture transcript, mutated byte-wise and structurally.
 //!
-//! Runs a CI-friendly number of cases; for a long run set `PROPTEST_CASES` (the local run
-//! recorded in the report used 200000). Inputs worth keeping live in
+//! Runs a CI-friendly number of cases; for a long run set `PROPTEST_CASES` (it overrides
+//! every property's count: the line properties were run with 200000, the transcript
+//! property, which writes a file per case, with 20000). Inputs worth keeping live in
 //! `tests/fixtures/fuzz-corpus/jsonl/` and are replayed by `corpus_replays_cleanly`.
 
 use std::path::{Path, PathBuf};
@@ -16,15 +17,10 @@ use dreamreview::transcript::{
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
-/// Cases per property: `PROPTEST_CASES` when set, else `ci` (kept small for `cargo test`).
+/// Iterations of the non-proptest loops: `PROPTEST_CASES` when set, else `ci`. (proptest
+/// itself lets `PROPTEST_CASES` override every property's own count.)
 fn cases(ci: u32) -> u32 {
-    scaled_cases(ci, 1)
-}
-
-/// `PROPTEST_CASES / divisor` when set (for properties that write files), else `ci`.
-fn scaled_cases(ci: u32, divisor: u32) -> u32 {
-    let env: Option<u32> = std::env::var("PROPTEST_CASES").ok().and_then(|s| s.parse().ok());
-    env.map_or(ci, |n| (n / divisor).max(1))
+    std::env::var("PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(ci)
 }
 
 fn fixtures() -> PathBuf {
@@ -344,10 +340,12 @@ fn check_file(lines: &[Vec<u8>], crlf: bool, final_newline: bool) {
         }
     }
     needles.truncate(6);
-    // Lines holding a terminal escape are left out: see `needle_split_by_an_escape_is_missed`.
+    // Left out: lines holding a terminal escape (see `needle_split_by_an_escape_is_missed`)
+    // or a `\/` (see `escaped_slash_hides_a_path_from_the_scanner`).
     let has_escape = |n: usize| {
         let raw = t.line(n).unwrap().map(|l| l.bytes).unwrap_or_default();
-        raw.contains(&0x1b) || String::from_utf8_lossy(&raw).to_ascii_lowercase().contains("\\u001b")
+        let text = String::from_utf8_lossy(&raw).to_ascii_lowercase();
+        raw.contains(&0x1b) || text.contains("\\u001b") || text.contains("\\/")
     };
     let mut oracle = Vec::new();
     for line in 1..=count {
@@ -366,7 +364,7 @@ fn check_file(lines: &[Vec<u8>], crlf: bool, final_newline: bool) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: cases(2000), ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig::with_cases(1000))]
 
     #[test]
     fn arbitrary_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..2000)) {
@@ -387,7 +385,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: scaled_cases(48, 40), ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig::with_cases(48))]
 
     #[test]
     fn mutated_transcripts(picks in proptest::collection::vec((any::<usize>(), any::<u64>(), 0usize..3), 1..10),
@@ -530,4 +528,18 @@ fn needle_split_by_an_escape_is_missed() {
     let set = SourceSet::from_files(vec![SourceFile::new(path, "t.jsonl".into())]);
     // BLOCKED: scan-escapes — expected one hit.
     assert_eq!(scan(&set, &["-1064532642941547023".to_string()]), Vec::<Hit>::new());
+}
+
+#[test]
+fn escaped_slash_hides_a_path_from_the_scanner() {
+    // `\/` is legal JSON for `/`. Claude Code (JSON.stringify) never writes it, other
+    // writers (PHP, some loggers) do.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.jsonl");
+    let line = r#"{"type":"user","message":{"content":[{"type":"tool_result","content":"harbor\/settings\/base.py:88"}]}}"#;
+    std::fs::write(&path, format!("{line}\n")).unwrap();
+    assert_eq!(said_text(line.as_bytes()), "harbor/settings/base.py:88");
+    let set = SourceSet::from_files(vec![SourceFile::new(path, "s.jsonl".into())]);
+    // BLOCKED: scan-json-escapes (minor) — expected one hit, as reading the line says.
+    assert_eq!(scan(&set, &["harbor/settings/base.py".to_string()]), Vec::<Hit>::new());
 }
