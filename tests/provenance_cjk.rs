@@ -36,7 +36,10 @@ fn japanese_scenario_has_exactly_the_expected_flags() {
         ]
     );
     assert_eq!(code, 0);
-    assert_eq!((v["summary"]["flags"]["error"].as_u64(), v["summary"]["flags"]["warning"].as_u64()), (Some(0), Some(4)));
+    assert_eq!(
+        (v["summary"]["flags"]["error"].as_u64(), v["summary"]["flags"]["warning"].as_u64()),
+        (Some(0), Some(4))
+    );
 }
 
 #[test]
@@ -124,7 +127,10 @@ fn mixed_scenario_has_exactly_the_expected_flags() {
         ]
     );
     assert_eq!(code, 0);
-    assert_eq!((v["summary"]["flags"]["error"].as_u64(), v["summary"]["flags"]["warning"].as_u64()), (Some(0), Some(7)));
+    assert_eq!(
+        (v["summary"]["flags"]["error"].as_u64(), v["summary"]["flags"]["warning"].as_u64()),
+        (Some(0), Some(7))
+    );
 }
 
 #[test]
@@ -171,10 +177,7 @@ fn mixed_citations_mapping_and_claims() {
     // MEMORY.md#1 has no entry at all.
     let index = v["files"].as_array().unwrap().iter().find(|f| f["path"] == "MEMORY.md").unwrap();
     assert_eq!(index["hunks"][0]["changes"], serde_json::json!([]));
-    assert_eq!(
-        message(&v, "MEMORY.md#1", "citation-missing", ""),
-        "no CHANGES.md entry explains MEMORY.md#1"
-    );
+    assert_eq!(message(&v, "MEMORY.md#1", "citation-missing", ""), "no CHANGES.md entry explains MEMORY.md#1");
     // The entry citing the Korean session for the Chinese colleague's Redis move.
     assert_eq!(
         message(&v, "CHANGES.md #3", "citation-unsupported", &format!("{K1}:5")),

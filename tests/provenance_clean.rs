@@ -82,11 +82,7 @@ fn an_entry_under_a_note_heading_that_names_other_notes() {
     // `## MEMORY.md` then "- Indexed project_celery.md and feedback_language.md": the entry
     // is about the index, and names the notes it indexes.
     let (_g, dream, _memory) = scenario("clean-harbor");
-    replace_in(
-        &dream.join("CHANGES.md"),
-        "- MEMORY.md: indexed project_celery.md",
-        "- Indexed project_celery.md",
-    );
+    replace_in(&dream.join("CHANGES.md"), "- MEMORY.md: indexed project_celery.md", "- Indexed project_celery.md");
     let (_, v) = check_json(&dream, &[]);
     // BLOCKED: changes-heading-notes — an entry naming notes of its own drops the notes of
     // the heading it stands under, so MEMORY.md#1 is left without an entry. Expected: no

@@ -84,12 +84,12 @@ fn every_citation_form_resolves_or_says_why_not() {
     assert_eq!(
         cites,
         vec![
-            (S1.to_string(), Some(11), Some(13), true),    // `…jsonl#L11-L13`
-            (AGENT.to_string(), Some(5), None, true),      // `<session>/subagents/agent-….jsonl:5`
-            (S1.to_string(), Some(3), None, true),         // `session <uuid>, line 3` (no .jsonl)
-            (S2.to_string(), Some(3), Some(4), true),      // `….jsonl:3-4`
-            (S2.to_string(), Some(99), None, false),       // `….jsonl line 99`: past the end
-            (MISSING.to_string(), Some(12), None, false),  // a file that does not exist
+            (S1.to_string(), Some(11), Some(13), true),   // `…jsonl#L11-L13`
+            (AGENT.to_string(), Some(5), None, true),     // `<session>/subagents/agent-….jsonl:5`
+            (S1.to_string(), Some(3), None, true),        // `session <uuid>, line 3` (no .jsonl)
+            (S2.to_string(), Some(3), Some(4), true),     // `….jsonl:3-4`
+            (S2.to_string(), Some(99), None, false),      // `….jsonl line 99`: past the end
+            (MISSING.to_string(), Some(12), None, false), // a file that does not exist
         ]
     );
     let msg = |i: usize| v["changes"][i]["flags"][0]["message"].as_str().unwrap().to_string();
@@ -133,10 +133,7 @@ fn entries_map_to_hunks() {
 fn sub_agent_claims_are_sourced_when_cited_and_weak_with_their_line_when_not() {
     let (_g, _dream, _, v) = checked();
     assert_eq!(claim_status(&v, "testing.md#1", "v0.37.0"), ("sourced".into(), format!("{AGENT}:5")));
-    assert_eq!(
-        claim_status(&v, "testing.md#1", "testcontainers.properties"),
-        ("weak".into(), format!("{AGENT}:4"))
-    );
+    assert_eq!(claim_status(&v, "testing.md#1", "testcontainers.properties"), ("weak".into(), format!("{AGENT}:4")));
 }
 
 #[test]

@@ -441,7 +441,11 @@ fn envelope_and_thinking_never_said_in_mutated_lines() {
         }
         let line = serde_json::to_vec(&Value::Object(obj)).unwrap();
         let said = said_text(&line);
-        assert!(!said.contains("ENVMARK") && !said.contains("THINKMARK"), "{said:?}\nline: {}", String::from_utf8_lossy(&line));
+        assert!(
+            !said.contains("ENVMARK") && !said.contains("THINKMARK"),
+            "{said:?}\nline: {}",
+            String::from_utf8_lossy(&line)
+        );
         let r = render_jsonl(&line, 1);
         assert!(!r.text.contains("THINKMARK"), "{:?}\nline: {}", r.text, String::from_utf8_lossy(&line));
         checked += 1;
@@ -462,8 +466,7 @@ fn corpus_replays_cleanly() {
         for l in &lines {
             check_line(l);
         }
-        let clean: Vec<Vec<u8>> =
-            lines.iter().map(|l| l.iter().copied().filter(|b| *b != b'\r').collect()).collect();
+        let clean: Vec<Vec<u8>> = lines.iter().map(|l| l.iter().copied().filter(|b| *b != b'\r').collect()).collect();
         check_file(&clean, false, true);
         check_file(&clean, true, false);
     }
@@ -536,7 +539,8 @@ fn escaped_slash_hides_a_path_from_the_scanner() {
     // writers (PHP, some loggers) do.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("s.jsonl");
-    let line = r#"{"type":"user","message":{"content":[{"type":"tool_result","content":"harbor\/settings\/base.py:88"}]}}"#;
+    let line =
+        r#"{"type":"user","message":{"content":[{"type":"tool_result","content":"harbor\/settings\/base.py:88"}]}}"#;
     std::fs::write(&path, format!("{line}\n")).unwrap();
     assert_eq!(said_text(line.as_bytes()), "harbor/settings/base.py:88");
     let set = SourceSet::from_files(vec![SourceFile::new(path, "s.jsonl".into())]);

@@ -58,10 +58,7 @@ fn only_the_entry_citing_line_3_is_unsupported() {
             (c["index"].as_u64().unwrap(), kinds.collect())
         })
         .collect();
-    assert_eq!(
-        flagged,
-        vec![(1, vec!["citation-unsupported".to_string()]), (2, vec![]), (3, vec![])]
-    );
+    assert_eq!(flagged, vec![(1, vec!["citation-unsupported".to_string()]), (2, vec![]), (3, vec![])]);
     let f = &changes[0]["flags"][0];
     assert_eq!(
         f["message"],

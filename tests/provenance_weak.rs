@@ -10,9 +10,9 @@ use std::path::Path;
 const A: &str = "1f0c6a52-93d4-4e1b-8a7f-2c5d9e0b4a61";
 const B: &str = "7a2e4c91-05bd-4f38-b6e2-d1c0a9f83e27";
 
-const LIVE: &str = "---\nname: db\ndescription: Databases per environment\ntype: project\n---\n\nStaging uses `db-staging-1`.\n";
-const PROPOSED: &str =
-    "---\nname: db\ndescription: Databases per environment\ntype: project\n---\n\nStaging uses `db-staging-2` on port 5433.\n";
+const LIVE: &str =
+    "---\nname: db\ndescription: Databases per environment\ntype: project\n---\n\nStaging uses `db-staging-1`.\n";
+const PROPOSED: &str = "---\nname: db\ndescription: Databases per environment\ntype: project\n---\n\nStaging uses `db-staging-2` on port 5433.\n";
 
 /// A user prompt line in Claude Code's shape.
 fn user(session: &str, n: u32, ts: &str, text: &str) -> String {
@@ -104,7 +104,10 @@ fn a_claim_in_coloured_tool_output_of_another_session() {
         &format!("- memory/db.md: staging moved to `db-staging-2` ({A}.jsonl:1)\n"),
     );
     let root = memory.parent().unwrap();
-    write(&root.join(format!("{A}.jsonl")), &(user(A, 1, "2026-03-02T10:00:00.000Z", "Staging moved to db-staging-2, port 5433.") + "\n"));
+    write(
+        &root.join(format!("{A}.jsonl")),
+        &(user(A, 1, "2026-03-02T10:00:00.000Z", "Staging moved to db-staging-2, port 5433.") + "\n"),
+    );
     let jest = json!({
         "parentUuid": null, "isSidechain": false, "userType": "external", "cwd": "/home/dev/shop",
         "sessionId": B, "version": "2.1.97", "gitBranch": "main", "type": "user",
