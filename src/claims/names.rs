@@ -310,6 +310,16 @@ mod tests {
     }
 
     #[test]
+    fn development_jargon_inside_cjk_is_no_name() {
+        // A dream paraphrasing 「テストが不安定」 as "flaky" states no checkable fact.
+        assert_eq!(names("flaky なテストは retry せずに rollback する"), Vec::<&str>::new());
+        assert_eq!(names("staging 에서 e2e 테스트 후 production 배포"), Vec::<&str>::new());
+        assert_eq!(names("CI が green になってから cherry-pick する"), Vec::<&str>::new());
+        // Tool names stay names.
+        assert_eq!(names("flaky なテストは pnpm で retry する"), vec!["pnpm"]);
+    }
+
+    #[test]
     fn taken_ranges_are_skipped() {
         let line = "Run `Redis` with Docker";
         let code = 5..10;

@@ -56,6 +56,21 @@ pub(crate) const EMBEDDED_COMMON: &[&str] = &[
     "tests", "text", "the", "time", "title", "to", "token", "tool", "top", "true", "type", "ui",
     "unit", "up", "update", "upload", "url", "use", "user", "value", "version", "view", "wait",
     "web", "with", "word", "work", "worker", "write", "yes",
+    // Development jargon left untranslated (`flaky なテスト`, `rollback 절차`).
+    "allowlist", "approval", "approve", "artifact", "assert", "async", "await", "backlog",
+    "backoff", "benchmark", "binary", "blocker", "blue", "boolean", "bootstrap", "breaking",
+    "bucket", "buffer", "bump", "bundle", "callback", "canary", "changelog", "cherry-pick",
+    "chore", "cleanup", "cluster", "coverage", "cutover", "daemon", "dashboard", "deadline",
+    "deadlock", "dependency", "deprecated", "disable", "downgrade", "dry", "e2e", "enable",
+    "endpoint", "enum", "fallback", "fetch", "fixture", "flaky", "fork", "frontend", "green",
+    "hot", "hotfix", "idempotent", "infra", "integration", "interval", "latency", "legacy",
+    "lifecycle", "linter", "lockfile", "migration", "mock", "monorepo", "namespace", "nightly",
+    "offline", "oncall", "online", "ops", "optional", "override", "owner", "payload", "pending",
+    "pipeline", "polling", "preview", "production", "proxy", "ready", "rebuild", "red",
+    "regression", "reload", "render", "replica", "repository", "rollback", "rollout", "runtime",
+    "sandbox", "scheduler", "schema", "secret", "shard", "smoke", "snapshot", "squash", "staging",
+    "stub", "throughput", "timeout", "trigger", "typo", "upgrade", "validation", "webhook",
+    "workaround", "wrapper",
 ];
 
 /// Weekday and month names (and abbreviations): dates, not names.

@@ -128,3 +128,121 @@ pub fn review(dream: &Path, memory: &Path) -> (dreamreview::review::Review, drea
     let analysis = dreamreview::cli::analyze(&review);
     (review, analysis)
 }
+
+/// Copies `tests/fixtures/scenarios/<name>` into a temp dir laid out as on the dreaming
+/// machine: memory.diff's headers point at the copy's live folder (`project/memory`).
+/// Returns (guard, dream folder `dream-*`, live memory folder).
+pub fn scenario(name: &str) -> (tempfile::TempDir, PathBuf, PathBuf) {
+    let (g, root) = fixture(&format!("scenarios/{name}"));
+    let memory = root.join("project/memory");
+    let dream = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.file_name().unwrap().to_string_lossy().starts_with("dream-"))
+        .unwrap_or_else(|| panic!("scenario {name} has no dream-* folder"));
+    let diff = dream.join("memory.diff");
+    if diff.exists() {
+        let text = std::fs::read_to_string(&diff).unwrap();
+        let header = text.lines().find(|l| l.starts_with("--- ")).expect("memory.diff has a --- header");
+        let path = header.trim_start_matches("--- ").split('\t').next().unwrap();
+        let live = &path[..path.find("/memory/").expect("live path ends in /memory/…") + "/memory".len()];
+        replace_in(&diff, live, &memory.to_string_lossy());
+    }
+    (g, dream, memory)
+}
+
+/// Runs `check <dream> --json` (with `extra` arguments) from the dream's parent folder;
+/// returns the exit code and the parsed output.
+pub fn check_json(dream: &Path, extra: &[&str]) -> (i32, serde_json::Value) {
+    let mut args = vec!["check", dream.to_str().unwrap(), "--json"];
+    args.extend_from_slice(extra);
+    let r = run(dream.parent().unwrap(), &args);
+    assert!(r.code == 0 || r.code == 1, "check failed ({}): {}", r.code, r.stderr);
+    (r.code, json(&r))
+}
+
+/// One flag of a `check --json` object: (where, kind, severity, detail). `where` is the
+/// hunk id, the file path (file-level flags), `CHANGES.md #N` (entry flags) or `audit`;
+/// `detail` is the flag's claim, else its source, else empty.
+pub type FlagRow = (String, String, String, String);
+
+/// Every flag of a `check --json` object, sorted.
+pub fn flag_rows(v: &serde_json::Value) -> Vec<FlagRow> {
+    let row = |at: &str, f: &serde_json::Value| -> FlagRow {
+        let s = |k: &str| f[k].as_str().unwrap_or("").to_string();
+        let detail = f["claim"].as_str().or(f["source"].as_str()).unwrap_or("").to_string();
+        (at.to_string(), s("kind"), s("severity"), detail)
+    };
+    let list = |v: &serde_json::Value| v.as_array().cloned().unwrap_or_default();
+    let mut out = Vec::new();
+    for file in list(&v["files"]) {
+        let path = file["path"].as_str().unwrap_or("");
+        out.extend(list(&file["flags"]).iter().map(|f| row(path, f)));
+        for h in list(&file["hunks"]) {
+            let id = h["id"].as_str().unwrap_or("");
+            out.extend(list(&h["flags"]).iter().map(|f| row(id, f)));
+        }
+    }
+    for c in list(&v["changes"]) {
+        let at = format!("CHANGES.md #{}", c["index"]);
+        out.extend(list(&c["flags"]).iter().map(|f| row(&at, f)));
+    }
+    out.extend(list(&v["audit"]["flags"]).iter().map(|f| row("audit", f)));
+    out.sort();
+    out
+}
+
+/// Builds a [`FlagRow`] from string slices (for expected lists).
+pub fn flag_row(at: &str, kind: &str, severity: &str, detail: &str) -> FlagRow {
+    (at.to_string(), kind.to_string(), severity.to_string(), detail.to_string())
+}
+
+/// The flag of `kind` on hunk or entry `at` whose claim (or source) is `detail`.
+pub fn flag_at<'a>(v: &'a serde_json::Value, at: &str, kind: &str, detail: &str) -> &'a serde_json::Value {
+    let matches = |f: &serde_json::Value| {
+        f["kind"] == kind && (f["claim"].as_str().or(f["source"].as_str()).unwrap_or("") == detail)
+    };
+    let files = v["files"].as_array().unwrap();
+    for file in files {
+        for h in file["hunks"].as_array().unwrap() {
+            if h["id"] == at
+                && let Some(f) = h["flags"].as_array().unwrap().iter().find(|f| matches(f))
+            {
+                return f;
+            }
+        }
+    }
+    for c in v["changes"].as_array().unwrap() {
+        if format!("CHANGES.md #{}", c["index"]) == at
+            && let Some(f) = c["flags"].as_array().unwrap().iter().find(|f| matches(f))
+        {
+            return f;
+        }
+    }
+    panic!("no {kind} flag on {at} for «{detail}»: {v:#}")
+}
+
+/// (status, source) of the claim `text` on hunk `hunk` (source empty when none).
+pub fn claim_status(v: &serde_json::Value, hunk: &str, text: &str) -> (String, String) {
+    for file in v["files"].as_array().unwrap() {
+        for h in file["hunks"].as_array().unwrap() {
+            if h["id"] != hunk {
+                continue;
+            }
+            for c in h["claims"].as_array().unwrap() {
+                if c["text"] == text {
+                    let s = c["source"].as_str().unwrap_or("").to_string();
+                    return (c["status"].as_str().unwrap().to_string(), s);
+                }
+            }
+            panic!("hunk {hunk} has no claim «{text}»: {:#}", h["claims"]);
+        }
+    }
+    panic!("no hunk {hunk}")
+}
+
+/// The hunk ids CHANGES.md entry `index` maps to.
+pub fn entry_hunks(v: &serde_json::Value, index: u64) -> Vec<String> {
+    let c = v["changes"].as_array().unwrap().iter().find(|c| c["index"] == index).expect("entry");
+    c["hunks"].as_array().unwrap().iter().map(|h| h.as_str().unwrap().to_string()).collect()
+}
