@@ -29,16 +29,15 @@ fn japanese_scenario_has_exactly_the_expected_flags() {
         vec![
             flag_row("dev-env.md#1", "inferred-date", "warning", "2026年10月5日"),
             flag_row("release.md#1", "inferred-date", "warning", "2026年9月29日"),
-            // BLOCKED: cjk-entry-mapping — entry #3 ("Xcode のバージョンと 1.8.0 の審査状況を
-            // 更新") explains release.md#2 too; once mapped, this citation-missing goes away.
-            flag_row("release.md#2", "citation-missing", "warning", ""),
+            // Entry #3 ("Xcode のバージョンと 1.8.0 の審査状況を更新") explains release.md#2 too:
+            // it states 1.8.0, which that hunk adds.
             flag_row("release.md#2", "inferred-date", "warning", "2026年10月6日"),
         ]
     );
     assert_eq!(code, 0);
     assert_eq!(
         (v["summary"]["flags"]["error"].as_u64(), v["summary"]["flags"]["warning"].as_u64()),
-        (Some(0), Some(4))
+        (Some(0), Some(3))
     );
 }
 
@@ -57,12 +56,12 @@ fn japanese_relative_phrases_name_their_line() {
             "«2026年10月5日» is stated by no source: probably inferred from «3日前» on {J2}:1, said 2026-10-08 02:05:09"
         )
     );
-    // 昨日から (said 2026-10-07 00:20:12).
-    // BLOCKED: cjk-entry-mapping — once entry #3 maps to release.md#2, line 8 is cited and the
-    // message ends "said 2026-10-07 00:20:12".
+    // 昨日から on the cited line 8 (said 2026-10-07 00:20:12).
     assert_eq!(
         message(&v, "release.md#2", "inferred-date", "2026年10月6日"),
-        format!("«2026年10月6日» is stated by no source: probably inferred from «昨日から» on {J1}:8, said 2026-10-07")
+        format!(
+            "«2026年10月6日» is stated by no source: probably inferred from «昨日から» on {J1}:8, said 2026-10-07 00:20:12"
+        )
     );
     assert_eq!(flag_at(&v, "release.md#2", "inferred-date", "2026年10月6日")["source"], format!("{J1}:8"));
 }
@@ -91,10 +90,9 @@ fn japanese_citations_mapping_and_claims() {
     // Three entries explain one hunk.
     assert_eq!(v["files"][1]["hunks"][0]["id"], "release.md#1");
     assert_eq!(v["files"][1]["hunks"][0]["changes"], serde_json::json!([1, 2, 3]));
-    // BLOCKED: cjk-entry-mapping — expected ["release.md#1", "release.md#2"].
-    assert_eq!(entry_hunks(&v, 3), ["release.md#1"]);
-    // BLOCKED: cjk-entry-mapping — expected sourced by the cited line 8.
-    assert_eq!(claim_status(&v, "release.md#2", "1.8.0"), ("weak".into(), format!("{J1}:8")));
+    // Entry #3 states Xcode (hunk 1) and 1.8.0 (hunk 2): it explains both.
+    assert_eq!(entry_hunks(&v, 3), ["release.md#1", "release.md#2"]);
+    assert_eq!(claim_status(&v, "release.md#2", "1.8.0"), ("sourced".into(), format!("{J1}:8")));
     assert_eq!(claim_status(&v, "release.md#1", "Xcode 16.4"), ("sourced".into(), format!("{J1}:3")));
     assert_eq!(
         claim_status(&v, "release.md#1", "fastlane match appstore --readonly"),

@@ -476,15 +476,16 @@ fn corpus_replays_cleanly() {
 // what it should be once the transcript module is fixed.
 
 #[test]
-fn role_from_the_line_reaches_the_screen_raw() {
-    // A corrupt or hostile line's `type` (or `message.role`) becomes the role verbatim.
+fn a_hostile_role_never_reaches_the_screen_raw() {
+    // A corrupt or hostile line's `type` (or `message.role`) is cleaned like the text: no
+    // escape sequence (which would clear the reviewer's terminal), no newline.
     let r = render_jsonl(br#"{"type":"evil\u001b[2J\nrole","uuid":"u"}"#, 1);
-    // BLOCKED: role-not-sanitised — expected the role cleaned like the text ("evil[2J role"
-    // or similar, no ESC, no newline): the escape clears the reviewer's terminal.
-    assert_eq!(r.role, "evil\u{1b}[2J\nrole");
+    assert!(!r.role.contains('\u{1b}') && !r.role.contains('\n'), "{:?}", r.role);
+    assert!(r.role.starts_with("evil"), "{:?}", r.role);
     let r = render_jsonl(br#"{"type":"x","message":{"role":"\u001b]0;pwned\u0007","content":"hello"}}"#, 1);
-    // BLOCKED: role-not-sanitised — an OSC sequence (sets the terminal title) passes too.
-    assert_eq!(r.display(), "\u{1b}]0;pwned\u{7} · hello");
+    // An OSC sequence (sets the terminal title) is dropped too.
+    assert!(!r.display().contains('\u{1b}') && !r.display().contains('\u{7}'), "{:?}", r.display());
+    assert!(r.display().ends_with("hello"));
 }
 
 #[test]
