@@ -236,8 +236,9 @@ Plain line naming ops.md (x.jsonl line 9)
         vec![
             (1, 7, "Added `./deploy.sh` (abc.jsonl:12) continued here with \"a quote\"", vec!["deploy.md".into()]),
             (2, 9, "nested detail (L14)", vec!["deploy.md".into()]),
-            (3, 11, "Plain line naming ops.md (x.jsonl line 9)", vec!["ops.md".into()]),
-            (4, 14, "testing.md | replaced npm | abc.jsonl:3", vec!["testing.md".into()]),
+            // Entries naming notes of their own keep the note of the heading above them.
+            (3, 11, "Plain line naming ops.md (x.jsonl line 9)", vec!["deploy.md".into(), "ops.md".into()]),
+            (4, 14, "testing.md | replaced npm | abc.jsonl:3", vec!["deploy.md".into(), "testing.md".into()]),
             (5, 21, "numbered, no note (abc.jsonl:5)", vec!["deploy.md".into()]),
             (6, 22, "done item", vec!["deploy.md".into()]),
         ]

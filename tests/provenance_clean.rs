@@ -84,9 +84,7 @@ fn an_entry_under_a_note_heading_that_names_other_notes() {
     let (_g, dream, _memory) = scenario("clean-harbor");
     replace_in(&dream.join("CHANGES.md"), "- MEMORY.md: indexed project_celery.md", "- Indexed project_celery.md");
     let (_, v) = check_json(&dream, &[]);
-    // BLOCKED: changes-heading-notes — an entry naming notes of its own drops the notes of
-    // the heading it stands under, so MEMORY.md#1 is left without an entry. Expected: no
-    // flag, entry #11 mapping to MEMORY.md#1.
-    assert_eq!(flag_rows(&v), vec![flag_row("MEMORY.md#1", "citation-missing", "warning", "")]);
-    assert_eq!(entry_hunks(&v, 11), ["feedback_language.md#1", "project_celery.md#1"]);
+    // The entry keeps its heading's note: it explains MEMORY.md#1, and no flag is left.
+    assert_eq!(flag_rows(&v), Vec::<(String, String, String, String)>::new());
+    assert!(entry_hunks(&v, 11).contains(&"MEMORY.md#1".to_string()), "{:?}", entry_hunks(&v, 11));
 }

@@ -78,11 +78,10 @@ fn sourced_claims_name_their_line_and_raise_no_flag() {
     let (_, v) = check_json(&dream, &[]);
     let at = |n: usize| format!("{SESSION}:{n}");
     assert_eq!(claim_status(&v, "testing.md#1", "pnpm test"), ("sourced".into(), at(4)));
-    assert_eq!(claim_status(&v, "testing.md#1", "214 tests"), ("sourced".into(), at(3)));
-    // BLOCKED: date-source-order — the scenario README says the date is the timestamp of the
-    // cited line 4 (entry #3 states it); the first cited line in entry order (line 3, cited by
-    // entry #1) is reported instead. Both lines are of 2026-11-01, so "sourced" is right.
-    assert_eq!(claim_status(&v, "testing.md#1", "2026-11-01"), ("sourced".into(), at(3)));
+    // Entry #3 states "214 tests passed on 2026-11-01" and cites line 4: its line is the
+    // source shown (the date is the timestamp of line 4, as the scenario README says).
+    assert_eq!(claim_status(&v, "testing.md#1", "214 tests"), ("sourced".into(), at(4)));
+    assert_eq!(claim_status(&v, "testing.md#1", "2026-11-01"), ("sourced".into(), at(4)));
     assert_eq!(claim_status(&v, "testing.md#1", "Redis"), ("sourced".into(), at(1)));
     assert_eq!(claim_status(&v, "testing.md#1", "npm test"), ("carried".into(), String::new()));
     assert_eq!(claim_status(&v, "testing.md#1", "late Oct 2026"), ("unsourced".into(), String::new()));

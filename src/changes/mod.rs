@@ -215,6 +215,16 @@ fn build_entries(raws: &[Raw], headings: &[Heading]) -> Vec<Entry> {
                 Some(p) => entries.get(p).map(|e| e.notes.clone()).unwrap_or_default(),
                 None => heading.map(|h| h.notes.clone()).unwrap_or_default(),
             };
+        } else if raw.parent.is_none()
+            && let Some(h) = heading
+        {
+            // `## MEMORY.md` / "- Indexed a.md and b.md": the entry is about the heading's
+            // note as well as the ones it names.
+            for n in h.notes.iter().rev() {
+                if !notes.contains(n) {
+                    notes.insert(0, n.clone());
+                }
+            }
         }
         last_files.push(found.last_file.clone().or(context_file));
         entries.push(Entry {

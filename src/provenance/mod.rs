@@ -188,7 +188,14 @@ pub fn run(review: &Review, findings: &mut Findings, progress: &dyn Fn(u64, u64)
         hunk_entries[fi][hi].iter().filter_map(|n| cited.get(n - 1)).flatten().collect()
     };
     for hc in &mut hunk_claims {
-        hc.status = sourced_in(&hc.claim, &evidence_of(hc.file, hc.hunk));
+        // The citations of an entry that states the claim itself come first: its source is
+        // the one to show ("214 tests passed on 2026-11-01 (… line 4)" → line 4).
+        let entries = &hunk_entries[hc.file][hc.hunk];
+        let (stating, others): (Vec<usize>, Vec<usize>) = entries
+            .iter()
+            .partition(|n| out.changes.get(*n - 1).is_some_and(|c| claims::occurs_in(&hc.claim, &c.text)));
+        let ordered: Vec<&Cited> = stating.iter().chain(&others).filter_map(|n| cited.get(n - 1)).flatten().collect();
+        hc.status = sourced_in(&hc.claim, &ordered);
     }
 
     // 4. Each entry's own claims (or its hunks') against its own citations.
