@@ -222,7 +222,9 @@ pub fn run(review: &Review, findings: &mut Findings, progress: &dyn Fn(u64, u64)
             continue;
         }
         let refs: Vec<&Cited> = evidence.iter().collect();
-        let supported = claims.iter().any(|c| sourced_in(c, &refs).is_some());
+        // A cited relative phrase that resolves to one of the dates ("昨天" said the day after)
+        // supports the entry too: the line says it, only in relative form.
+        let supported = claims.iter().any(|c| sourced_in(c, &refs).is_some() || relative_origin(c, &refs).is_some());
         let ids = (entry_claims.len()..entry_claims.len() + claims.len()).collect();
         entry_claims.extend(claims);
         checks.push(Some(EntryCheck { claims: ids, supported }));
@@ -429,6 +431,25 @@ fn sourced_in(c: &Claim, evidence: &[&Cited]) -> Option<(ClaimStatus, Option<Str
     None
 }
 
+/// A relative phrase in a cited message that, anchored at that message's day, can mean the
+/// date claim: (phrase, location, day, time).
+fn relative_origin(c: &Claim, evidence: &[&Cited]) -> Option<(String, String, Date, Option<String>)> {
+    if c.kind != ClaimKind::Date {
+        return None;
+    }
+    for e in evidence {
+        for t in &e.texts {
+            let Some(anchor) = t.date else { continue };
+            for r in claims::relative_phrases(&t.text) {
+                if claims::overlaps(c, r.resolve(anchor)) {
+                    return Some((r.phrase.clone(), t.loc.clone(), anchor, t.time.clone()));
+                }
+            }
+        }
+    }
+    None
+}
+
 /// True when live memory already says the claim: this note first, then any note.
 fn carried(c: &Claim, f: &FileDiff, review: &Review) -> bool {
     let text_of = |e: &crate::snapshot::Entry| e.bytes().and_then(crate::text::as_text).map(str::to_string);
@@ -456,18 +477,7 @@ fn unsourced_flag(
     }
     // The relative phrase the date was probably computed from: in a cited message first,
     // then anywhere the scan found one.
-    let mut origin: Option<(String, String, Date, Option<String>)> = None;
-    'cited: for e in evidence {
-        for t in &e.texts {
-            let Some(anchor) = t.date else { continue };
-            for r in claims::relative_phrases(&t.text) {
-                if claims::overlaps(&hc.claim, r.resolve(anchor)) {
-                    origin = Some((r.phrase.clone(), t.loc.clone(), anchor, t.time.clone()));
-                    break 'cited;
-                }
-            }
-        }
-    }
+    let mut origin = relative_origin(&hc.claim, evidence);
     if origin.is_none()
         && let Some((s, l, phrase, date)) = scanned
     {
