@@ -156,11 +156,31 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
     }
 }
 
-/// After any decision change: mark uncommitted, rebuild the rows, re-audit the outcome.
+/// After any decision change in the current file: mark uncommitted, rebuild the rows, and
+/// re-audit the outcome when the change can move it (see [`audit_relevant`]).
 fn decided(app: &mut App) {
     app.dirty = true;
     app.rebuild_rows();
-    app.analysis.refresh_audit(&app.review);
+    if app.review.files.get(app.file).is_none_or(audit_relevant) {
+        app.analysis.refresh_audit(&app.review);
+    }
+}
+
+/// True when decisions in this file can change the audit of the outcome: the index itself,
+/// a note that appears or disappears, anything not plain text, or a hunk reaching into the
+/// frontmatter. A decision inside a note's body leaves the audit as it was, so a keypress
+/// there does not re-read every note.
+fn audit_relevant(f: &crate::diff::FileDiff) -> bool {
+    use crate::diff::{FileKind, FileStatus};
+    if crate::audit::is_index(&f.path) || f.status != FileStatus::Modified || f.kind != FileKind::Text {
+        return true;
+    }
+    let live = f.live.as_ref().and_then(|e| e.bytes()).and_then(crate::text::as_text).unwrap_or("");
+    let fm_end = match crate::audit::frontmatter::parse(live) {
+        crate::audit::frontmatter::Block::Parsed(fm) => fm.end_line,
+        _ => 1,
+    };
+    f.hunks.iter().any(|h| h.old_range.start < fm_end)
 }
 
 fn replay(app: &mut App) -> Vec<Cmd> {
@@ -625,7 +645,10 @@ fn undo_redo(app: &mut App, undo: bool) -> Vec<Cmd> {
         say(app, if undo { "nothing to undo" } else { "nothing to redo" }, false);
         return Vec::new();
     }
-    decided(app);
+    // Undo may reach any file: always re-audit.
+    app.dirty = true;
+    app.rebuild_rows();
+    app.analysis.refresh_audit(&app.review);
     vec![Cmd::Save]
 }
 
