@@ -315,7 +315,7 @@ pub fn to_json(review: &Review, analysis: &Analysis) -> String {
         changes: &analysis.changes,
         audit: &analysis.audit,
         summary: summary(review, analysis),
-        notes: review.notes.clone(),
+        notes: review.notes.iter().chain(&analysis.notes).cloned().collect(),
     };
     serde_json::to_string_pretty(&json).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
 }
@@ -330,7 +330,7 @@ pub fn to_text(review: &Review, analysis: &Analysis) -> String {
         i.dream.as_ref().map(|p| p.display().to_string()).unwrap_or_else(|| "(in-place: work tree vs HEAD)".into());
     let _ = writeln!(out, "dream   {dream} [{}]", kind_name(i.kind));
     let _ = writeln!(out, "memory  {} (from {})", i.memory.display(), i.memory_from);
-    for n in &review.notes {
+    for n in review.notes.iter().chain(&analysis.notes) {
         let _ = writeln!(out, "note    {n}");
     }
     let s = summary(review, analysis);
