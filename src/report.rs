@@ -321,7 +321,8 @@ pub fn to_json(review: &Review, analysis: &Analysis) -> String {
 }
 
 /// The readable text form of `check`: a header, then per file and hunk its lines and flags,
-/// then the CHANGES.md entries and the audit.
+/// then the CHANGES.md entries and the audit. Control characters are shown, never sent
+/// (see [`crate::text::visible_controls`]).
 pub fn to_text(review: &Review, analysis: &Analysis) -> String {
     use std::fmt::Write;
     let mut out = String::new();
@@ -442,7 +443,9 @@ pub fn to_text(review: &Review, analysis: &Analysis) -> String {
         let _ = writeln!(out, "  MEMORY.md after:  {}", side(&a.after));
         write_flags(&mut out, "  ", &a.flags);
     }
-    out
+    // Notes, CHANGES.md and transcripts are untrusted text: no control sequence of theirs
+    // reaches the terminal.
+    crate::text::visible_controls(&out).into_owned()
 }
 
 fn write_flags(out: &mut String, indent: &str, flags: &[Flag]) {

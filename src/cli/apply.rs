@@ -99,7 +99,7 @@ pub fn run(args: &ApplyArgs) -> Result<i32> {
     if let Some(s) = applied.snapshot {
         println!("snapshot  {} {}", short(s), message::SNAPSHOT_SUMMARY);
     }
-    println!("committed {} {}", short(applied.commit), applied.summary);
+    println!("committed {} {}", short(applied.commit), message::one_line(&applied.summary));
     for s in &skipped {
         println!("skipped   {}: {}", message::one_line(&s.id), message::one_line(&s.reason));
     }
