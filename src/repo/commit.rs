@@ -61,6 +61,7 @@ pub fn commit_changes(
             }
             write::target(&repo.memory, &c.path, forbidden)
                 .map_err(|e| anyhow!("refusing to write {}: {e}", c.path))?;
+            write::writable(&repo.memory, &c.path).map_err(|e| read_only(&e))?;
         }
     }
     if !moved.is_empty() {
@@ -127,6 +128,14 @@ pub fn commit_changes(
     update_index(repo, &tree_changes)?;
     journal::finish(repo)?;
     Ok(id)
+}
+
+/// The error for a note or folder the user made read-only: nothing is written.
+pub fn read_only(why: &str) -> anyhow::Error {
+    anyhow!(
+        "refusing to write: {why}; nothing was written. Make it writable (chmod u+w) or reject \
+         its changes, then commit again"
+    )
 }
 
 fn existing_mode(tree: Option<&Tree<'_>>, path: &str) -> Option<i32> {
