@@ -114,12 +114,9 @@ pub fn commit_changes(
         },
     )?;
     for c in changes.iter().filter(|c| c.writes()) {
-        write::put(&repo.memory, &c.path, c.new.as_ref().and_then(Entry::bytes), forbidden).with_context(|| {
-            format!(
-                "the write stopped part way; the next dreamreview run rolls it back ({})",
-                journal::journal_path(repo).display()
-            )
-        })?;
+        if let Err(e) = write::put(&repo.memory, &c.path, c.new.as_ref().and_then(Entry::bytes), forbidden) {
+            return Err(roll_back(repo, e));
+        }
     }
     let sig = signature(&repo.repo);
     let parents: Vec<&git2::Commit<'_>> = head.iter().collect();
@@ -136,6 +133,23 @@ pub fn read_only(why: &str) -> anyhow::Error {
         "refusing to write: {why}; nothing was written. Make it writable (chmod u+w) or reject \
          its changes, then commit again"
     )
+}
+
+/// A note write failed part way (a full disk, a folder that refuses writes): puts back the
+/// notes already written, through the journal, so the failed commit leaves no trace. If
+/// that fails too, the journal stays for the next run to finish the job.
+fn roll_back(repo: &MemoryRepo, e: anyhow::Error) -> anyhow::Error {
+    match journal::recover(repo) {
+        Ok(_) => e.context(
+            "nothing was committed, and every note written before the failure was put back as \
+             it was; fix the cause below (free disk space, permissions) and commit again",
+        ),
+        Err(undo) => e.context(format!(
+            "the write stopped part way and putting the notes back failed too ({undo:#}); the \
+             next dreamreview run rolls it back ({})",
+            journal::journal_path(repo).display()
+        )),
+    }
 }
 
 fn existing_mode(tree: Option<&Tree<'_>>, path: &str) -> Option<i32> {
