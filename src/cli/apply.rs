@@ -26,8 +26,8 @@ pub struct ApplyArgs {
     #[command(flatten)]
     pub inputs: InputArgs,
     /// Accept these hunks (ids as `check` prints them, comma-separated); every hunk not
-    /// named is rejected.
-    #[arg(long, value_name = "IDS")]
+    /// named is rejected. Ids may start with `-` (a note named `-rf.md`).
+    #[arg(long, value_name = "IDS", allow_hyphen_values = true)]
     pub accept: Option<String>,
     /// Accept every hunk that can be written.
     #[arg(long)]
