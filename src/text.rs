@@ -50,7 +50,9 @@ pub fn visible_controls(text: &str) -> std::borrow::Cow<'_, str> {
     for c in text.chars() {
         match c {
             // U+2400..U+241F are the Control Pictures of C0; U+2421 is DEL's.
-            c if unsafe_char(c) && (c as u32) < 0x20 => out.push(char::from_u32(0x2400 + c as u32).unwrap_or('\u{fffd}')),
+            c if unsafe_char(c) && (c as u32) < 0x20 => {
+                out.push(char::from_u32(0x2400 + c as u32).unwrap_or('\u{fffd}'))
+            }
             '\u{7f}' => out.push('\u{2421}'),
             c if unsafe_char(c) => out.push_str(&c.escape_unicode().to_string()),
             c => out.push(c),

@@ -89,7 +89,11 @@ fn empty_changes_md_flags_every_hunk_citation_missing() {
     let p = Project::new(LIVE, PROPOSED, Some(b""));
     let (text, j) = check_writes_nothing(&p, 0);
     assert_eq!(hunk_flags(&j, "testing.md"), ["citation-missing"]);
-    assert!(text.stdout.contains("warning[citation-missing]: no CHANGES.md entry explains testing.md#1"), "{}", text.stdout);
+    assert!(
+        text.stdout.contains("warning[citation-missing]: no CHANGES.md entry explains testing.md#1"),
+        "{}",
+        text.stdout
+    );
     assert_eq!(j["changes"].as_array().unwrap().len(), 0);
 }
 
@@ -106,7 +110,7 @@ fn binary_changes_md_is_ignored_with_a_note() {
          Check that the dream run finished writing it",
         p.dream.join("CHANGES.md").display()
     );
-    assert_eq!(notes(&j), [note.clone()]);
+    assert_eq!(notes(&j), std::slice::from_ref(&note));
     assert!(text.stdout.contains(&format!("note    {note}")), "{}", text.stdout);
     assert!(!text.stdout.contains("\nCHANGES.md\n"), "no entries section: {}", text.stdout);
     assert_eq!(hunk_flags(&j, "testing.md"), ["citation-missing"]);
@@ -174,7 +178,11 @@ fn control_sequences_are_shown_not_sent() {
     let p = Project::new(LIVE, proposed, Some(b"- testing.md: \x1b[2J\x1b[H`pnpm test` (s1.jsonl:1)\n"));
     let (text, _) = check_writes_nothing(&p, 0);
     assert!(!text.stdout.contains(['\x1b', '\x07', '\r']), "{:?}", text.stdout);
-    assert!(text.stdout.contains("+Run tests with `pnpm test`.\u{241b}]52;c;cm0gLXJmIH4=\u{2407} rm -rf\u{240d}safe\n"), "{}", text.stdout);
+    assert!(
+        text.stdout.contains("+Run tests with `pnpm test`.\u{241b}]52;c;cm0gLXJmIH4=\u{2407} rm -rf\u{240d}safe\n"),
+        "{}",
+        text.stdout
+    );
     assert!(text.stdout.contains("testing.md: \u{241b}[2J\u{241b}[H`pnpm test`"), "{}", text.stdout);
 }
 
@@ -201,7 +209,9 @@ fn claims(j: &serde_json::Value) -> Vec<(String, String)> {
     j["files"][0]["hunks"][0]["claims"]
         .as_array()
         .map(|a| {
-            a.iter().map(|c| (c["text"].as_str().unwrap().to_string(), c["status"].as_str().unwrap().to_string())).collect()
+            a.iter()
+                .map(|c| (c["text"].as_str().unwrap().to_string(), c["status"].as_str().unwrap().to_string()))
+                .collect()
         })
         .unwrap_or_default()
 }
@@ -210,7 +220,9 @@ fn claims(j: &serde_json::Value) -> Vec<(String, String)> {
 /// as far as it goes: the cut line says what its readable beginning says.
 #[test]
 fn truncated_last_transcript_line_says_its_beginning() {
-    let t = format!("{SESSION_LINE}\n{{\"type\":\"user\",\"timestamp\":\"2026-11-01T10:00:00Z\",\"message\":{{\"role\":\"user\",\"content\":\"Redis is on port 6379 and the ne");
+    let t = format!(
+        "{SESSION_LINE}\n{{\"type\":\"user\",\"timestamp\":\"2026-11-01T10:00:00Z\",\"message\":{{\"role\":\"user\",\"content\":\"Redis is on port 6379 and the ne"
+    );
     let p = port_project(t.as_bytes(), 2);
     let (text, j) = check_writes_nothing(&p, 0);
     assert_eq!(claims(&j), [("port 6379".to_string(), "sourced".to_string())]);
@@ -261,8 +273,10 @@ fn a_200_mb_single_line_transcript_is_read_in_bounded_time() {
     let p = port_project(SESSION_LINE.as_bytes(), 1);
     let big = p.root.join("project/huge.jsonl");
     let mut f = std::io::BufWriter::new(std::fs::File::create(&big).unwrap());
-    f.write_all(br#"{"type":"user","timestamp":"2026-11-01T11:00:00Z","message":{"role":"user","content":"Redis port 6379 "#)
-        .unwrap();
+    f.write_all(
+        br#"{"type":"user","timestamp":"2026-11-01T11:00:00Z","message":{"role":"user","content":"Redis port 6379 "#,
+    )
+    .unwrap();
     let filler = vec![b'a'; 1 << 20];
     for _ in 0..200 {
         f.write_all(&filler).unwrap();
@@ -293,7 +307,8 @@ fn malformed_memory_diff_is_bad_input_naming_the_line() {
     let live = p.memory.join("testing.md");
     let diff = format!("--- {0}\n+++ /tmp/x/memory/testing.md\n@@ -1,3 +1,3 @@\n ---\n", live.display());
     put(&p.dream.join("memory.diff"), diff.as_bytes());
-    let what = format!("{}: line 3: hunk ends before its line counts are reached", p.dream.join("memory.diff").display());
+    let what =
+        format!("{}: line 3: hunk ends before its line counts are reached", p.dream.join("memory.diff").display());
     p.assert_refused(&[&what, "regenerate it or remove it"]);
 }
 
@@ -335,7 +350,12 @@ fn memory_diff_naming_outside_paths_is_flagged_and_never_written() {
     assert_eq!(out["flags"][0]["kind"], "outside-memory");
     let a = p.apply(&["--accept-all"]);
     assert_eq!(a.code, 1, "{}", a.both());
-    assert!(a.stdout.contains(&format!("skipped   {m}/../victim.md: names a path outside the memory folder; never written")), "{}", a.both());
+    assert!(
+        a.stdout
+            .contains(&format!("skipped   {m}/../victim.md: names a path outside the memory folder; never written")),
+        "{}",
+        a.both()
+    );
     assert_eq!(std::fs::read(&outside).unwrap(), b"keep me\n");
     assert_eq!(std::fs::read(p.memory.join("testing.md")).unwrap(), PROPOSED[1].1);
 }
@@ -346,7 +366,9 @@ fn memory_diff_naming_outside_paths_is_flagged_and_never_written() {
 fn memory_diff_not_matching_the_proposal_falls_back_to_live_with_a_note() {
     let p = Project::standard();
     let m = p.memory.display().to_string();
-    let diff = format!("--- {m}/testing.md\n+++ /tmp/x/memory/testing.md\n@@ -7 +7 @@\n-Run tests with `yarn test`.\n+Run tests with `bun test`.\n");
+    let diff = format!(
+        "--- {m}/testing.md\n+++ /tmp/x/memory/testing.md\n@@ -7 +7 @@\n-Run tests with `yarn test`.\n+Run tests with `bun test`.\n"
+    );
     put(&p.dream.join("memory.diff"), diff.as_bytes());
     let (_, j) = check_writes_nothing(&p, 0);
     let note = format!(

@@ -305,7 +305,11 @@ fn a_full_disk_commits_nothing_and_the_rerun_completes() {
     let before = fingerprint(&memory);
     let a = run(&p.root, &["apply", s(&p.dream), "--memory", s(&memory), "--accept-all"]);
     assert_eq!(a.code, 2, "{}", a.both());
-    assert!(a.stderr.contains("nothing was committed, and every note written before the failure was put back"), "{}", a.both());
+    assert!(
+        a.stderr.contains("nothing was committed, and every note written before the failure was put back"),
+        "{}",
+        a.both()
+    );
     assert!(a.stderr.contains("No space left on device"), "{}", a.both());
     assert_eq!(fingerprint(&memory), before, "no note changed, HEAD did not move");
     assert!(!gitdir.join("dreamreview/journal.json").exists());
@@ -331,10 +335,11 @@ fn a_full_disk_commits_nothing_and_the_rerun_completes() {
 fn a_crash_between_writes_is_rolled_back_and_the_rerun_completes() {
     let p = both();
     let before = head(&p.memory);
-    let a = run_env(&p.root, &["apply", s(&p.dream), "--memory", s(&p.memory), "--accept-all"], &[(
-        "DREAMREVIEW_FAIL_AFTER_WRITES",
-        "1",
-    )]);
+    let a = run_env(
+        &p.root,
+        &["apply", s(&p.dream), "--memory", s(&p.memory), "--accept-all"],
+        &[("DREAMREVIEW_FAIL_AFTER_WRITES", "1")],
+    );
     assert_ne!(a.code, 0, "{}", a.both());
     assert!(a.stderr.contains("DREAMREVIEW_FAIL_AFTER_WRITES=1 reached"), "{}", a.both());
     assert_eq!(head(&p.memory), before, "no commit");
