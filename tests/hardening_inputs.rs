@@ -385,3 +385,36 @@ fn memory_diff_not_matching_the_proposal_falls_back_to_live_with_a_note() {
         .collect();
     assert_eq!(added, ["Run tests with `pnpm test`.\n"]);
 }
+
+// ---------------------------------------------------------------------------------------
+// Notes
+
+/// A dream that rewrites every line of a big note makes one huge hunk; a PERMANENT line
+/// it only moves is not flagged, one it drops is (the check is a set lookup per line: it
+/// compared every removed line with every added one, minutes for 100,000 lines).
+#[test]
+fn a_big_note_rewritten_whole_flags_only_dropped_permanent_lines() {
+    let body = |tag: &str| (0..3_000).map(|i| format!("entry {i} {tag}\n")).collect::<String>();
+    let head = "---\nname: big\ndescription: a big note\ntype: reference\n---\n";
+    let moved = "PERMANENT: the prod database is never dropped\n";
+    let dropped = "PERMANENT: deploys need two approvals\n";
+    let old = format!("{head}{moved}{}{dropped}", body("old"));
+    let new = format!("{head}{}{moved}", body("new"));
+    let live: &[(&str, &[u8])] = &[("big.md", old.as_bytes())];
+    let proposed: &[(&str, &[u8])] = &[("big.md", new.as_bytes())];
+    let p = Project::new(live, proposed, Some(b"- big.md: rewritten\n"));
+    let (_, j) = check_writes_nothing(&p, 1);
+    let flags: Vec<String> = j["files"][0]["hunks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|h| h["flags"].as_array().unwrap().iter())
+        .filter(|f| f["kind"] == "permanent-deleted")
+        .map(|f| f["message"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(flags.len(), 1, "{flags:?}");
+    assert!(
+        flags[0].ends_with("removes or changes a PERMANENT line: «PERMANENT: deploys need two approvals»"),
+        "{flags:?}"
+    );
+}
