@@ -353,3 +353,28 @@ fn a_crash_between_writes_is_rolled_back_and_the_rerun_completes() {
     assert_eq!(git(&p.memory, &["rev-parse", "HEAD~1"]).trim(), before);
     assert!(!journal(&p).exists());
 }
+
+/// A decisions file that is binary, of the wrong shape, or missing is bad input: exit 2
+/// naming the file and the expected shape; nothing is written.
+#[test]
+fn bad_decisions_files_are_bad_input() {
+    let p = both();
+    let dec = p.root.join("decisions.json");
+    for (content, expect) in [
+        (&b"\x00\xff\x13binary"[..], "not a dreamreview decisions file: expected a JSON object {\"hunks\": {...}}"),
+        (br#"{"hunks": {"testing.md#1": "maybe"}}"#, "not a dreamreview decisions file (data did not match"),
+        (br#"{"hunks": {"testing.md#1": {"edited": 5}}}"#, "expected {\"hunks\": {\"note.md#1\": \"accepted\", ...}}"),
+    ] {
+        put(&dec, content);
+        let before = p.fingerprint();
+        let a = p.apply(&["--decisions", s(&dec)]);
+        assert_eq!(a.code, 2, "{}", a.both());
+        assert!(a.stderr.starts_with(&format!("dreamreview: {}: ", dec.display())), "{}", a.both());
+        assert!(a.stderr.contains(expect), "{}", a.both());
+        before.assert_same(&p.fingerprint());
+    }
+    std::fs::remove_file(&dec).unwrap();
+    let a = p.apply(&["--decisions", s(&dec)]);
+    assert_eq!(a.code, 2, "{}", a.both());
+    assert!(a.stderr.contains(&format!("cannot read decisions file {}", dec.display())), "{}", a.both());
+}
