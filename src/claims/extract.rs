@@ -16,7 +16,7 @@ use super::names::find_names;
 use super::numbers::find_numbers;
 use super::paths::{normalise_path, normalise_url, paths, urls};
 use super::relative::relative_phrases;
-use super::text::{Spans, overlap};
+use super::text::{Spans, is_word_char, overlap};
 use super::versions::versions;
 use super::{Claim, ClaimKind, ClaimValue};
 
@@ -64,7 +64,9 @@ pub fn extract(line: &str) -> Vec<Claim> {
     }
     for (outer, inner) in codes {
         let value = line.get(inner.clone()).unwrap_or("").to_lowercase();
-        if inner.is_empty() {
+        // Only quotes and backslashes (`` `\` ``): no needle can find it (JSON escapes
+        // them), so it could never be sourced; punctuation, not a fact.
+        if inner.is_empty() || value.chars().all(|c| c == '"' || c == '\\' || c.is_control()) {
             acc.block(outer);
         } else {
             acc.add(line, ClaimKind::Code, inner, outer, ClaimValue::Text(value));
@@ -94,6 +96,11 @@ pub fn extract(line: &str) -> Vec<Claim> {
     }
     let taken = acc.occupied.clone();
     for r in find_names(line, taken.ranges()) {
+        // A name glued to the word before it (`ABC` in `6379ABC`) is a fragment: matching
+        // never finds a claim that starts inside a word, so it could never be sourced.
+        if line.get(..r.start).and_then(|s| s.chars().next_back()).is_some_and(is_word_char) {
+            continue;
+        }
         let value = line.get(r.clone()).unwrap_or("").to_lowercase();
         acc.add(line, ClaimKind::Name, r.clone(), r, ClaimValue::Text(value));
     }

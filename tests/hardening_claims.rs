@@ -1,0 +1,34 @@
+//! A claim is always stated by its own line: a note line copied verbatim from a transcript
+//! must never be flagged unsourced. Found by a fuzz-like property: a name glued to the
+//! word before it (`ABC` in `6379ABC`) and a code span of only quotes or backslashes
+//! (`` `\` ``) were claims no line could ever state.
+
+use dreamreview::claims::{extract, occurs_in};
+use proptest::prelude::*;
+
+fn texts(line: &str) -> Vec<String> {
+    extract(line).into_iter().map(|c| c.text).collect()
+}
+
+#[test]
+fn glued_fragments_and_unfindable_code_are_not_claims() {
+    assert_eq!(texts("we use Redis on port 6379ABC"), ["Redis", "port 6379"]);
+    assert_eq!(texts("#0aA"), ["#0"]);
+    assert_eq!(texts("paths on Windows use `\\` and `\"`; run `pnpm test`"), ["Windows", "pnpm test"]);
+    // Unchanged: whole tokens, CJK neighbours.
+    assert_eq!(texts("uses x86Linux and v2Beta"), ["x86Linux", "v2Beta"]);
+    assert_eq!(texts("東京のRedisサーバー"), ["Redis"]);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn every_claim_occurs_in_its_own_line(
+        line in "[ -~]{0,60}|(Redis|v1\\.2|port|6379|2026-11-01|Nov|1|last week|`|\\\\|\"|\\.md| |-|/|tests|214|,|\\.|東京|の|AWS|https://x.io/a|ABC|a){0,12}"
+    ) {
+        for c in extract(&line) {
+            prop_assert!(occurs_in(&c, &line), "{:?} not stated by its own line {:?}", c, line);
+        }
+    }
+}
