@@ -1,7 +1,8 @@
 //! A claim is always stated by its own line: a note line copied verbatim from a transcript
 //! must never be flagged unsourced. Found by a fuzz-like property: a name glued to the
 //! word before it (`ABC` in `6379ABC`) and a code span of only quotes or backslashes
-//! (`` `\` ``) were claims no line could ever state.
+//! (`` `\` ``) were claims no line could ever state; cargo-fuzz then found a name cut
+//! short by a date right after it (`Redis` in `Redis6月`).
 
 use dreamreview::claims::{extract, occurs_in};
 use proptest::prelude::*;
@@ -14,6 +15,12 @@ fn texts(line: &str) -> Vec<String> {
 fn glued_fragments_and_unfindable_code_are_not_claims() {
     assert_eq!(texts("we use Redis on port 6379ABC"), ["Redis", "port 6379"]);
     assert_eq!(texts("#0aA"), ["#0"]);
+    // Fuzz crash-86d55431: a name cut short by a date claim right after it.
+    assert_eq!(texts("Redis6月に導入"), ["6月"]);
+    let crash = String::from_utf8_lossy(b"\xec\x8a\xa4\xedq\xac\xeb\xc3\xc3\xc3\xc3\xc3\xc3\xc3\xef\xbc\x96\xe6\x9c\x88LLLL6\xe6\x9c\x88 2\xe5\x8f\xb7LLLLLLLLLL \xefjuly").into_owned();
+    for c in extract(&crash) {
+        assert!(occurs_in(&c, &crash), "{c:?}");
+    }
     assert_eq!(texts("paths on Windows use `\\` and `\"`; run `pnpm test`"), ["Windows", "pnpm test"]);
     // Unchanged: whole tokens, CJK neighbours.
     assert_eq!(texts("uses x86Linux and v2Beta"), ["x86Linux", "v2Beta"]);

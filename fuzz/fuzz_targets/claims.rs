@@ -1,5 +1,6 @@
 //! Claim extractor: `claims::extract`, `needles` and `occurs_in` never panic; claim ranges
-//! slice the line to the claim's text; needles are a superset filter of `occurs_in`.
+//! slice the line to the claim's text; needles are a superset filter of `occurs_in`; and
+//! every claim is stated by its own line (a line copied verbatim is never unsourced).
 #![no_main]
 
 use dreamreview::claims::{extract, needles, occurs_in, relative_phrases};
@@ -16,6 +17,7 @@ fuzz_target!(|data: &[u8]| {
         assert!(c.start >= last_end, "overlapping claims in {line:?}: {claims:?}");
         assert_eq!(line.get(c.start..c.end), Some(c.text.as_str()));
         last_end = c.end;
+        assert!(occurs_in(c, line), "claim not stated by its own line: {c:?} in {line:?}");
         let keys = needles(c);
         for (t, lower) in [(line, line.to_lowercase()), (source, source.to_lowercase())] {
             if occurs_in(c, t) {

@@ -96,9 +96,12 @@ pub fn extract(line: &str) -> Vec<Claim> {
     }
     let taken = acc.occupied.clone();
     for r in find_names(line, taken.ranges()) {
-        // A name glued to the word before it (`ABC` in `6379ABC`) is a fragment: matching
-        // never finds a claim that starts inside a word, so it could never be sourced.
-        if line.get(..r.start).and_then(|s| s.chars().next_back()).is_some_and(is_word_char) {
+        // A name glued to a word before or after it (`ABC` in `6379ABC`, `Redis` in
+        // `Redis6月`, the date taken first) is a fragment: matching never finds a claim
+        // that starts or ends inside a word, so it could never be sourced.
+        let before = line.get(..r.start).and_then(|s| s.chars().next_back());
+        let after = line.get(r.end..).and_then(|s| s.chars().next());
+        if before.is_some_and(is_word_char) || after.is_some_and(is_word_char) {
             continue;
         }
         let value = line.get(r.clone()).unwrap_or("").to_lowercase();
