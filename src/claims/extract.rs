@@ -41,6 +41,13 @@ impl Acc {
             return;
         }
         self.occupied.insert(outer);
+        // A value no needle can find (empty: `https://` or `~/` alone; only quotes or
+        // backslashes, which JSON escapes: `` `\` ``) could never be sourced: its bytes are
+        // taken, but it is no claim. Links are structure and stay.
+        let findable = |v: &str| v.chars().any(|c| c != '"' && c != '\\' && !c.is_control());
+        if kind != ClaimKind::Link && matches!(&value, ClaimValue::Text(v) if !findable(v)) {
+            return;
+        }
         self.claims.push(Claim { kind, text: text.to_string(), start: r.start, end: r.end, value });
     }
 
@@ -64,9 +71,7 @@ pub fn extract(line: &str) -> Vec<Claim> {
     }
     for (outer, inner) in codes {
         let value = line.get(inner.clone()).unwrap_or("").to_lowercase();
-        // Only quotes and backslashes (`` `\` ``): no needle can find it (JSON escapes
-        // them), so it could never be sourced; punctuation, not a fact.
-        if inner.is_empty() || value.chars().all(|c| c == '"' || c == '\\' || c.is_control()) {
+        if inner.is_empty() {
             acc.block(outer);
         } else {
             acc.add(line, ClaimKind::Code, inner, outer, ClaimValue::Text(value));
