@@ -48,6 +48,11 @@ pub struct Inputs {
 /// Names at the top of a plain proposal folder that are dream metadata, not notes.
 pub const METADATA_FILES: &[&str] = &["CHANGES.md", "memory.diff", "run.log"];
 
+/// The largest CHANGES.md dreamreview reads (2 MiB, some 20,000 entries): a change log
+/// is one line per change, so a bigger file is not one (a dump, a log pasted whole) and
+/// would only stall the review.
+pub const MAX_CHANGES_MD_BYTES: u64 = 2 << 20;
+
 impl Inputs {
     /// A short name for the dream, used in commit messages: the dream folder's name, or
     /// `in-place` for an in-place review.
@@ -97,6 +102,9 @@ pub fn discover(dream: Option<&Path>, memory: Option<&Path>, sources: &[PathBuf]
     let dream = existing_dir(dream, "dream folder", "pass the folder the dream wrote")?;
     let file = |name: &str| Some(dream.join(name)).filter(|p| p.is_file());
     let changes_md = file("CHANGES.md");
+    if let Some(c) = &changes_md {
+        check_changes_size(c)?;
+    }
     let memory_diff = file("memory.diff");
     let run_log = file("run.log");
     let sub = dream.join("memory");
@@ -143,6 +151,22 @@ pub fn discover(dream: Option<&Path>, memory: Option<&Path>, sources: &[PathBuf]
         run_log,
         sources: sources.to_vec(),
     })
+}
+
+/// Refuses a CHANGES.md over [`MAX_CHANGES_MD_BYTES`], saying what to do.
+fn check_changes_size(path: &Path) -> Result<()> {
+    let len = std::fs::metadata(path).with_context(|| format!("cannot read {}", path.display()))?.len();
+    if len > MAX_CHANGES_MD_BYTES {
+        bail!(
+            "{} is {:.1} MB, more than the {} MiB a change log can be (one line per change): it \
+             is not the dream's change log; move it out of the dream folder (the review then \
+             shows every change without its entry) or cut it down to the real entries",
+            path.display(),
+            len as f64 / 1e6,
+            MAX_CHANGES_MD_BYTES >> 20
+        );
+    }
+    Ok(())
 }
 
 fn existing_dir(p: &Path, what: &str, fix: &str) -> Result<PathBuf> {
@@ -290,5 +314,21 @@ mod tests {
         assert!(e.contains("holds no notes"), "{e}");
         let e = format!("{:#}", discover(Some(&empty), Some(&t.path().join("m")), &[]).unwrap_err());
         assert!(e.contains("memory folder") && e.contains("--memory"), "{e}");
+    }
+
+    #[test]
+    fn oversized_changes_md_is_refused_before_it_is_read() {
+        let t = tempfile::tempdir().unwrap();
+        let live = t.path().join("live");
+        write(&live.join("a.md"), "a\n");
+        let d = t.path().join("dream");
+        write(&d.join("memory/a.md"), "b\n");
+        let f = fs::File::create(d.join("CHANGES.md")).unwrap();
+        f.set_len(MAX_CHANGES_MD_BYTES).unwrap();
+        assert!(discover(Some(&d), Some(&live), &[]).is_ok(), "exactly the limit is read");
+        f.set_len(MAX_CHANGES_MD_BYTES + 1).unwrap();
+        let e = format!("{:#}", discover(Some(&d), Some(&live), &[]).unwrap_err());
+        assert!(e.contains("CHANGES.md is 2.1 MB, more than the 2 MiB"), "{e}");
+        assert!(e.contains("move it out of the dream folder"), "{e}");
     }
 }

@@ -114,11 +114,12 @@ fn permanent_flags(f: &FileDiff, h: &diff::Hunk) -> Vec<Flag> {
             .with_line(secrets::mask(first).into_owned()),
         ];
     }
-    let added: Vec<&str> = h.added().map(|l| strip_terminator(&l.text)).collect();
+    // A set: a dream rewriting a big note makes hunks of many thousand lines.
+    let added: std::collections::HashSet<&str> = h.added().map(|l| strip_terminator(&l.text)).collect();
     let mut out = Vec::new();
     for l in h.removed() {
         let text = strip_terminator(&l.text);
-        if added.contains(&text) {
+        if added.contains(text) {
             continue; // moved, not removed
         }
         if audit::is_permanent_line(text) || permanent_note {

@@ -315,13 +315,14 @@ pub fn to_json(review: &Review, analysis: &Analysis) -> String {
         changes: &analysis.changes,
         audit: &analysis.audit,
         summary: summary(review, analysis),
-        notes: review.notes.clone(),
+        notes: review.notes.iter().chain(&analysis.notes).cloned().collect(),
     };
     serde_json::to_string_pretty(&json).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
 }
 
 /// The readable text form of `check`: a header, then per file and hunk its lines and flags,
-/// then the CHANGES.md entries and the audit.
+/// then the CHANGES.md entries and the audit. Control characters are shown, never sent
+/// (see [`crate::text::visible_controls`]).
 pub fn to_text(review: &Review, analysis: &Analysis) -> String {
     use std::fmt::Write;
     let mut out = String::new();
@@ -330,7 +331,7 @@ pub fn to_text(review: &Review, analysis: &Analysis) -> String {
         i.dream.as_ref().map(|p| p.display().to_string()).unwrap_or_else(|| "(in-place: work tree vs HEAD)".into());
     let _ = writeln!(out, "dream   {dream} [{}]", kind_name(i.kind));
     let _ = writeln!(out, "memory  {} (from {})", i.memory.display(), i.memory_from);
-    for n in &review.notes {
+    for n in review.notes.iter().chain(&analysis.notes) {
         let _ = writeln!(out, "note    {n}");
     }
     let s = summary(review, analysis);
@@ -442,7 +443,9 @@ pub fn to_text(review: &Review, analysis: &Analysis) -> String {
         let _ = writeln!(out, "  MEMORY.md after:  {}", side(&a.after));
         write_flags(&mut out, "  ", &a.flags);
     }
-    out
+    // Notes, CHANGES.md and transcripts are untrusted text: no control sequence of theirs
+    // reaches the terminal.
+    crate::text::visible_controls(&out).into_owned()
 }
 
 fn write_flags(out: &mut String, indent: &str, flags: &[Flag]) {

@@ -37,6 +37,30 @@ pub fn as_text(bytes: &[u8]) -> Option<&str> {
     std::str::from_utf8(bytes).ok()
 }
 
+/// Text made safe to print on a terminal: every control character other than `\n` and
+/// `\t` (ESC, a bare CR, BEL, the C1 range, DEL) becomes a visible stand-in (`␛`, `␍`,
+/// `\u{9b}`…), so a note, a transcript or CHANGES.md cannot move the cursor, hide text,
+/// retitle the window or write the clipboard when shown. Borrowed when nothing changes.
+pub fn visible_controls(text: &str) -> std::borrow::Cow<'_, str> {
+    let unsafe_char = |c: char| c.is_control() && c != '\n' && c != '\t';
+    if !text.contains(unsafe_char) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        match c {
+            // U+2400..U+241F are the Control Pictures of C0; U+2421 is DEL's.
+            c if unsafe_char(c) && (c as u32) < 0x20 => {
+                out.push(char::from_u32(0x2400 + c as u32).unwrap_or('\u{fffd}'))
+            }
+            '\u{7f}' => out.push('\u{2421}'),
+            c if unsafe_char(c) => out.push_str(&c.escape_unicode().to_string()),
+            c => out.push(c),
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -60,6 +84,16 @@ mod tests {
         assert_eq!(strip_terminator("a\r"), "a");
         assert_eq!(strip_terminator("a"), "a");
         assert!(has_terminator("a\n") && !has_terminator("a"));
+    }
+
+    #[test]
+    fn controls_become_visible() {
+        assert_eq!(visible_controls("a\tb\n日本"), "a\tb\n日本");
+        assert!(matches!(visible_controls("plain"), std::borrow::Cow::Borrowed(_)));
+        assert_eq!(visible_controls("x\u{1b}[2Jy"), "x\u{241b}[2Jy");
+        assert_eq!(visible_controls("hidden\rshown"), "hidden\u{240d}shown");
+        assert_eq!(visible_controls("\u{7}\u{0}\u{7f}"), "\u{2407}\u{2400}\u{2421}");
+        assert_eq!(visible_controls("\u{9b}31m"), "\\u{9b}31m");
     }
 
     #[test]

@@ -16,7 +16,7 @@ use super::names::find_names;
 use super::numbers::find_numbers;
 use super::paths::{normalise_path, normalise_url, paths, urls};
 use super::relative::relative_phrases;
-use super::text::{Spans, overlap};
+use super::text::{Spans, is_word_char, overlap};
 use super::versions::versions;
 use super::{Claim, ClaimKind, ClaimValue};
 
@@ -41,6 +41,13 @@ impl Acc {
             return;
         }
         self.occupied.insert(outer);
+        // A value no needle can find (empty: `https://` or `~/` alone; only quotes or
+        // backslashes, which JSON escapes: `` `\` ``) could never be sourced: its bytes are
+        // taken, but it is no claim. Links are structure and stay.
+        let findable = |v: &str| v.chars().any(|c| c != '"' && c != '\\' && !c.is_control());
+        if kind != ClaimKind::Link && matches!(&value, ClaimValue::Text(v) if !findable(v)) {
+            return;
+        }
         self.claims.push(Claim { kind, text: text.to_string(), start: r.start, end: r.end, value });
     }
 
@@ -94,6 +101,14 @@ pub fn extract(line: &str) -> Vec<Claim> {
     }
     let taken = acc.occupied.clone();
     for r in find_names(line, taken.ranges()) {
+        // A name glued to a word before or after it (`ABC` in `6379ABC`, `Redis` in
+        // `Redis6月`, the date taken first) is a fragment: matching never finds a claim
+        // that starts or ends inside a word, so it could never be sourced.
+        let before = line.get(..r.start).and_then(|s| s.chars().next_back());
+        let after = line.get(r.end..).and_then(|s| s.chars().next());
+        if before.is_some_and(is_word_char) || after.is_some_and(is_word_char) {
+            continue;
+        }
         let value = line.get(r.clone()).unwrap_or("").to_lowercase();
         acc.add(line, ClaimKind::Name, r.clone(), r, ClaimValue::Text(value));
     }

@@ -26,8 +26,8 @@ pub struct ApplyArgs {
     #[command(flatten)]
     pub inputs: InputArgs,
     /// Accept these hunks (ids as `check` prints them, comma-separated); every hunk not
-    /// named is rejected.
-    #[arg(long, value_name = "IDS")]
+    /// named is rejected. Ids may start with `-` (a note named `-rf.md`).
+    #[arg(long, value_name = "IDS", allow_hyphen_values = true)]
     pub accept: Option<String>,
     /// Accept every hunk that can be written.
     #[arg(long)]
@@ -99,7 +99,7 @@ pub fn run(args: &ApplyArgs) -> Result<i32> {
     if let Some(s) = applied.snapshot {
         println!("snapshot  {} {}", short(s), message::SNAPSHOT_SUMMARY);
     }
-    println!("committed {} {}", short(applied.commit), applied.summary);
+    println!("committed {} {}", short(applied.commit), message::one_line(&applied.summary));
     for s in &skipped {
         println!("skipped   {}: {}", message::one_line(&s.id), message::one_line(&s.reason));
     }

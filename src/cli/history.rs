@@ -31,10 +31,10 @@ pub struct RevertArgs {
     /// The commit to revert (as `dreamreview log` shows it; any git revision works).
     pub commit: String,
     /// Revert only this note (path relative to the memory folder).
-    #[arg(long, value_name = "PATH")]
+    #[arg(long, value_name = "PATH", allow_hyphen_values = true)]
     pub file: Option<String>,
     /// Revert only this hunk of the commit's diff (`note.md#2`).
-    #[arg(long, value_name = "ID")]
+    #[arg(long, value_name = "ID", allow_hyphen_values = true)]
     pub hunk: Option<String>,
     /// The memory folder (default: the current directory).
     #[arg(long, value_name = "DIR")]
@@ -80,7 +80,7 @@ pub fn log(args: &LogArgs) -> Result<i32> {
             history::CommitKind::Snapshot => " [snapshot]".to_string(),
             history::CommitKind::Other => String::new(),
         };
-        let _ = writeln!(out, "{} {}{mark} {}", e.short, e.date, e.summary);
+        let _ = writeln!(out, "{} {}{mark} {}", e.short, e.date, crate::text::visible_controls(&e.summary));
     }
     Ok(0)
 }

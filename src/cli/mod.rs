@@ -79,7 +79,7 @@ pub fn main() -> i32 {
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("dreamreview: {e:#}");
+            eprintln!("dreamreview: {}", crate::text::visible_controls(&format!("{e:#}")));
             2
         }
     }

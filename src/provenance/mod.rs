@@ -90,6 +90,14 @@ pub fn run(review: &Review, findings: &mut Findings, progress: &dyn Fn(u64, u64)
     // 1. CHANGES.md entries and their citations.
     let entries: Vec<Entry> = match &inputs.changes_md {
         Some(path) => match std::fs::read(path) {
+            Ok(bytes) if memchr::memchr(0, &bytes).is_some() => {
+                out.notes.push(format!(
+                    "{}: binary (it holds NUL bytes), not a change log; ignored, so no change has a \
+                     CHANGES.md entry. Check that the dream run finished writing it",
+                    path.display()
+                ));
+                Vec::new()
+            }
             Ok(bytes) => {
                 if std::str::from_utf8(&bytes).is_err() {
                     out.notes.push(format!("{}: not valid UTF-8; read with replacement characters", path.display()));

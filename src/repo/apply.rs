@@ -169,7 +169,8 @@ pub fn plan(repo: &MemoryRepo, review: &Review, analysis: &Analysis) -> Result<P
 }
 
 /// Commits the review: recovers an interrupted earlier write, checks live memory did not
-/// move since the review was loaded (else nothing is written), commits uncommitted memory
+/// move since the review was loaded and that no note to write is read-only (else nothing
+/// is written), commits uncommitted memory
 /// changes as a snapshot first (not for in-place dreams), writes every changed note
 /// atomically and commits exactly the memory paths. `lock` must be this repository's.
 /// A review with no hunk at all is an error (nothing to record).
@@ -201,6 +202,10 @@ pub fn commit_review(repo: &MemoryRepo, review: &Review, analysis: &Analysis, lo
              the review (saved decisions are restored) and commit again",
             moved.join(", ")
         );
+    }
+    // Read-only notes refuse the whole commit before anything, the snapshot included.
+    for c in plan.changes.iter().filter(|c| c.writes()) {
+        write::writable(&repo.memory, &c.path).map_err(|e| commit::read_only(&e))?;
     }
     let forbidden = forbidden(review);
     let snapshot = if review.inputs.kind == DreamKind::InPlace {

@@ -61,6 +61,7 @@ pub fn commit_changes(
             }
             write::target(&repo.memory, &c.path, forbidden)
                 .map_err(|e| anyhow!("refusing to write {}: {e}", c.path))?;
+            write::writable(&repo.memory, &c.path).map_err(|e| read_only(&e))?;
         }
     }
     if !moved.is_empty() {
@@ -113,12 +114,9 @@ pub fn commit_changes(
         },
     )?;
     for c in changes.iter().filter(|c| c.writes()) {
-        write::put(&repo.memory, &c.path, c.new.as_ref().and_then(Entry::bytes), forbidden).with_context(|| {
-            format!(
-                "the write stopped part way; the next dreamreview run rolls it back ({})",
-                journal::journal_path(repo).display()
-            )
-        })?;
+        if let Err(e) = write::put(&repo.memory, &c.path, c.new.as_ref().and_then(Entry::bytes), forbidden) {
+            return Err(roll_back(repo, e));
+        }
     }
     let sig = signature(&repo.repo);
     let parents: Vec<&git2::Commit<'_>> = head.iter().collect();
@@ -127,6 +125,31 @@ pub fn commit_changes(
     update_index(repo, &tree_changes)?;
     journal::finish(repo)?;
     Ok(id)
+}
+
+/// The error for a note or folder the user made read-only: nothing is written.
+pub fn read_only(why: &str) -> anyhow::Error {
+    anyhow!(
+        "refusing to write: {why}; nothing was written. Make it writable (chmod u+w) or reject \
+         its changes, then commit again"
+    )
+}
+
+/// A note write failed part way (a full disk, a folder that refuses writes): puts back the
+/// notes already written, through the journal, so the failed commit leaves no trace. If
+/// that fails too, the journal stays for the next run to finish the job.
+fn roll_back(repo: &MemoryRepo, e: anyhow::Error) -> anyhow::Error {
+    match journal::recover(repo) {
+        Ok(_) => e.context(
+            "nothing was committed, and every note written before the failure was put back as \
+             it was; fix the cause below (free disk space, permissions) and commit again",
+        ),
+        Err(undo) => e.context(format!(
+            "the write stopped part way and putting the notes back failed too ({undo:#}); the \
+             next dreamreview run rolls it back ({})",
+            journal::journal_path(repo).display()
+        )),
+    }
 }
 
 fn existing_mode(tree: Option<&Tree<'_>>, path: &str) -> Option<i32> {

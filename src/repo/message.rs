@@ -131,14 +131,14 @@ pub fn counts(fates: &[HunkFate]) -> ReviewCounts {
     }
 }
 
-/// Flattens text to one masked line.
+/// Flattens text to one masked line, its other control characters made visible.
 pub fn one_line(text: &str) -> String {
     let masked = secrets::mask(text);
     let mut out = String::with_capacity(masked.len());
     for c in masked.chars() {
         out.push(if c == '\n' || c == '\r' { ' ' } else { c });
     }
-    out.trim().to_string()
+    crate::text::visible_controls(out.trim()).into_owned()
 }
 
 /// The review commit's summary line.
@@ -378,5 +378,6 @@ mod tests {
     #[test]
     fn one_line_flattens() {
         assert_eq!(one_line("a\r\n--- b\n"), "a  --- b");
+        assert_eq!(one_line("x\u{1b}[2J\u{7}"), "x\u{241b}[2J\u{2407}");
     }
 }

@@ -37,7 +37,10 @@ impl MemoryRepo {
     pub fn discover(memory: &Path) -> Result<Option<MemoryRepo>> {
         let memory =
             memory.canonicalize().with_context(|| format!("cannot resolve memory folder {}", memory.display()))?;
-        let repo = match Repository::discover(&memory) {
+        // `open_ext` searches upward like `git` does and keeps the work tree a `.git` file
+        // names (`git init --separate-git-dir`); `Repository::discover` reopens the git
+        // directory alone and takes its parent for the work tree.
+        let repo = match Repository::open_ext(&memory, git2::RepositoryOpenFlags::empty(), &[] as &[&std::ffi::OsStr]) {
             Ok(r) => r,
             Err(e) if e.code() == git2::ErrorCode::NotFound => return Ok(None),
             Err(e) => {
@@ -209,6 +212,23 @@ mod tests {
         let head = m.head_snapshot().unwrap();
         assert_eq!(head.keys().collect::<Vec<_>>(), ["a.md"]);
         assert_eq!(head["a.md"], Entry::File(b"committed\n".to_vec()));
+    }
+
+    #[test]
+    fn a_git_file_keeps_its_work_tree() {
+        // `git init --separate-git-dir`: the work tree holds a `.git` file naming the git
+        // directory kept elsewhere; paths are relative to the work tree, not that folder.
+        let t = tempfile::tempdir().unwrap();
+        let store = t.path().join("store.git");
+        let repo = Repository::init_bare(&store).unwrap();
+        repo.config().unwrap().set_bool("core.bare", false).unwrap();
+        let mem = t.path().join("work/memory");
+        std::fs::create_dir_all(&mem).unwrap();
+        std::fs::write(mem.join(".git"), format!("gitdir: {}\n", store.display())).unwrap();
+        let m = MemoryRepo::discover(&mem).unwrap().unwrap();
+        assert_eq!(m.prefix, "");
+        assert_eq!(m.workdir().canonicalize().unwrap(), mem.canonicalize().unwrap());
+        assert_eq!(m.repo_path("a.md"), "a.md");
     }
 
     #[test]

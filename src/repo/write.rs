@@ -57,6 +57,35 @@ pub fn target(memory: &Path, rel: &str, forbidden: &[PathBuf]) -> Result<PathBuf
     Ok(cur)
 }
 
+/// Checks that the note at `rel` may be replaced or removed without overriding a
+/// permission the user set: the file, if it exists, must not be read-only, and the folder
+/// it is in (or the nearest existing one above) must not be either, whatever the process
+/// could force (root ignores permission bits). Call it after [`target`] accepted the path.
+/// The error is one sentence naming the path.
+pub fn writable(memory: &Path, rel: &str) -> Result<(), String> {
+    let path = memory.join(rel);
+    if let Ok(m) = std::fs::symlink_metadata(&path)
+        && m.is_file()
+        && m.permissions().readonly()
+    {
+        return Err(format!("{rel} is read-only"));
+    }
+    let mut dir = path.parent();
+    while let Some(d) = dir {
+        if let Ok(m) = std::fs::metadata(d) {
+            if m.permissions().readonly() {
+                return Err(format!("the folder {} holding {rel} is read-only", d.display()));
+            }
+            break;
+        }
+        if d == memory {
+            break;
+        }
+        dir = d.parent();
+    }
+    Ok(())
+}
+
 /// Splits a note path into components, refusing anything that could leave the folder or
 /// touch a non-note: empty, absolute, `.`/`..`, hidden (`.git`), backslashes, NUL.
 fn components(rel: &str) -> Result<Vec<&str>, String> {
@@ -358,6 +387,24 @@ mod tests {
         put(&m, "a.md", Some(b"y"), &[]).unwrap();
         let mode = std::fs::metadata(m.join("a.md")).unwrap().permissions().mode();
         assert_eq!(mode & 0o777, 0o600);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn read_only_notes_and_folders_are_not_writable() {
+        use std::os::unix::fs::PermissionsExt;
+        let (_t, m) = mem();
+        std::fs::create_dir(m.join("sub")).unwrap();
+        std::fs::write(m.join("ro.md"), "x").unwrap();
+        std::fs::write(m.join("rw.md"), "x").unwrap();
+        std::fs::set_permissions(m.join("ro.md"), std::fs::Permissions::from_mode(0o444)).unwrap();
+        assert_eq!(writable(&m, "ro.md"), Err("ro.md is read-only".to_string()));
+        assert_eq!(writable(&m, "rw.md"), Ok(()));
+        assert_eq!(writable(&m, "new/deeper/x.md"), Ok(()));
+        std::fs::set_permissions(m.join("sub"), std::fs::Permissions::from_mode(0o555)).unwrap();
+        let e = writable(&m, "sub/new/x.md").unwrap_err();
+        assert!(e.starts_with("the folder ") && e.ends_with("/sub holding sub/new/x.md is read-only"), "{e}");
+        std::fs::set_permissions(m.join("sub"), std::fs::Permissions::from_mode(0o755)).unwrap();
     }
 
     #[test]

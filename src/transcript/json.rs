@@ -13,13 +13,16 @@ use super::partial::{close_json, content_start};
 ///
 /// `T` should accept any object (all fields optional, unknown fields ignored); a typed
 /// parse that fails on a legal but odd object (duplicate keys) is retried through
-/// `Value`.
+/// `Value`. Bytes that are not UTF-8 (a mangled tool output, a line cut inside a
+/// character) read as U+FFFD, so the rest of the line still says what it says.
 pub(crate) fn parse_object<T: DeserializeOwned>(bytes: &[u8]) -> Option<(T, bool)> {
     let start = content_start(bytes);
     let body = bytes.get(start..)?;
     if body.first() != Some(&b'{') {
         return None;
     }
+    let lossy = String::from_utf8_lossy(body);
+    let body = lossy.as_bytes();
     if let Some(v) = parse_exact::<T>(body) {
         return Some((v, false));
     }
@@ -95,6 +98,11 @@ mod tests {
         assert!(parse_object::<Value>(b"[1]").is_none());
         assert!(parse_object::<Value>(b"42").is_none());
         assert!(parse_object::<Value>(b"\xff\xfe").is_none());
+        // Invalid UTF-8 inside a string is read as U+FFFD, whole or cut.
+        let (v, cut) = parse_object::<Value>(b"{\"a\":\"x\xffy\"}").unwrap();
+        assert_eq!((v, cut), (json!({"a":"x\u{fffd}y"}), false));
+        let (v, cut) = parse_object::<Value>(b"{\"a\":\"port 6379 \xe6\x97").unwrap();
+        assert_eq!((v, cut), (json!({"a":"port 6379 \u{fffd}"}), true));
         let (v, _) = parse_object::<Value>(b"\xEF\xBB\xBF{\"a\":1}").unwrap();
         assert_eq!(v, json!({"a":1}));
     }

@@ -1,0 +1,44 @@
+//! A claim is always stated by its own line: a note line copied verbatim from a transcript
+//! must never be flagged unsourced. Found by a fuzz-like property: a name glued to the
+//! word before it (`ABC` in `6379ABC`) and a code span of only quotes or backslashes
+//! (`` `\` ``) were claims no line could ever state; cargo-fuzz then found a name cut
+//! short by a date right after it (`Redis` in `Redis6月`), and a URL that is only its
+//! scheme (`https://`).
+
+use dreamreview::claims::{extract, occurs_in};
+use proptest::prelude::*;
+
+fn texts(line: &str) -> Vec<String> {
+    extract(line).into_iter().map(|c| c.text).collect()
+}
+
+#[test]
+fn glued_fragments_and_unfindable_code_are_not_claims() {
+    assert_eq!(texts("we use Redis on port 6379ABC"), ["Redis", "port 6379"]);
+    assert_eq!(texts("#0aA"), ["#0"]);
+    // Fuzz crash-86d55431: a name cut short by a date claim right after it.
+    assert_eq!(texts("Redis6月に導入"), ["6月"]);
+    // Fuzz crash-f1f3…: a URL of just its scheme normalises to nothing.
+    assert_eq!(texts("links look like (https://) on AWS"), ["AWS"]);
+    let crash = String::from_utf8_lossy(b"\xec\x8a\xa4\xedq\xac\xeb\xc3\xc3\xc3\xc3\xc3\xc3\xc3\xef\xbc\x96\xe6\x9c\x88LLLL6\xe6\x9c\x88 2\xe5\x8f\xb7LLLLLLLLLL \xefjuly").into_owned();
+    for c in extract(&crash) {
+        assert!(occurs_in(&c, &crash), "{c:?}");
+    }
+    assert_eq!(texts("paths on Windows use `\\` and `\"`; run `pnpm test`"), ["Windows", "pnpm test"]);
+    // Unchanged: whole tokens, CJK neighbours.
+    assert_eq!(texts("uses x86Linux and v2Beta"), ["x86Linux", "v2Beta"]);
+    assert_eq!(texts("東京のRedisサーバー"), ["Redis"]);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn every_claim_occurs_in_its_own_line(
+        line in "[ -~]{0,60}|(Redis|v1\\.2|port|6379|2026-11-01|Nov|1|last week|`|\\\\|\"|\\.md| |-|/|tests|214|,|\\.|東京|の|AWS|https://x.io/a|(https://)|ABC|a){0,12}"
+    ) {
+        for c in extract(&line) {
+            prop_assert!(occurs_in(&c, &line), "{:?} not stated by its own line {:?}", c, line);
+        }
+    }
+}
