@@ -72,6 +72,27 @@ struct Found {
 /// Runs provenance on `review`, adding flags, entry links and claims to `findings`.
 /// `progress(done, total)` reports transcript bytes scanned.
 pub fn run(review: &Review, findings: &mut Findings, progress: &dyn Fn(u64, u64)) -> Provenance {
+    analyze(review, findings, progress, None)
+}
+
+/// The needles [`run`]'s one pass over the transcripts looks for on `review` (lowercased
+/// claim forms of every claim still unsourced after the cited lines, and the relative
+/// time phrases when a date is among them), without scanning: for benchmarks (`rg -F -f`
+/// over the same needles) and diagnostics.
+pub fn scan_needles(review: &Review) -> Vec<String> {
+    let mut needles = Vec::new();
+    let mut findings = Findings::empty(review);
+    analyze(review, &mut findings, &|_, _| {}, Some(&mut needles));
+    needles
+}
+
+/// [`run`]; with `needles_only`, stops before the scan and stores its needles there.
+fn analyze(
+    review: &Review,
+    findings: &mut Findings,
+    progress: &dyn Fn(u64, u64),
+    needles_only: Option<&mut Vec<String>>,
+) -> Provenance {
     let mut out = Provenance::default();
     let inputs = &review.inputs;
     let root = inputs.memory.parent().map(|p| p.to_path_buf());
@@ -218,6 +239,10 @@ pub fn run(review: &Review, findings: &mut Findings, progress: &dyn Fn(u64, u64)
         .filter(|(_, hc)| hc.claim.kind == ClaimKind::Date)
         .map(|(i, _)| i)
         .collect();
+    if let Some(needles) = needles_only {
+        *needles = needle_table(&pending, !dates.is_empty()).0;
+        return out;
+    }
     let found = scan(&sources, &pending, &dates, progress);
 
     // 6. Classify what is left and flag it.
@@ -473,11 +498,12 @@ fn unsourced_flag(
     flag.with_claim(claim).with_line(line)
 }
 
-/// One pass over every source: where each pending claim is said (its first location, and
-/// its first line in each source), and for each pending date claim (`dates`: indexes into
-/// the hunk claims still pending, which come first in `pending`) a relative phrase whose
-/// meaning, anchored at its line's day, overlaps it.
-fn scan(sources: &SourceSet, pending: &[&Claim], dates: &[usize], progress: &dyn Fn(u64, u64)) -> Found {
+/// Marks a needle owned by the relative time phrases rather than a claim.
+const RELATIVE: usize = usize::MAX;
+
+/// The scan's needles (deduplicated, in first-seen order) and, per needle, the pending
+/// claims it stands for ([`RELATIVE`] for a relative-phrase needle, added when `dates`).
+fn needle_table(pending: &[&Claim], dates: bool) -> (Vec<String>, Vec<Vec<usize>>) {
     let mut needle_index: BTreeMap<String, usize> = BTreeMap::new();
     let mut owners: Vec<Vec<usize>> = Vec::new();
     let mut add = |n: String, owner: usize, owners: &mut Vec<Vec<usize>>| {
@@ -493,8 +519,7 @@ fn scan(sources: &SourceSet, pending: &[&Claim], dates: &[usize], progress: &dyn
             add(n, id, &mut owners);
         }
     }
-    const RELATIVE: usize = usize::MAX;
-    if !dates.is_empty() {
+    if dates {
         for n in claims::relative_needles() {
             add(n.to_lowercase(), RELATIVE, &mut owners);
         }
@@ -503,10 +528,20 @@ fn scan(sources: &SourceSet, pending: &[&Claim], dates: &[usize], progress: &dyn
     for (n, i) in needle_index {
         needles[i] = n;
     }
+    (needles, owners)
+}
+
+/// One pass over every source: where each pending claim is said (its first location, and
+/// its first line in each source), and for each pending date claim (`dates`: indexes into
+/// the hunk claims still pending, which come first in `pending`) a relative phrase whose
+/// meaning, anchored at its line's day, overlaps it.
+fn scan(sources: &SourceSet, pending: &[&Claim], dates: &[usize], progress: &dyn Fn(u64, u64)) -> Found {
+    let (needles, owners) = needle_table(pending, !dates.is_empty());
     if needles.is_empty() || sources.is_empty() {
         progress(1, 1);
         return Found::default();
     }
+
     let found = Mutex::new(Found::default());
     let file_dates: Vec<Option<Date>> =
         sources.files().iter().map(|f| if f.kind == SourceKind::Markdown { f.date } else { None }).collect();

@@ -38,5 +38,7 @@ pub use context::{ContextEntry, SPAN_WINDOW};
 pub use file::{Line, MAX_LINE_BYTES, Transcript};
 pub use render::{LineKind, RenderedLine, render_jsonl, render_jsonl_with_limit, render_note};
 pub use said::said_text;
-pub use scan::{CHUNK_BYTES, Hit, ScanOptions, ScanProgress, ScanReport, Verify, scan, scan_verified, scan_with};
+pub use scan::{
+    CHUNK_BYTES, Hit, ScanOptions, ScanProgress, ScanReport, Verify, scan, scan_patterns, scan_verified, scan_with,
+};
 pub use source::{SourceFile, SourceKind, SourceSet, date_from_file_name};

@@ -206,21 +206,7 @@ struct Matcher {
 impl Matcher {
     /// `None` when no needle is usable (all empty or blank).
     fn new(needles: &[String]) -> Option<Matcher> {
-        let mut patterns: Vec<String> = Vec::new();
-        let mut pattern_needle = Vec::new();
-        for (i, n) in needles.iter().enumerate() {
-            if n.trim().is_empty() {
-                continue;
-            }
-            let mut variants = vec![n.clone(), json_escape(n, false), json_escape(n, true)];
-            variants.dedup();
-            variants.sort();
-            variants.dedup();
-            for v in variants {
-                patterns.push(v);
-                pattern_needle.push(i);
-            }
-        }
+        let (patterns, pattern_needle) = patterns_of(needles);
         if patterns.is_empty() {
             return None;
         }
@@ -232,6 +218,33 @@ impl Matcher {
         let needles = needles.iter().map(|n| n.as_bytes().to_ascii_lowercase()).collect();
         Some(Matcher { finder, ac, pattern_needle, needles, usable })
     }
+}
+
+/// The automaton's patterns for `needles`: each usable needle and its JSON-escaped forms
+/// (deduplicated), with the needle each pattern stands for.
+fn patterns_of(needles: &[String]) -> (Vec<String>, Vec<usize>) {
+    let mut patterns: Vec<String> = Vec::new();
+    let mut pattern_needle = Vec::new();
+    for (i, n) in needles.iter().enumerate() {
+        if n.trim().is_empty() {
+            continue;
+        }
+        let mut variants = vec![n.clone(), json_escape(n, false), json_escape(n, true)];
+        variants.sort();
+        variants.dedup();
+        for v in variants {
+            patterns.push(v);
+            pattern_needle.push(i);
+        }
+    }
+    (patterns, pattern_needle)
+}
+
+/// The literal patterns a scan for `needles` searches the raw bytes for: every usable
+/// needle and its JSON-escaped forms. What `rg -F -f` should be given to do the same
+/// search (the benchmarks' anchor).
+pub fn scan_patterns(needles: &[String]) -> Vec<String> {
+    patterns_of(needles).0
 }
 
 /// `s` as it appears inside a JSON string: `"`, `\` and control characters escaped the
