@@ -31,7 +31,7 @@ use crate::flag::{Flag, FlagKind};
 use crate::report::ChangeReport;
 use crate::review::Review;
 use crate::secrets::mask;
-use crate::transcript::{ScanOptions, ScanProgress, SourceKind, SourceSet, scan_verified};
+use crate::transcript::{LineHit, ScanOptions, ScanProgress, SourceKind, SourceSet, Verdict, scan_lines};
 use evidence::{Cited, Opened};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Mutex;
@@ -232,11 +232,14 @@ fn analyze(
     //    an unsourced date may come from.
     let pending: Vec<&Claim> =
         hunk_claims.iter().filter(|hc| hc.status.is_none()).map(|hc| &hc.claim).chain(entry_claims.iter()).collect();
+    // Relative phrases are looked for only for dates whose cited messages hold none that
+    // explains them: a cited origin always wins over one the scan finds.
     let dates: Vec<usize> = hunk_claims
         .iter()
         .filter(|hc| hc.status.is_none())
         .enumerate()
         .filter(|(_, hc)| hc.claim.kind == ClaimKind::Date)
+        .filter(|(_, hc)| cited_origin(&hc.claim, &evidence_of(hc.file, hc.hunk)).is_none())
         .map(|(i, _)| i)
         .collect();
     if let Some(needles) = needles_only {
@@ -460,18 +463,7 @@ fn unsourced_flag(
     }
     // The relative phrase the date was probably computed from: in a cited message first,
     // then anywhere the scan found one.
-    let mut origin: Option<(String, String, Date, Option<String>)> = None;
-    'cited: for e in evidence {
-        for t in &e.texts {
-            let Some(anchor) = t.date else { continue };
-            for r in claims::relative_phrases(&t.text) {
-                if claims::overlaps(&hc.claim, r.resolve(anchor)) {
-                    origin = Some((r.phrase.clone(), t.loc.clone(), anchor, t.time.clone()));
-                    break 'cited;
-                }
-            }
-        }
-    }
+    let mut origin = cited_origin(&hc.claim, evidence);
     if origin.is_none()
         && let Some((s, l, phrase, date)) = scanned
     {
@@ -531,6 +523,22 @@ fn needle_table(pending: &[&Claim], dates: bool) -> (Vec<String>, Vec<Vec<usize>
     (needles, owners)
 }
 
+/// The relative phrase in a cited message that a date claim was probably computed from:
+/// (phrase, location, the message's day, its time).
+fn cited_origin(claim: &Claim, evidence: &[&Cited]) -> Option<(String, String, Date, Option<String>)> {
+    for e in evidence {
+        for t in &e.texts {
+            let Some(anchor) = t.date else { continue };
+            for r in claims::relative_phrases(&t.text) {
+                if claims::overlaps(claim, r.resolve(anchor)) {
+                    return Some((r.phrase.clone(), t.loc.clone(), anchor, t.time.clone()));
+                }
+            }
+        }
+    }
+    None
+}
+
 /// One pass over every source: where each pending claim is said (its first location, and
 /// its first line in each source), and for each pending date claim (`dates`: indexes into
 /// the hunk claims still pending, which come first in `pending`) a relative phrase whose
@@ -545,30 +553,55 @@ fn scan(sources: &SourceSet, pending: &[&Claim], dates: &[usize], progress: &dyn
     let found = Mutex::new(Found::default());
     let file_dates: Vec<Option<Date>> =
         sources.files().iter().map(|f| if f.kind == SourceKind::Markdown { f.date } else { None }).collect();
-    let verify = |source: usize, line: usize, needle: usize, raw: &[u8], said: &str| -> bool {
-        let Some(who) = owners.get(needle) else { return false };
-        let mut hits: Vec<usize> = Vec::new();
-        let mut relative: Vec<(usize, String, Date)> = Vec::new();
-        for &owner in who {
-            if owner == RELATIVE {
-                let Some(anchor) = file_dates.get(source).copied().flatten().or_else(|| line_date(raw)) else {
-                    continue;
-                };
-                for r in claims::relative_phrases(said) {
-                    let range = r.resolve(anchor);
-                    relative.extend(
-                        dates
-                            .iter()
-                            .filter(|&&d| claims::overlaps(pending[d], range))
-                            .map(|&d| (d, r.phrase.clone(), anchor)),
-                    );
+    // Each line once, with all its needles. Only the first line of a source that says a
+    // claim can matter (`first` and `per_source` keep minimums, and a file is read in line
+    // order), and a relative phrase only for a date without one at an earlier place: the
+    // rest is skipped, and needles with nothing left to find are exhausted for the source.
+    let verify = |hit: &LineHit<'_>, verdict: &mut Verdict| {
+        let (source, line) = (hit.source, hit.line);
+        let mut claims_open: Vec<usize> = Vec::new();
+        let mut dates_open: Vec<usize> = Vec::new();
+        {
+            let f = found.lock().unwrap_or_else(|p| p.into_inner());
+            for &needle in hit.needles {
+                let Some(who) = owners.get(needle) else { continue };
+                let mut open = false;
+                for &owner in who {
+                    if owner == RELATIVE {
+                        let before = |d: &usize| f.relative.get(d).is_some_and(|e| (e.0, e.1) < (source, line));
+                        if dates_open.is_empty() {
+                            dates_open = dates.iter().copied().filter(|d| !before(d)).collect();
+                        }
+                        open |= !dates_open.is_empty();
+                    } else if !f.per_source.contains_key(&(owner, source)) {
+                        claims_open.push(owner);
+                        open = true;
+                    }
                 }
-            } else if claims::occurs_in(pending[owner], said) {
-                hits.push(owner);
+                if !open {
+                    verdict.exhausted.push(needle);
+                }
+            }
+        }
+        claims_open.sort_unstable();
+        claims_open.dedup();
+        let hits: Vec<usize> = claims_open.into_iter().filter(|&o| claims::occurs_in(pending[o], hit.said)).collect();
+        let mut relative: Vec<(usize, String, Date)> = Vec::new();
+        if !dates_open.is_empty()
+            && let Some(anchor) = file_dates.get(source).copied().flatten().or_else(|| line_date(hit.raw))
+        {
+            for r in claims::relative_phrases(hit.said) {
+                let range = r.resolve(anchor);
+                relative.extend(
+                    dates_open
+                        .iter()
+                        .filter(|&&d| claims::overlaps(pending[d], range))
+                        .map(|&d| (d, r.phrase.clone(), anchor)),
+                );
             }
         }
         if hits.is_empty() && relative.is_empty() {
-            return false;
+            return;
         }
         let at = (source, line);
         let mut f = found.lock().unwrap_or_else(|p| p.into_inner());
@@ -584,12 +617,18 @@ fn scan(sources: &SourceSet, pending: &[&Claim], dates: &[usize], progress: &dyn
                 *e = (source, line, phrase, anchor);
             }
         }
-        // Everything is recorded in `found`: the scan need not keep hits.
-        false
+        // Needles whose claims are now all found in this source (relative needles stay
+        // open: a later line may explain another date).
+        for &needle in hit.needles {
+            let Some(who) = owners.get(needle) else { continue };
+            if who.iter().all(|&o| o != RELATIVE && f.per_source.contains_key(&(o, source))) {
+                verdict.exhausted.push(needle);
+            }
+        }
     };
     let state = ScanProgress::new();
     std::thread::scope(|scope| {
-        let worker = scope.spawn(|| scan_verified(sources, &needles, &ScanOptions::default(), &state, &verify));
+        let worker = scope.spawn(|| scan_lines(sources, &needles, &ScanOptions::default(), &state, &verify));
         while !worker.is_finished() {
             progress(state.bytes_done(), state.bytes_total());
             std::thread::sleep(std::time::Duration::from_millis(50));

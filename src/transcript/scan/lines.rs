@@ -1,0 +1,198 @@
+//! Finding the needles on complete lines of one file and keeping the ones a line says.
+
+use std::ops::Range;
+
+use aho_corasick::Input;
+use memchr::{memchr, memchr_iter, memmem, memrchr};
+
+use super::matcher::Matcher;
+use super::{Hit, LineHit, Verdict, VerifyLine};
+use crate::transcript::said::said_text;
+use crate::transcript::source::SourceKind;
+use crate::transcript::text::strip_cr;
+use crate::transcript::unsaid::{containing, unsaid_spans};
+
+/// Per-file state: raw matches in complete lines, the said-text check, the verdicts.
+pub(super) struct LineScanner<'a> {
+    matcher: &'a Matcher,
+    verify: &'a VerifyLine<'a>,
+    kind: SourceKind,
+    source: usize,
+    max_line: usize,
+    /// Hits per needle in this file; 0 = all.
+    limit: usize,
+    /// Per needle: hits so far.
+    found: Vec<usize>,
+    /// Per needle: nothing more to look for in this file (blank, at the limit, or declared
+    /// exhausted by the verifier).
+    done: Vec<bool>,
+    /// Needles not done yet.
+    open: usize,
+    /// Per needle: the last line it was noted on (0 = never), to note it once per line.
+    seen: Vec<usize>,
+    /// Needles with a raw match on the pending line.
+    candidates: Vec<usize>,
+    /// The pending line's said text, ASCII-lowercased (reused).
+    lower: Vec<u8>,
+    verdict: Verdict,
+    pub(super) hits: Vec<Hit>,
+}
+
+impl<'a> LineScanner<'a> {
+    pub(super) fn new(
+        matcher: &'a Matcher,
+        kind: SourceKind,
+        source: usize,
+        (max_line, limit): (usize, usize),
+        verify: &'a VerifyLine<'a>,
+    ) -> Self {
+        let done = matcher.blank.clone();
+        LineScanner {
+            matcher,
+            verify,
+            kind,
+            source,
+            max_line,
+            limit,
+            found: vec![0; matcher.needles.len()],
+            open: done.iter().filter(|d: &&bool| !**d).count(),
+            done,
+            seen: vec![0; matcher.needles.len()],
+            candidates: Vec::new(),
+            lower: Vec::new(),
+            verdict: Verdict::default(),
+            hits: Vec::new(),
+        }
+    }
+
+    /// Whether every needle is done (nothing left to find in this file).
+    pub(super) fn saturated(&self) -> bool {
+        self.open == 0
+    }
+
+    fn mark_done(&mut self, needle: usize) {
+        if let Some(d) = self.done.get_mut(needle)
+            && !*d
+        {
+            *d = true;
+            self.open = self.open.saturating_sub(1);
+        }
+    }
+
+    /// Scans `region` (whole lines; the first is line `first_line`) and returns the
+    /// number of the line that follows it.
+    pub(super) fn scan_region(&mut self, region: &[u8], first_line: usize) -> usize {
+        let mut line_no = first_line;
+        let mut counted = 0usize; // newlines before `counted` are in `line_no`
+        let mut at = 0usize; // always the start of a line
+        while at < region.len() && !self.saturated() {
+            let input = Input::new(region).range(at..);
+            let Ok(Some(m)) = self.matcher.finder.try_find(input) else {
+                break;
+            };
+            let before = region.get(..m.start()).unwrap_or(&[]);
+            let start = memrchr(b'\n', before).map_or(0, |i| i + 1).max(at);
+            let seg = region.get(counted..start).unwrap_or(&[]);
+            line_no += memchr_iter(b'\n', seg).count();
+            counted = start;
+            let rest = region.get(m.start()..).unwrap_or(&[]);
+            let end = memchr(b'\n', rest).map_or(region.len(), |i| m.start() + i);
+            let line = region.get(start..end).unwrap_or(&[]);
+            let line = line.get(..line.len().min(self.max_line)).unwrap_or(&[]);
+            let envelope = match self.kind {
+                SourceKind::Jsonl => unsaid_spans(line),
+                SourceKind::Markdown => None,
+            };
+            if self.said_match(line, m.start() - start, m.end() - start, envelope.as_deref()) {
+                self.check_line(line, line_no, envelope.as_deref());
+            }
+            at = end + 1;
+        }
+        let rest = region.get(counted..).unwrap_or(&[]);
+        line_no + memchr_iter(b'\n', rest).count()
+    }
+
+    /// Whether `line` has a match outside its envelope, given a first match at
+    /// `start..end`: matches inside an envelope value are skipped by resuming the search
+    /// after that value (an occurrence the line says has its own match outside it).
+    fn said_match(&self, line: &[u8], mut start: usize, mut end: usize, envelope: Option<&[Range<usize>]>) -> bool {
+        let Some(spans) = envelope else {
+            return end <= line.len();
+        };
+        loop {
+            if end > line.len() {
+                return false; // past the cap: never judged
+            }
+            let Some(span) = containing(spans, start, end) else {
+                return true;
+            };
+            let input = Input::new(line).range(span.end..);
+            match self.matcher.finder.try_find(input) {
+                Ok(Some(m)) => (start, end) = (m.start(), m.end()),
+                _ => return false,
+            }
+        }
+    }
+
+    /// Collects every needle not done yet with a raw match in `line` (line `number`)
+    /// outside the `envelope` spans, keeps those the line says, and asks the verifier.
+    fn check_line(&mut self, line: &[u8], number: usize, envelope: Option<&[Range<usize>]>) {
+        let matcher = self.matcher;
+        let matches = matcher.ac.try_find_overlapping_iter(Input::new(line));
+        for m in matches.into_iter().flatten() {
+            let Some(&needle) = matcher.pattern_needle.get(m.pattern().as_usize()) else {
+                continue;
+            };
+            if self.done.get(needle) != Some(&false) || self.seen.get(needle) == Some(&number) {
+                continue;
+            }
+            if envelope.is_some_and(|s| containing(s, m.start(), m.end()).is_some()) {
+                continue;
+            }
+            if let Some(seen) = self.seen.get_mut(needle) {
+                *seen = number;
+                self.candidates.push(needle);
+            }
+        }
+        if self.candidates.is_empty() {
+            return;
+        }
+        let said = match self.kind {
+            SourceKind::Jsonl => said_text(line),
+            SourceKind::Markdown => String::from_utf8_lossy(strip_cr(line)).into_owned(),
+        };
+        self.lower.clear();
+        self.lower.extend(said.bytes().map(|b| b.to_ascii_lowercase()));
+        let lower = &self.lower;
+        self.candidates.retain(|&n| matcher.needles.get(n).is_some_and(|nd| memmem::find(lower, nd).is_some()));
+        if !self.candidates.is_empty() {
+            self.candidates.sort_unstable();
+            self.verdict.keep.clear();
+            self.verdict.exhausted.clear();
+            let hit = LineHit { source: self.source, line: number, needles: &self.candidates, raw: line, said: &said };
+            (self.verify)(&hit, &mut self.verdict);
+            let mut keep = std::mem::take(&mut self.verdict.keep);
+            keep.sort_unstable();
+            keep.dedup();
+            for &needle in &keep {
+                if self.candidates.binary_search(&needle).is_err() || self.done.get(needle) != Some(&false) {
+                    continue;
+                }
+                self.hits.push(Hit { source: self.source, line: number, needle });
+                if let Some(count) = self.found.get_mut(needle) {
+                    *count += 1;
+                    if *count == self.limit {
+                        self.mark_done(needle);
+                    }
+                }
+            }
+            self.verdict.keep = keep;
+            let exhausted = std::mem::take(&mut self.verdict.exhausted);
+            for &needle in &exhausted {
+                self.mark_done(needle);
+            }
+            self.verdict.exhausted = exhausted;
+        }
+        self.candidates.clear();
+    }
+}

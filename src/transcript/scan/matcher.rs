@@ -1,0 +1,125 @@
+//! The automata a scan runs: the needles, their JSON-escaped forms, and which needle each
+//! pattern stands for.
+
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
+
+/// The automata and the needles they stand for.
+pub(super) struct Matcher {
+    /// Leftmost-first (SIMD prefilter): finds the lines holding any needle.
+    pub(super) finder: AhoCorasick,
+    /// Overlapping: every needle on one of those lines.
+    pub(super) ac: AhoCorasick,
+    /// Needle index of each automaton pattern (a needle may have escaped variants).
+    pub(super) pattern_needle: Vec<usize>,
+    /// Each needle, ASCII-lowercased, for the check against the said text.
+    pub(super) needles: Vec<Vec<u8>>,
+    /// Per needle: blank, so never looked for.
+    pub(super) blank: Vec<bool>,
+}
+
+impl Matcher {
+    /// `None` when no needle is usable (all empty or blank).
+    pub(super) fn new(needles: &[String]) -> Option<Matcher> {
+        let (patterns, pattern_needle) = patterns_of(needles);
+        if patterns.is_empty() {
+            return None;
+        }
+        // A DFA when it stays small: several times faster than the NFA per byte, and every
+        // line holding a needle is walked once more by the overlapping automaton.
+        let kind = if patterns.iter().map(String::len).sum::<usize>() <= 64 * 1024 {
+            Some(AhoCorasickKind::DFA)
+        } else {
+            None
+        };
+        let build =
+            |mk| AhoCorasickBuilder::new().ascii_case_insensitive(true).match_kind(mk).kind(kind).build(&patterns).ok();
+        let finder = build(MatchKind::LeftmostFirst)?;
+        let ac = build(MatchKind::Standard)?;
+        let blank = needles.iter().map(|n| is_blank(n)).collect();
+        let needles = needles.iter().map(|n| n.as_bytes().to_ascii_lowercase()).collect();
+        Some(Matcher { finder, ac, pattern_needle, needles, blank })
+    }
+}
+
+/// The automaton's patterns for `needles`: each usable needle and its JSON-escaped forms
+/// (deduplicated), with the needle each pattern stands for.
+fn patterns_of(needles: &[String]) -> (Vec<String>, Vec<usize>) {
+    let mut patterns: Vec<String> = Vec::new();
+    let mut pattern_needle = Vec::new();
+    for (i, n) in needles.iter().enumerate() {
+        if is_blank(n) {
+            continue;
+        }
+        let mut variants = vec![n.clone(), json_escape(n, false), json_escape(n, true)];
+        variants.sort();
+        variants.dedup();
+        for v in variants {
+            patterns.push(v);
+            pattern_needle.push(i);
+        }
+    }
+    (patterns, pattern_needle)
+}
+
+/// A needle that is empty or only whitespace: looked for nowhere.
+fn is_blank(needle: &str) -> bool {
+    needle.trim().is_empty()
+}
+
+/// The literal patterns a scan for `needles` searches the raw bytes for: every usable
+/// needle and its JSON-escaped forms. What `rg -F -f` should be given to do the same
+/// search (the benchmarks' anchor).
+pub fn scan_patterns(needles: &[String]) -> Vec<String> {
+    patterns_of(needles).0
+}
+
+/// `s` as it appears inside a JSON string: `"`, `\` and control characters escaped the
+/// way JavaScript's `JSON.stringify` does; with `ascii`, non-ASCII characters as `\uXXXX`
+/// too (Python's `json.dumps` default).
+pub(super) fn json_escape(s: &str, ascii: bool) -> String {
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            c if (c as u32) < 0x20 || (ascii && !c.is_ascii()) => {
+                let mut units = [0u16; 2];
+                for u in c.encode_utf16(&mut units) {
+                    out.push_str(&format!("\\u{u:04x}"));
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_like_json_encoders() {
+        assert_eq!(json_escape(r#"say "hi"\"#, false), r#"say \"hi\"\\"#);
+        assert_eq!(json_escape("a\nb", false), "a\\nb");
+        assert_eq!(json_escape("先週", false), "先週");
+        assert_eq!(json_escape("先週", true), "\\u5148\\u9031");
+        assert_eq!(json_escape("😀", true), "\\ud83d\\ude00");
+    }
+
+    #[test]
+    fn patterns_carry_escaped_forms_once() {
+        let n = vec!["pnpm".to_string(), " ".to_string(), "先週".to_string(), "say \"x\"".to_string()];
+        assert_eq!(scan_patterns(&n), vec!["pnpm", "\\u5148\\u9031", "先週", "say \"x\"", "say \\\"x\\\""]);
+    }
+
+    #[test]
+    fn blank_needles_match_nothing() {
+        assert!(Matcher::new(&["".to_string(), "  ".to_string()]).is_none());
+    }
+}
