@@ -138,20 +138,22 @@ impl<'a> LineScanner<'a> {
     /// outside the `envelope` spans, keeps those the line says, and asks the verifier.
     fn check_line(&mut self, line: &[u8], number: usize, envelope: Option<&[Range<usize>]>) {
         let matcher = self.matcher;
-        let matches = matcher.ac.try_find_overlapping_iter(Input::new(line));
-        for m in matches.into_iter().flatten() {
-            let Some(&needle) = matcher.pattern_needle.get(m.pattern().as_usize()) else {
-                continue;
-            };
-            if self.done.get(needle) != Some(&false) || self.seen.get(needle) == Some(&number) {
-                continue;
-            }
-            if envelope.is_some_and(|s| containing(s, m.start(), m.end()).is_some()) {
-                continue;
-            }
-            if let Some(seen) = self.seen.get_mut(needle) {
-                *seen = number;
-                self.candidates.push(needle);
+        for range in outside(envelope, line.len(), matcher.max_len) {
+            let matches = matcher.ac.try_find_overlapping_iter(Input::new(line).range(range));
+            for m in matches.into_iter().flatten() {
+                let Some(&needle) = matcher.pattern_needle.get(m.pattern().as_usize()) else {
+                    continue;
+                };
+                if self.done.get(needle) != Some(&false) || self.seen.get(needle) == Some(&number) {
+                    continue;
+                }
+                if envelope.is_some_and(|s| containing(s, m.start(), m.end()).is_some()) {
+                    continue;
+                }
+                if let Some(seen) = self.seen.get_mut(needle) {
+                    *seen = number;
+                    self.candidates.push(needle);
+                }
             }
         }
         if self.candidates.is_empty() {
@@ -194,5 +196,56 @@ impl<'a> LineScanner<'a> {
             self.verdict.exhausted = exhausted;
         }
         self.candidates.clear();
+    }
+}
+
+/// The parts of a line of `len` bytes worth searching for matches that are not inside
+/// an envelope span: the gaps between the (sorted, disjoint) spans, and the boundary of
+/// two adjacent spans, each widened by `max_len - 1` bytes on both sides so that a match
+/// straddling a span's edge is found too, merged. Without spans, the whole line.
+fn outside(envelope: Option<&[Range<usize>]>, len: usize, max_len: usize) -> Vec<Range<usize>> {
+    let Some(spans) = envelope else {
+        return vec![0..len];
+    };
+    let pad = max_len.saturating_sub(1);
+    let mut out: Vec<Range<usize>> = Vec::new();
+    let mut push = |gap_start: usize, gap_end: usize| {
+        let r = gap_start.saturating_sub(pad)..gap_end.saturating_add(pad).min(len);
+        match out.last_mut() {
+            Some(last) if r.start <= last.end => last.end = last.end.max(r.end),
+            _ if r.start < r.end => out.push(r),
+            _ => {}
+        }
+    };
+    let mut prev_end = 0usize;
+    for s in spans {
+        if s.start > prev_end || (s.start == prev_end && prev_end > 0) {
+            push(prev_end, s.start);
+        }
+        prev_end = prev_end.max(s.end);
+    }
+    if len > prev_end {
+        push(prev_end, len);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::outside;
+
+    #[test]
+    fn gaps_between_spans_widened_and_merged() {
+        // Spans 2..10 and 12..30 in a 40-byte line.
+        let spans = [2..10, 12..30];
+        assert_eq!(outside(Some(&spans), 40, 3), vec![0..4, 8..14, 28..40]);
+        assert_eq!(outside(Some(&spans), 40, 6), vec![0..17, 25..40]);
+        assert_eq!(outside(None, 9, 3), vec![0..9]);
+        assert_eq!(outside(Some(&[]), 9, 3), vec![0..9]);
+        // A span running to the end of a cut line leaves only the gap before it.
+        assert_eq!(outside(Some(&[4..9]), 9, 2), vec![0..5]);
+        assert!(outside(Some(&[0..9]), 9, 2).is_empty());
+        // Two adjacent spans: their boundary is searched for straddling matches.
+        assert_eq!(outside(Some(&[0..4, 4..9]), 9, 2), vec![3..5]);
     }
 }

@@ -15,6 +15,8 @@ pub(super) struct Matcher {
     pub(super) needles: Vec<Vec<u8>>,
     /// Per needle: blank, so never looked for.
     pub(super) blank: Vec<bool>,
+    /// Length in bytes of the longest pattern.
+    pub(super) max_len: usize,
 }
 
 impl Matcher {
@@ -36,8 +38,9 @@ impl Matcher {
         let finder = build(MatchKind::LeftmostFirst)?;
         let ac = build(MatchKind::Standard)?;
         let blank = needles.iter().map(|n| is_blank(n)).collect();
+        let max_len = patterns.iter().map(String::len).max().unwrap_or(0);
         let needles = needles.iter().map(|n| n.as_bytes().to_ascii_lowercase()).collect();
-        Some(Matcher { finder, ac, pattern_needle, needles, blank })
+        Some(Matcher { finder, ac, pattern_needle, needles, blank, max_len })
     }
 }
 

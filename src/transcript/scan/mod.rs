@@ -208,10 +208,14 @@ pub fn scan_lines(
         .files()
         .par_iter()
         .enumerate()
-        .map_init(Vec::new, |buf, (i, f)| {
+        .map(|(i, f)| {
             let opts = ScanOpts { chunk: CHUNK_BYTES, max_line: MAX_LINE_BYTES, limit: options.per_source_limit };
             let shared = Shared { matcher: &matcher, opts, progress, verify };
-            (i, reader::scan_file(&f.path, f.kind, i, &shared, buf))
+            let result = BUF.with(|cell| match cell.try_borrow_mut() {
+                Ok(mut buf) => reader::scan_file(&f.path, f.kind, i, &shared, &mut buf),
+                Err(_) => reader::scan_file(&f.path, f.kind, i, &shared, &mut Vec::new()),
+            });
+            (i, result)
         })
         .collect();
     let mut report = ScanReport { cancelled: progress.is_cancelled(), ..ScanReport::default() };
@@ -227,6 +231,12 @@ pub fn scan_lines(
     report.hits.sort_unstable();
     report.hits.dedup();
     report
+}
+
+thread_local! {
+    /// Each worker's read buffer, reused across files and scans (one chunk plus the
+    /// partial line carried over; a long line's growth is released after its file).
+    static BUF: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// Sizes used by the per-file scan (smaller in tests, to cross chunk boundaries).

@@ -11,7 +11,9 @@ use super::lines::LineScanner;
 use super::{Hit, ScanOpts, Shared};
 use crate::transcript::source::SourceKind;
 
-/// Scans one file, returning its hits in line order.
+/// Scans one file, returning its hits in line order. `buf` is scratch space, reused
+/// across files; it is filled by reads only (never zeroed) and holds at most one chunk
+/// plus one capped line.
 pub(super) fn scan_file(
     path: &Path,
     kind: SourceKind,
@@ -25,25 +27,20 @@ pub(super) fn scan_file(
     let file_len = file.metadata()?.len();
     let mut read_total = 0u64;
     let mut lines = LineScanner::new(matcher, kind, source, (max_line, limit), verify);
-    let size = chunk.saturating_add(max_line);
-    if buf.len() < size {
-        // Zeroed lazily by the allocator: pages count only once a long line touches them.
-        *buf = vec![0u8; size];
-    }
-    let mut filled = 0usize; // valid bytes at the start of `buf`
+    buf.clear();
     let mut next_line = 1usize; // number of the line starting at buf[0]
     let mut skipping = false; // buf[0] continues a line longer than max_line, already judged
     loop {
         if progress.is_cancelled() {
             break;
         }
-        let want = (filled + chunk).min(buf.len());
-        let n = read_full(&mut file, buf.get_mut(filled..want).unwrap_or(&mut []))?;
+        let room = chunk.saturating_add(max_line).saturating_sub(buf.len()).min(chunk);
+        buf.reserve(room);
+        let n = (&mut file).take(room as u64).read_to_end(buf)?;
         progress.add(n);
         read_total += n as u64;
-        let eof = filled + n < want;
-        filled += n;
-        let data = buf.get(..filled).unwrap_or(&[]);
+        let eof = n < room;
+        let data = buf.as_slice();
 
         let mut from = 0;
         if skipping {
@@ -54,7 +51,7 @@ pub(super) fn scan_file(
                     skipping = false;
                 }
                 None => {
-                    filled = 0;
+                    buf.clear();
                     if eof {
                         break;
                     }
@@ -77,33 +74,19 @@ pub(super) fn scan_file(
             break;
         }
         // Carry the partial last line to the front.
-        buf.copy_within(end..filled, 0);
-        filled -= end;
-        if filled >= max_line {
+        buf.drain(..end.min(buf.len()));
+        if buf.len() >= max_line {
             // A line longer than the cap: judge its beginning, skip the rest.
             if let Some(head) = buf.get(..max_line) {
                 lines.scan_region(head, next_line);
             }
-            filled = 0;
+            buf.clear();
             skipping = true;
         }
     }
-    Ok(lines.hits)
-}
-
-/// Reads until `buf` is full or the file ends; returns the bytes read.
-fn read_full(file: &mut File, buf: &mut [u8]) -> io::Result<usize> {
-    let mut total = 0;
-    while total < buf.len() {
-        let Some(rest) = buf.get_mut(total..) else {
-            break;
-        };
-        match file.read(rest) {
-            Ok(0) => break,
-            Ok(n) => total += n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
+    if buf.capacity() > chunk.saturating_mul(2) {
+        // A long line grew the buffer: do not keep its memory for the next files.
+        *buf = Vec::new();
     }
-    Ok(total)
+    Ok(lines.hits)
 }
