@@ -205,7 +205,7 @@ impl<'a> LineScanner<'a> {
 /// straddling a span's edge is found too, merged. Without spans, the whole line.
 fn outside(envelope: Option<&[Range<usize>]>, len: usize, max_len: usize) -> Vec<Range<usize>> {
     let Some(spans) = envelope else {
-        return vec![0..len];
+        return std::iter::once(0..len).collect();
     };
     let pad = max_len.saturating_sub(1);
     let mut out: Vec<Range<usize>> = Vec::new();
