@@ -4,6 +4,7 @@
 //! ```text
 //! cargo bench --bench scale -- generate /tmp/dr-1g --size 1G     # 913 sessions, 500 notes
 //! cargo bench --bench scale -- check /tmp/dr-1g                  # check --json vs rg -c -F -f
+//! cargo bench --bench scale -- scan /tmp/dr-1g                   # the scanner alone vs rg
 //! cargo bench --bench scale -- diff /tmp/dr-1g                   # Review::load vs git diff --no-index
 //! cargo bench --bench scale -- tui /tmp/dr-1g                    # first frame, keypress p50/p99
 //! cargo bench --bench scale -- scaling /tmp/dr-100m /tmp/dr-1g /tmp/dr-4g
@@ -11,6 +12,7 @@
 
 mod bench_check;
 mod bench_diff;
+mod bench_scan;
 mod bench_tui;
 mod generator;
 mod measure;
@@ -61,6 +63,14 @@ enum Command {
         /// The dreamreview binary (default: the one cargo built with this bench).
         #[arg(long)]
         bin: Option<PathBuf>,
+    },
+    /// The scanner alone (no claim matching) vs `rg -c -F -f claims.txt`.
+    Scan {
+        /// A generated folder.
+        dir: PathBuf,
+        /// Timed runs.
+        #[arg(long, default_value_t = 3)]
+        runs: usize,
     },
     /// Loading the review model (Review::load) vs `git diff --no-index` of the folders.
     Diff {
@@ -136,6 +146,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Needles { dir } => bench_check::write_needles(&dir).map(|_| ()),
         Command::Check { dir, runs, bin } => bench_check::run(&[dir], runs, bin),
         Command::Scaling { dirs, runs, bin } => bench_check::run(&dirs, runs, bin),
+        Command::Scan { dir, runs } => bench_scan::run(&dir, runs),
         Command::Diff { dir, runs } => bench_diff::run(&dir, runs),
         Command::Load { dir } => bench_diff::load(&dir).map(|_| ()),
         Command::Tui { dir, lines, keys, runs } => bench_tui::run(&dir, lines, keys, runs),

@@ -104,7 +104,8 @@ impl<'a> LineScanner<'a> {
                 SourceKind::Markdown => None,
             };
             if self.said_match(line, m.start() - start, m.end() - start, envelope.as_deref()) {
-                self.check_line(line, line_no, envelope.as_deref());
+                // Nothing matches before the first match: search from there.
+                self.check_line(line, line_no, envelope.as_deref(), m.start() - start);
             }
             at = end + 1;
         }
@@ -134,26 +135,48 @@ impl<'a> LineScanner<'a> {
         }
     }
 
-    /// Collects every needle not done yet with a raw match in `line` (line `number`)
-    /// outside the `envelope` spans, keeps those the line says, and asks the verifier.
-    fn check_line(&mut self, line: &[u8], number: usize, envelope: Option<&[Range<usize>]>) {
+    /// Notes pattern `p` matched at `start..end` of line `number`: its needle becomes a
+    /// candidate unless it is done, already noted on this line, or the match is inside
+    /// an envelope value.
+    fn note(&mut self, p: usize, start: usize, end: usize, number: usize, envelope: Option<&[Range<usize>]>) {
+        let Some(&needle) = self.matcher.pattern_needle.get(p) else { return };
+        if self.done.get(needle) != Some(&false) || self.seen.get(needle) == Some(&number) {
+            return;
+        }
+        if envelope.is_some_and(|s| containing(s, start, end).is_some()) {
+            return;
+        }
+        if let Some(seen) = self.seen.get_mut(needle) {
+            *seen = number;
+            self.candidates.push(needle);
+        }
+    }
+
+    /// Collects every needle not done yet with a raw match in `line` (line `number`, no
+    /// match before byte `first`) outside the `envelope` spans, keeps those the line
+    /// says, and asks the verifier.
+    fn check_line(&mut self, line: &[u8], number: usize, envelope: Option<&[Range<usize>]>, first: usize) {
         let matcher = self.matcher;
         for range in outside(envelope, line.len(), matcher.max_len) {
-            let matches = matcher.ac.try_find_overlapping_iter(Input::new(line).range(range));
-            for m in matches.into_iter().flatten() {
-                let Some(&needle) = matcher.pattern_needle.get(m.pattern().as_usize()) else {
-                    continue;
+            let range = range.start.max(first)..range.end;
+            // Every (pattern, start) in the range, as an overlapping search would report
+            // them: the leftmost-first match at each start where one begins, plus the
+            // patterns it hides there.
+            let mut from = range.start;
+            while from < range.end {
+                let Ok(Some(m)) = matcher.finder.try_find(Input::new(line).range(from..range.end)) else {
+                    break;
                 };
-                if self.done.get(needle) != Some(&false) || self.seen.get(needle) == Some(&number) {
-                    continue;
+                let p = m.pattern().as_usize();
+                self.note(p, m.start(), m.end(), number, envelope);
+                for &q in matcher.related.get(p).map_or(&[][..], Vec::as_slice) {
+                    let Some(qb) = matcher.patterns.get(q) else { continue };
+                    let end = m.start() + qb.len();
+                    if end <= range.end && line.get(m.start()..end).is_some_and(|t| t.eq_ignore_ascii_case(qb)) {
+                        self.note(q, m.start(), end, number, envelope);
+                    }
                 }
-                if envelope.is_some_and(|s| containing(s, m.start(), m.end()).is_some()) {
-                    continue;
-                }
-                if let Some(seen) = self.seen.get_mut(needle) {
-                    *seen = number;
-                    self.candidates.push(needle);
-                }
+                from = m.start() + 1;
             }
         }
         if self.candidates.is_empty() {

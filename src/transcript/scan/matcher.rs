@@ -3,14 +3,19 @@
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
-/// The automata and the needles they stand for.
+/// The automaton and the needles it stands for.
 pub(super) struct Matcher {
-    /// Leftmost-first (SIMD prefilter): finds the lines holding any needle.
+    /// Leftmost-first (SIMD prefilter): finds the lines holding any needle, then every
+    /// match on such a line (searching again from each match's start + 1; the patterns a
+    /// leftmost-first match hides at its own start are in `related`).
     pub(super) finder: AhoCorasick,
-    /// Overlapping: every needle on one of those lines.
-    pub(super) ac: AhoCorasick,
     /// Needle index of each automaton pattern (a needle may have escaped variants).
     pub(super) pattern_needle: Vec<usize>,
+    /// Each pattern, ASCII-lowercased.
+    pub(super) patterns: Vec<Vec<u8>>,
+    /// Per pattern: the other patterns one of which is a prefix of the other (ASCII
+    /// case-insensitively), so that they can match at the same start.
+    pub(super) related: Vec<Vec<usize>>,
     /// Each needle, ASCII-lowercased, for the check against the said text.
     pub(super) needles: Vec<Vec<u8>>,
     /// Per needle: blank, so never looked for.
@@ -27,20 +32,31 @@ impl Matcher {
             return None;
         }
         // A DFA when it stays small: several times faster than the NFA per byte, and every
-        // line holding a needle is walked once more by the overlapping automaton.
+        // line holding a needle is searched again for all its matches.
         let kind = if patterns.iter().map(String::len).sum::<usize>() <= 64 * 1024 {
             Some(AhoCorasickKind::DFA)
         } else {
             None
         };
-        let build =
-            |mk| AhoCorasickBuilder::new().ascii_case_insensitive(true).match_kind(mk).kind(kind).build(&patterns).ok();
-        let finder = build(MatchKind::LeftmostFirst)?;
-        let ac = build(MatchKind::Standard)?;
+        let finder = AhoCorasickBuilder::new()
+            .ascii_case_insensitive(true)
+            .match_kind(MatchKind::LeftmostFirst)
+            .kind(kind)
+            .build(&patterns)
+            .ok()?;
+        let lowered: Vec<Vec<u8>> = patterns.iter().map(|p| p.as_bytes().to_ascii_lowercase()).collect();
+        let related = lowered
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let of = |(j, q): (usize, &Vec<u8>)| (j != i && (p.starts_with(q) || q.starts_with(p))).then_some(j);
+                lowered.iter().enumerate().filter_map(of).collect()
+            })
+            .collect();
         let blank = needles.iter().map(|n| is_blank(n)).collect();
         let max_len = patterns.iter().map(String::len).max().unwrap_or(0);
         let needles = needles.iter().map(|n| n.as_bytes().to_ascii_lowercase()).collect();
-        Some(Matcher { finder, ac, pattern_needle, needles, blank, max_len })
+        Some(Matcher { finder, pattern_needle, patterns: lowered, related, needles, blank, max_len })
     }
 }
 
@@ -119,6 +135,13 @@ mod tests {
     fn patterns_carry_escaped_forms_once() {
         let n = vec!["pnpm".to_string(), " ".to_string(), "先週".to_string(), "say \"x\"".to_string()];
         assert_eq!(scan_patterns(&n), vec!["pnpm", "\\u5148\\u9031", "先週", "say \"x\"", "say \\\"x\\\""]);
+    }
+
+    #[test]
+    fn patterns_sharing_a_start_are_related() {
+        let n: Vec<String> = ["oct 5", "OCT", "5th", "oct 5th"].iter().map(|s| s.to_string()).collect();
+        let m = Matcher::new(&n).unwrap();
+        assert_eq!(m.related, vec![vec![1, 3], vec![0, 3], vec![], vec![0, 1]]);
     }
 
     #[test]
