@@ -67,7 +67,7 @@ pub fn run(dir: &Path, lines: usize, nkeys: usize, runs: usize) -> Result<()> {
     eprintln!("load average before: {:.2}", measure::load());
     let (first, first_view, streaming, during) = first_frame(dir, runs)?;
     let big = tempfile::tempdir()?;
-    let (rows, mut times) = keypress(big.path(), lines, nkeys)?;
+    let (rows, mut times, mut quiet) = keypress(big.path(), lines, nkeys)?;
     eprintln!("load average after: {:.2}", measure::load());
     let p = |v: &mut Vec<f64>, q: f64| measure::percentile(v, q) * 1e3;
     let mut during = during;
@@ -99,6 +99,14 @@ pub fn run(dir: &Path, lines: usize, nkeys: usize, runs: usize) -> Result<()> {
         p(&mut times, 50.0),
         p(&mut times, 99.0),
         p(&mut times, 100.0)
+    );
+    println!(
+        "| keypress→frame, {rows}-row diff, keys not preempted by the OS ({} of {}) | {:.2} ms | {:.2} ms | {:.2} ms | |",
+        quiet.len(),
+        times.len(),
+        p(&mut quiet, 50.0),
+        p(&mut quiet, 99.0),
+        p(&mut quiet, 100.0)
     );
     Ok(())
 }
@@ -203,8 +211,9 @@ fn big_diff(root: &Path, lines: usize) -> Result<(std::path::PathBuf, std::path:
     Ok((memory, dream))
 }
 
-/// Keypress→frame times on the big diff; returns the diff's row count and the times.
-fn keypress(root: &Path, lines: usize, nkeys: usize) -> Result<(usize, Vec<f64>)> {
+/// Keypress→frame times on the big diff; returns the diff's row count, the times, and
+/// the times of the keypresses the OS did not preempt.
+fn keypress(root: &Path, lines: usize, nkeys: usize) -> Result<(usize, Vec<f64>, Vec<f64>)> {
     let (memory, dream) = big_diff(root, lines)?;
     let inputs = dreamreview::dream::discover(Some(&dream), Some(&memory), &[])?;
     let review = dreamreview::review::Review::load(inputs)?;
@@ -232,11 +241,47 @@ fn keypress(root: &Path, lines: usize, nkeys: usize) -> Result<(usize, Vec<f64>)
     let mut term = terminal()?;
     term.draw(|f| view::view(&app, f))?;
     let mut times = Vec::with_capacity(nkeys);
+    let mut quiet = Vec::with_capacity(nkeys);
+    let mut by_key: std::collections::BTreeMap<String, Vec<f64>> = std::collections::BTreeMap::new();
     for i in 0..nkeys {
+        let msg = keys(i);
+        let name = match &msg {
+            Msg::Key(k) => format!("{:?}{}", k.code, if k.modifiers.is_empty() { String::new() } else { format!("+{:?}", k.modifiers) }),
+            _ => String::new(),
+        };
+        let switches = preemptions();
         let t = Instant::now();
-        update::update(&mut app, keys(i));
+        update::update(&mut app, msg);
+        let t_update = t.elapsed().as_secs_f64();
         term.draw(|f| view::view(&app, f))?;
-        times.push(t.elapsed().as_secs_f64());
+        let total = t.elapsed().as_secs_f64();
+        times.push(total);
+        if preemptions() == switches {
+            quiet.push(total);
+        }
+        by_key.entry(name).or_default().push(total);
+        by_key.entry("(update only)".into()).or_default().push(t_update);
     }
-    Ok((rows, times))
+    for (k, mut v) in by_key {
+        eprintln!(
+            "  {k:<24} n={:<5} p50 {:.2} ms  p99 {:.2} ms  max {:.2} ms",
+            v.len(),
+            measure::percentile(&mut v, 50.0) * 1e3,
+            measure::percentile(&mut v, 99.0) * 1e3,
+            measure::percentile(&mut v, 100.0) * 1e3
+        );
+    }
+    Ok((rows, times, quiet))
+}
+
+/// How many times the OS has preempted this thread so far (`nonvoluntary_ctxt_switches`
+/// of /proc/thread-self/status; 0 where unavailable): a keypress during which it changed
+/// was timed partly while another process ran.
+fn preemptions() -> u64 {
+    std::fs::read_to_string("/proc/thread-self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines().find_map(|l| l.strip_prefix("nonvoluntary_ctxt_switches:").and_then(|v| v.trim().parse().ok()))
+        })
+        .unwrap_or(0)
 }
