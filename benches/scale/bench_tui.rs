@@ -246,7 +246,11 @@ fn keypress(root: &Path, lines: usize, nkeys: usize) -> Result<(usize, Vec<f64>,
     for i in 0..nkeys {
         let msg = keys(i);
         let name = match &msg {
-            Msg::Key(k) => format!("{:?}{}", k.code, if k.modifiers.is_empty() { String::new() } else { format!("+{:?}", k.modifiers) }),
+            Msg::Key(k) => format!(
+                "{:?}{}",
+                k.code,
+                if k.modifiers.is_empty() { String::new() } else { format!("+{:?}", k.modifiers) }
+            ),
             _ => String::new(),
         };
         let switches = preemptions();

@@ -304,7 +304,7 @@ impl Writer {
                 self.assistant(&msg, &req, &block)?;
             }
             let mut text = self.prose(160.0);
-            let reply: Vec<&&Fact> = reply_fact.drain(..).collect();
+            let reply: Vec<&&Fact> = std::mem::take(&mut reply_fact);
             for f in &reply {
                 text = format!("{text}\n\n{}", f.said.as_deref().unwrap_or(""));
             }
@@ -314,7 +314,7 @@ impl Writer {
                 found.push((index_of(f), line));
             }
             let tool = format!("toolu_01{}", self.r.base62(22));
-            let said: Vec<&&Fact> = result_fact.drain(..).collect();
+            let said: Vec<&&Fact> = std::mem::take(&mut result_fact);
             let kind = if said.is_empty() { self.r.below(10) } else { 0 };
             match kind {
                 0..=3 => {

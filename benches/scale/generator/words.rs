@@ -72,7 +72,7 @@ const JA: &[&str] = &[
 /// A sentence of plain prose (user or assistant talk).
 pub fn sentence(r: &mut Rng) -> String {
     let n = NOUNS;
-    let s = match r.below(8) {
+    match r.below(8) {
         0 => format!("Let me {} the {} in `{}` first.", r.pick(VERBS), r.pick(n), path(r)),
         1 => format!(
             "I'll {} the {} {} and then {} the {}.",
@@ -103,8 +103,7 @@ pub fn sentence(r: &mut Rng) -> String {
             s.push('.');
             s
         }
-    };
-    s
+    }
 }
 
 /// A paragraph of `k` sentences.
@@ -121,7 +120,8 @@ pub fn prose(r: &mut Rng, bytes: usize, japanese: bool) -> String {
         }
         if japanese && r.chance(0.6) {
             for _ in 0..r.range(1, 4) {
-                out.push_str(*r.pick(JA));
+                let ja = r.pick(JA);
+                out.push_str(ja);
                 out.push('。');
             }
         } else if r.chance(0.2) {

@@ -258,6 +258,7 @@ mod tests {
     use super::outside;
 
     #[test]
+    #[allow(clippy::single_range_in_vec_init)]
     fn gaps_between_spans_widened_and_merged() {
         // Spans 2..10 and 12..30 in a 40-byte line.
         let spans = [2..10, 12..30];

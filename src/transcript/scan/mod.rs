@@ -262,7 +262,6 @@ mod tests {
     use crate::transcript::source::SourceKind;
     use std::fs::File;
     use std::io::Write;
-    use std::path::Path;
 
     fn scan_bytes(bytes: &[u8], kind: SourceKind, needles: &[&str], opts: ScanOpts) -> Vec<(usize, usize)> {
         let dir = tempfile::tempdir().unwrap();
