@@ -246,7 +246,26 @@ fn analyze(
         *needles = needle_table(&pending, !dates.is_empty()).0;
         return out;
     }
-    let found = scan(&sources, &pending, &dates, progress);
+    // The cited whole files of each pending claim: the only sources where its first line
+    // matters (step 6); elsewhere only its first place overall does.
+    let whole_files = |ev: &[&Cited]| -> Vec<usize> { ev.iter().filter(|c| c.whole_file).map(|c| c.source).collect() };
+    let mut whole: Vec<Vec<usize>> = hunk_claims
+        .iter()
+        .filter(|hc| hc.status.is_none())
+        .map(|hc| whole_files(&evidence_of(hc.file, hc.hunk)))
+        .collect();
+    let mut entry_whole: Vec<Vec<usize>> = vec![Vec::new(); entry_claims.len()];
+    for (ei, check) in checks.iter().enumerate() {
+        let Some(check) = check else { continue };
+        let refs: Vec<&Cited> = cited[ei].iter().collect();
+        for &c in &check.claims {
+            if let Some(w) = entry_whole.get_mut(c) {
+                *w = whole_files(&refs);
+            }
+        }
+    }
+    whole.extend(entry_whole);
+    let found = scan(&sources, &pending, &dates, &whole, progress);
 
     // 6. Classify what is left and flag it.
     let mut pend_id = 0;
@@ -543,7 +562,13 @@ fn cited_origin(claim: &Claim, evidence: &[&Cited]) -> Option<(String, String, D
 /// its first line in each source), and for each pending date claim (`dates`: indexes into
 /// the hunk claims still pending, which come first in `pending`) a relative phrase whose
 /// meaning, anchored at its line's day, overlaps it.
-fn scan(sources: &SourceSet, pending: &[&Claim], dates: &[usize], progress: &dyn Fn(u64, u64)) -> Found {
+fn scan(
+    sources: &SourceSet,
+    pending: &[&Claim],
+    dates: &[usize],
+    whole: &[Vec<usize>],
+    progress: &dyn Fn(u64, u64),
+) -> Found {
     let (needles, owners) = needle_table(pending, !dates.is_empty());
     if needles.is_empty() || sources.is_empty() {
         progress(1, 1);
@@ -553,10 +578,17 @@ fn scan(sources: &SourceSet, pending: &[&Claim], dates: &[usize], progress: &dyn
     let found = Mutex::new(Found::default());
     let file_dates: Vec<Option<Date>> =
         sources.files().iter().map(|f| if f.kind == SourceKind::Markdown { f.date } else { None }).collect();
-    // Each line once, with all its needles. Only the first line of a source that says a
-    // claim can matter (`first` and `per_source` keep minimums, and a file is read in line
-    // order), and a relative phrase only for a date without one at an earlier place: the
-    // rest is skipped, and needles with nothing left to find are exhausted for the source.
+    // Each line once, with all its needles. A claim's hit can matter only as its first
+    // place overall (`first`) or as its first line in one of its cited whole files
+    // (`per_source`), and a relative phrase only for a date without one at an earlier
+    // place (both keep minimums, and a file is read in line order): whatever cannot
+    // improve them is skipped, and needles with nothing left to find are exhausted for
+    // the source.
+    let claim_done = |f: &Found, owner: usize, source: usize| {
+        f.per_source.contains_key(&(owner, source))
+            || (f.first.get(&owner).is_some_and(|&(s, _)| s < source)
+                && !whole.get(owner).is_some_and(|w| w.contains(&source)))
+    };
     let verify = |hit: &LineHit<'_>, verdict: &mut Verdict| {
         let (source, line) = (hit.source, hit.line);
         let mut claims_open: Vec<usize> = Vec::new();
@@ -573,7 +605,7 @@ fn scan(sources: &SourceSet, pending: &[&Claim], dates: &[usize], progress: &dyn
                             dates_open = dates.iter().copied().filter(|d| !before(d)).collect();
                         }
                         open |= !dates_open.is_empty();
-                    } else if !f.per_source.contains_key(&(owner, source)) {
+                    } else if !claim_done(&f, owner, source) {
                         claims_open.push(owner);
                         open = true;
                     }
@@ -617,11 +649,11 @@ fn scan(sources: &SourceSet, pending: &[&Claim], dates: &[usize], progress: &dyn
                 *e = (source, line, phrase, anchor);
             }
         }
-        // Needles whose claims are now all found in this source (relative needles stay
+        // Needles whose claims now have nothing left to find here (relative needles stay
         // open: a later line may explain another date).
         for &needle in hit.needles {
             let Some(who) = owners.get(needle) else { continue };
-            if who.iter().all(|&o| o != RELATIVE && f.per_source.contains_key(&(o, source))) {
+            if who.iter().all(|&o| o != RELATIVE && claim_done(&f, o, source)) {
                 verdict.exhausted.push(needle);
             }
         }
