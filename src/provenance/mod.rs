@@ -31,7 +31,9 @@ use crate::flag::{Flag, FlagKind};
 use crate::report::ChangeReport;
 use crate::review::Review;
 use crate::secrets::mask;
-use crate::transcript::{LineHit, ScanOptions, ScanProgress, SourceKind, SourceSet, Verdict, scan_lines};
+use crate::transcript::{
+    LineHit, ScanOptions, ScanProgress, SourceKind, SourceSet, Verdict, WithExhausted, scan_lines,
+};
 use evidence::{Cited, Opened};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Mutex;
@@ -658,9 +660,23 @@ fn scan(
             }
         }
     };
+    // Before a source is read: needles all of whose claims are already found at an
+    // earlier source (and do not cite this one as a whole file), relative needles when
+    // every date is already explained at an earlier source.
+    let exhausted = |source: usize, done: &mut [bool]| {
+        let f = found.lock().unwrap_or_else(|p| p.into_inner());
+        let dates_done = dates.iter().all(|d| f.relative.get(d).is_some_and(|e| e.0 < source));
+        for (needle, who) in owners.iter().enumerate() {
+            let all = who.iter().all(|&o| if o == RELATIVE { dates_done } else { claim_done(&f, o, source) });
+            if all && let Some(d) = done.get_mut(needle) {
+                *d = true;
+            }
+        }
+    };
+    let verifier = WithExhausted { line: verify, exhausted };
     let state = ScanProgress::new();
     std::thread::scope(|scope| {
-        let worker = scope.spawn(|| scan_lines(sources, &needles, &ScanOptions::default(), &state, &verify));
+        let worker = scope.spawn(|| scan_lines(sources, &needles, &ScanOptions::default(), &state, &verifier));
         while !worker.is_finished() {
             progress(state.bytes_done(), state.bytes_total());
             std::thread::sleep(std::time::Duration::from_millis(50));

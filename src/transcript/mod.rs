@@ -41,7 +41,7 @@ pub use file::{Line, MAX_LINE_BYTES, Transcript};
 pub use render::{LineKind, RenderedLine, render_jsonl, render_jsonl_with_limit, render_note};
 pub use said::said_text;
 pub use scan::{
-    CHUNK_BYTES, Hit, LineHit, ScanOptions, ScanProgress, ScanReport, Verdict, Verify, VerifyLine, scan, scan_lines,
-    scan_patterns, scan_verified, scan_with,
+    CHUNK_BYTES, Hit, LineHit, ScanOptions, ScanProgress, ScanReport, Verdict, Verifier, Verify, VerifyLine,
+    WithExhausted, scan, scan_lines, scan_patterns, scan_verified, scan_with,
 };
 pub use source::{SourceFile, SourceKind, SourceSet, date_from_file_name};

@@ -5,7 +5,7 @@ use std::ops::Range;
 use aho_corasick::Input;
 use memchr::{memchr, memchr_iter, memmem, memrchr};
 
-use super::matcher::Matcher;
+use super::matcher::{Automaton, Needles};
 use super::{Hit, LineHit, Verdict, VerifyLine};
 use crate::transcript::said::said_text;
 use crate::transcript::source::SourceKind;
@@ -14,7 +14,8 @@ use crate::transcript::unsaid::{containing, unsaid_spans};
 
 /// Per-file state: raw matches in complete lines, the said-text check, the verdicts.
 pub(super) struct LineScanner<'a> {
-    matcher: &'a Matcher,
+    needles: &'a Needles,
+    matcher: &'a Automaton,
     verify: &'a VerifyLine<'a>,
     kind: SourceKind,
     source: usize,
@@ -36,32 +37,37 @@ pub(super) struct LineScanner<'a> {
     lower: Vec<u8>,
     verdict: Verdict,
     pub(super) hits: Vec<Hit>,
+    /// Matches of needles already done: work a smaller automaton would not do.
+    pub(super) wasted: u64,
 }
 
 impl<'a> LineScanner<'a> {
     pub(super) fn new(
-        matcher: &'a Matcher,
+        needles: &'a Needles,
+        matcher: &'a Automaton,
         kind: SourceKind,
         source: usize,
         (max_line, limit): (usize, usize),
         verify: &'a VerifyLine<'a>,
+        done: Vec<bool>,
     ) -> Self {
-        let done = matcher.blank.clone();
         LineScanner {
+            needles,
             matcher,
             verify,
             kind,
             source,
             max_line,
             limit,
-            found: vec![0; matcher.needles.len()],
+            found: vec![0; needles.len()],
             open: done.iter().filter(|d: &&bool| !**d).count(),
             done,
-            seen: vec![0; matcher.needles.len()],
+            seen: vec![0; needles.len()],
             candidates: Vec::new(),
             lower: Vec::new(),
             verdict: Verdict::default(),
             hits: Vec::new(),
+            wasted: 0,
         }
     }
 
@@ -140,7 +146,11 @@ impl<'a> LineScanner<'a> {
     /// an envelope value.
     fn note(&mut self, p: usize, start: usize, end: usize, number: usize, envelope: Option<&[Range<usize>]>) {
         let Some(&needle) = self.matcher.pattern_needle.get(p) else { return };
-        if self.done.get(needle) != Some(&false) || self.seen.get(needle) == Some(&number) {
+        if self.done.get(needle) != Some(&false) {
+            self.wasted += 1;
+            return;
+        }
+        if self.seen.get(needle) == Some(&number) {
             return;
         }
         if envelope.is_some_and(|s| containing(s, start, end).is_some()) {
@@ -189,13 +199,14 @@ impl<'a> LineScanner<'a> {
         self.lower.clear();
         self.lower.extend(said.bytes().map(|b| b.to_ascii_lowercase()));
         let lower = &self.lower;
-        self.candidates.retain(|&n| matcher.needles.get(n).is_some_and(|nd| memmem::find(lower, nd).is_some()));
+        let lowered = &self.needles.lowered;
+        self.candidates.retain(|&n| lowered.get(n).is_some_and(|nd| memmem::find(lower, nd).is_some()));
         if !self.candidates.is_empty() {
             self.candidates.sort_unstable();
             self.verdict.keep.clear();
             self.verdict.exhausted.clear();
             let hit = LineHit { source: self.source, line: number, needles: &self.candidates, raw: line, said: &said };
-            (self.verify)(&hit, &mut self.verdict);
+            self.verify.line(&hit, &mut self.verdict);
             let mut keep = std::mem::take(&mut self.verdict.keep);
             keep.sort_unstable();
             keep.dedup();

@@ -39,8 +39,8 @@ use rayon::prelude::*;
 
 use super::file::MAX_LINE_BYTES;
 use super::source::SourceSet;
-use matcher::Matcher;
 pub use matcher::scan_patterns;
+use matcher::{Automaton, Needles};
 
 /// Bytes read from a file at a time (2 MiB).
 pub const CHUNK_BYTES: usize = 2 << 20;
@@ -185,12 +185,57 @@ pub struct Verdict {
     pub exhausted: Vec<usize>,
 }
 
+/// Judges the lines a scan finds (see [`scan_lines`]). Any
+/// `Fn(&LineHit, &mut Verdict) + Sync` closure is one (it exhausts nothing up front);
+/// [`WithExhausted`] adds the check made before a source is read.
+pub trait Verifier: Sync {
+    /// Called once per line holding candidate needles.
+    fn line(&self, hit: &LineHit<'_>, verdict: &mut Verdict);
+
+    /// Called before `source` is read: sets `done[needle]` for the needles with nothing
+    /// left to find in it. They are not looked for there, and a source where every needle
+    /// is done is not read at all.
+    fn exhausted(&self, source: usize, done: &mut [bool]) {
+        let _ = (source, done);
+    }
+}
+
+impl<F: Fn(&LineHit<'_>, &mut Verdict) + Sync> Verifier for F {
+    fn line(&self, hit: &LineHit<'_>, verdict: &mut Verdict) {
+        self(hit, verdict)
+    }
+}
+
+/// A [`Verifier`] made of two closures: the line check and the check before a source is
+/// read ([`Verifier::exhausted`]).
+pub struct WithExhausted<L, E> {
+    /// The line check.
+    pub line: L,
+    /// The check before a source is read.
+    pub exhausted: E,
+}
+
+impl<L, E> Verifier for WithExhausted<L, E>
+where
+    L: Fn(&LineHit<'_>, &mut Verdict) + Sync,
+    E: Fn(usize, &mut [bool]) + Sync,
+{
+    fn line(&self, hit: &LineHit<'_>, verdict: &mut Verdict) {
+        (self.line)(hit, verdict)
+    }
+
+    fn exhausted(&self, source: usize, done: &mut [bool]) {
+        (self.exhausted)(source, done)
+    }
+}
+
 /// A check of the candidate needles of a line, called once per line holding any.
-pub type VerifyLine<'a> = dyn Fn(&LineHit<'_>, &mut Verdict) + Sync + 'a;
+pub type VerifyLine<'a> = dyn Verifier + 'a;
 
 /// The scan itself: [`scan_verified`] with a verifier that sees each line once, with all
-/// its candidate needles, and can exhaust needles per source. The per-source limit of
-/// `options` counts kept hits; a needle at the limit is exhausted too.
+/// its candidate needles, and can exhaust needles per source (before reading it, and
+/// after any line). The per-source limit of `options` counts kept hits; a needle at the
+/// limit is exhausted too.
 pub fn scan_lines(
     sources: &SourceSet,
     needles: &[String],
@@ -200,23 +245,17 @@ pub fn scan_lines(
 ) -> ScanReport {
     let sizes: Vec<u64> = sources.files().iter().map(|f| std::fs::metadata(&f.path).map_or(0, |m| m.len())).collect();
     progress.total.store(sizes.iter().sum(), Ordering::Relaxed);
-    let Some(matcher) = Matcher::new(needles) else {
+    let Some(needles) = Needles::new(needles) else {
         progress.done.store(progress.bytes_total(), Ordering::Relaxed);
         return ScanReport::default();
     };
+    let opts = ScanOpts { chunk: CHUNK_BYTES, max_line: MAX_LINE_BYTES, limit: options.per_source_limit };
+    let shared = Shared { needles: &needles, opts, progress, verify };
     let results: Vec<(usize, std::io::Result<Vec<Hit>>)> = sources
         .files()
         .par_iter()
         .enumerate()
-        .map(|(i, f)| {
-            let opts = ScanOpts { chunk: CHUNK_BYTES, max_line: MAX_LINE_BYTES, limit: options.per_source_limit };
-            let shared = Shared { matcher: &matcher, opts, progress, verify };
-            let result = BUF.with(|cell| match cell.try_borrow_mut() {
-                Ok(mut buf) => reader::scan_file(&f.path, f.kind, i, &shared, &mut buf),
-                Err(_) => reader::scan_file(&f.path, f.kind, i, &shared, &mut Vec::new()),
-            });
-            (i, result)
-        })
+        .map_init(Worker::default, |worker, (i, f)| (i, reader::scan_file(&f.path, f.kind, i, &shared, worker)))
         .collect();
     let mut report = ScanReport { cancelled: progress.is_cancelled(), ..ScanReport::default() };
     for (i, result) in results {
@@ -233,10 +272,15 @@ pub fn scan_lines(
     report
 }
 
-thread_local! {
-    /// Each worker's read buffer, reused across files and scans (one chunk plus the
-    /// partial line carried over; a long line's growth is released after its file).
-    static BUF: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+/// What one rayon job keeps from file to file: the read buffer (one chunk plus the
+/// partial line carried over; filled by reads only, never zeroed) and the automaton,
+/// rebuilt smaller as needles are exhausted.
+#[derive(Default)]
+struct Worker {
+    buf: Vec<u8>,
+    automaton: Option<Automaton>,
+    /// Matches of exhausted needles in the last file (see `reader`).
+    wasted: u64,
 }
 
 /// Sizes used by the per-file scan (smaller in tests, to cross chunk boundaries).
@@ -250,7 +294,7 @@ struct ScanOpts {
 
 /// What every file of one scan shares.
 struct Shared<'a> {
-    matcher: &'a Matcher,
+    needles: &'a Needles,
     opts: ScanOpts,
     progress: &'a ScanProgress,
     verify: &'a VerifyLine<'a>,
@@ -268,12 +312,12 @@ mod tests {
         let path = dir.path().join("f");
         File::create(&path).unwrap().write_all(bytes).unwrap();
         let needles: Vec<String> = needles.iter().map(|s| s.to_string()).collect();
-        let m = Matcher::new(&needles).unwrap();
-        let mut buf = Vec::new();
+        let n = Needles::new(&needles).unwrap();
+        let mut worker = Worker::default();
         let progress = ScanProgress::new();
         let keep_all = |h: &LineHit<'_>, v: &mut Verdict| v.keep.extend_from_slice(h.needles);
-        let shared = Shared { matcher: &m, opts, progress: &progress, verify: &keep_all };
-        let hits = reader::scan_file(&path, kind, 0, &shared, &mut buf).unwrap();
+        let shared = Shared { needles: &n, opts, progress: &progress, verify: &keep_all };
+        let hits = reader::scan_file(&path, kind, 0, &shared, &mut worker).unwrap();
         hits.iter().map(|h| (h.line, h.needle)).collect()
     }
 

@@ -8,25 +8,49 @@ use std::path::Path;
 use memchr::{memchr, memrchr};
 
 use super::lines::LineScanner;
-use super::{Hit, ScanOpts, Shared};
+use super::{Automaton, Hit, ScanOpts, Shared, Worker};
 use crate::transcript::source::SourceKind;
 
-/// Scans one file, returning its hits in line order. `buf` is scratch space, reused
-/// across files; it is filled by reads only (never zeroed) and holds at most one chunk
-/// plus one capped line.
+/// Matches of exhausted needles in one file above which the worker builds an automaton
+/// without them (a build costs about as much as this many matches).
+const REBUILD_AFTER_WASTED: u64 = 2_000;
+
+/// Scans one file, returning its hits in line order. The worker's buffer is scratch
+/// space, reused across files; it holds at most one chunk plus one capped line. Needles
+/// the verifier says are exhausted before the file is read are left out of the
+/// automaton (the worker's, or a smaller one built for this file), and a file where all
+/// are exhausted is not read.
 pub(super) fn scan_file(
     path: &Path,
     kind: SourceKind,
     source: usize,
     shared: &Shared<'_>,
-    buf: &mut Vec<u8>,
+    worker: &mut Worker,
 ) -> io::Result<Vec<Hit>> {
-    let Shared { matcher, opts, progress, verify } = *shared;
+    let Shared { needles, opts, progress, verify } = *shared;
     let ScanOpts { chunk, max_line, limit } = opts;
     let mut file = File::open(path)?;
     let file_len = file.metadata()?.len();
+    let mut done = needles.blank.clone();
+    verify.exhausted(source, &mut done);
+    let open: Vec<bool> = done.iter().map(|d| !d).collect();
+    // Rebuild when the automaton lacks a needle wanted here, or when matches of needles
+    // already done cost the last file much work and some of them could be left out.
+    let fits = worker.automaton.as_ref().is_some_and(|a| a.serves(&open));
+    let wasteful = worker.wasted > REBUILD_AFTER_WASTED
+        && worker.automaton.as_ref().is_some_and(|a| a.included.iter().zip(&open).any(|(inc, o)| *inc && !o));
+    if !fits || wasteful {
+        worker.automaton = Automaton::build(needles, &open);
+        worker.wasted = 0;
+    }
+    let Some(automaton) = worker.automaton.as_ref() else {
+        // Nothing left to look for here.
+        progress.add(file_len as usize);
+        return Ok(Vec::new());
+    };
     let mut read_total = 0u64;
-    let mut lines = LineScanner::new(matcher, kind, source, (max_line, limit), verify);
+    let mut lines = LineScanner::new(needles, automaton, kind, source, (max_line, limit), verify, done);
+    let buf = &mut worker.buf;
     buf.clear();
     let mut next_line = 1usize; // number of the line starting at buf[0]
     let mut skipping = false; // buf[0] continues a line longer than max_line, already judged
@@ -88,5 +112,6 @@ pub(super) fn scan_file(
         // A long line grew the buffer: do not keep its memory for the next files.
         *buf = Vec::new();
     }
+    worker.wasted = lines.wasted;
     Ok(lines.hits)
 }
