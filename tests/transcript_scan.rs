@@ -333,3 +333,37 @@ mod random_lines {
         }
     }
 }
+
+#[test]
+fn exhausted_needles_are_not_looked_for_and_exhausted_files_not_read() {
+    use dreamreview::transcript::{LineHit, Verdict, WithExhausted, scan_lines};
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.jsonl");
+    let b = dir.path().join("b.jsonl");
+    let line = |s: &str| format!("{{\"type\":\"user\",\"message\":{{\"content\":\"{s}\"}}}}\n");
+    fs::write(&a, [line("pnpm and redis"), line("redis again"), line("pnpm")].concat()).unwrap();
+    fs::write(&b, [line("pnpm"), line("redis")].concat()).unwrap();
+    let set = SourceSet::from_files(vec![SourceFile::new(a, "a.jsonl".into()), SourceFile::new(b, "b.jsonl".into())]);
+    let list = needles(&["pnpm", "redis"]);
+    // In a: pnpm is done from the start; redis is exhausted after its first line.
+    // In b: everything is done, so the file is not read.
+    let seen = std::sync::Mutex::new(Vec::new());
+    let verifier = WithExhausted {
+        line: |h: &LineHit<'_>, v: &mut Verdict| {
+            seen.lock().unwrap().push((h.source, h.line, h.needles.to_vec()));
+            v.keep.extend_from_slice(h.needles);
+            v.exhausted.extend_from_slice(h.needles);
+        },
+        exhausted: |source: usize, done: &mut [bool]| {
+            done[0] = true;
+            if source == 1 {
+                done[1] = true;
+            }
+        },
+    };
+    let progress = ScanProgress::new();
+    let report = scan_lines(&set, &list, &ScanOptions::default(), &progress, &verifier);
+    assert_eq!(report.hits, vec![Hit { source: 0, line: 1, needle: 1 }]);
+    assert_eq!(seen.into_inner().unwrap(), vec![(0, 1, vec![1])]);
+    assert_eq!(progress.bytes_done(), progress.bytes_total());
+}

@@ -31,7 +31,9 @@ use crate::flag::{Flag, FlagKind};
 use crate::report::ChangeReport;
 use crate::review::Review;
 use crate::secrets::mask;
-use crate::transcript::{ScanOptions, ScanProgress, SourceKind, SourceSet, scan_verified};
+use crate::transcript::{
+    LineHit, ScanOptions, ScanProgress, SourceKind, SourceSet, Verdict, WithExhausted, scan_lines,
+};
 use evidence::{Cited, Opened};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Mutex;
@@ -72,6 +74,27 @@ struct Found {
 /// Runs provenance on `review`, adding flags, entry links and claims to `findings`.
 /// `progress(done, total)` reports transcript bytes scanned.
 pub fn run(review: &Review, findings: &mut Findings, progress: &dyn Fn(u64, u64)) -> Provenance {
+    analyze(review, findings, progress, None)
+}
+
+/// The needles [`run`]'s one pass over the transcripts looks for on `review` (lowercased
+/// claim forms of every claim still unsourced after the cited lines, and the relative
+/// time phrases when a date is among them), without scanning: for benchmarks (`rg -F -f`
+/// over the same needles) and diagnostics.
+pub fn scan_needles(review: &Review) -> Vec<String> {
+    let mut needles = Vec::new();
+    let mut findings = Findings::empty(review);
+    analyze(review, &mut findings, &|_, _| {}, Some(&mut needles));
+    needles
+}
+
+/// [`run`]; with `needles_only`, stops before the scan and stores its needles there.
+fn analyze(
+    review: &Review,
+    findings: &mut Findings,
+    progress: &dyn Fn(u64, u64),
+    needles_only: Option<&mut Vec<String>>,
+) -> Provenance {
     let mut out = Provenance::default();
     let inputs = &review.inputs;
     let root = inputs.memory.parent().map(|p| p.to_path_buf());
@@ -242,14 +265,40 @@ pub fn run(review: &Review, findings: &mut Findings, progress: &dyn Fn(u64, u64)
     //    an unsourced date may come from.
     let pending: Vec<&Claim> =
         hunk_claims.iter().filter(|hc| hc.status.is_none()).map(|hc| &hc.claim).chain(entry_claims.iter()).collect();
+    // Relative phrases are looked for only for dates whose cited messages hold none that
+    // explains them: a cited origin always wins over one the scan finds.
     let dates: Vec<usize> = hunk_claims
         .iter()
         .filter(|hc| hc.status.is_none())
         .enumerate()
         .filter(|(_, hc)| hc.claim.kind == ClaimKind::Date)
+        .filter(|(_, hc)| relative_origin(&hc.claim, &evidence_of(hc.file, hc.hunk)).is_none())
         .map(|(i, _)| i)
         .collect();
-    let found = scan(&sources, &pending, &dates, progress);
+    if let Some(needles) = needles_only {
+        *needles = needle_table(&pending, !dates.is_empty()).0;
+        return out;
+    }
+    // The cited whole files of each pending claim: the only sources where its first line
+    // matters (step 6); elsewhere only its first place overall does.
+    let whole_files = |ev: &[&Cited]| -> Vec<usize> { ev.iter().filter(|c| c.whole_file).map(|c| c.source).collect() };
+    let mut whole: Vec<Vec<usize>> = hunk_claims
+        .iter()
+        .filter(|hc| hc.status.is_none())
+        .map(|hc| whole_files(&evidence_of(hc.file, hc.hunk)))
+        .collect();
+    let mut entry_whole: Vec<Vec<usize>> = vec![Vec::new(); entry_claims.len()];
+    for (ei, check) in checks.iter().enumerate() {
+        let Some(check) = check else { continue };
+        let refs: Vec<&Cited> = cited[ei].iter().collect();
+        for &c in &check.claims {
+            if let Some(w) = entry_whole.get_mut(c) {
+                *w = whole_files(&refs);
+            }
+        }
+    }
+    whole.extend(entry_whole);
+    let found = scan(&sources, &pending, &dates, &whole, progress);
 
     // 6. Classify what is left and flag it.
     let mut pend_id = 0;
@@ -512,11 +561,12 @@ fn unsourced_flag(
     flag.with_claim(claim).with_line(line)
 }
 
-/// One pass over every source: where each pending claim is said (its first location, and
-/// its first line in each source), and for each pending date claim (`dates`: indexes into
-/// the hunk claims still pending, which come first in `pending`) a relative phrase whose
-/// meaning, anchored at its line's day, overlaps it.
-fn scan(sources: &SourceSet, pending: &[&Claim], dates: &[usize], progress: &dyn Fn(u64, u64)) -> Found {
+/// Marks a needle owned by the relative time phrases rather than a claim.
+const RELATIVE: usize = usize::MAX;
+
+/// The scan's needles (deduplicated, in first-seen order) and, per needle, the pending
+/// claims it stands for ([`RELATIVE`] for a relative-phrase needle, added when `dates`).
+fn needle_table(pending: &[&Claim], dates: bool) -> (Vec<String>, Vec<Vec<usize>>) {
     let mut needle_index: BTreeMap<String, usize> = BTreeMap::new();
     let mut owners: Vec<Vec<usize>> = Vec::new();
     let mut add = |n: String, owner: usize, owners: &mut Vec<Vec<usize>>| {
@@ -532,8 +582,7 @@ fn scan(sources: &SourceSet, pending: &[&Claim], dates: &[usize], progress: &dyn
             add(n, id, &mut owners);
         }
     }
-    const RELATIVE: usize = usize::MAX;
-    if !dates.is_empty() {
+    if dates {
         for n in claims::relative_needles() {
             add(n.to_lowercase(), RELATIVE, &mut owners);
         }
@@ -542,37 +591,85 @@ fn scan(sources: &SourceSet, pending: &[&Claim], dates: &[usize], progress: &dyn
     for (n, i) in needle_index {
         needles[i] = n;
     }
+    (needles, owners)
+}
+
+/// One pass over every source: where each pending claim is said (its first location, and
+/// its first line in each source), and for each pending date claim (`dates`: indexes into
+/// the hunk claims still pending, which come first in `pending`) a relative phrase whose
+/// meaning, anchored at its line's day, overlaps it.
+fn scan(
+    sources: &SourceSet,
+    pending: &[&Claim],
+    dates: &[usize],
+    whole: &[Vec<usize>],
+    progress: &dyn Fn(u64, u64),
+) -> Found {
+    let (needles, owners) = needle_table(pending, !dates.is_empty());
     if needles.is_empty() || sources.is_empty() {
         progress(1, 1);
         return Found::default();
     }
+
     let found = Mutex::new(Found::default());
     let file_dates: Vec<Option<Date>> =
         sources.files().iter().map(|f| if f.kind == SourceKind::Markdown { f.date } else { None }).collect();
-    let verify = |source: usize, line: usize, needle: usize, raw: &[u8], said: &str| -> bool {
-        let Some(who) = owners.get(needle) else { return false };
-        let mut hits: Vec<usize> = Vec::new();
-        let mut relative: Vec<(usize, String, Date)> = Vec::new();
-        for &owner in who {
-            if owner == RELATIVE {
-                let Some(anchor) = file_dates.get(source).copied().flatten().or_else(|| line_date(raw)) else {
-                    continue;
-                };
-                for r in claims::relative_phrases(said) {
-                    let range = r.resolve(anchor);
-                    relative.extend(
-                        dates
-                            .iter()
-                            .filter(|&&d| claims::overlaps(pending[d], range))
-                            .map(|&d| (d, r.phrase.clone(), anchor)),
-                    );
+    // Each line once, with all its needles. A claim's hit can matter only as its first
+    // place overall (`first`) or as its first line in one of its cited whole files
+    // (`per_source`), and a relative phrase only for a date without one at an earlier
+    // place (both keep minimums, and a file is read in line order): whatever cannot
+    // improve them is skipped, and needles with nothing left to find are exhausted for
+    // the source.
+    let claim_done = |f: &Found, owner: usize, source: usize| {
+        f.per_source.contains_key(&(owner, source))
+            || (f.first.get(&owner).is_some_and(|&(s, _)| s < source)
+                && !whole.get(owner).is_some_and(|w| w.contains(&source)))
+    };
+    let verify = |hit: &LineHit<'_>, verdict: &mut Verdict| {
+        let (source, line) = (hit.source, hit.line);
+        let mut claims_open: Vec<usize> = Vec::new();
+        let mut dates_open: Vec<usize> = Vec::new();
+        {
+            let f = found.lock().unwrap_or_else(|p| p.into_inner());
+            for &needle in hit.needles {
+                let Some(who) = owners.get(needle) else { continue };
+                let mut open = false;
+                for &owner in who {
+                    if owner == RELATIVE {
+                        let before = |d: &usize| f.relative.get(d).is_some_and(|e| (e.0, e.1) < (source, line));
+                        if dates_open.is_empty() {
+                            dates_open = dates.iter().copied().filter(|d| !before(d)).collect();
+                        }
+                        open |= !dates_open.is_empty();
+                    } else if !claim_done(&f, owner, source) {
+                        claims_open.push(owner);
+                        open = true;
+                    }
                 }
-            } else if claims::occurs_in(pending[owner], said) {
-                hits.push(owner);
+                if !open {
+                    verdict.exhausted.push(needle);
+                }
+            }
+        }
+        claims_open.sort_unstable();
+        claims_open.dedup();
+        let hits: Vec<usize> = claims_open.into_iter().filter(|&o| claims::occurs_in(pending[o], hit.said)).collect();
+        let mut relative: Vec<(usize, String, Date)> = Vec::new();
+        if !dates_open.is_empty()
+            && let Some(anchor) = file_dates.get(source).copied().flatten().or_else(|| line_date(hit.raw))
+        {
+            for r in claims::relative_phrases(hit.said) {
+                let range = r.resolve(anchor);
+                relative.extend(
+                    dates_open
+                        .iter()
+                        .filter(|&&d| claims::overlaps(pending[d], range))
+                        .map(|&d| (d, r.phrase.clone(), anchor)),
+                );
             }
         }
         if hits.is_empty() && relative.is_empty() {
-            return false;
+            return;
         }
         let at = (source, line);
         let mut f = found.lock().unwrap_or_else(|p| p.into_inner());
@@ -588,12 +685,32 @@ fn scan(sources: &SourceSet, pending: &[&Claim], dates: &[usize], progress: &dyn
                 *e = (source, line, phrase, anchor);
             }
         }
-        // Everything is recorded in `found`: the scan need not keep hits.
-        false
+        // Needles whose claims now have nothing left to find here (relative needles stay
+        // open: a later line may explain another date).
+        for &needle in hit.needles {
+            let Some(who) = owners.get(needle) else { continue };
+            if who.iter().all(|&o| o != RELATIVE && claim_done(&f, o, source)) {
+                verdict.exhausted.push(needle);
+            }
+        }
     };
+    // Before a source is read: needles all of whose claims are already found at an
+    // earlier source (and do not cite this one as a whole file), relative needles when
+    // every date is already explained at an earlier source.
+    let exhausted = |source: usize, done: &mut [bool]| {
+        let f = found.lock().unwrap_or_else(|p| p.into_inner());
+        let dates_done = dates.iter().all(|d| f.relative.get(d).is_some_and(|e| e.0 < source));
+        for (needle, who) in owners.iter().enumerate() {
+            let all = who.iter().all(|&o| if o == RELATIVE { dates_done } else { claim_done(&f, o, source) });
+            if all && let Some(d) = done.get_mut(needle) {
+                *d = true;
+            }
+        }
+    };
+    let verifier = WithExhausted { line: verify, exhausted };
     let state = ScanProgress::new();
     std::thread::scope(|scope| {
-        let worker = scope.spawn(|| scan_verified(sources, &needles, &ScanOptions::default(), &state, &verify));
+        let worker = scope.spawn(|| scan_lines(sources, &needles, &ScanOptions::default(), &state, &verifier));
         while !worker.is_finished() {
             progress(state.bytes_done(), state.bytes_total());
             std::thread::sleep(std::time::Duration::from_millis(50));

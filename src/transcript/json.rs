@@ -52,38 +52,6 @@ pub(crate) fn get_str<'a>(v: &'a Value, key: &str) -> Option<&'a str> {
     get(v, key)?.as_str()
 }
 
-/// Appends every string value inside `v` (recursively, not keys) to `out`, one per line,
-/// skipping the values of `skip_keys` at any depth.
-pub(crate) fn push_strings(v: &Value, skip_keys: &[&str], out: &mut String) {
-    // Iterative, so that adversarial nesting cannot overflow the stack.
-    let mut stack: Vec<&Value> = vec![v];
-    while let Some(v) = stack.pop() {
-        match v {
-            Value::String(s) => push_part(out, s),
-            Value::Array(items) => stack.extend(items.iter().rev()),
-            Value::Object(map) => {
-                let mut children: Vec<&Value> =
-                    map.iter().filter(|(k, _)| !skip_keys.contains(&k.as_str())).map(|(_, v)| v).collect();
-                children.reverse();
-                stack.extend(children);
-            }
-            _ => {}
-        }
-    }
-}
-
-/// Appends `s` to `out` as a new part (parts are separated by a newline); blank parts
-/// are left out.
-pub(crate) fn push_part(out: &mut String, s: &str) {
-    if s.trim().is_empty() {
-        return;
-    }
-    if !out.is_empty() {
-        out.push('\n');
-    }
-    out.push_str(s);
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -105,13 +73,5 @@ mod tests {
         assert_eq!((v, cut), (json!({"a":"port 6379 \u{fffd}"}), true));
         let (v, _) = parse_object::<Value>(b"\xEF\xBB\xBF{\"a\":1}").unwrap();
         assert_eq!(v, json!({"a":1}));
-    }
-
-    #[test]
-    fn collects_strings_but_not_keys() {
-        let v = json!({"command":"pnpm test","n":3,"opts":["a",{"k":"b","data":"zzz"}]});
-        let mut out = String::new();
-        push_strings(&v, &["data"], &mut out);
-        assert_eq!(out, "pnpm test\na\nb");
     }
 }

@@ -17,7 +17,9 @@
 //!   split over several physical lines (sharing `message.id`) as one message.
 //! - [`scan`] looks for many needles in all sources in one bounded-memory parallel pass,
 //!   keeping only hits whose line really says the needle; [`scan_with`] adds progress,
-//!   cancellation and a per-source hit limit ([`ScanOptions`]).
+//!   cancellation and a per-source hit limit ([`ScanOptions`]); [`scan_lines`] lets the
+//!   caller judge each line once, with all its needles, and stop looking for a needle in
+//!   the rest of a file.
 //!
 //! Secrets: this module does not mask anything. Every piece of transcript text meant for
 //! the screen is in [`RenderedLine::text`] or [`ContextEntry`]'s `text`/`rendered`; apply
@@ -38,5 +40,8 @@ pub use context::{ContextEntry, SPAN_WINDOW};
 pub use file::{Line, MAX_LINE_BYTES, Transcript};
 pub use render::{LineKind, RenderedLine, render_jsonl, render_jsonl_with_limit, render_note};
 pub use said::said_text;
-pub use scan::{CHUNK_BYTES, Hit, ScanOptions, ScanProgress, ScanReport, Verify, scan, scan_verified, scan_with};
+pub use scan::{
+    CHUNK_BYTES, Hit, LineHit, ScanOptions, ScanProgress, ScanReport, Verdict, Verifier, Verify, VerifyLine,
+    WithExhausted, scan, scan_lines, scan_patterns, scan_verified, scan_with,
+};
 pub use source::{SourceFile, SourceKind, SourceSet, date_from_file_name};

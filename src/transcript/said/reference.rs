@@ -1,27 +1,12 @@
-//! What a transcript line *says*: the only text claims are matched against (design.md
-//! §4.2).
-//!
-//! A line says its conversation content: the message text, every string value of a tool
-//! call's input (not the keys), tool results, and the content of the few other records
-//! that carry words someone or something actually produced (local command output in
-//! `system` lines, queued prompts, conversation summaries, bash progress output, a
-//! sub-agent's messages relayed in `agent_progress`, hook output and attached files).
-//!
-//! It does **not** say its envelope (`cwd`, `version`, `uuid`, `timestamp`, `sessionId`,
-//! `gitBranch`, `requestId`, `message.usage`, `tool_use_id`, `toolUseResult`, which only
-//! duplicates the tool result): matched against, those would "source" any path, version
-//! or date by accident. Nor does it say **thinking**: thinking is the model's private
-//! guess, not evidence; a date the model only reasoned about is exactly what the review
-//! must flag. Memory the session loaded (`nested_memory`, `relevant_memories`
-//! attachments) is excluded too: memory cannot be its own source. Base64 payloads
-//! (images, documents) say nothing.
+//! The first implementation of [`super::said_text`], over `serde_json::Value`: kept for
+//! the property test that the borrowed one says exactly the same on any input.
 
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::json::{get, get_str, parse_object, push_part, push_strings};
-use super::partial::content_start;
-use super::text::{strip_cr, strip_escapes};
+use crate::transcript::json::{get, get_str, parse_object};
+use crate::transcript::partial::content_start;
+use crate::transcript::text::{strip_cr, strip_escapes};
 
 /// Keys whose values are identifiers or payloads, not words, wherever they appear.
 const NOT_SAID: &[&str] = &["id", "tool_use_id", "signature", "data", "cache_control"];
@@ -46,7 +31,7 @@ struct Envelope {
 /// beginning says. A line that is not JSON at all (does not start with `{` or `[`) is
 /// taken as plain text and says itself; broken or wrong-shaped JSON says nothing.
 /// Terminal escape sequences (colour codes in tool output) are removed.
-pub fn said_text(line: &[u8]) -> String {
+pub(super) fn said_text(line: &[u8]) -> String {
     let line = strip_cr(line);
     let mut out = String::new();
     match parse_object::<Envelope>(line) {
@@ -197,54 +182,34 @@ fn said_attachment(att: &Value, out: &mut String) {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn message_text_and_tool_io_but_not_envelope() {
-        let line = br#"{"type":"assistant","cwd":"/home/dev/shop","version":"2.1.9","uuid":"u-1","timestamp":"2026-11-01T09:14:06Z","message":{"id":"msg_1","content":[{"type":"tool_use","id":"toolu_01PnpmTest","name":"Bash","input":{"command":"pnpm test","description":"Run the suite"}}],"usage":{"output_tokens":214}}}"#;
-        assert_eq!(said_text(line), "pnpm test\nRun the suite");
+/// Appends every string value inside `v` (recursively, not keys) to `out`, one per line,
+/// skipping the values of `skip_keys` at any depth.
+fn push_strings(v: &Value, skip_keys: &[&str], out: &mut String) {
+    // Iterative, so that adversarial nesting cannot overflow the stack.
+    let mut stack: Vec<&Value> = vec![v];
+    while let Some(v) = stack.pop() {
+        match v {
+            Value::String(s) => push_part(out, s),
+            Value::Array(items) => stack.extend(items.iter().rev()),
+            Value::Object(map) => {
+                let mut children: Vec<&Value> =
+                    map.iter().filter(|(k, _)| !skip_keys.contains(&k.as_str())).map(|(_, v)| v).collect();
+                children.reverse();
+                stack.extend(children);
+            }
+            _ => {}
+        }
     }
+}
 
-    #[test]
-    fn tool_results_in_every_shape() {
-        let s = br#"{"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"toolu_pnpm","content":"214 passed"}]},"toolUseResult":{"stdout":"214 passed"}}"#;
-        assert_eq!(said_text(s), "214 passed");
-        let l = br#"{"type":"user","message":{"content":[{"type":"tool_result","content":[{"type":"text","text":"a"},{"type":"image","source":{"data":"QUJD"}},"b"]}]}}"#;
-        assert_eq!(said_text(l), "a\nb");
+/// Appends `s` to `out` as a new part (parts are separated by a newline); blank parts
+/// are left out.
+fn push_part(out: &mut String, s: &str) {
+    if s.trim().is_empty() {
+        return;
     }
-
-    #[test]
-    fn thinking_says_nothing() {
-        let t = br#"{"type":"assistant","message":{"content":[{"type":"thinking","thinking":"maybe late Oct 2026","signature":"x"},{"type":"text","text":"ok"}]}}"#;
-        assert_eq!(said_text(t), "ok");
+    if !out.is_empty() {
+        out.push('\n');
     }
-
-    #[test]
-    fn other_records() {
-        let sys = br#"{"type":"system","subtype":"local_command","content":"<local-command-stdout>done</local-command-stdout>","level":"info"}"#;
-        assert_eq!(said_text(sys), "<local-command-stdout>done</local-command-stdout>");
-        let q = br#"{"type":"queue-operation","operation":"enqueue","content":"/mcp"}"#;
-        assert_eq!(said_text(q), "/mcp");
-        let hook = br#"{"type":"progress","data":{"type":"hook_progress","command":"bd prime"}}"#;
-        assert_eq!(said_text(hook), "");
-        let snap =
-            br#"{"type":"file-history-snapshot","messageId":"m","snapshot":{"timestamp":"2026-02-10T21:11:56.906Z"}}"#;
-        assert_eq!(said_text(snap), "");
-        let mem =
-            br#"{"type":"attachment","attachment":{"type":"relevant_memories","memories":[{"content":"uses pnpm"}]}}"#;
-        assert_eq!(said_text(mem), "");
-        let q = br#"{"type":"attachment","attachment":{"type":"queued_command","prompt":"run it"}}"#;
-        assert_eq!(said_text(q), "run it");
-    }
-
-    #[test]
-    fn broken_lines() {
-        assert_eq!(said_text(b"{\"type\":\"user\",\"message\":{\"content\":\"we moved to pn"), "we moved to pn");
-        assert_eq!(said_text(b"[1,2]"), "");
-        assert_eq!(said_text(b"{not json"), "");
-        assert_eq!(said_text(b"plain words"), "plain words");
-        assert_eq!(said_text(b"\xff\xfe"), "\u{fffd}\u{fffd}");
-    }
+    out.push_str(s);
 }

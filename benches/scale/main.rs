@@ -1,0 +1,154 @@
+//! dreamreview at scale, measured side by side with the standard tools (design.md §8,
+//! BENCHMARKS.md). A bench binary, not timed tests:
+//!
+//! ```text
+//! cargo bench --bench scale -- generate /tmp/dr-1g --size 1G     # 913 sessions, 500 notes
+//! cargo bench --bench scale -- check /tmp/dr-1g                  # check --json vs rg -c -F -f
+//! cargo bench --bench scale -- scan /tmp/dr-1g                   # the scanner alone vs rg
+//! cargo bench --bench scale -- diff /tmp/dr-1g                   # Review::load vs git diff --no-index
+//! cargo bench --bench scale -- tui /tmp/dr-1g                    # first frame, keypress p50/p99
+//! cargo bench --bench scale -- scaling /tmp/dr-100m /tmp/dr-1g /tmp/dr-4g
+//! ```
+
+mod bench_check;
+mod bench_diff;
+mod bench_scan;
+mod bench_tui;
+mod generator;
+mod measure;
+
+use anyhow::Result;
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+/// Benchmarks of dreamreview against rg and git.
+#[derive(Parser, Debug)]
+#[command(name = "scale")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Write a generated project (transcripts, memory repo, dream) to DIR.
+    Generate {
+        /// Output folder (must not exist or be empty).
+        dir: PathBuf,
+        /// Transcript bytes: 100M, 1G, 4G…
+        #[arg(long, default_value = "1G")]
+        size: String,
+        /// Sessions (default: 913 per GiB).
+        #[arg(long)]
+        sessions: Option<usize>,
+        /// Notes in the memory folder.
+        #[arg(long, default_value_t = 500)]
+        notes: usize,
+        /// Seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Write the needles provenance scans for to DIR/claims.txt (one per line).
+    Needles {
+        /// A generated folder.
+        dir: PathBuf,
+    },
+    /// `dreamreview check --json` vs `rg -c -F -f claims.txt` on the same transcripts.
+    Check {
+        /// A generated folder.
+        dir: PathBuf,
+        /// Timed runs of each command (after a warm-up run).
+        #[arg(long, default_value_t = 3)]
+        runs: usize,
+        /// The dreamreview binary (default: the one cargo built with this bench).
+        #[arg(long)]
+        bin: Option<PathBuf>,
+    },
+    /// The scanner alone (no claim matching) vs `rg -c -F -f claims.txt`.
+    Scan {
+        /// A generated folder.
+        dir: PathBuf,
+        /// Timed runs.
+        #[arg(long, default_value_t = 3)]
+        runs: usize,
+    },
+    /// Loading the review model (Review::load) vs `git diff --no-index` of the folders.
+    Diff {
+        /// A generated folder.
+        dir: PathBuf,
+        /// Timed runs of each command.
+        #[arg(long, default_value_t = 10)]
+        runs: usize,
+    },
+    /// Loads the review of DIR once and exits (timed by `diff`).
+    Load {
+        /// A generated folder.
+        dir: PathBuf,
+    },
+    /// TUI: first frame on DIR while provenance streams, and keypress→frame on a
+    /// 5,000-line diff.
+    Tui {
+        /// A generated folder (for the first frame).
+        dir: PathBuf,
+        /// Diff lines of the keypress benchmark.
+        #[arg(long, default_value_t = 5000)]
+        lines: usize,
+        /// Keypresses timed.
+        #[arg(long, default_value_t = 3000)]
+        keys: usize,
+        /// Repetitions of the first-frame measurement.
+        #[arg(long, default_value_t = 10)]
+        runs: usize,
+    },
+    /// `check` on several generated folders: how time and memory grow with input size.
+    Scaling {
+        /// Generated folders, smallest first.
+        dirs: Vec<PathBuf>,
+        /// Timed runs of each command.
+        #[arg(long, default_value_t = 3)]
+        runs: usize,
+        /// The dreamreview binary.
+        #[arg(long)]
+        bin: Option<PathBuf>,
+    },
+}
+
+fn main() {
+    // `cargo bench` appends `--bench`; it means nothing here.
+    let args = std::env::args_os().filter(|a| a != "--bench");
+    let cli = Cli::parse_from(args);
+    if let Err(e) = run(cli) {
+        eprintln!("scale: {e:#}");
+        std::process::exit(2);
+    }
+}
+
+fn run(cli: Cli) -> Result<()> {
+    match cli.command {
+        Command::Generate { dir, size, sessions, notes, seed } => {
+            let bytes = generator::parse_size(&size).ok_or_else(|| anyhow::anyhow!("bad --size {size}"))?;
+            let sessions = sessions.unwrap_or(((bytes as f64 / (1u64 << 30) as f64) * 913.0).round().max(1.0) as usize);
+            let start = std::time::Instant::now();
+            let s = generator::generate(&generator::Options { dir: dir.clone(), bytes, sessions, notes, seed })?;
+            println!(
+                "generated {}: {:.1} MiB of transcripts in {} files ({sessions} sessions), {notes} notes, {} changed, {} facts, {} CHANGES.md entries, in {:.1}s",
+                dir.display(),
+                s.bytes as f64 / (1 << 20) as f64,
+                s.files,
+                s.changed,
+                s.facts,
+                s.entries,
+                start.elapsed().as_secs_f64()
+            );
+            bench_check::write_needles(&dir)?;
+            Ok(())
+        }
+        Command::Needles { dir } => bench_check::write_needles(&dir).map(|_| ()),
+        Command::Check { dir, runs, bin } => bench_check::run(&[dir], runs, bin),
+        Command::Scaling { dirs, runs, bin } => bench_check::run(&dirs, runs, bin),
+        Command::Scan { dir, runs } => bench_scan::run(&dir, runs),
+        Command::Diff { dir, runs } => bench_diff::run(&dir, runs),
+        Command::Load { dir } => bench_diff::load(&dir).map(|_| ()),
+        Command::Tui { dir, lines, keys, runs } => bench_tui::run(&dir, lines, keys, runs),
+    }
+}

@@ -1,0 +1,210 @@
+//! The automata a scan runs: the needles, their JSON-escaped forms, and which needle each
+//! pattern stands for. A worker builds its automaton for the needles still worth looking
+//! for, and builds a smaller one when most of them are exhausted.
+
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
+
+/// The needles of one scan: their patterns and lowercased forms.
+pub(super) struct Needles {
+    /// Each needle, ASCII-lowercased, for the check against the said text.
+    pub(super) lowered: Vec<Vec<u8>>,
+    /// Per needle: blank, so never looked for.
+    pub(super) blank: Vec<bool>,
+    /// Every automaton pattern (needles and their escaped forms).
+    patterns: Vec<String>,
+    /// Needle index of each pattern.
+    pattern_needle: Vec<usize>,
+}
+
+impl Needles {
+    /// `None` when no needle is usable (all empty or blank).
+    pub(super) fn new(needles: &[String]) -> Option<Needles> {
+        let (patterns, pattern_needle) = patterns_of(needles);
+        if patterns.is_empty() {
+            return None;
+        }
+        let blank = needles.iter().map(|n| is_blank(n)).collect();
+        let lowered = needles.iter().map(|n| n.as_bytes().to_ascii_lowercase()).collect();
+        Some(Needles { lowered, blank, patterns, pattern_needle })
+    }
+
+    /// How many needles there are (blank ones included).
+    pub(super) fn len(&self) -> usize {
+        self.lowered.len()
+    }
+}
+
+/// An automaton over the patterns of some of the needles (those still worth looking for).
+pub(super) struct Automaton {
+    /// Leftmost-first: finds the lines holding any of its needles, then every match on
+    /// such a line (searching again from each match's start + 1; the patterns a
+    /// leftmost-first match hides at its own start are in `related`).
+    pub(super) finder: AhoCorasick,
+    /// Needle index (into the scan's needles) of each automaton pattern.
+    pub(super) pattern_needle: Vec<usize>,
+    /// Each pattern, ASCII-lowercased.
+    pub(super) patterns: Vec<Vec<u8>>,
+    /// Per pattern: the other patterns one of which is a prefix of the other (ASCII
+    /// case-insensitively), so that they can match at the same start.
+    pub(super) related: Vec<Vec<usize>>,
+    /// Length in bytes of the longest pattern.
+    pub(super) max_len: usize,
+    /// Per needle: whether its patterns are in the automaton.
+    pub(super) included: Vec<bool>,
+}
+
+impl Automaton {
+    /// The automaton for the needles marked in `include`; `None` when there is none.
+    pub(super) fn build(needles: &Needles, include: &[bool]) -> Option<Automaton> {
+        let mut patterns: Vec<&str> = Vec::new();
+        let mut pattern_needle = Vec::new();
+        for (p, &n) in needles.patterns.iter().zip(&needles.pattern_needle) {
+            if include.get(n) == Some(&true) {
+                patterns.push(p);
+                pattern_needle.push(n);
+            }
+        }
+        if patterns.is_empty() {
+            return None;
+        }
+        // A DFA when it stays small: several times faster than the NFA per byte, and every
+        // line holding a needle is searched again for all its matches.
+        let kind = if patterns.iter().map(|p| p.len()).sum::<usize>() <= 64 * 1024 {
+            Some(AhoCorasickKind::DFA)
+        } else {
+            None
+        };
+        let finder = AhoCorasickBuilder::new()
+            .ascii_case_insensitive(true)
+            .match_kind(MatchKind::LeftmostFirst)
+            .kind(kind)
+            .build(&patterns)
+            .ok()?;
+        let lowered: Vec<Vec<u8>> = patterns.iter().map(|p| p.as_bytes().to_ascii_lowercase()).collect();
+        let related = lowered
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let of = |(j, q): (usize, &Vec<u8>)| (j != i && (p.starts_with(q) || q.starts_with(p))).then_some(j);
+                lowered.iter().enumerate().filter_map(of).collect()
+            })
+            .collect();
+        let max_len = patterns.iter().map(|p| p.len()).max().unwrap_or(0);
+        let included = (0..needles.len()).map(|n| include.get(n) == Some(&true) && !needles.blank[n]).collect();
+        Some(Automaton { finder, pattern_needle, patterns: lowered, related, max_len, included })
+    }
+
+    /// Whether this automaton looks for every needle in `open` (it may look for more:
+    /// their matches are dropped).
+    pub(super) fn serves(&self, open: &[bool]) -> bool {
+        open.iter().enumerate().all(|(i, &want)| !want || self.included.get(i) == Some(&true))
+    }
+}
+
+/// The automaton's patterns for `needles`: each usable needle and its JSON-escaped forms
+/// (deduplicated), with the needle each pattern stands for.
+fn patterns_of(needles: &[String]) -> (Vec<String>, Vec<usize>) {
+    let mut patterns: Vec<String> = Vec::new();
+    let mut pattern_needle = Vec::new();
+    for (i, n) in needles.iter().enumerate() {
+        if is_blank(n) {
+            continue;
+        }
+        let mut variants = vec![n.clone(), json_escape(n, false), json_escape(n, true)];
+        variants.sort();
+        variants.dedup();
+        for v in variants {
+            patterns.push(v);
+            pattern_needle.push(i);
+        }
+    }
+    (patterns, pattern_needle)
+}
+
+/// A needle that is empty or only whitespace: looked for nowhere.
+fn is_blank(needle: &str) -> bool {
+    needle.trim().is_empty()
+}
+
+/// The literal patterns a scan for `needles` searches the raw bytes for: every usable
+/// needle and its JSON-escaped forms. What `rg -F -f` should be given to do the same
+/// search (the benchmarks' anchor).
+pub fn scan_patterns(needles: &[String]) -> Vec<String> {
+    patterns_of(needles).0
+}
+
+/// `s` as it appears inside a JSON string: `"`, `\` and control characters escaped the
+/// way JavaScript's `JSON.stringify` does; with `ascii`, non-ASCII characters as `\uXXXX`
+/// too (Python's `json.dumps` default).
+pub(super) fn json_escape(s: &str, ascii: bool) -> String {
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            c if (c as u32) < 0x20 || (ascii && !c.is_ascii()) => {
+                let mut units = [0u16; 2];
+                for u in c.encode_utf16(&mut units) {
+                    out.push_str(&format!("\\u{u:04x}"));
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_like_json_encoders() {
+        assert_eq!(json_escape(r#"say "hi"\"#, false), r#"say \"hi\"\\"#);
+        assert_eq!(json_escape("a\nb", false), "a\\nb");
+        assert_eq!(json_escape("先週", false), "先週");
+        assert_eq!(json_escape("先週", true), "\\u5148\\u9031");
+        assert_eq!(json_escape("😀", true), "\\ud83d\\ude00");
+    }
+
+    #[test]
+    fn patterns_carry_escaped_forms_once() {
+        let n = vec!["pnpm".to_string(), " ".to_string(), "先週".to_string(), "say \"x\"".to_string()];
+        assert_eq!(scan_patterns(&n), vec!["pnpm", "\\u5148\\u9031", "先週", "say \"x\"", "say \\\"x\\\""]);
+    }
+
+    fn strings(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn patterns_sharing_a_start_are_related() {
+        let n = Needles::new(&strings(&["oct 5", "OCT", "5th", "oct 5th"])).unwrap();
+        let a = Automaton::build(&n, &[true; 4]).unwrap();
+        assert_eq!(a.related, vec![vec![1, 3], vec![0, 3], vec![], vec![0, 1]]);
+    }
+
+    #[test]
+    fn automaton_for_some_needles() {
+        let n = Needles::new(&strings(&["alpha", " ", "先週", "beta"])).unwrap();
+        let a = Automaton::build(&n, &[false, true, true, false]).unwrap();
+        assert_eq!(a.pattern_needle, vec![2, 2]);
+        assert_eq!(a.included, vec![false, false, true, false]);
+        assert!(a.serves(&[false, false, true, false]));
+        assert!(!a.serves(&[true, false, true, false]));
+        assert!(Automaton::build(&n, &[false, true, false, false]).is_none());
+        let all = Automaton::build(&n, &[true; 4]).unwrap();
+        assert!(all.serves(&[false, false, true, false]));
+        assert!(all.serves(&[true, false, true, true]));
+    }
+
+    #[test]
+    fn blank_needles_match_nothing() {
+        assert!(Needles::new(&strings(&["", "  "])).is_none());
+    }
+}
