@@ -1,5 +1,5 @@
-//! The terminal is restored on every exit path: a panic inside the TUI, and SIGTERM during a
-//! review (which also keeps the saved decisions). Runs the real binary in a tmux pane and
+//! The terminal is restored on every exit path: a panic inside the TUI, and SIGTERM, SIGINT or
+//! SIGHUP during a review (which also keep the saved decisions). Runs the real binary in a tmux pane and
 //! checks the pane afterwards: not in the alternate screen, not in raw mode.
 
 mod common;
@@ -62,18 +62,26 @@ fn a_panic_in_the_tui_restores_the_terminal() {
     assert!(pane.contains("DREAMREVIEW_TEST_PANIC is set"), "panic message not shown:\n{pane}");
 }
 
+/// SIGTERM, SIGINT (`kill -INT`: Ctrl-C is a key in raw mode) and SIGHUP (the terminal
+/// closed) each end the review with the terminal restored and the decision kept.
 #[test]
-fn sigterm_during_a_review_keeps_decisions_and_restores_the_terminal() {
+fn a_signal_during_a_review_keeps_decisions_and_restores_the_terminal() {
     if !have_tmux() {
         eprintln!("tmux is not installed: terminal safety cannot be checked here");
         return;
     }
+    for signal in ["TERM", "INT", "HUP"] {
+        killed_by(signal);
+    }
+}
+
+fn killed_by(signal: &str) {
     let (_g, dream, memory) = pnpm();
     git(&memory, &["init", "-q"]);
     git(&memory, &["add", "-A"]);
     git(&memory, &["commit", "-qm", "init"]);
     let stty = dream.parent().unwrap().join("stty.txt");
-    let socket = format!("drterm{}", std::process::id());
+    let socket = format!("drsig{signal}{}", std::process::id());
     let bin = env!("CARGO_BIN_EXE_dreamreview");
     start(&socket, &format!("{bin} {}", dream.display()), &stty);
     wait_for("the review screen", || tmux(&["-L", &socket, "capture-pane", "-p", "-t", "t"]).contains("testing.md#1"));
@@ -84,13 +92,13 @@ fn sigterm_during_a_review_keeps_decisions_and_restores_the_terminal() {
     let child = Command::new("pgrep").args(["-P", pid.trim()]).output().unwrap();
     let child = String::from_utf8_lossy(&child.stdout).lines().next().unwrap_or("").trim().to_string();
     assert!(!child.is_empty(), "no dreamreview process under the pane");
-    Command::new("kill").args(["-TERM", &child]).status().unwrap();
+    Command::new("kill").args([&format!("-{signal}"), &child]).status().unwrap();
     assert_restored(&socket, &stty);
     tmux(&["-L", &socket, "kill-server"]);
     // Reopening the same dream restores the decision.
     let inputs = dreamreview::dream::discover(Some(&dream), None, &[]).unwrap();
     let mut review = dreamreview::review::Review::load(inputs).unwrap();
     let restored = dreamreview::review::persist::restore(&mut review).unwrap();
-    assert_eq!(restored.applied, 1);
+    assert_eq!(restored.applied, 1, "SIG{signal}: the decision survives");
     assert_eq!(review.decisions[0][0].state(), dreamreview::decision::HunkState::Accepted);
 }
