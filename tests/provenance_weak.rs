@@ -117,8 +117,7 @@ fn a_claim_in_coloured_tool_output_of_another_session() {
     });
     write(&root.join(format!("{B}.jsonl")), &format!("{jest}\n"));
     let v = check(&dream, &memory);
-    // BLOCKED: scan-escapes — expected ("weak", "{B}.jsonl:1") and no flag: the line says
-    // `src/cart.test.ts` once its colour codes are dropped, but the scanner matches raw bytes.
-    assert_eq!(claim_status(&v, "db.md#1", "src/cart.test.ts"), ("unsourced".into(), String::new()));
-    assert_eq!(flag_rows(&v), vec![flag_row("db.md#1", "unsourced-claim", "warning", "src/cart.test.ts")]);
+    // The line says `src/cart.test.ts` once its colour codes are dropped: weakly sourced there.
+    assert_eq!(claim_status(&v, "db.md#1", "src/cart.test.ts"), ("weak".into(), format!("{B}.jsonl:1")));
+    assert!(flag_rows(&v).is_empty(), "{:?}", flag_rows(&v));
 }

@@ -5,11 +5,11 @@ use std::ops::Range;
 use aho_corasick::Input;
 use memchr::{memchr, memchr_iter, memmem, memrchr};
 
-use super::matcher::{Automaton, Needles};
+use super::matcher::{Automaton, MARKER, Needles};
 use super::{Hit, LineHit, Verdict, VerifyLine};
 use crate::transcript::said::said_text;
 use crate::transcript::source::SourceKind;
-use crate::transcript::text::strip_cr;
+use crate::transcript::text::{strip_cr, strip_escapes};
 use crate::transcript::unsaid::{containing, unsaid_spans};
 
 /// Per-file state: raw matches in complete lines, the said-text check, the verdicts.
@@ -35,6 +35,9 @@ pub(super) struct LineScanner<'a> {
     candidates: Vec<usize>,
     /// The pending line's said text, ASCII-lowercased (reused).
     lower: Vec<u8>,
+    /// The pending line holds a [`super::matcher::MARKERS`] marker: its said text is
+    /// searched for needles too.
+    dirty: bool,
     verdict: Verdict,
     pub(super) hits: Vec<Hit>,
     /// Matches of needles already done: work a smaller automaton would not do.
@@ -65,6 +68,7 @@ impl<'a> LineScanner<'a> {
             seen: vec![0; needles.len()],
             candidates: Vec::new(),
             lower: Vec::new(),
+            dirty: false,
             verdict: Verdict::default(),
             hits: Vec::new(),
             wasted: 0,
@@ -146,6 +150,10 @@ impl<'a> LineScanner<'a> {
     /// an envelope value.
     fn note(&mut self, p: usize, start: usize, end: usize, number: usize, envelope: Option<&[Range<usize>]>) {
         let Some(&needle) = self.matcher.pattern_needle.get(p) else { return };
+        if needle == MARKER {
+            self.dirty |= envelope.is_none_or(|s| containing(s, start, end).is_none());
+            return;
+        }
         if self.done.get(needle) != Some(&false) {
             self.wasted += 1;
             return;
@@ -162,42 +170,54 @@ impl<'a> LineScanner<'a> {
         }
     }
 
+    /// Notes every (pattern, start) in `text[range]`, as an overlapping search would
+    /// report them: the leftmost-first match at each start where one begins, plus the
+    /// patterns it hides there.
+    fn note_all(&mut self, text: &[u8], range: Range<usize>, number: usize, envelope: Option<&[Range<usize>]>) {
+        let matcher = self.matcher;
+        let mut from = range.start;
+        while from < range.end {
+            let Ok(Some(m)) = matcher.finder.try_find(Input::new(text).range(from..range.end)) else {
+                break;
+            };
+            let p = m.pattern().as_usize();
+            self.note(p, m.start(), m.end(), number, envelope);
+            for &q in matcher.related.get(p).map_or(&[][..], Vec::as_slice) {
+                let Some(qb) = matcher.patterns.get(q) else { continue };
+                let end = m.start() + qb.len();
+                if end <= range.end && text.get(m.start()..end).is_some_and(|t| t.eq_ignore_ascii_case(qb)) {
+                    self.note(q, m.start(), end, number, envelope);
+                }
+            }
+            from = m.start() + 1;
+        }
+    }
+
     /// Collects every needle not done yet with a raw match in `line` (line `number`, no
     /// match before byte `first`) outside the `envelope` spans, keeps those the line
     /// says, and asks the verifier.
     fn check_line(&mut self, line: &[u8], number: usize, envelope: Option<&[Range<usize>]>, first: usize) {
-        let matcher = self.matcher;
-        for range in outside(envelope, line.len(), matcher.max_len) {
+        for range in outside(envelope, line.len(), self.matcher.max_len) {
             let range = range.start.max(first)..range.end;
-            // Every (pattern, start) in the range, as an overlapping search would report
-            // them: the leftmost-first match at each start where one begins, plus the
-            // patterns it hides there.
-            let mut from = range.start;
-            while from < range.end {
-                let Ok(Some(m)) = matcher.finder.try_find(Input::new(line).range(from..range.end)) else {
-                    break;
-                };
-                let p = m.pattern().as_usize();
-                self.note(p, m.start(), m.end(), number, envelope);
-                for &q in matcher.related.get(p).map_or(&[][..], Vec::as_slice) {
-                    let Some(qb) = matcher.patterns.get(q) else { continue };
-                    let end = m.start() + qb.len();
-                    if end <= range.end && line.get(m.start()..end).is_some_and(|t| t.eq_ignore_ascii_case(qb)) {
-                        self.note(q, m.start(), end, number, envelope);
-                    }
-                }
-                from = m.start() + 1;
-            }
+            self.note_all(line, range, number, envelope);
         }
-        if self.candidates.is_empty() {
+        let dirty = std::mem::take(&mut self.dirty);
+        if self.candidates.is_empty() && !dirty {
             return;
         }
         let said = match self.kind {
             SourceKind::Jsonl => said_text(line),
-            SourceKind::Markdown => String::from_utf8_lossy(strip_cr(line)).into_owned(),
+            SourceKind::Markdown => strip_escapes(&String::from_utf8_lossy(strip_cr(line))).into_owned(),
         };
         self.lower.clear();
         self.lower.extend(said.bytes().map(|b| b.to_ascii_lowercase()));
+        if dirty {
+            // The raw bytes may hide a needle the decoded text holds: search that too.
+            let lower = std::mem::take(&mut self.lower);
+            self.note_all(&lower, 0..lower.len(), number, None);
+            self.lower = lower;
+            self.dirty = false;
+        }
         let lower = &self.lower;
         let lowered = &self.needles.lowered;
         self.candidates.retain(|&n| lowered.get(n).is_some_and(|nd| memmem::find(lower, nd).is_some()));

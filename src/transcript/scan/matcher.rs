@@ -4,6 +4,16 @@
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
+/// Pattern index stand-in for [`MARKERS`]: a marker belongs to no needle.
+pub(super) const MARKER: usize = usize::MAX;
+
+/// What marks a line whose raw bytes may hide a needle its said text holds: a terminal
+/// escape sequence (raw, or JSON-escaped as `\u001b`) can sit inside a needle (a test
+/// runner colouring the file name in a path), and `\/` is legal JSON for `/` (PHP and
+/// some loggers write it). Such a line is searched again in its decoded said text. (The
+/// automaton is ASCII case-insensitive, so `\u001B` is a marker too.)
+pub const MARKERS: &[&str] = &["\\u001b", "\x1b", "\\/"];
+
 /// The needles of one scan: their patterns and lowercased forms.
 pub(super) struct Needles {
     /// Each needle, ASCII-lowercased, for the check against the said text.
@@ -67,6 +77,10 @@ impl Automaton {
         if patterns.is_empty() {
             return None;
         }
+        for m in MARKERS {
+            patterns.push(m);
+            pattern_needle.push(MARKER);
+        }
         // A DFA when it stays small: several times faster than the NFA per byte, and every
         // line holding a needle is searched again for all its matches.
         let kind = if patterns.iter().map(|p| p.len()).sum::<usize>() <= 64 * 1024 {
@@ -127,10 +141,12 @@ fn is_blank(needle: &str) -> bool {
 }
 
 /// The literal patterns a scan for `needles` searches the raw bytes for: every usable
-/// needle and its JSON-escaped forms. What `rg -F -f` should be given to do the same
-/// search (the benchmarks' anchor).
+/// needle and its JSON-escaped forms, then the [`MARKERS`]. What `rg -F -f` should be
+/// given to do the same search (the benchmarks' anchor).
 pub fn scan_patterns(needles: &[String]) -> Vec<String> {
-    patterns_of(needles).0
+    let mut patterns = patterns_of(needles).0;
+    patterns.extend(MARKERS.iter().map(|m| m.to_string()));
+    patterns
 }
 
 /// `s` as it appears inside a JSON string: `"`, `\` and control characters escaped the
@@ -175,7 +191,10 @@ mod tests {
     #[test]
     fn patterns_carry_escaped_forms_once() {
         let n = vec!["pnpm".to_string(), " ".to_string(), "先週".to_string(), "say \"x\"".to_string()];
-        assert_eq!(scan_patterns(&n), vec!["pnpm", "\\u5148\\u9031", "先週", "say \"x\"", "say \\\"x\\\""]);
+        assert_eq!(
+            scan_patterns(&n),
+            vec!["pnpm", "\\u5148\\u9031", "先週", "say \"x\"", "say \\\"x\\\"", "\\u001b", "\x1b", "\\/"]
+        );
     }
 
     fn strings(v: &[&str]) -> Vec<String> {
@@ -186,14 +205,15 @@ mod tests {
     fn patterns_sharing_a_start_are_related() {
         let n = Needles::new(&strings(&["oct 5", "OCT", "5th", "oct 5th"])).unwrap();
         let a = Automaton::build(&n, &[true; 4]).unwrap();
-        assert_eq!(a.related, vec![vec![1, 3], vec![0, 3], vec![], vec![0, 1]]);
+        assert_eq!(a.related[..4], [vec![1, 3], vec![0, 3], vec![], vec![0, 1]]);
+        assert!(a.related[4..].iter().all(Vec::is_empty), "markers share no start with these");
     }
 
     #[test]
     fn automaton_for_some_needles() {
         let n = Needles::new(&strings(&["alpha", " ", "先週", "beta"])).unwrap();
         let a = Automaton::build(&n, &[false, true, true, false]).unwrap();
-        assert_eq!(a.pattern_needle, vec![2, 2]);
+        assert_eq!(a.pattern_needle, vec![2, 2, MARKER, MARKER, MARKER]);
         assert_eq!(a.included, vec![false, false, true, false]);
         assert!(a.serves(&[false, false, true, false]));
         assert!(!a.serves(&[true, false, true, false]));

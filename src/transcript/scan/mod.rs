@@ -27,7 +27,9 @@
 //! with characters JSON escapes (`"`, `\`, control characters) or non-ASCII characters is
 //! also looked for in escaped form (`\"`, `\u65e5`…) so that transcripts written by other
 //! JSON encoders are searched too; the check against the said text is always on the
-//! decoded text.
+//! decoded text. A line whose raw bytes may hide a needle its decoded text holds (a
+//! terminal escape sequence inside it, or `\/` for `/`: see [`matcher::MARKERS`]) is
+//! searched again in its said text.
 
 mod lines;
 mod matcher;
