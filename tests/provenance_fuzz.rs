@@ -472,8 +472,7 @@ fn corpus_replays_cleanly() {
     }
 }
 
-// What fuzzing found, pinned down. Each asserts today's behaviour; the BLOCKED note says
-// what it should be once the transcript module is fixed.
+// What fuzzing found, pinned down, each with the behaviour the fix gave it.
 
 #[test]
 fn a_hostile_role_never_reaches_the_screen_raw() {
@@ -489,28 +488,25 @@ fn a_hostile_role_never_reaches_the_screen_raw() {
 }
 
 #[test]
-fn too_deep_a_line_is_shown_raw() {
+fn too_deep_a_line_is_read_around_its_deep_value() {
     // serde_json refuses nesting deeper than 128: a valid line with a deep tool input (an
-    // MCP result, a JSON AST) is not parsed at all.
+    // MCP result, a JSON AST) is read with the deep value as `null`, the rest as usual.
     let deep = format!("{}1{}", "[".repeat(130), "]".repeat(130));
     let line = format!(
         r#"{{"type":"assistant","message":{{"id":"m","content":[{{"type":"thinking","thinking":"secret guess"}},{{"type":"text","text":"we moved to pnpm"}},{{"type":"tool_use","name":"X","input":{{"a":{deep}}}}}]}},"timestamp":"2026-11-01T09:14:03Z"}}"#
     );
     let r = render_jsonl(line.as_bytes(), 1);
-    // BLOCKED: deep-json — expected role "assistant", time "2026-11-01 09:14:03", the text
-    // "we moved to pnpm …" and thinking folded; today the raw JSON (thinking included) is
-    // shown and the line says nothing, so no claim can be sourced by it.
-    assert_eq!((r.role.as_str(), r.time.as_deref()), ("raw", None));
-    assert!(r.text.contains("secret guess"), "{}", r.text);
-    assert_eq!(said_text(line.as_bytes()), "");
-    // Deep nesting only in the envelope: said-text copes (it skips those fields), the
-    // renderer does not.
+    assert_eq!((r.role.as_str(), r.time.as_deref()), ("assistant", Some("2026-11-01 09:14:03")));
+    assert!(r.text.contains("we moved to pnpm"), "{}", r.text);
+    assert!(!r.text.contains("secret guess"), "thinking is folded: {}", r.text);
+    assert_eq!(said_text(line.as_bytes()), "we moved to pnpm");
+    // Deep nesting only in the envelope: both cope.
     let line = format!(
         r#"{{"type":"user","message":{{"content":"we moved to pnpm"}},"toolUseResult":{{"a":{deep}}},"timestamp":"2026-11-01T09:14:03Z"}}"#
     );
     assert_eq!(said_text(line.as_bytes()), "we moved to pnpm");
-    // BLOCKED: deep-json — expected role "user" and text "we moved to pnpm".
-    assert_eq!(render_jsonl(line.as_bytes(), 1).role, "raw");
+    let r = render_jsonl(line.as_bytes(), 1);
+    assert_eq!((r.role.as_str(), r.text.as_str()), ("user", "we moved to pnpm"));
 }
 
 #[test]

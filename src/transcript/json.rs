@@ -5,6 +5,7 @@
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+use super::deep::{MAX_DEPTH, flatten_deep};
 use super::partial::{close_json, content_start};
 
 /// Parses `bytes` as a JSON object into `T`. Returns the value and whether the line had
@@ -14,7 +15,8 @@ use super::partial::{close_json, content_start};
 /// `T` should accept any object (all fields optional, unknown fields ignored); a typed
 /// parse that fails on a legal but odd object (duplicate keys) is retried through
 /// `Value`. Bytes that are not UTF-8 (a mangled tool output, a line cut inside a
-/// character) read as U+FFFD, so the rest of the line still says what it says.
+/// character) read as U+FFFD, so the rest of the line still says what it says. Values
+/// nested too deeply for the parser read as `null` ([`super::deep`]).
 pub(crate) fn parse_object<T: DeserializeOwned>(bytes: &[u8]) -> Option<(T, bool)> {
     let start = content_start(bytes);
     let body = bytes.get(start..)?;
@@ -25,6 +27,10 @@ pub(crate) fn parse_object<T: DeserializeOwned>(bytes: &[u8]) -> Option<(T, bool
     let body = lossy.as_bytes();
     if let Some(v) = parse_exact::<T>(body) {
         return Some((v, false));
+    }
+    // Too deep for the parser: read it with the deep values as `null` (see super::deep).
+    if let Some(flat) = flatten_deep(body, MAX_DEPTH) {
+        return parse_object(&flat);
     }
     let fixed = close_json(body)?;
     parse_exact::<T>(&fixed).map(|v| (v, true))

@@ -26,6 +26,7 @@
 //! the masking function there (see [`RenderedLine::mask_with`]).
 
 mod context;
+mod deep;
 mod file;
 mod json;
 mod partial;

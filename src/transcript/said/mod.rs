@@ -27,6 +27,7 @@ mod reference;
 
 use serde::Deserialize;
 
+use super::deep::{MAX_DEPTH, flatten_deep};
 use super::partial::{close_json, content_start};
 use super::text::{strip_cr, strip_escapes};
 use loose::{Loose, push_part, push_strings};
@@ -84,6 +85,10 @@ fn said_object(line: &[u8], out: &mut String) -> Option<()> {
     }
     if said_exact(body, out).is_some() {
         return Some(());
+    }
+    // Too deep for the parser: the deep values say nothing, the rest is read.
+    if let Some(flat) = flatten_deep(body, MAX_DEPTH) {
+        return said_object(&flat, out);
     }
     // Bytes that are not UTF-8 (a mangled tool output, a line cut inside a character)
     // read as U+FFFD, so the rest of the line still says what it says. Only tried after
