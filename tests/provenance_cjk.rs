@@ -47,7 +47,9 @@ fn japanese_relative_phrases_name_their_line() {
     // 先週 (said 2026-10-07) on a line no entry cites: found by the scan.
     assert_eq!(
         message(&v, "release.md#1", "inferred-date", "2026年9月29日"),
-        format!("«2026年9月29日» is stated by no source: probably inferred from «先週» on {J1}:1, said 2026-10-07")
+        format!(
+            "«2026年9月29日» is stated by no source: probably inferred from «先週» on {J1}:1, said 2026-10-07 00:12:40"
+        )
     );
     // 3日前 (said 2026-10-08) on a cited line.
     assert_eq!(
@@ -135,11 +137,15 @@ fn korean_and_chinese_relative_phrases_name_their_line() {
     let (_g, _, v) = checked("mixed-infra");
     assert_eq!(
         message(&v, "infra.md#1", "inferred-date", "2026년 6월 10일"),
-        format!("«2026년 6월 10일» is stated by no source: probably inferred from «지난주» on {K1}:1, said 2026-06-17")
+        format!(
+            "«2026년 6월 10일» is stated by no source: probably inferred from «지난주» on {K1}:1, said 2026-06-17 01:30:12"
+        )
     );
     assert_eq!(
         message(&v, "cache.md#1", "inferred-date", "2026년 6월 24일"),
-        format!("«2026년 6월 24일» is stated by no source: probably inferred from «上周» on {C1}:1, said 2026-06-29")
+        format!(
+            "«2026년 6월 24일» is stated by no source: probably inferred from «上周» on {C1}:1, said 2026-06-29 02:10:44"
+        )
     );
     assert_eq!(
         message(&v, "oncall.md#1", "inferred-date", "2026年6月28日"),
@@ -147,13 +153,14 @@ fn korean_and_chinese_relative_phrases_name_their_line() {
             "«2026年6月28日» is stated by no source: probably inferred from «昨天» on {C1}:5, said 2026-06-29 02:12:05"
         )
     );
-    // BLOCKED: relative-origin-choice — 어제 on K1:5 (said 2026-06-17, the session the hunk's
-    // entry cites) is the phrase behind 2026-06-16; the scan keeps the first overlapping
-    // phrase in source-name order instead: 上周 in another session, said 13 days later.
-    // Expected: "… probably inferred from «어제» on {K1}:5, said 2026-06-17".
+    // 어제 on K1:5 (the session the hunk's entry cites) is the phrase behind 2026-06-16, not
+    // 上周 in another session said 13 days later (first in source-name order), nor 지난주 on
+    // K1:1 (a week wide, where 어제 means one day).
     assert_eq!(
         message(&v, "infra.md#2", "inferred-date", "2026-06-16"),
-        format!("«2026-06-16» is stated by no source: probably inferred from «上周» on {C1}:1, said 2026-06-29")
+        format!(
+            "«2026-06-16» is stated by no source: probably inferred from «어제» on {K1}:5, said 2026-06-17 01:33:40"
+        )
     );
 }
 

@@ -61,11 +61,12 @@ fn relative_phrases_behind_the_inferred_dates() {
     assert_eq!(f["source"], format!("{S2}:1"));
     let msg = f["message"].as_str().unwrap();
     assert!(msg.contains("«yesterday»") && msg.contains("2026-09-16"), "{msg}");
-    // BLOCKED: scan-origin-time — a phrase found by the scan shows only the day; it should
-    // show the line's timestamp like a cited one does ("said 2026-09-16 13:40:02").
+    // A phrase found by the scan shows its line's timestamp like a cited one does.
     assert_eq!(
         msg,
-        format!("«2026-09-15» is stated by no source: probably inferred from «yesterday» on {S2}:1, said 2026-09-16")
+        format!(
+            "«2026-09-15» is stated by no source: probably inferred from «yesterday» on {S2}:1, said 2026-09-16 13:40:02"
+        )
     );
 }
 

@@ -68,7 +68,25 @@ struct EntryCheck {
 struct Found {
     first: HashMap<usize, (usize, usize)>,
     per_source: HashMap<(usize, usize), usize>,
-    relative: HashMap<usize, (usize, usize, String, Date)>,
+    relative: HashMap<usize, Scanned>,
+}
+
+/// A relative phrase the scan found that may explain a date claim.
+struct Scanned {
+    /// Lower is better: (0 in a source the hunk's entries cite, else 1; for those, the
+    /// width in days of what the phrase can mean, so 어제 beats 지난주; source; line).
+    rank: (u8, i64, usize, usize),
+    phrase: String,
+    /// The day of its line.
+    anchor: Date,
+    /// `YYYY-MM-DD HH:MM:SS` of its line's timestamp, when it has one.
+    time: Option<String>,
+}
+
+/// The best rank a phrase on `line` of `source` could have for a date whose hunk cites
+/// `cited`: a phrase already found with a lower rank cannot be beaten there.
+fn rank_bound(cited: Option<&Vec<usize>>, source: usize, line: usize) -> (u8, i64, usize, usize) {
+    (u8::from(!cited.is_some_and(|c| c.contains(&source))), 0, source, line)
 }
 
 /// Runs provenance on `review`, adding flags, entry links and claims to `findings`.
@@ -298,7 +316,14 @@ fn analyze(
         }
     }
     whole.extend(entry_whole);
-    let found = scan(&sources, &pending, &dates, &whole, progress);
+    // The sources each pending hunk claim's entries cite: a relative phrase there explains
+    // a date better than one in an unrelated session.
+    let cited_sources: Vec<Vec<usize>> = hunk_claims
+        .iter()
+        .filter(|hc| hc.status.is_none())
+        .map(|hc| evidence_of(hc.file, hc.hunk).iter().map(|c| c.source).collect())
+        .collect();
+    let found = scan(&sources, &pending, (&dates, &cited_sources), &whole, progress);
 
     // 6. Classify what is left and flag it.
     let mut pend_id = 0;
@@ -519,12 +544,7 @@ fn carried(c: &Claim, f: &FileDiff, review: &Review) -> bool {
 }
 
 /// The flag for a claim found nowhere.
-fn unsourced_flag(
-    hc: &HunkClaim,
-    evidence: &[&Cited],
-    scanned: Option<&(usize, usize, String, Date)>,
-    sources: &SourceSet,
-) -> Flag {
+fn unsourced_flag(hc: &HunkClaim, evidence: &[&Cited], scanned: Option<&Scanned>, sources: &SourceSet) -> Flag {
     let claim = mask(&hc.claim.text).into_owned();
     let line = mask(&hc.line).into_owned();
     if hc.claim.kind != ClaimKind::Date {
@@ -536,10 +556,11 @@ fn unsourced_flag(
     // then anywhere the scan found one.
     let mut origin = relative_origin(&hc.claim, evidence);
     if origin.is_none()
-        && let Some((s, l, phrase, date)) = scanned
+        && let Some(s) = scanned
     {
-        let name = sources.get(*s).map(|f| f.name.clone()).unwrap_or_default();
-        origin = Some((phrase.clone(), format!("{name}:{l}"), *date, None));
+        let (_, _, source, line) = s.rank;
+        let name = sources.get(source).map(|f| f.name.clone()).unwrap_or_default();
+        origin = Some((s.phrase.clone(), format!("{name}:{line}"), s.anchor, s.time.clone()));
     }
     let flag = match &origin {
         Some((phrase, loc, date, time)) => {
@@ -601,7 +622,7 @@ fn needle_table(pending: &[&Claim], dates: bool) -> (Vec<String>, Vec<Vec<usize>
 fn scan(
     sources: &SourceSet,
     pending: &[&Claim],
-    dates: &[usize],
+    (dates, cited): (&[usize], &[Vec<usize>]),
     whole: &[Vec<usize>],
     progress: &dyn Fn(u64, u64),
 ) -> Found {
@@ -636,9 +657,11 @@ fn scan(
                 let mut open = false;
                 for &owner in who {
                     if owner == RELATIVE {
-                        let before = |d: &usize| f.relative.get(d).is_some_and(|e| (e.0, e.1) < (source, line));
+                        let settled = |d: &usize| {
+                            f.relative.get(d).is_some_and(|e| e.rank < rank_bound(cited.get(*d), source, line))
+                        };
                         if dates_open.is_empty() {
-                            dates_open = dates.iter().copied().filter(|d| !before(d)).collect();
+                            dates_open = dates.iter().copied().filter(|d| !settled(d)).collect();
                         }
                         open |= !dates_open.is_empty();
                     } else if !claim_done(&f, owner, source) {
@@ -654,18 +677,19 @@ fn scan(
         claims_open.sort_unstable();
         claims_open.dedup();
         let hits: Vec<usize> = claims_open.into_iter().filter(|&o| claims::occurs_in(pending[o], hit.said)).collect();
-        let mut relative: Vec<(usize, String, Date)> = Vec::new();
+        let mut relative: Vec<(usize, Scanned)> = Vec::new();
         if !dates_open.is_empty()
             && let Some(anchor) = file_dates.get(source).copied().flatten().or_else(|| line_date(hit.raw))
         {
             for r in claims::relative_phrases(hit.said) {
                 let range = r.resolve(anchor);
-                relative.extend(
-                    dates_open
-                        .iter()
-                        .filter(|&&d| claims::overlaps(pending[d], range))
-                        .map(|&d| (d, r.phrase.clone(), anchor)),
-                );
+                for &d in dates_open.iter().filter(|&&d| claims::overlaps(pending[d], range)) {
+                    let (tier, ..) = rank_bound(cited.get(d), source, line);
+                    let width = if tier == 0 { (range.1.to_days() - range.0.to_days()).abs() } else { 0 };
+                    let rank = (tier, width, source, line);
+                    let time = line_time(hit.raw);
+                    relative.push((d, Scanned { rank, phrase: r.phrase.clone(), anchor, time }));
+                }
             }
         }
         if hits.is_empty() && relative.is_empty() {
@@ -679,10 +703,9 @@ fn scan(
             let l = f.per_source.entry((owner, source)).or_insert(line);
             *l = (*l).min(line);
         }
-        for (d, phrase, anchor) in relative {
-            let e = f.relative.entry(d).or_insert((source, line, phrase.clone(), anchor));
-            if (source, line) < (e.0, e.1) {
-                *e = (source, line, phrase, anchor);
+        for (d, s) in relative {
+            if f.relative.get(&d).is_none_or(|e| s.rank < e.rank) {
+                f.relative.insert(d, s);
             }
         }
         // Needles whose claims now have nothing left to find here (relative needles stay
@@ -699,7 +722,8 @@ fn scan(
     // every date is already explained at an earlier source.
     let exhausted = |source: usize, done: &mut [bool]| {
         let f = found.lock().unwrap_or_else(|p| p.into_inner());
-        let dates_done = dates.iter().all(|d| f.relative.get(d).is_some_and(|e| e.0 < source));
+        let dates_done =
+            dates.iter().all(|d| f.relative.get(d).is_some_and(|e| e.rank < rank_bound(cited.get(*d), source, 0)));
         for (needle, who) in owners.iter().enumerate() {
             let all = who.iter().all(|&o| if o == RELATIVE { dates_done } else { claim_done(&f, o, source) });
             if all && let Some(d) = done.get_mut(needle) {
@@ -722,6 +746,17 @@ fn scan(
 }
 
 /// The day of a JSONL line's `timestamp`, read without parsing the line.
+/// `YYYY-MM-DD HH:MM:SS` of a JSONL line's `timestamp` (as the evidence pane shows it).
+fn line_time(raw: &[u8]) -> Option<String> {
+    let key = b"\"timestamp\":\"";
+    let at = memchr::memmem::find(raw, key)? + key.len();
+    let s = std::str::from_utf8(raw.get(at..at + 19)?).ok()?;
+    Date::parse_iso_prefix(s)?;
+    let (day, clock) = (s.get(..10)?, s.get(11..)?);
+    let ok = clock.bytes().enumerate().all(|(i, b)| if i == 2 || i == 5 { b == b':' } else { b.is_ascii_digit() });
+    ok.then(|| format!("{day} {clock}"))
+}
+
 fn line_date(raw: &[u8]) -> Option<Date> {
     let key = b"\"timestamp\":\"";
     let at = memchr::memmem::find(raw, key)? + key.len();
