@@ -9,6 +9,7 @@
 
 use std::sync::LazyLock;
 
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 use regex::{Captures, Regex};
 
 use super::text::parse_cjk_number;
@@ -168,9 +169,65 @@ pub fn relative_needles() -> &'static [&'static str] {
     RELATIVE_NEEDLES
 }
 
+/// Finds the [`RELATIVE_NEEDLES`] (ASCII case-insensitively): where phrases can be.
+static KEYWORDS: LazyLock<Option<AhoCorasick>> = LazyLock::new(|| {
+    AhoCorasickBuilder::new().ascii_case_insensitive(true).match_kind(MatchKind::Standard).build(RELATIVE_NEEDLES).ok()
+});
+
+/// Bytes of context searched on each side of a keyword: more than any phrase reaches
+/// beyond the keyword it contains ("the day before yesterday", "a couple of weeks ago").
+const WINDOW: usize = 64;
+
+/// Texts up to this long are searched whole.
+const SHORT_TEXT: usize = 4 * WINDOW;
+
 /// Every relative time phrase in `text`, in order, never overlapping.
+///
+/// Every phrase contains one of [`RELATIVE_NEEDLES`], so a long text (a tool result of
+/// many kilobytes) is searched only in windows around those keywords: the phrase regexes
+/// need the slow engine (Unicode word boundaries, captures), and a transcript scan runs
+/// them on every line that says "this" or "last". Each window starts and ends at a word
+/// boundary, so cutting it out never creates a boundary the text does not have. Same
+/// result as searching the whole text (property-tested).
 pub fn relative_phrases(text: &str) -> Vec<Relative> {
     let mut out = Vec::new();
+    match &*KEYWORDS {
+        Some(keywords) if text.len() > SHORT_TEXT => {
+            let mut windows: Vec<(usize, usize)> = Vec::new();
+            for m in keywords.find_iter(text) {
+                let (start, end) =
+                    (word_start(text, m.start().saturating_sub(WINDOW)), word_end(text, m.end() + WINDOW));
+                match windows.last_mut() {
+                    Some(last) if start <= last.1 => last.1 = last.1.max(end),
+                    _ => windows.push((start, end)),
+                }
+            }
+            for (start, end) in windows {
+                if let Some(window) = text.get(start..end) {
+                    phrases_in(window, start, &mut out);
+                }
+            }
+        }
+        _ => phrases_in(text, 0, &mut out),
+    }
+    non_overlapping(out)
+}
+
+/// `found` in text order, a phrase inside or overlapping an earlier (or longer) one dropped.
+fn non_overlapping(mut found: Vec<Relative>) -> Vec<Relative> {
+    found.sort_by_key(|r| (r.start, std::cmp::Reverse(r.end)));
+    let mut kept: Vec<Relative> = Vec::new();
+    for r in found {
+        if kept.last().is_none_or(|k| r.start >= k.end) {
+            kept.push(r);
+        }
+    }
+    kept
+}
+
+/// Every phrase either regex finds in `text` (which starts at byte `offset` of the whole),
+/// overlaps included.
+fn phrases_in(text: &str, offset: usize, out: &mut Vec<Relative>) {
     for (re, build) in [
         (&*ENGLISH, english as fn(&Captures) -> Option<RelativeKind>),
         (&*CJK, cjk as fn(&Captures) -> Option<RelativeKind>),
@@ -180,17 +237,53 @@ pub fn relative_phrases(text: &str) -> Vec<Relative> {
             let (Some(m), Some(kind)) = (caps.get(0), build(&caps)) else {
                 continue;
             };
-            out.push(Relative { phrase: m.as_str().to_string(), start: m.start(), end: m.end(), kind });
+            let (start, end) = (offset + m.start(), offset + m.end());
+            out.push(Relative { phrase: m.as_str().to_string(), start, end, kind });
         }
     }
-    out.sort_by_key(|r| (r.start, std::cmp::Reverse(r.end)));
-    let mut kept: Vec<Relative> = Vec::new();
-    for r in out {
-        if kept.last().is_none_or(|k| r.start >= k.end) {
-            kept.push(r);
-        }
+}
+
+/// A window start at or before `at`: the start of the word `at` is in (looking back at
+/// most [`WINDOW`] more bytes: inside a longer run of word characters, such as base64, no
+/// phrase can start anyway), always a char boundary.
+fn word_start(text: &str, mut at: usize) -> usize {
+    while at > 0 && !text.is_char_boundary(at) {
+        at -= 1;
     }
-    kept
+    let before = text.get(..at).unwrap_or("");
+    let mut moved = 0;
+    for (i, c) in before.char_indices().rev() {
+        if !is_word(c) || moved > WINDOW {
+            return i + c.len_utf8();
+        }
+        moved += c.len_utf8();
+    }
+    0
+}
+
+/// A window end at or after `at`: the end of the word `at` is in (at most [`WINDOW`]
+/// more bytes), always a char boundary.
+fn word_end(text: &str, mut at: usize) -> usize {
+    if at >= text.len() {
+        return text.len();
+    }
+    while !text.is_char_boundary(at) {
+        at += 1;
+    }
+    let after = text.get(at..).unwrap_or("");
+    let mut moved = 0;
+    for (i, c) in after.char_indices() {
+        if !is_word(c) || moved > WINDOW {
+            return at + i;
+        }
+        moved += c.len_utf8();
+    }
+    text.len()
+}
+
+/// A character that may be part of a word for `\b` (being generous only widens windows).
+fn is_word(c: char) -> bool {
+    c.is_alphanumeric() || c == '_' || !c.is_ascii() && !c.is_whitespace()
 }
 
 fn english(caps: &Captures) -> Option<RelativeKind> {
@@ -317,6 +410,45 @@ mod tests {
 
     fn kinds(text: &str) -> Vec<(String, RelativeKind)> {
         relative_phrases(text).into_iter().map(|r| (r.phrase, r.kind)).collect()
+    }
+
+    /// The phrases of `text` searched whole, without keyword windows.
+    fn whole(text: &str) -> Vec<(String, usize, usize, RelativeKind)> {
+        let mut out = Vec::new();
+        phrases_in(text, 0, &mut out);
+        non_overlapping(out).into_iter().map(|r| (r.phrase, r.start, r.end, r.kind)).collect()
+    }
+
+    fn windowed(text: &str) -> Vec<(String, usize, usize, RelativeKind)> {
+        relative_phrases(text).into_iter().map(|r| (r.phrase, r.start, r.end, r.kind)).collect()
+    }
+
+    #[test]
+    fn windows_find_what_the_whole_text_holds() {
+        let filler = "x".repeat(300);
+        let text = format!("{filler} moved last week {filler} the day before yesterday {filler} 先週末 3日前{filler}");
+        assert!(text.len() > SHORT_TEXT);
+        assert_eq!(windowed(&text), whole(&text));
+        assert_eq!(windowed(&text).len(), 4);
+        // A keyword glued inside a long word is no phrase, windowed or not.
+        let glued = format!("{filler}lastweek{filler} xyesterday {}", "y".repeat(200));
+        assert_eq!(windowed(&glued), whole(&glued));
+        assert!(windowed(&glued).is_empty());
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+        #[test]
+        fn windowed_search_equals_whole_search(parts in proptest::collection::vec(proptest::sample::select(vec![
+            "last week", "3 days ago", "a couple of weeks ago", "the day before yesterday", "yesterday", "this",
+            "this morning", "on Monday", "next month", "the other day", "ago", "x", "word", " ", "\n", "-", "_",
+            "昨日", "先週末", "3日前", "지난 주", "이틀 전", "上周", "两天前", "é", "🙂",
+            "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+            "                                                                               ",
+        ]), 0..120)) {
+            let text: String = parts.concat();
+            proptest::prop_assert_eq!(windowed(&text), whole(&text));
+        }
     }
 
     #[test]
