@@ -198,6 +198,42 @@ fn keys_wait_while_the_model_rebuilds_and_stale_results_are_dropped() {
     assert!(cmds.contains(&Cmd::Analyze));
 }
 
+/// Whatever the keys, the cursor row is on screen, and moving down scrolls no further than
+/// needed (the row above the top would not fit), wrapped rows counted by their height.
+#[test]
+fn the_cursor_stays_on_screen_with_the_least_scrolling() {
+    let mut d = open((80, 14), ThemeName::Dark);
+    let mut scrolled = 0;
+    for keys in [
+        "j j j j j j j j j j j j",
+        "] ] ]",
+        "j",
+        "[",
+        "<Tab>",
+        "] ]",
+        "j j j j j j j j",
+        "<Tab> <Tab>",
+        "] ] ] ]",
+        "k k k",
+        "g",
+        "G",
+    ] {
+        let before = d.app.scroll;
+        press(&mut d, keys);
+        let app = &d.app;
+        let height = app.diff_height().max(1);
+        let used: usize = (app.scroll..=app.cursor).map(|r| app.row_height(r)).sum();
+        assert!(app.cursor >= app.scroll, "{keys}: cursor {} above scroll {}", app.cursor, app.scroll);
+        assert!(used <= height || app.scroll == app.cursor, "{keys}: cursor below the screen ({used} > {height})");
+        if app.scroll > before {
+            scrolled += 1;
+            let with_one_more: usize = (app.scroll - 1..=app.cursor).map(|r| app.row_height(r)).sum();
+            assert!(with_one_more > height, "{keys}: scrolled to {} where {} would do", app.scroll, app.scroll - 1);
+        }
+    }
+    assert!(scrolled >= 2, "the keys should scroll the diff ({scrolled} times)");
+}
+
 #[test]
 fn mouse_click_selects_and_wheel_scrolls() {
     use dreamreview::ui::msg::Msg;

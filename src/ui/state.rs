@@ -371,14 +371,24 @@ impl App {
             }
             return;
         }
+        // The lowest scroll at or after the current one that shows the cursor row: walk up
+        // from the cursor while the rows fit (heights of one screen of rows at most, however
+        // far the cursor jumped).
+        let last = self.cursor.min(self.rows.len().saturating_sub(1));
+        let mut top = last;
+        let mut used = 0;
         loop {
-            let used: usize =
-                (self.scroll..=self.cursor.min(self.rows.len().saturating_sub(1))).map(|r| self.row_height(r)).sum();
-            if used <= height || self.scroll >= self.cursor {
+            used += self.row_height(top);
+            if used > height {
+                top += 1;
                 break;
             }
-            self.scroll += 1;
+            if top <= self.scroll {
+                break;
+            }
+            top -= 1;
         }
+        self.scroll = self.scroll.max(top.min(self.cursor));
     }
 }
 
