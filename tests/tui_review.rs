@@ -105,7 +105,7 @@ fn a_whole_review_from_the_keyboard() {
 
     // Help overlay, then any key closes it.
     press(&mut d, "?");
-    assert!(matches!(d.app.mode, Mode::Help));
+    assert!(matches!(d.app.mode, Mode::Help { .. }));
     let (help, help_styles) = render(&d);
     insta::assert_snapshot!("05_help", format!("{help}\nstyle-hash: {help_styles:016x}"));
     press(&mut d, "x");
@@ -196,6 +196,32 @@ fn keys_wait_while_the_model_rebuilds_and_stale_results_are_dropped() {
     assert!(d.app.queued.is_empty());
     assert_eq!(d.app.review.progress().0, 1);
     assert!(cmds.contains(&Cmd::Analyze));
+}
+
+/// On a terminal too short for the key list (80x24), j/k scroll the help and the title
+/// says which rows show; any other key closes it. Where it fits, any key closes it.
+#[test]
+fn help_scrolls_when_the_terminal_is_short() {
+    let mut d = open((80, 24), ThemeName::Dark);
+    press(&mut d, "?");
+    let top = snap(&d);
+    assert!(top.contains("Keys 1–22 of") && top.contains("j ↓ more"), "{top}");
+    assert!(!top.contains("confirm"), "the last binding is below the fold:\n{top}");
+    press(&mut d, "j j j");
+    assert!(snap(&d).contains("Keys 4–25 of"), "{}", snap(&d));
+    press(&mut d, "G");
+    assert!(matches!(d.app.mode, Mode::Help { .. }), "moving keys scroll, they do not close");
+    let bottom = snap(&d);
+    assert!(bottom.contains("confirm") && bottom.contains("j/k scroll · any other key closes"), "{bottom}");
+    assert!(bottom.contains("· k ↑") && !bottom.contains("j ↓ more"), "{bottom}");
+    press(&mut d, "x");
+    assert!(matches!(d.app.mode, Mode::Normal));
+    // Tall enough: j closes like any key.
+    let mut d = open((120, 40), ThemeName::Dark);
+    press(&mut d, "?");
+    assert!(snap(&d).contains(" Keys "));
+    press(&mut d, "j");
+    assert!(matches!(d.app.mode, Mode::Normal));
 }
 
 /// Whatever the keys, the cursor row is on screen, and moving down scrolls no further than

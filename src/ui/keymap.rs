@@ -90,6 +90,18 @@ const NONE: KeyModifiers = KeyModifiers::NONE;
 const CTRL: KeyModifiers = KeyModifiers::CONTROL;
 const SHIFT: KeyModifiers = KeyModifiers::SHIFT;
 
+/// Rows of the `?` overlay's text at a terminal `width` (two columns from 100 wide), its
+/// closing note included.
+pub fn help_rows(width: u16) -> usize {
+    (if width >= 100 { BINDINGS.len().div_ceil(2) } else { BINDINGS.len() }) + 2
+}
+
+/// Whether the `?` overlay (with its border) is taller than a terminal of `size`: then the
+/// moving keys scroll it instead of closing it.
+pub fn help_overflows(size: (u16, u16)) -> bool {
+    help_rows(size.0) + 2 > usize::from(size.1)
+}
+
 /// Every binding, in the order help lists them.
 pub const BINDINGS: &[Binding] = &[
     Binding {

@@ -23,8 +23,11 @@ pub enum Focus {
 pub enum Mode {
     /// Reviewing.
     Normal,
-    /// The `?` overlay.
-    Help,
+    /// The `?` overlay, scrolled by `scroll` rows when the terminal is too short for it.
+    Help {
+        /// Rows scrolled (clamped when drawn).
+        scroll: usize,
+    },
     /// Typing a search after `/`.
     Search(String),
     /// `q` with uncommitted decisions: asks first.

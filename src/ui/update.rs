@@ -199,7 +199,23 @@ fn say(app: &mut App, text: &str, error: bool) {
 fn key(app: &mut App, k: KeyEvent) -> Vec<Cmd> {
     app.status = None;
     match std::mem::replace(&mut app.mode, Mode::Normal) {
-        Mode::Help => Vec::new(),
+        Mode::Help { scroll } => {
+            // Moving keys scroll a help taller than the terminal; any other key closes it.
+            let most = keymap::BINDINGS.len();
+            if !keymap::help_overflows(app.size) {
+                return Vec::new();
+            }
+            match keymap::action(k) {
+                Some(Action::Down) => app.mode = Mode::Help { scroll: (scroll + 1).min(most) },
+                Some(Action::Up) => app.mode = Mode::Help { scroll: scroll.saturating_sub(1) },
+                Some(Action::PageDown) => app.mode = Mode::Help { scroll: (scroll + 10).min(most) },
+                Some(Action::PageUp) => app.mode = Mode::Help { scroll: scroll.saturating_sub(10) },
+                Some(Action::Top) => app.mode = Mode::Help { scroll: 0 },
+                Some(Action::Bottom) => app.mode = Mode::Help { scroll: most },
+                _ => {}
+            }
+            Vec::new()
+        }
         Mode::Search(mut input) => {
             match k.code {
                 KeyCode::Esc => {}
@@ -436,7 +452,7 @@ pub fn act(app: &mut App, a: Action) -> Vec<Cmd> {
         }
         Action::History => vec![Cmd::History],
         Action::Help => {
-            app.mode = Mode::Help;
+            app.mode = Mode::Help { scroll: 0 };
             Vec::new()
         }
         Action::Quit => {

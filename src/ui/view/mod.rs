@@ -31,7 +31,7 @@ pub fn view(app: &App, frame: &mut Frame) {
     evidence::draw(app, frame, p.evidence);
     status::draw(app, frame, p.status);
     match &app.mode {
-        Mode::Help => overlay::help(app, frame),
+        Mode::Help { scroll } => overlay::help(app, frame, *scroll),
         Mode::ConfirmQuit => overlay::confirm_quit(app, frame),
         Mode::ConfirmInit => overlay::confirm_init(app, frame),
         Mode::CommitPreview { message, scroll } => overlay::commit(app, frame, message, *scroll),

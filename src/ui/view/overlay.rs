@@ -23,7 +23,7 @@ fn boxed<'a>(app: &App, title: &'a str) -> Block<'a> {
 }
 
 /// The `?` overlay: every key binding from the keymap table.
-pub fn help(app: &App, frame: &mut Frame) {
+pub fn help(app: &App, frame: &mut Frame, scroll: usize) {
     let t = &app.theme;
     let two = frame.area().width >= 100;
     let rows = if two { BINDINGS.len().div_ceil(2) } else { BINDINGS.len() };
@@ -39,11 +39,28 @@ pub fn help(app: &App, frame: &mut Frame) {
         lines.push(Line::from(spans));
     }
     lines.push(Line::raw(""));
-    lines.push(Line::styled(" Mouse: click selects, wheel scrolls.  Any key closes this help.", t.dim));
+    let close = if crate::ui::keymap::help_overflows((frame.area().width, frame.area().height)) {
+        " j/k scroll · any other key closes · mouse works"
+    } else {
+        " Mouse: click selects, wheel scrolls.  Any key closes this help."
+    };
+    lines.push(Line::styled(close, t.dim));
     let w = if two { 100 } else { 52 };
     let area = centered(frame, w, lines.len() as u16 + 2);
+    // Taller than the terminal: j/k scroll it, and the title says what is hidden.
+    let inner = usize::from(area.height.saturating_sub(2)).max(1);
+    let scroll = scroll.min(lines.len().saturating_sub(inner));
+    let title = if lines.len() > inner {
+        let (first, last) = (scroll + 1, (scroll + inner).min(lines.len()));
+        let more = if last < lines.len() { " · j ↓ more" } else { "" };
+        let less = if scroll > 0 { " · k ↑" } else { "" };
+        format!(" Keys {first}–{last} of {}{more}{less} ", lines.len())
+    } else {
+        " Keys ".to_string()
+    };
     frame.render_widget(Clear, area);
-    frame.render_widget(Paragraph::new(lines).block(boxed(app, " Keys ")), area);
+    let scroll_rows = u16::try_from(scroll).unwrap_or(u16::MAX);
+    frame.render_widget(Paragraph::new(lines).block(boxed(app, &title)).scroll((scroll_rows, 0)), area);
 }
 
 /// `c`: the commit message that will be used.
