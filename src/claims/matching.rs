@@ -5,7 +5,7 @@
 //! needles are a superset filter by construction: a line no needle hits can be skipped.
 
 use super::dates::{date_needles, find_dates};
-use super::numbers::{number_occurs, unit_occurs};
+use super::numbers::{number_occurs, unit_needle, unit_occurs};
 use super::text::is_word_char;
 use super::{Claim, ClaimKind, ClaimValue};
 use crate::date::Date;
@@ -18,7 +18,14 @@ use crate::date::Date;
 pub fn needles(claim: &Claim) -> Vec<String> {
     match &claim.value {
         ClaimValue::Date(spec) => date_needles(spec),
-        ClaimValue::Number { value, .. } => {
+        ClaimValue::Number { value, unit } => {
+            // A number of one or two digits is found on nearly every transcript line (times,
+            // counts, ids): look for its unit word instead, which the claim requires too.
+            if value.len() <= 2
+                && let Some(needle) = unit.as_deref().and_then(unit_needle)
+            {
+                return vec![needle];
+            }
             let mut out = vec![value.clone()];
             let grouped = with_thousands(value);
             if grouped != *value {
@@ -151,6 +158,38 @@ mod tests {
         assert_eq!(json_safe_piece("grep \"foo bar\" x"), Some("foo bar".into()));
         assert_eq!(json_safe_piece("pnpm test"), Some("pnpm test".into()));
         assert_eq!(json_safe_piece("\""), None);
+    }
+
+    fn number_claim(line: &str) -> Claim {
+        super::super::extract(line).into_iter().find(|c| c.kind == ClaimKind::Number).expect("a number claim")
+    }
+
+    #[test]
+    fn short_numbers_are_looked_for_by_their_unit() {
+        // 12 is everywhere; its unit word is what a stating line must also have.
+        let c = number_claim("The invoices table has 12 columns.");
+        assert_eq!(needles(&c), ["colu"]);
+        assert!(occurs_in(&c, "Query returned: 12 Columns in invoices"));
+        assert!(!occurs_in(&c, "12 rows"));
+        // Longer numbers keep the number; synonyms and `%` keep it too (`12 ms` states
+        // 12 milliseconds without spelling the stem).
+        assert_eq!(needles(&number_claim("The suite has 482 tests.")), ["482"]);
+        let ms = number_claim("p99 is 12 milliseconds.");
+        assert_eq!(needles(&ms), ["12"]);
+        assert!(occurs_in(&ms, "p99 12 ms"));
+        assert_eq!(needles(&number_claim("Coverage is 12%.")), ["12"]);
+    }
+
+    #[test]
+    fn unit_needles_are_certain() {
+        use super::super::numbers::unit_needle;
+        assert_eq!(unit_needle("columns").as_deref(), Some("colu"));
+        assert_eq!(unit_needle("件").as_deref(), Some("件"));
+        assert_eq!(unit_needle("entries").as_deref(), Some("entr"));
+        // A prefix label, %, synonyms, a stem a synonym reaches, too short a unit.
+        for none in ["port", "%", "s", "seconds", "hourly", "tests"] {
+            assert_eq!(unit_needle(none), None, "{none}");
+        }
     }
 
     #[test]

@@ -304,6 +304,30 @@ fn unit_stem(key: &str) -> String {
     if key.chars().count() >= 5 { key.chars().take(4).collect() } else { key.to_string() }
 }
 
+/// A lowercase string every text that mentions `unit` (by [`unit_occurs`]) contains, when
+/// one is certain to exist: the four-letter stem of a plain unit word (`columns` → `colu`,
+/// since every word with that stem starts with it), or a CJK counter itself. `None` for
+/// units that need no word (`port`, `#`, `%`), synonyms (`s` = `seconds`), short units and
+/// stems the `-ies` rule could produce (ending in `y`). A claim's needle: short numbers
+/// (`12`) are everywhere in a transcript, the unit word much less so.
+pub(crate) fn unit_needle(unit: &str) -> Option<String> {
+    if PREFIX_LABELS.contains(&unit) {
+        return None;
+    }
+    if unit.chars().any(is_cjk) {
+        return Some(unit.to_lowercase());
+    }
+    let key = unit_key(unit);
+    if key.chars().count() < 5 || !key.chars().all(|c| c.is_ascii_lowercase()) {
+        return None;
+    }
+    let stem = unit_stem(&key);
+    // Stems a synonym can reach without spelling them (`ms` → `millisecond` → `mill`).
+    const MERGED: &[&str] = &["second", "millisecond", "minute", "hour", "day", "week", "month", "year", "byte"];
+    let synonym = MERGED.iter().any(|k| unit_stem(k) == stem);
+    (!synonym && !stem.ends_with('y')).then_some(stem)
+}
+
 /// True when `text` mentions the unit: any word with the same [`unit_key`] stem, a `%` sign
 /// for percentages, the counter itself for CJK counters. Prefix labels (`port`, `#`,
 /// `$`) are not required: the number identifies the thing on its own.
