@@ -93,6 +93,8 @@ fn dates_cross_match() {
         "2026年11月1日に",
         "11月1日に",
         "2026년 11월 1일",
+        "2026년 11 월 1 일",
+        "11 月 1 日に",
     ] {
         assert!(occurs_in(&iso, text), "{text}");
     }
@@ -100,7 +102,7 @@ fn dates_cross_match() {
         assert!(!occurs_in(&iso, text), "{text}");
     }
     let n = needles(&iso);
-    for s in ["2026-11-01", "2026/11/01", "nov 1", "november 1", "11/1", "11月1日", "11월 1일"] {
+    for s in ["2026-11-01", "2026/11/01", "nov 1", "november 1", "11/1", "11月", "11 월"] {
         assert!(n.iter().any(|x| x == s), "{s} not in {n:?}");
     }
     let us = claim("on Nov 1", ClaimKind::Date);

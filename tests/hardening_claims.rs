@@ -3,7 +3,7 @@
 //! word before it (`ABC` in `6379ABC`) and a code span of only quotes or backslashes
 //! (`` `\` ``) were claims no line could ever state; cargo-fuzz then found a name cut
 //! short by a date right after it (`Redis` in `Redis6月`), and a URL that is only its
-//! scheme (`https://`).
+//! scheme (`https://`), and a CJK date with spaced parts (`8 월`).
 
 use dreamreview::claims::{extract, occurs_in};
 use proptest::prelude::*;
@@ -25,6 +25,13 @@ fn glued_fragments_and_unfindable_code_are_not_claims() {
         assert!(occurs_in(&c, &crash), "{c:?}");
     }
     assert_eq!(texts("paths on Windows use `\\` and `\"`; run `pnpm test`"), ["Windows", "pnpm test"]);
+    // Fuzz crash-94051d9d: a CJK date with spaced parts (`8 월`, `8 月 1 日`) was a claim
+    // whose needles spelled only the unspaced forms.
+    for line in ["moved 8 월", "moved on 8 月 1 日", "2026年 8 月", "8\u{3000}月に", "covedt8 월[ 12"] {
+        let claims = extract(line);
+        assert_eq!(claims.len(), 1, "{line}: {claims:?}");
+        assert!(occurs_in(&claims[0], line), "{line}: {:?}", claims[0]);
+    }
     // Unchanged: whole tokens, CJK neighbours.
     assert_eq!(texts("uses x86Linux and v2Beta"), ["x86Linux", "v2Beta"]);
     assert_eq!(texts("東京のRedisサーバー"), ["Redis"]);
@@ -35,7 +42,7 @@ proptest! {
 
     #[test]
     fn every_claim_occurs_in_its_own_line(
-        line in "[ -~]{0,60}|(Redis|v1\\.2|port|6379|2026-11-01|Nov|1|last week|`|\\\\|\"|\\.md| |-|/|tests|214|,|\\.|東京|の|AWS|https://x.io/a|(https://)|ABC|a){0,12}"
+        line in "[ -~]{0,60}|(Redis|v1\\.2|port|6379|2026-11-01|Nov|1|last week|8 월|月| 日|`|\\\\|\"|\\.md| |-|/|tests|214|,|\\.|東京|の|AWS|https://x.io/a|(https://)|ABC|a){0,12}"
     ) {
         for c in extract(&line) {
             prop_assert!(occurs_in(&c, &line), "{:?} not stated by its own line {:?}", c, line);

@@ -23,6 +23,9 @@ const WEEKDAY: &str = r"(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|s
 const CJK_PART: &str = r"(?P<part>上旬|中旬|下旬|初旬|初め|初頭|末|底|初)";
 const KO_PART: &str = r"(?P<part>초순|상순|중순|하순|초|말)";
 const FW: &str = "[0-9０-９]";
+/// The optional space between the parts of a CJK date (`8 월`, `2026年 8月`): an ASCII or
+/// ideographic space, so that [`super::needles`] can spell every form.
+const SP: &str = "[ \u{3000}]?";
 
 fn compile(pattern: &str) -> Option<Regex> {
     Regex::new(pattern).ok()
@@ -80,34 +83,34 @@ static FORMS: LazyLock<Vec<Form>> = LazyLock::new(|| {
         // 2026年11月1日 / 2026年11月 / 2026年 / 2026年10月下旬
         Form {
             re: compile(&format!(
-                r"(?P<year>{FW}{{4}})\s?年(?:\s?(?P<m>{FW}{{1,2}})\s?月(?:\s?(?P<d>{FW}{{1,2}})\s?[日号號]|{CJK_PART})?)?"
+                r"(?P<year>{FW}{{4}}){SP}年(?:{SP}(?P<m>{FW}{{1,2}}){SP}月(?:{SP}(?P<d>{FW}{{1,2}}){SP}[日号號]|{CJK_PART})?)?"
             )),
             build: cjk_date,
         },
         // 11月1日 / 10月下旬 / 11月
         Form {
-            re: compile(&format!(r"(?P<m>{FW}{{1,2}})\s?月(?:\s?(?P<d>{FW}{{1,2}})\s?[日号號]|{CJK_PART})?")),
+            re: compile(&format!(r"(?P<m>{FW}{{1,2}}){SP}月(?:{SP}(?P<d>{FW}{{1,2}}){SP}[日号號]|{CJK_PART})?")),
             build: cjk_date,
         },
         // 2026년 11월 1일 / 2026년 / 10월 말
         Form {
             re: compile(&format!(
-                r"(?P<year>{FW}{{4}})\s?년(?:\s?(?P<m>{FW}{{1,2}})\s?월(?:\s?(?P<d>{FW}{{1,2}})\s?일|\s?{KO_PART})?)?"
+                r"(?P<year>{FW}{{4}}){SP}년(?:{SP}(?P<m>{FW}{{1,2}}){SP}월(?:{SP}(?P<d>{FW}{{1,2}}){SP}일|{SP}{KO_PART})?)?"
             )),
             build: korean_date,
         },
         Form {
-            re: compile(&format!(r"(?P<m>{FW}{{1,2}})\s?월(?:\s?(?P<d>{FW}{{1,2}})\s?일|\s?{KO_PART})?")),
+            re: compile(&format!(r"(?P<m>{FW}{{1,2}}){SP}월(?:{SP}(?P<d>{FW}{{1,2}}){SP}일|{SP}{KO_PART})?")),
             build: korean_date,
         },
         // 2026年第4四半期 / 2026年Q4 / 2026년 4분기
         Form {
             re: compile(&format!(
-                r"(?P<year>{FW}{{4}})\s?年?\s?(?:第\s?(?P<q>[1-4１-４一二三四])\s?(?:四半期|季度)|Q(?P<q2>[1-4]))"
+                r"(?P<year>{FW}{{4}}){SP}年?{SP}(?:第{SP}(?P<q>[1-4１-４一二三四]){SP}(?:四半期|季度)|Q(?P<q2>[1-4]))"
             )),
             build: cjk_quarter,
         },
-        Form { re: compile(&format!(r"(?P<year>{FW}{{4}})\s?년\s?(?P<q>[1-4])\s?분기")), build: cjk_quarter },
+        Form { re: compile(&format!(r"(?P<year>{FW}{{4}}){SP}년{SP}(?P<q>[1-4]){SP}분기")), build: cjk_quarter },
         // in October (capitalised month after a context word)
         Form {
             re: compile(

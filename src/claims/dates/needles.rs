@@ -70,18 +70,9 @@ pub(crate) fn date_needles(spec: &DateSpec) -> Vec<String> {
             out.push(format!("{d}{ord} of {abbr}"));
             out.push(format!("{month}/{d}"));
             out.push(format!("{month}/{d:02}"));
-            for unit in ["月", "월"] {
-                let day_units: &[&str] = if unit == "월" { &["일"] } else { &["日", "号", "號"] };
-                for dd in &ds {
-                    for du in day_units {
-                        for sep in ["", " "] {
-                            let s = format!("{month}{unit}{sep}{dd}{du}");
-                            out.push(to_fullwidth_digits(&s));
-                            out.push(s);
-                        }
-                    }
-                }
-            }
+            // CJK forms may space every part (`8 월 1 일`): the month and its unit are what
+            // all of them hold.
+            push_cjk_months(&mut out, month);
         }
         None => {
             if year.is_some() {
@@ -95,16 +86,25 @@ pub(crate) fn date_needles(spec: &DateSpec) -> Vec<String> {
             }
             out.push(abbr.to_string());
             out.push(format!("{month}/"));
-            for unit in ["月", "월"] {
-                let s = format!("{month}{unit}");
-                out.push(to_fullwidth_digits(&s));
-                out.push(s);
-            }
+            push_cjk_months(&mut out, month);
         }
     }
     let mut seen = std::collections::HashSet::new();
     out.retain(|s| !s.is_empty() && seen.insert(s.clone()));
     out
+}
+
+/// `8月`, `8 월`, `８　月`…: the month and its CJK unit, with each separator the date
+/// forms allow between them (none, a space, an ideographic space), in ASCII and
+/// full-width digits.
+fn push_cjk_months(out: &mut Vec<String>, month: u32) {
+    for unit in ["月", "월"] {
+        for sep in ["", " ", "\u{3000}"] {
+            let s = format!("{month}{sep}{unit}");
+            out.push(to_fullwidth_digits(&s));
+            out.push(s);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -116,7 +116,7 @@ mod tests {
     fn needles_cover_forms() {
         let day = DateSpec::Day(Date::new(2026, 11, 1).unwrap());
         let n = date_needles(&day);
-        for s in ["2026-11-01", "2026/11/01", "nov 1", "november 1", "11/1", "11月1日", "11월 1일"] {
+        for s in ["2026-11-01", "2026/11/01", "nov 1", "november 1", "11/1", "11月", "11 월", "１１月"] {
             assert!(n.iter().any(|x| x == s), "{s} missing from {n:?}");
         }
         assert_eq!(date_needles(&DateSpec::Year(2026)), vec!["2026".to_string()]);
