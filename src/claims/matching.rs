@@ -75,19 +75,43 @@ fn json_safe_piece(value: &str) -> Option<String> {
 /// `3.11.4`); names, code, paths, URLs and links as substrings that do not start or end
 /// inside a word (`npm test` is not stated by `pnpm test`).
 pub fn occurs_in(claim: &Claim, text: &str) -> bool {
-    let lower = text.to_lowercase();
+    Haystack::new(text).states(claim)
+}
+
+/// A source text prepared for [`occurs_in`] against many claims: lowercased once, its
+/// dates found once (when a date claim first asks), instead of once per claim.
+pub struct Haystack<'a> {
+    text: &'a str,
+    lower: String,
+    dates: std::cell::OnceCell<Vec<super::dates::FoundDate>>,
+}
+
+impl<'a> Haystack<'a> {
+    /// Prepares `text`.
+    pub fn new(text: &'a str) -> Haystack<'a> {
+        Haystack { text, lower: text.to_lowercase(), dates: std::cell::OnceCell::new() }
+    }
+
+    /// [`occurs_in`] on this text.
+    pub fn states(&self, claim: &Claim) -> bool {
+        occurs_in_prepared(claim, self)
+    }
+}
+
+fn occurs_in_prepared(claim: &Claim, hay: &Haystack<'_>) -> bool {
+    let (text, lower) = (hay.text, hay.lower.as_str());
     let keys = needles(claim);
     if !keys.iter().any(|n| lower.contains(n.as_str())) {
         return false;
     }
     match &claim.value {
-        ClaimValue::Date(spec) => find_dates(text).iter().any(|f| spec.contains(&f.spec)),
+        ClaimValue::Date(spec) => hay.dates.get_or_init(|| find_dates(text)).iter().any(|f| spec.contains(&f.spec)),
         ClaimValue::Number { value, unit } => {
             number_occurs(value, text) && unit.as_deref().is_none_or(|u| unit_occurs(u, text))
         }
         ClaimValue::Text(value) => match claim.kind {
-            ClaimKind::Version => version_occurs(value, &lower),
-            _ => word_occurs(value, &lower),
+            ClaimKind::Version => version_occurs(value, lower),
+            _ => word_occurs(value, lower),
         },
     }
 }

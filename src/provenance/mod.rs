@@ -32,7 +32,7 @@ use crate::report::ChangeReport;
 use crate::review::Review;
 use crate::secrets::mask;
 use crate::transcript::{
-    LineHit, ScanOptions, ScanProgress, SourceKind, SourceSet, Verdict, WithExhausted, scan_lines,
+    LineHit, ScanOptions, ScanProgress, SourceKind, SourceSet, Verdict, WithExhausted, line_stamp, scan_lines,
 };
 use evidence::{Cited, Opened};
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -69,6 +69,8 @@ struct Found {
     first: HashMap<usize, (usize, usize)>,
     per_source: HashMap<(usize, usize), usize>,
     relative: HashMap<usize, Scanned>,
+    /// Sources the scan could not read (index, error): not searched, and said so.
+    unreadable: Vec<(usize, String)>,
 }
 
 /// A relative phrase the scan found that may explain a date claim.
@@ -324,8 +326,14 @@ fn analyze(
         .map(|hc| evidence_of(hc.file, hc.hunk).iter().map(|c| c.source).collect())
         .collect();
     let found = scan(&sources, &pending, (&dates, &cited_sources), &whole, progress);
+    for (s, e) in &found.unreadable {
+        let name = sources.get(*s).map_or("?", |f| f.name.as_str());
+        out.notes.push(format!("{name}: could not be read ({e}); no claim was looked for in it"));
+    }
 
-    // 6. Classify what is left and flag it.
+    // 6. Classify what is left and flag it. Live notes are prepared once for all claims.
+    let live_texts: Vec<String> = review.live.values().filter_map(note_text).collect();
+    let live: Vec<claims::Haystack<'_>> = live_texts.iter().map(|t| claims::Haystack::new(t)).collect();
     let mut pend_id = 0;
     for hc in &mut hunk_claims {
         if hc.status.is_some() {
@@ -333,16 +341,13 @@ fn analyze(
         }
         let id = pend_id;
         pend_id += 1;
-        let whole: Vec<usize> =
-            evidence_of(hc.file, hc.hunk).iter().filter(|c| c.whole_file).map(|c| c.source).collect();
         let loc = |(s, l): (usize, usize)| format!("{}:{l}", sources.get(s).map(|f| f.name.as_str()).unwrap_or("?"));
-        if let Some(&line) = whole.iter().find_map(|s| found.per_source.get(&(id, *s)).map(|l| (s, l)).map(|(_, l)| l))
-        {
-            let s = whole.iter().find(|s| found.per_source.contains_key(&(id, **s))).copied().unwrap_or(0);
-            hc.status = Some((ClaimStatus::Sourced, Some(loc((s, line)))));
+        let cited_whole = whole.get(id).map_or(&[][..], Vec::as_slice);
+        if let Some(at) = cited_whole.iter().find_map(|&s| found.per_source.get(&(id, s)).map(|&l| (s, l))) {
+            hc.status = Some((ClaimStatus::Sourced, Some(loc(at))));
         } else if let Some(&at) = found.first.get(&id) {
             hc.status = Some((ClaimStatus::Weak, Some(loc(at))));
-        } else if carried(&hc.claim, &review.files[hc.file], review) {
+        } else if carried(&hc.claim, &review.files[hc.file], &live) {
             hc.status = Some((ClaimStatus::Carried, None));
         } else {
             hc.status = Some((ClaimStatus::Unsourced, None));
@@ -533,14 +538,18 @@ fn relative_origin(c: &Claim, evidence: &[&Cited]) -> Option<(String, String, Da
 }
 
 /// True when live memory already says the claim: this note first, then any note.
-fn carried(c: &Claim, f: &FileDiff, review: &Review) -> bool {
-    let text_of = |e: &crate::snapshot::Entry| e.bytes().and_then(crate::text::as_text).map(str::to_string);
-    if let Some(t) = f.live.as_ref().and_then(text_of)
+fn carried(c: &Claim, f: &FileDiff, live: &[claims::Haystack<'_>]) -> bool {
+    if let Some(t) = f.live.as_ref().and_then(note_text)
         && claims::occurs_in(c, &t)
     {
         return true;
     }
-    review.live.values().filter_map(text_of).any(|t| claims::occurs_in(c, &t))
+    live.iter().any(|h| h.states(c))
+}
+
+/// A note's text, when it is text.
+fn note_text(e: &crate::snapshot::Entry) -> Option<String> {
+    e.bytes().and_then(crate::text::as_text).map(str::to_string)
 }
 
 /// The flag for a claim found nowhere.
@@ -676,10 +685,19 @@ fn scan(
         }
         claims_open.sort_unstable();
         claims_open.dedup();
-        let hits: Vec<usize> = claims_open.into_iter().filter(|&o| claims::occurs_in(pending[o], hit.said)).collect();
+        // The said text lowercased and its dates found once, for all the claims open here.
+        let hits: Vec<usize> = if claims_open.is_empty() {
+            Vec::new()
+        } else {
+            let said = claims::Haystack::new(hit.said);
+            claims_open.into_iter().filter(|&o| said.states(pending[o])).collect()
+        };
         let mut relative: Vec<(usize, Scanned)> = Vec::new();
         if !dates_open.is_empty()
-            && let Some(anchor) = file_dates.get(source).copied().flatten().or_else(|| line_date(hit.raw))
+            && let (time, Some(anchor)) = match file_dates.get(source).copied().flatten() {
+                Some(day) => (None, Some(day)),
+                None => line_stamp(hit.raw),
+            }
         {
             for r in claims::relative_phrases(hit.said) {
                 let range = r.resolve(anchor);
@@ -687,8 +705,7 @@ fn scan(
                     let (tier, ..) = rank_bound(cited.get(d), source, line);
                     let width = if tier == 0 { (range.1.to_days() - range.0.to_days()).abs() } else { 0 };
                     let rank = (tier, width, source, line);
-                    let time = line_time(hit.raw);
-                    relative.push((d, Scanned { rank, phrase: r.phrase.clone(), anchor, time }));
+                    relative.push((d, Scanned { rank, phrase: r.phrase.clone(), anchor, time: time.clone() }));
                 }
             }
         }
@@ -733,33 +750,16 @@ fn scan(
     };
     let verifier = WithExhausted { line: verify, exhausted };
     let state = ScanProgress::new();
-    std::thread::scope(|scope| {
+    let unreadable = std::thread::scope(|scope| {
         let worker = scope.spawn(|| scan_lines(sources, &needles, &ScanOptions::default(), &state, &verifier));
         while !worker.is_finished() {
             progress(state.bytes_done(), state.bytes_total());
             std::thread::sleep(std::time::Duration::from_millis(50));
         }
-        let _ = worker.join();
+        worker.join().map(|report| report.unreadable).unwrap_or_default()
     });
     progress(state.bytes_total(), state.bytes_total());
-    found.into_inner().unwrap_or_else(|p| p.into_inner())
-}
-
-/// The day of a JSONL line's `timestamp`, read without parsing the line.
-/// `YYYY-MM-DD HH:MM:SS` of a JSONL line's `timestamp` (as the evidence pane shows it).
-fn line_time(raw: &[u8]) -> Option<String> {
-    let key = b"\"timestamp\":\"";
-    let at = memchr::memmem::find(raw, key)? + key.len();
-    let s = std::str::from_utf8(raw.get(at..at + 19)?).ok()?;
-    Date::parse_iso_prefix(s)?;
-    let (day, clock) = (s.get(..10)?, s.get(11..)?);
-    let ok = clock.bytes().enumerate().all(|(i, b)| if i == 2 || i == 5 { b == b':' } else { b.is_ascii_digit() });
-    ok.then(|| format!("{day} {clock}"))
-}
-
-fn line_date(raw: &[u8]) -> Option<Date> {
-    let key = b"\"timestamp\":\"";
-    let at = memchr::memmem::find(raw, key)? + key.len();
-    let s = std::str::from_utf8(raw.get(at..at + 10)?).ok()?;
-    Date::parse_iso_prefix(s)
+    let mut found = found.into_inner().unwrap_or_else(|p| p.into_inner());
+    found.unreadable = unreadable;
+    found
 }

@@ -4,7 +4,10 @@
 //! a line (an MCP tool's JSON AST, a recursive data structure in a tool input) would make
 //! the whole line unreadable: shown raw, thinking included, and saying nothing. Instead,
 //! every container nested deeper than a limit is replaced by `null` with a byte-level
-//! walk (no parse, no recursion), and the rest of the line is read normally.
+//! walk (no parse, no recursion), and the rest of the line is read normally. Strings and
+//! containers are skipped with the envelope walk's scanners ([`super::unsaid`]).
+
+use super::unsaid::{container_end, string_end};
 
 /// Containers deeper than this are replaced by `null` (well below serde_json's 128, so
 /// the typed views built on top never reach it either).
@@ -17,25 +20,17 @@ pub(crate) const MAX_DEPTH: usize = 64;
 pub(crate) fn flatten_deep(bytes: &[u8], max: usize) -> Option<Vec<u8>> {
     let mut out: Option<Vec<u8>> = None;
     let mut depth = 0usize;
-    let mut in_string = false;
-    let mut escaped = false;
     let mut copied = 0usize; // bytes[..copied] are already in `out`
     let mut i = 0usize;
     while let Some(&b) = bytes.get(i) {
-        if in_string {
-            match b {
-                _ if escaped => escaped = false,
-                b'\\' => escaped = true,
-                b'"' => in_string = false,
-                _ => {}
-            }
-            i += 1;
-            continue;
-        }
         match b {
-            b'"' => in_string = true,
+            b'"' => {
+                i = string_end(bytes, i + 1).map_or(bytes.len(), |e| e + 1);
+                continue;
+            }
             b'{' | b'[' if depth == max => {
-                let end = container_end(bytes, i);
+                let close = if b == b'{' { b'}' } else { b']' };
+                let end = container_end(bytes, i, b, close);
                 let o = out.get_or_insert_with(|| Vec::with_capacity(bytes.len()));
                 o.extend_from_slice(bytes.get(copied..i).unwrap_or(&[]));
                 o.extend_from_slice(b"null");
@@ -52,37 +47,6 @@ pub(crate) fn flatten_deep(bytes: &[u8], max: usize) -> Option<Vec<u8>> {
     let mut o = out?;
     o.extend_from_slice(bytes.get(copied..).unwrap_or(&[]));
     Some(o)
-}
-
-/// The index just past the container opening at `start`, or the end of `bytes` when it
-/// is never closed.
-fn container_end(bytes: &[u8], start: usize) -> usize {
-    let mut depth = 0usize;
-    let mut in_string = false;
-    let mut escaped = false;
-    for (i, &b) in bytes.iter().enumerate().skip(start) {
-        if in_string {
-            match b {
-                _ if escaped => escaped = false,
-                b'\\' => escaped = true,
-                b'"' => in_string = false,
-                _ => {}
-            }
-            continue;
-        }
-        match b {
-            b'"' => in_string = true,
-            b'{' | b'[' => depth += 1,
-            b'}' | b']' => {
-                depth = depth.saturating_sub(1);
-                if depth == 0 {
-                    return i + 1;
-                }
-            }
-            _ => {}
-        }
-    }
-    bytes.len()
 }
 
 #[cfg(test)]

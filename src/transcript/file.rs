@@ -15,7 +15,7 @@ use anyhow::{Context, Result};
 use memchr::{memchr, memchr_iter};
 
 use super::render::{RenderedLine, render_jsonl, render_note};
-use super::said::said_text;
+use super::said::said_text_in;
 use super::source::{SourceFile, SourceKind};
 use super::text::strip_cr;
 use crate::date::Date;
@@ -160,10 +160,7 @@ impl Transcript {
 
     /// What a line read from this file says.
     pub fn said_text_of(&self, line: &Line) -> String {
-        match self.kind {
-            SourceKind::Jsonl => said_text(&line.bytes),
-            SourceKind::Markdown => String::from_utf8_lossy(&line.bytes).into_owned(),
-        }
+        said_text_in(self.kind, &line.bytes)
     }
 
     /// Reads line `n` (valid) from `file`.

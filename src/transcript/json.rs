@@ -18,22 +18,33 @@ use super::partial::{close_json, content_start};
 /// character) read as U+FFFD, so the rest of the line still says what it says. Values
 /// nested too deeply for the parser read as `null` ([`super::deep`]).
 pub(crate) fn parse_object<T: DeserializeOwned>(bytes: &[u8]) -> Option<(T, bool)> {
-    let start = content_start(bytes);
-    let body = bytes.get(start..)?;
+    read_object(bytes, &mut parse_exact::<T>)
+}
+
+/// Runs `read` on the JSON object `bytes` holds (after whitespace and a BOM), repairing
+/// what a transcript line can get wrong, each only once the plain read failed (valid
+/// lines pay for nothing): values nested too deeply for the parser read as `null`
+/// ([`super::deep`]); bytes that are not UTF-8 read as U+FFFD; a line cut short is
+/// closed ([`super::partial`]). Returns `read`'s result and whether the line was cut;
+/// `None` when it is not an object or too broken to read. The one way every reader of
+/// a line (rendering, said text) gets there.
+pub(crate) fn read_object<R>(bytes: &[u8], read: &mut dyn FnMut(&[u8]) -> Option<R>) -> Option<(R, bool)> {
+    let body = bytes.get(content_start(bytes)..)?;
     if body.first() != Some(&b'{') {
         return None;
     }
-    let lossy = String::from_utf8_lossy(body);
-    let body = lossy.as_bytes();
-    if let Some(v) = parse_exact::<T>(body) {
-        return Some((v, false));
+    if let Some(r) = read(body) {
+        return Some((r, false));
     }
-    // Too deep for the parser: read it with the deep values as `null` (see super::deep).
     if let Some(flat) = flatten_deep(body, MAX_DEPTH) {
-        return parse_object(&flat);
+        return read_object(&flat, read);
+    }
+    if std::str::from_utf8(body).is_err() {
+        let lossy = String::from_utf8_lossy(body).into_owned();
+        return read_object(lossy.as_bytes(), read);
     }
     let fixed = close_json(body)?;
-    parse_exact::<T>(&fixed).map(|v| (v, true))
+    read(&fixed).map(|r| (r, true))
 }
 
 fn parse_exact<T: DeserializeOwned>(body: &[u8]) -> Option<T> {

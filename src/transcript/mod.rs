@@ -22,8 +22,8 @@
 //!   the rest of a file.
 //!
 //! Secrets: this module does not mask anything. Every piece of transcript text meant for
-//! the screen is in [`RenderedLine::text`] or [`ContextEntry`]'s `text`/`rendered`; apply
-//! the masking function there (see [`RenderedLine::mask_with`]).
+//! the screen is in [`RenderedLine::text`] or [`ContextEntry`]'s `text`/`rendered`; the
+//! callers mask it there (`crate::secrets::mask`).
 
 mod context;
 mod deep;
@@ -39,10 +39,10 @@ mod unsaid;
 
 pub use context::{ContextEntry, SPAN_WINDOW};
 pub use file::{Line, MAX_LINE_BYTES, Transcript};
-pub use render::{LineKind, RenderedLine, render_jsonl, render_jsonl_with_limit, render_note};
-pub use said::said_text;
+pub use render::{LineKind, RenderedLine, line_stamp, render_jsonl, render_jsonl_with_limit, render_note};
+pub use said::{said_text, said_text_in};
 pub use scan::{
-    CHUNK_BYTES, Hit, LineHit, ScanOptions, ScanProgress, ScanReport, Verdict, Verifier, Verify, VerifyLine,
-    WithExhausted, scan, scan_lines, scan_patterns, scan_verified, scan_with,
+    CHUNK_BYTES, Hit, LineHit, ScanOptions, ScanProgress, ScanReport, Verdict, Verifier, VerifyLine, WithExhausted,
+    scan, scan_lines, scan_patterns, scan_with,
 };
 pub use source::{SourceFile, SourceKind, SourceSet, date_from_file_name};

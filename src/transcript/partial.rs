@@ -240,7 +240,8 @@ fn scalar_end(bytes: &[u8], i: usize) -> usize {
     j
 }
 
-fn skip_ws(bytes: &[u8], mut i: usize) -> usize {
+/// The first index at or after `i` that is not JSON whitespace.
+pub(super) fn skip_ws(bytes: &[u8], mut i: usize) -> usize {
     while let Some(b' ' | b'\t' | b'\n' | b'\r') = bytes.get(i) {
         i += 1;
     }

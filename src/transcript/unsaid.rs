@@ -14,7 +14,7 @@ use std::ops::Range;
 
 use memchr::{memchr2, memchr3};
 
-use super::partial::content_start;
+use super::partial::{content_start, skip_ws};
 
 /// The only top-level keys whose values `said_text` reads (`type` is read to dispatch,
 /// but never said).
@@ -94,7 +94,7 @@ fn value_end(line: &[u8], i: usize) -> Option<usize> {
 
 /// Index of the closing quote of the string whose body starts at `from`, or `None` when
 /// the line ends first.
-fn string_end(line: &[u8], from: usize) -> Option<usize> {
+pub(super) fn string_end(line: &[u8], from: usize) -> Option<usize> {
     let mut j = from;
     loop {
         let rest = line.get(j..)?;
@@ -109,7 +109,7 @@ fn string_end(line: &[u8], from: usize) -> Option<usize> {
 
 /// End (exclusive) of the container opened at `i`, counting only its own bracket kind
 /// (the other kind balances on its own in valid JSON) and skipping strings.
-fn container_end(line: &[u8], i: usize, open: u8, close: u8) -> usize {
+pub(super) fn container_end(line: &[u8], i: usize, open: u8, close: u8) -> usize {
     let n = line.len();
     let mut depth = 0usize;
     let mut j = i;
@@ -137,13 +137,6 @@ fn container_end(line: &[u8], i: usize, open: u8, close: u8) -> usize {
         }
     }
     n
-}
-
-fn skip_ws(line: &[u8], mut i: usize) -> usize {
-    while let Some(b' ' | b'\t' | b'\n' | b'\r') = line.get(i) {
-        i += 1;
-    }
-    i
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ mod needles;
 
 use crate::date::{Date, days_in_month};
 
-pub(crate) use find::find_dates;
+pub(crate) use find::{FoundDate, find_dates};
 pub(crate) use needles::date_needles;
 
 /// Which part of a month a partial date names: early = days 1–10, mid = 11–20, late = 21–end.

@@ -92,11 +92,6 @@ impl RenderedLine {
             None => format!("{} · {}", self.role, self.text),
         }
     }
-
-    /// Hook for secret masking: replaces `text` with `mask(text)`.
-    pub fn mask_with(&mut self, mask: impl Fn(&str) -> String) {
-        self.text = mask(&self.text);
-    }
 }
 
 /// Renders a JSONL transcript line (`number` is its 1-based line number).
@@ -180,6 +175,17 @@ fn raw(line: &[u8], number: usize, max_chars: usize) -> RenderedLine {
     }
 }
 
+/// The time and day of a raw JSONL line's first `"timestamp"` value, read without parsing
+/// the line (the scanner's hot path), as [`RenderedLine::time`] and [`RenderedLine::date`]
+/// show them.
+pub fn line_stamp(raw: &[u8]) -> (Option<String>, Option<Date>) {
+    let key = b"\"timestamp\":\"";
+    let Some(at) = memchr::memmem::find(raw, key).map(|i| i + key.len()) else { return (None, None) };
+    let value = raw.get(at..raw.len().min(at + 40)).unwrap_or(&[]);
+    let value = value.get(..memchr::memchr(b'"', value).unwrap_or(value.len())).unwrap_or(&[]);
+    std::str::from_utf8(value).map_or((None, None), parse_time)
+}
+
 /// `2026-11-01T09:14:03.112Z` → (`2026-11-01 09:14:03`, 2026-11-01).
 fn parse_time(stamp: &str) -> (Option<String>, Option<Date>) {
     let date = Date::parse_iso_prefix(stamp);
@@ -193,4 +199,20 @@ fn parse_time(stamp: &str) -> (Option<String>, Option<Date>) {
         _ => None,
     };
     (time, date)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_stamp_reads_what_rendering_shows() {
+        let line = br#"{"type":"user","timestamp":"2026-11-01T09:14:03.112Z","message":{"content":"hi"}}"#;
+        let r = render_jsonl(line, 1);
+        assert_eq!(line_stamp(line), (r.time.clone(), r.date));
+        assert_eq!(r.time.as_deref(), Some("2026-11-01 09:14:03"));
+        // A date without a clock gives the day only; no timestamp gives nothing.
+        assert_eq!(line_stamp(br#"{"timestamp":"2026-11-01"}"#), (None, Date::new(2026, 11, 1)));
+        assert_eq!(line_stamp(br#"{"type":"user"}"#), (None, None));
+    }
 }

@@ -27,8 +27,9 @@ mod reference;
 
 use serde::Deserialize;
 
-use super::deep::{MAX_DEPTH, flatten_deep};
-use super::partial::{close_json, content_start};
+use super::json::read_object;
+use super::partial::content_start;
+use super::source::SourceKind;
 use super::text::{strip_cr, strip_escapes};
 use loose::{Loose, push_part, push_strings};
 
@@ -76,29 +77,23 @@ pub fn said_text(line: &[u8]) -> String {
     }
 }
 
+/// What a line of a source of `kind` says: [`said_text`] for JSONL; for a Markdown source
+/// the line itself, without its `\r` and terminal escape sequences. The one definition the
+/// scanner and the cited-line reader share.
+pub fn said_text_in(kind: SourceKind, line: &[u8]) -> String {
+    match kind {
+        SourceKind::Jsonl => said_text(line),
+        SourceKind::Markdown => {
+            let text = String::from_utf8_lossy(strip_cr(line));
+            strip_escapes(&text).into_owned()
+        }
+    }
+}
+
 /// Writes what the JSON object `line` says to `out`; `None` when it is not an object or
 /// is too broken to read (a cut line is closed first, see [`super::partial`]).
 fn said_object(line: &[u8], out: &mut String) -> Option<()> {
-    let body = line.get(content_start(line)..)?;
-    if body.first() != Some(&b'{') {
-        return None;
-    }
-    if said_exact(body, out).is_some() {
-        return Some(());
-    }
-    // Too deep for the parser: the deep values say nothing, the rest is read.
-    if let Some(flat) = flatten_deep(body, MAX_DEPTH) {
-        return said_object(&flat, out);
-    }
-    // Bytes that are not UTF-8 (a mangled tool output, a line cut inside a character)
-    // read as U+FFFD, so the rest of the line still says what it says. Only tried after
-    // the fast parse failed: valid lines never pay for the check.
-    if std::str::from_utf8(body).is_err() {
-        let lossy = String::from_utf8_lossy(body).into_owned();
-        return said_object(lossy.as_bytes(), out);
-    }
-    let fixed = close_json(body)?;
-    said_exact(&fixed, out)
+    read_object(line, &mut |body| said_exact(body, out)).map(|_| ())
 }
 
 /// [`said_object`] on a complete object: a typed parse, borrowing; a legal but odd object
@@ -265,6 +260,14 @@ mod tests {
         assert_eq!(said_text(s), "214 passed");
         let l = br#"{"type":"user","message":{"content":[{"type":"tool_result","content":[{"type":"text","text":"a"},{"type":"image","source":{"data":"QUJD"}},"b"]}]}}"#;
         assert_eq!(said_text(l), "a\nb");
+    }
+
+    #[test]
+    fn markdown_lines_say_themselves_without_escapes() {
+        // One definition for the scanner and the cited-line reader: a coloured daily-note
+        // line says the same whether it is cited or found by the scan.
+        assert_eq!(said_text_in(SourceKind::Markdown, b"port \x1b[1m6379\x1b[0m\r"), "port 6379");
+        assert_eq!(said_text_in(SourceKind::Jsonl, br#"{"type":"user","message":{"content":"hi"}}"#), "hi");
     }
 
     #[test]

@@ -8,12 +8,10 @@ use crate::transcript::json::{get, get_str, parse_object};
 use crate::transcript::partial::content_start;
 use crate::transcript::text::{strip_cr, strip_escapes};
 
-/// Keys whose values are identifiers or payloads, not words, wherever they appear.
-const NOT_SAID: &[&str] = &["id", "tool_use_id", "signature", "data", "cache_control"];
+use super::NOT_SAID;
+use super::loose::push_part;
 
-/// The fields of a line [`said_text`] reads; everything else is skipped while parsing,
-/// without being built (this is the hot path of the scanner). The scanner relies on
-/// these being the only top-level keys read: keep `unsaid::SAID_TOP_LEVEL` in step.
+/// The fields of a line [`said_text`] reads (the same as the borrowed `Envelope`).
 #[derive(Deserialize, Default)]
 #[serde(default)]
 struct Envelope {
@@ -200,16 +198,4 @@ fn push_strings(v: &Value, skip_keys: &[&str], out: &mut String) {
             _ => {}
         }
     }
-}
-
-/// Appends `s` to `out` as a new part (parts are separated by a newline); blank parts
-/// are left out.
-fn push_part(out: &mut String, s: &str) {
-    if s.trim().is_empty() {
-        return;
-    }
-    if !out.is_empty() {
-        out.push('\n');
-    }
-    out.push_str(s);
 }

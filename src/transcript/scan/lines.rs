@@ -7,9 +7,8 @@ use memchr::{memchr, memchr_iter, memmem, memrchr};
 
 use super::matcher::{Automaton, MARKER, Needles};
 use super::{Hit, LineHit, Verdict, VerifyLine};
-use crate::transcript::said::said_text;
+use crate::transcript::said::said_text_in;
 use crate::transcript::source::SourceKind;
-use crate::transcript::text::{strip_cr, strip_escapes};
 use crate::transcript::unsaid::{containing, unsaid_spans};
 
 /// Per-file state: raw matches in complete lines, the said-text check, the verdicts.
@@ -205,10 +204,7 @@ impl<'a> LineScanner<'a> {
         if self.candidates.is_empty() && !dirty {
             return;
         }
-        let said = match self.kind {
-            SourceKind::Jsonl => said_text(line),
-            SourceKind::Markdown => strip_escapes(&String::from_utf8_lossy(strip_cr(line))).into_owned(),
-        };
+        let said = said_text_in(self.kind, line);
         self.lower.clear();
         self.lower.extend(said.bytes().map(|b| b.to_ascii_lowercase()));
         if dirty {

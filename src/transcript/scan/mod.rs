@@ -133,32 +133,8 @@ pub fn scan_with(
     options: &ScanOptions,
     progress: &ScanProgress,
 ) -> ScanReport {
-    scan_verified(sources, needles, options, progress, &|_, _, _, _, _| true)
-}
-
-/// A check of a candidate hit: (source index, 1-based line, needle index, the raw line,
-/// what the line says) → keep it.
-pub type Verify<'a> = dyn Fn(usize, usize, usize, &[u8], &str) -> bool + Sync + 'a;
-
-/// [`scan_with`], keeping only hits `verify` accepts. `verify` sees what the line says, so
-/// the caller can apply rules a substring cannot (a number's unit elsewhere in the line, a
-/// relative date anchored at the line's timestamp) in the same single pass, without
-/// storing or re-reading lines. Hits it rejects do not count toward the per-source limit.
-pub fn scan_verified(
-    sources: &SourceSet,
-    needles: &[String],
-    options: &ScanOptions,
-    progress: &ScanProgress,
-    verify: &Verify<'_>,
-) -> ScanReport {
-    let per_line = |hit: &LineHit<'_>, verdict: &mut Verdict| {
-        for &n in hit.needles {
-            if verify(hit.source, hit.line, n, hit.raw, hit.said) {
-                verdict.keep.push(n);
-            }
-        }
-    };
-    scan_lines(sources, needles, options, progress, &per_line)
+    let keep_all = |hit: &LineHit<'_>, verdict: &mut Verdict| verdict.keep.extend_from_slice(hit.needles);
+    scan_lines(sources, needles, options, progress, &keep_all)
 }
 
 /// A line holding needles that its said text contains, as a [`VerifyLine`] sees it.
@@ -234,7 +210,7 @@ where
 /// A check of the candidate needles of a line, called once per line holding any.
 pub type VerifyLine<'a> = dyn Verifier + 'a;
 
-/// The scan itself: [`scan_verified`] with a verifier that sees each line once, with all
+/// The scan itself: [`scan_with`], with a verifier that sees each line once, with all
 /// its candidate needles, and can exhaust needles per source (before reading it, and
 /// after any line). The per-source limit of `options` counts kept hits; a needle at the
 /// limit is exhausted too.
