@@ -164,6 +164,38 @@ fn search_side_by_side_and_selection() {
     assert_eq!(lines.iter().filter(|l| **l == Decision::Accepted).count(), 2, "{lines:?}");
 }
 
+/// Search sees what the diff pane shows: a secret's hidden middle finds nothing (search
+/// must not probe a masked value), its shown last characters find the line.
+#[test]
+fn search_never_matches_a_masked_secret() {
+    let mut d = open((120, 32), ThemeName::Dark);
+    press(&mut d, "/ N 2 x L k 4 T f R <Enter>");
+    assert!(d.app.search.is_none());
+    assert!(d.app.status.as_ref().is_some_and(|s| s.error && s.text.contains("no match")), "{:?}", d.app.status);
+    press(&mut d, "/ Z 9 A A <Enter>");
+    assert_eq!(d.app.current_file().unwrap().path, "database.md");
+    assert_eq!(d.app.search.as_ref().map(|s| s.matches.len()), Some(1));
+}
+
+/// The claim a flag names is underlined in the diff even on a line holding a secret (the
+/// flag carries the line masked, as every output does).
+#[test]
+fn a_secret_claim_is_highlighted_in_the_diff() {
+    use ratatui::style::Modifier;
+    let mut d = open((120, 32), ThemeName::Dark);
+    press(&mut d, "<Tab> <Tab>");
+    assert_eq!(d.app.current_file().unwrap().path, "database.md");
+    let buf = script::render(&d.app);
+    let diff = d.app.panes().diff;
+    let found = (diff.y..diff.y + diff.height).find_map(|y| {
+        let row: String = (diff.x..diff.x + diff.width).map(|x| buf[(x, y)].symbol().to_string()).collect();
+        let col = row.find("[anthropic-key")?;
+        Some((diff.x + row[..col].chars().count() as u16, y))
+    });
+    let (x, y) = found.expect("the masked secret is on screen");
+    assert!(buf[(x + 2, y)].modifier.contains(Modifier::UNDERLINED), "the secret claim is not highlighted");
+}
+
 #[test]
 fn no_color_and_light_themes_render() {
     let d = open((80, 24), ThemeName::Mono);
@@ -214,6 +246,9 @@ fn help_scrolls_when_the_terminal_is_short() {
     let bottom = snap(&d);
     assert!(bottom.contains("confirm") && bottom.contains("j/k scroll · any other key closes"), "{bottom}");
     assert!(bottom.contains("· k ↑") && !bottom.contains("j ↓ more"), "{bottom}");
+    // Scrolling stops at the end: one k from the bottom moves up one row at once.
+    press(&mut d, "j j j k");
+    assert!(snap(&d).contains("Keys 13–34 of 35"), "{}", snap(&d));
     press(&mut d, "x");
     assert!(matches!(d.app.mode, Mode::Normal));
     // Tall enough: j closes like any key.
@@ -287,6 +322,21 @@ fn mouse_click_selects_and_wheel_scrolls() {
     assert_eq!(d.app.cursor, 2, "row 2 of the diff (after the header and one line)");
     update(&mut d.app, Msg::Resize(80, 24));
     assert_eq!(d.app.size, (80, 24));
+
+    // A file list too short for every file scrolls to keep the current one on screen; a
+    // click picks the file drawn at that row, not the one at that index from the top.
+    let mut d = open((80, 8), ThemeName::Dark);
+    press(&mut d, "<S-Tab>");
+    let last = d.app.review.files.len() - 1;
+    assert_eq!(d.app.file, last);
+    let files = d.app.panes().files;
+    let visible = usize::from(files.height - 2);
+    assert!(visible < d.app.review.files.len(), "the list must scroll in this test");
+    let drawn_first = snap(&d).lines().nth(1).unwrap().to_string();
+    update(&mut d.app, Msg::Mouse(click(files.x + 3, files.y + 1)));
+    let path = d.app.current_file().unwrap().path.clone();
+    assert_eq!(d.app.file, last + 1 - visible);
+    assert!(drawn_first.contains(&path[..path.len().min(8)]), "clicked {path}, the row showed {drawn_first}");
 }
 
 #[test]

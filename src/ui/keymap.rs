@@ -93,7 +93,19 @@ const SHIFT: KeyModifiers = KeyModifiers::SHIFT;
 /// Rows of the `?` overlay's text at a terminal `width` (two columns from 100 wide), its
 /// closing note included.
 pub fn help_rows(width: u16) -> usize {
-    (if width >= 100 { BINDINGS.len().div_ceil(2) } else { BINDINGS.len() }) + 2
+    BINDINGS.len().div_ceil(help_columns(width)) + 2
+}
+
+/// Columns of bindings the `?` overlay lays out at a terminal `width`.
+pub fn help_columns(width: u16) -> usize {
+    if width >= 100 { 2 } else { 1 }
+}
+
+/// How far the `?` overlay can scroll on a terminal of `size`: the rows its box (at most
+/// the terminal's height, with its border) cannot show.
+pub fn help_max_scroll(size: (u16, u16)) -> usize {
+    let rows = help_rows(size.0);
+    rows.saturating_sub((rows + 2).min(usize::from(size.1)).saturating_sub(2))
 }
 
 /// Whether the `?` overlay (with its border) is taller than a terminal of `size`: then the

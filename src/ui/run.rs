@@ -48,7 +48,7 @@ pub fn run(review: Review, startup: Startup) -> Result<i32> {
     spawn_input(tx.clone(), paused.clone());
     spawn_signals(tx.clone());
     let highlighter = highlight::spawn(tx.clone(), theme.name);
-    let store = persist::Store::open(&review).ok().flatten();
+    let store = Some(persist::Store::open(&review).ok().flatten());
     let mut rt = Runtime { tx: tx.clone(), highlighter, paused: paused.clone(), store };
     let mut app = App::new(review, theme, size);
     app.status = startup.status.map(|text| super::state::Status { text, error: false });
@@ -136,7 +136,9 @@ struct Runtime {
     tx: Sender<Msg>,
     highlighter: Sender<highlight::Job>,
     paused: Arc<AtomicBool>,
-    store: Option<persist::Store>,
+    /// The decision store: `None` until looked up, `Some(None)` when the memory folder has
+    /// no repository (not looked up again on every save; `git init` resets it).
+    store: Option<Option<persist::Store>>,
 }
 
 fn execute(app: &mut App, cmd: Cmd, rt: &mut Runtime, terminal: &mut DefaultTerminal) {
@@ -181,9 +183,9 @@ fn execute(app: &mut App, cmd: Cmd, rt: &mut Runtime, terminal: &mut DefaultTerm
         }
         Cmd::Save => {
             if rt.store.is_none() {
-                rt.store = persist::Store::open(&app.review).ok().flatten();
+                rt.store = Some(persist::Store::open(&app.review).ok().flatten());
             }
-            if let Some(store) = &rt.store
+            if let Some(Some(store)) = &rt.store
                 && let Err(e) = store.save(&app.review)
             {
                 send(Msg::Failed(format!("cannot save decisions: {e:#}")));

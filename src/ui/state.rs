@@ -119,8 +119,6 @@ pub struct Search {
     pub query: String,
     /// Matches as (file, hunk, line index).
     pub matches: Vec<(usize, usize, usize)>,
-    /// The match the cursor is on.
-    pub current: usize,
 }
 
 /// Syntax colours of one hunk: per hunk line, (style, text) spans covering its display
@@ -191,7 +189,7 @@ pub struct App {
 impl App {
     /// A fresh state on `review`, cursor on the first hunk.
     pub fn new(review: Review, theme: Theme, size: (u16, u16)) -> App {
-        let analysis = Analysis { findings: crate::findings::Findings::empty(&review), ..Analysis::default() };
+        let analysis = Analysis::empty(&review);
         let mut app = App {
             review,
             analysis,
@@ -361,6 +359,12 @@ impl App {
     pub fn edited_line(&self, h: usize, i: usize) -> Option<&str> {
         let text = self.review.decisions.get(self.file)?.get(h)?.edited.as_deref()?;
         crate::text::split_lines(text).get(i).copied()
+    }
+
+    /// The first file the file list shows when `visible` rows fit: it scrolls only to keep
+    /// the current file on screen. Shared by the view and mouse clicks.
+    pub fn files_offset(&self, visible: usize) -> usize {
+        self.file.saturating_sub(visible.saturating_sub(1))
     }
 
     /// Moves `scroll` so the cursor row (and its wrapped lines) is visible.

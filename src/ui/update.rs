@@ -134,8 +134,7 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
         }
         Msg::Reloaded { generation, review } => {
             app.generation = generation;
-            app.analysis =
-                crate::report::Analysis { findings: crate::findings::Findings::empty(&review), ..Default::default() };
+            app.analysis = crate::report::Analysis::empty(&review);
             app.review = *review;
             app.progress = Progress::Running { done: 0, total: 0 };
             app.highlights.clear();
@@ -201,7 +200,7 @@ fn key(app: &mut App, k: KeyEvent) -> Vec<Cmd> {
     match std::mem::replace(&mut app.mode, Mode::Normal) {
         Mode::Help { scroll } => {
             // Moving keys scroll a help taller than the terminal; any other key closes it.
-            let most = keymap::BINDINGS.len();
+            let most = keymap::help_max_scroll(app.size);
             if !keymap::help_overflows(app.size) {
                 return Vec::new();
             }
@@ -678,7 +677,9 @@ fn run_search(app: &mut App, input: &str) -> Vec<Cmd> {
     for (fi, f) in app.review.files.iter().enumerate() {
         for (hi, h) in f.hunks.iter().enumerate() {
             for (li, l) in h.lines.iter().enumerate() {
-                if l.text.to_lowercase().contains(&query) {
+                // The text as the diff pane shows it: a secret is found only by what is
+                // on screen (its kind and last characters), never by its hidden value.
+                if crate::ui::text::shown(&l.text).to_lowercase().contains(&query) {
                     matches.push((fi, hi, li));
                 }
             }
@@ -689,7 +690,7 @@ fn run_search(app: &mut App, input: &str) -> Vec<Cmd> {
         app.search = None;
         return Vec::new();
     }
-    app.search = Some(Search { query, matches, current: usize::MAX });
+    app.search = Some(Search { query, matches });
     next_match(app, true)
 }
 
@@ -702,7 +703,7 @@ fn next_match(app: &mut App, forward: bool) -> Vec<Cmd> {
             _ => 0,
         },
     );
-    let Some(search) = app.search.as_mut() else {
+    let Some(search) = app.search.as_ref() else {
         say(app, "no search: press / first", false);
         return Vec::new();
     };
@@ -712,7 +713,6 @@ fn next_match(app: &mut App, forward: bool) -> Vec<Cmd> {
     } else {
         search.matches.iter().rposition(|m| *m < here).unwrap_or(n - 1)
     };
-    search.current = next;
     let (f, h, l) = search.matches[next];
     let info = format!("match {} of {n}", next + 1);
     let mut cmds = if f != app.file { select_file(app, f) } else { Vec::new() };
@@ -731,8 +731,9 @@ fn mouse(app: &mut App, m: MouseEvent) -> Vec<Cmd> {
     };
     let cmds = match m.kind {
         MouseEventKind::Down(MouseButton::Left) if inside(panes.files) => {
-            let idx = (m.row - panes.files.y - 1) as usize;
-            select_file(app, idx)
+            let visible = usize::from(panes.files.height.saturating_sub(2));
+            let idx = app.files_offset(visible) + usize::from(m.row - panes.files.y - 1);
+            if idx == app.file || idx >= app.review.files.len() { Vec::new() } else { select_file(app, idx) }
         }
         MouseEventKind::Down(MouseButton::Left) if inside(panes.diff) => {
             app.focus = Focus::Diff;

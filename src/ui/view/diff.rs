@@ -306,10 +306,11 @@ fn styled_segments(app: &App, hi: usize, i: usize, shown: &str) -> Vec<(Style, R
     }
     // 4. Flagged claims on this line.
     if l.op == Op::Add {
-        let stripped = crate::text::strip_terminator(&l.text);
+        // Flags carry the line masked, as every output does.
+        let stripped = crate::secrets::mask(crate::text::strip_terminator(&l.text));
         for f in app.analysis.hunk_flags(app.file, hi) {
             let (Some(claim), Some(line)) = (&f.claim, &f.line) else { continue };
-            if line == stripped {
+            if *line == stripped {
                 for (pos, _) in shown.match_indices(claim.as_str()) {
                     patches.push((pos..pos + claim.len(), t.claim));
                 }

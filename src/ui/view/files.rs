@@ -25,7 +25,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     if h == 0 {
         return;
     }
-    let offset = app.file.saturating_sub(h.saturating_sub(1));
+    let offset = app.files_offset(h);
     let t = &app.theme;
     let mut lines = Vec::new();
     for (fi, f) in app.review.files.iter().enumerate().skip(offset).take(h) {

@@ -16,20 +16,16 @@ use ratatui::widgets::{Block, BorderType, Borders};
 /// Draws every pane and the active overlay.
 pub fn view(app: &App, frame: &mut Frame) {
     // An opened commit replaces the review on screen (same panes, read-only).
-    if let Mode::History(h) = &app.mode
-        && let Some(inner) = &h.view
-    {
-        view(inner, frame);
-        if let Some((question, _, _)) = &h.confirm {
-            overlay::question(app, frame, " Revert ", question);
+    match &app.mode {
+        Mode::History(h) if h.view.is_some() => {}
+        _ => {
+            let p = app.panes();
+            files::draw(app, frame, p.files);
+            diff::draw(app, frame, p.diff);
+            evidence::draw(app, frame, p.evidence);
+            status::draw(app, frame, p.status);
         }
-        return;
     }
-    let p = app.panes();
-    files::draw(app, frame, p.files);
-    diff::draw(app, frame, p.diff);
-    evidence::draw(app, frame, p.evidence);
-    status::draw(app, frame, p.status);
     match &app.mode {
         Mode::Help { scroll } => overlay::help(app, frame, *scroll),
         Mode::ConfirmQuit => overlay::confirm_quit(app, frame),

@@ -1,6 +1,6 @@
 //! Overlays drawn over the panes: help, the quit question, the commit message preview.
 
-use crate::ui::keymap::BINDINGS;
+use crate::ui::keymap::{self, BINDINGS};
 use crate::ui::state::App;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -25,12 +25,14 @@ fn boxed<'a>(app: &App, title: &'a str) -> Block<'a> {
 /// The `?` overlay: every key binding from the keymap table.
 pub fn help(app: &App, frame: &mut Frame, scroll: usize) {
     let t = &app.theme;
-    let two = frame.area().width >= 100;
-    let rows = if two { BINDINGS.len().div_ceil(2) } else { BINDINGS.len() };
+    let size = (frame.area().width, frame.area().height);
+    let columns = keymap::help_columns(size.0);
+    let two = columns == 2;
+    let rows = keymap::help_rows(size.0) - 2;
     let mut lines = Vec::new();
     for r in 0..rows {
         let mut spans = Vec::new();
-        for col in 0..if two { 2 } else { 1 } {
+        for col in 0..columns {
             if let Some(b) = BINDINGS.get(r + col * rows) {
                 spans.push(Span::styled(format!(" {:>9} ", b.label), t.key));
                 spans.push(Span::styled(format!("{:<38}", b.help), t.text));
@@ -39,7 +41,7 @@ pub fn help(app: &App, frame: &mut Frame, scroll: usize) {
         lines.push(Line::from(spans));
     }
     lines.push(Line::raw(""));
-    let close = if crate::ui::keymap::help_overflows((frame.area().width, frame.area().height)) {
+    let close = if keymap::help_overflows(size) {
         " j/k scroll · any other key closes · mouse works"
     } else {
         " Mouse: click selects, wheel scrolls.  Any key closes this help."
@@ -49,7 +51,7 @@ pub fn help(app: &App, frame: &mut Frame, scroll: usize) {
     let area = centered(frame, w, lines.len() as u16 + 2);
     // Taller than the terminal: j/k scroll it, and the title says what is hidden.
     let inner = usize::from(area.height.saturating_sub(2)).max(1);
-    let scroll = scroll.min(lines.len().saturating_sub(inner));
+    let scroll = scroll.min(keymap::help_max_scroll(size));
     let title = if lines.len() > inner {
         let (first, last) = (scroll + 1, (scroll + inner).min(lines.len()));
         let more = if last < lines.len() { " · j ↓ more" } else { "" };
