@@ -282,11 +282,7 @@ pub fn to_json(review: &Review, analysis: &Analysis) -> String {
                     whole_file: h.whole_file,
                     live_changed: h.live_changed,
                     decision: review.decisions[fi][hi].state(),
-                    lines: h
-                        .lines
-                        .iter()
-                        .map(|l| Line { op: l.op, text: secrets::mask(&l.text).into_owned() })
-                        .collect(),
+                    lines: h.lines.iter().zip(masked_lines(h)).map(|(l, text)| Line { op: l.op, text }).collect(),
                     changes: analysis
                         .findings
                         .hunk_changes
@@ -384,8 +380,8 @@ pub fn to_text(review: &Review, analysis: &Analysis) -> String {
             if h.live_changed {
                 let _ = writeln!(out, "    ! live memory changed here after the dream: edit to merge");
             }
-            for l in &h.lines {
-                let text = secrets::mask(strip_terminator(&l.text)).into_owned();
+            for (l, masked) in h.lines.iter().zip(masked_lines(h)) {
+                let text = strip_terminator(&masked);
                 let eol = if l.text.ends_with('\n') { "" } else { "  ⏎ no newline at end of file" };
                 let _ = writeln!(out, "    {}{text}{eol}", l.op.marker());
             }
@@ -469,4 +465,45 @@ fn kind_name(k: crate::dream::DreamKind) -> &'static str {
 
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
+}
+
+/// A hunk's lines with every credential masked, each side (live: context and removed lines;
+/// proposal: context and added lines) masked as one text, so a secret spanning lines (a
+/// PEM block) never prints a piece of itself ([`secrets::mask_lines`]).
+pub fn masked_lines(h: &crate::diff::Hunk) -> Vec<String> {
+    per_side(h, |lines| secrets::mask_lines(lines), |l| l.text.clone())
+}
+
+/// Per line of a hunk, the byte ranges of it that belong to a credential and what masking
+/// shows there, each side read as one text like [`masked_lines`].
+pub fn secret_spans(h: &crate::diff::Hunk) -> Vec<Vec<(std::ops::Range<usize>, String)>> {
+    per_side(h, |lines| secrets::line_spans(lines), |_| Vec::new())
+}
+
+/// `f` applied to each side of `h` (live: context and removed lines; proposal: context and
+/// added lines) as consecutive lines, mapped back to the hunk's lines (context lines from
+/// the proposal side); `blank` for a line no side covers.
+fn per_side<T>(
+    h: &crate::diff::Hunk,
+    f: impl Fn(&[&str]) -> Vec<T>,
+    blank: impl Fn(&crate::diff::Line) -> T,
+) -> Vec<T> {
+    use crate::diff::Op;
+    let mut out: Vec<T> = h.lines.iter().map(blank).collect();
+    for keep in [Op::Remove, Op::Add] {
+        let side: Vec<(usize, &str)> = h
+            .lines
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| l.op == Op::Context || l.op == keep)
+            .map(|(i, l)| (i, l.text.as_str()))
+            .collect();
+        let texts: Vec<&str> = side.iter().map(|(_, t)| *t).collect();
+        for ((i, _), value) in side.iter().zip(f(&texts)) {
+            if let Some(slot) = out.get_mut(*i) {
+                *slot = value;
+            }
+        }
+    }
+    out
 }

@@ -232,6 +232,68 @@ pub fn mask(text: &str) -> Cow<'_, str> {
     Cow::Owned(current)
 }
 
+/// Consecutive `lines` of one text (terminators kept), each masked as part of the whole:
+/// a secret spanning lines (a PEM private key block) shows its mask on its first line and
+/// `[… <kind>]` on the lines it continues over, so no line prints a piece of it. For
+/// callers that show a text line by line (a hunk in `check`, the diff pane).
+pub fn mask_lines<S: AsRef<str>>(lines: &[S]) -> Vec<String> {
+    let (joined, secrets) = find_in_lines(lines);
+    let mut out = Vec::with_capacity(lines.len());
+    let mut start = 0;
+    for line in lines {
+        let line = line.as_ref();
+        let end = start + line.len();
+        let body_end = start + crate::text::strip_terminator(line).len();
+        let mut masked = String::with_capacity(line.len());
+        let mut pos = start;
+        for s in secrets.iter().filter(|s| s.start < body_end && s.end > start) {
+            let (a, b) = (s.start.max(start), s.end.min(body_end));
+            masked.push_str(joined.get(pos..a).unwrap_or(""));
+            masked.push_str(&label(&joined, s, start));
+            pos = b;
+        }
+        masked.push_str(joined.get(pos..end).unwrap_or(""));
+        out.push(mask(&masked).into_owned());
+        start = end;
+    }
+    out
+}
+
+/// Per line of consecutive `lines` (terminators kept), the byte ranges within it that a
+/// credential covers, each with what [`mask_lines`] shows there (`[anthropic-key …Z9AA]`,
+/// or `[… private-key]` on the lines a secret continues over), the lines read as one text.
+pub fn line_spans<S: AsRef<str>>(lines: &[S]) -> Vec<Vec<(std::ops::Range<usize>, String)>> {
+    let (joined, secrets) = find_in_lines(lines);
+    let mut start = 0;
+    let mut out = Vec::with_capacity(lines.len());
+    for line in lines {
+        let end = start + line.as_ref().len();
+        let spans = secrets.iter().filter(|s| s.start < end && s.end > start);
+        out.push(
+            spans.map(|s| (s.start.max(start) - start..s.end.min(end) - start, label(&joined, s, start))).collect(),
+        );
+        start = end;
+    }
+    out
+}
+
+/// What masking shows for secret `s` of `text` on a line starting at `line_start`.
+fn label(text: &str, s: &Secret, line_start: usize) -> String {
+    if s.start >= line_start {
+        let value = text.get(s.start..s.end).unwrap_or("");
+        replace(value, &[Secret { kind: s.kind, start: 0, end: value.len() }])
+    } else {
+        format!("[… {}]", s.kind.name())
+    }
+}
+
+/// `lines` joined, and the credentials in that text.
+fn find_in_lines<S: AsRef<str>>(lines: &[S]) -> (String, Vec<Secret>) {
+    let joined: String = lines.iter().map(AsRef::as_ref).collect();
+    let secrets = find(&joined);
+    (joined, secrets)
+}
+
 fn replace(text: &str, secrets: &[Secret]) -> String {
     let mut out = String::with_capacity(text.len());
     let mut pos = 0;
@@ -320,6 +382,27 @@ mod tests {
     fn entropy_of_known_values() {
         assert_eq!(shannon_entropy(b"aaaa"), 0.0);
         assert!((shannon_entropy(b"abcd") - 2.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn lines_of_a_pem_block_never_show_a_piece_of_it() {
+        let body = "AvM3XEm74E6bblGuP8oquq3SwZC/rRcMpdu8bGao9HgpRkCXzxAlqs1sxXVqlB/z";
+        let lines = [
+            "Deploy key:\n".to_string(),
+            "-----BEGIN OPENSSH PRIVATE KEY-----\n".to_string(),
+            format!("{body}\n"),
+            "VBdLJ2/EdDg2hR0L==\n".to_string(),
+            "-----END OPENSSH PRIVATE KEY-----\n".to_string(),
+            "token sk-ant-api03-Zq8VbN2xLk4TfR7mWc1YhJ5sPd9GuE3aKo6Ni0Bx-7tQ2wZ9AA done".to_string(),
+        ];
+        let masked = mask_lines(&lines);
+        // Line by line, only the BEGIN line would be recognised: the body would print.
+        assert_eq!(mask(&lines[2]), lines[2]);
+        assert_eq!(masked[0], "Deploy key:\n");
+        assert!(masked[1].starts_with("[private-key") && masked[1].ends_with("]\n"), "{}", masked[1]);
+        assert_eq!(masked[2..5], ["[… private-key]\n", "[… private-key]\n", "[… private-key]\n"]);
+        assert_eq!(masked[5], "token [anthropic-key …Z9AA] done");
+        assert!(!masked.concat().contains("bblGuP8"));
     }
 
     #[test]

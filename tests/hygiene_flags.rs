@@ -41,6 +41,30 @@ fn a_secret_is_flagged_and_never_printed_in_full() {
     }
 }
 
+/// A private key spans lines, and only its BEGIN line is recognisable alone: `check` (text
+/// and JSON) and the diff pane mask its body lines too.
+#[test]
+fn a_private_key_block_is_never_printed_line_by_line() {
+    let body = "AvM3XEm74E6bblGuP8oquq3SwZC/rRcMpdu8bGao9HgpRkCXzxAlqs1sxXVqlB/z";
+    let pem =
+        format!("-----BEGIN OPENSSH PRIVATE KEY-----\n{body}\nVBdLJ2/EdDg2hR0L==\n-----END OPENSSH PRIVATE KEY-----\n");
+    let live = format!("{FM}Deploy key below.\n");
+    let (_g, dream, memory) = dream_fixture(&[("keys.md", &live)], &[("keys.md", &format!("{live}{pem}"))], "");
+    for args in [vec!["check"], vec!["check", "--json"]] {
+        let mut a: Vec<&str> = args.clone();
+        a.extend([dream.to_str().unwrap(), "--memory", memory.to_str().unwrap()]);
+        let r = run(dream.parent().unwrap(), &a);
+        assert_eq!(r.code, 1, "{}", r.stderr);
+        assert!(r.stdout.contains("[private-key"), "{}", r.stdout);
+        for piece in ["bblGuP8", "VBdLJ2", "hR0L=="] {
+            assert!(!r.stdout.contains(piece) && !r.stderr.contains(piece), "{args:?} printed {piece}:\n{}", r.stdout);
+        }
+    }
+    let (review, _) = review(&dream, &memory);
+    let masked = dreamreview::report::masked_lines(&review.files[0].hunks[0]).concat();
+    assert!(!masked.contains("bblGuP8") && masked.contains("[… private-key]"), "{masked}");
+}
+
 #[test]
 fn deleting_a_permanent_line_or_note_is_an_error() {
     let rules = format!("{FM}PERMANENT: never force-push to main.\nRebase before merging.\n");

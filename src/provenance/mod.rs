@@ -53,6 +53,10 @@ struct HunkClaim {
     file: usize,
     hunk: usize,
     claim: Claim,
+    /// The claim as outputs show it: masked, and for a claim inside a credential (a piece of
+    /// a private key's body) what masking shows there.
+    shown: String,
+    /// The line as outputs show it (credentials masked, a private key block as a whole).
     line: String,
     status: Option<(ClaimStatus, Option<String>)>,
 }
@@ -172,7 +176,7 @@ fn analyze(
     for (fi, f) in review.files.iter().enumerate() {
         for (hi, h) in f.hunks.iter().enumerate() {
             let added = added_lines(f, hi);
-            for (k, (line_no, l)) in added.iter().enumerate() {
+            for (k, (line_no, _, l)) in added.iter().enumerate() {
                 let line_no = *line_no;
                 let mut cits: Vec<Citation> = changes::inline_citations(&l.text);
                 let mut seen = HashSet::new();
@@ -181,7 +185,7 @@ fn analyze(
                 // it: that line's entry speaks for both.
                 let comment_only = l.text.trim().starts_with("<!--") && l.text.trim().ends_with("-->");
                 let next: Vec<Citation> =
-                    added.get(k + 1).map(|(_, n)| changes::inline_citations(&n.text)).unwrap_or_default();
+                    added.get(k + 1).map(|(_, _, n)| changes::inline_citations(&n.text)).unwrap_or_default();
                 if comment_only
                     && cits
                         .iter()
@@ -219,16 +223,27 @@ fn analyze(
             continue;
         }
         let fm_end = frontmatter_end(f);
-        for (hi, _) in f.hunks.iter().enumerate() {
+        for (hi, h) in f.hunks.iter().enumerate() {
             let mut seen = HashSet::new();
-            for (line_no, l) in added_lines(f, hi) {
+            // Lines and claims are shown masked with the hunk's side read as one text: a
+            // private key's body lines are no secret on their own.
+            let secret = crate::report::secret_spans(h);
+            let masked = crate::report::masked_lines(h);
+            for (line_no, i, l) in added_lines(f, hi) {
                 let text = crate::text::strip_terminator(&l.text);
+                let inside = secret.get(i).map_or(&[][..], Vec::as_slice);
+                let shown_line = crate::text::strip_terminator(masked.get(i).map_or("", String::as_str));
                 if line_no <= fm_end && !text.trim_start().starts_with("description:") {
                     continue;
                 }
                 for claim in note_claims(text, &notes) {
+                    let shown = match inside.iter().find(|(r, _)| r.start < claim.end && claim.start < r.end) {
+                        Some((_, label)) => label.clone(),
+                        None => mask(&claim.text).into_owned(),
+                    };
                     if seen.insert((claim.kind, claim.text.to_lowercase())) {
-                        hunk_claims.push(HunkClaim { file: fi, hunk: hi, claim, line: text.to_string(), status: None });
+                        let line = shown_line.to_string();
+                        hunk_claims.push(HunkClaim { file: fi, hunk: hi, claim, shown, line, status: None });
                     }
                 }
             }
@@ -403,7 +418,7 @@ fn analyze(
     for hc in hunk_claims {
         let (status, source) = hc.status.unwrap_or((ClaimStatus::Unsourced, None));
         findings.hunk_claims[hc.file][hc.hunk].push(ClaimReport {
-            text: mask(&hc.claim.text).into_owned(),
+            text: hc.shown.clone(),
             kind: hc.claim.kind.name().to_string(),
             status,
             source,
@@ -446,16 +461,16 @@ fn entry_report(
 }
 
 /// Added lines of hunk `hi` with their 1-based line numbers in the accept-all result.
-fn added_lines(f: &FileDiff, hi: usize) -> Vec<(usize, &crate::diff::Line)> {
+fn added_lines(f: &FileDiff, hi: usize) -> Vec<(usize, usize, &crate::diff::Line)> {
     let h = &f.hunks[hi];
     let mut n = h.new_range.start;
     let mut out = Vec::new();
-    for l in &h.lines {
+    for (i, l) in h.lines.iter().enumerate() {
         if l.op != Op::Remove {
             n += 1;
         }
         if l.op == Op::Add {
-            out.push((n, l));
+            out.push((n, i, l));
         }
     }
     out
@@ -554,8 +569,8 @@ fn note_text(e: &crate::snapshot::Entry) -> Option<String> {
 
 /// The flag for a claim found nowhere.
 fn unsourced_flag(hc: &HunkClaim, evidence: &[&Cited], scanned: Option<&Scanned>, sources: &SourceSet) -> Flag {
-    let claim = mask(&hc.claim.text).into_owned();
-    let line = mask(&hc.line).into_owned();
+    let claim = hc.shown.clone();
+    let line = hc.line.clone();
     if hc.claim.kind != ClaimKind::Date {
         return Flag::new(FlagKind::UnsourcedClaim, format!("«{claim}» is in no transcript and not in live memory"))
             .with_claim(claim)

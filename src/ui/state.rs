@@ -143,6 +143,9 @@ pub struct App {
     /// Per hunk of the current file, per line: numbers, decision slot and partner
     /// (derived; rebuilt with `rows`).
     pub info: Vec<Vec<LineInfo>>,
+    /// Per hunk of the current file, per line: its text with every credential masked,
+    /// each side of the hunk as one text (derived; rebuilt with `rows`).
+    pub masked: Vec<Vec<String>>,
     /// Index into `rows` of the cursor (always a selectable row when there is one).
     pub cursor: usize,
     /// First row shown in the diff pane.
@@ -198,6 +201,7 @@ impl App {
             file: 0,
             rows: Vec::new(),
             info: Vec::new(),
+            masked: Vec::new(),
             cursor: 0,
             scroll: 0,
             evidence_scroll: 0,
@@ -248,6 +252,10 @@ impl App {
         };
         self.info = match self.review.files.get(self.file) {
             Some(f) => f.hunks.iter().map(line_info).collect(),
+            None => Vec::new(),
+        };
+        self.masked = match self.review.files.get(self.file) {
+            Some(f) => f.hunks.iter().map(crate::report::masked_lines).collect(),
             None => Vec::new(),
         };
         self.cursor = keep.and_then(|k| self.rows.iter().position(|r| *r == k)).unwrap_or(self.cursor);
@@ -340,11 +348,12 @@ impl App {
         }
         let cols = self.text_columns();
         let h = |t: &str| super::text::wrap(&super::text::shown(t), cols).len();
+        let hl = |i: usize| super::text::wrap(&self.shown_line(r.hunk, i), cols).len();
         match r.kind {
             RowKind::Line(i) => {
-                let own = line(i).map(|l| h(&l.text)).unwrap_or(1);
+                let own = if line(i).is_some() { hl(i) } else { 1 };
                 let partner = if self.side_by_side {
-                    self.pair(r.hunk, i).and_then(line).map(|l| h(&l.text)).unwrap_or(1)
+                    self.pair(r.hunk, i).filter(|&p| line(p).is_some()).map(hl).unwrap_or(1)
                 } else {
                     1
                 };
@@ -359,6 +368,15 @@ impl App {
     pub fn edited_line(&self, h: usize, i: usize) -> Option<&str> {
         let text = self.review.decisions.get(self.file)?.get(h)?.edited.as_deref()?;
         crate::text::split_lines(text).get(i).copied()
+    }
+
+    /// Line `i` of hunk `hi` of the current file as the diff pane shows it: credentials
+    /// masked (see [`App::masked`]), control characters made visible.
+    pub fn shown_line(&self, hi: usize, i: usize) -> std::borrow::Cow<'_, str> {
+        match self.masked.get(hi).and_then(|h| h.get(i)) {
+            Some(text) => super::text::display(text),
+            None => std::borrow::Cow::Borrowed(""),
+        }
     }
 
     /// The first file the file list shows when `visible` rows fit: it scrolls only to keep

@@ -676,10 +676,10 @@ fn run_search(app: &mut App, input: &str) -> Vec<Cmd> {
     let mut matches = Vec::new();
     for (fi, f) in app.review.files.iter().enumerate() {
         for (hi, h) in f.hunks.iter().enumerate() {
-            for (li, l) in h.lines.iter().enumerate() {
-                // The text as the diff pane shows it: a secret is found only by what is
-                // on screen (its kind and last characters), never by its hidden value.
-                if crate::ui::text::shown(&l.text).to_lowercase().contains(&query) {
+            // The text as the diff pane shows it: a secret is found only by what is on
+            // screen (its kind and last characters), never by its hidden value.
+            for (li, text) in crate::report::masked_lines(h).iter().enumerate() {
+                if crate::ui::text::display(text).to_lowercase().contains(&query) {
                     matches.push((fi, hi, li));
                 }
             }

@@ -203,7 +203,7 @@ fn line_cells(app: &App, hi: usize, i: usize, cols: usize, with_mark: bool) -> V
     let h = &file.hunks[hi];
     let l = &h.lines[i];
     let info = app.info.get(hi).and_then(|v| v.get(i)).copied().unwrap_or_default();
-    let shown = shown(&l.text).into_owned();
+    let shown = app.shown_line(hi, i).into_owned();
     let segments = styled_segments(app, hi, i, &shown);
     let (op, op_style) = match l.op {
         Op::Context => (" ", t.dim),
@@ -284,8 +284,8 @@ fn styled_segments(app: &App, hi: usize, i: usize, shown: &str) -> Vec<(Style, R
         Op::Context => {}
     }
     // 3. Word-level emphasis against the partner line.
-    if let Some(p) = app.pair(hi, i).and_then(|p| h.lines.get(p)) {
-        let other = crate::ui::text::shown(&p.text);
+    if let Some(p) = app.pair(hi, i).filter(|&p| p < h.lines.len()) {
+        let other = app.shown_line(hi, p);
         let (old, new) = if l.op == Op::Remove { (shown, other.as_ref()) } else { (other.as_ref(), shown) };
         let mine = if l.op == Op::Remove { ChangeTag::Delete } else { ChangeTag::Insert };
         let emph = if l.op == Op::Remove { t.remove_emph } else { t.add_emph };
@@ -307,10 +307,11 @@ fn styled_segments(app: &App, hi: usize, i: usize, shown: &str) -> Vec<(Style, R
     // 4. Flagged claims on this line.
     if l.op == Op::Add {
         // Flags carry the line masked, as every output does.
-        let stripped = crate::secrets::mask(crate::text::strip_terminator(&l.text));
+        let masked = app.masked.get(hi).and_then(|h| h.get(i)).map_or("", String::as_str);
+        let stripped = crate::text::strip_terminator(masked);
         for f in app.analysis.hunk_flags(app.file, hi) {
             let (Some(claim), Some(line)) = (&f.claim, &f.line) else { continue };
-            if *line == stripped {
+            if line == stripped {
                 for (pos, _) in shown.match_indices(claim.as_str()) {
                     patches.push((pos..pos + claim.len(), t.claim));
                 }
