@@ -160,6 +160,15 @@ pub fn put(memory: &Path, rel: &str, new: Option<&[u8]>, forbidden: &[PathBuf]) 
 fn write_file(memory: &Path, path: &Path, bytes: &[u8]) -> Result<()> {
     let parent = path.parent().ok_or_else(|| anyhow!("{} has no parent folder", path.display()))?;
     create_parents(memory, parent)?;
+    atomic_replace(path, bytes)
+}
+
+/// Replaces `path` with `bytes` atomically and durably: a temp file in the same folder
+/// (created new, never through an existing name), the old file's permissions, fsync,
+/// rename over `path`, fsync of the folder so the rename itself survives a power loss. The
+/// one write every file dreamreview writes goes through (notes and state files alike).
+fn atomic_replace(path: &Path, bytes: &[u8]) -> Result<()> {
+    let parent = path.parent().ok_or_else(|| anyhow!("{} has no parent folder", path.display()))?;
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let tmp = parent.join(format!(
         ".{name}.dreamreview-{}-{}.tmp",
@@ -265,27 +274,13 @@ pub fn clean_temp_files(memory: &Path, rels: &[String]) -> usize {
     n
 }
 
-/// Writes a small state file (journal, saved decisions, lock info) atomically: temp file in
-/// the same folder, fsync, rename. The folder is created when missing.
+/// Writes a small state file (journal, saved decisions, lock info) with [`atomic_replace`]
+/// (so the journal is on disk before the first note is written). The folder is created
+/// when missing.
 pub fn write_state_file(path: &Path, bytes: &[u8]) -> Result<()> {
     let dir = path.parent().ok_or_else(|| anyhow!("{} has no parent folder", path.display()))?;
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let tmp = dir.join(format!(
-        ".{}.{}-{}.tmp",
-        path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
-        std::process::id(),
-        TEMP_SEQ.fetch_add(1, Ordering::Relaxed)
-    ));
-    let result = (|| -> Result<()> {
-        let mut f = std::fs::File::create(&tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
-        f.write_all(bytes).with_context(|| format!("cannot write {}", tmp.display()))?;
-        f.sync_all().with_context(|| format!("cannot flush {}", tmp.display()))?;
-        std::fs::rename(&tmp, path).with_context(|| format!("cannot move {} into place", path.display()))
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
+    atomic_replace(path, bytes)
 }
 
 /// The test-only crash injection: counts file operations and aborts the process after the

@@ -61,7 +61,13 @@ pub fn run(review: Review, startup: Startup) -> Result<i32> {
         panic!("DREAMREVIEW_TEST_PANIC is set: panicking after the first frame, as asked");
     }
     loop {
-        for c in std::mem::take(&mut cmds) {
+        // Keys that arrived together save the decisions once (each save is an fsync).
+        let batch = std::mem::take(&mut cmds);
+        let last_save = batch.iter().rposition(|c| matches!(c, Cmd::Save));
+        for (i, c) in batch.into_iter().enumerate() {
+            if matches!(c, Cmd::Save) && Some(i) != last_save {
+                continue;
+            }
             execute(&mut app, c, &mut rt, &mut terminal);
         }
         if app.quit {
