@@ -2,7 +2,7 @@
 //! hunk, and which CHANGES.md entries explain each hunk. Provenance and hygiene checks fill
 //! it once per dream; the audit of the result is recomputed as decisions change.
 
-use crate::flag::{Flag, Severity};
+use crate::flag::Flag;
 use crate::review::Review;
 use serde::Serialize;
 
@@ -89,11 +89,6 @@ impl Findings {
         {
             v.push(flag);
         }
-    }
-
-    /// True when the hunk or its file carries a flag of this severity.
-    pub fn has(&self, file: usize, hunk: usize, severity: Severity) -> bool {
-        self.hunk(file, hunk).iter().chain(self.file(file)).any(|f| f.severity == severity)
     }
 }
 

@@ -170,7 +170,9 @@ fn links(line: &str) -> Vec<(Range<usize>, ClaimKind, String)> {
         for c in re.captures_iter(line) {
             if let (Some(m), Some(t)) = (c.get(0), c.name("target")) {
                 let target = t.as_str().split('|').next().unwrap_or("").trim().to_lowercase();
-                out.push((m.range(), ClaimKind::Link, target));
+                if !target.is_empty() {
+                    out.push((m.range(), ClaimKind::Link, target));
+                }
             }
         }
     }
@@ -179,7 +181,8 @@ fn links(line: &str) -> Vec<(Range<usize>, ClaimKind, String)> {
             if let (Some(m), Some(t)) = (c.get(0), c.name("target")) {
                 let target = t.as_str();
                 let lower = target.to_lowercase();
-                if lower.contains("://") || lower.starts_with("mailto:") {
+                // A link to nothing (`[]()`) names no note: no claim.
+                if lower.trim().is_empty() || lower.contains("://") || lower.starts_with("mailto:") {
                     continue;
                 }
                 if out.iter().any(|(r, _, _)| overlap(r, &m.range())) {

@@ -97,9 +97,9 @@ pub fn run(args: &ApplyArgs) -> Result<i32> {
         eprintln!("dreamreview: {m}");
     }
     if let Some(s) = applied.snapshot {
-        println!("snapshot  {} {}", short(s), message::SNAPSHOT_SUMMARY);
+        println!("snapshot  {} {}", crate::repo::short_id(s), message::SNAPSHOT_SUMMARY);
     }
-    println!("committed {} {}", short(applied.commit), message::one_line(&applied.summary));
+    println!("committed {} {}", crate::repo::short_id(applied.commit), message::one_line(&applied.summary));
     for s in &skipped {
         println!("skipped   {}: {}", message::one_line(&s.id), message::one_line(&s.reason));
     }
@@ -118,11 +118,6 @@ pub fn run(args: &ApplyArgs) -> Result<i32> {
         );
     }
     Ok(if skipped.is_empty() && !flagged { 0 } else { 1 })
-}
-
-fn short(id: git2::Oid) -> String {
-    let s = id.to_string();
-    s.get(..7).unwrap_or(&s).to_string()
 }
 
 /// Sets every hunk's decision from the arguments; returns accepted hunks that were refused.

@@ -75,7 +75,7 @@ pub fn log(args: &LogArgs) -> Result<i32> {
                 None => " [review]".to_string(),
             },
             history::CommitKind::Revert => {
-                format!(" [revert of {}]", e.reverts.as_deref().map(|r| r.get(..7).unwrap_or(r)).unwrap_or("?"))
+                format!(" [revert of {}]", e.reverts.as_deref().map_or("?".to_string(), crate::repo::short_id))
             }
             history::CommitKind::Snapshot => " [snapshot]".to_string(),
             history::CommitKind::Other => String::new(),
@@ -103,9 +103,9 @@ pub fn revert(args: &RevertArgs) -> Result<i32> {
     match revert::revert(&repo, &args.commit, &scope, &lock)? {
         Reverted::Committed { commit, summary, snapshot, .. } => {
             if let Some(s) = snapshot {
-                println!("snapshot  {} {}", short(&s.to_string()), crate::repo::message::SNAPSHOT_BEFORE_REVERT);
+                println!("snapshot  {} {}", crate::repo::short_id(s), crate::repo::message::SNAPSHOT_BEFORE_REVERT);
             }
-            println!("committed {} {}", short(&commit.to_string()), one_line(&summary));
+            println!("committed {} {}", crate::repo::short_id(commit), one_line(&summary));
             Ok(0)
         }
         Reverted::Conflicts(conflicts) => {
@@ -126,8 +126,4 @@ pub fn revert(args: &RevertArgs) -> Result<i32> {
             Ok(0)
         }
     }
-}
-
-fn short(id: &str) -> &str {
-    id.get(..7).unwrap_or(id)
 }

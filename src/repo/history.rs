@@ -114,7 +114,7 @@ fn entry(commit: &Commit<'_>, files: Vec<String>) -> LogEntry {
     let author = commit.author();
     let time = commit.time();
     LogEntry {
-        short: id.get(..7).unwrap_or(&id).to_string(),
+        short: super::short_id(&id),
         id,
         summary: message::one_line(&summary),
         author: String::from_utf8_lossy(author.name_bytes()).into_owned(),
@@ -196,12 +196,6 @@ pub fn snapshots(repo: &MemoryRepo, commit: &Commit<'_>) -> Result<(Snapshot, Sn
 pub fn commit_diff(repo: &MemoryRepo, commit: &Commit<'_>) -> Result<Vec<FileDiff>> {
     let (before, after) = snapshots(repo, commit)?;
     Ok(diff_snapshots(&before, &after))
-}
-
-/// [`commit_diff`] of a revision given as text (a [`LogEntry::id`], `HEAD~1`, …).
-pub fn diff_of(repo: &MemoryRepo, spec: &str) -> Result<Vec<FileDiff>> {
-    let commit = find_commit(repo, spec)?;
-    commit_diff(repo, &commit)
 }
 
 /// File diffs from `before` to `after` (both sides treated as live, so no hunk is

@@ -195,12 +195,8 @@ pub fn recover(repo: &MemoryRepo) -> Result<Option<String>> {
     finish(repo)?;
     Ok(Some(format!(
         "completed {who}: its commit {} was made; the index is now updated",
-        head_id.as_deref().map(short).unwrap_or_default()
+        head_id.as_deref().map(super::short_id).unwrap_or_default()
     )))
-}
-
-fn short(id: &str) -> &str {
-    id.get(..7).unwrap_or(id)
 }
 
 /// True when a journal is waiting to be recovered.

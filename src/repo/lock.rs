@@ -131,11 +131,6 @@ impl RepoLock {
 }
 
 impl RepoLock {
-    /// The lock file this lock holds.
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
     /// Fails unless this is the lock of `repo` (a writer must hold its repository's lock).
     pub fn check(&self, repo: &MemoryRepo) -> Result<()> {
         if self.path != lock_path(repo) {

@@ -189,6 +189,12 @@ pub fn init_with_snapshot(memory: &Path) -> Result<MemoryRepo> {
     MemoryRepo::discover(memory)?.ok_or_else(|| anyhow!("{} is not a repository after git init", memory.display()))
 }
 
+/// The short form of a commit id shown to people (its first 7 characters).
+pub fn short_id(id: impl std::fmt::Display) -> String {
+    let s = id.to_string();
+    s.get(..7).unwrap_or(&s).to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -94,8 +94,7 @@ fn normalise_path(repo: &MemoryRepo, p: &str) -> String {
 /// disk now.
 pub fn plan(repo: &MemoryRepo, spec: &str, scope: &RevertScope) -> Result<RevertPlan> {
     let commit = history::find_commit(repo, spec)?;
-    let short = commit.id().to_string();
-    let short = short.get(..7).unwrap_or(&short).to_string();
+    let short = super::short_id(commit.id());
     let (before, after) = history::snapshots(repo, &commit)?;
     let diffs = history::diff_snapshots(&before, &after);
     if diffs.is_empty() {

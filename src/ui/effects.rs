@@ -16,10 +16,6 @@ fn repo(app: &App) -> Result<MemoryRepo, String> {
         .ok_or_else(|| format!("{} is not in a git repository", app.review.inputs.memory.display()))
 }
 
-fn short(id: &str) -> &str {
-    id.get(..7).unwrap_or(id)
-}
-
 /// The commit message `c` shows before committing (or `NeedRepo` without a repository).
 pub fn preview_commit(app: &App) -> Msg {
     match MemoryRepo::discover(&app.review.inputs.memory) {
@@ -47,7 +43,7 @@ pub fn commit(app: &App) -> Msg {
     Msg::Committed(repo(app).and_then(|r| {
         let lock = RepoLock::acquire(&r).map_err(|e| format!("{e:#}"))?;
         crate::repo::apply::commit_review(&r, &app.review, &app.analysis, &lock)
-            .map(|a| format!("committed {} {}", short(&a.commit.to_string()), a.summary))
+            .map(|a| format!("committed {} {}", crate::repo::short_id(a.commit), a.summary))
             .map_err(|e| format!("{e:#}"))
     }))
 }
@@ -94,7 +90,7 @@ pub fn revert(app: &App, commit: &str, scope: &RevertScope) -> Msg {
         let lock = RepoLock::acquire(&r).map_err(|e| format!("{e:#}"))?;
         match crate::repo::revert::revert(&r, commit, scope, &lock).map_err(|e| format!("{e:#}"))? {
             Reverted::Committed { commit, summary, .. } => {
-                Ok(format!("committed {} {summary}", short(&commit.to_string())))
+                Ok(format!("committed {} {summary}", crate::repo::short_id(commit)))
             }
             Reverted::Nothing => Ok("nothing to revert: the notes already read that way".to_string()),
             Reverted::Conflicts(c) => Err(format!(
