@@ -11,21 +11,6 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Runs the binary with extra environment variables.
-fn run_env(cwd: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_dreamreview"));
-    c.args(args).current_dir(cwd).env("NO_COLOR", "1").env("GIT_CONFIG_NOSYSTEM", "1").env("HOME", cwd);
-    for (k, v) in env {
-        c.env(k, v);
-    }
-    let out = c.output().expect("run dreamreview");
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
-
 fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }

@@ -173,8 +173,13 @@ fn bad_revert_arguments_exit_2_and_say_why() {
     let r = revert(&memory, &[&sha, "--file", "nope.md"]);
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("does not change nope.md"), "{}", r.stderr);
-    let r = revert(&memory, &[&sha, "--file", "a.md", "--hunk", "a.md#1"]);
+    // --file and --hunk together are refused as such (a file the commit does change, so the
+    // refusal cannot come from the path).
+    let changed = git(&memory, &["show", "--name-only", "--format=", &sha]);
+    let path = changed.lines().next().expect("the review commit changes a file").to_string();
+    let r = revert(&memory, &[&sha, "--file", &path, "--hunk", &format!("{path}#1")]);
     assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("cannot be used with"), "{}", r.stderr);
     assert_eq!(subjects(&memory).len(), 2);
 }
 

@@ -4,29 +4,53 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::{Duration, Instant};
 
 /// The output of one run of the binary.
+#[derive(Debug)]
 pub struct Run {
+    /// Exit code (-1 when killed by a signal).
     pub code: i32,
+    /// Standard output.
     pub stdout: String,
+    /// Standard error.
     pub stderr: String,
+    /// Wall time of the run.
+    pub took: Duration,
 }
 
-/// Runs `dreamreview` with `args` in `cwd`.
-pub fn run(cwd: &Path, args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_dreamreview"))
-        .args(args)
+impl Run {
+    /// Both streams, for assertion messages.
+    pub fn both(&self) -> String {
+        format!("exit {}\n--- stdout\n{}\n--- stderr\n{}", self.code, self.stdout, self.stderr)
+    }
+}
+
+/// Runs `dreamreview` in `cwd` with extra environment variables.
+pub fn run_env(cwd: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_dreamreview"));
+    c.args(args)
         .current_dir(cwd)
         .env("NO_COLOR", "1")
         .env("GIT_CONFIG_NOSYSTEM", "1")
         .env("HOME", cwd)
-        .output()
-        .expect("run dreamreview");
+        .env_remove("DREAMREVIEW_FAIL_AFTER_WRITES");
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    let start = Instant::now();
+    let out = c.output().expect("run dreamreview");
     Run {
         code: out.status.code().unwrap_or(-1),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        took: start.elapsed(),
     }
+}
+
+/// Runs `dreamreview` in `cwd`.
+pub fn run(cwd: &Path, args: &[&str]) -> Run {
+    run_env(cwd, args, &[])
 }
 
 /// Copies `tests/fixtures/<name>` into a fresh temp dir and returns (guard, root).
@@ -78,6 +102,7 @@ pub fn git(dir: &Path, args: &[&str]) -> String {
         .args(args)
         .current_dir(dir)
         .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("HOME", dir)
         .env("GIT_AUTHOR_NAME", "t")
         .env("GIT_AUTHOR_EMAIL", "t@example.com")
         .env("GIT_COMMITTER_NAME", "t")
@@ -173,7 +198,8 @@ pub fn flag_rows(v: &serde_json::Value) -> Vec<FlagRow> {
         let detail = f["claim"].as_str().or(f["source"].as_str()).unwrap_or("").to_string();
         (at.to_string(), s("kind"), s("severity"), detail)
     };
-    let list = |v: &serde_json::Value| v.as_array().cloned().unwrap_or_default();
+    // Every list is always serialized: a missing one is a changed layout, not "no flags".
+    let list = |v: &serde_json::Value| v.as_array().cloned().unwrap_or_else(|| panic!("not a list: {v}"));
     let mut out = Vec::new();
     for file in list(&v["files"]) {
         let path = file["path"].as_str().unwrap_or("");

@@ -6,72 +6,11 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::time::{Duration, Instant};
 
-/// The output of one run of the binary.
-#[derive(Debug)]
-pub struct Run {
-    /// Exit code (-1 when killed by a signal).
-    pub code: i32,
-    /// Standard output.
-    pub stdout: String,
-    /// Standard error.
-    pub stderr: String,
-    /// Wall time of the run.
-    pub took: Duration,
-}
-
-impl Run {
-    /// Both streams, for assertion messages.
-    pub fn both(&self) -> String {
-        format!("exit {}\n--- stdout\n{}\n--- stderr\n{}", self.code, self.stdout, self.stderr)
-    }
-}
-
-/// Runs `dreamreview` in `cwd` with extra environment variables.
-pub fn run_env(cwd: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_dreamreview"));
-    c.args(args)
-        .current_dir(cwd)
-        .env("NO_COLOR", "1")
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .env("HOME", cwd)
-        .env_remove("DREAMREVIEW_FAIL_AFTER_WRITES");
-    for (k, v) in env {
-        c.env(k, v);
-    }
-    let start = Instant::now();
-    let out = c.output().expect("run dreamreview");
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-        took: start.elapsed(),
-    }
-}
-
-/// Runs `dreamreview` in `cwd`.
-pub fn run(cwd: &Path, args: &[&str]) -> Run {
-    run_env(cwd, args, &[])
-}
-
-/// Runs the real git in `dir`; panics with its output on failure.
-pub fn git(dir: &Path, args: &[&str]) -> String {
-    let out = Command::new("git")
-        .args(args)
-        .current_dir(dir)
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .env("HOME", dir)
-        .env("GIT_AUTHOR_NAME", "t")
-        .env("GIT_AUTHOR_EMAIL", "t@example.com")
-        .env("GIT_COMMITTER_NAME", "t")
-        .env("GIT_COMMITTER_EMAIL", "t@example.com")
-        .output()
-        .expect("run git");
-    assert!(out.status.success(), "git {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+#[path = "../common/mod.rs"]
+mod common;
+#[allow(unused_imports)]
+pub use common::{Run, git, run, run_env};
 
 /// `HEAD`'s commit id of the repository at `dir`.
 pub fn head(dir: &Path) -> String {
