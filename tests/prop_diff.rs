@@ -113,14 +113,39 @@ proptest! {
         let some = decide(&file, |i| if mask & (1 << (i % 32)) != 0 { Decision::Accepted } else { Decision::Rejected });
         let without_conflicts = decide(&file, |i| if mask & (1 << (i % 32)) != 0 && !file.hunks[i].live_changed { Decision::Accepted } else { Decision::Rejected });
         prop_assert_eq!(result(&file, &some), result(&file, &without_conflicts));
+        // Accept-all keeps every line the live edit added (a dream hunk touching it is
+        // live-changed, so it is not taken).
+        let (bt, lt) = (String::from_utf8_lossy(b.bytes().unwrap()).into_owned(), String::from_utf8_lossy(l.bytes().unwrap()).into_owned());
+        let all = result(&file, &decide(&file, |_| Decision::Accepted)).unwrap();
+        let all = String::from_utf8_lossy(all.bytes().unwrap()).into_owned();
+        let kept: std::collections::HashSet<&str> = all.lines().collect();
+        for change in similar::TextDiff::from_lines(&bt, &lt).iter_all_changes() {
+            if change.tag() == similar::ChangeTag::Insert {
+                let line = change.value().trim_end_matches(['\n', '\r']);
+                prop_assert!(kept.contains(line), "live added {:?}, accept-all lost it: {:?}", line, all);
+            }
+        }
     }
 
     #[test]
     fn no_drift_three_way_equals_two_way((old, new) in pair()) {
-        let (o, n) = (Entry::File(old.into_bytes()), Entry::File(new.into_bytes()));
+        let (o, n) = (Entry::File(old.clone().into_bytes()), Entry::File(new.clone().into_bytes()));
         let a = diff_file("n.md", Some(&o), Some(&o), Some(&n));
+        prop_assert_eq!(a.is_none(), old == new);
         if let Some(file) = a {
             prop_assert!(file.hunks.iter().all(|h| !h.live_changed));
+            prop_assert_eq!(result(&file, &decide(&file, |_| Decision::Accepted)), Some(n));
         }
     }
+}
+
+/// A live edit inside the lines a dream hunk changes: the hunk is live-changed, and accepting
+/// it keeps the live edit.
+#[test]
+fn an_overlapping_live_edit_is_flagged_and_kept() {
+    let (b, l, p) =
+        (Entry::File(b"a\nb\nc\n".to_vec()), Entry::File(b"a\nB\nc\n".to_vec()), Entry::File(b"a\nX\nc\n".to_vec()));
+    let file = diff_file("n.md", Some(&b), Some(&l), Some(&p)).unwrap();
+    assert!(file.hunks[0].live_changed);
+    assert_eq!(result(&file, &decide(&file, |_| Decision::Accepted)), Some(l));
 }
