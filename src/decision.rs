@@ -1,7 +1,7 @@
 //! The reviewer's decisions: per changed line of a hunk (and per whole-file hunk), plus an
 //! optional edited replacement. Plain data; the review model owns the rules and undo.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The state of one changed line (or of a whole-file hunk).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
@@ -17,7 +17,7 @@ pub enum Decision {
 }
 
 /// What a hunk as a whole looks like, derived from its line decisions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum HunkState {
     /// Every changed line pending.

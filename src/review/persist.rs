@@ -63,25 +63,9 @@ fn one() -> u32 {
 #[serde(untagged)]
 pub enum SavedHunk {
     /// `"accepted"`, `"rejected"` or `"pending"`.
-    Word(Word),
+    Word(HunkState),
     /// Per-line decisions and/or an edit.
     Full(FullHunk),
-}
-
-/// The words a decision is written with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Word {
-    /// Not decided.
-    Pending,
-    /// Apply the change.
-    Accepted,
-    /// Keep live.
-    Rejected,
-    /// Some lines accepted (informational; `lines` says which).
-    Partial,
-    /// Rewritten by the reviewer (informational; `edited` holds the text).
-    Edited,
 }
 
 /// The full form of a saved hunk decision.
@@ -92,10 +76,10 @@ pub struct FullHunk {
     pub id: Option<String>,
     /// The overall decision.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub decision: Option<Word>,
+    pub decision: Option<HunkState>,
     /// One word per changed line.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub lines: Option<Vec<Word>>,
+    pub lines: Option<Vec<HunkState>>,
     /// The reviewer's replacement text for the hunk's range.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub edited: Option<String>,
@@ -137,20 +121,22 @@ pub fn parse(bytes: &[u8]) -> Result<SavedDecisions> {
     Ok(d)
 }
 
-fn word(d: Decision) -> Word {
+/// A line decision in the file's words (the hunk states' words).
+fn word(d: Decision) -> HunkState {
     match d {
-        Decision::Pending => Word::Pending,
-        Decision::Accepted => Word::Accepted,
-        Decision::Rejected => Word::Rejected,
+        Decision::Pending => HunkState::Pending,
+        Decision::Accepted => HunkState::Accepted,
+        Decision::Rejected => HunkState::Rejected,
     }
 }
 
-fn decision(w: Word) -> Option<Decision> {
+/// The line decision a word stands for; `partial` and `edited` stand for none.
+fn decision(w: HunkState) -> Option<Decision> {
     match w {
-        Word::Pending => Some(Decision::Pending),
-        Word::Accepted => Some(Decision::Accepted),
-        Word::Rejected => Some(Decision::Rejected),
-        Word::Partial | Word::Edited => None,
+        HunkState::Pending => Some(Decision::Pending),
+        HunkState::Accepted => Some(Decision::Accepted),
+        HunkState::Rejected => Some(Decision::Rejected),
+        HunkState::Partial | HunkState::Edited => None,
     }
 }
 
@@ -169,13 +155,7 @@ pub fn to_saved(review: &Review) -> SavedDecisions {
             }
             let full = FullHunk {
                 id: Some(h.id.clone()),
-                decision: Some(match state {
-                    HunkState::Pending => Word::Pending,
-                    HunkState::Accepted => Word::Accepted,
-                    HunkState::Rejected => Word::Rejected,
-                    HunkState::Partial => Word::Partial,
-                    HunkState::Edited => Word::Edited,
-                }),
+                decision: Some(state),
                 lines: (state == HunkState::Partial || d.edited.is_some())
                     .then(|| d.lines.iter().copied().map(word).collect()),
                 edited: d.edited.clone(),
@@ -352,7 +332,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(d.version, 1);
-        assert_eq!(d.hunks["a.md#1"], SavedHunk::Word(Word::Accepted));
+        assert_eq!(d.hunks["a.md#1"], SavedHunk::Word(HunkState::Accepted));
         assert_eq!(to_decision(&d.hunks["a.md#1"], 2).unwrap().lines, vec![Decision::Accepted; 2]);
         assert_eq!(to_decision(&d.hunks["0123456789abcdef"], 1).unwrap().lines, vec![Decision::Rejected]);
         let e = to_decision(&d.hunks["c.md#1"], 1).unwrap();
