@@ -104,7 +104,7 @@ fn permanent_flags(f: &FileDiff, h: &diff::Hunk) -> Vec<Flag> {
     let live_text = f.live.as_ref().and_then(Entry::bytes).and_then(crate::text::as_text).unwrap_or("");
     let permanent_note =
         matches!(audit::frontmatter::parse(live_text), audit::frontmatter::Block::Parsed(fm) if fm.is_permanent());
-    if f.status == FileStatus::Deleted && (permanent_note || live_text.lines().any(audit::is_permanent_line)) {
+    if f.status == FileStatus::Deleted && audit::is_permanent_note(live_text) {
         let first = live_text.lines().find(|l| audit::is_permanent_line(l)).unwrap_or("permanent: true");
         return vec![
             Flag::new(

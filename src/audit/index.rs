@@ -71,23 +71,17 @@ pub struct IndexBudget {
     pub long_lines: Vec<LongLine>,
 }
 
-fn strip_terminator(line: &str) -> &str {
-    let l = line.strip_suffix('\n').unwrap_or(line);
-    l.strip_suffix('\r').unwrap_or(l)
-}
-
 /// The lines of an index that count towards the budget: all but a leading `---` YAML block
 /// and HTML comments that span whole lines (`<!-- … -->`, possibly over several lines).
 /// An unterminated frontmatter block or comment is counted, as a loader would see it.
 pub fn loaded_lines(text: &str) -> Vec<LoadedLine<'_>> {
     let raw: Vec<&str> = text.split_inclusive('\n').collect();
-    let content = |i: usize| raw.get(i).map_or("", |l| strip_terminator(l));
-    let mut i = 0;
-    if content(0).trim_start_matches('\u{feff}').trim_end() == "---"
-        && let Some(close) = (1..raw.len()).find(|&j| content(j).trim_end() == "---")
-    {
-        i = close + 1;
-    }
+    let content = |i: usize| raw.get(i).map_or("", |l| crate::text::strip_terminator(l));
+    // The frontmatter block as notes' frontmatter is read (closed by `---` or `...`).
+    let mut i = match super::frontmatter::parse(text) {
+        super::frontmatter::Block::Parsed(fm) => fm.end_line,
+        _ => 0,
+    };
     let mut out = Vec::with_capacity(raw.len());
     while let Some(line) = raw.get(i) {
         let c = content(i);
@@ -113,7 +107,7 @@ fn comment_end(raw: &[&str], start: usize, after_open: &str) -> Option<usize> {
             return rest.trim().is_empty().then_some(k);
         }
         k += 1;
-        hay = strip_terminator(raw.get(k)?);
+        hay = crate::text::strip_terminator(raw.get(k)?);
     }
 }
 
@@ -264,6 +258,15 @@ mod tests {
         let text = "---\ntitle: x\n---\n# Memory\n<!-- one -->\n<!--\nmulti\n-->\n- a <!-- inline --> b\n<!-- open\n";
         let got: Vec<(usize, &str)> = loaded_lines(text).iter().map(|l| (l.number, l.text)).collect();
         assert_eq!(got, vec![(4, "# Memory"), (9, "- a <!-- inline --> b"), (10, "<!-- open")]);
+    }
+
+    #[test]
+    fn frontmatter_is_read_as_notes_read_it() {
+        // Closed by `...` (YAML's document end), with a BOM: not counted, like a note's.
+        let got = loaded_lines("\u{feff}---\nname: x\n...\n# Memory\n");
+        assert_eq!(got.iter().map(|l| (l.number, l.text)).collect::<Vec<_>>(), vec![(4, "# Memory")]);
+        // Unterminated: every line counts, as a loader would see it.
+        assert_eq!(loaded_lines("---\nname: x\n# Memory\n").len(), 3);
     }
 
     #[test]
