@@ -323,6 +323,17 @@ fn mouse_click_selects_and_wheel_scrolls() {
     update(&mut d.app, Msg::Resize(80, 24));
     assert_eq!(d.app.size, (80, 24));
 
+    // Under an overlay the mouse reaches no pane: the wheel scrolls the help, a click does
+    // not change the file behind it.
+    let mut d = open((80, 24), ThemeName::Dark);
+    press(&mut d, "?");
+    let wheel = MouseEvent { kind: MouseEventKind::ScrollDown, column: 40, row: 10, modifiers: KeyModifiers::NONE };
+    update(&mut d.app, Msg::Mouse(wheel));
+    assert!(snap(&d).contains("Keys 4–25 of"), "{}", snap(&d));
+    let file = d.app.file;
+    update(&mut d.app, Msg::Mouse(click(3, 3)));
+    assert_eq!(d.app.file, file);
+
     // A file list too short for every file scrolls to keep the current one on screen; a
     // click picks the file drawn at that row, not the one at that index from the top.
     let mut d = open((80, 8), ThemeName::Dark);

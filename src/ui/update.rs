@@ -254,7 +254,10 @@ fn key(app: &mut App, k: KeyEvent) -> Vec<Cmd> {
                     app.busy = Some("committing".into());
                     return vec![Cmd::Commit];
                 }
-                Some(Action::Down) => app.mode = Mode::CommitPreview { message, scroll: scroll + 1 },
+                Some(Action::Down) => {
+                    let most = crate::text::split_lines(&message).len();
+                    app.mode = Mode::CommitPreview { message, scroll: (scroll + 1).min(most) }
+                }
                 Some(Action::Up) => app.mode = Mode::CommitPreview { message, scroll: scroll.saturating_sub(1) },
                 _ => {}
             }
@@ -725,6 +728,20 @@ fn next_match(app: &mut App, forward: bool) -> Vec<Cmd> {
 }
 
 fn mouse(app: &mut App, m: MouseEvent) -> Vec<Cmd> {
+    // An overlay owns the mouse: the wheel scrolls the help; nothing reaches the panes
+    // behind it (a click must not change the file under a question).
+    if let Mode::Help { scroll } = app.mode {
+        let most = keymap::help_max_scroll(app.size);
+        match m.kind {
+            MouseEventKind::ScrollDown => app.mode = Mode::Help { scroll: (scroll + 3).min(most) },
+            MouseEventKind::ScrollUp => app.mode = Mode::Help { scroll: scroll.saturating_sub(3) },
+            _ => {}
+        }
+        return Vec::new();
+    }
+    if !matches!(app.mode, Mode::Normal) {
+        return Vec::new();
+    }
     let panes = app.panes();
     let inside = |r: ratatui::layout::Rect| {
         m.column >= r.x && m.column < r.x + r.width && m.row > r.y && m.row + 1 < r.y + r.height
