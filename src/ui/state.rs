@@ -146,6 +146,9 @@ pub struct App {
     /// Per hunk of the current file, per line: its text with every credential masked,
     /// each side of the hunk as one text (derived; rebuilt with `rows`).
     pub masked: Vec<Vec<String>>,
+    /// The (file, model generation) `info` and `masked` were derived for: they depend on
+    /// the file's hunks only, so a decision does not recompute them.
+    derived_for: Option<(usize, u64)>,
     /// Index into `rows` of the cursor (always a selectable row when there is one).
     pub cursor: usize,
     /// First row shown in the diff pane.
@@ -202,6 +205,7 @@ impl App {
             rows: Vec::new(),
             info: Vec::new(),
             masked: Vec::new(),
+            derived_for: None,
             cursor: 0,
             scroll: 0,
             evidence_scroll: 0,
@@ -250,14 +254,12 @@ impl App {
             Some(f) => rows_of(f, &self.review.decisions[self.file]),
             None => Vec::new(),
         };
-        self.info = match self.review.files.get(self.file) {
-            Some(f) => f.hunks.iter().map(line_info).collect(),
-            None => Vec::new(),
-        };
-        self.masked = match self.review.files.get(self.file) {
-            Some(f) => f.hunks.iter().map(crate::report::masked_lines).collect(),
-            None => Vec::new(),
-        };
+        if self.derived_for != Some((self.file, self.generation)) {
+            let hunks = self.review.files.get(self.file).map_or(&[][..], |f| f.hunks.as_slice());
+            self.info = hunks.iter().map(line_info).collect();
+            self.masked = hunks.iter().map(crate::report::masked_lines).collect();
+            self.derived_for = Some((self.file, self.generation));
+        }
         self.cursor = keep.and_then(|k| self.rows.iter().position(|r| *r == k)).unwrap_or(self.cursor);
         if self.cursor >= self.rows.len() {
             self.cursor = self.rows.len().saturating_sub(1);
