@@ -45,18 +45,21 @@ pub(crate) fn close_json(bytes: &[u8]) -> Option<Vec<u8>> {
     loop {
         i = skip_ws(bytes, i);
         let Some(&c) = bytes.get(i) else { break };
+        // Closing the innermost container, where the grammar allows it (`[]`, `{}`, or
+        // after a value).
+        let may_close = matches!(exp, Expect::ValueOrEnd | Expect::KeyOrEnd | Expect::CommaOrEnd);
+        if may_close && closers.last() == Some(&c) {
+            closers.pop();
+            i += 1;
+            if closers.is_empty() {
+                return complete(i);
+            }
+            exp = Expect::CommaOrEnd;
+            good = Some(i);
+            continue;
+        }
         match exp {
             Expect::Value | Expect::ValueOrEnd => {
-                if c == b']' && exp == Expect::ValueOrEnd {
-                    closers.pop();
-                    i += 1;
-                    if closers.is_empty() {
-                        return complete(i);
-                    }
-                    exp = Expect::CommaOrEnd;
-                    good = Some(i);
-                    continue;
-                }
                 match c {
                     b'{' => {
                         closers.push(b'}');
@@ -94,16 +97,6 @@ pub(crate) fn close_json(bytes: &[u8]) -> Option<Vec<u8>> {
                 }
             }
             Expect::KeyOrEnd | Expect::Key => {
-                if c == b'}' && exp == Expect::KeyOrEnd {
-                    closers.pop();
-                    i += 1;
-                    if closers.is_empty() {
-                        return complete(i);
-                    }
-                    exp = Expect::CommaOrEnd;
-                    good = Some(i);
-                    continue;
-                }
                 if c != b'"' {
                     return None;
                 }
@@ -124,19 +117,11 @@ pub(crate) fn close_json(bytes: &[u8]) -> Option<Vec<u8>> {
             }
             Expect::CommaOrEnd => {
                 let top = closers.last().copied();
-                if c == b',' {
-                    i += 1;
-                    exp = if top == Some(b'}') { Expect::Key } else { Expect::Value };
-                } else if Some(c) == top {
-                    closers.pop();
-                    i += 1;
-                    if closers.is_empty() {
-                        return complete(i);
-                    }
-                    good = Some(i);
-                } else {
+                if c != b',' {
                     return None;
                 }
+                i += 1;
+                exp = if top == Some(b'}') { Expect::Key } else { Expect::Value };
             }
         }
     }
