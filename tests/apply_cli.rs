@@ -3,8 +3,7 @@
 //! a memory folder nested in a bigger repo with unrelated staged changes, trailers,
 //! in-place dreams, decisions files, symlinks, the lock, and crash safety.
 
-mod common;
-use common::*;
+use crate::common::*;
 use dreamreview::repo::lock::LockInfo;
 use dreamreview::snapshot::{Entry, read_folder};
 use std::fs;

@@ -1,8 +1,7 @@
 //! `check` end to end on real folders: input discovery, the diff model in JSON, drift, and
 //! bad input (exit 2 with a message naming the path).
 
-mod common;
-use common::*;
+use crate::common::*;
 use std::fs;
 
 #[test]

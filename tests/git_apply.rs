@@ -2,7 +2,6 @@
 //! pairs of notes, accepting a subset of hunks gives exactly what `git apply` produces from
 //! a patch of exactly those hunks.
 
-mod common;
 use dreamreview::decision::{Decision, HunkDecision};
 use dreamreview::diff::{FileStatus, diff_file, result, to_patch};
 use dreamreview::snapshot::Entry;

@@ -4,8 +4,7 @@
 //! shows; and in every case nothing on disk changes — not the memory folder, not `HEAD`,
 //! not the dream, not the transcripts — unless an `apply` is asked to and may.
 
-mod hardening_support;
-use hardening_support::*;
+use crate::hardening_support::*;
 use std::io::Write;
 use std::time::Duration;
 

@@ -4,8 +4,7 @@
 //! the file and the fix, leaves every note and `HEAD` as they were, and the next run
 //! completes the review.
 
-mod hardening_support;
-use hardening_support::*;
+use crate::hardening_support::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

@@ -1,8 +1,7 @@
 //! Hygiene flags end to end (design.md §4.2): secrets, PERMANENT facts, writes outside the
 //! memory folder, and audit flags that follow the reviewer's decisions.
 
-mod common;
-use common::*;
+use crate::common::*;
 use dreamreview::decision::Decision;
 use dreamreview::flag::FlagKind;
 use dreamreview::review::Refusal;

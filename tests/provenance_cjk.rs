@@ -3,8 +3,7 @@
 //! relative phrases behind each inferred date, CJK citation forms, entry ↔ hunk mapping,
 //! `citation-missing` and `citation-unsupported`.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 const J1: &str = "3f6a9c2e-8d41-4b7a-b0e5-72c9d1a4f836.jsonl";
 const J2: &str = "b7e2d519-0c3a-4f86-9d17-5a8e3c0b6f24.jsonl";

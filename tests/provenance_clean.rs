@@ -1,8 +1,7 @@
 //! The false-positive guard (`tests/fixtures/scenarios/clean-harbor`): a realistic dream in
 //! which every claim has a source must produce no flag at all.
 
-mod common;
-use common::*;
+use crate::common::*;
 use std::collections::BTreeMap;
 
 fn counts(v: &serde_json::Value, key: &str) -> BTreeMap<String, usize> {

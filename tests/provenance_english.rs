@@ -3,8 +3,7 @@
 //! can stand: sourced (also by a sub-agent), weak (an uncited sub-agent line, another
 //! session), carried, and unsourced (only in the JSON envelope, only in thinking).
 
-mod common;
-use common::*;
+use crate::common::*;
 
 const S1: &str = "9d3c41e7-2b8a-4f0e-a6d5-1c7e0b94f2a8.jsonl";
 const AGENT: &str = "9d3c41e7-2b8a-4f0e-a6d5-1c7e0b94f2a8/subagents/agent-a4f2c19.jsonl";

@@ -3,8 +3,7 @@
 //! Each inline source cites its own hunk; the metadata is structure, not claims; a daily
 //! note's line is dated by its file name.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 const DAILY: &str = "# 2026-06-02 14:06\n\n\
 - Talked through the release checklist with Mina.\n\

@@ -1,8 +1,7 @@
 //! The reference scenario (issue 3's first "done when"): the pnpm migration produces exactly
 //! one `inferred-date` and one `citation-unsupported`, and nothing else.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 const SESSION: &str = "5b0e7c2a-41d3-4c1e-9f0a-2d6b8e3c7a15.jsonl";
 

@@ -2,8 +2,7 @@
 //! cites is "weakly sourced" with its location — never unsourced, never a flag. Citing the
 //! other session (as a whole file) makes it sourced.
 
-mod common;
-use common::*;
+use crate::common::*;
 use serde_json::json;
 use std::path::Path;
 

@@ -3,8 +3,7 @@
 //! is recognised; the TUI's path (library commit with a previewed message) and
 //! `apply --decisions <saved state>` give the same tree.
 
-mod common;
-use common::*;
+use crate::common::*;
 use dreamreview::cli::{self, InputArgs};
 use dreamreview::decision::Decision;
 use dreamreview::repo::lock::RepoLock;

@@ -2,8 +2,7 @@
 //! real git: reverting a whole review, one file, one hunk, a revert that conflicts with a
 //! later edit (nothing written), and the history listing.
 
-mod common;
-use common::*;
+use crate::common::*;
 use dreamreview::repo::{MemoryRepo, history};
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -2,8 +2,7 @@
 //! SIGHUP during a review (which also keep the saved decisions). Runs the real binary in a tmux pane and
 //! checks the pane afterwards: not in the alternate screen, not in raw mode.
 
-mod common;
-use common::*;
+use crate::common::*;
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};

@@ -7,10 +7,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-#[path = "../common/mod.rs"]
-mod common;
 #[allow(unused_imports)]
-pub use common::{Run, git, run, run_env};
+pub use crate::common::{Run, git, run, run_env};
 
 /// `HEAD`'s commit id of the repository at `dir`.
 pub fn head(dir: &Path) -> String {
