@@ -85,7 +85,7 @@ fn secret_flags(h: &diff::Hunk) -> Vec<Flag> {
             hit
         });
         let masked_line = line.map(|l| secrets::mask(strip_terminator(l)).into_owned()).unwrap_or_default();
-        let masked = secrets::mask(text.get(s.start..s.end).unwrap_or("")).into_owned();
+        let masked = s.masked(&text);
         out.push(
             Flag::new(
                 FlagKind::Secret,

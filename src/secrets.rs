@@ -91,6 +91,15 @@ pub struct Secret {
     pub end: usize,
 }
 
+impl Secret {
+    /// This secret of `text` (the text it was found in) as it may be shown:
+    /// `[<kind> …<last 4 chars>]`. Masking the value alone with [`mask`] is not enough: a
+    /// value found by its key (`password: …`) is no credential without that key.
+    pub fn masked(&self, text: &str) -> String {
+        label(text, self, 0)
+    }
+}
+
 /// Minimum Shannon entropy, in bits per character, of a value assigned to a credential key.
 ///
 /// The key (`password:`, `token=`) is already most of the evidence; entropy only has to

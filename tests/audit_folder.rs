@@ -310,9 +310,15 @@ fn permanent_notes_and_lines() {
 #[test]
 fn secrets_in_notes_are_flagged_masked() {
     let key = "ghp_u8jzPde0IgxLd6GncfBAepfJBd0Kh8oOOL8d";
-    let files = folder(&[("ci.md", &format!("# CI\n\n토큰: {key}\n"))]);
+    let files = folder(&[("ci.md", &format!("# CI\n\n토큰: {key}\nsecret_key = Qw8rT5yU2iO9pL3kJ6hG\n"))]);
     let got = audit::scan_secrets(&files);
-    assert_eq!(got.len(), 1);
+    assert_eq!(got.len(), 2);
+    // A value found by its key is masked too (alone it would not look like a credential).
+    assert_eq!(
+        got[1].flag.message,
+        "ci.md line 4 holds a credential ([credential …J6hG]) — remove it from memory and rotate it."
+    );
+    assert_eq!(got[1].flag.claim.as_deref(), Some("[credential …J6hG]"));
     assert_eq!((got[0].path.as_str(), got[0].line), ("ci.md", Some(3)));
     assert_eq!(
         got[0].flag.message,

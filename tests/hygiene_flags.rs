@@ -16,16 +16,25 @@ fn kinds(a: &dreamreview::report::Analysis, file: usize, hunk: usize) -> Vec<Fla
 fn a_secret_is_flagged_and_never_printed_in_full() {
     let key = "sk-ant-api03-Zq8VbN2xLk4TfR7mWc1YhJ5sPd9GuE3aKo6Ni0Bx-7tQ2wZ9AA";
     let gh = "ghp_1a2B3c4D5e6F7g8H9i0J1k2L3m4N5o6P7q8R";
+    // Found by its key only: the value alone is no credential, and must not print either.
+    let pw = "Zx9qL2vR8mT4wKp7Hs3";
     let live = format!("{FM}Staging runs on port 5433.\n");
-    let prop = format!("{FM}Staging runs on port 5433.\nAPI token: {key}\nCI uses {gh} for pushes.\n");
+    let prop =
+        format!("{FM}Staging runs on port 5433.\nAPI token: {key}\nCI uses {gh} for pushes.\ndb password: {pw}\n");
     let changes = format!("- memory/db.md: recorded the token {key}\n");
     let (_g, dream, memory) = dream_fixture(&[("db.md", &live)], &[("db.md", &prop)], &changes);
     let (review, analysis) = review(&dream, &memory);
     let flags: Vec<_> = analysis.all_flags(0, 0).filter(|f| f.kind == FlagKind::Secret).collect();
-    assert_eq!(flags.len(), 2, "{flags:?}");
+    assert_eq!(flags.len(), 3, "{flags:?}");
     assert_eq!(flags[0].claim.as_deref(), Some("[anthropic-key …Z9AA]"));
     assert_eq!(flags[0].line.as_deref(), Some("API token: [anthropic-key …Z9AA]"));
     assert_eq!(flags[1].claim.as_deref(), Some("[github-token …7q8R]"));
+    assert_eq!(flags[2].claim.as_deref(), Some("[credential …7Hs3]"));
+    assert!(
+        flags[2].message.contains("([credential …7Hs3])") && !flags[2].message.contains(pw),
+        "{}",
+        flags[2].message
+    );
     assert!(dreamreview::report::has_blocking_errors(&review, &analysis));
     for args in [vec!["check"], vec!["check", "--json"]] {
         let mut a: Vec<&str> = args.clone();
@@ -34,6 +43,7 @@ fn a_secret_is_flagged_and_never_printed_in_full() {
         assert_eq!(r.code, 1, "{}", r.stderr);
         for out in [&r.stdout, &r.stderr] {
             assert!(!out.contains(key) && !out.contains(gh), "secret printed by {args:?}:\n{out}");
+            assert!(!out.contains("Zx9qL2"), "a keyed credential printed by {args:?}:\n{out}");
             assert!(!out.contains("Zq8VbN2x"), "part of the secret printed:\n{out}");
         }
         assert!(r.stdout.contains("…Z9AA"), "{}", r.stdout);

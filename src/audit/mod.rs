@@ -355,7 +355,7 @@ pub fn scan_secrets(files: &BTreeMap<String, Vec<u8>>) -> Vec<AuditFlag> {
             let line_end = text.get(s.start..).and_then(|r| r.find('\n')).map_or(text.len(), |i| s.start + i);
             let line = text.get(line_start..line_end).unwrap_or("");
             let line = line.strip_suffix('\r').unwrap_or(line);
-            let masked = secrets::mask(text.get(s.start..s.end).unwrap_or("")).into_owned();
+            let masked = s.masked(&text);
             let message =
                 format!("{path} line {line_no} holds a credential ({masked}) — remove it from memory and rotate it.");
             flags.push(AuditFlag::new(
