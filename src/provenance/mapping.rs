@@ -70,10 +70,11 @@ fn names(entry: &Entry, path: &str) -> bool {
     entry.notes.iter().any(|n| n == path || path.ends_with(&format!("/{n}")) || n.ends_with(&format!("/{path}")))
 }
 
-/// The (file, hunk) pairs `entry` explains. Among the hunks of the notes it names, those
-/// sharing the most words with it (at least half the best score); all of them when none
-/// shares a word. An entry that names no note goes to the hunks sharing at least two
-/// words with it, best first.
+/// The (file, hunk) pairs `entry` explains. In each note it names, the hunks sharing the
+/// most words with it (at least half that note's best score), or all of the note's hunks
+/// when none shares a word: an entry naming two notes ("moved X from a.md to b.md")
+/// explains a change in each, however much better one of them matches its text. An entry
+/// that names no note goes to the hunks sharing at least two words with it, best first.
 pub fn hunks_of(entry: &Entry, files: &[FileDiff]) -> Vec<(usize, usize)> {
     let skip = reference_spans(&entry.text);
     let ew = words(&entry.text, &skip);
@@ -83,30 +84,24 @@ pub fn hunks_of(entry: &Entry, files: &[FileDiff]) -> Vec<(usize, usize)> {
             c.kind != crate::claims::ClaimKind::Link && !skip.iter().any(|r| r.start < c.end && c.start < r.end)
         })
         .collect();
-    let named: Vec<(usize, usize)> = files
-        .iter()
-        .enumerate()
-        .filter(|(_, f)| names(entry, &f.path))
-        .flat_map(|(fi, f)| (0..f.hunks.len()).map(move |hi| (fi, hi)))
-        .collect();
-    let candidates = if named.is_empty() {
-        files.iter().enumerate().flat_map(|(fi, f)| (0..f.hunks.len()).map(move |hi| (fi, hi))).collect()
-    } else {
-        named.clone()
-    };
-    let scored: Vec<((usize, usize), usize)> =
-        candidates.iter().map(|&(fi, hi)| ((fi, hi), overlap(&ew, &claims, &files[fi].hunks[hi]))).collect();
-    let best = scored.iter().map(|(_, s)| *s).max().unwrap_or(0);
+    let score = |fi: usize, hi: usize| ((fi, hi), overlap(&ew, &claims, &files[fi].hunks[hi]));
+    let named: Vec<usize> = (0..files.len()).filter(|&fi| names(entry, &files[fi].path)).collect();
     if named.is_empty() {
+        let scored: Vec<((usize, usize), usize)> =
+            files.iter().enumerate().flat_map(|(fi, f)| (0..f.hunks.len()).map(move |hi| score(fi, hi))).collect();
+        let best = scored.iter().map(|(_, s)| *s).max().unwrap_or(0);
         if best < 2 {
             return Vec::new();
         }
         return scored.into_iter().filter(|(_, s)| *s * 2 >= best && *s >= 2).map(|(k, _)| k).collect();
     }
-    if best == 0 {
-        return named;
+    let mut out = Vec::new();
+    for fi in named {
+        let scored: Vec<((usize, usize), usize)> = (0..files[fi].hunks.len()).map(|hi| score(fi, hi)).collect();
+        let best = scored.iter().map(|(_, s)| *s).max().unwrap_or(0);
+        out.extend(scored.into_iter().filter(|(_, s)| best == 0 || (*s * 2 >= best && *s > 0)).map(|(k, _)| k));
     }
-    scored.into_iter().filter(|(_, s)| *s * 2 >= best && *s > 0).map(|(k, _)| k).collect()
+    out
 }
 
 #[cfg(test)]
@@ -135,5 +130,15 @@ mod tests {
         assert_eq!(hunks_of(e, &files), vec![(0, 1)]);
         let e = &crate::changes::parse("- something unrelated entirely (s.jsonl:2)\n")[0];
         assert!(hunks_of(e, &files).is_empty());
+    }
+
+    #[test]
+    fn an_entry_naming_two_notes_explains_both() {
+        let a = file("a.md", "Old fact about the build.\n", "");
+        let b = file("b.md", "", "The suite has 65 tests and runs in CI.\n");
+        let files = vec![a, b];
+        // b.md shares a claim and words with the entry, a.md nothing: both are named.
+        let e = &crate::changes::parse("- Renamed memory/a.md to memory/b.md and recorded 65 tests (s.jsonl:1)\n")[0];
+        assert_eq!(hunks_of(e, &files), vec![(0, 0), (1, 0)]);
     }
 }
