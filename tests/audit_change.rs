@@ -54,6 +54,23 @@ fn dream_that_deletes_an_index_line_creates_an_orphan_named_by_that_line() {
 }
 
 #[test]
+fn dream_that_deletes_the_index_orphans_every_note_it_named() {
+    let mut after = before();
+    after.remove("MEMORY.md");
+    let got = audit::audit_change(&before(), &after);
+    assert_eq!(
+        summary(&got),
+        vec![(FlagKind::OrphanNote, "deploy.md".into(), None), (FlagKind::OrphanNote, "testing.md".into(), None)]
+    );
+    let by: Vec<(String, usize)> =
+        got.iter().filter_map(|f| f.named_by.as_ref()).map(|r| (r.path.clone(), r.line)).collect();
+    assert_eq!(by, vec![("MEMORY.md".to_string(), 4), ("MEMORY.md".to_string(), 3)]);
+    assert!(got[0].flag.message.contains("MEMORY.md, whose line 4 named it, is deleted"), "{}", got[0].flag.message);
+    // A note the deleted index never named was an orphan before: nothing new about it.
+    assert!(!got.iter().any(|f| f.path == "orphan.md"));
+}
+
+#[test]
 fn dream_that_deletes_a_note_but_keeps_its_line_creates_a_dangling_link() {
     let mut after = before();
     after.remove("testing.md");

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::{AuditFlag, IndexBudget, analyse};
-use crate::flag::FlagKind;
+use crate::flag::{Flag, FlagKind};
 
 /// What identifies "the same finding" across before and after: line numbers shift when
 /// lines are added above, so they are not part of it.
@@ -58,6 +58,24 @@ pub fn audit_change(before: &BTreeMap<String, Vec<u8>>, after: &BTreeMap<String,
             );
             f.named_by = Some(was.clone());
         }
+        out.push(f);
+    }
+    // An index the change deletes leaves the notes it named with no index at all, so the
+    // "after" folder checks them against nothing: they are orphans all the same, located
+    // at the deleted index's line that named each.
+    for (note, refs) in &b.named {
+        let orphaned = after.contains_key(note)
+            && !a.named.contains_key(note)
+            && !out.iter().any(|f| f.flag.kind == FlagKind::OrphanNote && &f.path == note);
+        let Some(was) = refs.iter().find(|r| !after.contains_key(&r.path)).filter(|_| orphaned) else {
+            continue;
+        };
+        let message = format!(
+            "{note} is no longer named in any index: {}, whose line {} named it, is deleted — keep {}, or delete the note if it is stale.",
+            was.path, was.line, was.path
+        );
+        let mut f = AuditFlag::new(note, None, Flag::new(FlagKind::OrphanNote, message).with_claim(note.as_str()));
+        f.named_by = Some(was.clone());
         out.push(f);
     }
     out
