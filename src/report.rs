@@ -52,6 +52,19 @@ pub struct CitationReport {
     pub context: Vec<ContextLine>,
 }
 
+impl CitationReport {
+    /// Where the citation points, as shown to the reviewer: `source:3`, `source:3-5`,
+    /// `source (whole file)`, or `(no transcript named):4` for a bare line number.
+    pub fn location(&self) -> String {
+        let source = if self.source.is_empty() { "(no transcript named)" } else { self.source.as_str() };
+        match (self.line, self.end) {
+            (Some(a), Some(b)) if b != a => format!("{source}:{a}-{b}"),
+            (Some(a), _) => format!("{source}:{a}"),
+            _ => format!("{source} (whole file)"),
+        }
+    }
+}
+
 /// One message of a citation's context: physical lines, rendered text, cited or not.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct ContextLine {
@@ -414,13 +427,8 @@ pub fn to_text(review: &Review, analysis: &Analysis) -> String {
         for c in &analysis.changes {
             let _ = writeln!(out, "  #{} (line {}) {}", c.index, c.line, c.text);
             for cit in &c.citations {
-                let at = match (cit.line, cit.end) {
-                    (Some(a), Some(b)) if b != a => format!(":{a}-{b}"),
-                    (Some(a), _) => format!(":{a}"),
-                    _ => String::new(),
-                };
                 let state = if cit.resolved { "" } else { "  [unresolved]" };
-                let _ = writeln!(out, "    ↳ {}{at}{state}", cit.source);
+                let _ = writeln!(out, "    ↳ {}{state}", cit.location());
                 if let Some(x) = &cit.excerpt {
                     let _ = writeln!(out, "      {x}");
                 }
@@ -506,4 +514,19 @@ fn per_side<T>(
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::CitationReport;
+
+    #[test]
+    fn a_citation_location_names_its_file_or_says_there_is_none() {
+        let c = |source: &str, line, end| CitationReport { source: source.into(), line, end, ..Default::default() };
+        assert_eq!(c("s.jsonl", Some(3), None).location(), "s.jsonl:3");
+        assert_eq!(c("s.jsonl", Some(3), Some(5)).location(), "s.jsonl:3-5");
+        assert_eq!(c("s.jsonl", Some(3), Some(3)).location(), "s.jsonl:3");
+        assert_eq!(c("s.jsonl", None, None).location(), "s.jsonl (whole file)");
+        assert_eq!(c("", Some(4), None).location(), "(no transcript named):4");
+    }
 }

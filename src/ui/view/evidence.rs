@@ -103,15 +103,10 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
             out.push(flag_line(app, f));
         }
         for cit in &c.citations {
-            let at = match (cit.line, cit.end) {
-                (Some(a), Some(b)) if a != b => format!(":{a}-{b}"),
-                (Some(a), _) => format!(":{a}"),
-                _ => " (whole file)".to_string(),
-            };
             let (state, style) = if cit.resolved { ("", t.dim) } else { ("  not found", t.error) };
             out.push(Line::from(vec![
                 Span::styled("↳ ", t.dim),
-                Span::styled(format!("{}{at}", short_ids(&cit.source)), t.key),
+                Span::styled(short_ids(&cit.location()).into_owned(), t.key),
                 Span::styled(state.to_string(), style),
             ]));
             for cx in &cit.context {
