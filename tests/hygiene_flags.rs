@@ -36,6 +36,13 @@ fn a_secret_is_flagged_and_never_printed_in_full() {
         flags[2].message
     );
     assert!(dreamreview::report::has_blocking_errors(&review, &analysis));
+    // The credentials are claims no transcript states, but their `secret` flags say it all.
+    let unsourced: Vec<_> = analysis
+        .all_flags(0, 0)
+        .filter(|f| f.kind == FlagKind::UnsourcedClaim)
+        .filter_map(|f| f.claim.clone())
+        .collect();
+    assert!(unsourced.iter().all(|c| !c.contains('…')), "{unsourced:?}");
     for args in [vec!["check"], vec!["check", "--json"]] {
         let mut a: Vec<&str> = args.clone();
         a.extend([dream.to_str().unwrap(), "--memory", memory.to_str().unwrap()]);

@@ -58,6 +58,9 @@ struct HunkClaim {
     shown: String,
     /// The line as outputs show it (credentials masked, a private key block as a whole).
     line: String,
+    /// The claim lies inside a credential: its `secret` flag already says all there is to
+    /// say, so it gets no `unsourced-claim` flag of its own.
+    in_secret: bool,
     status: Option<(ClaimStatus, Option<String>)>,
 }
 
@@ -237,13 +240,14 @@ fn analyze(
                     continue;
                 }
                 for claim in note_claims(text, &notes) {
+                    let in_secret = inside.iter().any(|(r, _)| r.start <= claim.start && claim.end <= r.end);
                     let shown = match inside.iter().find(|(r, _)| r.start < claim.end && claim.start < r.end) {
                         Some((_, label)) => label.clone(),
                         None => mask(&claim.text).into_owned(),
                     };
                     if seen.insert((claim.kind, claim.text.to_lowercase())) {
                         let line = shown_line.to_string();
-                        hunk_claims.push(HunkClaim { file: fi, hunk: hi, claim, shown, line, status: None });
+                        hunk_claims.push(HunkClaim { file: fi, hunk: hi, claim, shown, line, in_secret, status: None });
                     }
                 }
             }
@@ -366,6 +370,9 @@ fn analyze(
             hc.status = Some((ClaimStatus::Carried, None));
         } else {
             hc.status = Some((ClaimStatus::Unsourced, None));
+            if hc.in_secret {
+                continue;
+            }
             let flag = unsourced_flag(hc, &evidence_of(hc.file, hc.hunk), found.relative.get(&id), &sources);
             findings.add_hunk_flag(hc.file, hc.hunk, flag);
         }
