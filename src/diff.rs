@@ -145,6 +145,37 @@ impl Hunk {
     }
 }
 
+impl Hunk {
+    /// How the hunk changes line endings on lines whose text it keeps (`CRLF → LF`), or
+    /// `None`: such lines look the same removed and added, so a view must say why they are
+    /// in the diff. The most frequent change when there are several.
+    pub fn line_ending_change(&self) -> Option<String> {
+        fn name(line: &str) -> &'static str {
+            if line.ends_with("\r\n") {
+                "CRLF"
+            } else if line.ends_with('\n') {
+                "LF"
+            } else if line.ends_with('\r') {
+                "CR"
+            } else {
+                "no final newline"
+            }
+        }
+        let removed: std::collections::HashMap<&str, &str> =
+            self.removed().map(|l| (crate::text::strip_terminator(&l.text), l.text.as_str())).collect();
+        let mut counts: std::collections::BTreeMap<(&str, &str), usize> = std::collections::BTreeMap::new();
+        for l in self.added() {
+            if let Some(old) = removed.get(crate::text::strip_terminator(&l.text))
+                && *old != l.text
+            {
+                *counts.entry((name(old), name(&l.text))).or_default() += 1;
+            }
+        }
+        let ((from, to), _) = counts.into_iter().max_by_key(|(_, n)| *n)?;
+        Some(format!("{from} → {to}"))
+    }
+}
+
 fn unified_start(r: &Range<usize>) -> usize {
     if r.is_empty() { r.start } else { r.start + 1 }
 }
@@ -596,6 +627,18 @@ mod tests {
         assert_eq!(result(&file, &all(&file, Decision::Accepted)), Some(f(prop)));
         assert_eq!(result(&file, &all(&file, Decision::Rejected)), Some(f(live)));
         assert_eq!(result(&file, &all(&file, Decision::Pending)), Some(f(live)));
+    }
+
+    #[test]
+    fn a_hunk_names_the_line_ending_change_it_makes() {
+        let live = "a\r\nb\r\nc\r\n";
+        let to_lf = diff_file("a.md", Some(&f(live)), Some(&f(live)), Some(&f("a\nb\nc\n"))).unwrap();
+        assert_eq!(to_lf.hunks[0].line_ending_change().as_deref(), Some("CRLF → LF"));
+        let cut = diff_file("a.md", Some(&f("a\nb\n")), Some(&f("a\nb\n")), Some(&f("a\nb"))).unwrap();
+        assert_eq!(cut.hunks[0].line_ending_change().as_deref(), Some("LF → no final newline"));
+        // A real text change is not a line-ending change.
+        let edit = diff_file("a.md", Some(&f("a\nb\n")), Some(&f("a\nb\n")), Some(&f("a\nc\n"))).unwrap();
+        assert_eq!(edit.hunks[0].line_ending_change(), None);
     }
 
     #[test]

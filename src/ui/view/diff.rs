@@ -141,6 +141,9 @@ fn header(app: &App, frame: &mut Frame, rect: Rect, hi: usize, h: &Hunk) {
     if h.live_changed {
         spans.push(Span::styled(" live changed", t.error));
     }
+    if let Some(change) = h.line_ending_change() {
+        spans.push(Span::styled(format!(" {change}"), t.warning));
+    }
     let entries = app.analysis.findings.hunk_changes.get(app.file).and_then(|v| v.get(hi));
     if let Some(e) = entries.filter(|e| !e.is_empty()) {
         let list: Vec<String> = e.iter().map(|n| format!("#{n}")).collect();
