@@ -448,7 +448,21 @@ pub fn to_text(review: &Review, analysis: &Analysis) -> String {
         };
         let _ = writeln!(out, "  MEMORY.md before: {}", side(&a.before));
         let _ = writeln!(out, "  MEMORY.md after:  {}", side(&a.after));
-        write_flags(&mut out, "  ", &a.flags);
+        // A flag already printed under its hunk is counted here, not printed again (a
+        // dream that writes 90 long index lines would otherwise list 180 warnings).
+        let shown: std::collections::HashSet<(crate::flag::FlagKind, &str)> = (0..review.files.len())
+            .flat_map(|fi| {
+                let hunks = review.files[fi].hunks.len();
+                analysis.findings.file(fi).iter().chain((0..hunks).flat_map(move |hi| analysis.hunk_flags(fi, hi)))
+            })
+            .map(|f| (f.kind, f.message.as_str()))
+            .collect();
+        let rest: Vec<Flag> =
+            a.flags.iter().filter(|f| !shown.contains(&(f.kind, f.message.as_str()))).cloned().collect();
+        write_flags(&mut out, "  ", &rest);
+        if rest.len() < a.flags.len() {
+            let _ = writeln!(out, "  ({} more shown with their hunks above)", a.flags.len() - rest.len());
+        }
     }
     // Notes, CHANGES.md and transcripts are untrusted text: no control sequence of theirs
     // reaches the terminal.

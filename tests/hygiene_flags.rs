@@ -199,3 +199,20 @@ fn a_secret_never_reaches_the_commit_message() {
         assert!(!out.contains("Zq8VbN2x"), "secret leaked:\n{out}");
     }
 }
+
+/// `check`'s audit section does not print again a flag already printed under its hunk.
+#[test]
+fn check_prints_each_index_flag_once() {
+    let long = format!("- [Deploy](deploy.md) — {}\n", "staging then production, always via the pipeline ".repeat(4));
+    let live = "# Memory\n\n- [Deploy](deploy.md) — deploying\n".to_string();
+    let prop = format!("# Memory\n\n{long}");
+    let deploy = format!("{FM}Deploy via the pipeline.\n");
+    let (_g, dream, memory) = dream_fixture(
+        &[("MEMORY.md", &live), ("deploy.md", &deploy)],
+        &[("MEMORY.md", &prop), ("deploy.md", &deploy)],
+        "- memory/MEMORY.md: longer deploy hook\n",
+    );
+    let r = run(dream.parent().unwrap(), &["check", dream.to_str().unwrap(), "--memory", memory.to_str().unwrap()]);
+    assert_eq!(r.stdout.matches("warning[index-long-line]").count(), 1, "{}", r.stdout);
+    assert!(r.stdout.contains("(1 more shown with their hunks above)"), "{}", r.stdout);
+}
