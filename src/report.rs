@@ -4,7 +4,7 @@
 use crate::decision::HunkState;
 use crate::diff::{FileKind, Line};
 use crate::findings::Findings;
-use crate::flag::{Flag, Severity};
+use crate::flag::{Flag, FlagKind, Severity};
 use crate::review::Review;
 use crate::secrets;
 use crate::text::strip_terminator;
@@ -251,9 +251,13 @@ pub fn summary(review: &Review, analysis: &Analysis) -> Summary {
 /// file, or on the result's audit): `check` then exits 1.
 pub fn has_blocking_errors(review: &Review, analysis: &Analysis) -> bool {
     let live_hunk = |fi: usize, hi: usize| !matches!(review.decisions[fi][hi].state(), HunkState::Rejected);
+    // A `live-changed` hunk the reviewer edited is merged: that is what the flag asks for.
+    let blocks = |fi: usize, hi: usize, x: &Flag| {
+        x.severity == Severity::Error
+            && !(x.kind == FlagKind::LiveChanged && review.decisions[fi][hi].state() == HunkState::Edited)
+    };
     let hunk_err = review.files.iter().enumerate().any(|(fi, f)| {
-        (0..f.hunks.len())
-            .any(|hi| live_hunk(fi, hi) && analysis.all_flags(fi, hi).any(|x| x.severity == Severity::Error))
+        (0..f.hunks.len()).any(|hi| live_hunk(fi, hi) && analysis.all_flags(fi, hi).any(|x| blocks(fi, hi, x)))
     });
     let entry_err = analysis.changes.iter().any(|c| {
         c.flags.iter().any(|f| f.severity == Severity::Error)
@@ -450,7 +454,7 @@ pub fn to_text(review: &Review, analysis: &Analysis) -> String {
         let _ = writeln!(out, "  MEMORY.md after:  {}", side(&a.after));
         // A flag already printed under its hunk is counted here, not printed again (a
         // dream that writes 90 long index lines would otherwise list 180 warnings).
-        let shown: std::collections::HashSet<(crate::flag::FlagKind, &str)> = (0..review.files.len())
+        let shown: std::collections::HashSet<(FlagKind, &str)> = (0..review.files.len())
             .flat_map(|fi| {
                 let hunks = review.files[fi].hunks.len();
                 analysis.findings.file(fi).iter().chain((0..hunks).flat_map(move |hi| analysis.hunk_flags(fi, hi)))

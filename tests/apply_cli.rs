@@ -427,3 +427,35 @@ fn a_dream_folder_inside_memory_is_never_written_nor_snapshotted() {
     assert_eq!(git(&memory, &["show", "--name-only", "--format=", "HEAD"]), "a.md\n");
     assert_eq!(git(&memory, &["status", "--porcelain"]), "?? dream-x/\n");
 }
+
+/// A `live-changed` hunk the reviewer merged by editing it is written, and its flag no
+/// longer blocks: the edit is what the flag asks for.
+#[test]
+fn an_edited_live_changed_hunk_is_merged_and_exits_0() {
+    let (_t, dream, memory) = demo();
+    let cwd = dream.parent().unwrap();
+    let v = json(&run(cwd, &["check", s(&dream), "--json"]));
+    let files = v["files"].as_array().unwrap();
+    let deploy = files.iter().find(|f| f["path"] == "deploy.md").unwrap();
+    assert_eq!(deploy["hunks"][0]["live_changed"], true);
+    let lines = deploy["hunks"][0]["lines"].as_array().unwrap();
+    let side = |skip: &str| -> String {
+        lines.iter().filter(|l| l["op"] != skip).map(|l| l["text"].as_str().unwrap().to_string()).collect()
+    };
+    // The reviewer takes the dream's side and adds a line of their own: a merge by hand.
+    let merged = format!("{}Merged by hand.\n", side("-"));
+    let mut hunks = serde_json::Map::new();
+    for f in files {
+        for h in f["hunks"].as_array().unwrap() {
+            hunks.insert(h["id"].as_str().unwrap().into(), "rejected".into());
+        }
+    }
+    hunks.insert("deploy.md#1".into(), serde_json::json!({ "edited": merged }));
+    let file = cwd.join("decisions.json");
+    fs::write(&file, serde_json::json!({ "hunks": hunks }).to_string()).unwrap();
+    let r = run(cwd, &["apply", s(&dream), "--decisions", s(&file)]);
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    assert!(read(&memory.join("deploy.md")).contains(&merged), "{}", read(&memory.join("deploy.md")));
+    assert!(trailers(&memory).ends_with("edited=1\n"), "{}", trailers(&memory));
+    assert_eq!(git(&memory, &["status", "--porcelain"]), "");
+}
