@@ -169,7 +169,9 @@ fn check_changes_size(path: &Path) -> Result<()> {
     Ok(())
 }
 
-fn existing_dir(p: &Path, what: &str, fix: &str) -> Result<PathBuf> {
+/// `p` made absolute when it is an existing folder; otherwise an error naming `what` and
+/// `p`, and saying how to fix it (`fix`).
+pub(crate) fn existing_dir(p: &Path, what: &str, fix: &str) -> Result<PathBuf> {
     let meta = std::fs::metadata(p).map_err(|e| anyhow!("{what} {} cannot be opened ({e}); {fix}", p.display()))?;
     if !meta.is_dir() {
         bail!("{what} {} is not a folder; {fix}", p.display());

@@ -179,6 +179,13 @@ fn bad_revert_arguments_exit_2_and_say_why() {
     let r = revert(&memory, &[&sha, "--file", &path, "--hunk", &format!("{path}#1")]);
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("cannot be used with"), "{}", r.stderr);
+    // A note given as the memory folder: said as such, by revert and by log.
+    let note = memory.join("notes.md");
+    for args in [vec!["revert", &sha, "--memory", s(&note)], vec!["log", "--memory", s(&note)]] {
+        let r = run(memory.parent().unwrap(), &args);
+        assert_eq!(r.code, 2, "{args:?}: {}{}", r.stdout, r.stderr);
+        assert!(r.stderr.contains(&format!("memory folder {} is not a folder", note.display())), "{}", r.stderr);
+    }
     assert_eq!(subjects(&memory).len(), 2);
 }
 

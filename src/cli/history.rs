@@ -43,7 +43,7 @@ pub struct RevertArgs {
 
 fn open(memory: Option<&Path>) -> Result<MemoryRepo> {
     let dir = match memory {
-        Some(m) => m.to_path_buf(),
+        Some(m) => crate::dream::existing_dir(m, "memory folder", "check the --memory path")?,
         None => std::env::current_dir().context("cannot read the current directory")?,
     };
     MemoryRepo::discover(&dir)?.ok_or_else(|| {
