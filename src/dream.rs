@@ -208,9 +208,7 @@ fn live_from_diff(dream: &Path, proposed: &Path, memory_diff: Option<&Path>) -> 
         );
     };
     let text = read_diff(diff_path)?;
-    let files = memdiff::parse(&text).map_err(|e| {
-        anyhow!("{}: {e}; regenerate it with `diff -ruN live proposed` or pass --memory DIR", diff_path.display())
-    })?;
+    let files = memdiff::parse(&text).map_err(|e| anyhow!("{}: {e}; {REGENERATE}", diff_path.display()))?;
     let proposal = snapshot::read_folder(proposed)?;
     let Some(layout) = memdiff::layout(&files, &proposal) else {
         bail!("{} names no files, so it cannot say where the live memory is; pass --memory DIR", diff_path.display());
@@ -241,14 +239,16 @@ fn live_from_diff(dream: &Path, proposed: &Path, memory_diff: Option<&Path>) -> 
     )
 }
 
+/// What to do about a `memory.diff` that cannot be read: `--memory` alone does not help,
+/// since a dream's memory.diff is always read.
+pub(crate) const REGENERATE: &str =
+    "regenerate it with `diff -ruN LIVE PROPOSED > memory.diff`, or remove it and pass --memory DIR";
+
 /// Reads `memory.diff` as text; a diff that is not UTF-8 is an error naming the file.
 pub fn read_diff(path: &Path) -> Result<String> {
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
     String::from_utf8(bytes).map_err(|_| {
-        anyhow!(
-            "{} is not UTF-8 text, so it is not a diff dreamreview can read; remove it or pass --memory DIR",
-            path.display()
-        )
+        anyhow!("{} is not UTF-8 text, so it is not a diff dreamreview can read; {REGENERATE}", path.display())
     })
 }
 

@@ -308,7 +308,10 @@ fn malformed_memory_diff_is_bad_input_naming_the_line() {
     put(&p.dream.join("memory.diff"), diff.as_bytes());
     let what =
         format!("{}: line 3: hunk ends before its line counts are reached", p.dream.join("memory.diff").display());
-    p.assert_refused(&[&what, "regenerate it or remove it"]);
+    p.assert_refused(&[
+        &what,
+        "regenerate it with `diff -ruN LIVE PROPOSED > memory.diff`, or remove it and pass --memory DIR",
+    ]);
 }
 
 /// A memory.diff that is no diff at all is bad input, named.

@@ -290,7 +290,7 @@ fn base_from_diff(
     notes: &mut Vec<String>,
 ) -> Result<Snapshot> {
     let text = dream::read_diff(path)?;
-    let files = memdiff::parse(&text).map_err(|e| anyhow!("{}: {e}; regenerate it or remove it", path.display()))?;
+    let files = memdiff::parse(&text).map_err(|e| anyhow!("{}: {e}; {}", path.display(), dream::REGENERATE))?;
     let Some(layout) = memdiff::layout(&files, proposed) else {
         return Ok(live.clone());
     };
