@@ -21,6 +21,10 @@ pub(crate) enum FileKind {
     Jsonl,
     /// A bare session id (UUID) naming `<uuid>.jsonl`.
     SessionId,
+    /// A bare sub-agent id (`agent-a1b2c3`) naming `agent-a1b2c3.jsonl` under some
+    /// session's `subagents/`; a citation only when a line reference follows it, so prose
+    /// such as "agent-based" or a passing mention never becomes an unresolvable source.
+    AgentId,
     /// A Markdown file (a note, or a source when date-named or followed by a line ref).
     Markdown,
 }
@@ -119,6 +123,20 @@ pub(crate) fn file_mentions(text: &str) -> Vec<FileMention> {
             }
         }
     }
+    if let Some(re) = &*AGENT_ID {
+        for m in re.find_iter(text) {
+            let before = text.get(..m.start()).and_then(|s| s.chars().next_back());
+            let after = text.get(m.end()..).and_then(|s| s.chars().next());
+            let clean_left = !before.is_some_and(|c| c.is_ascii_alphanumeric() || "-_/.\\".contains(c));
+            let clean_right = !after.is_some_and(|c| c.is_ascii_alphanumeric() || "-_/\\".contains(c))
+                && !text.get(m.end()..).is_some_and(|r| r.to_ascii_lowercase().starts_with(".jsonl"));
+            let id = m.as_str().get("agent-".len()..).unwrap_or("");
+            let id_like = id.len() >= 5 && id.bytes().any(|b| b.is_ascii_digit());
+            if clean_left && clean_right && id_like && !out.iter().any(|f| overlaps(&f.range, &m.range())) {
+                out.push(FileMention { range: m.range(), kind: FileKind::AgentId });
+            }
+        }
+    }
     // A URL is not a file mention.
     out.retain(|f| !text.get(..f.range.end).is_some_and(|h| url_before(h, f.range.start)));
     out.sort_by_key(|f| f.range.start);
@@ -136,6 +154,8 @@ fn overlaps(a: &Range<usize>, b: &Range<usize>) -> bool {
 
 static UUID: LazyLock<Option<Regex>> =
     LazyLock::new(|| Regex::new(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}").ok());
+
+static AGENT_ID: LazyLock<Option<Regex>> = LazyLock::new(|| Regex::new(r"agent-[0-9A-Za-z][0-9A-Za-z_-]*").ok());
 
 const N: &str = "[0-9０-９]+";
 const RANGE_SEP: &str = r"\s*(?:-|–|—|~|〜|～|\.\.|to\s|through\s)\s*";
@@ -338,6 +358,7 @@ pub(crate) fn find_refs(text: &str, default_file: Option<&str>) -> Refs {
         .enumerate()
         .map(|(fi, f)| match f.kind {
             FileKind::Jsonl | FileKind::SessionId => true,
+            FileKind::AgentId => attached_to.contains(&Some(fi)),
             FileKind::Markdown => {
                 let name = text.get(f.range.clone()).unwrap_or("");
                 is_dated_markdown(name) || attached_to.contains(&Some(fi))
@@ -430,7 +451,14 @@ mod tests {
 
     #[test]
     fn regexes_compile() {
-        assert!(UUID.is_some() && EN_LINES.is_some() && L_FORM.is_some() && CJK_LINES.is_some() && NUM.is_some());
+        assert!(
+            UUID.is_some()
+                && AGENT_ID.is_some()
+                && EN_LINES.is_some()
+                && L_FORM.is_some()
+                && CJK_LINES.is_some()
+                && NUM.is_some()
+        );
     }
 
     #[test]
@@ -454,6 +482,17 @@ mod tests {
         assert_eq!(cites("a.jsonl"), vec![(Some("a.jsonl".into()), None, None)]);
         assert_eq!(cites("line 9"), vec![(None, Some(9), Some(9))]);
         assert_eq!(cites("x.jsonl:99999999999999999999999"), vec![c("x.jsonl", usize::MAX, usize::MAX)]);
+    }
+
+    #[test]
+    fn sub_agent_ids_with_a_line_reference() {
+        assert_eq!(cites("agent-aac57f5:37"), vec![c("agent-aac57f5", 37, 37)]);
+        assert_eq!(cites("agent-aac57f5 line 37"), vec![c("agent-aac57f5", 37, 37)]);
+        assert_eq!(cites("(agent-acompact-fffbd0 lines 26-28)"), vec![c("agent-acompact-fffbd0", 26, 28)]);
+        assert_eq!(cites("agent-aac57f5.jsonl:37"), vec![c("agent-aac57f5.jsonl", 37, 37)]);
+        // Without a line reference, or without a digit, it is prose, not a source.
+        assert!(cites("the agent-aac57f5 run found it").is_empty());
+        assert!(cites("an agent-based workflow, line 3").iter().all(|(f, ..)| f.is_none()));
     }
 
     #[test]
