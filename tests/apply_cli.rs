@@ -118,6 +118,12 @@ fn a_subset_writes_exactly_the_named_hunks() {
     let r = run(cwd, &["apply", s(&dream), "--accept", "nope.md#9"]);
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("nope.md#9") && r.stderr.contains("MEMORY.md#1"), "{}", r.stderr);
+    // So is an empty list: it is no way to say "reject everything".
+    for empty in ["", " , "] {
+        let r = run(cwd, &["apply", s(&dream), "--accept", empty]);
+        assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
+        assert!(r.stderr.contains("--accept names no hunk"), "{}", r.stderr);
+    }
     assert_eq!(subjects(&memory).len(), 2);
 }
 

@@ -129,6 +129,11 @@ fn decide(review: &mut Review, args: &ApplyArgs) -> Result<Vec<Skipped>> {
     let mut skipped = Vec::new();
     if let Some(ids) = &args.accept {
         let ids: Vec<&str> = ids.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
+        if ids.is_empty() {
+            bail!(
+                "--accept names no hunk: give hunk ids separated by commas (see `dreamreview check`), or use --reject-all"
+            );
+        }
         let unknown: Vec<&str> = ids.iter().copied().filter(|id| review.find_hunk(id).is_none()).collect();
         if !unknown.is_empty() {
             let valid: Vec<String> = review.files.iter().flat_map(|f| f.hunks.iter().map(|h| h.id.clone())).collect();
