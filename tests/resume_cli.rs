@@ -160,6 +160,8 @@ fn the_tui_path_and_apply_with_the_saved_state_give_the_same_tree() {
     decide(&mut review);
     let repo = MemoryRepo::discover(&memory_a).unwrap().unwrap();
     assert!(history::already_reviewed(&repo, &review.dream_id).unwrap().is_none());
+    let r = run(dream_a.parent().unwrap(), &["check", s(&dream_a)]);
+    assert!(!r.stderr.contains("already reviewed"), "{}", r.stderr);
     let analysis = cli::analyze(&review);
     let preview = apply::plan(&repo, &review, &analysis).unwrap();
     assert_eq!(preview.summary, "dream review: accept 4 of 7 changes from dream-2026-11-28");
@@ -175,6 +177,12 @@ fn the_tui_path_and_apply_with_the_saved_state_give_the_same_tree() {
     let found = history::already_reviewed(&repo, &review.dream_id).unwrap().unwrap();
     assert_eq!(found.id, done.commit.to_string());
     assert_eq!(found.kind, history::CommitKind::Review);
+    // `check` says so too, on stderr (its --json stays one document).
+    for args in [vec!["check", s(&dream_a)], vec!["check", "--json", s(&dream_a)]] {
+        let r = run(dream_a.parent().unwrap(), &args);
+        assert!(r.stderr.contains(&format!("this dream was already reviewed in {}", found.short)), "{}", r.stderr);
+        assert!(!r.stdout.contains("already reviewed"), "{}", r.stdout);
+    }
     let tree_a = git(&memory_a, &["rev-parse", "HEAD^{tree}"]);
 
     // The command line's way, from the TUI's saved state of the same decisions.

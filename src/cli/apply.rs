@@ -79,13 +79,13 @@ pub fn run(args: &ApplyArgs) -> Result<i32> {
         println!("nothing to apply: the dream changes nothing in {}", review.inputs.memory.display());
         return Ok(0);
     }
+    let mut skipped = decide(&mut review, args)?;
     if let Some(prev) = history::already_reviewed(&repo, &review.dream_id)? {
         eprintln!(
             "dreamreview: note: this dream was already reviewed in {} ({}); applying again",
             prev.short, prev.summary
         );
     }
-    let mut skipped = decide(&mut review, args)?;
     let analysis = super::analyze(&review);
     let applied = apply::commit_review(&repo, &review, &analysis, &lock)?;
     for s in applied.skipped {

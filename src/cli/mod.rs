@@ -118,6 +118,12 @@ fn check(inputs: &InputArgs, json: bool) -> Result<i32> {
     let out = if json { report::to_json(&review, &analysis) } else { report::to_text(&review, &analysis) };
     let mut stdout = std::io::stdout().lock();
     let _ = writeln!(stdout, "{}", out.trim_end());
+    // On stderr, so that `--json` stays one document.
+    if let Some(repo) = crate::repo::MemoryRepo::discover(&review.inputs.memory).ok().flatten()
+        && let Ok(Some(prev)) = crate::repo::history::already_reviewed(&repo, &review.dream_id)
+    {
+        eprintln!("dreamreview: note: this dream was already reviewed in {} ({})", prev.short, prev.summary);
+    }
     Ok(if report::has_blocking_errors(&review, &analysis) { 1 } else { 0 })
 }
 
