@@ -52,6 +52,17 @@ pub struct CitationReport {
     pub context: Vec<ContextLine>,
 }
 
+impl ChangeReport {
+    /// How the entry is named to the reviewer: `CHANGES.md #3`, or for an inline source
+    /// `inline source MEMORY.md:9` (it is not in any CHANGES.md).
+    pub fn label(&self) -> String {
+        match &self.note {
+            Some(n) => format!("inline source {n}:{}", self.line),
+            None => format!("CHANGES.md #{}", self.index),
+        }
+    }
+}
+
 impl CitationReport {
     /// Where the citation points, as shown to the reviewer: `source:3`, `source:3-5`,
     /// `source (whole file)`, or `(no transcript named):4` for a bare line number.
@@ -379,7 +390,9 @@ pub fn to_text(review: &Review, analysis: &Analysis) -> String {
             let cites = if entries.is_empty() {
                 String::new()
             } else {
-                format!("  (CHANGES.md {})", entries.iter().map(|e| format!("#{e}")).collect::<Vec<_>>().join(", "))
+                let inline = entries.iter().all(|e| analysis.changes.get(e - 1).is_some_and(|c| c.note.is_some()));
+                let what = if inline { "sources" } else { "CHANGES.md" };
+                format!("  ({what} {})", entries.iter().map(|e| format!("#{e}")).collect::<Vec<_>>().join(", "))
             };
             if h.whole_file {
                 let _ = writeln!(out, "  {}  whole file{cites}", h.id);
@@ -430,9 +443,14 @@ pub fn to_text(review: &Review, analysis: &Analysis) -> String {
         }
     }
     if !analysis.changes.is_empty() {
-        let _ = writeln!(out, "\nCHANGES.md");
+        let inline = analysis.changes.iter().all(|c| c.note.is_some());
+        let _ = writeln!(out, "\n{}", if inline { "inline sources" } else { "CHANGES.md" });
         for c in &analysis.changes {
-            let _ = writeln!(out, "  #{} (line {}) {}", c.index, c.line, c.text);
+            match &c.note {
+                Some(n) => writeln!(out, "  #{} ({n} line {}) {}", c.index, c.line, c.text),
+                None => writeln!(out, "  #{} (line {}) {}", c.index, c.line, c.text),
+            }
+            .ok();
             for cit in &c.citations {
                 let state = if cit.resolved { "" } else { "  [unresolved]" };
                 let _ = writeln!(out, "    ↳ {}{state}", cit.location());

@@ -74,4 +74,9 @@ fn inline_sources_cite_their_hunk_and_metadata_is_not_a_claim() {
     assert_eq!(status("ops/dashboards/").as_deref(), Some("sourced"));
     assert!(hunk["claims"].as_array().unwrap().iter().all(|c| !c["text"].as_str().unwrap().contains("0.877")));
     assert!(v["changes"].as_array().unwrap().iter().all(|c| c["flags"].as_array().unwrap().is_empty()));
+    // The text report names them as inline sources in MEMORY.md: there is no CHANGES.md.
+    let r = run(dream.parent().unwrap(), &["check", dream.to_str().unwrap(), "--memory", memory.to_str().unwrap()]);
+    assert!(r.stdout.contains("MEMORY.md#1  @@ -1,3 +1,9 @@  (sources #1, #2)"), "{}", r.stdout);
+    assert!(r.stdout.contains("\ninline sources\n  #1 (MEMORY.md line 8) - Staging runs"), "{}", r.stdout);
+    assert!(!r.stdout.contains("CHANGES.md"), "{}", r.stdout);
 }

@@ -436,8 +436,8 @@ fn analyze(
 
 fn report_label(r: &ChangeReport) -> String {
     match &r.note {
-        Some(n) => format!("the inline source on {n}:{}", r.line),
-        None => format!("CHANGES.md #{}", r.index),
+        Some(_) => format!("the {}", r.label()),
+        None => r.label(),
     }
 }
 

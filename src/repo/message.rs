@@ -219,15 +219,10 @@ fn write_section(out: &mut String, title: &str, fates: &[&HunkFate], review: &Re
 }
 
 fn write_entry(out: &mut String, e: &ChangeReport) {
-    let _ = writeln!(out, "  CHANGES.md #{}: {}", e.index, one_line(&e.text));
+    let _ = writeln!(out, "  {}: {}", e.label(), one_line(&e.text));
     for c in &e.citations {
-        let at = match (c.line, c.end) {
-            (Some(a), Some(b)) if b != a => format!(":{a}-{b}"),
-            (Some(a), _) => format!(":{a}"),
-            _ => String::new(),
-        };
         let state = if c.resolved { "" } else { " (unresolved)" };
-        let _ = writeln!(out, "    cites {}{at}{state}", one_line(&c.source));
+        let _ = writeln!(out, "    cites {}{state}", one_line(&c.location()));
     }
 }
 
@@ -357,7 +352,7 @@ mod tests {
              - a.md#1 (+1 -0)\n  \
              CHANGES.md #1: memory/a.md: added two --- (s.jsonl line 3)\n    \
              cites s.jsonl:3-5\n    \
-             cites gone.jsonl (unresolved)\n\n\
+             cites gone.jsonl (whole file) (unresolved)\n\n\
              Rejected (1):\n\
              - b.md#1 (+1 -0)\n  \
              (no CHANGES.md entry)\n\n\
