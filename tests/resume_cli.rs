@@ -199,3 +199,53 @@ fn the_tui_path_and_apply_with_the_saved_state_give_the_same_tree() {
     assert!(fs::read_to_string(memory_b.join("database.md")).unwrap().contains("currency defaults to USD"));
     assert!(!fs::read_to_string(memory_b.join("database.md")).unwrap().contains("token"));
 }
+
+/// After a commit, what is left of the dream is what the reviewer did not take: the
+/// rejected hunks come back rejected, a partly taken hunk comes back pending and not as a
+/// `live-changed` error (the review's own commit is no session's edit), and a saved
+/// acceptance never outlives its commit — after a revert restores a deleted note, its
+/// deletion is pending again, not accepted.
+#[test]
+fn after_a_commit_the_rest_of_the_dream_is_pending_or_rejected_never_reaccepted() {
+    let (_t, dream, memory) = demo();
+    let mut review = cli::load(&inputs(&dream)).unwrap();
+    decide(&mut review);
+    let (f, h) = hunk(&review, "git-rules.md#1");
+    review.set_hunk(f, h, Decision::Accepted).unwrap();
+    // MEMORY.md#1: the CI line changed and the Git rules line dropped, the Database line kept.
+    let (f, h) = hunk(&review, "MEMORY.md#1");
+    for (slot, d) in
+        [Decision::Accepted, Decision::Accepted, Decision::Rejected, Decision::Accepted].into_iter().enumerate()
+    {
+        review.set_line(f, h, slot, d).unwrap();
+    }
+    persist::save(&review).unwrap();
+    let repo = MemoryRepo::discover(&memory).unwrap().unwrap();
+    let analysis = cli::analyze(&review);
+    let lock = RepoLock::acquire(&repo).unwrap();
+    let done = apply::commit_review(&repo, &review, &analysis, &lock).unwrap();
+    drop(lock);
+    assert!(!memory.join("git-rules.md").exists());
+
+    let mut again = cli::load(&inputs(&dream)).unwrap();
+    persist::restore(&mut again).unwrap();
+    let state = |r: &Review, id: &str| {
+        let (f, h) = hunk(r, id);
+        r.decisions[f][h].state()
+    };
+    assert_eq!(state(&again, "review-ja.md#1"), dreamreview::decision::HunkState::Rejected);
+    let (f, h) = hunk(&again, "MEMORY.md#1");
+    assert!(!again.files[f].hunks[h].live_changed, "the review's own lines are no live edit");
+    assert_eq!(state(&again, "MEMORY.md#1"), dreamreview::decision::HunkState::Pending);
+    assert!(again.find_hunk("git-rules.md#1").is_none(), "its deletion is committed");
+
+    // Revert the review: the note is back, and its deletion is pending, not accepted.
+    let r = run(memory.parent().unwrap(), &["revert", &done.commit.to_string(), "--memory", s(&memory)]);
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    assert!(memory.join("git-rules.md").exists());
+    let mut reverted = cli::load(&inputs(&dream)).unwrap();
+    persist::restore(&mut reverted).unwrap();
+    assert_eq!(state(&reverted, "git-rules.md#1"), dreamreview::decision::HunkState::Pending);
+    let (f, h) = hunk(&reverted, "MEMORY.md#1");
+    assert!(!reverted.files[f].hunks[h].live_changed);
+}

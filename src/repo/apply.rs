@@ -214,6 +214,13 @@ pub fn commit_review(repo: &MemoryRepo, review: &Review, analysis: &Analysis, lo
         commit::snapshot_commit(repo, message::SNAPSHOT_SUMMARY, &forbidden)?
     };
     let id = commit::commit_changes(repo, "dream review", &plan.message, &plan.changes, &forbidden)?;
+    // The commit consumed the accepted decisions: only whole-hunk rejections still mean
+    // something (those hunks remain, decided, when the review is opened again). A saved
+    // acceptance would come back on the next open and re-accept what a later revert
+    // restored (a deleted note deleted again).
+    if let Err(e) = crate::review::persist::keep_rejections(repo, review) {
+        eprintln!("dreamreview: warning: cannot update the saved decisions: {e:#}");
+    }
     Ok(Applied {
         commit: id,
         summary: plan.summary,

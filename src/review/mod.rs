@@ -90,8 +90,13 @@ impl Review {
             }
         };
         let mut outside = Vec::new();
+        let dream_id = dream_id(&inputs, &proposed, &live)?;
         let base = match &inputs.memory_diff {
-            Some(path) => base_from_diff(path, &live, &proposed, &mut outside, &mut notes)?,
+            Some(path) => {
+                let mut base = base_from_diff(path, &live, &proposed, &mut outside, &mut notes)?;
+                rebase_on_review(&inputs, &live, &dream_id, &mut base);
+                base
+            }
             None => live.clone(),
         };
         let paths: BTreeSet<&String> = base.keys().chain(live.keys()).chain(proposed.keys()).collect();
@@ -100,7 +105,6 @@ impl Review {
         files.extend(outside);
         let decisions =
             files.iter().map(|f| f.hunks.iter().map(|h| HunkDecision::pending(h.slots())).collect()).collect();
-        let dream_id = dream_id(&inputs, &proposed, &live)?;
         Ok(Review { inputs, live, files, decisions, notes, dream_id, undo: Vec::new(), redo: Vec::new() })
     }
 
@@ -338,6 +342,31 @@ fn set(s: &mut Snapshot, k: &str, v: Option<Entry>) {
         Some(e) => s.insert(k.to_string(), e),
         None => s.remove(k),
     };
+}
+
+/// When this dream was already reviewed, the notes its last review commit wrote and nobody
+/// changed since take their reviewed text as the base: what is left of the dream after a
+/// commit (the rejected lines) is then shown as pending, not as `live-changed` — the
+/// review's own decisions are no session's edit. A note changed after the review (a
+/// session's edit, a revert) keeps the base the dream saw. Best effort: without a
+/// repository or a review commit nothing changes.
+fn rebase_on_review(inputs: &Inputs, live: &Snapshot, dream_id: &str, base: &mut Snapshot) {
+    use crate::repo::history;
+    let Ok(Some(repo)) = MemoryRepo::discover(&inputs.memory) else { return };
+    let Ok(Some(entry)) = history::already_reviewed(&repo, dream_id) else { return };
+    let Ok(commit) = history::find_commit(&repo, &entry.id) else { return };
+    let Ok((before, after)) = history::snapshots(&repo, &commit) else { return };
+    let paths: BTreeSet<&String> = before.keys().chain(after.keys()).collect();
+    for path in paths {
+        let reviewed = after.get(path);
+        if before.get(path) == reviewed || live.get(path) != reviewed {
+            continue;
+        }
+        match reviewed {
+            Some(e) => base.insert(path.clone(), e.clone()),
+            None => base.remove(path),
+        };
+    }
 }
 
 fn dream_id(inputs: &Inputs, proposed: &Snapshot, live: &Snapshot) -> Result<String> {

@@ -307,6 +307,28 @@ pub fn save(review: &Review) -> Result<Option<PathBuf>> {
     }
 }
 
+/// After `review` was committed: the saved decisions keep only its whole-hunk
+/// rejections (the accepted, partial and edited ones are in the commit); the file is
+/// removed when none is left.
+pub fn keep_rejections(repo: &MemoryRepo, review: &Review) -> Result<()> {
+    let path = state_path(repo, &review.dream_id);
+    let mut saved = to_saved(review);
+    saved.hunks.retain(|_, h| match h {
+        SavedHunk::Word(s) => *s == HunkState::Rejected,
+        SavedHunk::Full(f) => f.decision == Some(HunkState::Rejected) && f.edited.is_none(),
+    });
+    if saved.hunks.is_empty() {
+        return match std::fs::remove_file(&path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                Err(anyhow!(e).context(format!("cannot remove {}", path.display())))
+            }
+            _ => Ok(()),
+        };
+    }
+    let text = serde_json::to_vec_pretty(&saved).context("cannot encode the decisions")?;
+    write_state_file(&path, &text)
+}
+
 /// Restores the decisions saved for this dream, if any (non-strict: entries whose hunk
 /// changed are reported, not errors). Undo history starts from the restored state.
 pub fn restore(review: &mut Review) -> Result<Restored> {
