@@ -373,3 +373,24 @@ fn the_same_review_in_the_tui_and_with_apply_gives_the_same_tree() {
     assert_eq!(tree(&demo.memory), tui_tree);
     assert!(tui_tree.contains("ci.md") && !tui_tree.is_empty());
 }
+
+/// A decision on a selection of lines is one keypress, so one undo step.
+#[test]
+fn a_selection_decision_is_one_undo_step() {
+    let mut d = open((100, 30), ThemeName::Dark);
+    press(&mut d, "<Tab> <Tab>");
+    assert_eq!(d.app.current_file().unwrap().path, "database.md");
+    let fi = d.app.file;
+    let rejected = |d: &Demo| d.app.review.decisions[fi][0].lines.iter().filter(|l| **l == Decision::Rejected).count();
+    // Select from the first changed line down over the next ones and reject them.
+    while d.app.slot_of(d.app.cursor).is_none() {
+        press(&mut d, "j");
+    }
+    press(&mut d, "v j j n");
+    let n = rejected(&d);
+    assert!(n >= 2, "a selection of several changed lines: {n}");
+    press(&mut d, "u");
+    assert_eq!(rejected(&d), 0, "one u undoes the whole selection");
+    press(&mut d, "<C-r>");
+    assert_eq!(rejected(&d), n, "one C-r redoes it");
+}

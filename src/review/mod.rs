@@ -180,6 +180,32 @@ impl Review {
         Ok(())
     }
 
+    /// Sets several decision slots of one file as one undo step (a selection): each
+    /// `(hunk, slot, decision)`. Nothing changes when one of them is refused. Returns how
+    /// many slots there were.
+    pub fn set_lines(&mut self, file: usize, slots: &[(usize, usize, Decision)]) -> Result<usize, Refusal> {
+        for &(hunk, slot, d) in slots {
+            if slot >= self.hunk(file, hunk).ok_or(Refusal::NoSuchTarget)?.slots() {
+                return Err(Refusal::NoSuchTarget);
+            }
+            if d == Decision::Accepted
+                && let Some(r) = self.blocked(file, hunk)
+            {
+                return Err(r);
+            }
+        }
+        if slots.is_empty() {
+            return Ok(0);
+        }
+        self.checkpoint();
+        for &(hunk, slot, d) in slots {
+            let hd = &mut self.decisions[file][hunk];
+            hd.edited = None;
+            hd.lines[slot] = d;
+        }
+        Ok(slots.len())
+    }
+
     /// Replaces a hunk's range with the reviewer's own text (`None` drops the edit).
     /// Allowed on live-changed hunks: editing is how they are merged. Symlinks never.
     pub fn set_edit(&mut self, file: usize, hunk: usize, text: Option<String>) -> Result<(), Refusal> {

@@ -30,9 +30,9 @@ pub enum Action {
     NextFlag,
     /// Previous hunk carrying a flag.
     PrevFlag,
-    /// Accept the hunk (or the selected lines) and advance.
+    /// Accept the hunk and advance to the next undecided one (or accept the selected lines).
     Accept,
-    /// Reject the hunk (or the selected lines) and advance.
+    /// Reject the hunk and advance to the next undecided one (or reject the selected lines).
     Reject,
     /// Accept the rest of the file.
     AcceptRest,
@@ -172,13 +172,13 @@ pub const BINDINGS: &[Binding] = &[
         keys: &[(KeyCode::Char('y'), NONE)],
         label: "y",
         action: Action::Accept,
-        help: "accept hunk (or selection) and advance",
+        help: "accept hunk and advance, or selection",
     },
     Binding {
         keys: &[(KeyCode::Char('n'), NONE)],
         label: "n",
         action: Action::Reject,
-        help: "reject hunk (or selection) and advance",
+        help: "reject hunk and advance, or selection",
     },
     Binding {
         keys: &[(KeyCode::Char('a'), NONE)],

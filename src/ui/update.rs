@@ -605,18 +605,13 @@ fn set_slots(app: &mut App, slots: &[(usize, usize)], d: impl Fn(Decision) -> De
         say(app, "no changed line here: Space toggles - and + lines", false);
         return Vec::new();
     }
-    let mut changed = false;
-    for &(h, s) in slots {
-        let current = app.review.decisions[app.file][h].lines.get(s).copied().unwrap_or_default();
-        match app.review.set_line(app.file, h, s, d(current)) {
-            Ok(()) => changed = true,
-            Err(r) => {
-                say(app, &r.to_string(), true);
-                break;
-            }
-        }
-    }
-    if !changed {
+    // One keypress, one undo step, however many lines it sets.
+    let targets: Vec<(usize, usize, Decision)> = slots
+        .iter()
+        .map(|&(h, s)| (h, s, d(app.review.decisions[app.file][h].lines.get(s).copied().unwrap_or_default())))
+        .collect();
+    if let Err(r) = app.review.set_lines(app.file, &targets) {
+        say(app, &r.to_string(), true);
         return Vec::new();
     }
     decided(app);
