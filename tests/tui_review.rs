@@ -394,3 +394,24 @@ fn a_selection_decision_is_one_undo_step() {
     press(&mut d, "<C-r>");
     assert_eq!(rejected(&d), n, "one C-r redoes it");
 }
+
+/// `c` with nothing decided commits nothing; in the commit preview only Enter commits
+/// (`y`, the review's accept key, closes it), and the keys stay visible on its frame.
+#[test]
+fn commit_needs_a_decision_and_enter() {
+    let mut d = open((80, 24), ThemeName::Dark);
+    press(&mut d, "c");
+    assert!(matches!(d.app.mode, Mode::Normal));
+    assert!(d.app.status.as_ref().unwrap().text.starts_with("nothing decided yet"), "{:?}", d.app.status);
+    press(&mut d, "n c");
+    assert!(matches!(d.app.mode, Mode::CommitPreview { .. }));
+    assert!(snap(&d).contains(" Enter commit   Esc back to the review   j/k scroll "), "{}", snap(&d));
+    press(&mut d, "<C-d>");
+    assert!(matches!(d.app.mode, Mode::CommitPreview { scroll: 10, .. }));
+    press(&mut d, "y");
+    assert!(matches!(d.app.mode, Mode::Normal));
+    assert!(d.app.dirty, "y did not commit");
+    press(&mut d, "c <Enter>");
+    assert!(!d.app.dirty);
+    assert!(d.app.status.as_ref().unwrap().text.starts_with("committed "), "{:?}", d.app.status);
+}

@@ -250,7 +250,8 @@ fn key(app: &mut App, k: KeyEvent) -> Vec<Cmd> {
         },
         Mode::CommitPreview { message, scroll } => {
             match keymap::action(k) {
-                Some(Action::Confirm) | Some(Action::Accept) => {
+                // Enter only: `y` is the review's accept key, pressed by habit.
+                Some(Action::Confirm) => {
                     app.busy = Some("committing".into());
                     return vec![Cmd::Commit];
                 }
@@ -259,6 +260,11 @@ fn key(app: &mut App, k: KeyEvent) -> Vec<Cmd> {
                     app.mode = Mode::CommitPreview { message, scroll: (scroll + 1).min(most) }
                 }
                 Some(Action::Up) => app.mode = Mode::CommitPreview { message, scroll: scroll.saturating_sub(1) },
+                Some(Action::PageDown) => {
+                    let most = crate::text::split_lines(&message).len();
+                    app.mode = Mode::CommitPreview { message, scroll: (scroll + 10).min(most) }
+                }
+                Some(Action::PageUp) => app.mode = Mode::CommitPreview { message, scroll: scroll.saturating_sub(10) },
                 _ => {}
             }
             Vec::new()
@@ -444,9 +450,12 @@ pub fn act(app: &mut App, a: Action) -> Vec<Cmd> {
             Vec::new()
         }
         Action::Commit => {
-            let (_, total) = app.review.progress();
+            let (done, total) = app.review.progress();
             if total == 0 {
                 say(app, "nothing to commit: the dream changes nothing", false);
+                Vec::new()
+            } else if done == 0 {
+                say(app, "nothing decided yet: y/n decide hunks, then c commits", false);
                 Vec::new()
             } else {
                 vec![Cmd::PreviewCommit]

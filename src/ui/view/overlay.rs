@@ -74,16 +74,18 @@ pub fn commit(app: &App, frame: &mut Frame, message: &str, scroll: usize) {
         .into_iter()
         .map(|l| Line::raw(crate::text::strip_terminator(l).to_string()))
         .collect();
-    lines.push(Line::raw(""));
-    lines.push(Line::from(vec![
+    // The keys sit on the frame, so a message longer than the box never hides them.
+    let keys = Line::from(vec![
         Span::styled(" Enter ", t.key),
-        Span::raw("commit   "),
+        Span::raw("commit  "),
         Span::styled(" Esc ", t.key),
-        Span::raw("back to the review"),
-    ]));
+        Span::raw("back to the review  "),
+        Span::styled(" j/k ", t.key),
+        Span::raw("scroll "),
+    ]);
     frame.render_widget(Clear, area);
     let p = Paragraph::new(lines)
-        .block(boxed(app, " Commit to the memory repository "))
+        .block(boxed(app, " Commit to the memory repository ").title_bottom(keys))
         .wrap(Wrap { trim: false })
         .scroll((scroll.min(u16::MAX as usize) as u16, 0));
     frame.render_widget(p, area);
