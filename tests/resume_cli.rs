@@ -226,6 +226,10 @@ fn after_a_commit_the_rest_of_the_dream_is_pending_or_rejected_never_reaccepted(
     let done = apply::commit_review(&repo, &review, &analysis, &lock).unwrap();
     drop(lock);
     assert!(!memory.join("git-rules.md").exists());
+    // The message counts the lines the commit takes, not the hunk's.
+    assert!(done.message.contains("- MEMORY.md#1 (+1 -2 of +1 -3, some lines)"), "{}", done.message);
+    let stat = git(&memory, &["show", "--numstat", "--format=", "HEAD", "--", "MEMORY.md"]);
+    assert!(stat.starts_with("1\t2\t"), "{stat}");
 
     let mut again = cli::load(&inputs(&dream)).unwrap();
     persist::restore(&mut again).unwrap();

@@ -188,7 +188,18 @@ fn write_section(out: &mut String, title: &str, fates: &[&HunkFate], review: &Re
         let (plus, minus) =
             review.hunk(f.file, f.hunk).map(|h| (h.added().count(), h.removed().count())).unwrap_or_default();
         let whole = review.hunk(f.file, f.hunk).is_some_and(|h| h.whole_file);
-        let size = if whole { "whole file".to_string() } else { format!("+{plus} -{minus}") };
+        let mut size = if whole { "whole file".to_string() } else { format!("+{plus} -{minus}") };
+        if f.fate == Fate::PartlyAccepted
+            && let (Some(h), Some(d)) = (review.hunk(f.file, f.hunk), review.decisions[f.file].get(f.hunk))
+        {
+            // What the commit really takes: the accepted lines only.
+            let changed = h.lines.iter().filter(|l| l.op != crate::diff::Op::Context);
+            let taken: Vec<_> =
+                changed.zip(&d.lines).filter(|(_, d)| **d == crate::decision::Decision::Accepted).collect();
+            let a = taken.iter().filter(|(l, _)| l.op == crate::diff::Op::Add).count();
+            let r = taken.len() - a;
+            size = format!("+{a} -{r} of +{plus} -{minus}");
+        }
         let live_changed = review.hunk(f.file, f.hunk).is_some_and(|h| h.live_changed);
         let note = match &f.fate {
             Fate::Rejected | Fate::Pending if live_changed => ", live memory changed here after the dream".into(),

@@ -70,7 +70,7 @@ pub fn commit(app: &App, frame: &mut Frame, message: &str, scroll: usize) {
     let t = &app.theme;
     let a = frame.area();
     let area = centered(frame, a.width.saturating_sub(8).max(40), a.height.saturating_sub(4).max(8));
-    let mut lines: Vec<Line> = crate::text::split_lines(message)
+    let lines: Vec<Line> = crate::text::split_lines(message)
         .into_iter()
         .map(|l| Line::raw(crate::text::strip_terminator(l).to_string()))
         .collect();
