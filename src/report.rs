@@ -261,25 +261,35 @@ pub fn summary(review: &Review, analysis: &Analysis) -> Summary {
 /// True when an error-level flag sits on a hunk that is pending or accepted (or on its
 /// file, or on the result's audit): `check` then exits 1.
 pub fn has_blocking_errors(review: &Review, analysis: &Analysis) -> bool {
+    flags_left(review, analysis).error > 0
+}
+
+/// The flags the current decisions still leave standing: those of hunks that are pending
+/// or accepted (a `live-changed` hunk the reviewer edited is merged: that is what the flag
+/// asks for), of their files and CHANGES.md entries (each counted once), and of the
+/// result's audit that no hunk carries. What the TUI's status bar counts down.
+pub fn flags_left(review: &Review, analysis: &Analysis) -> FlagCounts {
     let live_hunk = |fi: usize, hi: usize| !matches!(review.decisions[fi][hi].state(), HunkState::Rejected);
-    // A `live-changed` hunk the reviewer edited is merged: that is what the flag asks for.
-    let blocks = |fi: usize, hi: usize, x: &Flag| {
-        x.severity == Severity::Error
-            && !(x.kind == FlagKind::LiveChanged && review.decisions[fi][hi].state() == HunkState::Edited)
+    let merged = |fi: usize, hi: usize, x: &Flag| {
+        x.kind == FlagKind::LiveChanged && review.decisions[fi][hi].state() == HunkState::Edited
     };
-    let hunk_err = review.files.iter().enumerate().any(|(fi, f)| {
-        (0..f.hunks.len()).any(|hi| live_hunk(fi, hi) && analysis.all_flags(fi, hi).any(|x| blocks(fi, hi, x)))
-    });
-    let entry_err = analysis.changes.iter().any(|c| {
-        c.flags.iter().any(|f| f.severity == Severity::Error)
-            && c.hunks.iter().any(|id| review.find_hunk(id).is_some_and(|(fi, hi)| live_hunk(fi, hi)))
-    });
-    let unattached_audit_err = analysis
-        .audit
-        .flags
-        .iter()
-        .any(|f| f.severity == Severity::Error && !analysis.audit_attached.iter().any(|(_, _, a)| a == f));
-    hunk_err || entry_err || unattached_audit_err
+    let mut n = FlagCounts::default();
+    for (fi, f) in review.files.iter().enumerate() {
+        let live: Vec<usize> = (0..f.hunks.len()).filter(|&hi| live_hunk(fi, hi)).collect();
+        if !live.is_empty() {
+            n.add(analysis.findings.file(fi));
+        }
+        for &hi in &live {
+            n.add(analysis.hunk_flags(fi, hi).filter(|x| !merged(fi, hi, x)));
+        }
+    }
+    for c in &analysis.changes {
+        if c.hunks.iter().any(|id| review.find_hunk(id).is_some_and(|(fi, hi)| live_hunk(fi, hi))) {
+            n.add(&c.flags);
+        }
+    }
+    n.add(analysis.audit.flags.iter().filter(|f| !analysis.audit_attached.iter().any(|(_, _, a)| a == *f)));
+    n
 }
 
 /// The `check --json` object, pretty-printed.

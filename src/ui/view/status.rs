@@ -22,14 +22,14 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         return;
     }
     let (decided, total) = app.review.progress();
-    let s = crate::report::summary(&app.review, &app.analysis);
-    let errors = s.flags.error;
+    // Flags still standing: a rejected hunk's no longer count.
+    let s = crate::report::flags_left(&app.review, &app.analysis);
     let mut left = vec![Span::raw(format!(" {decided}/{total} decided "))];
-    if errors > 0 {
-        left.push(Span::raw(format!("· ⚑{errors} error{} ", if errors == 1 { "" } else { "s" })));
+    if s.error > 0 {
+        left.push(Span::raw(format!("· ⚑{} error{} ", s.error, if s.error == 1 { "" } else { "s" })));
     }
-    if s.flags.warning > 0 {
-        left.push(Span::raw(format!("· {} warning{} ", s.flags.warning, if s.flags.warning == 1 { "" } else { "s" })));
+    if s.warning > 0 {
+        left.push(Span::raw(format!("· {} warning{} ", s.warning, if s.warning == 1 { "" } else { "s" })));
     }
     match &app.progress {
         Progress::Running { done, total } if *total > 0 => {
