@@ -322,6 +322,13 @@ fn mouse_click_selects_and_wheel_scrolls() {
     assert_eq!(d.app.cursor, 2, "row 2 of the diff (after the header and one line)");
     update(&mut d.app, Msg::Resize(80, 24));
     assert_eq!(d.app.size, (80, 24));
+    // Shrunk to a sliver and grown back, the pane shows the rows above the cursor again
+    // (the hunk header included) instead of keeping the sliver's scroll.
+    press(&mut d, "G");
+    update(&mut d.app, Msg::Resize(30, 8));
+    assert!(d.app.scroll > 0);
+    update(&mut d.app, Msg::Resize(100, 40));
+    assert_eq!(d.app.scroll, 0, "a short diff fits a tall pane from its first row");
 
     // Under an overlay the mouse reaches no pane: the wheel scrolls the help, a click does
     // not change the file behind it.
@@ -414,4 +421,18 @@ fn commit_needs_a_decision_and_enter() {
     press(&mut d, "c <Enter>");
     assert!(!d.app.dirty);
     assert!(d.app.status.as_ref().unwrap().text.starts_with("committed "), "{:?}", d.app.status);
+}
+
+/// Decisions restored from an earlier session are not committed: `q` asks.
+#[test]
+fn restored_decisions_make_quit_ask() {
+    let dir = tempfile::tempdir().unwrap();
+    let demo = dreamreview::demo::materialize(dir.path()).unwrap();
+    let inputs = dreamreview::dream::discover(Some(&demo.dream), None, &[]).unwrap();
+    let mut review = dreamreview::review::Review::load(inputs).unwrap();
+    review.set_hunk(0, 0, Decision::Rejected).unwrap();
+    let mut app = App::new(review, Theme::new(ThemeName::Dark), (80, 24));
+    script::drive(&mut app, "q").unwrap();
+    assert!(matches!(app.mode, Mode::ConfirmQuit));
+    assert!(!app.quit);
 }

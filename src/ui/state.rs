@@ -196,6 +196,7 @@ impl App {
     /// A fresh state on `review`, cursor on the first hunk.
     pub fn new(review: Review, theme: Theme, size: (u16, u16)) -> App {
         let analysis = Analysis::empty(&review);
+        let restored = review.progress().0 > 0;
         let mut app = App {
             review,
             analysis,
@@ -218,7 +219,9 @@ impl App {
             status: None,
             theme,
             size,
-            dirty: false,
+            // A fresh review has no decision: any there is was restored, and is not
+            // committed, so `q` asks.
+            dirty: restored,
             busy: None,
             queued: VecDeque::new(),
             highlights: HashMap::new(),
@@ -385,6 +388,24 @@ impl App {
     /// the current file on screen. Shared by the view and mouse clicks.
     pub fn files_offset(&self, visible: usize) -> usize {
         self.file.saturating_sub(visible.saturating_sub(1))
+    }
+
+    /// After a resize: the cursor row on screen, and the scroll pulled up as far as it
+    /// stays there, so a taller pane shows what is above the cursor instead of blank
+    /// space below the last row.
+    pub fn settle_scroll(&mut self) {
+        self.ensure_cursor_visible();
+        let height = self.diff_height().max(1);
+        let last = self.cursor.min(self.rows.len().saturating_sub(1));
+        let mut used: usize = (self.scroll..=last).map(|r| self.row_height(r)).sum();
+        while self.scroll > 0 {
+            let h = self.row_height(self.scroll - 1);
+            if used + h > height {
+                break;
+            }
+            used += h;
+            self.scroll -= 1;
+        }
     }
 
     /// Moves `scroll` so the cursor row (and its wrapped lines) is visible.

@@ -21,7 +21,7 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
         Msg::Mouse(_) => Vec::new(),
         Msg::Resize(w, h) => {
             app.size = (w, h);
-            app.ensure_cursor_visible();
+            app.settle_scroll();
             Vec::new()
         }
         Msg::Progress { generation, done, total } if generation == app.generation => {
