@@ -43,6 +43,8 @@ fn a_secret_is_flagged_and_never_printed_in_full() {
         .filter_map(|f| f.claim.clone())
         .collect();
     assert!(unsourced.iter().all(|c| !c.contains('…')), "{unsourced:?}");
+    let listed: Vec<&str> = analysis.findings.claims(0, 0).iter().map(|c| c.text.as_str()).collect();
+    assert!(listed.iter().all(|c| !c.contains('…')), "a credential is not listed as a claim: {listed:?}");
     for args in [vec!["check"], vec!["check", "--json"]] {
         let mut a: Vec<&str> = args.clone();
         a.extend([dream.to_str().unwrap(), "--memory", memory.to_str().unwrap()]);

@@ -59,7 +59,7 @@ struct HunkClaim {
     /// The line as outputs show it (credentials masked, a private key block as a whole).
     line: String,
     /// The claim lies inside a credential: its `secret` flag already says all there is to
-    /// say, so it gets no `unsourced-claim` flag of its own.
+    /// say, so it gets no `unsourced-claim` flag of its own and is not listed.
     in_secret: bool,
     status: Option<(ClaimStatus, Option<String>)>,
 }
@@ -422,7 +422,8 @@ fn analyze(
             }
         }
     }
-    for hc in hunk_claims {
+    // A credential is no claim to show as sourced or not: its `secret` flag is the verdict.
+    for hc in hunk_claims.into_iter().filter(|hc| !hc.in_secret) {
         let (status, source) = hc.status.unwrap_or((ClaimStatus::Unsourced, None));
         findings.hunk_claims[hc.file][hc.hunk].push(ClaimReport {
             text: hc.shown.clone(),
