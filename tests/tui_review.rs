@@ -170,8 +170,12 @@ fn search_side_by_side_and_selection() {
 fn search_never_matches_a_masked_secret() {
     let mut d = open((120, 32), ThemeName::Dark);
     press(&mut d, "/ N 2 x L k 4 T f R <Enter>");
-    assert!(d.app.search.is_none());
+    assert!(d.app.search.as_ref().is_some_and(|s| s.matches.is_empty()));
     assert!(d.app.status.as_ref().is_some_and(|s| s.error && s.text.contains("no match")), "{:?}", d.app.status);
+    // C-n after a search that found nothing says so (not "press / first").
+    d.app.status = None;
+    press(&mut d, "<C-n>");
+    assert!(d.app.status.as_ref().is_some_and(|s| s.text.starts_with("no match for")), "{:?}", d.app.status);
     press(&mut d, "/ Z 9 A A <Enter>");
     assert_eq!(d.app.current_file().unwrap().path, "database.md");
     assert_eq!(d.app.search.as_ref().map(|s| s.matches.len()), Some(1));

@@ -692,11 +692,7 @@ fn run_search(app: &mut App, input: &str) -> Vec<Cmd> {
             }
         }
     }
-    if matches.is_empty() {
-        say(app, &format!("no match for “{input}”"), true);
-        app.search = None;
-        return Vec::new();
-    }
+    // Kept when empty, so C-n says there is no match rather than that there is no search.
     app.search = Some(Search { query, matches });
     next_match(app, true)
 }
@@ -715,6 +711,11 @@ fn next_match(app: &mut App, forward: bool) -> Vec<Cmd> {
         return Vec::new();
     };
     let n = search.matches.len();
+    if n == 0 {
+        let text = format!("no match for “{}”", search.query);
+        say(app, &text, true);
+        return Vec::new();
+    }
     let next = if forward {
         search.matches.iter().position(|m| *m > here).unwrap_or(0)
     } else {
