@@ -440,3 +440,16 @@ fn restored_decisions_make_quit_ask() {
     assert!(matches!(app.mode, Mode::ConfirmQuit));
     assert!(!app.quit);
 }
+
+/// On a hunk `y` would refuse (live memory changed there), the status bar offers what
+/// can be done instead.
+#[test]
+fn a_blocked_hunk_hints_edit_not_accept() {
+    let mut d = open((100, 30), ThemeName::Dark);
+    while d.app.current_file().unwrap().path != "deploy.md" {
+        press(&mut d, "<Tab>");
+    }
+    let screen = snap(&d);
+    let status = screen.lines().last().unwrap_or("");
+    assert!(status.contains(" e edit to merge ") && !status.contains(" y accept "), "{status}");
+}

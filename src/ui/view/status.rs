@@ -51,6 +51,14 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         &[("Space", "toggle"), ("y/n", "decide"), ("Esc", "cancel")]
     } else if decided == total && total > 0 {
         &[("c", "commit"), ("u", "undo"), ("?", "help")]
+    } else if let Some(r) = app.current_hunk().and_then(|h| app.review.blocked(app.file, h)) {
+        // A hunk `y` would refuse: say what can be done with it instead.
+        match r {
+            crate::review::Refusal::LiveChanged => {
+                &[("e", "edit to merge"), ("n", "reject"), ("]", "next"), ("?", "help")]
+            }
+            _ => &[("n", "reject"), ("]", "next hunk"), ("?", "help")],
+        }
     } else if on_changed_line(app) {
         &[("y", "accept"), ("n", "reject"), ("Space", "line"), ("]", "next"), ("?", "help")]
     } else {
