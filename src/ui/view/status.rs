@@ -21,6 +21,11 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         frame.render_widget(Paragraph::new(line).style(t.status), area);
         return;
     }
+    if let Some((text, hints)) = read_only_status(app) {
+        let line = with_hints(app, vec![Span::raw(text)], hints, area.width);
+        frame.render_widget(Paragraph::new(line).style(t.status), area);
+        return;
+    }
     let (decided, total) = app.review.progress();
     // Flags still standing: a rejected hunk's no longer count.
     let s = crate::report::flags_left(&app.review, &app.analysis);
@@ -45,9 +50,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     if let Some(msg) = &app.status {
         left = vec![Span::styled(format!(" {} ", msg.text), if msg.error { t.error } else { t.status })];
     }
-    let hints: &[(&str, &str)] = if app.banner.is_some() {
-        &[("r", "revert hunk"), ("R", "revert file"), ("]", "next hunk"), ("Esc", "back")]
-    } else if app.anchor.is_some() {
+    let hints: &[(&str, &str)] = if app.anchor.is_some() {
         &[("Space", "toggle"), ("y/n", "decide"), ("Esc", "cancel")]
     } else if decided == total && total > 0 {
         &[("c", "commit"), ("u", "undo"), ("?", "help")]
@@ -64,7 +67,26 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     } else {
         &[("y", "accept"), ("n", "reject"), ("]", "next hunk"), ("f", "flag"), ("?", "help")]
     };
-    // As many hints as fit beside the left part, most important first.
+    frame.render_widget(Paragraph::new(with_hints(app, left, hints, area.width)).style(t.status), area);
+}
+
+/// The status of a screen with nothing to decide: the history list under its overlay, or
+/// an opened commit (its hunks are history, not decisions).
+fn read_only_status(app: &App) -> Option<(&'static str, &'static [(&'static str, &'static str)])> {
+    if app.banner.is_some() {
+        return Some((
+            " a commit of the history ",
+            &[("r", "revert hunk"), ("R", "revert file"), ("]", "next hunk"), ("Esc", "back")],
+        ));
+    }
+    matches!(app.mode, Mode::History(_))
+        .then_some((" history ", &[("Enter", "open"), ("r", "revert commit"), ("Esc", "back")]))
+}
+
+/// `left`, then as many key hints as fit in `width` columns, right-aligned, most
+/// important first.
+fn with_hints<'a>(app: &App, left: Vec<Span<'a>>, hints: &[(&str, &str)], width_cols: u16) -> Line<'a> {
+    let t = &app.theme;
     let lw: usize = left.iter().map(|s| width(&s.content)).sum();
     let mut right = Vec::new();
     let mut rw = 0;
@@ -72,7 +94,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         let key = format!(" {k}");
         let text = format!(" {what} ");
         let w = width(&key) + width(&text);
-        if lw + rw + w > area.width as usize {
+        if lw + rw + w > width_cols as usize {
             break;
         }
         right.push(Span::styled(key, t.status.patch(t.key)));
@@ -80,7 +102,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         rw += w;
     }
     let mut spans = left;
-    spans.push(Span::raw(" ".repeat((area.width as usize).saturating_sub(lw + rw))));
+    spans.push(Span::raw(" ".repeat((width_cols as usize).saturating_sub(lw + rw))));
     spans.extend(right);
-    frame.render_widget(Paragraph::new(Line::from(spans)).style(t.status), area);
+    Line::from(spans)
 }
