@@ -174,6 +174,18 @@ impl Hunk {
         let ((from, to), _) = counts.into_iter().max_by_key(|(_, n)| *n)?;
         Some(format!("{from} → {to}"))
     }
+
+    /// True when the hunk changes only trailing spaces or tabs on some line it keeps:
+    /// invisible in a diff, so a view must say it.
+    pub fn trailing_space_change(&self) -> bool {
+        let body = |l: &Line| crate::text::strip_terminator(&l.text).to_string();
+        let removed: std::collections::HashSet<String> = self.removed().map(body).collect();
+        self.added().any(|l| {
+            let b = body(l);
+            let trimmed = b.trim_end_matches([' ', '\t']);
+            !removed.contains(&b) && removed.iter().any(|r| r != &b && r.trim_end_matches([' ', '\t']) == trimmed)
+        })
+    }
 }
 
 fn unified_start(r: &Range<usize>) -> usize {
@@ -636,9 +648,13 @@ mod tests {
         assert_eq!(to_lf.hunks[0].line_ending_change().as_deref(), Some("CRLF → LF"));
         let cut = diff_file("a.md", Some(&f("a\nb\n")), Some(&f("a\nb\n")), Some(&f("a\nb"))).unwrap();
         assert_eq!(cut.hunks[0].line_ending_change().as_deref(), Some("LF → no final newline"));
+        let spaces = diff_file("a.md", Some(&f("a\nb  \n")), Some(&f("a\nb  \n")), Some(&f("a\nb\n"))).unwrap();
+        assert!(spaces.hunks[0].trailing_space_change());
+        assert!(!to_lf.hunks[0].trailing_space_change());
         // A real text change is not a line-ending change.
         let edit = diff_file("a.md", Some(&f("a\nb\n")), Some(&f("a\nb\n")), Some(&f("a\nc\n"))).unwrap();
         assert_eq!(edit.hunks[0].line_ending_change(), None);
+        assert!(!edit.hunks[0].trailing_space_change());
     }
 
     #[test]

@@ -423,6 +423,9 @@ pub fn to_text(review: &Review, analysis: &Analysis) -> String {
             if let Some(change) = h.line_ending_change() {
                 let _ = writeln!(out, "    ~ line endings change ({change}): lines that look the same differ in it");
             }
+            if h.trailing_space_change() {
+                let _ = writeln!(out, "    ~ trailing spaces change: lines that look the same differ in them");
+            }
             for (l, masked) in h.lines.iter().zip(masked_lines(h)) {
                 let text = strip_terminator(&masked);
                 let eol = if l.text.ends_with('\n') { "" } else { "  ⏎ no newline at end of file" };

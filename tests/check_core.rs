@@ -162,3 +162,16 @@ fn in_place_dream_reviews_work_tree_against_head() {
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("not in a git repository"), "{}", r.stderr);
 }
+
+/// Changes no one can see in a diff — line endings, trailing spaces — are named on their
+/// hunk by `check`.
+#[test]
+fn invisible_changes_are_named() {
+    let fm = "---\nname: n\ndescription: d\ntype: project\n---\n\n";
+    let live = format!("{fm}Deploy on Fridays.  \r\nNever on Mondays.\r\n");
+    let prop = format!("{fm}Deploy on Fridays.\r\nNever on Mondays.\n");
+    let (_g, dream, memory) = dream_fixture(&[("a.md", &live)], &[("a.md", &prop)], "");
+    let r = run(dream.parent().unwrap(), &["check", dream.to_str().unwrap(), "--memory", memory.to_str().unwrap()]);
+    assert!(r.stdout.contains("~ line endings change (CRLF → LF)"), "{}", r.stdout);
+    assert!(r.stdout.contains("~ trailing spaces change"), "{}", r.stdout);
+}

@@ -144,6 +144,9 @@ fn header(app: &App, frame: &mut Frame, rect: Rect, hi: usize, h: &Hunk) {
     if let Some(change) = h.line_ending_change() {
         spans.push(Span::styled(format!(" {change}"), t.warning));
     }
+    if h.trailing_space_change() {
+        spans.push(Span::styled(" trailing spaces", t.warning));
+    }
     let entries = app.analysis.findings.hunk_changes.get(app.file).and_then(|v| v.get(hi));
     if let Some(e) = entries.filter(|e| !e.is_empty()) {
         let list: Vec<String> = e.iter().map(|n| format!("#{n}")).collect();
