@@ -83,13 +83,23 @@ pub fn occurs_in(claim: &Claim, text: &str) -> bool {
 pub struct Haystack<'a> {
     text: &'a str,
     lower: String,
+    /// The day the text was said (a transcript line's timestamp, a daily note's date):
+    /// dates it states without a year take the year nearest it.
+    anchor: Option<crate::date::Date>,
     dates: std::cell::OnceCell<Vec<super::dates::FoundDate>>,
 }
 
 impl<'a> Haystack<'a> {
     /// Prepares `text`.
     pub fn new(text: &'a str) -> Haystack<'a> {
-        Haystack { text, lower: text.to_lowercase(), dates: std::cell::OnceCell::new() }
+        Haystack::dated(text, None)
+    }
+
+    /// Prepares `text` said on `anchor`: "March 2" in it states 2026-03-02 when said on
+    /// 2026-03-04, not 2025-03-02. Without an anchor a yearless date states that day in
+    /// any year.
+    pub fn dated(text: &'a str, anchor: Option<crate::date::Date>) -> Haystack<'a> {
+        Haystack { text, lower: text.to_lowercase(), anchor, dates: std::cell::OnceCell::new() }
     }
 
     /// [`occurs_in`] on this text.
@@ -105,7 +115,19 @@ fn occurs_in_prepared(claim: &Claim, hay: &Haystack<'_>) -> bool {
         return false;
     }
     match &claim.value {
-        ClaimValue::Date(spec) => hay.dates.get_or_init(|| find_dates(text)).iter().any(|f| spec.contains(&f.spec)),
+        ClaimValue::Date(spec) => hay
+            .dates
+            .get_or_init(|| {
+                let mut found = find_dates(text);
+                if let Some(anchor) = hay.anchor {
+                    for f in &mut found {
+                        f.spec = f.spec.anchored(anchor);
+                    }
+                }
+                found
+            })
+            .iter()
+            .any(|f| spec.contains(&f.spec)),
         ClaimValue::Number { value, unit } => {
             number_occurs(value, text) && unit.as_deref().is_none_or(|u| unit_occurs(u, text))
         }
@@ -169,6 +191,22 @@ pub fn overlaps(claim: &Claim, range: (Date, Date)) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_yearless_date_takes_the_year_nearest_the_day_it_was_said() {
+        let date = |line: &str| super::super::extract(line).into_iter().find(|c| c.kind == ClaimKind::Date).unwrap();
+        let said_on = |y, m, d| Some(crate::date::Date::new(y, m, d).unwrap());
+        let hay = Haystack::dated("the job ran on March 2", said_on(2026, 3, 4));
+        assert!(hay.states(&date("ran on 2026-03-02")));
+        assert!(!hay.states(&date("ran on 2025-03-02")));
+        assert!(!hay.states(&date("ran on 2027-03-02")));
+        // Around New Year the nearest year is the one before.
+        let hay = Haystack::dated("released on Dec 30", said_on(2026, 1, 3));
+        assert!(hay.states(&date("released on 2025-12-30")));
+        assert!(!hay.states(&date("released on 2026-12-30")));
+        // Without the day it was said, any year.
+        assert!(Haystack::new("the job ran on March 2").states(&date("ran on 2025-03-02")));
+    }
 
     #[test]
     fn thousands() {

@@ -527,7 +527,7 @@ fn entry_own_claims(text: &str, notes: &HashSet<String>) -> Vec<Claim> {
 /// Sourced by a cited message (or the day of a cited line), with the location.
 fn sourced_in(c: &Claim, evidence: &[&Cited]) -> Option<(ClaimStatus, Option<String>)> {
     for e in evidence {
-        if let Some(t) = e.texts.iter().find(|t| claims::occurs_in(c, &t.text)) {
+        if let Some(t) = e.texts.iter().find(|t| claims::Haystack::dated(&t.text, t.date).states(c)) {
             return Some((ClaimStatus::Sourced, Some(t.loc.clone())));
         }
     }
@@ -712,7 +712,13 @@ fn scan(
         let hits: Vec<usize> = if claims_open.is_empty() {
             Vec::new()
         } else {
-            let said = claims::Haystack::new(hit.said);
+            // A yearless date on the line takes the year nearest the line's day.
+            let anchor = claims_open
+                .iter()
+                .any(|&o| pending[o].kind == ClaimKind::Date)
+                .then(|| file_dates.get(source).copied().flatten().or_else(|| line_stamp(hit.raw).1))
+                .flatten();
+            let said = claims::Haystack::dated(hit.said, anchor);
             claims_open.into_iter().filter(|&o| said.states(pending[o])).collect()
         };
         let mut relative: Vec<(usize, Scanned)> = Vec::new();

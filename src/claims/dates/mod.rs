@@ -140,6 +140,32 @@ impl DateSpec {
         }
     }
 
+    /// A spec said without a year, given the year that puts it nearest `anchor` (the day
+    /// it was said): "March 2" said on 2026-03-04 is 2026-03-02, "Dec 30" said on
+    /// 2026-01-03 is 2025-12-30. Specs with a year are returned as they are.
+    pub fn anchored(&self, anchor: Date) -> DateSpec {
+        if self.year().is_some() {
+            return *self;
+        }
+        let distance = |y: i32| {
+            self.range_in(y).map(|(a, b)| {
+                let (a, b, d) = (a.to_days(), b.to_days(), anchor.to_days());
+                if d < a { a - d } else { (d - b).max(0) }
+            })
+        };
+        let Some(year) =
+            (anchor.year - 1..=anchor.year + 1).filter_map(|y| distance(y).map(|d| (d, y))).min().map(|(_, y)| y)
+        else {
+            return *self;
+        };
+        match *self {
+            DateSpec::MonthDay { month, day } => Date::new(year, month, day).map_or(*self, DateSpec::Day),
+            DateSpec::Month { month, .. } => DateSpec::Month { year: Some(year), month },
+            DateSpec::PartOfMonth { month, part, .. } => DateSpec::PartOfMonth { year: Some(year), month, part },
+            other => other,
+        }
+    }
+
     /// True when the spec can mean `day`.
     pub fn includes_day(&self, day: Date) -> bool {
         self.range_in(day.year).is_some_and(|(a, b)| a <= day && day <= b)

@@ -179,8 +179,25 @@ fn raw(line: &[u8], number: usize, max_chars: usize) -> RenderedLine {
 /// the line (the scanner's hot path), as [`RenderedLine::time`] and [`RenderedLine::date`]
 /// show them.
 pub fn line_stamp(raw: &[u8]) -> (Option<String>, Option<Date>) {
-    let key = b"\"timestamp\":\"";
-    let Some(at) = memchr::memmem::find(raw, key).map(|i| i + key.len()) else { return (None, None) };
+    let key = b"\"timestamp\"";
+    let Some(mut at) = memchr::memmem::find(raw, key).map(|i| i + key.len()) else { return (None, None) };
+    // `"timestamp":"…"`, also with spaces around the colon (Python's json.dumps writes
+    // `": "`).
+    let skip_ws = |mut i: usize| {
+        while raw.get(i).is_some_and(|c| c.is_ascii_whitespace()) {
+            i += 1;
+        }
+        i
+    };
+    at = skip_ws(at);
+    if raw.get(at) != Some(&b':') {
+        return (None, None);
+    }
+    at = skip_ws(at + 1);
+    if raw.get(at) != Some(&b'"') {
+        return (None, None);
+    }
+    at += 1;
     let value = raw.get(at..raw.len().min(at + 40)).unwrap_or(&[]);
     let value = value.get(..memchr::memchr(b'"', value).unwrap_or(value.len())).unwrap_or(&[]);
     std::str::from_utf8(value).map_or((None, None), parse_time)
@@ -214,5 +231,11 @@ mod tests {
         // A date without a clock gives the day only; no timestamp gives nothing.
         assert_eq!(line_stamp(br#"{"timestamp":"2026-11-01"}"#), (None, Date::new(2026, 11, 1)));
         assert_eq!(line_stamp(br#"{"type":"user"}"#), (None, None));
+        // Spaces around the colon, as Python's json.dumps writes them.
+        assert_eq!(
+            line_stamp(br#"{"type": "user", "timestamp": "2026-03-04T09:10:00.000Z"}"#),
+            (Some("2026-03-04 09:10:00".to_string()), Date::new(2026, 3, 4))
+        );
+        assert_eq!(line_stamp(br#"{"timestamp": 5}"#), (None, None));
     }
 }
