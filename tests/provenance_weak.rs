@@ -120,3 +120,23 @@ fn a_claim_in_coloured_tool_output_of_another_session() {
     assert_eq!(claim_status(&v, "db.md#1", "src/cart.test.ts"), ("weak".into(), format!("{B}.jsonl:1")));
     assert!(flag_rows(&v).is_empty(), "{:?}", flag_rows(&v));
 }
+
+/// A date a line states without a year means the one nearest the line's day: "ran on
+/// March 2" written on 2026-03-04 sources 2026-03-02 (cited or found by the scan), never
+/// the same day of another year.
+#[test]
+fn a_yearless_date_in_a_transcript_sources_only_its_own_year() {
+    for (claimed, want) in [("2026-03-02", "sourced"), ("2025-03-02", "unsourced")] {
+        let live = "---\nname: jobs\ndescription: Batch jobs\ntype: project\n---\n\nBackfills run by hand.\n";
+        let prop = format!("{live}The messages backfill ran on {claimed}.\n");
+        let (_g, dream, memory) = dream_fixture(
+            &[("jobs.md", live)],
+            &[("jobs.md", &prop)],
+            &format!("- memory/jobs.md: recorded the backfill run ({A}.jsonl:1)\n"),
+        );
+        let lines = [user(A, 1, "2026-03-04T09:10:00.000Z", "The messages backfill migration ran on March 2.")];
+        write(&memory.parent().unwrap().join(format!("{A}.jsonl")), &(lines.join("\n") + "\n"));
+        let (_, v) = check_json(&dream, &["--memory", memory.to_str().unwrap()]);
+        assert_eq!(claim_status(&v, "jobs.md#1", claimed).0, want, "{claimed}: {v:#}");
+    }
+}
