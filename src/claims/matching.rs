@@ -132,10 +132,29 @@ fn occurs_in_prepared(claim: &Claim, hay: &Haystack<'_>) -> bool {
             number_occurs(value, text) && unit.as_deref().is_none_or(|u| unit_occurs(u, text))
         }
         ClaimValue::Text(value) => match claim.kind {
-            ClaimKind::Version => version_occurs(value, lower),
+            ClaimKind::Version => {
+                version_occurs(value, lower) && product_of(&claim.text, value).is_none_or(|p| starts_a_word(&p, lower))
+            }
             _ => word_occurs(value, lower),
         },
     }
+}
+
+/// The product a version claim names (`mysql` in `MySQL 16.4`), lowercased; `None` for a
+/// bare version (`v1.2.0`).
+fn product_of(text: &str, version: &str) -> Option<String> {
+    let lower = text.to_lowercase();
+    let (product, last) = lower.rsplit_once(char::is_whitespace)?;
+    (last.trim_start_matches('v') == version && !product.trim().is_empty()).then(|| product.trim().to_string())
+}
+
+/// True when `word` occurs in `lower` at the start of a word (it may run on: `postgres` is
+/// in `postgresql 16.4`, `node` in `node.js`), so `MySQL 16.4` is not stated by
+/// `PostgreSQL 16.4`.
+fn starts_a_word(word: &str, lower: &str) -> bool {
+    lower
+        .match_indices(word)
+        .any(|(i, _)| !lower.get(..i).and_then(|s| s.chars().next_back()).is_some_and(is_word_char))
 }
 
 fn version_occurs(value: &str, lower: &str) -> bool {
@@ -206,6 +225,19 @@ mod tests {
         assert!(!hay.states(&date("released on 2026-12-30")));
         // Without the day it was said, any year.
         assert!(Haystack::new("the job ran on March 2").states(&date("ran on 2025-03-02")));
+    }
+
+    #[test]
+    fn a_product_version_needs_its_product() {
+        let version =
+            |line: &str| super::super::extract(line).into_iter().find(|c| c.kind == ClaimKind::Version).unwrap();
+        let said = "The dev database is PostgreSQL 16.4 now.";
+        assert!(!occurs_in(&version("Dev DB is MySQL 16.4."), said));
+        assert!(!occurs_in(&version("Dev DB is Redis 16.4."), said));
+        assert!(occurs_in(&version("Dev DB is Postgres 16.4."), said));
+        assert!(occurs_in(&version("Dev DB is PostgreSQL 16.4."), said));
+        // A bare version needs only itself.
+        assert!(occurs_in(&version("pinned v16.4.0"), "pinned to 16.4.0"));
     }
 
     #[test]
