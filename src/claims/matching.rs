@@ -5,7 +5,7 @@
 //! needles are a superset filter by construction: a line no needle hits can be skipped.
 
 use super::dates::{date_needles, find_dates};
-use super::numbers::{number_occurs, unit_needle, unit_occurs};
+use super::numbers::{quantity_occurs, unit_needle};
 use super::text::is_word_char;
 use super::{Claim, ClaimKind, ClaimValue};
 use crate::date::Date;
@@ -128,9 +128,7 @@ fn occurs_in_prepared(claim: &Claim, hay: &Haystack<'_>) -> bool {
             })
             .iter()
             .any(|f| spec.contains(&f.spec)),
-        ClaimValue::Number { value, unit } => {
-            number_occurs(value, text) && unit.as_deref().is_none_or(|u| unit_occurs(u, text))
-        }
+        ClaimValue::Number { value, unit } => quantity_occurs(value, unit.as_deref(), text),
         ClaimValue::Text(value) => match claim.kind {
             ClaimKind::Version => {
                 version_occurs(value, lower) && product_of(&claim.text, value).is_none_or(|p| starts_a_word(&p, lower))
@@ -225,6 +223,21 @@ mod tests {
         assert!(!hay.states(&date("released on 2026-12-30")));
         // Without the day it was said, any year.
         assert!(Haystack::new("the job ran on March 2").states(&date("ran on 2025-03-02")));
+    }
+
+    #[test]
+    fn a_number_written_with_another_unit_of_measure_is_not_the_claim() {
+        let number =
+            |line: &str| super::super::extract(line).into_iter().find(|c| c.kind == ClaimKind::Number).unwrap();
+        let said = "The table has 12480 rows; the query took 1500 ms.";
+        assert!(occurs_in(&number("it has 12,480 rows"), said));
+        assert!(occurs_in(&number("it took 1,500 ms"), said));
+        assert!(!occurs_in(&number("it has 1,500 rows"), said), "1500 is milliseconds there");
+        assert!(!occurs_in(&number("it took 12,480 ms"), said), "12480 is rows there");
+        // The unit may still stand elsewhere when the number carries none, or a count word.
+        assert!(occurs_in(&number("12 tests passed"), "ran 12 new tests"));
+        assert!(occurs_in(&number("took 12 seconds"), "took 12 (seconds, not minutes)"));
+        assert!(occurs_in(&number("on port 6379"), "port: 6379 ms"));
     }
 
     #[test]

@@ -268,9 +268,63 @@ fn singular(w: &str) -> String {
     w.to_string()
 }
 
+/// The units of measure [`unit_key`] merges: time, size, percent, factor. A number
+/// written right before one of them measures that, and nothing else.
+const MEASURES: &[&str] = &[
+    "second",
+    "millisecond",
+    "minute",
+    "hour",
+    "day",
+    "week",
+    "month",
+    "year",
+    "byte",
+    "kb",
+    "mb",
+    "gb",
+    "tb",
+    "%",
+    "x",
+];
+
+/// True when `text` states the number `value` of `unit`: an occurrence of the number (see
+/// [`number_occurs`]) that is not written with another unit of measure (`1500 ms` does not
+/// state `1,500 rows`, `12480 rows` does not state `12,480 ms`), and the unit anywhere in
+/// the text (see [`unit_occurs`]; `12` … `tests` states `12 tests`). Without a unit, any
+/// occurrence.
+pub(crate) fn quantity_occurs(value: &str, unit: Option<&str>, text: &str) -> bool {
+    let Some(unit) = unit else {
+        return number_occurs(value, text);
+    };
+    if !unit_occurs(unit, text) {
+        return false;
+    }
+    if PREFIX_LABELS.contains(&unit) {
+        // `port 6379`, `#42`: the label stands before the number, whatever follows it.
+        return number_occurs(value, text);
+    }
+    let claimed = unit_key(unit);
+    let measure = |k: &str| MEASURES.contains(&k);
+    number_ends(value, text).into_iter().any(|end| match suffix_unit(text, end) {
+        Some((_, own)) => {
+            let own = unit_key(&own);
+            let conflict = own != claimed && (measure(&own) || measure(&claimed));
+            !conflict
+        }
+        None => true,
+    })
+}
+
 /// True when `text` holds the number `value` as a whole number token, with or without
 /// thousands separators (214 ≠ 2140, ≠ 1.214, = 214.0 is not accepted either).
 pub(crate) fn number_occurs(value: &str, text: &str) -> bool {
+    !number_ends(value, text).is_empty()
+}
+
+/// Byte offsets just past each whole-number occurrence of `value` in `text`.
+fn number_ends(value: &str, text: &str) -> Vec<usize> {
+    let mut out = Vec::new();
     let b = text.as_bytes();
     let mut i = 0;
     while i < b.len() {
@@ -288,14 +342,14 @@ pub(crate) fn number_occurs(value: &str, text: &str) -> bool {
             let after = b.get(end + 1).copied();
             let continues = matches!(next, Some(b'.' | b',')) && after.is_some_and(|c| c.is_ascii_digit());
             if v == value && !continues {
-                return true;
+                out.push(end);
             }
             i = end.max(i + 1);
             continue;
         }
         i += 1;
     }
-    false
+    out
 }
 
 /// The first four letters of a unit key of five or more (`passing`/`passed` → `pass`,
