@@ -453,3 +453,16 @@ fn a_blocked_hunk_hints_edit_not_accept() {
     let status = screen.lines().last().unwrap_or("");
     assert!(status.contains(" e edit to merge ") && !status.contains(" y accept "), "{status}");
 }
+
+/// With wrap off, a line that goes on past the pane ends in a mark, not silently.
+#[test]
+fn a_cut_line_is_marked_when_wrap_is_off() {
+    let mut d = open((80, 24), ThemeName::Dark);
+    assert!(!snap(&d).contains('›'), "{}", snap(&d));
+    press(&mut d, "w");
+    assert!(!d.app.wrap);
+    let screen = snap(&d);
+    assert!(screen.lines().any(|l| l.contains("›│")), "{screen}");
+    press(&mut d, "w");
+    assert!(!snap(&d).contains('›'));
+}

@@ -74,9 +74,11 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
                 let mut out = Vec::new();
                 for (k, chunk) in chunks(&shown, cols, app.wrap).into_iter().enumerate() {
                     let gutter = if k == 0 { "✎        ".to_string() } else { " ".repeat(GUTTER) };
+                    let cut = if !app.wrap && is_cut(&shown, &chunk) { CUT } else { "" };
                     out.push(Line::from(vec![
                         Span::styled(gutter, t.edited),
                         Span::styled(shown[chunk].to_string(), t.edited),
+                        Span::styled(cut, t.key),
                     ]));
                 }
                 frame.render_widget(Paragraph::new(out), rect);
@@ -193,13 +195,39 @@ fn mark_style(app: &App, d: Decision) -> Style {
     }
 }
 
-/// Splits display text into row chunks: wrapped, or one chunk cut to `cols`.
+/// Splits display text into row chunks: wrapped, or one chunk cut to `cols` — one column
+/// less when text is left over, for the [`CUT`] mark.
 fn chunks(text: &str, cols: usize, wrap_on: bool) -> Vec<Range<usize>> {
     if wrap_on {
         return wrap(text, cols);
     }
-    let first = wrap(text, cols).into_iter().next().unwrap_or(0..0);
-    vec![first]
+    let fits = prefix(text, cols);
+    if !is_cut(text, &fits) {
+        return vec![fits];
+    }
+    vec![prefix(text, cols.saturating_sub(1))]
+}
+
+/// The longest start of `text` at most `cols` columns wide (cut mid-word: with wrap off
+/// the pane shows as much of the line as fits).
+fn prefix(text: &str, cols: usize) -> Range<usize> {
+    let mut used = 0;
+    for (i, c) in text.char_indices() {
+        let w = crate::ui::text::char_width(c);
+        if used + w > cols {
+            return 0..i;
+        }
+        used += w;
+    }
+    0..text.len()
+}
+
+/// Drawn where wrap is off and a line goes on past the pane (`w` wraps it).
+const CUT: &str = "›";
+
+/// True when text beyond `chunk` would be hidden (not only trailing spaces).
+fn is_cut(text: &str, chunk: &Range<usize>) -> bool {
+    text.get(chunk.end..).is_some_and(|rest| !rest.trim().is_empty())
 }
 
 /// The screen lines of hunk line `i` (gutter + styled text), `cols` wide for the text.
@@ -249,6 +277,9 @@ fn line_cells(app: &App, hi: usize, i: usize, cols: usize, with_mark: bool) -> V
             if a < b {
                 spans.push(Span::styled(shown[a..b].to_string(), *style));
             }
+        }
+        if !app.wrap && is_cut(&shown, &chunk) {
+            spans.push(Span::styled(CUT, t.key));
         }
         // Changed lines are tinted to the edge of the pane.
         let used: usize = spans.iter().map(|s| crate::ui::text::width(&s.content)).sum();
