@@ -415,7 +415,9 @@ fn commit_needs_a_decision_and_enter() {
     assert!(matches!(d.app.mode, Mode::Normal));
     assert!(d.app.status.as_ref().unwrap().text.starts_with("nothing decided yet"), "{:?}", d.app.status);
     press(&mut d, "n c");
-    assert!(matches!(d.app.mode, Mode::CommitPreview { .. }));
+    let Mode::CommitPreview { message, .. } = &d.app.mode else { panic!("no preview") };
+    // One hunk rejected, six undecided: neither is written, and the title says both.
+    assert!(message.contains("\nRejected or left undecided (7):\n"), "{message}");
     assert!(snap(&d).contains(" Enter commit   Esc back to the review   j/k scroll "), "{}", snap(&d));
     press(&mut d, "<C-d>");
     assert!(matches!(d.app.mode, Mode::CommitPreview { scroll: 10, .. }));

@@ -160,7 +160,10 @@ pub fn review_message(review: &Review, analysis: &Analysis, fates: &[HunkFate], 
     out.push_str("\n\n");
     let (applied, not): (Vec<&HunkFate>, Vec<&HunkFate>) = fates.iter().partition(|f| f.fate.applied());
     write_section(&mut out, "Accepted", &applied, review, analysis);
-    write_section(&mut out, "Rejected", &not, review, analysis);
+    // Undecided hunks are not written either; the title says so when there are some.
+    let undecided = not.iter().any(|f| f.fate == Fate::Pending);
+    let title = if undecided { "Rejected or left undecided" } else { "Rejected" };
+    write_section(&mut out, title, &not, review, analysis);
     if !outside.is_empty() {
         let _ = writeln!(out, "Not written (outside the memory folder):");
         for p in outside {
