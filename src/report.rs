@@ -478,7 +478,10 @@ pub fn to_text(review: &Review, analysis: &Analysis) -> String {
     if a.before.is_some() || a.after.is_some() || !a.flags.is_empty() {
         let _ = writeln!(out, "\naudit");
         let side = |r: &Option<IndexReport>| match r {
-            Some(r) => format!("{} lines, {} bytes ({})", r.lines, r.bytes, r.status),
+            Some(r) => {
+                let s = |n: usize| if n == 1 { "" } else { "s" };
+                format!("{} line{}, {} byte{} ({})", r.lines, s(r.lines), r.bytes, s(r.bytes), r.status)
+            }
             None => "no MEMORY.md".into(),
         };
         let _ = writeln!(out, "  MEMORY.md before: {}", side(&a.before));

@@ -165,6 +165,13 @@ fn index_over_both_limits_reports_where_loading_stops() {
 }
 
 #[test]
+fn one_line_over_reads_as_one() {
+    let a = audit::audit(&overgrown(201));
+    let msg = &a.flags.iter().find(|f| f.flag.kind == FlagKind::IndexOverLimit).unwrap().flag.message;
+    assert!(msg.contains("so the last 1 line never loads —"), "{msg}");
+}
+
+#[test]
 fn byte_limit_alone_cuts_at_the_crossing_line() {
     // 190 entries of 140 bytes: 26,600 bytes; line 183 ends at 25,620 > 25,600.
     let a = audit::audit(&overgrown_with(190, 140));

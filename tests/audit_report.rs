@@ -153,15 +153,19 @@ fn missing_dir_or_file_exits_2_naming_it() {
     let f = fixtures();
     let missing = f.join("does-not-exist");
     let file = f.join("claude-ja/testing.md");
-    let (code, out) = run(&[f.join("claude-ja"), missing, file], false, &[&f]);
-    assert_eq!(code, 2);
+    let mut out = Vec::new();
+    let err = audit::run(&[f.join("claude-ja"), missing, file], false, &mut out).unwrap_err();
+    assert!(out.is_empty(), "nothing on stdout, so --json output stays JSON");
     assert_eq!(
-        out,
+        format!("{err:#}").replace(&format!("{}/", f.display()), ""),
         "\
-dreamreview audit: does-not-exist does not exist — pass the path of a memory folder, e.g. ~/.claude/projects/<project>/memory
-dreamreview audit: claude-ja/testing.md is not a directory — pass the memory folder that holds MEMORY.md, not a file in it
-"
+does-not-exist does not exist — pass the path of a memory folder, e.g. ~/.claude/projects/<project>/memory
+dreamreview: claude-ja/testing.md is not a directory — pass the memory folder that holds MEMORY.md, not a file in it"
     );
+    // The binary: stderr, exit 2.
+    let r = crate::common::run(&f, &["audit", "--json", "does-not-exist"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stdout.is_empty() && r.stderr.contains("does-not-exist does not exist"), "{}", r.stderr);
 }
 
 #[test]

@@ -198,10 +198,11 @@ pub fn budget_flags(b: &IndexBudget, loaded: &[LoadedLine<'_>]) -> Vec<AuditFlag
             }
             let stop = b.stops_at_line.unwrap_or(0);
             let message = format!(
-                "{} is {}: loading stops at line {stop}, so the last {} never load — move detail into topic files and keep one short line per note.",
+                "{} is {}: loading stops at line {stop}, so the last {} never {} — move detail into topic files and keep one short line per note.",
                 b.path,
                 parts.join(" and "),
                 plural(b.unloaded_lines, "line"),
+                if b.unloaded_lines == 1 { "loads" } else { "load" },
             );
             let mut flag = Flag::new(FlagKind::IndexOverLimit, message);
             if let Some(text) = line_text(stop) {

@@ -94,10 +94,11 @@ impl FolderReport {
 }
 
 /// Audits each folder of `dirs` and writes the report to `out`. Returns the exit code:
-/// 0 when every folder is fine, 1 when any has an error-level flag, 2 when a given path
-/// does not exist or is not a directory (nothing is audited then).
+/// 0 when every folder is fine, 1 when any has an error-level flag. A given path that does
+/// not exist or is not a directory is an error naming each such path (nothing is audited
+/// then; the command line prints it on stderr and exits 2, so `--json` output stays JSON).
 pub fn run(dirs: &[PathBuf], json: bool, out: &mut dyn Write) -> Result<i32> {
-    let mut bad = false;
+    let mut bad = Vec::new();
     for dir in dirs {
         let message = if !dir.exists() {
             Some("does not exist — pass the path of a memory folder, e.g. ~/.claude/projects/<project>/memory")
@@ -107,12 +108,11 @@ pub fn run(dirs: &[PathBuf], json: bool, out: &mut dyn Write) -> Result<i32> {
             None
         };
         if let Some(m) = message {
-            writeln!(out, "dreamreview audit: {} {m}", dir.display())?;
-            bad = true;
+            bad.push(format!("{} {m}", dir.display()));
         }
     }
-    if bad {
-        return Ok(2);
+    if !bad.is_empty() {
+        anyhow::bail!("{}", bad.join("\ndreamreview: "));
     }
     let mut reports = Vec::with_capacity(dirs.len());
     for dir in dirs {
