@@ -241,6 +241,22 @@ mod tests {
     }
 
     #[test]
+    fn cjk_ports_and_counters() {
+        let number = |line: &str| super::super::extract(line).into_iter().find(|c| c.kind == ClaimKind::Number);
+        for line in ["- ポートは 6380。", "- 포트는 6380.", "- 端口是 6380。", "- ポート6380を使う"] {
+            let c = number(line).unwrap_or_else(|| panic!("no claim in {line}"));
+            assert!(occurs_in(&c, "Redis listens on port 6380"), "{line}: {c:?}");
+            assert!(!occurs_in(&c, "Redis listens on port 6379"), "{line}");
+        }
+        let servers = number("- 서버는 7대.").expect("a counted number");
+        assert!(!occurs_in(&servers, "we run 5 servers"));
+        // A counter that only counts: an English source with the number states it.
+        let tests = number("- テストは214件通過。").unwrap();
+        assert!(occurs_in(&tests, "Tests: 214 passed, 214 total"));
+        assert!(!occurs_in(&tests, "Tests: 213 passed"));
+    }
+
+    #[test]
     fn a_product_version_needs_its_product() {
         let version =
             |line: &str| super::super::extract(line).into_iter().find(|c| c.kind == ClaimKind::Version).unwrap();
@@ -291,7 +307,9 @@ mod tests {
     fn unit_needles_are_certain() {
         use super::super::numbers::unit_needle;
         assert_eq!(unit_needle("columns").as_deref(), Some("colu"));
-        assert_eq!(unit_needle("件").as_deref(), Some("件"));
+        assert_eq!(unit_needle("台").as_deref(), Some("台"));
+        // A counter that only counts needs not be in the source: the number is the needle.
+        assert_eq!(unit_needle("件"), None);
         assert_eq!(unit_needle("entries").as_deref(), Some("entr"));
         // A prefix label, %, synonyms, a stem a synonym reaches, too short a unit.
         for none in ["port", "%", "s", "seconds", "hourly", "tests"] {

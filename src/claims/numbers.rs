@@ -9,7 +9,7 @@
 use std::ops::Range;
 
 use super::text::{char_at, char_before, is_cjk, two_before};
-use super::words::{CJK_COUNTERS, NOT_UNITS, PREFIX_LABELS};
+use super::words::{CJK_COUNTERS, CJK_PORT_WORDS, GENERIC_COUNTERS, NOT_UNITS, PREFIX_LABELS};
 
 /// A number claim found in a line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -138,6 +138,9 @@ fn number_claim(line: &str, start: usize, end: usize, value: String) -> Option<F
 }
 
 fn prefix_label(line: &str, start: usize) -> Option<(usize, String)> {
+    if let Some(label_start) = cjk_port_label(line, start) {
+        return Some((label_start, "port".to_string()));
+    }
     let prev = char_before(line, start)?;
     if matches!(prev, '$' | '€' | '£' | '¥') {
         return Some((start - prev.len_utf8(), prev.to_string()));
@@ -165,6 +168,17 @@ fn prefix_label(line: &str, start: usize) -> Option<(usize, String)> {
         return clean.then_some((p, "#".to_string()));
     }
     None
+}
+
+/// Start of a CJK word for "port" before the number at `start`, with at most a topic
+/// particle (`は`, `는`, `은`, `是`, `为`), a colon and spaces between: `ポートは 6380`,
+/// `포트는 6380`, `端口：6380`.
+fn cjk_port_label(line: &str, start: usize) -> Option<usize> {
+    let spaces: &[char] = &[' ', '\u{3000}'];
+    let head = line.get(..start)?.trim_end_matches(spaces).trim_end_matches([':', '：']).trim_end_matches(spaces);
+    let head = ["は", "는", "은", "是", "为"].iter().find_map(|p| head.strip_suffix(p)).unwrap_or(head);
+    let head = head.trim_end_matches(spaces);
+    CJK_PORT_WORDS.iter().find_map(|w| head.strip_suffix(w)).map(str::len)
 }
 
 fn suffix_unit(line: &str, end: usize) -> Option<(usize, String)> {
@@ -365,7 +379,7 @@ fn unit_stem(key: &str) -> String {
 /// stems the `-ies` rule could produce (ending in `y`). A claim's needle: short numbers
 /// (`12`) are everywhere in a transcript, the unit word much less so.
 pub(crate) fn unit_needle(unit: &str) -> Option<String> {
-    if PREFIX_LABELS.contains(&unit) {
+    if PREFIX_LABELS.contains(&unit) || GENERIC_COUNTERS.contains(&unit) {
         return None;
     }
     if unit.chars().any(is_cjk) {
@@ -386,7 +400,7 @@ pub(crate) fn unit_needle(unit: &str) -> Option<String> {
 /// for percentages, the counter itself for CJK counters. Prefix labels (`port`, `#`,
 /// `$`) are not required: the number identifies the thing on its own.
 pub(crate) fn unit_occurs(unit: &str, text: &str) -> bool {
-    if PREFIX_LABELS.contains(&unit) {
+    if PREFIX_LABELS.contains(&unit) || GENERIC_COUNTERS.contains(&unit) {
         return true;
     }
     if unit.chars().any(is_cjk) {

@@ -175,8 +175,15 @@ pub(crate) const NOT_UNITS: &[&str] = &[
 pub(crate) const CJK_COUNTERS: &[&str] = &[
     "時間", "日間", "週間", "ヶ月", "か月", "カ月", "个月", "個月", "개월", "分钟", "分間", "시간", "件", "個", "个", "回",
     "人", "名", "行", "秒", "分", "日", "年", "円", "元", "本", "枚", "台", "社", "次", "条", "項", "项", "位", "개",
-    "명", "번", "건", "초", "분", "일", "주", "년", "원", "줄", "회",
+    "명", "번", "건", "초", "분", "일", "주", "년", "원", "줄", "회", "대",
 ];
+
+/// Counters that only count ("214件" is "214 of them"), so a source in any language that
+/// states the number states the claim: the counter itself need not be there.
+pub(crate) const GENERIC_COUNTERS: &[&str] = &["件", "個", "个", "개", "건", "つ"];
+
+/// CJK words for "port" that label the number after them (`ポートは 6380`, `포트 6380`).
+pub(crate) const CJK_PORT_WORDS: &[&str] = &["ポート", "포트", "端口"];
 
 /// Strings one of which every relative time phrase contains (lowercase).
 #[rustfmt::skip]
