@@ -46,6 +46,14 @@ const STOP: &[&str] = &[
     "jsonl",
 ];
 
+/// How many meaningful words (or CJK characters) an entry's text shares with one note
+/// line: which of a hunk's entries speaks of that line.
+pub(crate) fn line_overlap(entry_text: &str, line: &str) -> usize {
+    let skip = reference_spans(entry_text);
+    let lw = words(line, &[]);
+    words(entry_text, &skip).iter().filter(|w| !STOP.contains(&w.as_str()) && lw.contains(*w)).count()
+}
+
 fn hunk_words(h: &Hunk) -> HashSet<String> {
     let text: String = h.lines.iter().filter(|l| l.op != crate::diff::Op::Context).map(|l| l.text.as_str()).collect();
     words(&text, &[])

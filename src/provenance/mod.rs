@@ -254,18 +254,20 @@ fn analyze(
         }
     }
     let hunk_entries = findings.hunk_changes.clone();
-    let evidence_of = |fi: usize, hi: usize| -> Vec<&Cited> {
-        hunk_entries[fi][hi].iter().filter_map(|n| cited.get(n - 1)).flatten().collect()
+    // A claim's evidence: the citations of its hunk's entries, those of an entry that states
+    // the claim itself first — its source is the one to show ("214 tests passed on
+    // 2026-11-01 (… line 4)" → line 4), and its relative phrase the one a date came from.
+    // Then those of the entries that speak of the claim's line most.
+    let evidence_of = |hc: &HunkClaim| -> Vec<&Cited> {
+        let entries = &hunk_entries[hc.file][hc.hunk];
+        let text = |n: usize| out.changes.get(n - 1).map_or("", |c| c.text.as_str());
+        let (stating, mut others): (Vec<usize>, Vec<usize>) =
+            entries.iter().partition(|&&n| claims::occurs_in(&hc.claim, text(n)));
+        others.sort_by_key(|&n| std::cmp::Reverse(mapping::line_overlap(text(n), &hc.line)));
+        stating.iter().chain(&others).filter_map(|n| cited.get(n - 1)).flatten().collect()
     };
     for hc in &mut hunk_claims {
-        // The citations of an entry that states the claim itself come first: its source is
-        // the one to show ("214 tests passed on 2026-11-01 (… line 4)" → line 4).
-        let entries = &hunk_entries[hc.file][hc.hunk];
-        let (stating, others): (Vec<usize>, Vec<usize>) = entries
-            .iter()
-            .partition(|n| out.changes.get(*n - 1).is_some_and(|c| claims::occurs_in(&hc.claim, &c.text)));
-        let ordered: Vec<&Cited> = stating.iter().chain(&others).filter_map(|n| cited.get(n - 1)).flatten().collect();
-        hc.status = sourced_in(&hc.claim, &ordered);
+        hc.status = sourced_in(&hc.claim, &evidence_of(hc));
     }
 
     // 4. Each entry's own claims (or its hunks') against its own citations.
@@ -311,7 +313,7 @@ fn analyze(
         .filter(|hc| hc.status.is_none())
         .enumerate()
         .filter(|(_, hc)| hc.claim.kind == ClaimKind::Date)
-        .filter(|(_, hc)| relative_origin(&hc.claim, &evidence_of(hc.file, hc.hunk)).is_none())
+        .filter(|(_, hc)| relative_origin(&hc.claim, &evidence_of(hc)).is_none())
         .map(|(i, _)| i)
         .collect();
     if let Some(needles) = needles_only {
@@ -321,11 +323,8 @@ fn analyze(
     // The cited whole files of each pending claim: the only sources where its first line
     // matters (step 6); elsewhere only its first place overall does.
     let whole_files = |ev: &[&Cited]| -> Vec<usize> { ev.iter().filter(|c| c.whole_file).map(|c| c.source).collect() };
-    let mut whole: Vec<Vec<usize>> = hunk_claims
-        .iter()
-        .filter(|hc| hc.status.is_none())
-        .map(|hc| whole_files(&evidence_of(hc.file, hc.hunk)))
-        .collect();
+    let mut whole: Vec<Vec<usize>> =
+        hunk_claims.iter().filter(|hc| hc.status.is_none()).map(|hc| whole_files(&evidence_of(hc))).collect();
     let mut entry_whole: Vec<Vec<usize>> = vec![Vec::new(); entry_claims.len()];
     for (ei, check) in checks.iter().enumerate() {
         let Some(check) = check else { continue };
@@ -342,7 +341,7 @@ fn analyze(
     let cited_sources: Vec<Vec<usize>> = hunk_claims
         .iter()
         .filter(|hc| hc.status.is_none())
-        .map(|hc| evidence_of(hc.file, hc.hunk).iter().map(|c| c.source).collect())
+        .map(|hc| evidence_of(hc).iter().map(|c| c.source).collect())
         .collect();
     let found = scan(&sources, &pending, (&dates, &cited_sources), &whole, progress);
     for (s, e) in &found.unreadable {
@@ -373,7 +372,7 @@ fn analyze(
             if hc.in_secret {
                 continue;
             }
-            let flag = unsourced_flag(hc, &evidence_of(hc.file, hc.hunk), found.relative.get(&id), &sources);
+            let flag = unsourced_flag(hc, &evidence_of(hc), found.relative.get(&id), &sources);
             findings.add_hunk_flag(hc.file, hc.hunk, flag);
         }
     }
