@@ -34,6 +34,12 @@ fn glued_fragments_and_unfindable_code_are_not_claims() {
         assert_eq!(claims.len(), 1, "{line}: {claims:?}");
         assert!(occurs_in(&claims[0], line), "{line}: {:?}", claims[0]);
     }
+    // Fuzz crash-ecc0c39a: a value found only where an earlier, overlapping occurrence
+    // (`ps://p` inside `https://`) was rejected is still found.
+    let line = "src/cart.test.ts, https://ps://p (was npm)";
+    for c in extract(line) {
+        assert!(occurs_in(&c, line), "{c:?}");
+    }
     // Unchanged: whole tokens, CJK neighbours.
     assert_eq!(texts("uses x86Linux and v2Beta"), ["x86Linux", "v2Beta"]);
     assert_eq!(texts("東京のRedisサーバー"), ["Redis"]);

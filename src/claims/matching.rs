@@ -150,13 +150,27 @@ fn product_of(text: &str, version: &str) -> Option<String> {
 /// in `postgresql 16.4`, `node` in `node.js`), so `MySQL 16.4` is not stated by
 /// `PostgreSQL 16.4`.
 fn starts_a_word(word: &str, lower: &str) -> bool {
-    lower
-        .match_indices(word)
-        .any(|(i, _)| !lower.get(..i).and_then(|s| s.chars().next_back()).is_some_and(is_word_char))
+    starts(lower, word).any(|(i, _)| !lower.get(..i).and_then(|s| s.chars().next_back()).is_some_and(is_word_char))
+}
+
+/// Every start of `needle` in `hay`, overlapping ones included (`match_indices` skips a
+/// match that overlaps an earlier one: in `https://ps://p` the `ps://p` at 8 hides behind
+/// the one at 3).
+fn starts<'a>(hay: &'a str, needle: &'a str) -> impl Iterator<Item = (usize, &'a str)> + 'a {
+    let mut from = 0;
+    std::iter::from_fn(move || {
+        if needle.is_empty() {
+            return None;
+        }
+        let i = from + hay.get(from..)?.find(needle)?;
+        // Next search from the following char boundary.
+        from = i + hay.get(i..)?.chars().next().map_or(1, char::len_utf8);
+        Some((i, needle))
+    })
 }
 
 fn version_occurs(value: &str, lower: &str) -> bool {
-    lower.match_indices(value).any(|(i, m)| {
+    starts(lower, value).any(|(i, m)| {
         let b = lower.as_bytes();
         let prev = if i > 0 { b.get(i - 1).copied() } else { None };
         let prev2 = if i > 1 { b.get(i - 2).copied() } else { None };
@@ -174,7 +188,7 @@ fn version_occurs(value: &str, lower: &str) -> bool {
 fn word_occurs(value: &str, lower: &str) -> bool {
     let first_word = value.chars().next().is_some_and(is_word_char);
     let last_word = value.chars().next_back().is_some_and(is_word_char);
-    lower.match_indices(value).any(|(i, m)| {
+    starts(lower, value).any(|(i, m)| {
         let before = lower.get(..i).and_then(|s| s.chars().next_back());
         let after = lower.get(i + m.len()..).and_then(|s| s.chars().next());
         let starts_inside = first_word && before.is_some_and(is_word_char);
@@ -267,6 +281,16 @@ mod tests {
         assert!(occurs_in(&version("Dev DB is PostgreSQL 16.4."), said));
         // A bare version needs only itself.
         assert!(occurs_in(&version("pinned v16.4.0"), "pinned to 16.4.0"));
+    }
+
+    #[test]
+    fn overlapping_occurrences_are_all_tried() {
+        // Fuzz crash-ecc0c39a: the `ps://p` inside `https://` hid the real one after it.
+        let line = "see https://ps://p (was npm)";
+        for c in super::super::extract(line) {
+            assert!(occurs_in(&c, line), "{c:?}");
+        }
+        assert!(word_occurs("aa b", "xaa b aa b"));
     }
 
     #[test]
