@@ -266,8 +266,10 @@ fn analyze(
         others.sort_by_key(|&n| std::cmp::Reverse(mapping::line_overlap(text(n), &hc.line)));
         stating.iter().chain(&others).filter_map(|n| cited.get(n - 1)).flatten().collect()
     };
-    for hc in &mut hunk_claims {
-        hc.status = sourced_in(&hc.claim, &evidence_of(hc));
+    // Ordered once per claim: steps 3, 5 and 6 all read it.
+    let evidence: Vec<Vec<&Cited>> = hunk_claims.iter().map(evidence_of).collect();
+    for (hc, ev) in hunk_claims.iter_mut().zip(&evidence) {
+        hc.status = sourced_in(&hc.claim, ev);
     }
 
     // 4. Each entry's own claims (or its hunks') against its own citations.
@@ -306,15 +308,13 @@ fn analyze(
     //    an unsourced date may come from.
     let pending: Vec<&Claim> =
         hunk_claims.iter().filter(|hc| hc.status.is_none()).map(|hc| &hc.claim).chain(entry_claims.iter()).collect();
+    // The evidence of each pending hunk claim, in `pending` order.
+    let pending_evidence: Vec<&Vec<&Cited>> =
+        hunk_claims.iter().zip(&evidence).filter(|(hc, _)| hc.status.is_none()).map(|(_, ev)| ev).collect();
     // Relative phrases are looked for only for dates whose cited messages hold none that
     // explains them: a cited origin always wins over one the scan finds.
-    let dates: Vec<usize> = hunk_claims
-        .iter()
-        .filter(|hc| hc.status.is_none())
-        .enumerate()
-        .filter(|(_, hc)| hc.claim.kind == ClaimKind::Date)
-        .filter(|(_, hc)| relative_origin(&hc.claim, &evidence_of(hc)).is_none())
-        .map(|(i, _)| i)
+    let dates: Vec<usize> = (0..pending_evidence.len())
+        .filter(|&i| pending[i].kind == ClaimKind::Date && relative_origin(pending[i], pending_evidence[i]).is_none())
         .collect();
     if let Some(needles) = needles_only {
         *needles = needle_table(&pending, !dates.is_empty()).0;
@@ -323,8 +323,7 @@ fn analyze(
     // The cited whole files of each pending claim: the only sources where its first line
     // matters (step 6); elsewhere only its first place overall does.
     let whole_files = |ev: &[&Cited]| -> Vec<usize> { ev.iter().filter(|c| c.whole_file).map(|c| c.source).collect() };
-    let mut whole: Vec<Vec<usize>> =
-        hunk_claims.iter().filter(|hc| hc.status.is_none()).map(|hc| whole_files(&evidence_of(hc))).collect();
+    let mut whole: Vec<Vec<usize>> = pending_evidence.iter().map(|ev| whole_files(ev)).collect();
     let mut entry_whole: Vec<Vec<usize>> = vec![Vec::new(); entry_claims.len()];
     for (ei, check) in checks.iter().enumerate() {
         let Some(check) = check else { continue };
@@ -338,11 +337,8 @@ fn analyze(
     whole.extend(entry_whole);
     // The sources each pending hunk claim's entries cite: a relative phrase there explains
     // a date better than one in an unrelated session.
-    let cited_sources: Vec<Vec<usize>> = hunk_claims
-        .iter()
-        .filter(|hc| hc.status.is_none())
-        .map(|hc| evidence_of(hc).iter().map(|c| c.source).collect())
-        .collect();
+    let cited_sources: Vec<Vec<usize>> =
+        pending_evidence.iter().map(|ev| ev.iter().map(|c| c.source).collect()).collect();
     let found = scan(&sources, &pending, (&dates, &cited_sources), &whole, progress);
     for (s, e) in &found.unreadable {
         let name = sources.get(*s).map_or("?", |f| f.name.as_str());
@@ -372,7 +368,7 @@ fn analyze(
             if hc.in_secret {
                 continue;
             }
-            let flag = unsourced_flag(hc, &evidence_of(hc), found.relative.get(&id), &sources);
+            let flag = unsourced_flag(hc, pending_evidence[id], found.relative.get(&id), &sources);
             findings.add_hunk_flag(hc.file, hc.hunk, flag);
         }
     }
