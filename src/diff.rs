@@ -146,11 +146,12 @@ impl Hunk {
 }
 
 impl Hunk {
-    /// How the hunk changes line endings on lines whose text it keeps (`CRLF → LF`), or
-    /// `None`: such lines look the same removed and added, so a view must say why they are
-    /// in the diff. The most frequent change when there are several.
-    pub fn line_ending_change(&self) -> Option<String> {
-        fn name(line: &str) -> &'static str {
+    /// What the hunk changes that no one can see on lines it keeps, as labels: the line
+    /// endings (`CRLF → LF`, the most frequent change when there are several) and
+    /// `trailing spaces`. Such lines look the same removed and added, so a view must say
+    /// why they are in the diff. Empty for a visible change.
+    pub fn invisible_changes(&self) -> Vec<String> {
+        fn ending(line: &str) -> &'static str {
             if line.ends_with("\r\n") {
                 "CRLF"
             } else if line.ends_with('\n') {
@@ -161,30 +162,31 @@ impl Hunk {
                 "no final newline"
             }
         }
+        let trim = |body: &str| body.trim_end_matches([' ', '\t']).to_string();
+        // Removed lines by body (terminator stripped) and by body without trailing blanks.
         let removed: std::collections::HashMap<&str, &str> =
             self.removed().map(|l| (crate::text::strip_terminator(&l.text), l.text.as_str())).collect();
-        let mut counts: std::collections::BTreeMap<(&str, &str), usize> = std::collections::BTreeMap::new();
+        let removed_trimmed: std::collections::HashSet<String> = removed.keys().map(|b| trim(b)).collect();
+        let mut endings: std::collections::BTreeMap<(&str, &str), usize> = std::collections::BTreeMap::new();
+        let mut spaces = false;
         for l in self.added() {
-            if let Some(old) = removed.get(crate::text::strip_terminator(&l.text))
-                && *old != l.text
-            {
-                *counts.entry((name(old), name(&l.text))).or_default() += 1;
+            let body = crate::text::strip_terminator(&l.text);
+            match removed.get(body) {
+                Some(old) if *old != l.text => *endings.entry((ending(old), ending(&l.text))).or_default() += 1,
+                Some(_) => {}
+                None => spaces |= removed_trimmed.contains(&trim(body)),
             }
         }
-        let ((from, to), _) = counts.into_iter().max_by_key(|(_, n)| *n)?;
-        Some(format!("{from} → {to}"))
-    }
-
-    /// True when the hunk changes only trailing spaces or tabs on some line it keeps:
-    /// invisible in a diff, so a view must say it.
-    pub fn trailing_space_change(&self) -> bool {
-        let body = |l: &Line| crate::text::strip_terminator(&l.text).to_string();
-        let removed: std::collections::HashSet<String> = self.removed().map(body).collect();
-        self.added().any(|l| {
-            let b = body(l);
-            let trimmed = b.trim_end_matches([' ', '\t']);
-            !removed.contains(&b) && removed.iter().any(|r| r != &b && r.trim_end_matches([' ', '\t']) == trimmed)
-        })
+        let mut out: Vec<String> = endings
+            .into_iter()
+            .max_by_key(|(_, n)| *n)
+            .map(|((from, to), _)| format!("{from} → {to}"))
+            .into_iter()
+            .collect();
+        if spaces {
+            out.push("trailing spaces".to_string());
+        }
+        out
     }
 }
 
@@ -642,19 +644,14 @@ mod tests {
     }
 
     #[test]
-    fn a_hunk_names_the_line_ending_change_it_makes() {
-        let live = "a\r\nb\r\nc\r\n";
-        let to_lf = diff_file("a.md", Some(&f(live)), Some(&f(live)), Some(&f("a\nb\nc\n"))).unwrap();
-        assert_eq!(to_lf.hunks[0].line_ending_change().as_deref(), Some("CRLF → LF"));
-        let cut = diff_file("a.md", Some(&f("a\nb\n")), Some(&f("a\nb\n")), Some(&f("a\nb"))).unwrap();
-        assert_eq!(cut.hunks[0].line_ending_change().as_deref(), Some("LF → no final newline"));
-        let spaces = diff_file("a.md", Some(&f("a\nb  \n")), Some(&f("a\nb  \n")), Some(&f("a\nb\n"))).unwrap();
-        assert!(spaces.hunks[0].trailing_space_change());
-        assert!(!to_lf.hunks[0].trailing_space_change());
-        // A real text change is not a line-ending change.
-        let edit = diff_file("a.md", Some(&f("a\nb\n")), Some(&f("a\nb\n")), Some(&f("a\nc\n"))).unwrap();
-        assert_eq!(edit.hunks[0].line_ending_change(), None);
-        assert!(!edit.hunks[0].trailing_space_change());
+    fn a_hunk_names_the_changes_no_one_can_see() {
+        let hunk = |old: &str, new: &str| diff_file("a.md", Some(&f(old)), Some(&f(old)), Some(&f(new))).unwrap();
+        assert_eq!(hunk("a\r\nb\r\nc\r\n", "a\nb\nc\n").hunks[0].invisible_changes(), ["CRLF → LF"]);
+        assert_eq!(hunk("a\nb\n", "a\nb").hunks[0].invisible_changes(), ["LF → no final newline"]);
+        assert_eq!(hunk("a\nb  \n", "a\nb\n").hunks[0].invisible_changes(), ["trailing spaces"]);
+        assert_eq!(hunk("a\r\nb \r\n", "a\nb\n").hunks[0].invisible_changes(), ["CRLF → LF", "trailing spaces"]);
+        // A real text change is neither.
+        assert!(hunk("a\nb\n", "a\nc\n").hunks[0].invisible_changes().is_empty());
     }
 
     #[test]

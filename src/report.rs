@@ -420,11 +420,8 @@ pub fn to_text(review: &Review, analysis: &Analysis) -> String {
             if h.live_changed {
                 let _ = writeln!(out, "    ! live memory changed here after the dream: edit to merge");
             }
-            if let Some(change) = h.line_ending_change() {
-                let _ = writeln!(out, "    ~ line endings change ({change}): lines that look the same differ in it");
-            }
-            if h.trailing_space_change() {
-                let _ = writeln!(out, "    ~ trailing spaces change: lines that look the same differ in them");
+            for change in h.invisible_changes() {
+                let _ = writeln!(out, "    ~ {change}: lines that look the same differ in it");
             }
             for (l, masked) in h.lines.iter().zip(masked_lines(h)) {
                 let text = strip_terminator(&masked);

@@ -172,6 +172,16 @@ fn invisible_changes_are_named() {
     let prop = format!("{fm}Deploy on Fridays.\r\nNever on Mondays.\n");
     let (_g, dream, memory) = dream_fixture(&[("a.md", &live)], &[("a.md", &prop)], "");
     let r = run(dream.parent().unwrap(), &["check", dream.to_str().unwrap(), "--memory", memory.to_str().unwrap()]);
-    assert!(r.stdout.contains("~ line endings change (CRLF → LF)"), "{}", r.stdout);
-    assert!(r.stdout.contains("~ trailing spaces change"), "{}", r.stdout);
+    assert!(r.stdout.contains("    ~ CRLF → LF: lines that look the same differ in it\n"), "{}", r.stdout);
+    assert!(r.stdout.contains("    ~ trailing spaces: lines that look the same differ in it\n"), "{}", r.stdout);
+    // The TUI names them in the hunk's header, from the same derivation.
+    let (review, _) = review(&dream, &memory);
+    let mut app = dreamreview::ui::state::App::new(
+        review,
+        dreamreview::ui::theme::Theme::new(dreamreview::ui::theme::ThemeName::Dark),
+        (100, 20),
+    );
+    app.rebuild_rows();
+    let screen = dreamreview::ui::snapshot::to_text(&dreamreview::ui::script::render(&app));
+    assert!(screen.contains("CRLF → LF trailing spaces"), "{screen}");
 }

@@ -146,8 +146,11 @@ pub struct App {
     /// Per hunk of the current file, per line: its text with every credential masked,
     /// each side of the hunk as one text (derived; rebuilt with `rows`).
     pub masked: Vec<Vec<String>>,
-    /// The (file, model generation) `info` and `masked` were derived for: they depend on
-    /// the file's hunks only, so a decision does not recompute them.
+    /// Per hunk of the current file: the changes no one can see on its lines
+    /// ([`crate::diff::Hunk::invisible_changes`]), named in its header (derived).
+    pub invisible: Vec<Vec<String>>,
+    /// The (file, model generation) `info`, `masked` and `invisible` were derived for: they
+    /// depend on the file's hunks only, so neither a decision nor a frame recomputes them.
     derived_for: Option<(usize, u64)>,
     /// Index into `rows` of the cursor (always a selectable row when there is one).
     pub cursor: usize,
@@ -206,6 +209,7 @@ impl App {
             rows: Vec::new(),
             info: Vec::new(),
             masked: Vec::new(),
+            invisible: Vec::new(),
             derived_for: None,
             cursor: 0,
             scroll: 0,
@@ -261,6 +265,7 @@ impl App {
             let hunks = self.review.files.get(self.file).map_or(&[][..], |f| f.hunks.as_slice());
             self.info = hunks.iter().map(line_info).collect();
             self.masked = hunks.iter().map(crate::report::masked_lines).collect();
+            self.invisible = hunks.iter().map(crate::diff::Hunk::invisible_changes).collect();
             self.derived_for = Some((self.file, self.generation));
         }
         self.cursor = keep.and_then(|k| self.rows.iter().position(|r| *r == k)).unwrap_or(self.cursor);

@@ -143,11 +143,8 @@ fn header(app: &App, frame: &mut Frame, rect: Rect, hi: usize, h: &Hunk) {
     if h.live_changed {
         spans.push(Span::styled(" live changed", t.error));
     }
-    if let Some(change) = h.line_ending_change() {
+    for change in app.invisible.get(hi).into_iter().flatten() {
         spans.push(Span::styled(format!(" {change}"), t.warning));
-    }
-    if h.trailing_space_change() {
-        spans.push(Span::styled(" trailing spaces", t.warning));
     }
     let entries = app.analysis.findings.hunk_changes.get(app.file).and_then(|v| v.get(hi));
     if let Some(e) = entries.filter(|e| !e.is_empty()) {
