@@ -164,20 +164,7 @@ impl Review {
 
     /// Sets one decision slot (the n-th changed line) of a hunk.
     pub fn set_line(&mut self, file: usize, hunk: usize, slot: usize, d: Decision) -> Result<(), Refusal> {
-        let slots = self.hunk(file, hunk).ok_or(Refusal::NoSuchTarget)?.slots();
-        if slot >= slots {
-            return Err(Refusal::NoSuchTarget);
-        }
-        if d == Decision::Accepted
-            && let Some(r) = self.blocked(file, hunk)
-        {
-            return Err(r);
-        }
-        self.checkpoint();
-        let hd = &mut self.decisions[file][hunk];
-        hd.edited = None;
-        hd.lines[slot] = d;
-        Ok(())
+        self.set_lines(file, &[(hunk, slot, d)]).map(|_| ())
     }
 
     /// Sets several decision slots of one file as one undo step (a selection): each

@@ -118,18 +118,23 @@ pub fn truncate(s: &str, cols: usize) -> Cow<'_, str> {
     if width(s) <= cols {
         return Cow::Borrowed(s);
     }
-    let mut out = String::new();
-    let mut used = 0;
-    for c in s.chars() {
-        let w = char_width(c);
-        if used + w + 1 > cols {
-            break;
-        }
-        out.push(c);
-        used += w;
-    }
+    let mut out = s[..fit(s, cols.saturating_sub(1))].to_string();
     out.push('…');
     Cow::Owned(out)
+}
+
+/// The byte length of the longest start of `s` at most `cols` columns wide (cut
+/// mid-word, on a char boundary).
+pub fn fit(s: &str, cols: usize) -> usize {
+    let mut used = 0;
+    for (i, c) in s.char_indices() {
+        let w = char_width(c);
+        if used + w > cols {
+            return i;
+        }
+        used += w;
+    }
+    s.len()
 }
 
 #[cfg(test)]

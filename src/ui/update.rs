@@ -255,16 +255,16 @@ fn key(app: &mut App, k: KeyEvent) -> Vec<Cmd> {
                     app.busy = Some("committing".into());
                     return vec![Cmd::Commit];
                 }
-                Some(Action::Down) => {
+                Some(a @ (Action::Down | Action::Up | Action::PageDown | Action::PageUp)) => {
                     let most = crate::text::split_lines(&message).len();
-                    app.mode = Mode::CommitPreview { message, scroll: (scroll + 1).min(most) }
+                    let scroll = match a {
+                        Action::Down => scroll + 1,
+                        Action::PageDown => scroll + 10,
+                        Action::Up => scroll.saturating_sub(1),
+                        _ => scroll.saturating_sub(10),
+                    };
+                    app.mode = Mode::CommitPreview { message, scroll: scroll.min(most) }
                 }
-                Some(Action::Up) => app.mode = Mode::CommitPreview { message, scroll: scroll.saturating_sub(1) },
-                Some(Action::PageDown) => {
-                    let most = crate::text::split_lines(&message).len();
-                    app.mode = Mode::CommitPreview { message, scroll: (scroll + 10).min(most) }
-                }
-                Some(Action::PageUp) => app.mode = Mode::CommitPreview { message, scroll: scroll.saturating_sub(10) },
                 _ => {}
             }
             Vec::new()

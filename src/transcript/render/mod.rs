@@ -15,6 +15,7 @@ use self::blocks::render_message;
 pub(crate) use self::blocks::strongest;
 use self::events::{join, key_values, render_attachment, render_progress, render_snapshot, s};
 use super::json::{get_str, parse_object};
+use super::partial::skip_ws;
 use super::text::{one_line, strip_cr};
 use crate::date::Date;
 
@@ -180,20 +181,14 @@ fn raw(line: &[u8], number: usize, max_chars: usize) -> RenderedLine {
 /// show them.
 pub fn line_stamp(raw: &[u8]) -> (Option<String>, Option<Date>) {
     let key = b"\"timestamp\"";
-    let Some(mut at) = memchr::memmem::find(raw, key).map(|i| i + key.len()) else { return (None, None) };
+    let Some(at) = memchr::memmem::find(raw, key).map(|i| i + key.len()) else { return (None, None) };
     // `"timestamp":"…"`, also with spaces around the colon (Python's json.dumps writes
     // `": "`).
-    let skip_ws = |mut i: usize| {
-        while raw.get(i).is_some_and(|c| c.is_ascii_whitespace()) {
-            i += 1;
-        }
-        i
-    };
-    at = skip_ws(at);
+    let at = skip_ws(raw, at);
     if raw.get(at) != Some(&b':') {
         return (None, None);
     }
-    at = skip_ws(at + 1);
+    let mut at = skip_ws(raw, at + 1);
     if raw.get(at) != Some(&b'"') {
         return (None, None);
     }

@@ -7,7 +7,7 @@ use crate::decision::{Decision, HunkState};
 use crate::diff::{FileKind, Hunk, Op};
 use crate::flag::Severity;
 use crate::ui::state::{App, Focus, GUTTER, RowKind};
-use crate::ui::text::{shown, wrap};
+use crate::ui::text::{fit, shown, wrap};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -198,25 +198,9 @@ fn chunks(text: &str, cols: usize, wrap_on: bool) -> Vec<Range<usize>> {
     if wrap_on {
         return wrap(text, cols);
     }
-    let fits = prefix(text, cols);
-    if !is_cut(text, &fits) {
-        return vec![fits];
-    }
-    vec![prefix(text, cols.saturating_sub(1))]
-}
-
-/// The longest start of `text` at most `cols` columns wide (cut mid-word: with wrap off
-/// the pane shows as much of the line as fits).
-fn prefix(text: &str, cols: usize) -> Range<usize> {
-    let mut used = 0;
-    for (i, c) in text.char_indices() {
-        let w = crate::ui::text::char_width(c);
-        if used + w > cols {
-            return 0..i;
-        }
-        used += w;
-    }
-    0..text.len()
+    let fits = 0..fit(text, cols);
+    let shown = if is_cut(text, &fits) { 0..fit(text, cols.saturating_sub(1)) } else { fits };
+    vec![shown]
 }
 
 /// Drawn where wrap is off and a line goes on past the pane (`w` wraps it).
