@@ -7,7 +7,7 @@ use crate::decision::Decision;
 use crate::dream;
 use crate::repo::apply::{self, Skipped};
 use crate::repo::lock::RepoLock;
-use crate::repo::{self, MemoryRepo, history, journal, message};
+use crate::repo::{self, MemoryRepo, journal, message};
 use crate::report;
 use crate::review::{Review, persist};
 use anyhow::{Result, bail};
@@ -80,7 +80,7 @@ pub fn run(args: &ApplyArgs) -> Result<i32> {
         return Ok(0);
     }
     let mut skipped = decide(&mut review, args)?;
-    if let Some(prev) = history::already_reviewed(&repo, &review.dream_id)? {
+    if let Some(prev) = &review.reviewed {
         eprintln!(
             "dreamreview: note: this dream was already reviewed in {} ({}); applying again",
             prev.short, prev.summary

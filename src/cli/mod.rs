@@ -119,9 +119,7 @@ fn check(inputs: &InputArgs, json: bool) -> Result<i32> {
     let mut stdout = std::io::stdout().lock();
     let _ = writeln!(stdout, "{}", out.trim_end());
     // On stderr, so that `--json` stays one document.
-    if let Some(repo) = crate::repo::MemoryRepo::discover(&review.inputs.memory).ok().flatten()
-        && let Ok(Some(prev)) = crate::repo::history::already_reviewed(&repo, &review.dream_id)
-    {
+    if let Some(prev) = &review.reviewed {
         eprintln!("dreamreview: note: this dream was already reviewed in {} ({})", prev.short, prev.summary);
     }
     Ok(if report::has_blocking_errors(&review, &analysis) { 1 } else { 0 })
@@ -171,15 +169,12 @@ fn tui(inputs: &InputArgs) -> Result<i32> {
             if restored.applied == 1 { "" } else { "s" }
         ));
     }
-    let already_reviewed = match &repo {
-        Some(r) => crate::repo::history::already_reviewed(r, &review.dream_id)?.map(|e| {
-            format!(
-                "This dream was already reviewed in {} ({}). Committing again records a new review.",
-                e.short, e.summary
-            )
-        }),
-        None => None,
-    };
+    let already_reviewed = review.reviewed.as_ref().map(|e| {
+        format!(
+            "This dream was already reviewed in {} ({}). Committing again records a new review.",
+            e.short, e.summary
+        )
+    });
     let startup = crate::ui::run::Startup { status: (!notes.is_empty()).then(|| notes.join(" · ")), already_reviewed };
     crate::ui::run::run(review, startup)
 }

@@ -50,6 +50,9 @@ pub struct Review {
     pub notes: Vec<String>,
     /// Hash of the dream's content: proposal, CHANGES.md and memory.diff.
     pub dream_id: String,
+    /// The newest review commit of this dream reachable from `HEAD` (read once at load;
+    /// `None` without a repository or such a commit).
+    pub reviewed: Option<crate::repo::history::LogEntry>,
     undo: Vec<Vec<Vec<HunkDecision>>>,
     redo: Vec<Vec<Vec<HunkDecision>>>,
 }
@@ -91,10 +94,14 @@ impl Review {
         };
         let mut outside = Vec::new();
         let dream_id = dream_id(&inputs, &proposed, &live)?;
+        let repo = MemoryRepo::discover(&inputs.memory).ok().flatten();
+        let reviewed = repo.as_ref().and_then(|r| crate::repo::history::already_reviewed(r, &dream_id).ok().flatten());
         let base = match &inputs.memory_diff {
             Some(path) => {
                 let mut base = base_from_diff(path, &live, &proposed, &mut outside, &mut notes)?;
-                rebase_on_review(&inputs, &live, &dream_id, &mut base);
+                if let (Some(repo), Some(entry)) = (&repo, &reviewed) {
+                    rebase_on_review(repo, entry, &live, &mut base);
+                }
                 base
             }
             None => live.clone(),
@@ -105,7 +112,7 @@ impl Review {
         files.extend(outside);
         let decisions =
             files.iter().map(|f| f.hunks.iter().map(|h| HunkDecision::pending(h.slots())).collect()).collect();
-        Ok(Review { inputs, live, files, decisions, notes, dream_id, undo: Vec::new(), redo: Vec::new() })
+        Ok(Review { inputs, live, files, decisions, notes, dream_id, reviewed, undo: Vec::new(), redo: Vec::new() })
     }
 
     /// A review of other diffs sharing these inputs, every hunk pending: a commit's diff in
@@ -120,6 +127,7 @@ impl Review {
             decisions,
             notes: Vec::new(),
             dream_id: self.dream_id.clone(),
+            reviewed: None,
             undo: Vec::new(),
             redo: Vec::new(),
         }
@@ -357,18 +365,15 @@ fn set(s: &mut Snapshot, k: &str, v: Option<Entry>) {
     };
 }
 
-/// When this dream was already reviewed, the notes its last review commit wrote and nobody
-/// changed since take their reviewed text as the base: what is left of the dream after a
-/// commit (the rejected lines) is then shown as pending, not as `live-changed` — the
-/// review's own decisions are no session's edit. A note changed after the review (a
-/// session's edit, a revert) keeps the base the dream saw. Best effort: without a
-/// repository or a review commit nothing changes.
-fn rebase_on_review(inputs: &Inputs, live: &Snapshot, dream_id: &str, base: &mut Snapshot) {
+/// The notes the dream's last review commit (`entry`) wrote and nobody changed since take
+/// their reviewed text as the base: what is left of the dream after a commit (the rejected
+/// lines) is then shown as pending, not as `live-changed` — the review's own decisions are
+/// no session's edit. A note changed after the review (a session's edit, a revert) keeps
+/// the base the dream saw. Best effort: a commit that cannot be read changes nothing.
+fn rebase_on_review(repo: &MemoryRepo, entry: &crate::repo::history::LogEntry, live: &Snapshot, base: &mut Snapshot) {
     use crate::repo::history;
-    let Ok(Some(repo)) = MemoryRepo::discover(&inputs.memory) else { return };
-    let Ok(Some(entry)) = history::already_reviewed(&repo, dream_id) else { return };
-    let Ok(commit) = history::find_commit(&repo, &entry.id) else { return };
-    let Ok((before, after)) = history::snapshots(&repo, &commit) else { return };
+    let Ok(commit) = history::find_commit(repo, &entry.id) else { return };
+    let Ok((before, after)) = history::snapshots(repo, &commit) else { return };
     let paths: BTreeSet<&String> = before.keys().chain(after.keys()).collect();
     for path in paths {
         let reviewed = after.get(path);
