@@ -135,6 +135,13 @@ fn session_ids_basenames_and_subagents() {
         vec![line("ae4a77f8-aedd-4bc1-888f-c94edc91af04/subagents/agent-aac57f5.jsonl", 12, 12)]
     );
     assert_eq!(cites("- a ~/.claude/projects/x/abc.jsonl line 2"), vec![line("~/.claude/projects/x/abc.jsonl", 2, 2)]);
+    // A sub-agent id without `.jsonl` is a source when a line reference follows it.
+    assert_eq!(cites("- a (agent-aac57f5:37)"), vec![line("agent-aac57f5", 37, 37)]);
+    assert_eq!(cites("- a agent-aac57f5 line 37"), vec![line("agent-aac57f5", 37, 37)]);
+    assert_eq!(cites("- a (agent-acompact-fffbd0 lines 26-28)"), vec![line("agent-acompact-fffbd0", 26, 28)]);
+    // Without one, or without a digit, it is prose.
+    assert!(cites("- the agent-aac57f5 run found it").is_empty());
+    assert!(cites("- an agent-based workflow, line 3").iter().all(|(f, ..)| f.is_none()));
 }
 
 #[test]

@@ -485,17 +485,6 @@ mod tests {
     }
 
     #[test]
-    fn sub_agent_ids_with_a_line_reference() {
-        assert_eq!(cites("agent-aac57f5:37"), vec![c("agent-aac57f5", 37, 37)]);
-        assert_eq!(cites("agent-aac57f5 line 37"), vec![c("agent-aac57f5", 37, 37)]);
-        assert_eq!(cites("(agent-acompact-fffbd0 lines 26-28)"), vec![c("agent-acompact-fffbd0", 26, 28)]);
-        assert_eq!(cites("agent-aac57f5.jsonl:37"), vec![c("agent-aac57f5.jsonl", 37, 37)]);
-        // Without a line reference, or without a digit, it is prose, not a source.
-        assert!(cites("the agent-aac57f5 run found it").is_empty());
-        assert!(cites("an agent-based workflow, line 3").iter().all(|(f, ..)| f.is_none()));
-    }
-
-    #[test]
     fn dated_markdown() {
         assert!(is_dated_markdown("memory/2026-06-02.md"));
         assert!(is_dated_markdown("2026-06-02-1406.md"));
