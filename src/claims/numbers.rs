@@ -330,6 +330,12 @@ pub(crate) fn quantity_occurs(value: &str, unit: Option<&str>, text: &str) -> bo
     })
 }
 
+/// A unit a source need not spell for the number to state the claim: a prefix label
+/// (`port`, `#`, `$`: the number identifies the thing) or a counter that only counts (`件`).
+fn unit_optional(unit: &str) -> bool {
+    PREFIX_LABELS.contains(&unit) || GENERIC_COUNTERS.contains(&unit)
+}
+
 /// True when `text` holds the number `value` as a whole number token, with or without
 /// thousands separators (214 ≠ 2140, ≠ 1.214, = 214.0 is not accepted either).
 pub(crate) fn number_occurs(value: &str, text: &str) -> bool {
@@ -379,7 +385,7 @@ fn unit_stem(key: &str) -> String {
 /// stems the `-ies` rule could produce (ending in `y`). A claim's needle: short numbers
 /// (`12`) are everywhere in a transcript, the unit word much less so.
 pub(crate) fn unit_needle(unit: &str) -> Option<String> {
-    if PREFIX_LABELS.contains(&unit) || GENERIC_COUNTERS.contains(&unit) {
+    if unit_optional(unit) {
         return None;
     }
     if unit.chars().any(is_cjk) {
@@ -400,7 +406,7 @@ pub(crate) fn unit_needle(unit: &str) -> Option<String> {
 /// for percentages, the counter itself for CJK counters. Prefix labels (`port`, `#`,
 /// `$`) are not required: the number identifies the thing on its own.
 pub(crate) fn unit_occurs(unit: &str, text: &str) -> bool {
-    if PREFIX_LABELS.contains(&unit) || GENERIC_COUNTERS.contains(&unit) {
+    if unit_optional(unit) {
         return true;
     }
     if unit.chars().any(is_cjk) {
