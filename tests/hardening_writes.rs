@@ -240,7 +240,7 @@ fn a_write_failing_part_way_is_rolled_back_at_once() {
     assert_eq!(a.code, 2, "{}", a.both());
     assert!(
         a.stderr.starts_with(
-            "dreamreview: nothing was committed, and every note written before the failure was put back as it \
+            "dreamreview: nothing was committed, and 1 note written before the failure was put back as it \
              was; fix the cause below (free disk space, permissions) and commit again: cannot move "
         ),
         "{}",
@@ -305,7 +305,7 @@ fn a_full_disk_commits_nothing_and_the_rerun_completes() {
     let a = run(&p.root, &["apply", s(&p.dream), "--memory", s(&memory), "--accept-all"]);
     assert_eq!(a.code, 2, "{}", a.both());
     assert!(
-        a.stderr.contains("nothing was committed, and every note written before the failure was put back"),
+        a.stderr.contains("nothing was committed, and 1 note written before the failure was put back"),
         "{}",
         a.both()
     );

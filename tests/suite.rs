@@ -18,6 +18,7 @@ mod claims_extract;
 mod claims_fuzz;
 mod claims_matching;
 mod claims_relative;
+mod concurrent_writes;
 mod git_apply;
 mod hardening_claims;
 mod hardening_inputs;

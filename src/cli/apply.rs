@@ -86,6 +86,9 @@ pub fn run(args: &ApplyArgs) -> Result<i32> {
             prev.short, prev.summary
         );
     }
+    if !skipped.is_empty() && !review.accepts_anything() {
+        return Err(apply::nothing_writable(&skipped));
+    }
     let analysis = super::analyze(&review);
     let applied = apply::commit_review(&repo, &review, &analysis, &lock)?;
     for s in applied.skipped {

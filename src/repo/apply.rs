@@ -168,6 +168,62 @@ pub fn plan(repo: &MemoryRepo, review: &Review, analysis: &Analysis) -> Result<P
     })
 }
 
+/// The error when hunks were accepted but none of them can be written (all outside memory,
+/// symlinks, or `live-changed` and unedited): a review commit would record a review that
+/// changed nothing the reviewer asked for, so none is made.
+pub fn nothing_writable(skipped: &[Skipped]) -> anyhow::Error {
+    let list: Vec<String> =
+        skipped.iter().map(|s| format!("{} ({})", message::one_line(&s.id), message::one_line(&s.reason))).collect();
+    anyhow::anyhow!(
+        "nothing was committed: no accepted change can be written: {}. Reject them, or edit a \
+         live-changed hunk to merge it, then commit again",
+        list.join("; ")
+    )
+}
+
+/// `HEAD` moved since the review was loaded: another dreamreview (the CLI while the TUI is
+/// open, a second TUI) committed meanwhile, so these decisions were made on a review that no
+/// longer describes the notes. Nothing is written; the caller reloads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeadMoved {
+    /// `HEAD` when the review was loaded (short id).
+    pub loaded: String,
+    /// `HEAD` now (short id) and its summary line.
+    pub now: String,
+}
+
+impl std::fmt::Display for HeadMoved {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the memory repository moved on since this review was loaded ({} → {}); nothing was \
+             written. Reload the review (saved decisions are restored) and commit again",
+            self.loaded, self.now
+        )
+    }
+}
+
+impl std::error::Error for HeadMoved {}
+
+/// Fails with [`HeadMoved`] when `HEAD` is not the commit the review was loaded on.
+fn head_unmoved(repo: &MemoryRepo, review: &Review) -> Result<()> {
+    let Some(loaded) = &review.loaded_head else { return Ok(()) };
+    let head = repo.head_commit()?;
+    if head.as_ref().is_some_and(|c| c.id().to_string() == *loaded) {
+        return Ok(());
+    }
+    let now = match &head {
+        Some(c) => format!(
+            "{} {}",
+            super::short_id(c.id()),
+            message::one_line(c.message().unwrap_or_default().lines().next().unwrap_or_default())
+        ),
+        None => "no commit".to_string(),
+    };
+    let loaded = Oid::from_str(loaded).map(super::short_id).unwrap_or_else(|_| loaded.clone());
+    Err(anyhow::Error::new(HeadMoved { loaded, now }))
+}
+
 /// Commits the review: recovers an interrupted earlier write, checks live memory did not
 /// move since the review was loaded and that no note to write is read-only (else nothing
 /// is written), commits uncommitted memory
@@ -177,9 +233,13 @@ pub fn plan(repo: &MemoryRepo, review: &Review, analysis: &Analysis) -> Result<P
 pub fn commit_review(repo: &MemoryRepo, review: &Review, analysis: &Analysis, lock: &RepoLock) -> Result<Applied> {
     lock.check(repo)?;
     let recovered = journal::recover(repo)?;
+    head_unmoved(repo, review)?;
     let plan = plan(repo, review, analysis)?;
     if plan.fates.is_empty() {
         bail!("the dream changes nothing in {}: there is no review to commit", repo.memory.display());
+    }
+    if plan.changes.is_empty() && plan.fates.iter().any(|f| matches!(f.fate, Fate::Skipped(_))) {
+        return Err(nothing_writable(&plan.skipped));
     }
     let mut moved = Vec::new();
     for c in &plan.changes {

@@ -113,10 +113,9 @@ pub fn commit_changes(
             files,
         },
     )?;
-    for c in changes.iter().filter(|c| c.writes()) {
-        if let Err(e) = write::put(&repo.memory, &c.path, c.new.as_ref().and_then(Entry::bytes), forbidden) {
-            return Err(roll_back(repo, e));
-        }
+    let mut written = Vec::new();
+    if let Err(e) = write_notes(repo, changes, forbidden, &mut written).and_then(|()| verify_notes(repo, &written)) {
+        return Err(roll_back(repo, &written, e));
     }
     let sig = signature(&repo.repo);
     let parents: Vec<&git2::Commit<'_>> = head.iter().collect();
@@ -135,21 +134,111 @@ pub fn read_only(why: &str) -> anyhow::Error {
     )
 }
 
-/// A note write failed part way (a full disk, a folder that refuses writes): puts back the
-/// notes already written, through the journal, so the failed commit leaves no trace. If
-/// that fails too, the journal stays for the next run to finish the job.
-fn roll_back(repo: &MemoryRepo, e: anyhow::Error) -> anyhow::Error {
-    match journal::recover(repo) {
-        Ok(_) => e.context(
-            "nothing was committed, and every note written before the failure was put back as \
-             it was; fix the cause below (free disk space, permissions) and commit again",
-        ),
-        Err(undo) => e.context(format!(
-            "the write stopped part way and putting the notes back failed too ({undo:#}); the \
-             next dreamreview run rolls it back ({})",
-            journal::journal_path(repo).display()
-        )),
+/// A note dreamreview wrote, and what it wrote there.
+struct WrittenNote<'a> {
+    change: &'a Change,
+    written: write::Written,
+}
+
+/// Writes every change that writes, each only if the note still holds what the review was
+/// computed from ([`write::put`]); stops at the first failure. `written` collects what was
+/// written, for [`roll_back`].
+fn write_notes<'a>(
+    repo: &MemoryRepo,
+    changes: &'a [Change],
+    forbidden: &[PathBuf],
+    written: &mut Vec<WrittenNote<'a>>,
+) -> Result<()> {
+    for change in changes.iter().filter(|c| c.writes()) {
+        let expected = change.disk.as_ref().and_then(Entry::bytes);
+        let new = change.new.as_ref().and_then(Entry::bytes);
+        let w = write::put(&repo.memory, &change.path, expected, new, forbidden)?;
+        written.push(WrittenNote { change, written: w });
     }
+    Ok(())
+}
+
+/// Checks, right before the commit, that no note was edited since dreamreview wrote it.
+fn verify_notes(repo: &MemoryRepo, written: &[WrittenNote<'_>]) -> Result<()> {
+    for w in written {
+        write::still_written(&repo.memory, &w.change.path, w.written, w.change.new.as_ref().and_then(Entry::bytes))?;
+    }
+    Ok(())
+}
+
+/// A write failed part way (another program edited a note, a full disk, a folder that
+/// refuses writes): puts back the notes already written, newest first, each only if it still
+/// holds what dreamreview wrote (a note edited since is left as it is and named), so the
+/// failed commit leaves no trace and loses no edit. If putting back fails, the journal stays
+/// for the next run to finish the job.
+fn roll_back(repo: &MemoryRepo, written: &[WrittenNote<'_>], e: anyhow::Error) -> anyhow::Error {
+    let mut left = Vec::new();
+    for w in written.iter().rev() {
+        let (ours, old) = (w.change.new.as_ref().and_then(Entry::bytes), w.change.disk.as_ref().and_then(Entry::bytes));
+        match write::put(&repo.memory, &w.change.path, ours, old, &[]) {
+            Ok(_) => {}
+            Err(undo) if undo.is::<write::ChangedOnDisk>() => {
+                if !put_back_under_edit(repo, &w.change.path, ours, old) {
+                    left.push(w.change.path.clone());
+                }
+            }
+            Err(undo) => {
+                return e.context(format!(
+                    "the write stopped part way and putting the notes back failed too ({undo:#}); \
+                     the next dreamreview run rolls it back ({})",
+                    journal::journal_path(repo).display()
+                ));
+            }
+        }
+    }
+    write::clean_temp_files(&repo.memory, &written.iter().map(|w| w.change.path.clone()).collect::<Vec<_>>());
+    if let Err(j) = journal::finish(repo) {
+        return e.context(format!("{j:#}"));
+    }
+    let put_back = written.len() - left.len();
+    // A note put back under an edit made after the write counts as put back: its old text
+    // is there again, with the edit after it.
+    let restored = format!(
+        "nothing was committed, and {put_back} note{} written before the failure {} put back as {}",
+        if put_back == 1 { "" } else { "s" },
+        if put_back == 1 { "was" } else { "were" },
+        if put_back == 1 { "it was" } else { "they were" },
+    );
+    let kept = if left.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; {} changed after dreamreview wrote {} and {} left as {} now (the review's text \
+             plus that change, uncommitted): check with `git diff`",
+            left.join(", "),
+            if left.len() == 1 { "it" } else { "them" },
+            if left.len() == 1 { "is" } else { "are" },
+            if left.len() == 1 { "it is" } else { "they are" },
+        )
+    };
+    if e.is::<write::ChangedOnDisk>() {
+        e.context(format!(
+            "{restored}{kept}; no edit was overwritten. Reload the review (saved decisions are \
+             restored) and commit again"
+        ))
+    } else {
+        e.context(format!("{restored}{kept}; fix the cause below (free disk space, permissions) and commit again"))
+    }
+}
+
+/// A note another program appended to after dreamreview wrote it (it holds what was
+/// written, then more): puts the old text back with the appended bytes after it, so the
+/// rollback keeps that edit. Any other edit is left alone (false).
+fn put_back_under_edit(repo: &MemoryRepo, rel: &str, ours: Option<&[u8]>, old: Option<&[u8]>) -> bool {
+    let Ok(Some(Entry::File(now))) = write::read_entry(&repo.memory, rel) else { return false };
+    let Some(merged) = carry_append(old, ours, &now) else { return false };
+    write::put(&repo.memory, rel, Some(&now), Some(&merged), &[]).is_ok()
+}
+
+/// `old` followed by what `now` has after `ours`, when `now` starts with `ours`.
+fn carry_append(old: Option<&[u8]>, ours: Option<&[u8]>, now: &[u8]) -> Option<Vec<u8>> {
+    let appended = now.strip_prefix(ours.unwrap_or_default())?;
+    Some([old.unwrap_or_default(), appended].concat())
 }
 
 fn existing_mode(tree: Option<&Tree<'_>>, path: &str) -> Option<i32> {
@@ -202,42 +291,33 @@ fn rebuild(repo: &git2::Repository, base: Option<&Tree<'_>>, changes: &[(&str, T
     Ok(Some(tb.write()?))
 }
 
-/// Sets the index entries of exactly `paths` (repo-relative) to the committed content:
-/// from the work tree file when it matches (so its stat data is fresh), else the blob
-/// alone. Other entries are left as they are.
+/// Sets the index entries of exactly `paths` (repo-relative) to the committed blobs. The
+/// entries carry no stat data (zero times and size): stat data read from the work tree
+/// after the write could belong to an edit made since, and an entry pairing that stat with
+/// the committed blob would make `git status` call an edited note clean. Without it git
+/// rehashes the file once and refreshes the entry itself. Other entries are left as they
+/// are.
 pub fn update_index(repo: &MemoryRepo, paths: &[(String, TreeValue)]) -> Result<()> {
     let mut index = repo.repo.index().context("cannot open the git index")?;
     for (p, v) in paths {
         let path = Path::new(p);
         match v {
             Some((oid, mode)) => {
-                let added = index.add_path(path).is_ok();
-                let current = index.get_path(path, 0);
-                match current {
-                    Some(mut e) if added => {
-                        if e.id != *oid {
-                            e.id = *oid;
-                            index.add(&e)?;
-                        }
-                    }
-                    _ => {
-                        let e = git2::IndexEntry {
-                            ctime: git2::IndexTime::new(0, 0),
-                            mtime: git2::IndexTime::new(0, 0),
-                            dev: 0,
-                            ino: 0,
-                            mode: *mode as u32,
-                            uid: 0,
-                            gid: 0,
-                            file_size: 0,
-                            id: *oid,
-                            flags: p.len().min(0xfff) as u16,
-                            flags_extended: 0,
-                            path: p.as_bytes().to_vec(),
-                        };
-                        index.add(&e).with_context(|| format!("cannot update the index for {p}"))?;
-                    }
-                }
+                let e = git2::IndexEntry {
+                    ctime: git2::IndexTime::new(0, 0),
+                    mtime: git2::IndexTime::new(0, 0),
+                    dev: 0,
+                    ino: 0,
+                    mode: *mode as u32,
+                    uid: 0,
+                    gid: 0,
+                    file_size: 0,
+                    id: *oid,
+                    flags: p.len().min(0xfff) as u16,
+                    flags_extended: 0,
+                    path: p.as_bytes().to_vec(),
+                };
+                index.add(&e).with_context(|| format!("cannot update the index for {p}"))?;
             }
             None => {
                 if index.get_path(path, 0).is_some() {
@@ -294,6 +374,34 @@ mod tests {
         let t = tempfile::tempdir().unwrap();
         let r = Repository::init(t.path()).unwrap();
         (t, r)
+    }
+
+    /// An edit that lands between a note's write and the index update must not be hidden:
+    /// the index gets the committed blob without the edited file's stat data, so git
+    /// rehashes the file and sees the edit.
+    #[test]
+    fn the_index_never_pairs_the_committed_blob_with_an_edited_files_stat() {
+        let (t, r) = git_repo();
+        std::fs::write(t.path().join("a.md"), "committed\n").unwrap();
+        let mut index = r.index().unwrap();
+        index.add_path(Path::new("a.md")).unwrap();
+        index.write().unwrap();
+        let committed = r.blob(b"committed\n").unwrap();
+        // The session's edit is on disk when the index is updated.
+        std::fs::write(t.path().join("a.md"), "committed\nsession edit\n").unwrap();
+        let repo = MemoryRepo::discover(t.path()).unwrap().unwrap();
+        update_index(&repo, &[("a.md".into(), Some((committed, MODE_FILE)))]).unwrap();
+        let status = r.status_file(Path::new("a.md")).unwrap();
+        assert!(status.contains(git2::Status::WT_MODIFIED), "the edit is hidden from git: {status:?}");
+        assert_eq!(r.index().unwrap().get_path(Path::new("a.md"), 0).unwrap().id, committed);
+    }
+
+    #[test]
+    fn an_append_after_the_write_is_carried_onto_the_old_text() {
+        assert_eq!(carry_append(Some(b"old\n"), Some(b"new\n"), b"new\nsession\n").unwrap(), b"old\nsession\n");
+        assert_eq!(carry_append(None, Some(b"new\n"), b"new\nsession\n").unwrap(), b"session\n");
+        assert_eq!(carry_append(Some(b"old\n"), None, b"session\n").unwrap(), b"old\nsession\n");
+        assert_eq!(carry_append(Some(b"old\n"), Some(b"new\n"), b"rewritten\n"), None);
     }
 
     #[test]

@@ -140,7 +140,7 @@ pub fn recover(repo: &MemoryRepo) -> Result<Option<String>> {
                 continue;
             }
             if disk == new && !matches!(old, Some(Entry::Symlink(_))) {
-                restore.push((f.path.clone(), old));
+                restore.push((f.path.clone(), old, new));
             } else {
                 foreign.push(f.path.clone());
             }
@@ -153,9 +153,9 @@ pub fn recover(repo: &MemoryRepo) -> Result<Option<String>> {
                 path.display()
             );
         }
-        for (rel, old) in &restore {
-            let bytes = old.as_ref().and_then(Entry::bytes);
-            write::put(&repo.memory, rel, bytes, &[]).with_context(|| format!("while rolling back {who}"))?;
+        for (rel, old, new) in &restore {
+            let (old, new) = (old.as_ref().and_then(Entry::bytes), new.as_ref().and_then(Entry::bytes));
+            write::put(&repo.memory, rel, new, old, &[]).with_context(|| format!("while rolling back {who}"))?;
         }
         write::clean_temp_files(&repo.memory, &paths);
         finish(repo)?;

@@ -143,59 +143,230 @@ pub fn read_entry(memory: &Path, rel: &str) -> Result<Option<Entry>> {
     Ok(Some(Entry::File(bytes)))
 }
 
-/// Makes the file at `rel` hold exactly `new` (`None`: removes it), atomically, after
-/// checking the path with [`target`]. Missing parent folders are created; folders left
-/// empty by a removal are removed.
-pub fn put(memory: &Path, rel: &str, new: Option<&[u8]>, forbidden: &[PathBuf]) -> Result<()> {
+/// A note that did not hold what the review was computed from at the moment dreamreview
+/// was about to replace it (or no longer held what dreamreview wrote, before the commit):
+/// another program (a live agent session) edited it. Nothing of that edit is overwritten.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChangedOnDisk {
+    /// Memory-relative path of the note.
+    pub path: String,
+}
+
+impl std::fmt::Display for ChangedOnDisk {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} was changed by another program while dreamreview was writing the review", self.path)
+    }
+}
+
+impl std::error::Error for ChangedOnDisk {}
+
+/// What is at a path, as the file system identifies it: a file's device, inode, size and
+/// change times (nanoseconds), or nothing. Two equal identities are the same unchanged file;
+/// any write, truncation or replacement changes at least one field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Identity {
+    /// No file at the path.
+    Absent,
+    /// A regular file.
+    File(FileStamp),
+}
+
+/// The stat fields of a file that any change to it moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FileStamp {
+    dev: u64,
+    ino: u64,
+    size: u64,
+    mtime: (i64, i64),
+    ctime: (i64, i64),
+}
+
+impl FileStamp {
+    #[cfg(unix)]
+    fn of(m: &std::fs::Metadata) -> FileStamp {
+        use std::os::unix::fs::MetadataExt;
+        FileStamp {
+            dev: m.dev(),
+            ino: m.ino(),
+            size: m.size(),
+            mtime: (m.mtime(), m.mtime_nsec()),
+            ctime: (m.ctime(), m.ctime_nsec()),
+        }
+    }
+
+    #[cfg(not(unix))]
+    fn of(m: &std::fs::Metadata) -> FileStamp {
+        let nanos = |t: std::io::Result<std::time::SystemTime>| {
+            t.ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .map(|d| (d.as_secs() as i64, i64::from(d.subsec_nanos())))
+                .unwrap_or((0, 0))
+        };
+        FileStamp { dev: 0, ino: 0, size: m.len(), mtime: nanos(m.modified()), ctime: nanos(m.created()) }
+    }
+}
+
+/// The identity of what is at `path` now, without following a symlink.
+fn identity_now(path: &Path) -> Result<Identity> {
+    match std::fs::symlink_metadata(path) {
+        Ok(m) => Ok(Identity::File(FileStamp::of(&m))),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Identity::Absent),
+        Err(e) => Err(anyhow!(e).context(format!("cannot inspect {}", path.display()))),
+    }
+}
+
+/// Checks that `path` holds exactly `expected` (`None`: nothing) and returns the identity of
+/// what it holds. The content is read through one open file whose stat is taken before and
+/// after the read and compared with the path's, so an edit during the read is seen too.
+fn holds(path: &Path, rel: &str, expected: Option<&[u8]>) -> Result<Identity> {
+    let changed = || anyhow::Error::new(ChangedOnDisk { path: rel.to_string() });
+    let before = identity_now(path)?;
+    let Identity::File(stamp) = before else {
+        return if expected.is_none() { Ok(Identity::Absent) } else { Err(changed()) };
+    };
+    let Some(expected) = expected else { return Err(changed()) };
+    if stamp.size != expected.len() as u64 {
+        return Err(changed());
+    }
+    let mut f = std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let opened = FileStamp::of(&f.metadata().with_context(|| format!("cannot inspect {}", path.display()))?);
+    let mut bytes = Vec::with_capacity(expected.len());
+    std::io::Read::read_to_end(&mut f, &mut bytes).with_context(|| format!("cannot read {}", path.display()))?;
+    let read = FileStamp::of(&f.metadata().with_context(|| format!("cannot inspect {}", path.display()))?);
+    if opened != stamp || read != stamp || bytes != expected || identity_now(path)? != before {
+        return Err(changed());
+    }
+    Ok(before)
+}
+
+/// What a guarded write left at its path: the identity of the file dreamreview wrote
+/// (taken from the written file descriptor after the rename), or `Absent` after a removal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Written(pub Identity);
+
+/// Makes the file at `rel` hold exactly `new` (`None`: removes it), atomically, but only if
+/// it still holds `expected` (`None`: nothing) at that moment: the content is compared
+/// after the new file is ready, and the path's identity once more right before the rename,
+/// so another program's edit is never replaced (it fails with [`ChangedOnDisk`] and nothing
+/// is written). A note that did not exist is created with a hard link, which fails instead
+/// of replacing a file created meanwhile. The path is checked with [`target`] first;
+/// missing parent folders are created, folders left empty by a removal are removed.
+pub fn put(
+    memory: &Path,
+    rel: &str,
+    expected: Option<&[u8]>,
+    new: Option<&[u8]>,
+    forbidden: &[PathBuf],
+) -> Result<Written> {
     let path =
         target(memory, rel, forbidden).map_err(|e| anyhow!("refusing to write {rel} in {}: {e}", memory.display()))?;
-    match new {
-        Some(bytes) => write_file(memory, &path, bytes)?,
-        None => remove_file(memory, &path)?,
-    }
+    let written = match new {
+        Some(bytes) => write_file(memory, &path, rel, expected, bytes)?,
+        None => remove_file(memory, &path, rel, expected)?,
+    };
     crash_point();
+    Ok(written)
+}
+
+/// Checks, after every note was written and before the commit is made, that `rel` still
+/// holds what [`put`] wrote there: the same file (identity) with the same content. A note
+/// edited in between fails with [`ChangedOnDisk`].
+pub fn still_written(memory: &Path, rel: &str, written: Written, new: Option<&[u8]>) -> Result<()> {
+    let path = memory.join(rel);
+    if holds(&path, rel, new)? != written.0 {
+        return Err(anyhow::Error::new(ChangedOnDisk { path: rel.to_string() }));
+    }
     Ok(())
 }
 
-fn write_file(memory: &Path, path: &Path, bytes: &[u8]) -> Result<()> {
+fn write_file(memory: &Path, path: &Path, rel: &str, expected: Option<&[u8]>, bytes: &[u8]) -> Result<Written> {
     let parent = path.parent().ok_or_else(|| anyhow!("{} has no parent folder", path.display()))?;
     create_parents(memory, parent)?;
-    atomic_replace(path, bytes)
+    let temp = TempFile::ready(path, bytes)?;
+    let found = holds(path, rel, expected)?;
+    let written = temp.swap_in(path, rel, found)?;
+    sync_dir(parent);
+    Ok(written)
 }
 
-/// Replaces `path` with `bytes` atomically and durably: a temp file in the same folder
-/// (created new, never through an existing name), the old file's permissions, fsync,
-/// rename over `path`, fsync of the folder so the rename itself survives a power loss. The
-/// one write every file dreamreview writes goes through (notes and state files alike).
-fn atomic_replace(path: &Path, bytes: &[u8]) -> Result<()> {
-    let parent = path.parent().ok_or_else(|| anyhow!("{} has no parent folder", path.display()))?;
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let tmp = parent.join(format!(
-        ".{name}.dreamreview-{}-{}.tmp",
-        std::process::id(),
-        TEMP_SEQ.fetch_add(1, Ordering::Relaxed)
-    ));
-    let old_perms = std::fs::metadata(path).ok().map(|m| m.permissions());
-    let result = (|| -> Result<()> {
-        let mut f = std::fs::OpenOptions::new()
+/// A fully written and flushed temp file beside its target, removed unless swapped in.
+struct TempFile {
+    path: PathBuf,
+    file: std::fs::File,
+}
+
+impl TempFile {
+    /// Creates the temp file (new, never through an existing name) in `target`'s folder with
+    /// the target's permissions, writes `bytes` and flushes them.
+    fn ready(target: &Path, bytes: &[u8]) -> Result<TempFile> {
+        let parent = target.parent().ok_or_else(|| anyhow!("{} has no parent folder", target.display()))?;
+        let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let path = parent.join(format!(
+            ".{name}.dreamreview-{}-{}.tmp",
+            std::process::id(),
+            TEMP_SEQ.fetch_add(1, Ordering::Relaxed)
+        ));
+        let old_perms = std::fs::metadata(target).ok().map(|m| m.permissions());
+        let file = std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)
-            .open(&tmp)
-            .with_context(|| format!("cannot create {}", tmp.display()))?;
-        f.write_all(bytes).with_context(|| format!("cannot write {}", tmp.display()))?;
+            .open(&path)
+            .with_context(|| format!("cannot create {}", path.display()))?;
+        let mut temp = TempFile { path, file };
+        temp.file.write_all(bytes).with_context(|| format!("cannot write {}", temp.path.display()))?;
         if let Some(p) = old_perms {
-            f.set_permissions(p).with_context(|| format!("cannot set permissions of {}", tmp.display()))?;
+            temp.file
+                .set_permissions(p)
+                .with_context(|| format!("cannot set permissions of {}", temp.path.display()))?;
         }
-        f.sync_all().with_context(|| format!("cannot flush {}", tmp.display()))?;
-        drop(f);
-        std::fs::rename(&tmp, path)
-            .with_context(|| format!("cannot move {} into place at {}", tmp.display(), path.display()))?;
-        Ok(())
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
+        temp.file.sync_all().with_context(|| format!("cannot flush {}", temp.path.display()))?;
+        Ok(temp)
     }
-    result?;
+
+    /// Puts the temp file at `target` if `target` is still `found`: a rename over the file
+    /// whose identity is checked right before it, or a hard link (which refuses an existing
+    /// name) where there was none. Returns the identity of the placed file.
+    fn swap_in(self, target: &Path, rel: &str, found: Identity) -> Result<Written> {
+        let changed = || anyhow::Error::new(ChangedOnDisk { path: rel.to_string() });
+        match found {
+            Identity::Absent => match std::fs::hard_link(&self.path, target) {
+                // The temp name goes now, before the stamp is taken (an unlink moves ctime).
+                Ok(()) => std::fs::remove_file(&self.path)
+                    .with_context(|| format!("cannot remove {}", self.path.display()))?,
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => return Err(changed()),
+                // No hard links here (some FUSE or FAT folders): a checked rename instead.
+                Err(_) => self.rename_if(target, rel, found)?,
+            },
+            Identity::File(_) => self.rename_if(target, rel, found)?,
+        }
+        let stamp =
+            FileStamp::of(&self.file.metadata().with_context(|| format!("cannot inspect {}", target.display()))?);
+        Ok(Written(Identity::File(stamp)))
+    }
+
+    fn rename_if(&self, target: &Path, rel: &str, found: Identity) -> Result<()> {
+        if identity_now(target)? != found {
+            return Err(anyhow::Error::new(ChangedOnDisk { path: rel.to_string() }));
+        }
+        std::fs::rename(&self.path, target)
+            .with_context(|| format!("cannot move {} into place at {}", self.path.display(), target.display()))
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        // Gone already after a rename or a link; on failure it must not stay.
+        let _ = std::fs::remove_file(&self.path);
+    }
+}
+
+/// Replaces `path` with `bytes` atomically and durably (temp file, fsync, rename, fsync of
+/// the folder), whatever it held: for dreamreview's own state files, never for notes.
+fn atomic_replace(path: &Path, bytes: &[u8]) -> Result<()> {
+    let parent = path.parent().ok_or_else(|| anyhow!("{} has no parent folder", path.display()))?;
+    let temp = TempFile::ready(path, bytes)?;
+    std::fs::rename(&temp.path, path)
+        .with_context(|| format!("cannot move {} into place at {}", temp.path.display(), path.display()))?;
     sync_dir(parent);
     Ok(())
 }
@@ -222,10 +393,17 @@ fn create_parents(memory: &Path, dir: &Path) -> Result<()> {
     Ok(())
 }
 
-fn remove_file(memory: &Path, path: &Path) -> Result<()> {
+fn remove_file(memory: &Path, path: &Path, rel: &str, expected: Option<&[u8]>) -> Result<Written> {
+    let found = holds(path, rel, expected)?;
+    if found == Identity::Absent {
+        return Ok(Written(Identity::Absent));
+    }
+    if identity_now(path)? != found {
+        return Err(anyhow::Error::new(ChangedOnDisk { path: rel.to_string() }));
+    }
     match std::fs::remove_file(path) {
         Ok(()) => {}
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Written(Identity::Absent)),
         Err(e) => return Err(anyhow!(e).context(format!("cannot remove {}", path.display()))),
     }
     let mut dir = path.parent();
@@ -239,7 +417,7 @@ fn remove_file(memory: &Path, path: &Path) -> Result<()> {
         }
         dir = d.parent();
     }
-    Ok(())
+    Ok(Written(Identity::Absent))
 }
 
 /// Flushes a folder's entries (the rename) to disk; best effort where unsupported.
@@ -340,8 +518,8 @@ mod tests {
         let e = target(&m, "link/x.md", &[]).unwrap_err();
         assert!(e.contains("link is a symlink"), "{e}");
         assert!(target(&m, "f.md", &[]).unwrap_err().contains("symlink"));
-        assert!(put(&m, "link/x.md", Some(b"x"), &[]).is_err());
-        assert!(put(&m, "f.md", Some(b"x"), &[]).is_err());
+        assert!(put(&m, "link/x.md", None, Some(b"x"), &[]).is_err());
+        assert!(put(&m, "f.md", None, Some(b"x"), &[]).is_err());
         assert!(!outside.join("x.md").exists() && !outside.join("f.md").exists());
     }
 
@@ -357,19 +535,48 @@ mod tests {
     #[test]
     fn put_writes_creates_and_removes() {
         let (_t, m) = mem();
-        put(&m, "people/alice.md", Some("Alice\r\n日本".as_bytes()), &[]).unwrap();
+        put(&m, "people/alice.md", None, Some("Alice\r\n日本".as_bytes()), &[]).unwrap();
         assert_eq!(std::fs::read(m.join("people/alice.md")).unwrap(), "Alice\r\n日本".as_bytes());
-        put(&m, "people/alice.md", Some(b"v2"), &[]).unwrap();
+        put(&m, "people/alice.md", Some("Alice\r\n日本".as_bytes()), Some(b"v2"), &[]).unwrap();
         assert_eq!(std::fs::read(m.join("people/alice.md")).unwrap(), b"v2");
         assert_eq!(read_entry(&m, "people/alice.md").unwrap(), Some(Entry::File(b"v2".to_vec())));
-        put(&m, "people/alice.md", None, &[]).unwrap();
+        put(&m, "people/alice.md", Some(b"v2"), None, &[]).unwrap();
         assert!(!m.join("people").exists(), "emptied folder removed");
         assert!(m.exists());
         assert_eq!(read_entry(&m, "people/alice.md").unwrap(), None);
         // Removing a missing file is fine.
-        put(&m, "gone.md", None, &[]).unwrap();
+        put(&m, "gone.md", None, None, &[]).unwrap();
         let names: Vec<_> = std::fs::read_dir(&m).unwrap().collect();
         assert!(names.is_empty(), "no temp files left: {names:?}");
+    }
+
+    #[test]
+    fn put_never_replaces_content_it_was_not_computed_from() {
+        let (_t, m) = mem();
+        std::fs::write(m.join("a.md"), "edited by a session\n").unwrap();
+        let changed = |r: Result<Written>| r.unwrap_err().downcast::<ChangedOnDisk>().unwrap().path;
+        assert_eq!(changed(put(&m, "a.md", Some(b"loaded\n"), Some(b"dream\n"), &[])), "a.md");
+        assert_eq!(changed(put(&m, "a.md", None, Some(b"dream\n"), &[])), "a.md", "created meanwhile");
+        assert_eq!(changed(put(&m, "a.md", Some(b"loaded\n"), None, &[])), "a.md", "removal");
+        assert_eq!(changed(put(&m, "gone.md", Some(b"loaded\n"), Some(b"x"), &[])), "gone.md", "deleted meanwhile");
+        assert_eq!(std::fs::read(m.join("a.md")).unwrap(), b"edited by a session\n");
+        assert!(!m.join("gone.md").exists());
+        let names: Vec<_> = std::fs::read_dir(&m).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(names.len(), 1, "no temp files left: {names:?}");
+    }
+
+    #[test]
+    fn still_written_sees_an_edit_after_the_write() {
+        let (_t, m) = mem();
+        let w = put(&m, "a.md", None, Some(b"dream\n"), &[]).unwrap();
+        still_written(&m, "a.md", w, Some(b"dream\n")).unwrap();
+        std::fs::OpenOptions::new().append(true).open(m.join("a.md")).unwrap().write_all(b"more\n").unwrap();
+        assert!(still_written(&m, "a.md", w, Some(b"dream\n")).unwrap_err().is::<ChangedOnDisk>());
+        // Replaced by another file with the same bytes: another program wrote it.
+        std::fs::remove_file(m.join("a.md")).unwrap();
+        std::fs::write(m.join("b.md"), "dream\n").unwrap();
+        std::fs::rename(m.join("b.md"), m.join("a.md")).unwrap();
+        assert!(still_written(&m, "a.md", w, Some(b"dream\n")).is_err());
     }
 
     #[cfg(unix)]
@@ -379,7 +586,7 @@ mod tests {
         let (_t, m) = mem();
         std::fs::write(m.join("a.md"), "x").unwrap();
         std::fs::set_permissions(m.join("a.md"), std::fs::Permissions::from_mode(0o600)).unwrap();
-        put(&m, "a.md", Some(b"y"), &[]).unwrap();
+        put(&m, "a.md", Some(b"x"), Some(b"y"), &[]).unwrap();
         let mode = std::fs::metadata(m.join("a.md")).unwrap().permissions().mode();
         assert_eq!(mode & 0o777, 0o600);
     }

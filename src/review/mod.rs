@@ -53,6 +53,10 @@ pub struct Review {
     /// The newest review commit of this dream reachable from `HEAD` (read once at load;
     /// `None` without a repository or such a commit).
     pub reviewed: Option<crate::repo::history::LogEntry>,
+    /// `HEAD` of the memory repository when the review was loaded (read before anything
+    /// else); `None` without a repository or before its first commit. A commit refuses
+    /// when `HEAD` moved since (another dreamreview committed meanwhile).
+    pub loaded_head: Option<String>,
     undo: Vec<Vec<Vec<HunkDecision>>>,
     redo: Vec<Vec<Vec<HunkDecision>>>,
 }
@@ -60,6 +64,10 @@ pub struct Review {
 impl Review {
     /// Loads the snapshots named by `inputs` and diffs them.
     pub fn load(inputs: Inputs) -> Result<Review> {
+        let loaded_head = MemoryRepo::discover(&inputs.memory)
+            .ok()
+            .flatten()
+            .and_then(|r| r.head_commit().ok().flatten().map(|c| c.id().to_string()));
         let mut notes = Vec::new();
         let (live, proposed) = match inputs.kind {
             DreamKind::InPlace => {
@@ -112,7 +120,18 @@ impl Review {
         files.extend(outside);
         let decisions =
             files.iter().map(|f| f.hunks.iter().map(|h| HunkDecision::pending(h.slots())).collect()).collect();
-        Ok(Review { inputs, live, files, decisions, notes, dream_id, reviewed, undo: Vec::new(), redo: Vec::new() })
+        Ok(Review {
+            inputs,
+            live,
+            files,
+            decisions,
+            notes,
+            dream_id,
+            reviewed,
+            loaded_head,
+            undo: Vec::new(),
+            redo: Vec::new(),
+        })
     }
 
     /// A review of other diffs sharing these inputs, every hunk pending: a commit's diff in
@@ -128,6 +147,7 @@ impl Review {
             notes: Vec::new(),
             dream_id: self.dream_id.clone(),
             reviewed: None,
+            loaded_head: None,
             undo: Vec::new(),
             redo: Vec::new(),
         }
@@ -294,6 +314,12 @@ impl Review {
             };
         }
         out
+    }
+
+    /// True when some hunk is accepted (wholly, line by line or edited): the review asks
+    /// for something to be written.
+    pub fn accepts_anything(&self) -> bool {
+        self.decisions.iter().flatten().any(|d| d.edited.is_some() || d.lines.contains(&Decision::Accepted))
     }
 
     /// (decided hunks, all hunks).

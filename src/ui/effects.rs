@@ -39,13 +39,22 @@ pub fn preview_commit(app: &App) -> Msg {
 }
 
 /// Commits the current decisions (under the repository lock).
+/// When `HEAD` moved since the review was loaded, nothing is written and the answer is
+/// [`Msg::CommitStale`], which reloads.
 pub fn commit(app: &App) -> Msg {
-    Msg::Committed(repo(app).and_then(|r| {
-        let lock = RepoLock::acquire(&r).map_err(|e| format!("{e:#}"))?;
-        crate::repo::apply::commit_review(&r, &app.review, &app.analysis, &lock)
-            .map(|a| format!("committed {} {}", crate::repo::short_id(a.commit), a.summary))
-            .map_err(|e| format!("{e:#}"))
-    }))
+    let r = match repo(app) {
+        Ok(r) => r,
+        Err(e) => return Msg::Committed(Err(e)),
+    };
+    let lock = match RepoLock::acquire(&r) {
+        Ok(l) => l,
+        Err(e) => return Msg::Committed(Err(format!("{e:#}"))),
+    };
+    match crate::repo::apply::commit_review(&r, &app.review, &app.analysis, &lock) {
+        Ok(a) => Msg::Committed(Ok(format!("committed {} {}", crate::repo::short_id(a.commit), a.summary))),
+        Err(e) if e.is::<crate::repo::apply::HeadMoved>() => Msg::CommitStale(format!("{e}")),
+        Err(e) => Msg::Committed(Err(format!("{e:#}"))),
+    }
 }
 
 /// `git init` of the memory folder with a first commit of its notes as they are.

@@ -64,6 +64,9 @@ pub enum Msg {
     CommitMessage(Result<String, String>),
     /// A commit finished (summary line or error).
     Committed(Result<String, String>),
+    /// The commit was refused because `HEAD` moved since the review was loaded (another
+    /// dreamreview committed): the review is reloaded, the decisions restored.
+    CommitStale(String),
     /// `c` found no git repository: ask to create one.
     NeedRepo,
     /// `git init` of the memory folder finished.

@@ -80,6 +80,11 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
             say(app, &summary, false);
             vec![Cmd::Reload]
         }
+        Msg::CommitStale(why) => {
+            app.busy = Some("reloading: the repository moved on".into());
+            say(app, &format!("not committed: {why}"), true);
+            vec![Cmd::Save, Cmd::Reload]
+        }
         Msg::NeedRepo => {
             app.mode = Mode::ConfirmInit;
             Vec::new()
