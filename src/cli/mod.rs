@@ -4,6 +4,7 @@
 use crate::dream;
 use crate::report::{self, Analysis};
 use crate::review::Review;
+use crate::target::Target;
 use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
 use std::io::Write;
@@ -28,8 +29,9 @@ pub struct InputArgs {
     /// The dream folder (dream.sh output or a folder of proposed notes). Omit it to review
     /// an in-place dream: the memory work tree against HEAD.
     pub dream: Option<PathBuf>,
-    /// The live memory folder (default: the folder memory.diff names; for an in-place
-    /// dream, the current directory).
+    /// The live memory folder (default: for an in-place dream, the current directory; else
+    /// the folder memory.diff names, which apply and the TUI's commit write only when it is
+    /// ~/.claude/projects/<project>/memory or already holds review commits).
     #[arg(long, value_name = "DIR")]
     pub memory: Option<PathBuf>,
     /// Extra transcript folders (Claude Code JSONL, Markdown daily notes); repeatable.
@@ -153,10 +155,12 @@ pub fn stderr_progress() -> impl Fn(u64, u64) {
 /// notes a dream that was already reviewed.
 fn tui(inputs: &InputArgs) -> Result<i32> {
     let found = dream::discover(inputs.dream.as_deref(), inputs.memory.as_deref(), &inputs.sources)?;
-    let repo = crate::repo::MemoryRepo::discover(&found.memory)?;
+    let target = Target::assess_here(&found.memory, found.origin, crate::repo::history::holds_reviews);
     let mut notes = Vec::new();
-    if let Some(r) = &repo
-        && let Some(m) = crate::repo::journal::recover(r)?
+    // A folder the review may not write is not recovered either: only read.
+    if target.trust.writable()
+        && let Some(r) = crate::repo::MemoryRepo::discover(&found.memory)?
+        && let Some(m) = crate::repo::journal::recover(&r)?
     {
         notes.push(m);
     }
@@ -169,13 +173,14 @@ fn tui(inputs: &InputArgs) -> Result<i32> {
             if restored.applied == 1 { "" } else { "s" }
         ));
     }
+    notes.push(format!("memory {}", review.target.describe()));
     let already_reviewed = review.reviewed.as_ref().map(|e| {
         format!(
             "This dream was already reviewed in {} ({}). Committing again records a new review.",
             e.short, e.summary
         )
     });
-    let startup = crate::ui::run::Startup { status: (!notes.is_empty()).then(|| notes.join(" · ")), already_reviewed };
+    let startup = crate::ui::run::Startup { status: Some(notes.join(" · ")), already_reviewed };
     crate::ui::run::run(review, startup)
 }
 
@@ -183,6 +188,7 @@ fn tui(inputs: &InputArgs) -> Result<i32> {
 fn demo() -> Result<i32> {
     let dir = tempfile::Builder::new().prefix("dreamreview-demo-").tempdir()?;
     let demo = crate::demo::materialize(dir.path())?;
-    let inputs = InputArgs { dream: Some(demo.dream), memory: None, sources: Vec::new() };
+    // The demo's memory folder is one dreamreview made: it is named, not taken from memory.diff.
+    let inputs = InputArgs { dream: Some(demo.dream), memory: Some(demo.memory), sources: Vec::new() };
     tui(&inputs)
 }

@@ -227,6 +227,39 @@ pub fn already_reviewed(repo: &MemoryRepo, dream_id: &str) -> Result<Option<LogE
     Ok(None)
 }
 
+/// How many commits [`holds_reviews`] reads before it gives up: the newest review of a
+/// memory folder is rarely far from `HEAD`, and an unrelated repository's long history
+/// is not worth walking to the end.
+pub const REVIEW_SEARCH_DEPTH: usize = 10_000;
+
+/// Whether the repository holding `memory` has a review commit of dreamreview (a
+/// `Dream-Id` trailer) that changed notes in that folder, within the newest
+/// [`REVIEW_SEARCH_DEPTH`] commits. `false` without a repository, or when it cannot be
+/// read: this is a reason to trust a folder, never to distrust one.
+pub fn holds_reviews(memory: &std::path::Path) -> bool {
+    let Ok(Some(repo)) = MemoryRepo::discover(memory) else { return false };
+    reviews_in(&repo).unwrap_or(false)
+}
+
+fn reviews_in(repo: &MemoryRepo) -> Result<bool> {
+    if repo.head_commit()?.is_none() {
+        return Ok(false);
+    }
+    let mut walk = repo.repo.revwalk()?;
+    walk.push_head()?;
+    for oid in walk.take(REVIEW_SEARCH_DEPTH) {
+        let commit = repo.repo.find_commit(oid?)?;
+        let msg = String::from_utf8_lossy(commit.message_bytes());
+        if msg.contains("Dream-Id:")
+            && message::parse_trailers(&msg).dream_id.is_some()
+            && !changed_paths(repo, &commit)?.is_empty()
+        {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

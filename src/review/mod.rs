@@ -9,6 +9,7 @@ use crate::dream::{self, DreamKind, Inputs};
 use crate::memdiff;
 use crate::repo::MemoryRepo;
 use crate::snapshot::{self, Entry, Snapshot};
+use crate::target::Target;
 use crate::text::as_text;
 use anyhow::{Context, Result, anyhow};
 use sha2::{Digest, Sha256};
@@ -40,6 +41,9 @@ impl std::fmt::Display for Refusal {
 pub struct Review {
     /// Where the inputs came from.
     pub inputs: Inputs,
+    /// The live memory folder as a write target: how it was found and whether the
+    /// review may be committed there (see [`crate::target`]).
+    pub target: Target,
     /// Live memory as loaded (for an in-place dream: `HEAD`).
     pub live: Snapshot,
     /// Changed files, sorted by path.
@@ -60,6 +64,7 @@ pub struct Review {
 impl Review {
     /// Loads the snapshots named by `inputs` and diffs them.
     pub fn load(inputs: Inputs) -> Result<Review> {
+        let target = Target::assess_here(&inputs.memory, inputs.origin, crate::repo::history::holds_reviews);
         let mut notes = Vec::new();
         let (live, proposed) = match inputs.kind {
             DreamKind::InPlace => {
@@ -112,7 +117,18 @@ impl Review {
         files.extend(outside);
         let decisions =
             files.iter().map(|f| f.hunks.iter().map(|h| HunkDecision::pending(h.slots())).collect()).collect();
-        Ok(Review { inputs, live, files, decisions, notes, dream_id, reviewed, undo: Vec::new(), redo: Vec::new() })
+        Ok(Review {
+            inputs,
+            target,
+            live,
+            files,
+            decisions,
+            notes,
+            dream_id,
+            reviewed,
+            undo: Vec::new(),
+            redo: Vec::new(),
+        })
     }
 
     /// A review of other diffs sharing these inputs, every hunk pending: a commit's diff in
@@ -122,6 +138,7 @@ impl Review {
             files.iter().map(|f| f.hunks.iter().map(|h| HunkDecision::pending(h.slots())).collect()).collect();
         Review {
             inputs: self.inputs.clone(),
+            target: self.target.clone(),
             live: Snapshot::new(),
             files,
             decisions,
