@@ -44,6 +44,7 @@ enum Command {
     /// Open the bundled demo dream (a temp copy, a real git repository).
     Demo,
     /// Print the review model and its flags without a terminal UI; exit 1 on error flags.
+    /// The first lines say which memory folder, where it came from, and any doubt about it.
     Check {
         #[command(flatten)]
         inputs: InputArgs,
@@ -60,7 +61,9 @@ enum Command {
         json: bool,
     },
     /// Write the accepted hunks to the memory folder and commit them; exit 1 when some
-    /// could not be written.
+    /// could not be written. A folder only memory.diff names is written only when it is
+    /// ~/.claude/projects/<project>/memory or already holds review commits (else exit 2:
+    /// pass --memory).
     Apply(apply::ApplyArgs),
     /// List the commits touching the memory folder (review commits marked with counts).
     Log(history::LogArgs),
