@@ -156,6 +156,25 @@ fn apply_writes_a_claude_memory_folder_or_one_holding_reviews_without_memory() {
     let r = run(t.path(), &["apply", s(&second), "--accept-all"]);
     assert_eq!(r.code, 0, "{}", r.both());
     assert_eq!(read(&notes.join("b.md")), "three\n");
+
+    // A review of a memory folder nested in a code repository vouches for that folder
+    // only: not for the repository around it.
+    let outer = t.path().join("outer");
+    write(&outer.join("README.md"), "old readme\n");
+    write(&outer.join("memory/c.md"), "one\n");
+    commit_all(&outer);
+    let inner = outer.join("memory");
+    let night = dream_naming(t.path(), "night3", &inner, "c.md", "one", "two");
+    let r = run(t.path(), &["apply", s(&night), "--memory", s(&inner), "--accept-all"]);
+    assert_eq!(r.code, 0, "{}", r.both());
+    let around = dream_naming(t.path(), "night4", &outer, "README.md", "old readme", "pwned");
+    let r = run(t.path(), &["apply", s(&around), "--accept-all"]);
+    assert_eq!(r.code, 2, "{}", r.both());
+    assert!(r.stderr.contains(&format!("pass --memory {}", outer.display())), "{}", r.both());
+    assert_eq!(read(&outer.join("README.md")), "old readme\n");
+    let night = dream_naming(t.path(), "night5", &inner, "c.md", "two", "three");
+    let r = run(t.path(), &["apply", s(&night), "--accept-all"]);
+    assert_eq!(r.code, 0, "the reviewed folder itself is recognised: {}", r.both());
 }
 
 #[test]
