@@ -486,4 +486,37 @@ mod tests {
         let l = layout(&parse(&format!("{good}{round}")).unwrap(), &proposed).unwrap();
         assert_eq!(l.paths[1], Err("/live/mem/sub/../a.md".to_string()));
     }
+
+    fn header_path() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        let part = prop_oneof![Just("mem"), Just("a.md"), Just(".."), Just("."), Just("sub"), Just("memory")];
+        (any::<bool>(), proptest::collection::vec(part, 1..6))
+            .prop_map(|(abs, parts)| format!("{}{}", if abs { "/" } else { "" }, parts.join("/")))
+    }
+
+    proptest::proptest! {
+        /// Whatever the headers say, a path with `..` is never placed in the folder, and
+        /// the live root never holds a `..` (it is never moved up a level).
+        #[test]
+        fn a_dotdot_never_lands_inside(sections in proptest::collection::vec((header_path(), header_path()), 1..5)) {
+            let text: String = sections
+                .iter()
+                .map(|(old, new)| format!("--- {old}\n+++ {new}\n@@ -1 +1 @@\n-a\n+b\n"))
+                .collect();
+            let files = parse(&text).unwrap();
+            let mut proposed = BTreeMap::new();
+            for (_, new) in &sections {
+                for tail in [new.as_str(), new.rsplit('/').next().unwrap_or("")] {
+                    proposed.insert(tail.to_string(), Entry::File(vec![]));
+                }
+            }
+            let l = layout(&files, &proposed).unwrap();
+            proptest::prop_assert!(!components(&l.live_root.to_string_lossy()).contains(&".."), "{:?}", l.live_root);
+            for ((old, _), rel) in sections.iter().zip(&l.paths) {
+                if let Ok(rel) = rel {
+                    proptest::prop_assert!(!escapes(old) && !escapes(rel), "{old} placed as {rel}");
+                }
+            }
+        }
+    }
 }
