@@ -288,6 +288,9 @@ fn the_tui_shows_an_untrusted_target_and_refuses_to_commit_or_save() {
     let review = dreamreview::review::Review::load(inputs).unwrap();
     let refusal = format!("memory.diff names {0}; pass --memory {0} to review into it", code.display());
     assert_eq!(review.target.refusal().as_deref(), Some(refusal.as_str()));
+    let startup = dreamreview::cli::startup(&review, Vec::new()).status.unwrap();
+    let first = format!("memory {} (from memory.diff) — not a memory folder? it has no MEMORY.md", code.display());
+    assert!(startup.starts_with(&first), "{startup}");
     let mut app = App::new(review, Theme::new(ThemeName::Dark), (120, 30));
     let screen = dreamreview::ui::snapshot::to_text(&script::render(&app));
     assert!(screen.contains("Read only, never committed"), "{screen}");

@@ -155,7 +155,7 @@ pub fn stderr_progress() -> impl Fn(u64, u64) {
 }
 
 /// Opens the TUI: recovers an interrupted earlier write, restores saved decisions, and
-/// notes a dream that was already reviewed.
+/// says on the first screen where the review goes and that a dream was already reviewed.
 fn tui(inputs: &InputArgs) -> Result<i32> {
     let found = dream::discover(inputs.dream.as_deref(), inputs.memory.as_deref(), &inputs.sources)?;
     let target = Target::assess_here(&found.memory, found.origin, crate::repo::history::holds_reviews);
@@ -176,6 +176,14 @@ fn tui(inputs: &InputArgs) -> Result<i32> {
             if restored.applied == 1 { "" } else { "s" }
         ));
     }
+    let startup = startup(&review, notes);
+    crate::ui::run::run(review, startup)
+}
+
+/// What the TUI's first screen says besides the review: `notes` (a recovered write,
+/// restored decisions), then the memory folder, where it came from and any doubt about
+/// it; and whether this dream was already reviewed.
+pub fn startup(review: &Review, mut notes: Vec<String>) -> crate::ui::run::Startup {
     notes.push(format!("memory {}", review.target.describe()));
     let already_reviewed = review.reviewed.as_ref().map(|e| {
         format!(
@@ -183,8 +191,7 @@ fn tui(inputs: &InputArgs) -> Result<i32> {
             e.short, e.summary
         )
     });
-    let startup = crate::ui::run::Startup { status: Some(notes.join(" · ")), already_reviewed };
-    crate::ui::run::run(review, startup)
+    crate::ui::run::Startup { status: Some(notes.join(" · ")), already_reviewed }
 }
 
 /// Opens the bundled demo in a temp copy; the copy is deleted when the review closes.
