@@ -6,6 +6,7 @@
 //! would go and whether it looks like a memory folder.
 
 use crate::common::*;
+use dreamreview::target::{Origin, Target, Trust};
 use dreamreview::ui::script;
 use dreamreview::ui::state::App;
 use dreamreview::ui::theme::{Theme, ThemeName};
@@ -305,4 +306,27 @@ fn the_tui_shows_an_untrusted_target_and_refuses_to_commit_or_save() {
     assert_eq!(git(&code, &["rev-parse", "HEAD"]), head);
     assert_eq!(read(&code.join("notes.md")), "build with cargo\n");
     assert!(!code.join(".git/dreamreview").exists());
+}
+
+#[test]
+fn the_tui_offers_git_init_only_for_a_folder_named_with_memory() {
+    let t = tempfile::tempdir().unwrap();
+    let home = t.path().join("home");
+    let memory = home.join(".claude/projects/-src-app/memory");
+    write(&memory.join("MEMORY.md"), "- [a](a.md)\n");
+    write(&memory.join("a.md"), "old\n");
+    let dream = dream_naming(t.path(), "dream", &memory, "a.md", "old", "new");
+    let inputs = dreamreview::dream::discover(Some(&dream), None, &[]).unwrap();
+    let mut review = dreamreview::review::Review::load(inputs).unwrap();
+    // As under that HOME (the test process's own HOME is not changed).
+    review.target = Target::assess(&memory, Origin::MemoryDiff, Some(&home), |_| false);
+    assert_eq!(review.target.trust, Trust::ClaudeMemory);
+    let mut app = App::new(review, Theme::new(ThemeName::Dark), (120, 30));
+    script::drive(&mut app, "y c").unwrap();
+    let status = app.status.as_ref().expect("a status after c");
+    let want = format!("run dreamreview again with --memory {} to make it one", memory.display());
+    assert!(status.error && status.text.contains(&want), "{status:?}");
+    let msg = dreamreview::ui::effects::init_repo(&app);
+    assert!(format!("{msg:?}").contains(&want), "{msg:?}");
+    assert!(!memory.join(".git").exists(), "no repository made");
 }
