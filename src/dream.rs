@@ -4,6 +4,7 @@
 
 use crate::memdiff;
 use crate::snapshot;
+use crate::target::Origin;
 use anyhow::{Context, Result, anyhow, bail};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -33,8 +34,9 @@ pub struct Inputs {
     pub proposed: Option<PathBuf>,
     /// The live memory folder (absolute).
     pub memory: PathBuf,
-    /// How the live folder was found, for messages: `--memory`, `memory.diff`, `current dir`.
-    pub memory_from: &'static str,
+    /// How the live folder was found: `--memory`, `memory.diff` (a suggestion only, see
+    /// [`crate::target`]) or the current directory.
+    pub origin: Origin,
     /// `CHANGES.md`, when the dream wrote one.
     pub changes_md: Option<PathBuf>,
     /// `memory.diff`, when the dream wrote one.
@@ -80,11 +82,11 @@ pub fn discover(dream: Option<&Path>, memory: Option<&Path>, sources: &[PathBuf]
         None => None,
     };
     let Some(dream) = dream else {
-        let (memory, memory_from) = match memory {
-            Some(m) => (m, "--memory"),
+        let (memory, origin) = match memory {
+            Some(m) => (m, Origin::Flag),
             None => {
                 let cwd = std::env::current_dir().context("cannot read the current directory")?;
-                (cwd, "current dir")
+                (cwd, Origin::CurrentDir)
             }
         };
         return Ok(Inputs {
@@ -92,7 +94,7 @@ pub fn discover(dream: Option<&Path>, memory: Option<&Path>, sources: &[PathBuf]
             dream: None,
             proposed: None,
             memory,
-            memory_from,
+            origin,
             changes_md: None,
             memory_diff: None,
             run_log: None,
@@ -100,13 +102,12 @@ pub fn discover(dream: Option<&Path>, memory: Option<&Path>, sources: &[PathBuf]
         });
     };
     let dream = existing_dir(dream, "dream folder", "pass the folder the dream wrote")?;
-    let file = |name: &str| Some(dream.join(name)).filter(|p| p.is_file());
-    let changes_md = file("CHANGES.md");
+    let changes_md = metadata_file(&dream, "CHANGES.md")?;
     if let Some(c) = &changes_md {
         check_changes_size(c)?;
     }
-    let memory_diff = file("memory.diff");
-    let run_log = file("run.log");
+    let memory_diff = metadata_file(&dream, "memory.diff")?;
+    let run_log = metadata_file(&dream, "run.log")?;
     let sub = dream.join("memory");
     let has_sub = sub.is_dir() && !sub.is_symlink();
     let own_notes = has_markdown(&dream)?;
@@ -128,9 +129,9 @@ pub fn discover(dream: Option<&Path>, memory: Option<&Path>, sources: &[PathBuf]
                 dream.display()
             );
         };
-    let (memory, memory_from) = match memory {
-        Some(m) => (m, "--memory"),
-        None => (live_from_diff(&dream, &proposed, memory_diff.as_deref())?, "memory.diff"),
+    let (memory, origin) = match memory {
+        Some(m) => (m, Origin::Flag),
+        None => (live_from_diff(&dream, &proposed, memory_diff.as_deref())?, Origin::MemoryDiff),
     };
     if same_dir(&memory, &proposed) || same_dir(&memory, &dream) {
         bail!(
@@ -145,12 +146,29 @@ pub fn discover(dream: Option<&Path>, memory: Option<&Path>, sources: &[PathBuf]
         dream: Some(dream),
         proposed: Some(proposed),
         memory,
-        memory_from,
+        origin,
         changes_md,
         memory_diff,
         run_log,
         sources: sources.to_vec(),
     })
+}
+
+/// The dream's metadata file `name` (`CHANGES.md`, `memory.diff`, `run.log`) when it is
+/// there. Anything else by that name (a folder, a FIFO, a dangling link) is bad input: an
+/// error naming it, never silently skipped.
+fn metadata_file(dream: &Path, name: &str) -> Result<Option<PathBuf>> {
+    let path = dream.join(name);
+    match std::fs::metadata(&path) {
+        Ok(m) if m.is_file() => Ok(Some(path)),
+        Ok(m) => bail!(
+            "{} is {}, not the file a dream run writes; move it out of the dream folder",
+            path.display(),
+            if m.is_dir() { "a folder" } else { "not a regular file" }
+        ),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound && path.symlink_metadata().is_err() => Ok(None),
+        Err(e) => bail!("{} cannot be read ({e}); move it out of the dream folder", path.display()),
+    }
 }
 
 /// Refuses a CHANGES.md over [`MAX_CHANGES_MD_BYTES`], saying what to do.
@@ -296,7 +314,7 @@ mod tests {
         write(&d.join("memory.diff"), &diff);
         let i = discover(Some(&d), None, &[]).unwrap();
         assert_eq!(i.memory, live);
-        assert_eq!(i.memory_from, "memory.diff");
+        assert_eq!(i.origin, Origin::MemoryDiff);
         write(&d.join("memory.diff"), &diff.replace(&live.display().to_string(), "/gone/memory"));
         let e = format!("{:#}", discover(Some(&d), None, &[]).unwrap_err());
         assert!(e.contains("/gone/memory") && e.contains("--memory"), "{e}");
@@ -316,6 +334,25 @@ mod tests {
         assert!(e.contains("holds no notes"), "{e}");
         let e = format!("{:#}", discover(Some(&empty), Some(&t.path().join("m")), &[]).unwrap_err());
         assert!(e.contains("memory folder") && e.contains("--memory"), "{e}");
+    }
+
+    #[test]
+    fn a_metadata_name_that_is_not_a_file_is_bad_input() {
+        let t = tempfile::tempdir().unwrap();
+        let live = t.path().join("live");
+        write(&live.join("a.md"), "a\n");
+        let d = t.path().join("dream");
+        write(&d.join("memory/a.md"), "b\n");
+        fs::create_dir_all(d.join("memory.diff")).unwrap();
+        let e = format!("{:#}", discover(Some(&d), Some(&live), &[]).unwrap_err());
+        assert!(e.contains(&format!("{} is a folder", d.join("memory.diff").display())), "{e}");
+        fs::remove_dir(d.join("memory.diff")).unwrap();
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink(t.path().join("gone"), d.join("memory.diff")).unwrap();
+            let e = format!("{:#}", discover(Some(&d), Some(&live), &[]).unwrap_err());
+            assert!(e.contains("memory.diff cannot be read"), "{e}");
+        }
     }
 
     #[test]

@@ -26,6 +26,7 @@ pub mod report;
 pub mod review;
 pub mod secrets;
 pub mod snapshot;
+pub mod target;
 pub mod text;
 pub mod transcript;
 pub mod ui;

@@ -296,7 +296,12 @@ pub struct Layout {
 /// `+++` paths that names a proposed note (or, for deletions, an existing live file).
 pub fn layout(files: &[PatchFile], proposed: &BTreeMap<String, crate::snapshot::Entry>) -> Option<Layout> {
     let mut votes: BTreeMap<(PathBuf, PathBuf), usize> = BTreeMap::new();
-    for f in files.iter().filter(|f| f.old_path != "/dev/null" && f.new_path != "/dev/null") {
+    // A path with `..` never votes: `memory/../evil.md` is outside the folder, not a note
+    // of its parent (and never moves the live root up a level).
+    let votable = |f: &&PatchFile| {
+        f.old_path != "/dev/null" && f.new_path != "/dev/null" && !escapes(&f.old_path) && !escapes(&f.new_path)
+    };
+    for f in files.iter().filter(votable) {
         let old = components(&f.old_path);
         let new = components(&f.new_path);
         let common = old.iter().rev().zip(new.iter().rev()).take_while(|(a, b)| a == b).count();
@@ -315,9 +320,11 @@ pub fn layout(files: &[PatchFile], proposed: &BTreeMap<String, crate::snapshot::
         None => {
             // Nothing resolved (e.g. every section is a deletion): assume a flat folder.
             let f = files.first()?;
+            // The folder a path names, cut before any `..`.
             let parent = |p: &str| {
                 let c = components(p);
-                root_of(p, &c[..c.len().saturating_sub(1)])
+                let end = c.iter().position(|x| *x == "..").unwrap_or(c.len().saturating_sub(1));
+                root_of(p, &c[..end])
             };
             (parent(&f.old_path), parent(&f.new_path))
         }
@@ -340,13 +347,18 @@ fn relative_to(root: &Path, raw: &str) -> Result<String, String> {
     let root_c = components(&root_s);
     let path_c = components(raw);
     let absolute_mismatch = root.is_absolute() != raw.starts_with('/');
-    if !absolute_mismatch && path_c.len() > root_c.len() && path_c[..root_c.len()] == root_c[..] {
-        let rest = &path_c[root_c.len()..];
-        if rest.iter().all(|c| *c != "..") {
-            return Ok(rest.join("/"));
-        }
+    // Any `..`, in the root or the path, is an escape: paths are compared as written,
+    // never normalised into the folder.
+    let dotdot = root_c.contains(&"..") || path_c.contains(&"..");
+    if !absolute_mismatch && !dotdot && path_c.len() > root_c.len() && path_c[..root_c.len()] == root_c[..] {
+        return Ok(path_c[root_c.len()..].join("/"));
     }
     Err(raw.to_string())
+}
+
+/// Whether a header path has a `..` component.
+fn escapes(raw: &str) -> bool {
+    components(raw).contains(&"..")
 }
 
 fn root_of(original: &str, comps: &[&str]) -> PathBuf {
@@ -449,5 +461,62 @@ mod tests {
         let layout = layout(&files, &proposed).unwrap();
         assert_eq!(layout.live_root, PathBuf::from("/live/mem"));
         assert_eq!(layout.paths[1], Err("/live/mem/../../etc/passwd".to_string()));
+    }
+
+    #[test]
+    fn a_dotdot_is_outside_even_when_it_lands_back_inside() {
+        // `mem/../evil.md` names a file beside the folder; the proposal holding an
+        // `evil.md` of its own must not pull it in, nor move the live root up a level.
+        let evil = "--- /live/mem/../evil.md\n+++ /tmp/p/mem/../evil.md\n@@ -1 +1 @@\n-a\n+b\n";
+        let good = "--- /live/mem/a.md\n+++ /tmp/p/mem/a.md\n@@ -1 +1 @@\n-a\n+b\n";
+        let round = "--- /live/mem/sub/../a.md\n+++ /tmp/p/mem/sub/../a.md\n@@ -1 +1 @@\n-a\n+b\n";
+        let mut proposed = BTreeMap::new();
+        for n in ["a.md", "evil.md"] {
+            proposed.insert(n.to_string(), Entry::File(vec![]));
+        }
+        for d in [format!("{good}{evil}"), format!("{evil}{good}")] {
+            let l = layout(&parse(&d).unwrap(), &proposed).unwrap();
+            assert_eq!(l.live_root, PathBuf::from("/live/mem"), "{d}");
+            let raw_evil = Err("/live/mem/../evil.md".to_string());
+            assert!(l.paths.contains(&Ok("a.md".to_string())) && l.paths.contains(&raw_evil), "{:?}", l.paths);
+        }
+        let l = layout(&parse(evil).unwrap(), &proposed).unwrap();
+        assert_eq!(l.live_root, PathBuf::from("/live/mem"));
+        assert_eq!(l.paths, vec![Err("/live/mem/../evil.md".to_string())]);
+        let l = layout(&parse(&format!("{good}{round}")).unwrap(), &proposed).unwrap();
+        assert_eq!(l.paths[1], Err("/live/mem/sub/../a.md".to_string()));
+    }
+
+    fn header_path() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        let part = prop_oneof![Just("mem"), Just("a.md"), Just(".."), Just("."), Just("sub"), Just("memory")];
+        (any::<bool>(), proptest::collection::vec(part, 1..6))
+            .prop_map(|(abs, parts)| format!("{}{}", if abs { "/" } else { "" }, parts.join("/")))
+    }
+
+    proptest::proptest! {
+        /// Whatever the headers say, a path with `..` is never placed in the folder, and
+        /// the live root never holds a `..` (it is never moved up a level).
+        #[test]
+        fn a_dotdot_never_lands_inside(sections in proptest::collection::vec((header_path(), header_path()), 1..5)) {
+            let text: String = sections
+                .iter()
+                .map(|(old, new)| format!("--- {old}\n+++ {new}\n@@ -1 +1 @@\n-a\n+b\n"))
+                .collect();
+            let files = parse(&text).unwrap();
+            let mut proposed = BTreeMap::new();
+            for (_, new) in &sections {
+                for tail in [new.as_str(), new.rsplit('/').next().unwrap_or("")] {
+                    proposed.insert(tail.to_string(), Entry::File(vec![]));
+                }
+            }
+            let l = layout(&files, &proposed).unwrap();
+            proptest::prop_assert!(!components(&l.live_root.to_string_lossy()).contains(&".."), "{:?}", l.live_root);
+            for ((old, _), rel) in sections.iter().zip(&l.paths) {
+                if let Ok(rel) = rel {
+                    proptest::prop_assert!(!escapes(old) && !escapes(rel), "{old} placed as {rel}");
+                }
+            }
+        }
     }
 }

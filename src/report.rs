@@ -163,7 +163,7 @@ impl Analysis {
 #[derive(Serialize)]
 struct Json<'a> {
     dream: DreamJson,
-    memory: MemoryJson,
+    memory: MemoryJson<'a>,
     files: Vec<FileJson<'a>>,
     changes: &'a [ChangeReport],
     audit: &'a AuditReport,
@@ -179,10 +179,20 @@ struct DreamJson {
 }
 
 #[derive(Serialize)]
-struct MemoryJson {
+struct MemoryJson<'a> {
     path: String,
     repo: Option<String>,
+    /// `--memory`, `memory.diff` or `current dir`.
     found_by: &'static str,
+    /// Why `apply` may write there (`named`, `claude-memory`, `reviewed`), or `suggested`:
+    /// only memory.diff names it, and `apply` refuses it.
+    trust: crate::target::Trust,
+    /// Whether `apply` and the TUI's commit write there.
+    writable: bool,
+    /// Why not, with the fix (`None` when writable).
+    refusal: Option<String>,
+    /// Signs that the folder is not a memory folder, each `{"kind", "detail"?}`.
+    warnings: &'a [crate::target::Warning],
 }
 
 #[derive(Serialize)]
@@ -343,7 +353,11 @@ pub fn to_json(review: &Review, analysis: &Analysis) -> String {
         memory: MemoryJson {
             path: review.inputs.memory.display().to_string(),
             repo,
-            found_by: review.inputs.memory_from,
+            found_by: review.target.origin.label(),
+            trust: review.target.trust,
+            writable: review.target.trust.writable(),
+            refusal: review.target.refusal(),
+            warnings: &review.target.warnings,
         },
         files,
         changes: &analysis.changes,
@@ -364,7 +378,13 @@ pub fn to_text(review: &Review, analysis: &Analysis) -> String {
     let dream =
         i.dream.as_ref().map(|p| p.display().to_string()).unwrap_or_else(|| "(in-place: work tree vs HEAD)".into());
     let _ = writeln!(out, "dream   {dream} [{}]", kind_name(i.kind));
-    let _ = writeln!(out, "memory  {} (from {})", i.memory.display(), i.memory_from);
+    let _ = writeln!(out, "memory  {} (from {})", i.memory.display(), review.target.origin.label());
+    for w in &review.target.warnings {
+        let _ = writeln!(out, "warning the memory folder may not be one: {w}");
+    }
+    if let Some(r) = review.target.refusal() {
+        let _ = writeln!(out, "warning apply will not write there: {r}");
+    }
     for n in review.notes.iter().chain(&analysis.notes) {
         let _ = writeln!(out, "note    {n}");
     }

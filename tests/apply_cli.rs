@@ -48,7 +48,7 @@ fn pnpm_needs_init_then_accept_all_reproduces_the_proposal() {
     let (_g, dream, memory) = pnpm();
     let cwd = dream.parent().unwrap();
     let before = read_folder(&memory).unwrap();
-    let r = run(cwd, &["apply", s(&dream), "--accept-all"]);
+    let r = run(cwd, &["apply", s(&dream), "--memory", s(&memory), "--accept-all"]);
     assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
     assert!(r.stderr.contains("--init"), "{}", r.stderr);
     assert!(r.stderr.contains(s(&memory)), "{}", r.stderr);
@@ -56,7 +56,7 @@ fn pnpm_needs_init_then_accept_all_reproduces_the_proposal() {
     assert_eq!(read_folder(&memory).unwrap(), before, "nothing written");
 
     let id = dream_id(cwd, &dream, &[]);
-    let r = run(cwd, &["apply", s(&dream), "--accept-all", "--init"]);
+    let r = run(cwd, &["apply", s(&dream), "--memory", s(&memory), "--accept-all", "--init"]);
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
     assert!(r.stdout.contains("initialised a git repository"), "{}", r.stdout);
     assert!(r.stdout.contains("dream review: accept 1 of 1 changes from dream-2026-11-02"), "{}", r.stdout);
@@ -83,7 +83,7 @@ fn reject_all_keeps_live_byte_for_byte_and_records_the_review() {
     let (_t, dream, memory) = demo();
     let before = read_folder(&memory).unwrap();
     let cwd = dream.parent().unwrap();
-    let r = run(cwd, &["apply", s(&dream), "--reject-all"]);
+    let r = run(cwd, &["apply", s(&dream), "--memory", s(&memory), "--reject-all"]);
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
     assert!(r.stdout.contains("dream review: accept 0 of 7 changes from dream-2026-11-28"), "{}", r.stdout);
     assert_eq!(read_folder(&memory).unwrap(), before);
@@ -98,7 +98,7 @@ fn a_subset_writes_exactly_the_named_hunks() {
     let (_t, dream, memory) = demo();
     let before = read_folder(&memory).unwrap();
     let cwd = dream.parent().unwrap();
-    let r = run(cwd, &["apply", s(&dream), "--accept", "ci.md#1, testing.md#1"]);
+    let r = run(cwd, &["apply", s(&dream), "--memory", s(&memory), "--accept", "ci.md#1, testing.md#1"]);
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
     assert!(r.stdout.contains("accept 2 of 7 changes"), "{}", r.stdout);
     let after = read_folder(&memory).unwrap();
@@ -115,12 +115,12 @@ fn a_subset_writes_exactly_the_named_hunks() {
     let body = git(&memory, &["log", "-1", "--format=%B"]);
     assert!(body.contains("Rejected (5):\n- MEMORY.md#1 (+1 -3)\n"), "{body}");
     // An unknown id is bad input: exit 2, nothing written, the valid ids listed.
-    let r = run(cwd, &["apply", s(&dream), "--accept", "nope.md#9"]);
+    let r = run(cwd, &["apply", s(&dream), "--memory", s(&memory), "--accept", "nope.md#9"]);
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("nope.md#9") && r.stderr.contains("MEMORY.md#1"), "{}", r.stderr);
     // So is an empty list: it is no way to say "reject everything".
     for empty in ["", " , "] {
-        let r = run(cwd, &["apply", s(&dream), "--accept", empty]);
+        let r = run(cwd, &["apply", s(&dream), "--memory", s(&memory), "--accept", empty]);
         assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
         assert!(r.stderr.contains("--accept names no hunk"), "{}", r.stderr);
     }
@@ -132,7 +132,7 @@ fn accept_all_skips_the_live_changed_hunk_and_exits_1() {
     let (_t, dream, memory) = demo();
     let live_deploy = read(&memory.join("deploy.md"));
     let cwd = dream.parent().unwrap();
-    let r = run(cwd, &["apply", s(&dream), "--accept-all"]);
+    let r = run(cwd, &["apply", s(&dream), "--memory", s(&memory), "--accept-all"]);
     assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
     assert!(
         r.stdout
@@ -158,7 +158,7 @@ fn a_dirty_work_tree_gets_its_snapshot_commit_first() {
     fs::write(memory.join("extra.md"), "a session wrote this\n").unwrap();
     fs::write(memory.join(".DS_Store"), "not a note").unwrap();
     let cwd = dream.parent().unwrap();
-    let r = run(cwd, &["apply", s(&dream), "--accept", "testing.md#1"]);
+    let r = run(cwd, &["apply", s(&dream), "--memory", s(&memory), "--accept", "testing.md#1"]);
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
     assert!(r.stdout.contains(" memory: snapshot before dream review\n"), "{}", r.stdout);
     assert_eq!(
@@ -192,7 +192,7 @@ fn nested_memory_folder_leaves_other_staged_changes_alone() {
     fs::write(outer.join("src/app.txt"), "v2 staged\n").unwrap();
     git(&outer, &["add", "src/app.txt"]);
     fs::write(outer.join("notes.txt"), "n2 unstaged\n").unwrap();
-    let r = run(&outer, &["apply", s(&dream), "--accept-all"]);
+    let r = run(&outer, &["apply", s(&dream), "--memory", s(&memory), "--accept-all"]);
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
     assert_eq!(git(&outer, &["show", "--name-only", "--format=", "HEAD"]), "proj/project/memory/testing.md\n");
     assert_eq!(git(&outer, &["diff", "--cached", "--name-only"]), "src/app.txt\n");
@@ -212,7 +212,7 @@ fn a_held_lock_refuses_and_a_stale_one_is_taken_over() {
     fs::create_dir_all(lock.parent().unwrap()).unwrap();
     let alive = LockInfo::this_process();
     fs::write(&lock, alive.to_text()).unwrap();
-    let r = run(cwd, &["apply", s(&dream), "--reject-all"]);
+    let r = run(cwd, &["apply", s(&dream), "--memory", s(&memory), "--reject-all"]);
     assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
     assert!(
         r.stderr.contains("locked by another dreamreview")
@@ -228,7 +228,7 @@ fn a_held_lock_refuses_and_a_stale_one_is_taken_over() {
     child.wait().unwrap();
     let stale = LockInfo { pid: dead, ..LockInfo::this_process() };
     fs::write(&lock, stale.to_text()).unwrap();
-    let r = run(cwd, &["apply", s(&dream), "--reject-all"]);
+    let r = run(cwd, &["apply", s(&dream), "--memory", s(&memory), "--reject-all"]);
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
     assert!(
         r.stderr.contains("took over a stale lock")
@@ -250,7 +250,7 @@ fn a_crash_between_writes_leaves_old_or_new_and_a_rerun_completes() {
     let files = ["MEMORY.md", "ci.md", "review-ja.md", "testing.md"];
     let old = read_folder(&memory).unwrap();
     let new = read_folder(&dream.join("memory")).unwrap();
-    let args = ["apply", s(&dream), "--accept", ids];
+    let args = ["apply", s(&dream), "--memory", s(&memory), "--accept", ids];
     let r = run_env(cwd, &args, &[("DREAMREVIEW_FAIL_AFTER_WRITES", "2")]);
     assert!(![0, 1, 2].contains(&r.code), "the process must die: {} {}{}", r.code, r.stdout, r.stderr);
     let now = read_folder(&memory).unwrap();
@@ -311,7 +311,7 @@ fn a_decisions_file_takes_edits_and_names_bad_ids() {
     assert_ne!(edited, new_side);
     let file = cwd.join("decisions.json");
     fs::write(&file, serde_json::json!({"hunks": {"testing.md#1": {"edited": edited}}}).to_string()).unwrap();
-    let r = run(cwd, &["apply", s(&dream), "--decisions", s(&file)]);
+    let r = run(cwd, &["apply", s(&dream), "--memory", s(&memory), "--decisions", s(&file)]);
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
     let want = read(&dream.join("memory/testing.md")).replace("in late Oct 2026", "last week");
     assert_eq!(read(&memory.join("testing.md")), want);
@@ -319,11 +319,11 @@ fn a_decisions_file_takes_edits_and_names_bad_ids() {
     assert!(git(&memory, &["log", "-1", "--format=%B"]).contains("- testing.md#1 (+2 -1, edited by the reviewer)"));
 
     fs::write(&file, r#"{"hunks": {"gone.md#1": "accepted"}}"#).unwrap();
-    let r = run(cwd, &["apply", s(&dream), "--decisions", s(&file)]);
+    let r = run(cwd, &["apply", s(&dream), "--memory", s(&memory), "--decisions", s(&file)]);
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("gone.md#1") && r.stderr.contains(s(&file)), "{}", r.stderr);
     fs::write(&file, "[1, 2]").unwrap();
-    let r = run(cwd, &["apply", s(&dream), "--decisions", s(&file)]);
+    let r = run(cwd, &["apply", s(&dream), "--memory", s(&memory), "--decisions", s(&file)]);
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("decisions file"), "{}", r.stderr);
 }
@@ -459,7 +459,7 @@ fn an_edited_live_changed_hunk_is_merged_and_exits_0() {
     hunks.insert("deploy.md#1".into(), serde_json::json!({ "edited": merged }));
     let file = cwd.join("decisions.json");
     fs::write(&file, serde_json::json!({ "hunks": hunks }).to_string()).unwrap();
-    let r = run(cwd, &["apply", s(&dream), "--decisions", s(&file)]);
+    let r = run(cwd, &["apply", s(&dream), "--memory", s(&memory), "--decisions", s(&file)]);
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
     assert!(read(&memory.join("deploy.md")).contains(&merged), "{}", read(&memory.join("deploy.md")));
     assert!(trailers(&memory).ends_with("edited=1\n"), "{}", trailers(&memory));

@@ -17,8 +17,10 @@ fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
-fn inputs(dream: &Path) -> InputArgs {
-    InputArgs { dream: Some(dream.to_path_buf()), memory: None, sources: Vec::new() }
+/// The review's inputs as the command line gives them; the memory folder is named, as
+/// apply and the TUI's commit need it to be for a folder outside ~/.claude/projects.
+fn inputs(dream: &Path, memory: &Path) -> InputArgs {
+    InputArgs { dream: Some(dream.to_path_buf()), memory: Some(memory.to_path_buf()), sources: Vec::new() }
 }
 
 fn hunk(r: &Review, id: &str) -> (usize, usize) {
@@ -59,7 +61,7 @@ fn demo() -> (tempfile::TempDir, PathBuf, PathBuf) {
 #[test]
 fn decisions_are_saved_in_the_git_dir_and_restored_after_a_restart() {
     let (_t, dream, memory) = demo();
-    let mut first = cli::load(&inputs(&dream)).unwrap();
+    let mut first = cli::load(&inputs(&dream, &memory)).unwrap();
     decide(&mut first);
     let store = persist::Store::open(&first).unwrap().unwrap();
     store.save(&first).unwrap();
@@ -74,7 +76,7 @@ fn decisions_are_saved_in_the_git_dir_and_restored_after_a_restart() {
     assert_eq!(saved.dream_id.as_deref(), Some(first.dream_id.as_str()));
 
     // "Restart": a fresh process state loads the same dream and restores.
-    let mut again = cli::load(&inputs(&dream)).unwrap();
+    let mut again = cli::load(&inputs(&dream, &memory)).unwrap();
     assert_ne!(again.decisions, first.decisions);
     let restored = persist::restore(&mut again).unwrap();
     assert_eq!(restored.applied, 5);
@@ -108,7 +110,7 @@ fn saved_decisions_survive_a_live_edit_that_shifts_hunks() {
     assert_eq!(out.status.code(), Some(1));
     fs::write(dream.join("memory.diff"), &out.stdout).unwrap();
 
-    let mut first = cli::load(&inputs(&dream)).unwrap();
+    let mut first = cli::load(&inputs(&dream, &memory)).unwrap();
     assert_eq!(ids(&first), ["notes.md#1", "notes.md#2"]);
     let (f, h) = hunk(&first, "notes.md#2");
     first.set_hunk(f, h, Decision::Accepted).unwrap();
@@ -121,7 +123,7 @@ fn saved_decisions_survive_a_live_edit_that_shifts_hunks() {
     // (the first hunk now overlaps the session's edit).
     let live = format!("top 1\ntop 2\ntop 3\n{}", numbered(40, &[(5, "five by a session")]));
     fs::write(memory.join("notes.md"), &live).unwrap();
-    let mut again = cli::load(&inputs(&dream)).unwrap();
+    let mut again = cli::load(&inputs(&dream, &memory)).unwrap();
     let restored = persist::restore(&mut again).unwrap();
     assert_eq!(restored.applied, 1);
     assert_eq!(restored.unmatched.len(), 1, "the changed hunk is not guessed");
@@ -156,7 +158,7 @@ fn saved_decisions_survive_a_live_edit_that_shifts_hunks() {
 fn the_tui_path_and_apply_with_the_saved_state_give_the_same_tree() {
     // The TUI's way: decide, preview the message, commit through the library.
     let (_a, dream_a, memory_a) = demo();
-    let mut review = cli::load(&inputs(&dream_a)).unwrap();
+    let mut review = cli::load(&inputs(&dream_a, &memory_a)).unwrap();
     decide(&mut review);
     let repo = MemoryRepo::discover(&memory_a).unwrap().unwrap();
     assert!(history::already_reviewed(&repo, &review.dream_id).unwrap().is_none());
@@ -187,10 +189,10 @@ fn the_tui_path_and_apply_with_the_saved_state_give_the_same_tree() {
 
     // The command line's way, from the TUI's saved state of the same decisions.
     let (_b, dream_b, memory_b) = demo();
-    let mut review_b = cli::load(&inputs(&dream_b)).unwrap();
+    let mut review_b = cli::load(&inputs(&dream_b, &memory_b)).unwrap();
     decide(&mut review_b);
     let saved = persist::save(&review_b).unwrap().unwrap();
-    let r = run(dream_b.parent().unwrap(), &["apply", s(&dream_b), "--decisions", s(&saved)]);
+    let r = run(dream_b.parent().unwrap(), &["apply", s(&dream_b), "--memory", s(&memory_b), "--decisions", s(&saved)]);
     // Exit 1 is allowed only for error-level flags the provenance checks may add; never
     // for skipped hunks.
     assert!(r.code == 0 || (r.code == 1 && !r.stdout.contains("skipped")), "{}{}", r.stdout, r.stderr);
@@ -208,7 +210,7 @@ fn the_tui_path_and_apply_with_the_saved_state_give_the_same_tree() {
 #[test]
 fn after_a_commit_the_rest_of_the_dream_is_pending_or_rejected_never_reaccepted() {
     let (_t, dream, memory) = demo();
-    let mut review = cli::load(&inputs(&dream)).unwrap();
+    let mut review = cli::load(&inputs(&dream, &memory)).unwrap();
     decide(&mut review);
     let (f, h) = hunk(&review, "git-rules.md#1");
     review.set_hunk(f, h, Decision::Accepted).unwrap();
@@ -231,7 +233,7 @@ fn after_a_commit_the_rest_of_the_dream_is_pending_or_rejected_never_reaccepted(
     let stat = git(&memory, &["show", "--numstat", "--format=", "HEAD", "--", "MEMORY.md"]);
     assert!(stat.starts_with("1\t2\t"), "{stat}");
 
-    let mut again = cli::load(&inputs(&dream)).unwrap();
+    let mut again = cli::load(&inputs(&dream, &memory)).unwrap();
     persist::restore(&mut again).unwrap();
     let state = |r: &Review, id: &str| {
         let (f, h) = hunk(r, id);
@@ -247,7 +249,7 @@ fn after_a_commit_the_rest_of_the_dream_is_pending_or_rejected_never_reaccepted(
     let r = run(memory.parent().unwrap(), &["revert", &done.commit.to_string(), "--memory", s(&memory)]);
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
     assert!(memory.join("git-rules.md").exists());
-    let mut reverted = cli::load(&inputs(&dream)).unwrap();
+    let mut reverted = cli::load(&inputs(&dream, &memory)).unwrap();
     persist::restore(&mut reverted).unwrap();
     assert_eq!(state(&reverted, "git-rules.md#1"), dreamreview::decision::HunkState::Pending);
     let (f, h) = hunk(&reverted, "MEMORY.md#1");

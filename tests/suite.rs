@@ -6,6 +6,7 @@ mod common;
 mod hardening_support;
 
 mod apply_cli;
+mod apply_target;
 mod audit_change;
 mod audit_folder;
 mod audit_report;

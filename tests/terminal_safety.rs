@@ -94,7 +94,7 @@ fn killed_by(signal: &str) {
     let stty = dream.parent().unwrap().join("stty.txt");
     let socket = format!("drsig{signal}{}", std::process::id());
     let bin = env!("CARGO_BIN_EXE_dreamreview");
-    start(&socket, &format!("{bin} {}", dream.display()), &stty);
+    start(&socket, &format!("{bin} {} --memory {}", dream.display(), memory.display()), &stty);
     wait_for("the review screen", || tmux(&["-L", &socket, "capture-pane", "-p", "-t", "t"]).contains("testing.md#1"));
     tmux(&["-L", &socket, "send-keys", "-t", "t", "y"]);
     wait_for("the decision", || tmux(&["-L", &socket, "capture-pane", "-p", "-t", "t"]).contains("Files 1/1"));
@@ -107,7 +107,7 @@ fn killed_by(signal: &str) {
     assert_restored(&socket, &stty);
     tmux(&["-L", &socket, "kill-server"]);
     // Reopening the same dream restores the decision.
-    let inputs = dreamreview::dream::discover(Some(&dream), None, &[]).unwrap();
+    let inputs = dreamreview::dream::discover(Some(&dream), Some(&memory), &[]).unwrap();
     let mut review = dreamreview::review::Review::load(inputs).unwrap();
     let restored = dreamreview::review::persist::restore(&mut review).unwrap();
     assert_eq!(restored.applied, 1, "SIG{signal}: the decision survives");

@@ -1,5 +1,6 @@
-//! `memory.diff` parser: `memdiff::parse`, `layout` and `reverse_apply` never panic, and
-//! a parsed hunk reverse-applies to its own new side.
+//! `memory.diff` parser: `memdiff::parse`, `layout` and `reverse_apply` never panic, a
+//! header path with `..` is never placed in the folder, and a parsed hunk reverse-applies
+//! to its own new side.
 #![no_main]
 
 use dreamreview::memdiff::{layout, parse, reverse_apply};
@@ -24,6 +25,14 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(l.paths.len(), files.len());
         for p in l.paths.iter().flatten() {
             assert!(!p.split('/').any(|c| c == ".."), "relative path escapes: {p}");
+        }
+        // The live root is never moved up a level, and a header path with `..` is never
+        // placed in the folder (`mem/../x.md` is outside, not `x.md`).
+        let dotdot = |p: &str| std::path::Path::new(p).components().any(|c| c == std::path::Component::ParentDir);
+        assert!(!dotdot(&l.live_root.to_string_lossy()), "live root with ..: {:?}", l.live_root);
+        for (f, p) in files.iter().zip(&l.paths) {
+            let raw = if f.old_path == "/dev/null" { &f.new_path } else { &f.old_path };
+            assert!(p.is_err() || !dotdot(raw), "{raw} placed in the folder as {p:?}");
         }
     }
     for f in &files {

@@ -7,9 +7,10 @@ use crate::decision::Decision;
 use crate::dream;
 use crate::repo::apply::{self, Skipped};
 use crate::repo::lock::RepoLock;
-use crate::repo::{self, MemoryRepo, journal, message};
+use crate::repo::{self, MemoryRepo, history, journal, message};
 use crate::report;
 use crate::review::{Review, persist};
+use crate::target::{Origin, Target};
 use anyhow::{Result, bail};
 use clap::{ArgGroup, Args};
 use std::path::PathBuf;
@@ -41,7 +42,7 @@ pub struct ApplyArgs {
     #[arg(long, value_name = "FILE")]
     pub decisions: Option<PathBuf>,
     /// When the memory folder is not a git repository, make it one first (git init plus a
-    /// commit of the notes exactly as they are).
+    /// commit of the notes exactly as they are). Only with --memory.
     #[arg(long)]
     pub init: bool,
 }
@@ -49,6 +50,11 @@ pub struct ApplyArgs {
 /// Runs `apply`; returns the exit code (0 done, 1 hunks skipped or error flags accepted).
 pub fn run(args: &ApplyArgs) -> Result<i32> {
     let inputs = dream::discover(args.inputs.dream.as_deref(), args.inputs.memory.as_deref(), &args.inputs.sources)?;
+    // Nothing is written, locked or recovered before the target is known to be writable.
+    if args.init {
+        init_needs_a_named_folder(&inputs)?;
+    }
+    Target::assess_here(&inputs.memory, inputs.origin, history::holds_reviews).check_writable()?;
     let repo = match MemoryRepo::discover(&inputs.memory)? {
         Some(r) => r,
         None if args.init => {
@@ -61,9 +67,14 @@ pub fn run(args: &ApplyArgs) -> Result<i32> {
         }
         None => bail!(
             "{} is not in a git repository, so there is nothing to commit the review to; pass \
-             --init to make it one (git init plus a first commit of the notes exactly as they \
+             --init{} to make it one (git init plus a first commit of the notes exactly as they \
              are), or run `git init` there yourself",
-            inputs.memory.display()
+            inputs.memory.display(),
+            if inputs.origin == Origin::Flag {
+                String::new()
+            } else {
+                format!(" --memory {}", inputs.memory.display())
+            }
         ),
     };
     let lock = RepoLock::acquire(&repo)?;
@@ -121,6 +132,20 @@ pub fn run(args: &ApplyArgs) -> Result<i32> {
         );
     }
     Ok(if skipped.is_empty() && !flagged { 0 } else { 1 })
+}
+
+/// `--init` makes a repository of the memory folder, so that folder must be one the user
+/// named: never one a dream's `memory.diff` suggests.
+fn init_needs_a_named_folder(inputs: &dream::Inputs) -> Result<()> {
+    if inputs.origin != Origin::Flag {
+        let p = inputs.memory.display();
+        bail!(
+            "--init makes a git repository of the memory folder, so it needs the folder named with \
+             --memory; {p} was found from {}: pass --memory {p} --init to make it one",
+            inputs.origin.label()
+        );
+    }
+    Ok(())
 }
 
 /// Sets every hunk's decision from the arguments; returns accepted hunks that were refused.

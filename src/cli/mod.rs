@@ -4,6 +4,7 @@
 use crate::dream;
 use crate::report::{self, Analysis};
 use crate::review::Review;
+use crate::target::Target;
 use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
 use std::io::Write;
@@ -28,8 +29,9 @@ pub struct InputArgs {
     /// The dream folder (dream.sh output or a folder of proposed notes). Omit it to review
     /// an in-place dream: the memory work tree against HEAD.
     pub dream: Option<PathBuf>,
-    /// The live memory folder (default: the folder memory.diff names; for an in-place
-    /// dream, the current directory).
+    /// The live memory folder (default: for an in-place dream, the current directory; else
+    /// the folder memory.diff names, which apply and the TUI's commit write only when it is
+    /// ~/.claude/projects/<project>/memory or already holds review commits).
     #[arg(long, value_name = "DIR")]
     pub memory: Option<PathBuf>,
     /// Extra transcript folders (Claude Code JSONL, Markdown daily notes); repeatable.
@@ -42,6 +44,7 @@ enum Command {
     /// Open the bundled demo dream (a temp copy, a real git repository).
     Demo,
     /// Print the review model and its flags without a terminal UI; exit 1 on error flags.
+    /// The first lines say which memory folder, where it came from, and any doubt about it.
     Check {
         #[command(flatten)]
         inputs: InputArgs,
@@ -58,7 +61,9 @@ enum Command {
         json: bool,
     },
     /// Write the accepted hunks to the memory folder and commit them; exit 1 when some
-    /// could not be written.
+    /// could not be written. A folder only memory.diff names is written only when it is
+    /// ~/.claude/projects/<project>/memory or already holds review commits (else exit 2:
+    /// pass --memory).
     Apply(apply::ApplyArgs),
     /// List the commits touching the memory folder (review commits marked with counts).
     Log(history::LogArgs),
@@ -150,13 +155,15 @@ pub fn stderr_progress() -> impl Fn(u64, u64) {
 }
 
 /// Opens the TUI: recovers an interrupted earlier write, restores saved decisions, and
-/// notes a dream that was already reviewed.
+/// says on the first screen where the review goes and that a dream was already reviewed.
 fn tui(inputs: &InputArgs) -> Result<i32> {
     let found = dream::discover(inputs.dream.as_deref(), inputs.memory.as_deref(), &inputs.sources)?;
-    let repo = crate::repo::MemoryRepo::discover(&found.memory)?;
+    let target = Target::assess_here(&found.memory, found.origin, crate::repo::history::holds_reviews);
     let mut notes = Vec::new();
-    if let Some(r) = &repo
-        && let Some(m) = crate::repo::journal::recover(r)?
+    // A folder the review may not write is not recovered either: only read.
+    if target.trust.writable()
+        && let Some(r) = crate::repo::MemoryRepo::discover(&found.memory)?
+        && let Some(m) = crate::repo::journal::recover(&r)?
     {
         notes.push(m);
     }
@@ -169,20 +176,29 @@ fn tui(inputs: &InputArgs) -> Result<i32> {
             if restored.applied == 1 { "" } else { "s" }
         ));
     }
+    let startup = startup(&review, notes);
+    crate::ui::run::run(review, startup)
+}
+
+/// What the TUI's first screen says besides the review: `notes` (a recovered write,
+/// restored decisions), then the memory folder, where it came from and any doubt about
+/// it; and whether this dream was already reviewed.
+pub fn startup(review: &Review, mut notes: Vec<String>) -> crate::ui::run::Startup {
+    notes.push(format!("memory {}", review.target.describe()));
     let already_reviewed = review.reviewed.as_ref().map(|e| {
         format!(
             "This dream was already reviewed in {} ({}). Committing again records a new review.",
             e.short, e.summary
         )
     });
-    let startup = crate::ui::run::Startup { status: (!notes.is_empty()).then(|| notes.join(" · ")), already_reviewed };
-    crate::ui::run::run(review, startup)
+    crate::ui::run::Startup { status: Some(notes.join(" · ")), already_reviewed }
 }
 
 /// Opens the bundled demo in a temp copy; the copy is deleted when the review closes.
 fn demo() -> Result<i32> {
     let dir = tempfile::Builder::new().prefix("dreamreview-demo-").tempdir()?;
     let demo = crate::demo::materialize(dir.path())?;
-    let inputs = InputArgs { dream: Some(demo.dream), memory: None, sources: Vec::new() };
+    // The demo's memory folder is one dreamreview made: it is named, not taken from memory.diff.
+    let inputs = InputArgs { dream: Some(demo.dream), memory: Some(demo.memory), sources: Vec::new() };
     tui(&inputs)
 }

@@ -224,13 +224,15 @@ fn head_unmoved(repo: &MemoryRepo, review: &Review) -> Result<()> {
     Err(anyhow::Error::new(HeadMoved { loaded, now }))
 }
 
-/// Commits the review: recovers an interrupted earlier write, checks live memory did not
+/// Commits the review to a folder it may write (see [`crate::target`]): recovers an
+/// interrupted earlier write, checks live memory did not
 /// move since the review was loaded and that no note to write is read-only (else nothing
 /// is written), commits uncommitted memory
 /// changes as a snapshot first (not for in-place dreams), writes every changed note
 /// atomically and commits exactly the memory paths. `lock` must be this repository's.
 /// A review with no hunk at all is an error (nothing to record).
 pub fn commit_review(repo: &MemoryRepo, review: &Review, analysis: &Analysis, lock: &RepoLock) -> Result<Applied> {
+    review.target.check_writable()?;
     lock.check(repo)?;
     let recovered = journal::recover(repo)?;
     head_unmoved(repo, review)?;

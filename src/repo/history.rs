@@ -227,9 +227,63 @@ pub fn already_reviewed(repo: &MemoryRepo, dream_id: &str) -> Result<Option<LogE
     Ok(None)
 }
 
+/// How many commits [`holds_reviews`] reads before it gives up: the newest review of a
+/// memory folder is rarely far from `HEAD`, and an unrelated repository's long history
+/// is not worth walking to the end.
+pub const REVIEW_SEARCH_DEPTH: usize = 10_000;
+
+/// Whether the repository holding `memory` has a review commit of dreamreview (a
+/// `Dream-Id` trailer) made into that very folder, within the newest
+/// [`REVIEW_SEARCH_DEPTH`] commits: the commit changes a note there and its message lists
+/// that note by its path in the folder (`- a.md#1 (…)`), so a review of `proj/memory`
+/// vouches neither for `proj` nor for `proj/memory/sub`. `false` without a repository,
+/// or when it cannot be read: this is a reason to trust a folder, never to distrust one.
+pub fn holds_reviews(memory: &std::path::Path) -> bool {
+    let Ok(Some(repo)) = MemoryRepo::discover(memory) else { return false };
+    reviews_in(&repo).unwrap_or(false)
+}
+
+fn reviews_in(repo: &MemoryRepo) -> Result<bool> {
+    if repo.head_commit()?.is_none() {
+        return Ok(false);
+    }
+    let mut walk = repo.repo.revwalk()?;
+    walk.push_head()?;
+    for oid in walk.take(REVIEW_SEARCH_DEPTH) {
+        let commit = repo.repo.find_commit(oid?)?;
+        let msg = String::from_utf8_lossy(commit.message_bytes());
+        if msg.contains("Dream-Id:")
+            && message::parse_trailers(&msg).dream_id.is_some()
+            && lists_any(&msg, &changed_paths(repo, &commit)?)
+        {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// Whether a review message lists one of `paths` (relative to the folder looked at) as a
+/// hunk id, `- <path>#<n> (…)`.
+fn lists_any(msg: &str, paths: &[String]) -> bool {
+    paths.iter().any(|p| {
+        let head = format!("- {}#", message::one_line(p));
+        msg.lines().any(|l| l.starts_with(&head))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_review_lists_the_notes_of_its_own_folder() {
+        let msg = "dream review: accept 1 of 1\n\nAccepted (1):\n- a.md#1 (+1 -1)\n\nDream-Id: x\n";
+        assert!(lists_any(msg, &["a.md".to_string()]));
+        // The same commit seen from the folder around it, or from another note.
+        assert!(!lists_any(msg, &["memory/a.md".to_string()]));
+        assert!(!lists_any(msg, &["b.md".to_string(), "sub/a.md".to_string()]));
+        assert!(!lists_any(msg, &[]));
+    }
 
     #[test]
     fn dates_are_in_the_committers_zone() {

@@ -9,6 +9,7 @@ use crate::dream::{self, DreamKind, Inputs};
 use crate::memdiff;
 use crate::repo::MemoryRepo;
 use crate::snapshot::{self, Entry, Snapshot};
+use crate::target::Target;
 use crate::text::as_text;
 use anyhow::{Context, Result, anyhow};
 use sha2::{Digest, Sha256};
@@ -40,6 +41,9 @@ impl std::fmt::Display for Refusal {
 pub struct Review {
     /// Where the inputs came from.
     pub inputs: Inputs,
+    /// The live memory folder as a write target: how it was found and whether the
+    /// review may be committed there (see [`crate::target`]).
+    pub target: Target,
     /// Live memory as loaded (for an in-place dream: `HEAD`).
     pub live: Snapshot,
     /// Changed files, sorted by path.
@@ -68,6 +72,7 @@ impl Review {
             .ok()
             .flatten()
             .and_then(|r| r.head_commit().ok().flatten().map(|c| c.id().to_string()));
+        let target = Target::assess_here(&inputs.memory, inputs.origin, crate::repo::history::holds_reviews);
         let mut notes = Vec::new();
         let (live, proposed) = match inputs.kind {
             DreamKind::InPlace => {
@@ -122,6 +127,7 @@ impl Review {
             files.iter().map(|f| f.hunks.iter().map(|h| HunkDecision::pending(h.slots())).collect()).collect();
         Ok(Review {
             inputs,
+            target,
             live,
             files,
             decisions,
@@ -141,6 +147,7 @@ impl Review {
             files.iter().map(|f| f.hunks.iter().map(|h| HunkDecision::pending(h.slots())).collect()).collect();
         Review {
             inputs: self.inputs.clone(),
+            target: self.target.clone(),
             live: Snapshot::new(),
             files,
             decisions,

@@ -274,8 +274,12 @@ pub struct Store {
 
 impl Store {
     /// The store of `review` (its memory repository's git directory); `None` when the
-    /// memory folder is not in a git repository yet (nothing is saved then).
+    /// memory folder is not in a git repository yet, or is one the review may not write
+    /// (only memory.diff names it): nothing is saved then.
     pub fn open(review: &Review) -> Result<Option<Store>> {
+        if !review.target.trust.writable() {
+            return Ok(None);
+        }
         Ok(MemoryRepo::discover(&review.inputs.memory)?.map(|repo| Store { path: state_path(&repo, &review.dream_id) }))
     }
 

@@ -16,10 +16,36 @@ fn repo(app: &App) -> Result<MemoryRepo, String> {
         .ok_or_else(|| format!("{} is not in a git repository", app.review.inputs.memory.display()))
 }
 
+/// The repository of a memory folder the review may write to: a folder only memory.diff
+/// suggests is refused with the fix (`--memory`), whatever the command.
+fn writable_repo(app: &App) -> Result<MemoryRepo, String> {
+    if let Some(r) = app.review.target.refusal() {
+        return Err(r);
+    }
+    repo(app)
+}
+
+/// Why `git init` is not offered for this folder: only a folder named with `--memory`
+/// is made a repository.
+fn init_refusal(app: &App) -> Option<String> {
+    let t = &app.review.target;
+    (t.origin != crate::target::Origin::Flag).then(|| {
+        let p = t.path.display();
+        format!("{p} is not in a git repository; run dreamreview again with --memory {p} to make it one")
+    })
+}
+
 /// The commit message `c` shows before committing (or `NeedRepo` without a repository).
+/// A folder the review may not write gets its refusal instead.
 pub fn preview_commit(app: &App) -> Msg {
+    if let Some(r) = app.review.target.refusal() {
+        return Msg::CommitMessage(Err(r));
+    }
     match MemoryRepo::discover(&app.review.inputs.memory) {
-        Ok(None) => Msg::NeedRepo,
+        Ok(None) => match init_refusal(app) {
+            Some(r) => Msg::CommitMessage(Err(r)),
+            None => Msg::NeedRepo,
+        },
         Err(e) => Msg::CommitMessage(Err(format!("{e:#}"))),
         Ok(Some(r)) => Msg::CommitMessage(
             crate::repo::apply::plan(&r, &app.review, &app.analysis)
@@ -42,7 +68,7 @@ pub fn preview_commit(app: &App) -> Msg {
 /// When `HEAD` moved since the review was loaded, nothing is written and the answer is
 /// [`Msg::CommitStale`], which reloads.
 pub fn commit(app: &App) -> Msg {
-    let r = match repo(app) {
+    let r = match writable_repo(app) {
         Ok(r) => r,
         Err(e) => return Msg::Committed(Err(e)),
     };
@@ -59,6 +85,9 @@ pub fn commit(app: &App) -> Msg {
 
 /// `git init` of the memory folder with a first commit of its notes as they are.
 pub fn init_repo(app: &App) -> Msg {
+    if let Some(r) = init_refusal(app) {
+        return Msg::Initialized(Err(r));
+    }
     Msg::Initialized(
         crate::repo::init_with_snapshot(&app.review.inputs.memory)
             .map(|_| format!("created a git repository in {}", app.review.inputs.memory.display()))
@@ -95,7 +124,7 @@ pub fn history_diff(app: &App, id: &str) -> Msg {
 /// Reverts a commit, a file or a hunk of it as a new commit; conflicts write nothing.
 pub fn revert(app: &App, commit: &str, scope: &RevertScope) -> Msg {
     use crate::repo::revert::Reverted;
-    Msg::Reverted(repo(app).and_then(|r| {
+    Msg::Reverted(writable_repo(app).and_then(|r| {
         let lock = RepoLock::acquire(&r).map_err(|e| format!("{e:#}"))?;
         match crate::repo::revert::revert(&r, commit, scope, &lock).map_err(|e| format!("{e:#}"))? {
             Reverted::Committed { commit, summary, .. } => {

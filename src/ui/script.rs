@@ -89,7 +89,8 @@ pub fn render(app: &App) -> Buffer {
 /// finished (the review screen as a user sees it once provenance has filled in).
 pub fn open_demo(dir: &std::path::Path, size: (u16, u16), theme: super::theme::Theme) -> anyhow::Result<App> {
     let demo = crate::demo::materialize(dir)?;
-    let inputs = crate::dream::discover(Some(&demo.dream), None, &[])?;
+    // As `dreamreview demo` does: the demo's memory folder is named, not taken from memory.diff.
+    let inputs = crate::dream::discover(Some(&demo.dream), Some(&demo.memory), &[])?;
     let review = crate::review::Review::load(inputs)?;
     let analysis = crate::analysis::analyze(&review);
     let mut app = App::new(review, theme, size);

@@ -58,6 +58,10 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
         return out;
     }
     let Some(hunk) = app.current_file().and_then(|f| f.hunks.get(hi)) else { return out };
+    if let Some(r) = app.review.target.refusal() {
+        out.push(Line::styled(format!("Read only, never committed: {r}."), t.warning));
+        out.push(Line::raw(""));
+    }
     if let Some(msg) = &app.already_reviewed {
         out.push(Line::styled(msg.clone(), t.warning));
         out.push(Line::raw(""));
