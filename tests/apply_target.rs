@@ -330,3 +330,41 @@ fn the_tui_offers_git_init_only_for_a_folder_named_with_memory() {
     assert!(format!("{msg:?}").contains(&want), "{msg:?}");
     assert!(!memory.join(".git").exists(), "no repository made");
 }
+
+/// Accepted hunks none of which can be written (here the only one names a path outside the
+/// memory folder) make no review commit: exit 2, `HEAD` and the notes unchanged. Rejecting
+/// them still records the review.
+#[test]
+fn no_review_commit_when_nothing_accepted_can_be_written() {
+    let t = tempfile::tempdir().unwrap();
+    let project = t.path().join("project");
+    let memory = project.join("memory");
+    write(&memory.join("MEMORY.md"), "- [a](a.md)\n");
+    write(&memory.join("a.md"), "same\n");
+    write(&project.join("evil.md"), "old evil\n");
+    commit_all(&memory);
+    let dream = t.path().join("dream");
+    write(&dream.join("memory/MEMORY.md"), "- [a](a.md)\n");
+    write(&dream.join("memory/a.md"), "same\n");
+    write(&dream.join("memory/evil.md"), "pwned\n");
+    write(&dream.join("CHANGES.md"), "- evil.md: rewrote it\n");
+    let diff = format!(
+        "--- {}/../evil.md\t2026-11-02\n+++ /tmp/tmp.Q/memory/../evil.md\t2026-11-02\n@@ -1 +1 @@\n-old evil\n+pwned\n",
+        memory.display()
+    );
+    write(&dream.join("memory.diff"), &diff);
+    let head = git(&memory, &["rev-parse", "HEAD"]);
+    let outside = format!("{}/../evil.md#1", memory.display());
+    for decide in [vec!["--accept-all"], vec!["--accept", outside.as_str()]] {
+        let mut args = vec!["apply", s(&dream), "--memory", s(&memory)];
+        args.extend(decide.iter().copied());
+        let r = run(t.path(), &args);
+        assert_eq!(r.code, 2, "{decide:?}: {}", r.both());
+        assert!(r.stderr.contains("nothing was committed: no accepted change can be written"), "{}", r.both());
+        assert_eq!(git(&memory, &["rev-parse", "HEAD"]), head, "{decide:?}: an empty review commit was made");
+    }
+    assert_eq!(read(&project.join("evil.md")), "old evil\n");
+    let r = run(t.path(), &["apply", s(&dream), "--memory", s(&memory), "--reject-all"]);
+    assert!(r.code == 0 || r.code == 1, "{}", r.both());
+    assert_ne!(git(&memory, &["rev-parse", "HEAD"]), head, "a rejection is recorded");
+}
