@@ -31,6 +31,7 @@ mod provenance_fuzz;
 mod provenance_openclaw;
 mod provenance_pnpm;
 mod provenance_weak;
+mod repo_lock;
 mod resume_cli;
 mod revert_cli;
 mod secrets_find;
