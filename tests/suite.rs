@@ -23,6 +23,7 @@ mod hardening_claims;
 mod hardening_inputs;
 mod hardening_writes;
 mod hygiene_flags;
+mod interrupted_check;
 mod prop_diff;
 mod provenance_cjk;
 mod provenance_clean;
