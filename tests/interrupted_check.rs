@@ -87,3 +87,20 @@ fn check_names_a_note_edited_since_the_kill() {
     assert!(line.contains(&format!("{} now holds content dreamreview did not write", written[0])), "{line}");
     assert!(line.contains("refuses") && line.contains("journal.json"), "{line}");
 }
+
+/// While a process holds the repository's lock, its journal is a write going on, not an
+/// interrupted one: `check` names it as running.
+#[test]
+fn check_names_a_write_still_running_as_running() {
+    let (p, _) = killed_after_three_writes();
+    let holder = crate::common::LockHolder::start(&p.memory.join(".git/dreamreview/lock"));
+    let c = p.check(&["--json"]);
+    assert_eq!(c.code, 1, "{}", c.both());
+    let i = &crate::common::json(&c)["interrupted"];
+    assert_eq!(i["writing_now"], true, "{i:#}");
+    let m = i["message"].as_str().unwrap();
+    assert!(m.contains("is writing the notes now") && m.contains(&format!("pid {}", holder.pid)), "{m}");
+    holder.kill();
+    let c = p.check(&[]);
+    assert!(c.stdout.contains("stopped after writing 3 of 5 notes"), "{}", c.both());
+}
