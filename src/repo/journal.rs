@@ -11,6 +11,9 @@
 //! - if `HEAD` is the journaled commit (its parent is the old `HEAD` and its tree the
 //!   journaled tree), only the index was left behind: it is updated;
 //! - otherwise it refuses and explains (someone moved `HEAD` since; check by hand).
+//!
+//! [`pending`] reads the same state without changing anything, so that `check` can say
+//! what was left and what the next writer will do about it.
 
 use super::MemoryRepo;
 use super::write;
