@@ -5,6 +5,8 @@ use crate::decision::HunkState;
 use crate::diff::{FileKind, Line};
 use crate::findings::Findings;
 use crate::flag::{Flag, FlagKind, Severity};
+use crate::repo::journal::{self, Interrupted};
+use crate::repo::lock;
 use crate::review::Review;
 use crate::secrets;
 use crate::text::strip_terminator;
@@ -169,6 +171,7 @@ struct Json<'a> {
     audit: &'a AuditReport,
     summary: Summary,
     notes: Vec<String>,
+    interrupted: Option<&'a Interruption>,
 }
 
 #[derive(Serialize)]
@@ -302,8 +305,42 @@ pub fn flags_left(review: &Review, analysis: &Analysis) -> FlagCounts {
     n
 }
 
+/// A write of the memory repository that a process began and did not finish (or is
+/// finishing right now), as `check` reports it: text and the `interrupted` JSON object.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Interruption {
+    /// What the journal says and how far the write got.
+    #[serde(flatten)]
+    pub found: Interrupted,
+    /// True when a dreamreview holds the repository's lock now: the write is still going
+    /// on, not interrupted.
+    pub writing_now: bool,
+    /// What happened and what the next `apply` does about it, in sentences.
+    pub message: String,
+}
+
+impl Interruption {
+    /// Looks for an unfinished write in the repository of the memory folder `memory`,
+    /// changing nothing (no lock taken, no file created).
+    pub fn find(memory: &std::path::Path) -> anyhow::Result<Option<Interruption>> {
+        let Some(repo) = crate::repo::MemoryRepo::discover(memory)? else { return Ok(None) };
+        let Some(found) = journal::pending(&repo)? else { return Ok(None) };
+        let holder = lock::holder(&repo)?;
+        let message = match &holder {
+            Some(h) => format!(
+                "{} is writing the notes now ({}, holding {}); run check again when it has finished",
+                found.writer.as_ref().map(|w| w.describe()).unwrap_or_else(|| "a dreamreview".into()),
+                h.describe(),
+                lock::lock_path(&repo).display()
+            ),
+            None => found.describe(),
+        };
+        Ok(Some(Interruption { found, writing_now: holder.is_some(), message }))
+    }
+}
+
 /// The `check --json` object, pretty-printed.
-pub fn to_json(review: &Review, analysis: &Analysis) -> String {
+pub fn to_json(review: &Review, analysis: &Analysis, interrupted: Option<&Interruption>) -> String {
     let repo = crate::repo::MemoryRepo::discover(&review.inputs.memory)
         .ok()
         .flatten()
@@ -364,6 +401,7 @@ pub fn to_json(review: &Review, analysis: &Analysis) -> String {
         audit: &analysis.audit,
         summary: summary(review, analysis),
         notes: review.notes.iter().chain(&analysis.notes).cloned().collect(),
+        interrupted,
     };
     serde_json::to_string_pretty(&json).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
 }
@@ -371,7 +409,7 @@ pub fn to_json(review: &Review, analysis: &Analysis) -> String {
 /// The readable text form of `check`: a header, then per file and hunk its lines and flags,
 /// then the CHANGES.md entries and the audit. Control characters are shown, never sent
 /// (see [`crate::text::visible_controls`]).
-pub fn to_text(review: &Review, analysis: &Analysis) -> String {
+pub fn to_text(review: &Review, analysis: &Analysis, interrupted: Option<&Interruption>) -> String {
     use std::fmt::Write;
     let mut out = String::new();
     let i = &review.inputs;
@@ -384,6 +422,9 @@ pub fn to_text(review: &Review, analysis: &Analysis) -> String {
     }
     if let Some(r) = review.target.refusal() {
         let _ = writeln!(out, "warning apply will not write there: {r}");
+    }
+    if let Some(x) = interrupted {
+        let _ = writeln!(out, "interrupted: {}", x.message);
     }
     for n in review.notes.iter().chain(&analysis.notes) {
         let _ = writeln!(out, "note    {n}");

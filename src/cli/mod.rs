@@ -1,5 +1,6 @@
 //! The command line: argument parsing and one function per command, each a thin layer over
-//! the library. Exit codes: 0 fine, 1 error flags (or skipped hunks), 2 bad input.
+//! the library. Exit codes: 0 fine, 1 error flags (or skipped hunks, or for `check` an
+//! interrupted write to recover), 2 bad input.
 
 use crate::dream;
 use crate::report::{self, Analysis};
@@ -43,8 +44,9 @@ pub struct InputArgs {
 enum Command {
     /// Open the bundled demo dream (a temp copy, a real git repository).
     Demo,
-    /// Print the review model and its flags without a terminal UI; exit 1 on error flags.
-    /// The first lines say which memory folder, where it came from, and any doubt about it.
+    /// Print the review model and its flags without a terminal UI; exit 1 on error flags
+    /// or an interrupted write that the next apply recovers. The first lines say which
+    /// memory folder, where it came from, and any doubt about it.
     Check {
         #[command(flatten)]
         inputs: InputArgs,
@@ -119,15 +121,21 @@ pub fn analyze(review: &Review) -> Analysis {
 
 fn check(inputs: &InputArgs, json: bool) -> Result<i32> {
     let review = load(inputs)?;
+    let interrupted = report::Interruption::find(&review.inputs.memory)?;
     let analysis = crate::analysis::analyze_with(&review, &stderr_progress());
-    let out = if json { report::to_json(&review, &analysis) } else { report::to_text(&review, &analysis) };
+    let out = if json {
+        report::to_json(&review, &analysis, interrupted.as_ref())
+    } else {
+        report::to_text(&review, &analysis, interrupted.as_ref())
+    };
     let mut stdout = std::io::stdout().lock();
     let _ = writeln!(stdout, "{}", out.trim_end());
     // On stderr, so that `--json` stays one document.
     if let Some(prev) = &review.reviewed {
         eprintln!("dreamreview: note: this dream was already reviewed in {} ({})", prev.short, prev.summary);
     }
-    Ok(if report::has_blocking_errors(&review, &analysis) { 1 } else { 0 })
+    let needs_action = interrupted.is_some() || report::has_blocking_errors(&review, &analysis);
+    Ok(if needs_action { 1 } else { 0 })
 }
 
 /// A progress callback that shows `checking transcripts… 42%` on stderr when stderr is a
@@ -159,14 +167,11 @@ pub fn stderr_progress() -> impl Fn(u64, u64) {
 fn tui(inputs: &InputArgs) -> Result<i32> {
     let found = dream::discover(inputs.dream.as_deref(), inputs.memory.as_deref(), &inputs.sources)?;
     let target = Target::assess_here(&found.memory, found.origin, crate::repo::history::holds_reviews);
-    let mut notes = Vec::new();
     // A folder the review may not write is not recovered either: only read.
-    if target.trust.writable()
-        && let Some(r) = crate::repo::MemoryRepo::discover(&found.memory)?
-        && let Some(m) = crate::repo::journal::recover(&r)?
-    {
-        notes.push(m);
-    }
+    let mut notes = match crate::repo::MemoryRepo::discover(&found.memory)? {
+        Some(r) if target.trust.writable() => recover_at_start(&r)?,
+        _ => Vec::new(),
+    };
     let mut review = Review::load(found)?;
     let restored = crate::review::persist::restore(&mut review)?;
     if restored.applied > 0 {
@@ -192,6 +197,20 @@ pub fn startup(review: &Review, mut notes: Vec<String>) -> crate::ui::run::Start
         )
     });
     crate::ui::run::Startup { status: Some(notes.join(" · ")), already_reviewed }
+}
+
+/// Recovers a write an earlier process left unfinished, under the repository's lock (a
+/// write still going on is left alone and named). Returns what the first screen says.
+fn recover_at_start(repo: &crate::repo::MemoryRepo) -> Result<Vec<String>> {
+    use crate::repo::{journal, lock::RepoLock};
+    if !journal::journal_path(repo).exists() {
+        return Ok(Vec::new());
+    }
+    let lock = match RepoLock::acquire(repo) {
+        Ok(l) => l,
+        Err(e) => return Ok(vec![format!("{e:#}; its unfinished write is left to it")]),
+    };
+    Ok(lock.took_over.iter().cloned().chain(journal::recover(repo)?).collect())
 }
 
 /// Opens the bundled demo in a temp copy; the copy is deleted when the review closes.

@@ -1,16 +1,28 @@
-//! One writer per memory repository: a lock file `<gitdir>/dreamreview/lock`, created with
-//! `O_EXCL`, holding the pid, host and start time of the process that writes. A lock whose
-//! process is gone (same host, pid not alive) is stale: it is taken over and the takeover
-//! is explained. A lock from another host is never taken over automatically.
+//! One writer per memory repository: an exclusive OS lock (`flock`, through
+//! [`File::try_lock`]) on `<gitdir>/dreamreview/lock`, held by an open file for as long as
+//! the [`RepoLock`] lives. The operating system releases it when the holder's file closes,
+//! however the holder ends (finished, crashed, killed with SIGKILL), so a dead holder never
+//! blocks the next writer, and no process id is ever checked or guessed at.
 //!
-//! Limitation: a pid reused by an unrelated process after a crash keeps the lock looking
-//! alive; the message then says which file to delete.
+//! The file's text (`pid=…`, `host=…`, `started=…`) only names the holder, for the message a
+//! refused writer prints. The holder empties it before it lets go, so text found by the
+//! next holder means the previous one stopped without finishing: that is reported as a
+//! takeover. The file itself is never deleted: a writer that deleted it while another
+//! waited could let two writers lock two different files.
+//!
+//! File locks need a file system that supports them (local disks; NFS with its lock
+//! manager). Where they are not supported, taking the lock fails naming the file.
 
 use super::MemoryRepo;
-use anyhow::{Context, Result, bail};
-use std::io::Write;
+use anyhow::{Context, Result, anyhow, bail};
+use std::fs::{File, OpenOptions, TryLockError};
+use std::io::{Read, Seek, Write};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+/// How long a refused writer keeps trying before it names the holder: long enough to wait
+/// out a holder that is just letting go, or a `check` looking whether anyone holds it.
+const PATIENCE: Duration = Duration::from_millis(300);
 
 /// Who holds (or held) a lock.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,17 +62,20 @@ impl LockInfo {
         Some(LockInfo { pid: pid?, host: host?, started: started? })
     }
 
-    fn describe(&self) -> String {
+    /// `pid N on host H, since T`.
+    pub fn describe(&self) -> String {
         format!("pid {} on host {}, since {}", self.pid, self.host, format_time(self.started))
     }
 }
 
-/// A held lock; dropping it releases it (only if the file is still ours).
+/// A held lock: the open file carrying the OS lock. Dropping it empties the file and
+/// closes it, which releases the lock.
 #[derive(Debug)]
 pub struct RepoLock {
+    file: File,
     path: PathBuf,
-    text: String,
-    /// Set when a stale lock was taken over: one sentence explaining whose and why.
+    /// Set when the previous holder stopped without letting go: one sentence saying whose
+    /// lock it was.
     pub took_over: Option<String>,
 }
 
@@ -77,60 +92,21 @@ impl RepoLock {
 
     /// Takes the lock file at `path` (its folder is created when missing).
     pub fn acquire_at(path: &Path) -> Result<RepoLock> {
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-        }
-        let me = LockInfo::this_process();
-        let text = me.to_text();
-        let mut took_over = None;
-        // Enough rounds to wait out a lock file being written (see `Staleness::Young`).
-        for _ in 0..40 {
-            match std::fs::OpenOptions::new().write(true).create_new(true).open(path) {
-                Ok(mut f) => {
-                    f.write_all(text.as_bytes())
-                        .and_then(|_| f.sync_all())
-                        .with_context(|| format!("cannot write lock {}", path.display()))?;
-                    return Ok(RepoLock { path: path.to_path_buf(), text, took_over });
-                }
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
-                Err(e) => {
-                    return Err(anyhow::anyhow!(e).context(format!("cannot create lock {}", path.display())));
-                }
-            }
-            let held = match std::fs::read_to_string(path) {
-                Ok(t) => t,
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
-                Err(e) => {
-                    return Err(anyhow::anyhow!(e).context(format!("cannot read lock {}", path.display())));
-                }
-            };
-            match staleness(path, &held, &me) {
-                Staleness::Alive(why) => bail!(
-                    "the memory repository is locked by another dreamreview ({why}): it is \
-                     writing the notes now. Wait for it to finish; if no dreamreview is running, \
-                     delete {}",
-                    path.display()
-                ),
-                Staleness::Young => {
-                    std::thread::sleep(Duration::from_millis(200));
-                    continue;
-                }
-                Staleness::Stale(why) => {
-                    if take_over(path, &held)? {
-                        took_over = Some(format!("took over a stale lock {} ({why})", path.display()));
-                    }
-                }
-            }
-        }
-        bail!(
-            "could not take the lock {} (it keeps changing hands); try again, or delete it if \
-             no dreamreview is running",
-            path.display()
-        )
+        create_parent(path)?;
+        let mut file = lock_within_patience(path)?;
+        let previous = read_holder(&mut file, path)?;
+        write_holder(&mut file, path, &LockInfo::this_process())?;
+        let took_over = previous.map(|info| {
+            format!(
+                "took over a stale lock {} ({}): that dreamreview stopped without letting go \
+                 (killed or crashed), and its lock ended with it",
+                path.display(),
+                info.describe()
+            )
+        });
+        Ok(RepoLock { file, path: path.to_path_buf(), took_over })
     }
-}
 
-impl RepoLock {
     /// Fails unless this is the lock of `repo` (a writer must hold its repository's lock).
     pub fn check(&self, repo: &MemoryRepo) -> Result<()> {
         if self.path != lock_path(repo) {
@@ -141,111 +117,148 @@ impl RepoLock {
 }
 
 impl Drop for RepoLock {
+    /// Empties the file while the lock is still held (so the next holder sees a clean
+    /// release); closing the file then releases the lock.
     fn drop(&mut self) {
-        if std::fs::read_to_string(&self.path).is_ok_and(|t| t == self.text) {
-            let _ = std::fs::remove_file(&self.path);
-        }
+        let _ = self.file.set_len(0);
     }
 }
 
-enum Staleness {
-    Alive(String),
-    Young,
-    Stale(String),
+/// A process holding a lock right now, as its lock file names it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Holder {
+    /// What the file says (`None`: the holder has not written it yet).
+    pub info: Option<LockInfo>,
 }
 
-fn staleness(path: &Path, held: &str, me: &LockInfo) -> Staleness {
-    let Some(info) = LockInfo::parse(held) else {
-        // Created but not written yet, or garbage: wait a moment, then treat as stale.
-        let age = std::fs::metadata(path)
-            .and_then(|m| m.modified())
-            .ok()
-            .and_then(|t| SystemTime::now().duration_since(t).ok())
-            .unwrap_or_default();
-        return if age < Duration::from_secs(5) {
-            Staleness::Young
-        } else {
-            Staleness::Stale("the lock file is unreadable and older than 5 s".into())
-        };
+impl Holder {
+    /// `pid N on host H, since T`, or that the holder has not said yet.
+    pub fn describe(&self) -> String {
+        self.info
+            .as_ref()
+            .map(LockInfo::describe)
+            .unwrap_or_else(|| "it has just started and not written its pid yet".into())
+    }
+}
+
+/// Whether a process holds the lock at `path` right now, without taking it and without
+/// creating the file. Read only, for `check`.
+pub fn holder_at(path: &Path) -> Result<Option<Holder>> {
+    let mut file = match File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(anyhow!(e).context(format!("cannot open lock {}", path.display()))),
     };
-    if info.host != me.host {
-        return Staleness::Alive(format!(
-            "{}; it is on another machine, so dreamreview cannot tell whether it still runs",
-            info.describe()
-        ));
-    }
-    match pid_alive(info.pid) {
-        Some(false) => {
-            Staleness::Stale(format!("{}: that process no longer exists, it probably crashed", info.describe()))
-        }
-        _ => Staleness::Alive(info.describe()),
+    match file.try_lock_shared() {
+        Ok(()) => Ok(None),
+        Err(TryLockError::WouldBlock) => Ok(Some(holder_of(&mut file))),
+        Err(TryLockError::Error(e)) => Err(unsupported(path, e)),
     }
 }
 
-/// Removes a stale lock whose text is still `held`, under a short-lived takeover guard so
-/// two processes never both remove and re-create. Returns false when someone else moved
-/// first (the caller then retries).
-fn take_over(path: &Path, held: &str) -> Result<bool> {
-    let guard = path.with_extension("takeover");
-    match std::fs::OpenOptions::new().write(true).create_new(true).open(&guard) {
-        Ok(_) => {}
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-            let old = std::fs::metadata(&guard)
-                .and_then(|m| m.modified())
-                .ok()
-                .and_then(|t| SystemTime::now().duration_since(t).ok())
-                .is_some_and(|age| age > Duration::from_secs(30));
-            if old {
-                let _ = std::fs::remove_file(&guard);
-            } else {
-                std::thread::sleep(Duration::from_millis(100));
-            }
-            return Ok(false);
-        }
-        Err(e) => {
-            return Err(anyhow::anyhow!(e).context(format!("cannot create {}", guard.display())));
-        }
-    }
-    let same = std::fs::read_to_string(path).is_ok_and(|t| t == held);
-    let removed = same && std::fs::remove_file(path).is_ok();
-    let _ = std::fs::remove_file(&guard);
-    Ok(removed)
+/// [`holder_at`] for `repo`'s lock.
+pub fn holder(repo: &MemoryRepo) -> Result<Option<Holder>> {
+    holder_at(&lock_path(repo))
 }
 
-/// Whether a process with this pid exists on this machine: `None` when it cannot be told.
-pub fn pid_alive(pid: u32) -> Option<bool> {
-    if pid == 0 {
-        return Some(false);
+fn create_parent(path: &Path) -> Result<()> {
+    match path.parent() {
+        Some(dir) => std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display())),
+        None => Ok(()),
     }
-    if pid == std::process::id() {
-        return Some(true);
-    }
-    #[cfg(target_os = "linux")]
-    {
-        match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
-            // Zombies (state Z/X) have exited; only their parent has not reaped them.
-            Ok(stat) => {
-                let state = stat.rsplit_once(')').and_then(|(_, rest)| rest.trim_start().chars().next());
-                Some(!matches!(state, Some('Z') | Some('X')))
+}
+
+/// Opens and locks the file, trying again for [`PATIENCE`] while someone else holds it.
+fn lock_within_patience(path: &Path) -> Result<File> {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let mut file = open(path)?;
+        match file.try_lock() {
+            Ok(()) if same_file(&file, path) => return Ok(file),
+            // The file was deleted or replaced between our open and our lock: lock the
+            // one that is there now.
+            Ok(()) => continue,
+            Err(TryLockError::WouldBlock) if Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(20));
             }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Some(false),
-            Err(_) => None,
+            Err(TryLockError::WouldBlock) => {
+                let who = holder_of(&mut file).describe();
+                bail!(
+                    "the memory repository is locked by another dreamreview ({who}): it is \
+                     writing the notes now. Wait for it to finish and run this again (its lock \
+                     {} is released the moment it exits)",
+                    path.display()
+                );
+            }
+            Err(TryLockError::Error(e)) => return Err(unsupported(path, e)),
         }
     }
-    #[cfg(all(unix, not(target_os = "linux")))]
+}
+
+/// Opens the lock file for reading and writing, creating it, never truncating it (that
+/// would erase the holder's name), and never through a symlink.
+fn open(path: &Path) -> Result<File> {
+    if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+        bail!("the lock {} is a symlink, which dreamreview never follows; delete it", path.display());
+    }
+    OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .with_context(|| format!("cannot open lock {}", path.display()))
+}
+
+fn unsupported(path: &Path, e: std::io::Error) -> anyhow::Error {
+    anyhow!(
+        "cannot lock {}: {e}. The file system holding the memory repository does not support \
+         file locks (a network share without a lock manager?); work on a copy of the memory \
+         folder on a local disk",
+        path.display()
+    )
+}
+
+/// True when the open `file` is still the file at `path`.
+fn same_file(file: &File, path: &Path) -> bool {
+    #[cfg(unix)]
     {
-        std::process::Command::new("ps")
-            .args(["-p", &pid.to_string()])
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .status()
-            .ok()
-            .map(|s| s.success())
+        use std::os::unix::fs::MetadataExt;
+        match (file.metadata(), std::fs::symlink_metadata(path)) {
+            (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+            _ => false,
+        }
     }
     #[cfg(not(unix))]
     {
-        None
+        let _ = (file, path);
+        true
     }
+}
+
+fn holder_of(file: &mut File) -> Holder {
+    Holder { info: read_text(file).ok().and_then(|t| LockInfo::parse(&t)) }
+}
+
+fn read_text(file: &mut File) -> std::io::Result<String> {
+    let mut bytes = Vec::new();
+    file.rewind()?;
+    file.take(4096).read_to_end(&mut bytes)?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// What a previous holder left in the file (it empties it when it lets go normally).
+fn read_holder(file: &mut File, path: &Path) -> Result<Option<LockInfo>> {
+    let text = read_text(file).with_context(|| format!("cannot read lock {}", path.display()))?;
+    Ok(LockInfo::parse(&text))
+}
+
+fn write_holder(file: &mut File, path: &Path, me: &LockInfo) -> Result<()> {
+    file.set_len(0)
+        .and_then(|_| file.rewind())
+        .and_then(|_| file.write_all(me.to_text().as_bytes()))
+        .and_then(|_| file.sync_data())
+        .with_context(|| format!("cannot write lock {}", path.display()))
 }
 
 /// This machine's host name (best effort; `localhost` when unknown).
@@ -283,57 +296,70 @@ pub fn format_time(secs: u64) -> String {
 mod tests {
     use super::*;
 
-    fn dead_pid() -> u32 {
-        let mut c = std::process::Command::new("true").spawn().unwrap();
-        let pid = c.id();
-        c.wait().unwrap();
-        pid
-    }
-
     #[test]
     fn lock_is_exclusive_and_released_on_drop() {
         let t = tempfile::tempdir().unwrap();
         let p = t.path().join("dreamreview/lock");
         let l = RepoLock::acquire_at(&p).unwrap();
         assert!(l.took_over.is_none());
-        let text = std::fs::read_to_string(&p).unwrap();
-        let info = LockInfo::parse(&text).unwrap();
+        let info = LockInfo::parse(&std::fs::read_to_string(&p).unwrap()).unwrap();
         assert_eq!(info.pid, std::process::id());
+        // A second open file description is refused like another process would be.
         let e = format!("{:#}", RepoLock::acquire_at(&p).unwrap_err());
         assert!(e.contains("locked by another dreamreview"), "{e}");
         assert!(e.contains(&format!("pid {}", std::process::id())), "{e}");
         assert!(e.contains(&p.display().to_string()), "{e}");
+        assert_eq!(holder_at(&p).unwrap(), Some(Holder { info: Some(info) }));
         drop(l);
-        assert!(!p.exists());
-        drop(RepoLock::acquire_at(&p).unwrap());
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "", "emptied, not deleted");
+        assert_eq!(holder_at(&p).unwrap(), None);
+        let again = RepoLock::acquire_at(&p).unwrap();
+        assert!(again.took_over.is_none(), "a clean release is no takeover");
     }
 
-    #[cfg(unix)]
+    /// The text a dead holder left, even naming a live process (a reused pid: here this
+    /// very process), is not a lock: only the OS lock is.
     #[test]
-    fn stale_lock_is_taken_over_and_explained() {
+    fn a_leftover_file_naming_a_live_pid_does_not_block() {
         let t = tempfile::tempdir().unwrap();
         let p = t.path().join("lock");
-        let dead = dead_pid();
-        assert_eq!(pid_alive(dead), Some(false));
-        let stale = LockInfo { pid: dead, started: 0, ..LockInfo::this_process() };
-        std::fs::write(&p, stale.to_text()).unwrap();
-        let l = RepoLock::acquire_at(&p).unwrap();
-        let why = l.took_over.clone().unwrap();
-        assert!(why.contains(&format!("pid {dead}")), "{why}");
-        assert!(why.contains("no longer exists"), "{why}");
-        assert!(why.contains("1970-01-01 00:00:00 UTC"), "{why}");
-        assert!(!p.with_extension("takeover").exists());
+        for pid in [std::process::id(), 1] {
+            let left = LockInfo { pid, started: 0, ..LockInfo::this_process() };
+            std::fs::write(&p, left.to_text()).unwrap();
+            let l = RepoLock::acquire_at(&p).unwrap();
+            let why = l.took_over.clone().unwrap();
+            assert!(why.contains(&format!("pid {pid}")), "{why}");
+            assert!(why.contains("1970-01-01 00:00:00 UTC"), "{why}");
+        }
     }
 
     #[test]
-    fn other_hosts_are_never_taken_over() {
+    fn a_lock_file_from_another_host_is_only_a_name() {
         let t = tempfile::tempdir().unwrap();
         let p = t.path().join("lock");
         let other = LockInfo { pid: 1, host: "some-other-machine".into(), started: 1 };
         std::fs::write(&p, other.to_text()).unwrap();
+        let l = RepoLock::acquire_at(&p).unwrap();
+        assert!(l.took_over.as_deref().unwrap_or_default().contains("some-other-machine"));
+    }
+
+    #[test]
+    fn holder_never_creates_the_file() {
+        let t = tempfile::tempdir().unwrap();
+        let p = t.path().join("lock");
+        assert_eq!(holder_at(&p).unwrap(), None);
+        assert!(!p.exists());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symlinked_lock_is_refused() {
+        let t = tempfile::tempdir().unwrap();
+        let p = t.path().join("lock");
+        std::os::unix::fs::symlink(t.path().join("elsewhere"), &p).unwrap();
         let e = format!("{:#}", RepoLock::acquire_at(&p).unwrap_err());
-        assert!(e.contains("another machine"), "{e}");
-        assert_eq!(std::fs::read_to_string(&p).unwrap(), other.to_text());
+        assert!(e.contains("symlink") && e.contains(&p.display().to_string()), "{e}");
+        assert!(!t.path().join("elsewhere").exists());
     }
 
     #[test]

@@ -272,3 +272,54 @@ pub fn entry_hunks(v: &serde_json::Value, index: u64) -> Vec<String> {
     let c = v["changes"].as_array().unwrap().iter().find(|c| c["index"] == index).expect("entry");
     c["hunks"].as_array().unwrap().iter().map(|h| h.as_str().unwrap().to_string()).collect()
 }
+
+/// The environment variable naming the role of a re-run of this test binary as another
+/// process taking the repository lock (`repo_lock::lock_child`).
+pub const LOCK_CHILD_ROLE: &str = "DREAMREVIEW_TEST_LOCK_ROLE";
+/// The environment variable naming the lock file that child takes.
+pub const LOCK_CHILD_PATH: &str = "DREAMREVIEW_TEST_LOCK_PATH";
+
+/// Another process holding the repository lock at a path: this test binary re-run as
+/// `repo_lock::lock_child`, which takes the lock, says so and sleeps until killed. Killed
+/// (SIGKILL) when dropped.
+pub struct LockHolder {
+    child: std::process::Child,
+    /// The holder's process id.
+    pub pid: u32,
+}
+
+impl LockHolder {
+    /// Starts the holder and returns once it holds the lock at `path`.
+    pub fn start(path: &Path) -> LockHolder {
+        use std::io::BufRead;
+        let mut child = Command::new(std::env::current_exe().expect("test binary"))
+            .args(["repo_lock::lock_child", "--exact", "--nocapture", "--test-threads", "1"])
+            .env(LOCK_CHILD_ROLE, "hold")
+            .env(LOCK_CHILD_PATH, path)
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("start the lock holder");
+        let pid = child.id();
+        let out = child.stdout.take().expect("piped stdout");
+        let held =
+            std::io::BufReader::new(out).lines().map_while(Result::ok).any(|l| l.ends_with(&format!("held {pid}")));
+        assert!(held, "the lock holder ended without taking the lock");
+        LockHolder { child, pid }
+    }
+
+    /// Kills the holder with SIGKILL (no cleanup runs) and waits for it to end.
+    pub fn kill(mut self) {
+        self.stop();
+    }
+
+    fn stop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for LockHolder {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
