@@ -51,6 +51,28 @@ pub enum FlagKind {
 }
 
 impl FlagKind {
+    /// Every kind, in the order of the flags table.
+    pub const ALL: [FlagKind; 15] = {
+        use FlagKind::*;
+        [
+            InferredDate,
+            UnsourcedClaim,
+            CitationMissing,
+            CitationUnresolved,
+            CitationUnsupported,
+            Secret,
+            PermanentDeleted,
+            OutsideMemory,
+            LiveChanged,
+            IndexOverLimit,
+            IndexNearLimit,
+            IndexLongLine,
+            DanglingLink,
+            OrphanNote,
+            FrontmatterInvalid,
+        ]
+    };
+
     /// The severity `design.md` §4.2 gives this kind.
     pub fn severity(self) -> Severity {
         use FlagKind::*;

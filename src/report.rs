@@ -305,6 +305,83 @@ pub fn flags_left(review: &Review, analysis: &Analysis) -> FlagCounts {
     n
 }
 
+/// A flag still standing on content a commit takes: on a hunk accepted wholly, line by
+/// line or edited.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StandingFlag {
+    /// The hunk's id (`database.md#1`).
+    pub hunk: String,
+    /// The flag.
+    pub flag: Flag,
+}
+
+impl StandingFlag {
+    /// `secret «[anthropic-key …Z9AA]»`: the kind and the claim it is about (masked), or
+    /// its message when it names no claim.
+    pub fn label(&self) -> String {
+        let what = self.flag.claim.as_deref().unwrap_or(&self.flag.message);
+        format!("{} «{}»", self.flag.kind.name(), crate::secrets::mask(what))
+    }
+}
+
+/// The flags standing on what the current decisions take into the notes, errors first,
+/// then warnings, each in review order. A flag on a line the reviewer did not take is not
+/// standing (a secret on a rejected line); an edited hunk keeps a `secret` flag only when
+/// the reviewer's text still holds a credential, and a `live-changed` one not at all (the
+/// edit is the merge). Hunks that cannot be written (`outside-memory`, an unedited
+/// `live-changed`) take nothing and are left out.
+pub fn accepted_flags(review: &Review, analysis: &Analysis) -> Vec<StandingFlag> {
+    let mut out = Vec::new();
+    for (fi, f) in review.files.iter().enumerate() {
+        for (hi, h) in f.hunks.iter().enumerate() {
+            let d = &review.decisions[fi][hi];
+            let takes = d.edited.is_some() || d.lines.contains(&crate::decision::Decision::Accepted);
+            if !takes || review.blocked(fi, hi).is_some() && d.edited.is_none() {
+                continue;
+            }
+            let taken = taken_added_lines(h, d);
+            for flag in analysis.hunk_flags(fi, hi) {
+                if stands(flag, d, &taken) {
+                    out.push(StandingFlag { hunk: h.id.clone(), flag: flag.clone() });
+                }
+            }
+        }
+    }
+    out.sort_by_key(|s| s.flag.severity != crate::flag::Severity::Error);
+    out
+}
+
+/// The added lines a hunk's decisions take (terminators stripped); `None` when edited.
+fn taken_added_lines(h: &crate::diff::Hunk, d: &crate::decision::HunkDecision) -> Option<Vec<String>> {
+    if d.edited.is_some() {
+        return None;
+    }
+    let changed = h.lines.iter().filter(|l| l.op != crate::diff::Op::Context);
+    let taken = changed
+        .zip(&d.lines)
+        .filter(|(l, d)| l.op == crate::diff::Op::Add && (**d == crate::decision::Decision::Accepted || h.whole_file));
+    Some(taken.map(|(l, _)| strip_terminator(&l.text).to_string()).collect())
+}
+
+fn stands(flag: &Flag, d: &crate::decision::HunkDecision, taken: &Option<Vec<String>>) -> bool {
+    match (&d.edited, taken) {
+        (Some(text), _) => match flag.kind {
+            FlagKind::LiveChanged => false,
+            FlagKind::Secret => !crate::secrets::find(text).is_empty(),
+            _ => true,
+        },
+        (None, Some(lines)) => match (&flag.line, flag.kind) {
+            // A flag about one added line stands only when that line is taken.
+            (Some(line), FlagKind::Secret | FlagKind::InferredDate | FlagKind::UnsourcedClaim) => {
+                let line = crate::secrets::mask(line);
+                lines.iter().any(|l| crate::secrets::mask(l) == line)
+            }
+            _ => true,
+        },
+        (None, None) => true,
+    }
+}
+
 /// A write of the memory repository that a process began and did not finish (or is
 /// finishing right now), as `check` reports it: text and the `interrupted` JSON object.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

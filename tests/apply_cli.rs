@@ -130,8 +130,39 @@ fn accept_all_skips_the_live_changed_hunk_and_exits_1() {
     let (_t, dream, memory) = demo();
     let live_deploy = read(&memory.join("deploy.md"));
     let cwd = dream.parent().unwrap();
+    let head = git(&memory, &["rev-parse", "HEAD"]);
+    // The demo's accepted hunks carry a secret and delete a PERMANENT note: refused, nothing
+    // written, until --allow names both kinds.
     let r = run(cwd, &["apply", s(&dream), "--memory", s(&memory), "--accept-all"]);
+    assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stderr.contains("refusing to commit: accepted hunks carry error-level flags: database.md#1 secret «[anthropic-key …Z9AA]»; git-rules.md#1 permanent-deleted")
+            && r.stderr.contains("nothing was written")
+            && r.stderr.contains("pass --allow permanent-deleted,secret to commit them anyway"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(git(&memory, &["rev-parse", "HEAD"]), head, "nothing committed");
+    assert_eq!(read(&memory.join("deploy.md")), live_deploy);
+    assert!(memory.join("git-rules.md").exists());
+    let r = run(cwd, &["apply", s(&dream), "--memory", s(&memory), "--accept-all", "--allow", "secret"]);
+    assert_eq!(r.code, 2, "permanent-deleted is not allowed: {}{}", r.stdout, r.stderr);
+    assert!(
+        r.stderr.contains("git-rules.md#1 permanent-deleted") && !r.stderr.contains("database.md#1"),
+        "{}",
+        r.stderr
+    );
+    let r = run(cwd, &["apply", s(&dream), "--memory", s(&memory), "--accept-all", "--allow", "nonsense"]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("--allow nonsense: not an error flag kind; the kinds are citation-unresolved, secret"),
+        "{}",
+        r.stderr
+    );
+    let r =
+        run(cwd, &["apply", s(&dream), "--memory", s(&memory), "--accept-all", "--allow", "secret,permanent-deleted"]);
     assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
+    assert!(r.stderr.contains("committed with error-level flags you allowed: database.md#1 secret"), "{}", r.stderr);
     assert!(
         r.stdout
             .contains("skipped   deploy.md#1: live memory changed here after the dream: edit the hunk (e) to merge it"),
@@ -148,6 +179,8 @@ fn accept_all_skips_the_live_changed_hunk_and_exits_1() {
     let body = git(&memory, &["log", "-1", "--format=%B"]);
     assert!(body.contains("- deploy.md#1 (+2 -2, live memory changed here after the dream)\n"), "{body}");
     assert!(body.contains("- git-rules.md#1 (+0 -8)"), "{body}");
+    assert!(body.contains("- database.md#1 (+3 -0)\n  accepted with: secret «[anthropic-key …Z9AA]»\n"), "{body}");
+    assert!(body.contains("accepted with: inferred-date «"), "the warnings waved through are listed too: {body}");
 }
 
 #[test]

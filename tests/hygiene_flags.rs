@@ -192,12 +192,16 @@ fn a_secret_never_reaches_the_commit_message() {
     let changes = format!("- memory/db.md: recorded the token {key}\n");
     let (_g, dream, memory) = dream_fixture(&[("db.md", &live)], &[("db.md", &prop)], &changes);
     let cwd = dream.parent().unwrap();
-    let r =
-        run(cwd, &["apply", dream.to_str().unwrap(), "--memory", memory.to_str().unwrap(), "--accept-all", "--init"]);
-    assert_eq!(r.code, 1, "an accepted hunk with an error flag exits 1: {}", r.stderr);
+    let args = ["apply", dream.to_str().unwrap(), "--memory", memory.to_str().unwrap(), "--accept-all", "--init"];
+    let refused = run(cwd, &args);
+    assert_eq!(refused.code, 2, "an accepted secret is refused without --allow: {}", refused.stderr);
+    assert!(refused.stderr.contains("pass --allow secret"), "{}", refused.stderr);
+    assert_eq!(git(&memory, &["log", "--format=%s"]).lines().count(), 1, "only the --init commit");
+    let r = run(cwd, &[&args[..], &["--allow", "secret"]].concat());
+    assert_eq!(r.code, 0, "every error flag allowed: {}", r.stderr);
     let log = git(&memory, &["log", "--format=%B"]);
-    assert!(log.contains("[anthropic-key …Z9AA]"), "{log}");
-    for out in [&log, &r.stdout, &r.stderr] {
+    assert!(log.contains("accepted with: secret «[anthropic-key …Z9AA]»"), "{log}");
+    for out in [&log, &r.stdout, &r.stderr, &refused.stderr] {
         assert!(!out.contains("Zq8VbN2x"), "secret leaked:\n{out}");
     }
 }

@@ -121,7 +121,15 @@ fn a_whole_review_from_the_keyboard() {
     // Commit: the message first, then the commit; the screen reloads.
     press(&mut d, "c");
     let Mode::CommitPreview { message, .. } = &d.app.mode else { panic!("no preview") };
-    assert!(message.starts_with("dream review: accept 3 of 7 changes from dream-2026-11-28"), "{message}");
+    // It opens with the flags still standing on what it takes, then the message.
+    assert!(
+        message.starts_with(
+            "Still standing on what this commit takes (2):\n  warning ci.md#1 inferred-date «mid Nov 2026» accepted\n  \
+             warning review-ja.md#1 inferred-date «2026年11月20日» accepted\n\n\
+             dream review: accept 3 of 7 changes from dream-2026-11-28"
+        ),
+        "{message}"
+    );
     assert!(!message.contains("Zq8VbN2x"));
     press(&mut d, "<Enter>");
     assert!(d.app.busy.is_none());
@@ -468,4 +476,21 @@ fn a_cut_line_is_marked_when_wrap_is_off() {
     assert!(screen.lines().any(|l| l.contains("›│")), "{screen}");
     press(&mut d, "w");
     assert!(!snap(&d).contains('›'));
+}
+
+/// The commit preview opens with the flags standing on what the commit takes, errors
+/// before warnings, each with its hunk id.
+#[test]
+fn the_commit_preview_opens_with_standing_flags_errors_first() {
+    let mut d = open((100, 30), ThemeName::Dark);
+    press(&mut d, "y");
+    while d.app.current_file().unwrap().path != "database.md" {
+        press(&mut d, "<Tab>");
+    }
+    press(&mut d, "y c");
+    let Mode::CommitPreview { message, .. } = &d.app.mode else { panic!("no preview") };
+    let head: Vec<&str> = message.lines().take(3).collect();
+    assert_eq!(head[0], "Still standing on what this commit takes (2):", "{message}");
+    assert_eq!(head[1], "  error   database.md#1 secret «[anthropic-key …Z9AA]» accepted", "{message}");
+    assert!(head[2].starts_with("  warning ") && head[2].ends_with(" accepted"), "{message}");
 }

@@ -5,10 +5,11 @@
 use super::InputArgs;
 use crate::decision::Decision;
 use crate::dream;
+use crate::flag::{FlagKind, Severity};
 use crate::repo::apply::{self, Skipped};
 use crate::repo::lock::RepoLock;
 use crate::repo::{self, MemoryRepo, history, journal, message};
-use crate::report;
+use crate::report::{self, StandingFlag};
 use crate::review::{Review, persist};
 use crate::target::{Origin, Target};
 use anyhow::{Result, bail};
@@ -41,6 +42,11 @@ pub struct ApplyArgs {
     /// (`<gitdir>/dreamreview/<dream-id>.json`) works too. Unnamed hunks are rejected.
     #[arg(long, value_name = "FILE")]
     pub decisions: Option<PathBuf>,
+    /// Commit accepted hunks that carry error-level flags of these kinds (comma-separated,
+    /// e.g. `--allow secret` or `--allow secret,permanent-deleted`). Without it, `apply`
+    /// refuses a review whose accepted hunks carry an error flag and writes nothing.
+    #[arg(long, value_name = "FLAG[,FLAG]", value_delimiter = ',')]
+    pub allow: Vec<String>,
     /// When the memory folder is not a git repository, make it one first (git init plus a
     /// commit of the notes exactly as they are). Only with --memory.
     #[arg(long)]
@@ -100,7 +106,9 @@ pub fn run(args: &ApplyArgs) -> Result<i32> {
     if !skipped.is_empty() && !review.accepts_anything() {
         return Err(apply::nothing_writable(&skipped));
     }
+    let allow = allowed_kinds(&args.allow)?;
     let analysis = super::analyze(&review);
+    let waved = error_flags_allowed(&review, &analysis, &allow)?;
     let applied = apply::commit_review(&repo, &review, &analysis, &lock)?;
     for s in applied.skipped {
         if !skipped.iter().any(|k| k.id == s.id) {
@@ -117,7 +125,13 @@ pub fn run(args: &ApplyArgs) -> Result<i32> {
     for s in &skipped {
         println!("skipped   {}: {}", message::one_line(&s.id), message::one_line(&s.reason));
     }
-    let flagged = report::has_blocking_errors(&review, &analysis);
+    if !waved.is_empty() {
+        eprintln!(
+            "dreamreview: committed with error-level flags you allowed: {}",
+            waved.iter().map(|s| format!("{} {}", s.hunk, s.label())).collect::<Vec<_>>().join("; ")
+        );
+    }
+    let flagged = report::flags_left(&review, &analysis).error > waved.len();
     if flagged {
         eprintln!(
             "dreamreview: accepted hunks carry error-level flags; see `dreamreview check` (and \
@@ -146,6 +160,45 @@ fn init_needs_a_named_folder(inputs: &dream::Inputs) -> Result<()> {
         );
     }
     Ok(())
+}
+
+/// The flag kinds `--allow` names; an unknown name is an error listing the error kinds.
+fn allowed_kinds(names: &[String]) -> Result<Vec<FlagKind>> {
+    let errors: Vec<FlagKind> = FlagKind::ALL.iter().copied().filter(|k| k.severity() == Severity::Error).collect();
+    let mut out = Vec::new();
+    for n in names.iter().map(|n| n.trim()).filter(|n| !n.is_empty()) {
+        match errors.iter().find(|k| k.name() == n) {
+            Some(k) => out.push(*k),
+            None => bail!(
+                "--allow {}: not an error flag kind; the kinds are {}",
+                crate::repo::message::one_line(n),
+                errors.iter().map(|k| k.name()).collect::<Vec<_>>().join(", ")
+            ),
+        }
+    }
+    Ok(out)
+}
+
+/// The error-level flags standing on accepted content, when `allow` names each one's kind
+/// (they are committed, and listed in the commit message); otherwise the refusal, listing
+/// the hunks and the exact `--allow` to pass. Nothing is written before this passes.
+fn error_flags_allowed(review: &Review, analysis: &report::Analysis, allow: &[FlagKind]) -> Result<Vec<StandingFlag>> {
+    let errors: Vec<StandingFlag> =
+        report::accepted_flags(review, analysis).into_iter().filter(|s| s.flag.severity == Severity::Error).collect();
+    let refused: Vec<&StandingFlag> = errors.iter().filter(|s| !allow.contains(&s.flag.kind)).collect();
+    if refused.is_empty() {
+        return Ok(errors);
+    }
+    let mut kinds: Vec<&str> = errors.iter().map(|s| s.flag.kind.name()).collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    let list: Vec<String> = refused.iter().map(|s| format!("{} {}", s.hunk, s.label())).collect();
+    bail!(
+        "refusing to commit: accepted hunks carry error-level flags: {}; nothing was written. \
+         Reject those hunks (leave them out of --accept), or pass --allow {} to commit them anyway",
+        crate::repo::message::one_line(&list.join("; ")),
+        kinds.join(",")
+    )
 }
 
 /// Sets every hunk's decision from the arguments; returns accepted hunks that were refused.

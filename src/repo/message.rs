@@ -159,11 +159,12 @@ pub fn review_message(review: &Review, analysis: &Analysis, fates: &[HunkFate], 
     let mut out = review_summary(review, &c);
     out.push_str("\n\n");
     let (applied, not): (Vec<&HunkFate>, Vec<&HunkFate>) = fates.iter().partition(|f| f.fate.applied());
-    write_section(&mut out, "Accepted", &applied, review, analysis);
+    let standing = crate::report::accepted_flags(review, analysis);
+    write_section(&mut out, "Accepted", &applied, review, analysis, &standing);
     // Undecided hunks are not written either; the title says so when there are some.
     let undecided = not.iter().any(|f| f.fate == Fate::Pending);
     let title = if undecided { "Rejected or left undecided" } else { "Rejected" };
-    write_section(&mut out, title, &not, review, analysis);
+    write_section(&mut out, title, &not, review, analysis, &[]);
     if !outside.is_empty() {
         let _ = writeln!(out, "Not written (outside the memory folder):");
         for p in outside {
@@ -182,7 +183,16 @@ pub fn review_message(review: &Review, analysis: &Analysis, fates: &[HunkFate], 
     out
 }
 
-fn write_section(out: &mut String, title: &str, fates: &[&HunkFate], review: &Review, analysis: &Analysis) {
+/// One section of hunks; `standing` are the flags the reviewer accepted, listed under their
+/// hunk (`accepted with: …`) so history shows what was waved through.
+fn write_section(
+    out: &mut String,
+    title: &str,
+    fates: &[&HunkFate],
+    review: &Review,
+    analysis: &Analysis,
+    standing: &[crate::report::StandingFlag],
+) {
     if fates.is_empty() {
         return;
     }
@@ -213,6 +223,10 @@ fn write_section(out: &mut String, title: &str, fates: &[&HunkFate], review: &Re
             Fate::Skipped(why) => format!(", not written: {}", one_line(why)),
         };
         let _ = writeln!(out, "- {} ({size}{note})", one_line(&f.id));
+        let waved: Vec<String> = standing.iter().filter(|s| s.hunk == f.id).map(|s| one_line(&s.label())).collect();
+        if !waved.is_empty() {
+            let _ = writeln!(out, "  accepted with: {}", waved.join("; "));
+        }
         let entries = analysis
             .findings
             .hunk_changes

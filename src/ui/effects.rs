@@ -50,7 +50,8 @@ pub fn preview_commit(app: &App) -> Msg {
         Ok(Some(r)) => Msg::CommitMessage(
             crate::repo::apply::plan(&r, &app.review, &app.analysis)
                 .map(|p| {
-                    let mut m = p.message;
+                    let mut m = standing(app);
+                    m.push_str(&p.message);
                     for s in &p.skipped {
                         m.push_str(&format!("\n(not written: {} — {})", s.id, s.reason));
                     }
@@ -62,6 +63,22 @@ pub fn preview_commit(app: &App) -> Msg {
                 .map_err(|e| format!("{e:#}")),
         ),
     }
+}
+
+/// What the commit preview opens with: the flags still standing on what the commit takes,
+/// errors first, each with its hunk id (empty when none stands).
+fn standing(app: &App) -> String {
+    let flags = crate::report::accepted_flags(&app.review, &app.analysis);
+    if flags.is_empty() {
+        return String::new();
+    }
+    let mut out = format!("Still standing on what this commit takes ({}):\n", flags.len());
+    for f in &flags {
+        let sev = if f.flag.severity == crate::flag::Severity::Error { "error  " } else { "warning" };
+        out.push_str(&format!("  {sev} {} {} accepted\n", f.hunk, crate::repo::message::one_line(&f.label())));
+    }
+    out.push('\n');
+    out
 }
 
 /// Commits the current decisions (under the repository lock).
