@@ -89,7 +89,7 @@ fn secret_flags(h: &diff::Hunk) -> Vec<Flag> {
         out.push(
             Flag::new(
                 FlagKind::Secret,
-                format!("{}: an added line holds a credential ({masked}) — reject it, or edit it out (e); rotate the credential if it is real", h.id),
+                format!("{}: an added line holds a credential ({masked}) — reject it or edit it out; rotate the credential if it is real", h.id),
             )
             .with_claim(masked)
             .with_line(masked_line),

@@ -165,7 +165,7 @@ fn accept_all_skips_the_live_changed_hunk_and_exits_1() {
     assert!(r.stderr.contains("committed with error-level flags you allowed: database.md#1 secret"), "{}", r.stderr);
     assert!(
         r.stdout
-            .contains("skipped   deploy.md#1: live memory changed here after the dream: edit the hunk (e) to merge it"),
+            .contains("skipped   deploy.md#1: live memory changed here after the dream: only a merge can take it: give its merged text in --decisions FILE (\"edited\"), or merge it in the review TUI\n"),
         "{}",
         r.stdout
     );

@@ -19,6 +19,7 @@ mod claims_extract;
 mod claims_fuzz;
 mod claims_matching;
 mod claims_relative;
+mod cli_commands;
 mod concurrent_writes;
 mod git_apply;
 mod hardening_claims;

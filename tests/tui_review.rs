@@ -75,7 +75,7 @@ fn a_whole_review_from_the_keyboard() {
     assert_eq!(d.app.current_file().unwrap().path, "deploy.md");
     press(&mut d, "y");
     assert_eq!(decision(&d, "deploy.md"), HunkState::Pending);
-    assert!(snap(&d).contains("edit the hunk (e) to merge"));
+    assert!(snap(&d).contains("only a merge can take it (e: merge)"), "{}", snap(&d));
     press(&mut d, "n");
 
     // git-rules.md deletes a PERMANENT note: reject.

@@ -205,7 +205,7 @@ fn error_flags_allowed(review: &Review, analysis: &report::Analysis, allow: &[Fl
 fn decide(review: &mut Review, args: &ApplyArgs) -> Result<Vec<Skipped>> {
     let refused = |review: &Review, id: &str| -> Option<String> {
         let (fi, hi) = review.find_hunk(id)?;
-        review.blocked(fi, hi).map(|r| r.to_string())
+        review.blocked(fi, hi).map(|r| r.in_cli())
     };
     let mut skipped = Vec::new();
     if let Some(ids) = &args.accept {
@@ -229,7 +229,7 @@ fn decide(review: &mut Review, args: &ApplyArgs) -> Result<Vec<Skipped>> {
             if let Some((fi, hi)) = review.find_hunk(id)
                 && let Err(r) = review.set_hunk(fi, hi, Decision::Accepted)
             {
-                skipped.push(Skipped { id: id.to_string(), reason: r.to_string() });
+                skipped.push(Skipped { id: id.to_string(), reason: r.in_cli() });
             }
         }
     } else if args.accept_all {
@@ -245,7 +245,7 @@ fn decide(review: &mut Review, args: &ApplyArgs) -> Result<Vec<Skipped>> {
         let restored =
             persist::apply_saved(review, &saved, true).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
         for (id, r) in restored.refused {
-            skipped.push(Skipped { id, reason: r.to_string() });
+            skipped.push(Skipped { id, reason: r.in_cli() });
         }
     }
     Ok(skipped)

@@ -15,13 +15,13 @@ pub mod apply;
 pub mod history;
 
 /// dreamreview: the morning review of an AI agent's overnight memory dream.
+///
+/// With no command, `review` is meant: `dreamreview DREAM` opens the review TUI.
 #[derive(Parser, Debug)]
-#[command(name = "dreamreview", version, about, args_conflicts_with_subcommands = true)]
+#[command(name = "dreamreview", version, about)]
 pub struct Cli {
     #[command(subcommand)]
-    command: Option<Command>,
-    #[command(flatten)]
-    inputs: InputArgs,
+    command: Command,
 }
 
 /// Where the dream, the live memory and the transcripts are.
@@ -42,6 +42,12 @@ pub struct InputArgs {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Review a dream in the terminal UI (the default command: `dreamreview DREAM` is
+    /// `dreamreview review DREAM`).
+    Review {
+        #[command(flatten)]
+        inputs: InputArgs,
+    },
     /// Open the bundled demo dream (a temp copy, a real git repository).
     Demo,
     /// Print the review model and its flags without a terminal UI; exit 1 on error flags
@@ -75,7 +81,7 @@ enum Command {
 
 /// Runs the command line and returns the process exit code.
 pub fn main() -> i32 {
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::try_parse_from(with_default_command(std::env::args_os().collect())) {
         Ok(c) => c,
         Err(e) => {
             let code = if e.use_stderr() { 2 } else { 0 };
@@ -92,19 +98,40 @@ pub fn main() -> i32 {
     }
 }
 
+/// Puts `review` in front of arguments that name no command: nothing at all, an option
+/// (`--memory DIR`), or a path that exists (`dreamreview ./dream`). A word that is neither
+/// is left for clap, so a typo (`chek`) gets "a similar subcommand exists: 'check'" instead
+/// of being taken for a dream folder.
+pub fn with_default_command(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let first = args.get(1).map(|a| a.to_string_lossy().into_owned());
+    let insert = match first.as_deref() {
+        None => true,
+        Some("-h" | "--help" | "-V" | "--version") => false,
+        Some(a) if a.starts_with('-') => true,
+        Some(a) => COMMANDS.iter().all(|n| *n != a) && std::path::Path::new(a).exists(),
+    };
+    if insert {
+        args.insert(1.min(args.len()), "review".into());
+    }
+    args
+}
+
+/// The command names, as typed (clap's `help` included).
+pub const COMMANDS: [&str; 8] = ["review", "demo", "check", "audit", "apply", "log", "revert", "help"];
+
 fn run(cli: Cli) -> Result<i32> {
     match cli.command {
-        Some(Command::Check { inputs, json }) => check(&inputs, json),
-        Some(Command::Demo) => demo(),
-        Some(Command::Audit { dirs, json }) => {
+        Command::Review { inputs } => tui(&inputs),
+        Command::Check { inputs, json } => check(&inputs, json),
+        Command::Demo => demo(),
+        Command::Audit { dirs, json } => {
             let dirs = if dirs.is_empty() { crate::audit::default_dirs() } else { dirs };
             let mut out = std::io::stdout().lock();
             crate::audit::run(&dirs, json, &mut out)
         }
-        Some(Command::Apply(a)) => apply::run(&a),
-        Some(Command::Log(a)) => history::log(&a),
-        Some(Command::Revert(a)) => history::revert(&a),
-        None => tui(&cli.inputs),
+        Command::Apply(a) => apply::run(&a),
+        Command::Log(a) => history::log(&a),
+        Command::Revert(a) => history::revert(&a),
     }
 }
 

@@ -26,10 +26,30 @@ pub enum Refusal {
     NoSuchTarget,
 }
 
+impl Refusal {
+    /// The refusal with what to do about it in the TUI (its keys).
+    pub fn in_tui(&self) -> String {
+        match self {
+            Refusal::LiveChanged => format!("{self} (e: merge)"),
+            _ => self.to_string(),
+        }
+    }
+
+    /// The refusal with what to do about it on the command line (its options, no keys).
+    pub fn in_cli(&self) -> String {
+        match self {
+            Refusal::LiveChanged => {
+                format!("{self}: give its merged text in --decisions FILE (\"edited\"), or merge it in the review TUI")
+            }
+            _ => self.to_string(),
+        }
+    }
+}
+
 impl std::fmt::Display for Refusal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
-            Refusal::LiveChanged => "live memory changed here after the dream: edit the hunk (e) to merge it",
+            Refusal::LiveChanged => "live memory changed here after the dream: only a merge can take it",
             Refusal::OutsideMemory => "this change would write outside the memory folder: it can never be accepted",
             Refusal::NoSuchTarget => "no such hunk or line",
         })

@@ -53,7 +53,7 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
                     vec![Cmd::Save]
                 }
                 Err(r) => {
-                    say(app, &r.to_string(), true);
+                    say(app, &r.in_tui(), true);
                     Vec::new()
                 }
             },
@@ -599,7 +599,7 @@ fn decide(app: &mut App, d: Decision) -> Vec<Cmd> {
         return set_slots(app, &slots, |_| d);
     }
     if let Err(r) = app.review.set_hunk(app.file, h, d) {
-        say(app, &r.to_string(), true);
+        say(app, &r.in_tui(), true);
         return Vec::new();
     }
     decided(app);
@@ -625,7 +625,7 @@ fn set_slots(app: &mut App, slots: &[(usize, usize)], d: impl Fn(Decision) -> De
         .map(|&(h, s)| (h, s, d(app.review.decisions[app.file][h].lines.get(s).copied().unwrap_or_default())))
         .collect();
     if let Err(r) = app.review.set_lines(app.file, &targets) {
-        say(app, &r.to_string(), true);
+        say(app, &r.in_tui(), true);
         return Vec::new();
     }
     decided(app);
