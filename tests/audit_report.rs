@@ -193,3 +193,24 @@ fn default_dirs_are_the_memory_folders_of_claude_projects() -> std::io::Result<(
     assert_eq!(audit::report::default_dirs_in(&home.path().join("nope")), Vec::<PathBuf>::new());
     Ok(())
 }
+
+/// A folder holding a credential is never `ok`: its status says `ERROR` (and `CUT` still
+/// wins for an index over its limit).
+#[test]
+fn a_folder_with_a_secret_is_not_ok() -> std::io::Result<()> {
+    let t = tempfile::tempdir()?;
+    let m = t.path().join("m");
+    std::fs::create_dir_all(&m)?;
+    std::fs::write(m.join("MEMORY.md"), "- [a](a.md) — a\n")?;
+    std::fs::write(
+        m.join("a.md"),
+        "---\nname: a\ndescription: a\ntype: project\n---\ntoken sk-ant-api03-Zq8VbN2xLk4TfR7mWc1YhJ5sPd9GuE3aKo6Ni0Bx-7tQ2wZ9AA\n",
+    )?;
+    let (code, text) = run(std::slice::from_ref(&m), false, &[t.path()]);
+    assert_eq!(code, 1);
+    let row = text.lines().nth(1).unwrap_or_default();
+    assert!(row.starts_with("ERROR "), "{text}");
+    let (_, json) = run(&[m], true, &[t.path()]);
+    assert!(json.contains("\"status\": \"ERROR\""), "{json}");
+    Ok(())
+}

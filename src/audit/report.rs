@@ -1,8 +1,9 @@
 //! `dreamreview audit [DIR...]`: audits memory folders on disk and prints a table (one line
 //! per folder, largest index first) followed by each folder's findings, or JSON.
 //!
-//! Status per folder: `CUT` when an index is over its load limit, `near` at 80% of one,
-//! `ok` otherwise, `none` when the folder has no `MEMORY.md` (nothing to measure). Besides
+//! Status per folder: `CUT` when an index is over its load limit, `ERROR` when another
+//! error-level finding stands (a credential in a note), `near` at 80% of a limit, `ok`
+//! otherwise, `none` when the folder has no `MEMORY.md` and nothing else is wrong. Besides
 //! the hygiene flags of [`super::audit`], the report lists credentials stored in the notes
 //! ([`super::scan_secrets`]): a memory folder is the last place a key should live.
 
@@ -73,6 +74,9 @@ impl FolderReport {
         let secret_count = secrets.len();
         let mut flags = a.flags;
         flags.extend(secrets);
+        // Any other error (a credential in a note) outranks the budget: never `ok`.
+        let errors = flags.iter().any(|f| f.flag.severity == Severity::Error);
+        let status = if errors && status != "CUT" { "ERROR" } else { status };
         FolderReport {
             folder,
             status,
