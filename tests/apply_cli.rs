@@ -113,12 +113,12 @@ fn a_subset_writes_exactly_the_named_hunks() {
     let body = git(&memory, &["log", "-1", "--format=%B"]);
     assert!(body.contains("Rejected (5):\n- MEMORY.md#1 (+1 -3)\n"), "{body}");
     // An unknown id is bad input: exit 2, nothing written, the valid ids listed.
-    let r = run(cwd, &["apply", s(&dream), "--memory", s(&memory), "--accept", "nope.md#9"]);
+    let r = run(cwd, &["apply", s(&dream), "--memory", s(&memory), "--again", "--accept", "nope.md#9"]);
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("nope.md#9") && r.stderr.contains("MEMORY.md#1"), "{}", r.stderr);
     // So is an empty list: it is no way to say "reject everything".
     for empty in ["", " , "] {
-        let r = run(cwd, &["apply", s(&dream), "--memory", s(&memory), "--accept", empty]);
+        let r = run(cwd, &["apply", s(&dream), "--memory", s(&memory), "--again", "--accept", empty]);
         assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
         assert!(r.stderr.contains("--accept names no hunk"), "{}", r.stderr);
     }
@@ -342,11 +342,11 @@ fn a_decisions_file_takes_edits_and_names_bad_ids() {
     assert!(git(&memory, &["log", "-1", "--format=%B"]).contains("- testing.md#1 (+2 -1, edited by the reviewer)"));
 
     fs::write(&file, r#"{"hunks": {"gone.md#1": "accepted"}}"#).unwrap();
-    let r = run(cwd, &["apply", s(&dream), "--memory", s(&memory), "--decisions", s(&file)]);
+    let r = run(cwd, &["apply", s(&dream), "--memory", s(&memory), "--again", "--decisions", s(&file)]);
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("gone.md#1") && r.stderr.contains(s(&file)), "{}", r.stderr);
     fs::write(&file, "[1, 2]").unwrap();
-    let r = run(cwd, &["apply", s(&dream), "--memory", s(&memory), "--decisions", s(&file)]);
+    let r = run(cwd, &["apply", s(&dream), "--memory", s(&memory), "--again", "--decisions", s(&file)]);
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("decisions file"), "{}", r.stderr);
 }
@@ -487,4 +487,53 @@ fn an_edited_live_changed_hunk_is_merged_and_exits_0() {
     assert!(read(&memory.join("deploy.md")).contains(&merged), "{}", read(&memory.join("deploy.md")));
     assert!(trailers(&memory).ends_with("edited=1\n"), "{}", trailers(&memory));
     assert_eq!(git(&memory, &["status", "--porcelain"]), "");
+}
+
+/// Once a review commit carries the dream's `Dream-Id`, reopening it keeps the review:
+/// `check` shows nothing pending (its leftovers rejected, as the commit decided) and exits
+/// by what stands in the result; `apply` refuses without `--again`, writing nothing; with
+/// `--again` the leftovers are decided anew.
+#[test]
+fn a_reviewed_dream_reopens_decided_and_again_reopens_its_leftovers() {
+    let (_t, dream, memory) = demo();
+    let cwd = dream.parent().unwrap();
+    let r = run(cwd, &["apply", s(&dream), "--memory", s(&memory), "--accept", "testing.md#1,ci.md#1"]);
+    assert_eq!(r.code, 0, "{}", r.both());
+    let head = git(&memory, &["rev-parse", "HEAD"]);
+    let short = &head[..7];
+
+    let c = run(cwd, &["check", s(&dream), "--memory", s(&memory), "--json"]);
+    // The demo's leftovers carry a secret and a PERMANENT deletion: rejected, so nothing
+    // stands in the result.
+    assert_eq!(c.code, 0, "{}", c.both());
+    let v: serde_json::Value = serde_json::from_str(&c.stdout).unwrap();
+    let states: Vec<&str> = v["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|f| f["hunks"].as_array().unwrap().iter().map(|h| h["decision"].as_str().unwrap_or("?")))
+        .collect();
+    assert!(!states.is_empty() && states.iter().all(|s| *s == "rejected"), "{states:?}");
+    assert!(
+        c.stderr.contains(&format!("this dream was reviewed in {short}: 2 accepted, 5 rejected, 0 edited")),
+        "{}",
+        c.stderr
+    );
+    let again = run(cwd, &["check", s(&dream), "--memory", s(&memory), "--again", "--json"]);
+    assert_eq!(again.code, 1, "the reopened leftovers carry error flags: {}", again.both());
+    let v: serde_json::Value = serde_json::from_str(&again.stdout).unwrap();
+    let pending = v["files"].as_array().unwrap().iter().flat_map(|f| f["hunks"].as_array().unwrap().iter());
+    assert!(
+        pending.clone().count() == 5 && pending.into_iter().all(|h| h["decision"] == "pending"),
+        "{}",
+        again.stdout
+    );
+
+    let a = run(cwd, &["apply", s(&dream), "--memory", s(&memory), "--accept-all"]);
+    assert_eq!(a.code, 2, "{}", a.both());
+    assert!(a.stderr.contains("Pass --again to decide those 5 hunks again"), "{}", a.stderr);
+    assert_eq!(git(&memory, &["rev-parse", "HEAD"]), head, "nothing committed");
+    let a = run(cwd, &["apply", s(&dream), "--memory", s(&memory), "--again", "--accept", "review-ja.md#1"]);
+    assert_eq!(a.code, 0, "{}", a.both());
+    assert_ne!(git(&memory, &["rev-parse", "HEAD"]), head);
 }

@@ -186,7 +186,7 @@ fn read_only_note_refuses_the_whole_apply() {
     assert_eq!(a.code, 0, "{}", a.both());
     assert_eq!(std::fs::read(&ro).unwrap(), LIVE[1].1);
     std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o644)).unwrap();
-    let a = p.apply(&["--accept-all"]);
+    let a = p.apply(&["--again", "--accept-all"]);
     assert_eq!(a.code, 0, "{}", a.both());
     assert_eq!(std::fs::read(&ro).unwrap(), PROPOSED_BOTH[1].1);
 }

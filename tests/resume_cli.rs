@@ -20,7 +20,7 @@ fn s(p: &Path) -> &str {
 /// The review's inputs as the command line gives them; the memory folder is named, as
 /// apply and the TUI's commit need it to be for a folder outside ~/.claude/projects.
 fn inputs(dream: &Path, memory: &Path) -> InputArgs {
-    InputArgs { dream: Some(dream.to_path_buf()), memory: Some(memory.to_path_buf()), sources: Vec::new() }
+    InputArgs { dream: Some(dream.to_path_buf()), memory: Some(memory.to_path_buf()), ..InputArgs::default() }
 }
 
 fn hunk(r: &Review, id: &str) -> (usize, usize) {
@@ -182,7 +182,11 @@ fn the_tui_path_and_apply_with_the_saved_state_give_the_same_tree() {
     // `check` says so too, on stderr (its --json stays one document).
     for args in [vec!["check", s(&dream_a)], vec!["check", "--json", s(&dream_a)]] {
         let r = run(dream_a.parent().unwrap(), &args);
-        assert!(r.stderr.contains(&format!("this dream was already reviewed in {}", found.short)), "{}", r.stderr);
+        assert!(
+            r.stderr.contains(&format!("this dream was reviewed in {}: 4 accepted, 3 rejected, 1 edited", found.short)),
+            "{}",
+            r.stderr
+        );
         assert!(!r.stdout.contains("already reviewed"), "{}", r.stdout);
     }
     let tree_a = git(&memory_a, &["rev-parse", "HEAD^{tree}"]);
@@ -242,8 +246,13 @@ fn after_a_commit_the_rest_of_the_dream_is_pending_or_rejected_never_reaccepted(
     assert_eq!(state(&again, "review-ja.md#1"), dreamreview::decision::HunkState::Rejected);
     let (f, h) = hunk(&again, "MEMORY.md#1");
     assert!(!again.files[f].hunks[h].live_changed, "the review's own lines are no live edit");
-    assert_eq!(state(&again, "MEMORY.md#1"), dreamreview::decision::HunkState::Pending);
+    // What the commit did not take of it stays decided as the commit decided: rejected,
+    // not pending (one key must not undo the review); --again reopens it.
+    assert_eq!(state(&again, "MEMORY.md#1"), dreamreview::decision::HunkState::Rejected);
     assert!(again.find_hunk("git-rules.md#1").is_none(), "its deletion is committed");
+    let reopened = cli::load(&InputArgs { again: true, ..inputs(&dream, &memory) }).unwrap();
+    assert_eq!(state(&reopened, "MEMORY.md#1"), dreamreview::decision::HunkState::Pending);
+    assert_eq!(state(&reopened, "review-ja.md#1"), dreamreview::decision::HunkState::Pending);
 
     // Revert the review: the note is back, and its deletion is pending, not accepted.
     let r = run(memory.parent().unwrap(), &["revert", &done.commit.to_string(), "--memory", s(&memory)]);

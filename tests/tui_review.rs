@@ -260,7 +260,7 @@ fn help_scrolls_when_the_terminal_is_short() {
     assert!(bottom.contains("· k ↑") && !bottom.contains("j ↓ more"), "{bottom}");
     // Scrolling stops at the end: one k from the bottom moves up one row at once.
     press(&mut d, "j j j k");
-    assert!(snap(&d).contains("Keys 13–34 of 35"), "{}", snap(&d));
+    assert!(snap(&d).contains("Keys 14–35 of 36"), "{}", snap(&d));
     press(&mut d, "x");
     assert!(matches!(d.app.mode, Mode::Normal));
     // Tall enough: j closes like any key.
@@ -493,4 +493,38 @@ fn the_commit_preview_opens_with_standing_flags_errors_first() {
     assert_eq!(head[0], "Still standing on what this commit takes (2):", "{message}");
     assert_eq!(head[1], "  error   database.md#1 secret «[anthropic-key …Z9AA]» accepted", "{message}");
     assert!(head[2].starts_with("  warning ") && head[2].ends_with(" accepted"), "{message}");
+}
+
+/// After `c ⏎` the dream is reviewed: the reload shows every leftover decided as the commit
+/// decided it (nothing pending, so no `y` or `a` silently undoes the review), the evidence
+/// pane says `reviewed in <sha>: …`, and `A` reopens the leftovers, pending.
+#[test]
+fn a_reviewed_dream_stays_reviewed_until_reopened() {
+    let mut d = open((100, 30), ThemeName::Dark);
+    // Accept testing.md and ci.md, leave the rest undecided.
+    while d.app.current_file().unwrap().path != "ci.md" {
+        press(&mut d, "<Tab>");
+    }
+    press(&mut d, "y");
+    while d.app.current_file().unwrap().path != "testing.md" {
+        press(&mut d, "<Tab>");
+    }
+    press(&mut d, "y c <Enter>");
+    assert!(d.app.status.as_ref().unwrap().text.starts_with("committed "), "{:?}", d.app.status);
+    let (done, total) = d.app.review.progress();
+    assert!(total > 0);
+    assert_eq!(done, total, "leftovers came back pending after the commit");
+    for f in 0..d.app.review.files.len() {
+        for h in &d.app.review.decisions[f] {
+            assert_eq!(h.state(), HunkState::Rejected);
+        }
+    }
+    let screen = snap(&d);
+    assert!(screen.contains("This dream was reviewed in <sha>: 2 accepted, 5 rejected, 0 edited"), "{screen}");
+    press(&mut d, "A");
+    let (done, total) = d.app.review.progress();
+    assert_eq!((done, total > 0), (0, true), "A reopens every leftover");
+    assert!(d.app.status.as_ref().unwrap().text.contains("pending again"), "{:?}", d.app.status);
+    press(&mut d, "u");
+    assert_eq!(d.app.review.progress().0, total, "A is one undo step");
 }

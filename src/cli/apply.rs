@@ -96,13 +96,17 @@ pub fn run(args: &ApplyArgs) -> Result<i32> {
         println!("nothing to apply: the dream changes nothing in {}", review.inputs.memory.display());
         return Ok(0);
     }
-    let mut skipped = decide(&mut review, args)?;
-    if let Some(prev) = &review.reviewed {
-        eprintln!(
-            "dreamreview: note: this dream was already reviewed in {} ({}); applying again",
-            prev.short, prev.summary
-        );
+    if let Some(banner) = review.reviewed_banner() {
+        if !args.inputs.again {
+            bail!(
+                "this dream was {banner}; what it did not take stays as it decided. Pass --again \
+                 to decide those {total} hunk{} again",
+                if total == 1 { "" } else { "s" }
+            );
+        }
+        eprintln!("dreamreview: note: this dream was {banner}; deciding what it did not take again (--again)");
     }
+    let mut skipped = decide(&mut review, args)?;
     if !skipped.is_empty() && !review.accepts_anything() {
         return Err(apply::nothing_writable(&skipped));
     }

@@ -38,6 +38,11 @@ pub struct InputArgs {
     /// Extra transcript folders (Claude Code JSONL, Markdown daily notes); repeatable.
     #[arg(long, value_name = "DIR")]
     pub sources: Vec<PathBuf>,
+    /// Decide again what the last review of this dream did not take. Without it, a dream a
+    /// review commit already carries opens with those leftovers decided as that commit
+    /// decided them (rejected): nothing pending, and `apply` refuses.
+    #[arg(long)]
+    pub again: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -136,9 +141,14 @@ fn run(cli: Cli) -> Result<i32> {
 }
 
 /// Loads a review from command-line inputs.
+/// A dream already reviewed opens settled ([`Review::settle_reviewed`]) unless `--again`.
 pub fn load(inputs: &InputArgs) -> Result<Review> {
     let found = dream::discover(inputs.dream.as_deref(), inputs.memory.as_deref(), &inputs.sources)?;
-    Review::load(found)
+    let mut review = Review::load(found)?;
+    if !inputs.again {
+        review.settle_reviewed();
+    }
+    Ok(review)
 }
 
 /// Runs every analysis of a loaded review (see [`crate::analysis`]).
@@ -158,8 +168,13 @@ fn check(inputs: &InputArgs, json: bool) -> Result<i32> {
     let mut stdout = std::io::stdout().lock();
     let _ = writeln!(stdout, "{}", out.trim_end());
     // On stderr, so that `--json` stays one document.
-    if let Some(prev) = &review.reviewed {
-        eprintln!("dreamreview: note: this dream was already reviewed in {} ({})", prev.short, prev.summary);
+    if let Some(banner) = review.reviewed_banner() {
+        let what = if inputs.again {
+            "what it did not take is pending again (--again)"
+        } else {
+            "what it did not take is shown as it decided (rejected); pass --again to decide it again"
+        };
+        eprintln!("dreamreview: note: this dream was {banner}; {what}");
     }
     let needs_action = interrupted.is_some() || report::has_blocking_errors(&review, &analysis);
     Ok(if needs_action { 1 } else { 0 })
@@ -200,6 +215,9 @@ fn tui(inputs: &InputArgs) -> Result<i32> {
         _ => Vec::new(),
     };
     let mut review = Review::load(found)?;
+    if !inputs.again {
+        review.settle_reviewed();
+    }
     let restored = crate::review::persist::restore(&mut review)?;
     if restored.applied > 0 {
         notes.push(format!(
@@ -214,16 +232,10 @@ fn tui(inputs: &InputArgs) -> Result<i32> {
 
 /// What the TUI's first screen says besides the review: `notes` (a recovered write,
 /// restored decisions), then the memory folder, where it came from and any doubt about
-/// it; and whether this dream was already reviewed.
+/// it. (That the dream was already reviewed, the evidence pane says from the model.)
 pub fn startup(review: &Review, mut notes: Vec<String>) -> crate::ui::run::Startup {
     notes.push(format!("memory {}", review.target.describe()));
-    let already_reviewed = review.reviewed.as_ref().map(|e| {
-        format!(
-            "This dream was already reviewed in {} ({}). Committing again records a new review.",
-            e.short, e.summary
-        )
-    });
-    crate::ui::run::Startup { status: Some(notes.join(" · ")), already_reviewed }
+    crate::ui::run::Startup { status: Some(notes.join(" · ")) }
 }
 
 /// Recovers a write an earlier process left unfinished, under the repository's lock (a
@@ -245,6 +257,6 @@ fn demo() -> Result<i32> {
     let dir = tempfile::Builder::new().prefix("dreamreview-demo-").tempdir()?;
     let demo = crate::demo::materialize(dir.path())?;
     // The demo's memory folder is one dreamreview made: it is named, not taken from memory.diff.
-    let inputs = InputArgs { dream: Some(demo.dream), memory: Some(demo.memory), sources: Vec::new() };
+    let inputs = InputArgs { dream: Some(demo.dream), memory: Some(demo.memory), ..InputArgs::default() };
     tui(&inputs)
 }

@@ -205,7 +205,8 @@ pub fn diff_snapshots(before: &Snapshot, after: &Snapshot) -> Vec<FileDiff> {
     paths.into_iter().filter_map(|p| diff::diff_file(p, before.get(p), before.get(p), after.get(p))).collect()
 }
 
-/// The newest review commit of the dream `dream_id` reachable from `HEAD`, if any.
+/// The newest review commit of the dream `dream_id` reachable from `HEAD` that no later
+/// whole-commit revert undid, if any.
 pub fn already_reviewed(repo: &MemoryRepo, dream_id: &str) -> Result<Option<LogEntry>> {
     if repo.head_commit()?.is_none() || dream_id.is_empty() {
         return Ok(None);
@@ -213,11 +214,20 @@ pub fn already_reviewed(repo: &MemoryRepo, dream_id: &str) -> Result<Option<LogE
     let mut walk = repo.repo.revwalk()?;
     walk.set_sorting(Sort::TOPOLOGICAL | Sort::TIME)?;
     walk.push_head()?;
+    // Review commits undone whole by a later revert (newer commits come first).
+    let mut reverted: Vec<String> = Vec::new();
     for oid in walk {
         let oid: Oid = oid?;
         let commit = repo.repo.find_commit(oid)?;
         let msg = String::from_utf8_lossy(commit.message_bytes());
+        if let Some(undone) = whole_revert_of(&msg) {
+            reverted.push(undone);
+        }
         if !msg.contains(dream_id) {
+            continue;
+        }
+        let id = oid.to_string();
+        if reverted.iter().any(|r| !r.is_empty() && id.starts_with(r.as_str())) {
             continue;
         }
         if message::parse_trailers(&msg).dream_id.as_deref() == Some(dream_id) {
@@ -225,6 +235,15 @@ pub fn already_reviewed(repo: &MemoryRepo, dream_id: &str) -> Result<Option<LogE
         }
     }
     Ok(None)
+}
+
+/// The commit a whole-commit revert of dreamreview undoes (`Revert "…"` with a `Reverts:`
+/// trailer); `None` for other commits and for reverts of one file or hunk.
+fn whole_revert_of(msg: &str) -> Option<String> {
+    if !msg.starts_with("Revert \"") {
+        return None;
+    }
+    message::parse_trailers(msg).reverts
 }
 
 /// How many commits [`holds_reviews`] reads before it gives up: the newest review of a

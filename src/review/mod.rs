@@ -284,6 +284,42 @@ impl Review {
         targets.len()
     }
 
+    /// A dream a review commit already reviewed: what that commit did not take (every hunk
+    /// still between live memory and the proposal) stays decided the way it decided it,
+    /// rejected, so nothing is pending and no key can silently undo the review. Not an undo
+    /// step. Returns false (nothing changed) when the dream was not reviewed.
+    pub fn settle_reviewed(&mut self) -> bool {
+        if self.reviewed.is_none() {
+            return false;
+        }
+        for d in self.decisions.iter_mut().flatten() {
+            *d = HunkDecision::pending(d.lines.len());
+            d.set_all(Decision::Rejected);
+        }
+        true
+    }
+
+    /// Going through a reviewed dream's leftovers again (`--again`, or the TUI's key): every
+    /// hunk the review commit did not take is pending again. One undo step.
+    pub fn reopen_leftovers(&mut self) {
+        self.checkpoint();
+        for d in self.decisions.iter_mut().flatten() {
+            *d = HunkDecision::pending(d.lines.len());
+        }
+    }
+
+    /// `reviewed in 41fd1fa: 1 accepted, 5 rejected, 1 edited`, for a reviewed dream.
+    pub fn reviewed_banner(&self) -> Option<String> {
+        let e = self.reviewed.as_ref()?;
+        Some(match &e.review {
+            Some(c) => format!(
+                "reviewed in {}: {} accepted, {} rejected, {} edited",
+                e.short, c.accepted, c.rejected, c.edited
+            ),
+            None => format!("reviewed in {} ({})", e.short, e.summary),
+        })
+    }
+
     /// Sets every hunk of the review; blocked hunks are left as they are when accepting.
     /// Returns the ids of hunks that were skipped.
     pub fn set_all(&mut self, d: Decision) -> Vec<String> {

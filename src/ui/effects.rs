@@ -116,6 +116,8 @@ pub fn init_repo(app: &App) -> Msg {
 pub fn reload(inputs: Inputs, generation: u64) -> Msg {
     match Review::load(inputs) {
         Ok(mut review) => {
+            // After a commit the dream is reviewed: its leftovers stay decided.
+            review.settle_reviewed();
             let _ = persist::restore(&mut review);
             Msg::Reloaded { generation, review: Box::new(review) }
         }

@@ -48,6 +48,8 @@ pub enum Action {
     Undo,
     /// Redo.
     Redo,
+    /// Reopen what the last review commit of this dream did not take (pending again).
+    Again,
     /// Search.
     Search,
     /// Next search match.
@@ -202,6 +204,12 @@ pub const BINDINGS: &[Binding] = &[
     Binding { keys: &[(KeyCode::Char('e'), NONE)], label: "e", action: Action::Edit, help: "edit the hunk in $EDITOR" },
     Binding { keys: &[(KeyCode::Char('u'), NONE)], label: "u", action: Action::Undo, help: "undo" },
     Binding { keys: &[(KeyCode::Char('r'), CTRL)], label: "C-r", action: Action::Redo, help: "redo" },
+    Binding {
+        keys: &[(KeyCode::Char('A'), SHIFT), (KeyCode::Char('A'), NONE)],
+        label: "A",
+        action: Action::Again,
+        help: "reopen a reviewed dream's leftovers",
+    },
     Binding { keys: &[(KeyCode::Char('/'), NONE)], label: "/", action: Action::Search, help: "search" },
     Binding { keys: &[(KeyCode::Char('n'), CTRL)], label: "C-n", action: Action::NextMatch, help: "next match" },
     Binding { keys: &[(KeyCode::Char('p'), CTRL)], label: "C-p", action: Action::PrevMatch, help: "previous match" },

@@ -32,8 +32,6 @@ impl Drop for TerminalGuard {
 pub struct Startup {
     /// A status-bar message (decisions restored, a crashed write recovered…).
     pub status: Option<String>,
-    /// "This dream was already reviewed in …", when a commit carries its Dream-Id.
-    pub already_reviewed: Option<String>,
 }
 
 /// Opens the review TUI on `review` and returns the exit code (0).
@@ -52,7 +50,6 @@ pub fn run(review: Review, startup: Startup) -> Result<i32> {
     let mut rt = Runtime { tx: tx.clone(), highlighter, paused: paused.clone(), store };
     let mut app = App::new(review, theme, size);
     app.status = startup.status.map(|text| super::state::Status { text, error: false });
-    app.already_reviewed = startup.already_reviewed;
     let mut cmds = vec![Cmd::Analyze];
     cmds.extend(update::request_highlight(&mut app));
     draw(&mut terminal, &app)?;

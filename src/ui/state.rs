@@ -186,8 +186,6 @@ pub struct App {
     pub highlights: HashMap<(usize, usize), Arc<Highlight>>,
     /// Files whose highlighting was requested (so it is asked for once).
     pub highlight_requested: HashSet<usize>,
-    /// A dream already committed earlier (message shown on open).
-    pub already_reviewed: Option<String>,
     /// True once the user asked to quit.
     pub quit: bool,
     /// Read-only (a commit's diff in the history view): decisions are refused, and the
@@ -230,7 +228,6 @@ impl App {
             queued: VecDeque::new(),
             highlights: HashMap::new(),
             highlight_requested: HashSet::new(),
-            already_reviewed: None,
             quit: false,
             banner: None,
         };

@@ -196,6 +196,19 @@ fn replay(app: &mut App) -> Vec<Cmd> {
     cmds
 }
 
+/// `A`: a dream a review commit already reviewed opens with its leftovers decided; this
+/// reopens them, pending (one undo step). Elsewhere it says there is nothing to reopen.
+fn again(app: &mut App) -> Vec<Cmd> {
+    let Some(banner) = app.review.reviewed_banner() else {
+        say(app, "this dream has no review commit yet: nothing to decide again", false);
+        return Vec::new();
+    };
+    app.review.reopen_leftovers();
+    decided(app);
+    say(app, &format!("{banner}: what it did not take is pending again (u undoes)"), false);
+    vec![Cmd::Save]
+}
+
 fn say(app: &mut App, text: &str, error: bool) {
     app.status = Some(Status { text: text.to_string(), error });
 }
@@ -436,6 +449,7 @@ pub fn act(app: &mut App, a: Action) -> Vec<Cmd> {
         Action::Edit => edit(app),
         Action::Undo => undo_redo(app, true),
         Action::Redo => undo_redo(app, false),
+        Action::Again => again(app),
         Action::Search => {
             app.mode = Mode::Search(String::new());
             Vec::new()

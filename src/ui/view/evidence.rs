@@ -62,8 +62,14 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
         out.push(Line::styled(format!("Read only, never committed: {r}."), t.warning));
         out.push(Line::raw(""));
     }
-    if let Some(msg) = &app.already_reviewed {
-        out.push(Line::styled(msg.clone(), t.warning));
+    if let Some(banner) = app.review.reviewed_banner() {
+        let open = app.review.decisions.iter().flatten().any(|d| !d.is_decided());
+        let what = if open {
+            "what it did not take is open again; a commit records a new review."
+        } else {
+            "what it did not take is shown as it decided (rejected). A decides it again."
+        };
+        out.push(Line::styled(format!("This dream was {banner}; {what}"), t.warning));
         out.push(Line::raw(""));
     }
     let flags: Vec<&Flag> = app.analysis.findings.file(fi).iter().chain(app.analysis.hunk_flags(fi, hi)).collect();
