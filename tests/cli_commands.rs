@@ -40,3 +40,13 @@ fn command_names_match_the_parser() {
     known.sort();
     assert_eq!(names, known);
 }
+
+#[test]
+fn demo_keep_refuses_a_folder_with_files() {
+    let t = tempfile::tempdir().unwrap();
+    std::fs::write(t.path().join("x"), "mine").unwrap();
+    let r = run(t.path(), &["demo", "--keep", t.path().to_str().unwrap()]);
+    assert_eq!(r.code, 2, "{}", r.both());
+    assert!(r.stderr.contains("is not empty"), "{}", r.both());
+    assert_eq!(std::fs::read_to_string(t.path().join("x")).unwrap(), "mine");
+}

@@ -6,7 +6,7 @@ use crate::dream;
 use crate::report::{self, Analysis};
 use crate::review::Review;
 use crate::target::Target;
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand};
 use std::io::Write;
 use std::path::PathBuf;
@@ -53,8 +53,12 @@ enum Command {
         #[command(flatten)]
         inputs: InputArgs,
     },
-    /// Open the bundled demo dream (a temp copy, a real git repository).
-    Demo,
+    /// Open the bundled demo dream (a temp copy, a real git repository, deleted on exit).
+    Demo {
+        /// Write the demo to DIR (new or empty) and keep it, instead of a temp copy.
+        #[arg(long, value_name = "DIR")]
+        keep: Option<PathBuf>,
+    },
     /// Print the review model and its flags without a terminal UI; exit 1 on error flags
     /// or an interrupted write that the next apply recovers. The first lines say which
     /// memory folder, where it came from, and any doubt about it.
@@ -126,9 +130,9 @@ pub const COMMANDS: [&str; 8] = ["review", "demo", "check", "audit", "apply", "l
 
 fn run(cli: Cli) -> Result<i32> {
     match cli.command {
-        Command::Review { inputs } => tui(&inputs),
+        Command::Review { inputs } => tui(&inputs, None),
         Command::Check { inputs, json } => check(&inputs, json),
-        Command::Demo => demo(),
+        Command::Demo { keep } => demo(keep.as_deref()),
         Command::Audit { dirs, json } => {
             let dirs = if dirs.is_empty() { crate::audit::default_dirs() } else { dirs };
             let mut out = std::io::stdout().lock();
@@ -206,7 +210,7 @@ pub fn stderr_progress() -> impl Fn(u64, u64) {
 
 /// Opens the TUI: recovers an interrupted earlier write, restores saved decisions, and
 /// says on the first screen where the review goes and that a dream was already reviewed.
-fn tui(inputs: &InputArgs) -> Result<i32> {
+fn tui(inputs: &InputArgs, throwaway: Option<PathBuf>) -> Result<i32> {
     let found = dream::discover(inputs.dream.as_deref(), inputs.memory.as_deref(), &inputs.sources)?;
     let target = Target::assess_here(&found.memory, found.origin, crate::repo::history::holds_reviews);
     // A folder the review may not write is not recovered either: only read.
@@ -226,7 +230,8 @@ fn tui(inputs: &InputArgs) -> Result<i32> {
             if restored.applied == 1 { "" } else { "s" }
         ));
     }
-    let startup = startup(&review, notes);
+    let mut startup = startup(&review, notes);
+    startup.throwaway = throwaway;
     crate::ui::run::run(review, startup)
 }
 
@@ -235,7 +240,7 @@ fn tui(inputs: &InputArgs) -> Result<i32> {
 /// it. (That the dream was already reviewed, the evidence pane says from the model.)
 pub fn startup(review: &Review, mut notes: Vec<String>) -> crate::ui::run::Startup {
     notes.push(format!("memory {}", review.target.describe()));
-    crate::ui::run::Startup { status: Some(notes.join(" · ")) }
+    crate::ui::run::Startup { status: Some(notes.join(" · ")), throwaway: None }
 }
 
 /// Recovers a write an earlier process left unfinished, under the repository's lock (a
@@ -253,10 +258,33 @@ fn recover_at_start(repo: &crate::repo::MemoryRepo) -> Result<Vec<String>> {
 }
 
 /// Opens the bundled demo in a temp copy; the copy is deleted when the review closes.
-fn demo() -> Result<i32> {
-    let dir = tempfile::Builder::new().prefix("dreamreview-demo-").tempdir()?;
-    let demo = crate::demo::materialize(dir.path())?;
+fn demo(keep: Option<&std::path::Path>) -> Result<i32> {
+    let temp;
+    let root = match keep {
+        Some(dir) => {
+            let empty = std::fs::read_dir(dir).map(|mut d| d.next().is_none()).unwrap_or(true);
+            if !empty {
+                anyhow::bail!("{} is not empty; give --keep a new or empty folder", dir.display());
+            }
+            std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+            dir.canonicalize().with_context(|| format!("cannot resolve {}", dir.display()))?
+        }
+        None => {
+            temp = tempfile::Builder::new().prefix("dreamreview-demo-").tempdir()?;
+            temp.path().to_path_buf()
+        }
+    };
+    let demo = crate::demo::materialize(&root)?;
+    let memory = demo.memory.clone();
     // The demo's memory folder is one dreamreview made: it is named, not taken from memory.diff.
     let inputs = InputArgs { dream: Some(demo.dream), memory: Some(demo.memory), ..InputArgs::default() };
-    tui(&inputs)
+    let code = tui(&inputs, keep.is_none().then(|| root.clone()))?;
+    match keep {
+        Some(_) => println!("the demo's memory repository is kept at {}", memory.display()),
+        None => println!(
+            "the demo's memory repository was {} (deleted); `dreamreview demo --keep DIR` keeps one",
+            memory.display()
+        ),
+    }
+    Ok(code)
 }

@@ -32,6 +32,8 @@ impl Drop for TerminalGuard {
 pub struct Startup {
     /// A status-bar message (decisions restored, a crashed write recovered…).
     pub status: Option<String>,
+    /// A demo's temporary copy, deleted when the review closes.
+    pub throwaway: Option<std::path::PathBuf>,
 }
 
 /// Opens the review TUI on `review` and returns the exit code (0).
@@ -50,6 +52,7 @@ pub fn run(review: Review, startup: Startup) -> Result<i32> {
     let mut rt = Runtime { tx: tx.clone(), highlighter, paused: paused.clone(), store };
     let mut app = App::new(review, theme, size);
     app.status = startup.status.map(|text| super::state::Status { text, error: false });
+    app.throwaway = startup.throwaway;
     let mut cmds = vec![Cmd::Analyze];
     cmds.extend(update::request_highlight(&mut app));
     draw(&mut terminal, &app)?;

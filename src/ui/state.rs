@@ -191,6 +191,9 @@ pub struct App {
     /// Read-only (a commit's diff in the history view): decisions are refused, and the
     /// evidence pane shows this text (the commit message) instead.
     pub banner: Option<String>,
+    /// A demo's temporary copy, deleted when the TUI closes (`None`: a real review, or a
+    /// demo kept with `--keep`): the quit prompt must not promise a restore.
+    pub throwaway: Option<std::path::PathBuf>,
 }
 
 impl App {
@@ -230,6 +233,7 @@ impl App {
             highlight_requested: HashSet::new(),
             quit: false,
             banner: None,
+            throwaway: None,
         };
         app.rebuild_rows();
         app

@@ -123,6 +123,35 @@ pub fn truncate(s: &str, cols: usize) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// `s` cut in the middle to at most `cols` columns, keeping its start and its end with
+/// the extension (`proj…oy.md`, not `project_de…`): a file name is told apart by how it
+/// starts and what kind it is.
+pub fn truncate_middle(s: &str, cols: usize) -> Cow<'_, str> {
+    if width(s) <= cols {
+        return Cow::Borrowed(s);
+    }
+    let room = cols.saturating_sub(1);
+    let name = s.rsplit('/').next().unwrap_or(s);
+    let ext = name.rfind('.').filter(|&i| i > 0).map(|i| width(&name[i..])).unwrap_or(0);
+    let tail = (ext + 2).min(room.saturating_sub(1)).min(room);
+    let head = room - tail;
+    let end = s.len() - fit_end(s, tail);
+    Cow::Owned(format!("{}…{}", &s[..fit(s, head)], &s[end..]))
+}
+
+/// The byte length of the longest end of `s` at most `cols` columns wide.
+fn fit_end(s: &str, cols: usize) -> usize {
+    let mut used = 0;
+    for (i, c) in s.char_indices().rev() {
+        let w = char_width(c);
+        if used + w > cols {
+            return s.len() - i - c.len_utf8();
+        }
+        used += w;
+    }
+    s.len()
+}
+
 /// The byte length of the longest start of `s` at most `cols` columns wide (cut
 /// mid-word, on a char boundary).
 pub fn fit(s: &str, cols: usize) -> usize {
@@ -174,6 +203,18 @@ mod tests {
             "on 8b2d4e6f…/subagents/a.jsonl"
         );
         assert_eq!(short_ids("no ids here"), "no ids here");
+    }
+
+    #[test]
+    fn file_names_are_cut_in_the_middle_keeping_the_extension() {
+        assert_eq!(truncate_middle("project_deploy.md", 10), "proj…oy.md");
+        assert_eq!(truncate_middle("short.md", 10), "short.md");
+        assert_eq!(truncate_middle("people/alice-and-bob.md", 12), "people…ob.md");
+        assert_eq!(truncate_middle("日本語のメモ.md", 9), "日…モ.md");
+        assert_eq!(truncate_middle("noextensionatall", 8), "noext…ll");
+        for cols in 0..12 {
+            assert!(width(&truncate_middle("project_deploy.md", cols)) <= cols.max(1), "{cols}");
+        }
     }
 
     #[test]

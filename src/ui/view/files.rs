@@ -4,7 +4,7 @@ use super::{inner, pane};
 use crate::diff::FileStatus;
 use crate::flag::Severity;
 use crate::ui::state::App;
-use crate::ui::text::{truncate, width};
+use crate::ui::text::{truncate_middle, width};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -57,7 +57,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         let count = if app.banner.is_some() { format!("{n}") } else { format!("{d}/{n}") };
         let count_style = if d == n { t.accepted } else { t.dim };
         let name_cols = (body.width as usize).saturating_sub(4 + width(&count) + 1);
-        let name = truncate(&f.path, name_cols).into_owned();
+        let name = truncate_middle(&f.path, name_cols).into_owned();
         let pad = name_cols.saturating_sub(width(&name));
         let mut line = Line::from(vec![
             Span::styled(status, st_style),

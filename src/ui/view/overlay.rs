@@ -117,11 +117,16 @@ fn ask(
 /// `q` with uncommitted decisions.
 pub fn confirm_quit(app: &App, frame: &mut Frame) {
     let t = &app.theme;
-    let lines = vec![
-        Line::styled("Your decisions are not committed yet.", t.text),
-        Line::styled("They are saved, and reopening this dream restores them.", t.dim),
-    ];
-    ask(app, frame, " Quit? ", lines, "quit", "stay", (60, 6));
+    let after = match &app.throwaway {
+        Some(dir) => format!(
+            "This demo's copy ({}) is deleted when you quit; `dreamreview demo --keep DIR` keeps one.",
+            dir.display()
+        ),
+        None => "They are saved, and reopening this dream restores them.".to_string(),
+    };
+    let lines = vec![Line::styled("Your decisions are not committed yet.", t.text), Line::styled(after, t.dim)];
+    let size = if app.throwaway.is_some() { (72, 9) } else { (60, 6) };
+    ask(app, frame, " Quit? ", lines, "quit", "stay", size);
 }
 
 /// `c` without a repository: offers to create one.
