@@ -34,6 +34,7 @@ mod provenance_weak;
 mod resume_cli;
 mod revert_cli;
 mod secrets_find;
+mod secrets_outputs;
 mod terminal_safety;
 mod transcript_context;
 mod transcript_render;

@@ -68,15 +68,18 @@ pub fn run(args: &ApplyArgs) -> Result<i32> {
     };
     let lock = RepoLock::acquire(&repo)?;
     if let Some(t) = &lock.took_over {
-        eprintln!("dreamreview: {t}");
+        eprintln!("dreamreview: {}", super::shown(t));
     }
     if let Some(m) = journal::recover(&repo)? {
-        eprintln!("dreamreview: {m}");
+        eprintln!("dreamreview: {}", super::shown(&m));
     }
     let mut review = Review::load(inputs)?;
     let (_, total) = review.progress();
     if total == 0 {
-        println!("nothing to apply: the dream changes nothing in {}", review.inputs.memory.display());
+        println!(
+            "nothing to apply: the dream changes nothing in {}",
+            super::shown(&review.inputs.memory.display().to_string())
+        );
         return Ok(0);
     }
     let mut skipped = decide(&mut review, args)?;
@@ -94,7 +97,7 @@ pub fn run(args: &ApplyArgs) -> Result<i32> {
         }
     }
     if let Some(m) = &applied.recovered {
-        eprintln!("dreamreview: {m}");
+        eprintln!("dreamreview: {}", super::shown(m));
     }
     if let Some(s) = applied.snapshot {
         println!("snapshot  {} {}", crate::repo::short_id(s), message::SNAPSHOT_SUMMARY);

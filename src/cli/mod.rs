@@ -70,16 +70,20 @@ enum Command {
 pub fn main() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
+        Err(e) if e.use_stderr() => {
+            // clap repeats the offending argument: it may be a pasted credential.
+            eprint!("{}", shown(&e.render().to_string()));
+            return 2;
+        }
         Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
             let _ = e.print();
-            return code;
+            return 0;
         }
     };
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("dreamreview: {}", crate::text::visible_controls(&format!("{e:#}")));
+            eprintln!("dreamreview: {}", shown(&format!("{e:#}")));
             2
         }
     }
@@ -99,6 +103,12 @@ fn run(cli: Cli) -> Result<i32> {
         Some(Command::Revert(a)) => history::revert(&a),
         None => tui(&cli.inputs),
     }
+}
+
+/// A message as the command line prints it: credentials masked (an error may repeat an
+/// argument or a path, and either may be a pasted secret), control characters visible.
+pub fn shown(message: &str) -> String {
+    crate::text::visible_controls(&crate::secrets::mask(message)).into_owned()
 }
 
 /// Loads a review from command-line inputs.

@@ -29,7 +29,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
                 modes.push("no wrap");
             }
             let modes = if modes.is_empty() { String::new() } else { format!(" · {}", modes.join(" · ")) };
-            format!(" {} · {}{modes} ", f.path, status_word(f))
+            format!(" {} · {}{modes} ", crate::text::visible_name(&crate::secrets::mask(&f.path)), status_word(f))
         }
         None => " Diff ".to_string(),
     };
