@@ -183,7 +183,6 @@ fn secrets_each_provider_row_is_found_with_its_kind() {
         ("dp.pt.jUWiy77hnsqDUgECXNVGxLs7iUpM7DPJYaW0NEvlQEt", "doppler-token"),
         ("dapib3e236a3305ae95cdff4fbccfe78db0d", "databricks-token"),
         ("XIM8Q~rjz16A8eXXJg5tfiL8vA7orfo1hXLnqe3y", "azure-client-secret"),
-        ("MTcP9kocYWL3yvgcPzlf718bal.idF5yv.rsAVZSEzia18ZDLLtxzVMoiE7CfpzNN3HLr4_w", "discord-token"),
         ("7300227639:AA4QttZQ_dKKfR9BEo8Ijf_L-LPSX6if6El", "telegram-bot-token"),
         ("key-60328c5fc273853c40f834c155547195", "mailgun-key"),
         ("AGE-SECRET-KEY-1NDURPSTUM0WHNZ0EW3YSR8RD8TE02Z6DCJCY5LG70R7E03D2UEKXF3DW6K", "age-secret-key"),
@@ -200,6 +199,8 @@ fn secrets_each_provider_row_is_found_with_its_kind() {
         assert!(masked.starts_with(&format!("see [{kind} …")), "{masked}");
         assert_eq!(secrets::mask(&masked), masked, "idempotent");
     }
+    let discord = "DISCORD_BOT: MTcP9kocYWL3yvgcPzlf718bal.idF5yv.rsAVZSEzia18ZDLLtxzVMoiE7CfpzNN3HLr4_w\n";
+    assert_eq!(secrets::mask(discord), "DISCORD_BOT: [discord-token …r4_w]\n");
     // The rule table is public data: every row has an id, a prefix and a kind.
     assert!(secrets::rules().count() >= 100);
 }

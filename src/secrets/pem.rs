@@ -168,11 +168,16 @@ pub(super) fn bare_bodies(text: &str) -> Vec<Range<usize>> {
     let mut run: Option<(usize, usize, usize)> = None; // (start, end, full lines)
     let mut pos = 0;
     for line in text.split_inclusive('\n') {
+        let line_start = pos;
+        pos += line.len();
+        // Most lines are too short or too long to be one: decided on their length alone.
+        if run.is_none() && !(64..=160).contains(&line.len()) {
+            continue;
+        }
         let content = line.trim_end_matches(['\n', '\r']);
         let lead = content.len() - content.trim_start().len();
         let t = content.trim();
-        let (start, end) = (pos + lead, pos + lead + t.len());
-        pos += line.len();
+        let (start, end) = (line_start + lead, line_start + lead + t.len());
         if is_full_width(t) {
             run = Some(match run {
                 Some((s, _, n)) => (s, end, n + 1),

@@ -190,10 +190,18 @@ pub(super) fn sendgrid(text: &str, s: usize, e: usize) -> Option<Range<usize>> {
     Some(s..end)
 }
 
-/// Discord bot token: the base64 of the bot's numeric id (so `MT`…`OT`), `.`, a 6-7
-/// character timestamp, `.`, a 27-40 character HMAC.
-pub(super) fn discord_bot(text: &str, s: usize, _: usize) -> Option<Range<usize>> {
+/// Discord bot token, looked for in the 200 bytes after the word `discord` (its shape alone,
+/// three dotted base64url runs, is too common to look for everywhere): the base64 of the
+/// bot's numeric id (so `MT`…`OT`), `.`, a 6-7 character timestamp, `.`, a 27-40
+/// character HMAC.
+pub(super) fn discord_bot(text: &str, _: usize, e: usize) -> Option<Range<usize>> {
     let b = text.as_bytes();
+    let window = e..(e + 200).min(b.len());
+    window.into_iter().find_map(|i| discord_token_at(b, i))
+}
+
+/// A Discord bot token starting exactly at `s`.
+fn discord_token_at(b: &[u8], s: usize) -> Option<Range<usize>> {
     let head = b.get(s..s + 2)?;
     if !matches!(head.first(), Some(b'M' | b'N' | b'O')) || !head.get(1).is_some_and(u8::is_ascii_alphabetic) {
         return None;
