@@ -168,3 +168,24 @@ fn secrets_check_shows_bidi_controls_and_newlines_in_file_names() {
     assert!(text.stdout.contains("added two\u{240a}lines.md"), "{}", text.stdout);
     assert!(!text.stdout.lines().any(|l| l == "lines.md"), "{}", text.stdout);
 }
+
+#[test]
+fn secrets_never_reach_the_review_screen() {
+    use dreamreview::ui::{msg::Msg, script, snapshot::to_text, state::App, theme};
+    let p = project();
+    let name = "sk_live_j59pjomke57foiu94c0D1lNQgtYk.md";
+    put(&p.dream.join("memory").join(name), b"named after a key\n");
+    let inputs = dreamreview::dream::discover(Some(&p.dream), Some(&p.memory), &[]).unwrap();
+    let review = dreamreview::review::Review::load(inputs).unwrap();
+    let analysis = dreamreview::analysis::analyze(&review);
+    let mut app = App::new(review, theme::Theme::new(theme::ThemeName::Dark), (160, 200));
+    let generation = app.generation;
+    dreamreview::ui::update::update(&mut app, Msg::Analyzed { generation, analysis: Box::new(analysis) });
+    // Every file in turn: the file list, the diff title and the diff pane.
+    for _ in 0..app.review.files.len() {
+        let screen = to_text(&script::render(&app));
+        assert_eq!(leaks(&screen), Vec::<&str>::new(), "{screen}");
+        assert!(!screen.contains("j59pjomke57foiu94c0D1lNQgtYk"), "{screen}");
+        script::drive(&mut app, "<Tab>").unwrap();
+    }
+}

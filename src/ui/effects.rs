@@ -26,7 +26,7 @@ pub fn preview_commit(app: &App) -> Msg {
                 .map(|p| {
                     let mut m = p.message;
                     for s in &p.skipped {
-                        m.push_str(&format!("\n(not written: {} — {})", s.id, s.reason));
+                        m.push_str(&format!("\n(not written: {} — {})", super::text::shown_name(&s.id), s.reason));
                     }
                     if p.snapshot_first {
                         m.push_str("\n(uncommitted memory changes are committed first, as a snapshot)");
