@@ -1,7 +1,7 @@
 //! Credentials in text: detection and masking.
 //!
-//! [`find`] locates credentials with the rule table in [`rules`]: one row per format —
-//! provider tokens with a fixed prefix (Anthropic, OpenAI, AWS, GitHub, GitLab, Stripe,
+//! [`find`] locates credentials with the rule table (`src/secrets/rules.rs`, listed by
+//! [`rule_table`]): one row per format — provider tokens with a fixed prefix (Anthropic, OpenAI, AWS, GitHub, GitLab, Stripe,
 //! Hugging Face, npm, PyPI, SendGrid, Slack and Discord webhooks, Twilio, Shopify,
 //! DigitalOcean, Doppler, Databricks, Azure, GCP service-account keys, Telegram, Mailgun,
 //! `age` keys and ~100 more), JWTs, PEM private keys (whole, or a body without its BEGIN
@@ -157,7 +157,7 @@ fn prefilter() -> Option<&'static AhoCorasick> {
 }
 
 /// The rule table as (row id, literal prefix, kind name), for documentation and tests.
-pub fn rules() -> impl Iterator<Item = (&'static str, &'static str, &'static str)> {
+pub fn rule_table() -> impl Iterator<Item = (&'static str, &'static str, &'static str)> {
     rules::RULES.iter().map(|r| (r.id, r.prefix, r.kind.name()))
 }
 

@@ -93,6 +93,7 @@ pub(super) struct Rule {
     pub check: Check,
 }
 
+/// A row for `prefix` + a body of `min..=max` characters of `body`, the whole token secret.
 const fn token(
     id: &'static str,
     prefix: &'static str,
@@ -104,6 +105,7 @@ const fn token(
     Rule { id, prefix, kind, check: Check::Token { body, min, max, part: Part::Whole } }
 }
 
+/// A [`token`] row whose kind is a provider's (`stripe-key`).
 const fn provider(
     id: &'static str,
     prefix: &'static str,
@@ -115,11 +117,13 @@ const fn provider(
     token(id, prefix, SecretKind::Provider(name), body, min, max)
 }
 
+/// A row for a secret URL path after a public host (`hooks.slack.com/` + `services/…`).
 const fn url(id: &'static str, prefix: &'static str, name: &'static str, min: usize) -> Rule {
     let check = Check::Token { body: Charset::UrlPath, min, max: usize::MAX, part: Part::Body };
     Rule { id, prefix, kind: SecretKind::Provider(name), check }
 }
 
+/// A row validated by a function of [`super::shapes`], [`super::pem`] or [`super::assigned`].
 const fn custom(
     id: &'static str,
     prefix: &'static str,
@@ -129,14 +133,17 @@ const fn custom(
     Rule { id, prefix, kind, check: Check::Custom(f) }
 }
 
+/// A credential-like key name (`token`, `api_key`) whose random value is a credential.
 const fn key_name(prefix: &'static str) -> Rule {
     custom("assigned-credential", prefix, SecretKind::Credential, after_key)
 }
 
+/// A password-named key (`password`, `pwd`) whose value is a credential whatever its entropy.
 const fn password_name(prefix: &'static str) -> Rule {
     custom("assigned-password", prefix, SecretKind::Credential, after_password_key)
 }
 
+/// No upper bound on a body's length.
 const MAX: usize = usize::MAX;
 use Charset::*;
 use SecretKind as K;
