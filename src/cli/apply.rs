@@ -86,7 +86,8 @@ pub fn run(args: &ApplyArgs) -> Result<i32> {
     if let Some(prev) = &review.reviewed {
         eprintln!(
             "dreamreview: note: this dream was already reviewed in {} ({}); applying again",
-            prev.short, prev.summary
+            prev.short,
+            super::shown(&prev.summary)
         );
     }
     let analysis = super::analyze(&review);

@@ -80,7 +80,7 @@ pub fn log(args: &LogArgs) -> Result<i32> {
             history::CommitKind::Snapshot => " [snapshot]".to_string(),
             history::CommitKind::Other => String::new(),
         };
-        let _ = writeln!(out, "{} {}{mark} {}", e.short, e.date, crate::text::visible_controls(&e.summary));
+        let _ = writeln!(out, "{} {}{mark} {}", e.short, e.date, super::shown(&e.summary));
     }
     Ok(0)
 }

@@ -130,7 +130,7 @@ fn check(inputs: &InputArgs, json: bool) -> Result<i32> {
     let _ = writeln!(stdout, "{}", out.trim_end());
     // On stderr, so that `--json` stays one document.
     if let Some(prev) = &review.reviewed {
-        eprintln!("dreamreview: note: this dream was already reviewed in {} ({})", prev.short, prev.summary);
+        eprintln!("dreamreview: note: this dream was already reviewed in {} ({})", prev.short, shown(&prev.summary));
     }
     Ok(if report::has_blocking_errors(&review, &analysis) { 1 } else { 0 })
 }
