@@ -130,9 +130,15 @@ pub struct Flag {
 }
 
 impl Flag {
-    /// A flag of `kind` with its default severity and a message; other fields empty.
+    /// A flag of `kind` with its default severity and a message (credentials in it masked:
+    /// a message may quote a file name or a hunk id); other fields empty.
     pub fn new(kind: FlagKind, message: impl Into<String>) -> Flag {
-        Flag { kind, severity: kind.severity(), message: message.into(), claim: None, line: None, source: None }
+        let message: String = message.into();
+        let message = match crate::secrets::mask(&message) {
+            std::borrow::Cow::Owned(masked) => masked,
+            std::borrow::Cow::Borrowed(_) => message,
+        };
+        Flag { kind, severity: kind.severity(), message, claim: None, line: None, source: None }
     }
 
     /// Sets the claim this flag is about.

@@ -75,16 +75,19 @@ pub fn check(review: &Review, findings: &mut Findings) {
 fn secret_flags(h: &diff::Hunk) -> Vec<Flag> {
     let added: Vec<&str> = h.added().map(|l| l.text.as_str()).collect();
     let text: String = added.concat();
+    // Masked as one text: a line of a key body is no secret alone.
+    let masked_lines = secrets::mask_lines(&added);
     let mut out = Vec::new();
     for s in secrets::find(&text) {
         // The line holding the secret's first byte.
         let mut at = 0;
-        let line = added.iter().find(|l| {
+        let line = added.iter().position(|l| {
             let hit = s.start >= at && s.start < at + l.len();
             at += l.len();
             hit
         });
-        let masked_line = line.map(|l| secrets::mask(strip_terminator(l)).into_owned()).unwrap_or_default();
+        let masked_line =
+            line.and_then(|i| masked_lines.get(i)).map(|l| strip_terminator(l).to_string()).unwrap_or_default();
         let masked = s.masked(&text);
         out.push(
             Flag::new(

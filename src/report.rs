@@ -9,7 +9,7 @@ use crate::repo::journal::{self, Interrupted};
 use crate::repo::lock;
 use crate::review::Review;
 use crate::secrets;
-use crate::text::strip_terminator;
+use crate::text::{strip_terminator, visible_name};
 use serde::Serialize;
 
 /// A CHANGES.md entry as reported: its text, what it names and cites, and its flags.
@@ -416,7 +416,9 @@ impl Interruption {
     }
 }
 
-/// The `check --json` object, pretty-printed.
+/// The `check --json` object, pretty-printed, every string in it masked
+/// ([`secrets::mask`]): paths and hunk ids too, since a file may be named after a secret
+/// (`apply --accept` takes a hunk id as shown, see [`Review::find_hunk`]).
 pub fn to_json(review: &Review, analysis: &Analysis, interrupted: Option<&Interruption>) -> String {
     let repo = crate::repo::MemoryRepo::discover(&review.inputs.memory)
         .ok()
@@ -480,12 +482,32 @@ pub fn to_json(review: &Review, analysis: &Analysis, interrupted: Option<&Interr
         notes: review.notes.iter().chain(&analysis.notes).cloned().collect(),
         interrupted,
     };
-    serde_json::to_string_pretty(&json).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+    let mut value = match serde_json::to_value(&json) {
+        Ok(v) => v,
+        Err(e) => return format!("{{\"error\": \"{e}\"}}"),
+    };
+    mask_strings(&mut value);
+    serde_json::to_string_pretty(&value).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+}
+
+/// Masks every string of a JSON value in place.
+fn mask_strings(v: &mut serde_json::Value) {
+    match v {
+        serde_json::Value::String(s) => {
+            if let std::borrow::Cow::Owned(masked) = secrets::mask(s) {
+                *s = masked;
+            }
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(mask_strings),
+        serde_json::Value::Object(fields) => fields.values_mut().for_each(mask_strings),
+        _ => {}
+    }
 }
 
 /// The readable text form of `check`: a header, then per file and hunk its lines and flags,
-/// then the CHANGES.md entries and the audit. Control characters are shown, never sent
-/// (see [`crate::text::visible_controls`]).
+/// then the CHANGES.md entries and the audit. Every credential is masked, file names
+/// included, and control characters are shown, never sent (see
+/// [`crate::text::visible_controls`]; a newline in a file name shows as `␊`).
 pub fn to_text(review: &Review, analysis: &Analysis, interrupted: Option<&Interruption>) -> String {
     use std::fmt::Write;
     let mut out = String::new();
@@ -531,7 +553,7 @@ pub fn to_text(review: &Review, analysis: &Analysis, interrupted: Option<&Interr
             FileKind::Symlink => " (symlink)".into(),
             FileKind::Outside => " (outside the memory folder)".into(),
         };
-        let _ = writeln!(out, "\n{status} {}{kind}", f.path);
+        let _ = writeln!(out, "\n{status} {}{kind}", visible_name(&f.path));
         write_flags(&mut out, "  ", analysis.findings.file(fi));
         for (hi, h) in f.hunks.iter().enumerate() {
             let entries = analysis.findings.hunk_changes.get(fi).and_then(|v| v.get(hi)).cloned().unwrap_or_default();
@@ -543,12 +565,12 @@ pub fn to_text(review: &Review, analysis: &Analysis, interrupted: Option<&Interr
                 format!("  ({what} {})", entries.iter().map(|e| format!("#{e}")).collect::<Vec<_>>().join(", "))
             };
             if h.whole_file {
-                let _ = writeln!(out, "  {}  whole file{cites}", h.id);
+                let _ = writeln!(out, "  {}  whole file{cites}", visible_name(&h.id));
             } else {
                 let _ = writeln!(
                     out,
                     "  {}  @@ -{},{} +{},{} @@{cites}",
-                    h.id,
+                    visible_name(&h.id),
                     h.old_start(),
                     h.old_range.len(),
                     h.new_start(),
@@ -637,9 +659,10 @@ pub fn to_text(review: &Review, analysis: &Analysis, interrupted: Option<&Interr
             let _ = writeln!(out, "  ({} more shown with their hunks above)", a.flags.len() - rest.len());
         }
     }
-    // Notes, CHANGES.md and transcripts are untrusted text: no control sequence of theirs
-    // reaches the terminal.
-    crate::text::visible_controls(&out).into_owned()
+    // Notes, CHANGES.md, transcripts and file names are untrusted text: no credential and
+    // no control sequence of theirs reaches the terminal. Hunk lines are already masked
+    // side by side (a PEM block spans lines); this catches names, paths and messages.
+    crate::text::visible_controls(&secrets::mask(&out)).into_owned()
 }
 
 fn write_flags(out: &mut String, indent: &str, flags: &[Flag]) {
@@ -649,7 +672,7 @@ fn write_flags(out: &mut String, indent: &str, flags: &[Flag]) {
             Severity::Error => "error",
             Severity::Warning => "warning",
         };
-        let _ = writeln!(out, "{indent}{sev}[{}]: {}", f.kind.name(), f.message);
+        let _ = writeln!(out, "{indent}{sev}[{}]: {}", f.kind.name(), visible_name(&f.message));
     }
 }
 

@@ -1,73 +1,91 @@
 //! Credentials in text: detection and masking.
 //!
-//! [`find`] locates credentials by shape: provider keys with a fixed prefix (`sk-ant-`, `sk-`,
-//! `AKIA`, `ghp_`/`github_pat_`, `xox?-`, `AIza`), JWTs, PEM private key blocks, and
-//! high-entropy values assigned to a credential-like key (`token=`, `password:`, …), sent
-//! as `Bearer …`, or embedded as the password of a URL (`postgres://app:pa55w0rd@db`).
-//! [`mask`] replaces each one by `[<kind> …<last 4 chars>]`; every output path of dreamreview
-//! calls it, so it is idempotent and costs one Aho-Corasick pass on text without secrets.
+//! [`find`] locates credentials with the rule table (`src/secrets/rules.rs`, listed by
+//! [`rule_table`]): one row per format — provider tokens with a fixed prefix (Anthropic,
+//! OpenAI, AWS, GitHub, GitLab, Stripe, Hugging Face, npm, PyPI, SendGrid, Slack and Discord
+//! webhooks, Twilio, Shopify, DigitalOcean, Doppler, Databricks, Azure, GCP service-account
+//! keys, Telegram, Mailgun, `age` keys and ~100 more), JWTs, PEM private keys (whole, or a body without its BEGIN
+//! line), and the value of a credential-like key (`token=`, `api_key:`; a random value),
+//! of a password-named key (`DB_PASSWORD=hunter2`; any value), after `Bearer `, or as the
+//! password of a URL (`postgres://app:hunter2@db`; any value). Besides the table, an AWS
+//! secret access key is found beside its key id, and full-width base64 lines as a key body.
+//! One Aho-Corasick automaton over the table's literals is the pre-filter: text without a
+//! hit costs one pass (plus a line-length scan for bare key bodies).
+//!
+//! [`mask`] replaces each one by `[<kind> …<last 4 chars>]` (the tail only for values of
+//! 12 characters or more; `[credential]` for a short password); every output path of
+//! dreamreview calls it, so it is idempotent.
 //!
 //! Call both on whole texts (a note, a hunk's added lines joined with their terminators), not
 //! line by line: a PEM block spans lines, and only its `BEGIN` line is recognisable alone.
 //!
-//! Deliberately NOT secrets: git SHAs, UUIDs, hex colours, npm integrity hashes
-//! (`sha512-…`), base64 images (`data:image/png;base64,…`), `sk-learn`/`risk-…`/`task-…`
-//! (no word boundary or no key-shaped body), the AWS documentation key is still reported
-//! (`AKIAIOSFODNN7EXAMPLE` is indistinguishable from a pasted real one), and placeholders
+//! Deliberately NOT secrets: git SHAs, UUIDs, checksums (`sha256:…`, hex digests), hex
+//! colours, npm integrity hashes (`sha512-…`), base64 images (`data:image/png;base64,…`),
+//! `sk-learn`/`risk-…`/`task-…` (no word boundary or no key-shaped body), and placeholders
 //! (`<token>`, `xxxx…`, `***`, `${VAR}`, `$TOKEN`, `process.env.X`, `your-api-key-here`,
-//! `[REDACTED]`, a masked `[kind …abcd]`).
+//! anything spelling `EXAMPLE` such as AWS's documentation key `AKIAIOSFODNN7EXAMPLE`,
+//! `changeme`, `password` as a password, an empty value, `[REDACTED]`, a masked
+//! `[kind …abcd]`).
 
 use std::borrow::Cow;
 use std::fmt;
 use std::sync::OnceLock;
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
 mod assigned;
+mod pem;
+mod rules;
 mod shapes;
 
 pub use assigned::shannon_entropy;
-use assigned::{assigned, bearer, url_password};
-use shapes::{aws_key, github_classic, github_fine, google, jwt, pem, sk_key, slack};
 
-/// What kind of credential a [`Secret`] is. Serialised in kebab-case (`anthropic-key`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
+/// What kind of credential a [`Secret`] is, shown in its mask (`[stripe-key …abcd]`) and
+/// serialised as that name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum SecretKind {
     /// Anthropic API key, `sk-ant-…`.
     AnthropicKey,
     /// OpenAI API key, `sk-…`, `sk-proj-…`.
     OpenaiKey,
-    /// AWS access key id, `AKIA` + 16 upper-case letters or digits.
+    /// AWS access key id, `AKIA`/`ASIA`/`ABIA`/`ACCA` + 16 upper-case letters or digits.
     AwsAccessKey,
+    /// AWS secret access key (40 base64 characters) written beside its access key id.
+    AwsSecretKey,
     /// GitHub token, `ghp_`/`gho_`/`ghu_`/`ghs_`/`ghr_`/`github_pat_`.
     GithubToken,
-    /// Slack token, `xoxa-`/`xoxb-`/`xoxp-`/`xoxr-`/`xoxs-`.
+    /// Slack token, `xoxa-`/`xoxb-`/`xoxp-`/`xoxr-`/`xoxs-`, `xapp-`, `xoxe-`.
     SlackToken,
     /// Google API key, `AIza` + 35 characters.
     GoogleApiKey,
     /// JSON Web Token, `eyJ….eyJ….signature`.
     Jwt,
-    /// A PEM private key block, `-----BEGIN … PRIVATE KEY-----` to its `-----END …-----`.
+    /// A PEM private key: a block from `-----BEGIN … PRIVATE KEY-----` to its END line, or
+    /// a key body without its BEGIN line.
     PrivateKey,
-    /// A high-entropy value after `token`/`secret`/`password`/`api_key`/`access_key`/… and
-    /// `=` or `:`, after `Bearer `, or as the password of a URL (`scheme://user:pw@host`).
+    /// Another provider's token, named by its row in the rule table (`stripe-key`,
+    /// `gitlab-token`, `slack-webhook`).
+    Provider(&'static str),
+    /// A value after `token`/`secret`/`password`/`api_key`/`access_key`/… and `=` or `:`,
+    /// after `Bearer `, or the password of a URL (`scheme://user:pw@host`).
     Credential,
 }
 
 impl SecretKind {
-    /// The kebab-case name used in masks and output (`anthropic-key`).
+    /// The kebab-case name used in masks and output (`anthropic-key`, `stripe-key`).
     pub fn name(self) -> &'static str {
         match self {
             SecretKind::AnthropicKey => "anthropic-key",
             SecretKind::OpenaiKey => "openai-key",
             SecretKind::AwsAccessKey => "aws-access-key",
+            SecretKind::AwsSecretKey => "aws-secret-key",
             SecretKind::GithubToken => "github-token",
             SecretKind::SlackToken => "slack-token",
             SecretKind::GoogleApiKey => "google-api-key",
             SecretKind::Jwt => "jwt",
             SecretKind::PrivateKey => "private-key",
+            SecretKind::Provider(name) => name,
             SecretKind::Credential => "credential",
         }
     }
@@ -76,6 +94,12 @@ impl SecretKind {
 impl fmt::Display for SecretKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+impl Serialize for SecretKind {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
     }
 }
 
@@ -108,100 +132,73 @@ impl Secret {
 /// structural rules (digit and letter, no identifiers, no placeholders) reject prose.
 pub const CREDENTIAL_MIN_ENTROPY: f64 = 2.5;
 
-/// Minimum length of a value assigned to a credential key.
+/// Minimum length of a random value assigned to a credential key.
 pub const CREDENTIAL_MIN_LEN: usize = 12;
 
-/// The literal trigger strings, matched ASCII-case-insensitively; each has a validator.
-const TRIGGERS: &[&str] = &[
-    "sk-",
-    "akia",
-    "ghp_",
-    "gho_",
-    "ghu_",
-    "ghs_",
-    "ghr_",
-    "github_pat_",
-    "xox",
-    "aiza",
-    "eyj",
-    "-----begin",
-    "token",
-    "secret",
-    "password",
-    "passwd",
-    "api_key",
-    "api-key",
-    "apikey",
-    "api key",
-    "access_key",
-    "access-key",
-    "accesskey",
-    "access key",
-    "secret_key",
-    "secret-key",
-    "secretkey",
-    "secret key",
-    "bearer",
-    "://",
-];
+/// Shortest secret whose mask shows its last 4 characters (`[credential …ter2]` would
+/// give away most of `hunter2`).
+pub const SHOWN_TAIL_MIN_LEN: usize = 12;
 
-fn triggers() -> Option<&'static AhoCorasick> {
+/// The pre-filter: one automaton over every rule's literal, ASCII case folded. A DFA: it
+/// costs some memory once, and scans clean text faster than the default (measured: 2 MB of
+/// notes full of near-misses such as `token: none`, 122 ms for `find` + `mask` in a debug
+/// build, against 143 ms for the 30 literals before the table).
+fn prefilter() -> Option<&'static AhoCorasick> {
     static AC: OnceLock<Option<AhoCorasick>> = OnceLock::new();
     AC.get_or_init(|| {
-        AhoCorasickBuilder::new().ascii_case_insensitive(true).match_kind(MatchKind::Standard).build(TRIGGERS).ok()
+        AhoCorasickBuilder::new()
+            .kind(Some(aho_corasick::AhoCorasickKind::DFA))
+            .ascii_case_insensitive(true)
+            .match_kind(MatchKind::Standard)
+            .build(rules::RULES.iter().map(|r| r.prefix))
+            .ok()
     })
     .as_ref()
 }
 
+/// The rule table as (row id, literal prefix, kind name), for documentation and tests.
+pub fn rule_table() -> impl Iterator<Item = (&'static str, &'static str, &'static str)> {
+    rules::RULES.iter().map(|r| (r.id, r.prefix, r.kind.name()))
+}
+
 /// Every credential in `text`, sorted by position, non-overlapping.
 pub fn find(text: &str) -> Vec<Secret> {
-    let Some(ac) = triggers() else {
-        return Vec::new();
-    };
-    let b = text.as_bytes();
-    let mut specific: Vec<Secret> = Vec::new();
-    let mut credential: Vec<Secret> = Vec::new();
-    for m in ac.find_overlapping_iter(text) {
-        let (s, e) = (m.start(), m.end());
-        let found = match TRIGGERS.get(m.pattern().as_usize()).copied() {
-            Some("sk-") => sk_key(b, s),
-            Some("akia") => aws_key(b, s),
-            Some("ghp_" | "gho_" | "ghu_" | "ghs_" | "ghr_") => github_classic(b, s),
-            Some("github_pat_") => github_fine(b, s),
-            Some("xox") => slack(b, s),
-            Some("aiza") => google(b, s),
-            Some("eyj") => jwt(b, s),
-            Some("-----begin") => pem(text, s),
-            Some("bearer") => {
-                if let Some(sec) = bearer(b, e) {
-                    credential.push(sec);
-                }
-                None
-            }
-            Some("://") => {
-                if let Some(sec) = url_password(b, e) {
-                    credential.push(sec);
-                }
-                None
-            }
-            Some(_) => {
-                if let Some(sec) = assigned(b, e) {
-                    credential.push(sec);
-                }
-                None
-            }
-            None => None,
-        };
-        if let Some(sec) = found {
-            specific.push(sec);
+    let mut found = by_rules(text);
+    found.extend(pem::bare_bodies(text).into_iter().map(|r| Secret {
+        kind: SecretKind::PrivateKey,
+        start: r.start,
+        end: r.end,
+    }));
+    let ids: Vec<std::ops::Range<usize>> =
+        found.iter().filter(|s| s.kind == SecretKind::AwsAccessKey).map(|s| s.start..s.end).collect();
+    for id in ids {
+        if let Some(r) = shapes::aws_secret_near(text, id) {
+            found.push(Secret { kind: SecretKind::AwsSecretKey, start: r.start, end: r.end });
         }
     }
-    merge(specific, credential)
+    found.retain(|s| s.start < s.end && text.is_char_boundary(s.start) && text.is_char_boundary(s.end));
+    merge(found)
+}
+
+/// What the rule table finds: each pre-filter hit validated by its row.
+fn by_rules(text: &str) -> Vec<Secret> {
+    let Some(ac) = prefilter() else {
+        return Vec::new();
+    };
+    let mut found = Vec::new();
+    for m in ac.find_overlapping_iter(text) {
+        let Some(rule) = rules::RULES.get(m.pattern().as_usize()) else {
+            continue;
+        };
+        if let Some(r) = rule.matches(text, m.start(), m.end()) {
+            found.push(Secret { kind: rule.kind, start: r.start, end: r.end });
+        }
+    }
+    found
 }
 
 /// Merges overlapping findings into one range; a specific kind wins over `credential`.
-fn merge(mut specific: Vec<Secret>, credential: Vec<Secret>) -> Vec<Secret> {
-    specific.extend(credential);
+fn merge(mut specific: Vec<Secret>) -> Vec<Secret> {
     if specific.is_empty() {
         return specific;
     }
@@ -313,7 +310,12 @@ fn replace(text: &str, secrets: &[Secret]) -> String {
         out.push_str(before);
         out.push('[');
         out.push_str(s.kind.name());
-        let tail = if s.kind == SecretKind::PrivateKey { pem_tail(value) } else { last_chars(value, 4) };
+        let tail = match s.kind {
+            SecretKind::PrivateKey => pem_tail(value),
+            _ if value.chars().count() >= SHOWN_TAIL_MIN_LEN => last_chars(value, 4),
+            // The last 4 characters of a short password are most of it.
+            _ => String::new(),
+        };
         if !tail.is_empty() {
             out.push_str(" …");
             out.push_str(&tail);
@@ -330,9 +332,10 @@ fn last_chars(s: &str, n: usize) -> String {
     chars[chars.len().saturating_sub(n)..].iter().collect()
 }
 
-/// The last 4 base64 characters of a PEM block's body (padding and escaped newlines skipped).
+/// The last 4 base64 characters of a PEM block's body (padding and escaped newlines skipped);
+/// a body found without its BEGIN line starts at once.
 fn pem_tail(block: &str) -> String {
-    let body_start = block.find("-----\n").map(|i| i + 6);
+    let body_start = if block.starts_with("-----") { block.find("-----\n").map(|i| i + 6) } else { Some(0) };
     let body_start = body_start
         .or_else(|| block.find("-----\\n").map(|i| i + 7))
         .or_else(|| block.get(10..).and_then(|r| r.find("-----")).map(|i| i + 15))

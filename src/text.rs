@@ -37,12 +37,19 @@ pub fn as_text(bytes: &[u8]) -> Option<&str> {
     std::str::from_utf8(bytes).ok()
 }
 
+/// Whether `c` is a bidirectional embedding, override or isolate control (U+202A–U+202E,
+/// U+2066–U+2069): invisible characters that reorder the text shown around them.
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
 /// Text made safe to print on a terminal: every control character other than `\n` and
-/// `\t` (ESC, a bare CR, BEL, the C1 range, DEL) becomes a visible stand-in (`␛`, `␍`,
-/// `\u{9b}`…), so a note, a transcript or CHANGES.md cannot move the cursor, hide text,
-/// retitle the window or write the clipboard when shown. Borrowed when nothing changes.
+/// `\t` (ESC, a bare CR, BEL, the C1 range, DEL) and every bidi control becomes a visible
+/// stand-in (`␛`, `␍`, `\u{9b}`, `\u{202e}`…), so a note, a transcript or CHANGES.md cannot
+/// move the cursor, hide or reorder text, retitle the window or write the clipboard when
+/// shown. Borrowed when nothing changes.
 pub fn visible_controls(text: &str) -> std::borrow::Cow<'_, str> {
-    let unsafe_char = |c: char| c.is_control() && c != '\n' && c != '\t';
+    let unsafe_char = |c: char| (c.is_control() && c != '\n' && c != '\t') || is_bidi_control(c);
     if !text.contains(unsafe_char) {
         return std::borrow::Cow::Borrowed(text);
     }
@@ -59,6 +66,16 @@ pub fn visible_controls(text: &str) -> std::borrow::Cow<'_, str> {
         }
     }
     std::borrow::Cow::Owned(out)
+}
+
+/// A name (a file name, a hunk id) as one printable line: [`visible_controls`], and a
+/// newline or tab inside it shown as `␊` or `␉`, so a name cannot start a line of its own.
+pub fn visible_name(name: &str) -> std::borrow::Cow<'_, str> {
+    let shown = visible_controls(name);
+    if !shown.contains(['\n', '\t']) {
+        return shown;
+    }
+    std::borrow::Cow::Owned(shown.replace('\n', "\u{240a}").replace('\t', "\u{2409}"))
 }
 
 #[cfg(test)]
@@ -94,6 +111,14 @@ mod tests {
         assert_eq!(visible_controls("hidden\rshown"), "hidden\u{240d}shown");
         assert_eq!(visible_controls("\u{7}\u{0}\u{7f}"), "\u{2407}\u{2400}\u{2421}");
         assert_eq!(visible_controls("\u{9b}31m"), "\\u{9b}31m");
+        assert_eq!(visible_controls("a\u{202e}b\u{2066}c"), "a\\u{202e}b\\u{2066}c");
+    }
+
+    #[test]
+    fn names_stay_on_one_line() {
+        assert_eq!(visible_name("a\nb\tc.md"), "a\u{240a}b\u{2409}c.md");
+        assert_eq!(visible_name("x\u{202e}dm.exe"), "x\\u{202e}dm.exe");
+        assert!(matches!(visible_name("plain.md"), std::borrow::Cow::Borrowed(_)));
     }
 
     #[test]

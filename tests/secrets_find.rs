@@ -150,14 +150,195 @@ fn placeholders_are_not_secrets() {
         "AKIAXXXXXXXXXXXXXXXX",
         "sk-ant-api03-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
         "token: [credential …ab12]",
-        "postgres://postgres:postgres@localhost:5432/dev",
-        "https://user:password123@example.com",
+        "https://user:password@example.com",
+        "https://user:pass@host/x",
+        "https://user:xxxx@host/x",
+        "https://user:<password>@host/x",
+        "https://user:${PW}@host/x",
+        "https://user:changeme@host/x",
         "redis://:${REDIS_PASSWORD}@cache:6379",
         "a bearer token is sent with every request",
         "https://example.com/path?q=1#frag and git@github.com:org/repo.git",
     ] {
         assert_eq!(found(t), vec![], "{t}");
     }
+}
+
+#[test]
+fn secrets_each_provider_row_is_found_with_its_kind() {
+    let cases: &[(&str, &str)] = &[
+        ("sk_live_j59pjomke57foiu94c0D1lNQgtYk", "stripe-key"),
+        ("rk_live_3IMJ9PvMJ11Uqz6DNLLgGxJCbUUr", "stripe-key"),
+        ("sk_test_3IMJ9PvMJ11Uqz6DNLLgGxJCbUUr", "stripe-key"),
+        ("glpat-t93l4BczNvltFhjG9yO7", "gitlab-token"),
+        ("gldt-t93l4BczNvltFhjG9yO7", "gitlab-token"),
+        ("glrt-t93l4BczNvltFhjG9yO7", "gitlab-token"),
+        ("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", "huggingface-token"),
+        ("npm_HmvguTEKhCpqHKCn8TSCpqglNnhF6bQmBVeR", "npm-token"),
+        ("pypi-AgEIcHlwaS5vcmclPR9_RrxEmlKi_Mf549e3y3FEYVFPqTLkCVeHcKMTXsHH-hkz0nQQG9WJ05X", "pypi-token"),
+        ("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", "sendgrid-key"),
+        ("SK8dee1dcce841f4a5b5ad3cf5360ba92d", "twilio-key"),
+        ("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", "shopify-token"),
+        ("dop_v1_b0d74b87c3b5ce2126e3ca3947c17988120875edcb0c450e17472dc930f7ccff", "digitalocean-token"),
+        ("dp.pt.jUWiy77hnsqDUgECXNVGxLs7iUpM7DPJYaW0NEvlQEt", "doppler-token"),
+        ("dapib3e236a3305ae95cdff4fbccfe78db0d", "databricks-token"),
+        ("XIM8Q~rjz16A8eXXJg5tfiL8vA7orfo1hXLnqe3y", "azure-client-secret"),
+        ("7300227639:AA4QttZQ_dKKfR9BEo8Ijf_L-LPSX6if6El", "telegram-bot-token"),
+        ("key-60328c5fc273853c40f834c155547195", "mailgun-key"),
+        ("AGE-SECRET-KEY-1NDURPSTUM0WHNZ0EW3YSR8RD8TE02Z6DCJCY5LG70R7E03D2UEKXF3DW6K", "age-secret-key"),
+        ("ASIAPAMKHZ7RG24O8UG2", "aws-access-key"),
+    ];
+    for (secret, kind) in cases {
+        let text = format!("see {secret} here\n");
+        let got: Vec<(String, String)> = secrets::find(&text)
+            .into_iter()
+            .map(|s| (s.kind.name().to_string(), text[s.start..s.end].to_string()))
+            .collect();
+        assert_eq!(got, vec![(kind.to_string(), secret.to_string())], "{text}");
+        let masked = secrets::mask(&text);
+        assert!(masked.starts_with(&format!("see [{kind} …")), "{masked}");
+        assert_eq!(secrets::mask(&masked), masked, "idempotent");
+    }
+    let discord = "DISCORD_BOT: MTcP9kocYWL3yvgcPzlf718bal.idF5yv.rsAVZSEzia18ZDLLtxzVMoiE7CfpzNN3HLr4_w\n";
+    assert_eq!(secrets::mask(discord), "DISCORD_BOT: [discord-token …r4_w]\n");
+    // The rule table is public data: every row has an id, a prefix and a kind.
+    assert!(secrets::rule_table().count() >= 100);
+}
+
+#[test]
+fn secrets_webhook_urls_mask_their_secret_path() {
+    let text = "post to https://hooks.slack.com/services/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.";
+    assert_eq!(secrets::mask(text), "post to https://hooks.slack.com/[slack-webhook …3uI1].");
+    let discord = "https://discord.com/api/webhooks/123456789012345678/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcdefGHIJKLmnopqrstuvwxyz01";
+    assert!(!secrets::mask(discord).contains("AbCdEf"), "{}", secrets::mask(discord));
+}
+
+#[test]
+fn secrets_gcp_service_account_key_fields() {
+    let json = r#"{"type": "service_account", "private_key_id": "d922e863a072bfcc6ce7fbbd5273656f0f1ad35a", "private_key": "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC+berGFlly6Ek2X83aT4iXujHBpJmNnOL\n-----END PRIVATE KEY-----\n"}"#;
+    let masked = secrets::mask(json);
+    assert!(!masked.contains("d922e863a072"), "{masked}");
+    assert!(!masked.contains("MIIEvQIBADAN"), "{masked}");
+    assert!(masked.contains(r#""private_key_id": "[gcp-private-key-id …d35a]""#), "{masked}");
+}
+
+#[test]
+fn secrets_aws_secret_key_beside_its_id() {
+    for text in [
+        "AKIAPAMKHZ7RG24O8UG2 UcxeX1auGRyvr2GhlShhmeZV/R2gMwNRxovC14Hq",
+        "id: AKIAPAMKHZ7RG24O8UG2\nkey: UcxeX1auGRyvr2GhlShhmeZV/R2gMwNRxovC14Hq\n",
+        "AKIAPAMKHZ7RG24O8UG2,UcxeX1auGRyvr2GhlShhmeZV/R2gMwNRxovC14Hq",
+    ] {
+        let kinds: Vec<&str> = secrets::find(text).iter().map(|s| s.kind.name()).collect();
+        assert_eq!(kinds, vec!["aws-access-key", "aws-secret-key"], "{text}");
+    }
+    let text = "aws_secret_access_key = UcxeX1auGRyvr2GhlShhmeZV/R2gMwNRxovC14Hq\n";
+    assert!(!secrets::mask(text).contains("UcxeX1au"));
+    // A git SHA beside a key id is no secret key.
+    assert_eq!(found("AKIAPAMKHZ7RG24O8UG2 at 3f786850e387550fdab836ed7e6dc881de23001b").len(), 1);
+}
+
+#[test]
+fn secrets_url_passwords_are_credentials_whatever_their_entropy() {
+    for (text, pw) in [
+        ("postgres://shop:correcthorse@db.internal:5432/shop", "correcthorse"),
+        ("redis://:hunter2@cache:6379", "hunter2"),
+        ("https://user:password123@example.com", "password123"),
+        ("postgres://postgres:postgres@localhost:5432/dev", "postgres"),
+        ("amqp://guest:Tr0ub4dor&3@mq/vhost", "Tr0ub4dor&3"),
+    ] {
+        assert_eq!(found(text), vec![(SecretKind::Credential, pw.to_string())], "{text}");
+        assert!(!secrets::mask(text).contains(&format!(":{pw}@")), "{text}");
+    }
+    assert_eq!(secrets::mask("redis://:hunter2@cache:6379"), "redis://:[credential]@cache:6379");
+}
+
+#[test]
+fn secrets_password_named_keys_flag_low_entropy_values() {
+    for (text, pw) in [
+        ("DB_PASSWORD=hunter2", "hunter2"),
+        ("password: correcthorse", "correcthorse"),
+        ("  \"password\": \"correct horse battery\",", "correct horse battery"),
+        ("smtp_pass = letmein99 # dev only", "letmein99"),
+        ("PWD=s3cret!", "s3cret!"),
+        ("jdbc:mysql://db/x?user=app&password=hunter2&ssl=true", "hunter2"),
+        ("**Password**: sunshine", "sunshine"),
+        ("passphrase: 'open sesame'", "open sesame"),
+    ] {
+        assert_eq!(found(text), vec![(SecretKind::Credential, pw.to_string())], "{text}");
+    }
+}
+
+#[test]
+fn secrets_password_placeholders_and_prose_are_not_flagged() {
+    for t in [
+        "DB_PASSWORD=<YOUR_PASSWORD>",
+        "DB_PASSWORD=${DB_PASSWORD}",
+        "DB_PASSWORD=$DB_PASSWORD",
+        "password: xxxx",
+        "password: xxxxxxxx",
+        "password: changeme",
+        "password: EXAMPLE",
+        "password: example-password",
+        "password: your_password_here",
+        "password:",
+        "password: \"\"",
+        "password: ''",
+        "password: ********",
+        "password: null",
+        "password: required",
+        "password: the one in 1Password",
+        "Password: reset it from the admin console",
+        "password_min_length: 12",
+        "bypass: enabled",
+        "compass: north",
+        "password = getpass.getpass()",
+        "password = os.environ[\"DB_PASSWORD\"]",
+        "password: process.env.DB_PASSWORD",
+        "password = user_password",
+        "pwd: /home/dev/shop",
+        "sk_live_EXAMPLEKEY0123456789abcdef",
+        "AKIAIOSFODNN7EXAMPLE",
+    ] {
+        assert_eq!(found(t), vec![], "{t}");
+    }
+}
+
+#[test]
+fn secrets_shas_uuids_and_checksums_are_not_secrets() {
+    let text = "commit 3f786850e387550fdab836ed7e6dc881de23001b (HEAD)\n\
+                id 550e8400-e29b-41d4-a716-446655440000\n\
+                sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855\n\
+                e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855  a.tar.gz\n\
+                9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08\n\
+                2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae\n\
+                60303ae22b998861bce3b28f33eec1be758a213c86c93c076dbe9f558c11c752\n\
+                md5 d41d8cd98f00b204e9800998ecf8427e, sha1 da39a3ee5e6b4b0d3255bfef95601890afd80709\n\
+                integrity sha512-z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUR\n";
+    assert_eq!(found(text), vec![]);
+}
+
+#[test]
+fn secrets_pem_body_without_its_begin_line() {
+    let body = "jFBPQBouywU+S7PWD/hZsGLZBl3CUCYmFWm34UPPhRfkde1BqHAZGigy5TLaFfSX\n\
+                3hD+qgR2k/dhLHEWRfkAYtPo+aK3lbpMeUU3B9w/Q+0lMUA9wrnFZlPLQuEZpPQh\n\
+                1SigvyeROnphcwvRErpWG18ePYq6Aq\n";
+    // Above its END line.
+    let text = format!("key:\n{body}-----END RSA PRIVATE KEY-----\nafter\n");
+    assert_eq!(secrets::mask(&text), "key:\n[private-key …q6Aq]\nafter\n");
+    // JSON-escaped, above its END marker.
+    let json = format!(r#"{{"k": "{}-----END PRIVATE KEY-----"}}"#, body.replace('\n', "\\n"));
+    assert_eq!(secrets::mask(&json), r#"{"k": "[private-key …q6Aq]"}"#);
+    // Neither BEGIN nor END: full-width base64 lines.
+    let middle = format!("the middle of the key:\n{body}done\n");
+    assert_eq!(secrets::mask(&middle), "the middle of the key:\n[private-key …q6Aq]\ndone\n");
+    // A body that starts with a private key's DER encoding.
+    let der = "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC+berGFlly6Ek2X83aT4iXujHBpJmNnOL";
+    assert_eq!(secrets::mask(&format!("{der}\n")), "[private-key …NnOL]\n");
+    // Line by line, as a diff shows it, no line prints a piece of it.
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let masked = secrets::mask_lines(&lines).concat();
+    assert!(!masked.contains("jFBPQB") && !masked.contains("3hD+qg") && !masked.contains("1Sigvy"), "{masked}");
 }
 
 const POOL: &[&str] = &[

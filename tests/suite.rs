@@ -39,6 +39,7 @@ mod repo_lock;
 mod resume_cli;
 mod revert_cli;
 mod secrets_find;
+mod secrets_outputs;
 mod terminal_safety;
 mod transcript_context;
 mod transcript_render;

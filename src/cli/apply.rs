@@ -85,18 +85,21 @@ pub fn run(args: &ApplyArgs) -> Result<i32> {
     };
     let lock = RepoLock::acquire(&repo)?;
     if let Some(t) = &lock.took_over {
-        eprintln!("dreamreview: {t}");
+        eprintln!("dreamreview: {}", super::shown(t));
     }
     if let Some(m) = journal::recover(&repo)? {
-        eprintln!("dreamreview: {m}");
+        eprintln!("dreamreview: {}", super::shown(&m));
     }
     let mut review = Review::load(inputs)?;
     let (_, total) = review.progress();
     if total == 0 {
-        println!("nothing to apply: the dream changes nothing in {}", review.inputs.memory.display());
+        println!(
+            "nothing to apply: the dream changes nothing in {}",
+            super::shown(&review.inputs.memory.display().to_string())
+        );
         return Ok(0);
     }
-    if let Some(banner) = review.reviewed_banner() {
+    if let Some(banner) = review.reviewed_banner().map(|b| super::shown(&b)) {
         if !args.inputs.again {
             bail!(
                 "this dream was {banner}; what it did not take stays as it decided. Pass --again \
@@ -120,7 +123,7 @@ pub fn run(args: &ApplyArgs) -> Result<i32> {
         }
     }
     if let Some(m) = &applied.recovered {
-        eprintln!("dreamreview: {m}");
+        eprintln!("dreamreview: {}", super::shown(m));
     }
     if let Some(s) = applied.snapshot {
         println!("snapshot  {} {}", crate::repo::short_id(s), message::SNAPSHOT_SUMMARY);

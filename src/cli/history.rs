@@ -80,7 +80,7 @@ pub fn log(args: &LogArgs) -> Result<i32> {
             history::CommitKind::Snapshot => " [snapshot]".to_string(),
             history::CommitKind::Other => String::new(),
         };
-        let _ = writeln!(out, "{} {}{mark} {}", e.short, e.date, crate::text::visible_controls(&e.summary));
+        let _ = writeln!(out, "{} {}{mark} {}", e.short, e.date, super::shown(&e.summary));
     }
     Ok(0)
 }
@@ -95,10 +95,10 @@ pub fn revert(args: &RevertArgs) -> Result<i32> {
     };
     let lock = RepoLock::acquire(&repo)?;
     if let Some(t) = &lock.took_over {
-        eprintln!("dreamreview: {t}");
+        eprintln!("dreamreview: {}", super::shown(t));
     }
     if let Some(m) = journal::recover(&repo)? {
-        eprintln!("dreamreview: {m}");
+        eprintln!("dreamreview: {}", super::shown(&m));
     }
     match revert::revert(&repo, &args.commit, &scope, &lock)? {
         Reverted::Committed { commit, summary, snapshot, .. } => {
@@ -115,14 +115,17 @@ pub fn revert(args: &RevertArgs) -> Result<i32> {
             eprintln!(
                 "dreamreview: cannot revert {}: {} part{} conflict with later edits; nothing was \
                  written",
-                args.commit,
+                super::shown(&args.commit),
                 conflicts.len(),
                 if conflicts.len() == 1 { "" } else { "s" }
             );
             Ok(1)
         }
         Reverted::Nothing => {
-            println!("nothing to revert: the notes already are as the revert of {} would leave them", args.commit);
+            println!(
+                "nothing to revert: the notes already are as the revert of {} would leave them",
+                super::shown(&args.commit)
+            );
             Ok(0)
         }
     }

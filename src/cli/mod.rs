@@ -92,16 +92,20 @@ enum Command {
 pub fn main() -> i32 {
     let cli = match Cli::try_parse_from(with_default_command(std::env::args_os().collect())) {
         Ok(c) => c,
+        Err(e) if e.use_stderr() => {
+            // clap repeats the offending argument: it may be a pasted credential.
+            eprint!("{}", shown(&e.render().to_string()));
+            return 2;
+        }
         Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
             let _ = e.print();
-            return code;
+            return 0;
         }
     };
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("dreamreview: {}", crate::text::visible_controls(&format!("{e:#}")));
+            eprintln!("dreamreview: {}", shown(&format!("{e:#}")));
             2
         }
     }
@@ -144,6 +148,12 @@ fn run(cli: Cli) -> Result<i32> {
     }
 }
 
+/// A message as the command line prints it: credentials masked (an error may repeat an
+/// argument or a path, and either may be a pasted secret), control characters visible.
+pub fn shown(message: &str) -> String {
+    crate::text::visible_controls(&crate::secrets::mask(message)).into_owned()
+}
+
 /// Loads a review from command-line inputs.
 /// A dream already reviewed opens settled ([`Review::settle_reviewed`]) unless `--again`.
 pub fn load(inputs: &InputArgs) -> Result<Review> {
@@ -178,7 +188,7 @@ fn check(inputs: &InputArgs, json: bool) -> Result<i32> {
         } else {
             "what it did not take is shown as it decided (rejected); pass --again to decide it again"
         };
-        eprintln!("dreamreview: note: this dream was {banner}; {what}");
+        eprintln!("dreamreview: note: this dream was {}; {what}", shown(&banner));
     }
     let needs_action = interrupted.is_some() || report::has_blocking_errors(&review, &analysis);
     Ok(if needs_action { 1 } else { 0 })

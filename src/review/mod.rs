@@ -180,9 +180,20 @@ impl Review {
         }
     }
 
-    /// Finds a hunk by id (`testing.md#1`), as `(file, hunk)` indexes.
+    /// Finds a hunk by id (`testing.md#1`), as `(file, hunk)` indexes; also by the masked id
+    /// that outputs show for a file named after a credential (`[stripe-key …abcd].md#1`).
     pub fn find_hunk(&self, id: &str) -> Option<(usize, usize)> {
-        self.files.iter().enumerate().find_map(|(fi, f)| f.hunks.iter().position(|h| h.id == id).map(|hi| (fi, hi)))
+        let exact = |fi: usize, f: &crate::diff::FileDiff| f.hunks.iter().position(|h| h.id == id).map(|hi| (fi, hi));
+        if let Some(found) = self.files.iter().enumerate().find_map(|(fi, f)| exact(fi, f)) {
+            return Some(found);
+        }
+        // A file named after a credential shows its hunk ids masked; take them back when
+        // they name one hunk only.
+        let mut masked = self.files.iter().enumerate().flat_map(|(fi, f)| {
+            f.hunks.iter().enumerate().filter(|(_, h)| crate::secrets::mask(&h.id) == id).map(move |(hi, _)| (fi, hi))
+        });
+        let first = masked.next()?;
+        masked.next().is_none().then_some(first)
     }
 
     /// The hunk at `(file, hunk)`.

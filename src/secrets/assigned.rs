@@ -1,26 +1,105 @@
 //! Credentials recognised by context: a value assigned to a credential-like key
-//! (`password: …`, `API_KEY=…`), a `Bearer` token, the password of a URL. The value must
-//! look random (digits and letters mixed, entropy of at least
-//! [`CREDENTIAL_MIN_ENTROPY`](super::CREDENTIAL_MIN_ENTROPY)) and be neither a placeholder
-//! nor a reference to a secret kept elsewhere.
+//! (`token: …`, `API_KEY=…`), a `Bearer` token, the password of a URL. A value after a
+//! general key must look random (digits and letters mixed, entropy of at least
+//! [`CREDENTIAL_MIN_ENTROPY`](super::CREDENTIAL_MIN_ENTROPY)); the value of a
+//! password-named key (`DB_PASSWORD=hunter2`, `password: "correct horse"`) and the password
+//! of a URL are credentials whatever their entropy. None of them is a placeholder
+//! (`<password>`, `xxxx`, `${PW}`, `changeme`, `EXAMPLE`, an empty value) or a reference to
+//! a secret kept elsewhere (`process.env.X`, `$TOKEN`, `vault:…`).
+
+use std::ops::Range;
 
 use super::shapes::{has_digit_and_letter, is_placeholder_body, is_word, run_end};
-use super::{CREDENTIAL_MIN_ENTROPY, CREDENTIAL_MIN_LEN, Secret, SecretKind};
+use super::{CREDENTIAL_MIN_ENTROPY, CREDENTIAL_MIN_LEN};
+
+/// Whole values that only name the thing they stand for (case-insensitive).
+const PLACEHOLDER_WORDS: &[&str] = &[
+    "password",
+    "passwd",
+    "pass",
+    "pwd",
+    "pw",
+    "passphrase",
+    "secret",
+    "token",
+    "key",
+    "changeme",
+    "change_me",
+    "changeit",
+    "example",
+    "placeholder",
+    "redacted",
+    "hidden",
+    "masked",
+    "none",
+    "null",
+    "nil",
+    "undefined",
+    "empty",
+    "blank",
+    "true",
+    "false",
+    "yes",
+    "no",
+    "on",
+    "off",
+    "required",
+    "optional",
+    "todo",
+    "tbd",
+    "n/a",
+    "na",
+    "string",
+    "str",
+    "text",
+    "value",
+    "foo",
+    "bar",
+    "user",
+    "username",
+];
+
+/// Pieces that mark a value as a placeholder or a reference wherever they appear in it.
+const PLACEHOLDER_PARTS: &[&str] = &[
+    "your",
+    "example",
+    "placeholder",
+    "redacted",
+    "changeme",
+    "xxxx",
+    "****",
+    "...",
+    "…",
+    "${",
+    "{{",
+    "<",
+    ">",
+    "env.",
+    "environ",
+    "getenv",
+    "secrets.",
+    "vault:",
+    "op://",
+    "://",
+];
 
 /// An opaque token after `Bearer ` (`Authorization: Bearer 3f9a…`); JWTs are found as such.
-pub(super) fn bearer(b: &[u8], e: usize) -> Option<Secret> {
+pub(super) fn bearer(text: &str, _: usize, e: usize) -> Option<Range<usize>> {
+    let b = text.as_bytes();
     let start = run_end(b, e, |c| c == b' ');
     if start == e {
         return None;
     }
     let end = run_end(b, start, is_value_char);
     let value = b.get(start..end)?;
-    is_credential_value(value).then_some(Secret { kind: SecretKind::Credential, start, end })
+    is_credential_value(value).then_some(start..end)
 }
 
-/// The password of a URL with credentials (`postgres://app:pa55w0rd@db:5432/x`), judged like
-/// an assigned value but from 8 characters; `postgres:postgres@` and `user:pass@` are not.
-pub(super) fn url_password(b: &[u8], e: usize) -> Option<Secret> {
+/// The password of a URL with credentials (`postgres://app:hunter2@db:5432/x`): a
+/// credential whatever its entropy, unless it is a placeholder (`user:password@`,
+/// `:xxxx@`, `:${PW}@`, `:<password>@`, `:changeme@`).
+pub(super) fn url_password(text: &str, _: usize, e: usize) -> Option<Range<usize>> {
+    let b = text.as_bytes();
     let end = run_end(b, e, |c| {
         c.is_ascii_graphic()
             && !matches!(
@@ -46,21 +125,69 @@ pub(super) fn url_password(b: &[u8], e: usize) -> Option<Secret> {
     let at = authority.iter().rposition(|&c| c == b'@')?;
     let colon = authority.get(..at)?.iter().position(|&c| c == b':')?;
     let (start, stop) = (e + colon + 1, e + at);
-    let pw = b.get(start..stop)?;
-    let lower = pw.to_ascii_lowercase();
-    let looks_placeholder = pw.len() < 8
-        || matches!(pw.first(), Some(b'$' | b'%' | b'*'))
-        || [&b"pass"[..], b"secret", b"xxxx", b"your", b"example", b"changeme"]
-            .iter()
-            .any(|w| lower.windows(w.len()).any(|x| x == *w));
-    if looks_placeholder || !has_digit_and_letter(pw) || is_placeholder_body(pw) {
+    let pw = std::str::from_utf8(b.get(start..stop)?).ok()?;
+    let format_directive = pw.starts_with("%s") || pw.starts_with("%(");
+    if pw.is_empty() || matches!(pw.as_bytes()[0], b'$' | b'*') || format_directive || is_placeholder_value(pw) {
         return None;
     }
-    (shannon_entropy(pw) >= CREDENTIAL_MIN_ENTROPY).then_some(Secret { kind: SecretKind::Credential, start, end: stop })
+    Some(start..stop)
 }
 
-/// A value assigned to a credential key whose name ends at `e` (`token`, `db_password`…).
-pub(super) fn assigned(b: &[u8], e: usize) -> Option<Secret> {
+/// A value assigned to a credential key whose name ends at `e` (`token`, `db_secret`…),
+/// when it looks random.
+pub(super) fn after_key(text: &str, _: usize, e: usize) -> Option<Range<usize>> {
+    let b = text.as_bytes();
+    let (start, _) = value_start(b, e)?;
+    let mut end = query_value_end(b, start, run_end(b, start, is_value_char));
+    while end > start && b.get(end - 1) == Some(&b'.') {
+        end -= 1;
+    }
+    let value = b.get(start..end)?;
+    if !is_credential_value(value) {
+        return None;
+    }
+    // The value must stand alone: not glued to a placeholder such as `${VAR}`.
+    if b.get(end).is_some_and(|&c| matches!(c, b'{' | b'(' | b'[' | b'<')) {
+        return None;
+    }
+    Some(start..end)
+}
+
+/// The value of a password-named key (`password`, `DB_PASSWD`, `passphrase`, `pwd`,
+/// `smtp_pass`) whose name spans `s..e`: a random value as after any credential key, or
+/// any other value that is the whole setting (`DB_PASSWORD=hunter2`, `password: "correct
+/// horse"`, `pass=x9&user=…`) and not a placeholder. A value followed by more words is
+/// prose (`password: the one in 1Password`), not a setting.
+pub(super) fn after_password_key(text: &str, s: usize, e: usize) -> Option<Range<usize>> {
+    let b = text.as_bytes();
+    // Short names stand alone or end a name: `PWD`, `db_pass`; never `bypass`, `compass`.
+    if e - s <= 4 && s > 0 && b.get(s - 1).is_some_and(u8::is_ascii_alphabetic) {
+        return None;
+    }
+    if let Some(r) = after_key(text, s, e) {
+        return Some(r);
+    }
+    let (start, quote) = value_start(b, e)?;
+    let end = match quote {
+        Some(q) => start + b.get(start..)?.iter().take(200).position(|&c| c == q || c == b'\n')?,
+        None => {
+            let end = query_value_end(b, start, run_end(b, start, is_value_char));
+            if !ends_the_setting(b, end) {
+                return None;
+            }
+            end
+        }
+    };
+    if quote.is_some() && b.get(end) != quote.as_ref() {
+        return None;
+    }
+    let value = std::str::from_utf8(b.get(start..end)?).ok()?;
+    is_password_value(value).then_some(start..end)
+}
+
+/// Where the value after a key name ending at `e` starts (after its closing quote or
+/// emphasis, `:`/`=`/`:=`, blanks and an opening quote), and that opening quote.
+fn value_start(b: &[u8], e: usize) -> Option<(usize, Option<u8>)> {
     let mut i = e;
     // Closing quote or emphasis of the key: `"password":`, `**Token**:`.
     let mut n = 0;
@@ -76,23 +203,71 @@ pub(super) fn assigned(b: &[u8], e: usize) -> Option<Secret> {
         _ => return None,
     }
     i = run_end(b, i, |c| c == b' ' || c == b'\t');
-    if matches!(b.get(i), Some(b'"' | b'\'' | b'`')) {
+    let quote = b.get(i).copied().filter(|c| matches!(c, b'"' | b'\'' | b'`'));
+    Some((i + usize::from(quote.is_some()), quote))
+}
+
+/// The end of a value at `start..end` that is a URL query parameter: it stops before the
+/// next `&name=` (`password=hunter2&ssl=true`); a lone `&` stays part of the value.
+fn query_value_end(b: &[u8], start: usize, end: usize) -> usize {
+    let mut i = start;
+    while i < end {
+        if b.get(i) == Some(&b'&') {
+            let name_end = run_end(b, i + 1, is_word);
+            if name_end > i + 1 && name_end < end && b.get(name_end) == Some(&b'=') {
+                return i;
+            }
+        }
         i += 1;
     }
-    let start = i;
-    let mut end = run_end(b, start, is_value_char);
-    while end > start && b.get(end - 1) == Some(&b'.') {
-        end -= 1;
+    end
+}
+
+/// Whether an unquoted value ending at `end` is the whole setting: the line, field or
+/// query parameter ends there (a trailing comment aside).
+fn ends_the_setting(b: &[u8], end: usize) -> bool {
+    let rest = b.get(end..).unwrap_or_default();
+    let line = rest.split(|&c| c == b'\n').next().unwrap_or_default();
+    match line.first() {
+        None | Some(b'\r' | b',' | b';' | b'&' | b')' | b'}' | b']' | b'|') => true,
+        Some(b' ' | b'\t') => {
+            let after = String::from_utf8_lossy(line);
+            let after = after.trim();
+            after.is_empty() || after.starts_with('#') || after.starts_with("//")
+        }
+        _ => false,
     }
-    let value = b.get(start..end)?;
-    if !is_credential_value(value) {
-        return None;
+}
+
+/// Whether the value of a password-named key is a password rather than a placeholder,
+/// a reference to one, or a code identifier.
+fn is_password_value(v: &str) -> bool {
+    let t = v.trim();
+    if t.chars().count() < 4 || t.len() > 200 {
+        return false;
     }
-    // The value must stand alone: not glued to a placeholder such as `${VAR}`.
-    if b.get(end).is_some_and(|&c| matches!(c, b'{' | b'(' | b'[' | b'<')) {
-        return None;
+    if matches!(t.as_bytes().first(), Some(b'$' | b'%' | b'{' | b'!' | b'~' | b'*' | b'/' | b'&' | b'@' | b'|' | b'>'))
+    {
+        return false;
     }
-    Some(Secret { kind: SecretKind::Credential, start, end })
+    let mut distinct: Vec<char> = t.chars().collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    if distinct.len() < 3 || is_placeholder_value(t) {
+        return false;
+    }
+    let snake = t.contains('_') && t.bytes().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'_');
+    !(snake || is_identifier_path(t) || is_env_name(t))
+}
+
+/// A whole placeholder word (`password`, `changeme`, `<PASSWORD>`) or a value holding a
+/// placeholder part (`your-password`, `xxxx`, `${PW}`, `EXAMPLE`).
+fn is_placeholder_value(v: &str) -> bool {
+    let lower = v.to_ascii_lowercase();
+    let word = lower.trim_matches(|c: char| matches!(c, '<' | '>' | '[' | ']' | '_' | '-'));
+    PLACEHOLDER_WORDS.contains(&word)
+        || PLACEHOLDER_PARTS.iter().any(|p| lower.contains(p))
+        || v.chars().all(|c| v.starts_with(c))
 }
 
 fn is_value_char(c: u8) -> bool {

@@ -53,7 +53,7 @@ pub fn preview_commit(app: &App) -> Msg {
                     let mut m = standing(app);
                     m.push_str(&p.message);
                     for s in &p.skipped {
-                        m.push_str(&format!("\n(not written: {} — {})", s.id, s.reason));
+                        m.push_str(&format!("\n(not written: {} — {})", super::text::shown_name(&s.id), s.reason));
                     }
                     if p.snapshot_first {
                         m.push_str("\n(uncommitted memory changes are committed first, as a snapshot)");

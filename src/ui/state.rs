@@ -319,7 +319,7 @@ impl App {
     }
 
     fn name_width(&self) -> usize {
-        self.review.files.iter().map(|f| super::text::width(&f.path)).max().unwrap_or(8)
+        self.review.files.iter().map(|f| super::text::width(&super::text::shown_name(&f.path))).max().unwrap_or(8)
     }
 
     /// Rows that fit in the diff pane.

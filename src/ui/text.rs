@@ -36,6 +36,12 @@ pub fn shown(line: &str) -> Cow<'_, str> {
     }
 }
 
+/// A file name or hunk id as the TUI shows it: credentials masked (a note may be named
+/// after a secret), control characters, bidi controls and newlines made visible.
+pub fn shown_name(name: &str) -> String {
+    crate::text::visible_name(&crate::secrets::mask(name)).into_owned()
+}
+
 /// Display width of one char (0 for zero-width marks).
 pub fn char_width(c: char) -> usize {
     c.width().unwrap_or(0)

@@ -29,7 +29,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
                 modes.push("no wrap");
             }
             let modes = if modes.is_empty() { String::new() } else { format!(" · {}", modes.join(" · ")) };
-            format!(" {} · {}{modes} ", f.path, status_word(f))
+            format!(" {} · {}{modes} ", crate::ui::text::shown_name(&f.path), status_word(f))
         }
         None => " Diff ".to_string(),
     };
@@ -120,7 +120,7 @@ fn header(app: &App, frame: &mut Frame, rect: Rect, hi: usize, h: &Hunk) {
         HunkState::Partial => ("partial", t.edited),
         HunkState::Edited => ("edited", t.edited),
     };
-    let mut spans = vec![Span::styled(format!("@@ {} ", h.id), t.header)];
+    let mut spans = vec![Span::styled(format!("@@ {} ", crate::ui::text::shown_name(&h.id)), t.header)];
     if !h.whole_file {
         spans.push(Span::styled(
             format!("-{},{} +{},{} ", h.old_start(), h.old_range.len(), h.new_start(), h.new_range.len()),

@@ -18,7 +18,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     let focused = app.focus == Focus::Evidence;
     let title = match app.current_hunk().and_then(|h| app.current_file()?.hunks.get(h)) {
-        Some(h) => format!(" Evidence · {} ", h.id),
+        Some(h) => format!(" Evidence · {} ", crate::ui::text::shown_name(&h.id)),
         None => " Evidence ".to_string(),
     };
     frame.render_widget(pane(app, title, focused), area);

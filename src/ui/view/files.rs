@@ -57,7 +57,8 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         let count = if app.banner.is_some() { format!("{n}") } else { format!("{d}/{n}") };
         let count_style = if d == n { t.accepted } else { t.dim };
         let name_cols = (body.width as usize).saturating_sub(4 + width(&count) + 1);
-        let name = truncate_middle(&f.path, name_cols).into_owned();
+        let path = crate::ui::text::shown_name(&f.path);
+        let name = truncate_middle(&path, name_cols).into_owned();
         let pad = name_cols.saturating_sub(width(&name));
         let mut line = Line::from(vec![
             Span::styled(status, st_style),

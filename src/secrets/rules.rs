@@ -1,0 +1,398 @@
+//! The detection table: one row per credential format (provider token, key shape, or a key
+//! name whose value is a credential). Each row names the literal the pre-filter looks for,
+//! the kind shown in masks, and how the text at a hit is validated. [`super::find`] builds
+//! one Aho-Corasick automaton over every row's literal (ASCII case folded, so key names
+//! match in any case); a provider prefix is then compared case-sensitively by its check.
+//!
+//! The provider formats follow what public secret scanners (gitleaks, GitHub secret
+//! scanning) document for each provider; the table itself is ours. To add a format, add a
+//! row: a [`Check::Token`] for `prefix + body` shapes, a [`Check::Custom`] validator for
+//! the rest.
+
+use std::ops::Range;
+
+use super::SecretKind;
+use super::assigned::{after_key, after_password_key, url_password};
+use super::pem::{pem_anchor, pem_begin, pem_end};
+use super::shapes::{
+    anthropic, azure_ad_secret, discord_bot, github_classic, jwt, mailchimp, openai, sendgrid, telegram_bot, two_part,
+};
+use super::shapes::{boundary_before, is_placeholder_body, is_word};
+
+/// How a row validates the text around a pre-filter hit.
+#[derive(Clone, Copy)]
+pub(super) enum Check {
+    /// The row's prefix (exact case), then `min..=max` bytes of `body` as one whole token:
+    /// no word character right before the prefix or right after the body, and a body that
+    /// is not a placeholder (`xxxx…`, `EXAMPLE`, one repeated character).
+    Token { body: Charset, min: usize, max: usize, part: Part },
+    /// A validator for shapes a prefix and a body cannot describe. It gets the text, the
+    /// hit's start and end, and returns the secret's byte range.
+    Custom(fn(&str, usize, usize) -> Option<Range<usize>>),
+}
+
+/// Which part of a [`Check::Token`] match is the secret.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Part {
+    /// Prefix and body: the prefix is part of the token (`npm_…`).
+    Whole,
+    /// The body only: the prefix is a public host and path (`hooks.slack.com/`).
+    Body,
+}
+
+/// The characters a [`Check::Token`] body may hold.
+#[derive(Clone, Copy)]
+pub(super) enum Charset {
+    /// `[A-Za-z0-9]`.
+    Alnum,
+    /// `[0-9a-fA-F]`.
+    Hex,
+    /// `[A-Z0-9]`.
+    UpperAlnum,
+    /// `[A-Za-z0-9_-]` (base64url).
+    Key,
+    /// `[A-Za-z0-9_.-]`.
+    KeyDot,
+    /// `[A-Za-z0-9+/=]` (base64).
+    Base64,
+    /// `[A-Za-z0-9_=-]`.
+    KeyPad,
+    /// The bech32 alphabet in upper case (`age` keys).
+    Bech32Upper,
+    /// A URL path: `[A-Za-z0-9_/@.-]`.
+    UrlPath,
+}
+
+impl Charset {
+    /// Whether `c` belongs to the set.
+    pub(super) fn has(self, c: u8) -> bool {
+        match self {
+            Charset::Alnum => c.is_ascii_alphanumeric(),
+            Charset::Hex => c.is_ascii_hexdigit(),
+            Charset::UpperAlnum => c.is_ascii_uppercase() || c.is_ascii_digit(),
+            Charset::Key => c.is_ascii_alphanumeric() || c == b'_' || c == b'-',
+            Charset::KeyDot => c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.'),
+            Charset::Base64 => c.is_ascii_alphanumeric() || matches!(c, b'+' | b'/' | b'='),
+            Charset::KeyPad => c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'='),
+            Charset::Bech32Upper => b"QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L".contains(&c),
+            Charset::UrlPath => c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'/' | b'@' | b'.'),
+        }
+    }
+}
+
+/// One detection rule.
+#[derive(Clone, Copy)]
+pub(super) struct Rule {
+    /// Unique id of the row (`stripe-secret-key`), for tests and documentation.
+    pub id: &'static str,
+    /// The literal the pre-filter finds (ASCII case-insensitively).
+    pub prefix: &'static str,
+    /// What the secret is called in masks and flags.
+    pub kind: SecretKind,
+    /// How a hit is validated.
+    pub check: Check,
+}
+
+/// A row for `prefix` + a body of `min..=max` characters of `body`, the whole token secret.
+const fn token(
+    id: &'static str,
+    prefix: &'static str,
+    kind: SecretKind,
+    body: Charset,
+    min: usize,
+    max: usize,
+) -> Rule {
+    Rule { id, prefix, kind, check: Check::Token { body, min, max, part: Part::Whole } }
+}
+
+/// A [`token`] row whose kind is a provider's (`stripe-key`).
+const fn provider(
+    id: &'static str,
+    prefix: &'static str,
+    name: &'static str,
+    body: Charset,
+    min: usize,
+    max: usize,
+) -> Rule {
+    token(id, prefix, SecretKind::Provider(name), body, min, max)
+}
+
+/// A row for a secret URL path after a public host (`hooks.slack.com/` + `services/…`).
+const fn url(id: &'static str, prefix: &'static str, name: &'static str, min: usize) -> Rule {
+    let check = Check::Token { body: Charset::UrlPath, min, max: usize::MAX, part: Part::Body };
+    Rule { id, prefix, kind: SecretKind::Provider(name), check }
+}
+
+/// A row validated by a function of [`super::shapes`], [`super::pem`] or [`super::assigned`].
+const fn custom(
+    id: &'static str,
+    prefix: &'static str,
+    kind: SecretKind,
+    f: fn(&str, usize, usize) -> Option<Range<usize>>,
+) -> Rule {
+    Rule { id, prefix, kind, check: Check::Custom(f) }
+}
+
+/// A credential-like key name (`token`, `api_key`) whose random value is a credential.
+const fn key_name(prefix: &'static str) -> Rule {
+    custom("assigned-credential", prefix, SecretKind::Credential, after_key)
+}
+
+/// A password-named key (`password`, `pwd`) whose value is a credential whatever its entropy.
+const fn password_name(prefix: &'static str) -> Rule {
+    custom("assigned-password", prefix, SecretKind::Credential, after_password_key)
+}
+
+/// No upper bound on a body's length.
+const MAX: usize = usize::MAX;
+use Charset::*;
+use SecretKind as K;
+
+/// Every detection rule. Order does not matter: overlapping findings are merged, and a
+/// provider kind wins over `credential`.
+pub(super) const RULES: &[Rule] = &[
+    // AI providers.
+    custom("anthropic-key", "sk-ant-", K::AnthropicKey, anthropic),
+    custom("openai-key", "sk-", K::OpenaiKey, openai),
+    provider("huggingface-token", "hf_", "huggingface-token", Alnum, 30, 40),
+    provider("huggingface-org-token", "api_org_", "huggingface-token", Alnum, 30, 40),
+    provider("groq-key", "gsk_", "groq-key", Alnum, 48, 56),
+    provider("perplexity-key", "pplx-", "perplexity-key", Alnum, 40, 56),
+    provider("replicate-token", "r8_", "replicate-token", Alnum, 36, 40),
+    provider("xai-key", "xai-", "xai-key", Alnum, 70, 90),
+    provider("langsmith-key", "lsv2_", "langsmith-key", Key, 40, 60),
+    // Cloud providers.
+    token("aws-access-key-id", "AKIA", K::AwsAccessKey, UpperAlnum, 16, 16),
+    token("aws-temporary-key-id", "ASIA", K::AwsAccessKey, UpperAlnum, 16, 16),
+    token("aws-bearer-key-id", "ABIA", K::AwsAccessKey, UpperAlnum, 16, 16),
+    token("aws-context-key-id", "ACCA", K::AwsAccessKey, UpperAlnum, 16, 16),
+    key_name("aws_secret_access_key"),
+    key_name("secretaccesskey"),
+    token("google-api-key", "AIza", K::GoogleApiKey, Key, 35, 35),
+    provider("gcp-oauth-client-secret", "GOCSPX-", "gcp-client-secret", Key, 28, 28),
+    provider("gcp-oauth-access-token", "ya29.", "gcp-access-token", KeyDot, 30, MAX),
+    custom("gcp-private-key-id", "private_key_id", K::Provider("gcp-private-key-id"), after_key),
+    key_name("private_key"),
+    custom("azure-ad-client-secret", "Q~", K::Provider("azure-client-secret"), azure_ad_secret),
+    custom("azure-storage-account-key", "accountkey", K::Provider("azure-key"), after_key),
+    custom("azure-shared-access-key", "sharedaccesskey", K::Provider("azure-key"), after_key),
+    provider("digitalocean-pat", "dop_v1_", "digitalocean-token", Hex, 64, 64),
+    provider("digitalocean-oauth", "doo_v1_", "digitalocean-token", Hex, 64, 64),
+    provider("digitalocean-refresh", "dor_v1_", "digitalocean-token", Hex, 64, 64),
+    provider("alibaba-access-key-id", "LTAI", "alibaba-key", Alnum, 20, 20),
+    provider("yandex-api-key", "AQVN", "yandex-key", Key, 35, 38),
+    provider("heroku-api-key", "HRKU-", "heroku-key", Key, 60, 60),
+    provider("flyio-token", "fo1_", "flyio-token", Key, 43, 43),
+    provider("flyio-macaroon", "fm2_", "flyio-token", Base64, 100, MAX),
+    provider("flyio-macaroon-v1", "fm1r_", "flyio-token", Base64, 100, MAX),
+    provider("netlify-pat", "nfp_", "netlify-token", Alnum, 36, 40),
+    provider("supabase-pat", "sbp_", "supabase-token", Hex, 40, 40),
+    provider("supabase-secret-key", "sb_secret_", "supabase-token", Key, 30, MAX),
+    provider("hashicorp-vault-service", "hvs.", "vault-token", Key, 90, MAX),
+    provider("hashicorp-vault-batch", "hvb.", "vault-token", Key, 130, MAX),
+    custom("terraform-cloud-token", ".atlasv1.", K::Provider("terraform-token"), two_part),
+    provider("pulumi-token", "pul-", "pulumi-token", Hex, 40, 40),
+    provider("databricks-token", "dapi", "databricks-token", Hex, 32, 34),
+    provider("doppler-personal", "dp.pt.", "doppler-token", Alnum, 40, 44),
+    provider("doppler-service", "dp.st.", "doppler-token", KeyDot, 40, MAX),
+    provider("doppler-service-account", "dp.sa.", "doppler-token", Alnum, 40, 44),
+    provider("doppler-cli", "dp.ct.", "doppler-token", Alnum, 40, 44),
+    provider("doppler-scim", "dp.scim.", "doppler-token", Alnum, 40, 44),
+    provider("doppler-audit", "dp.audit.", "doppler-token", Alnum, 40, 44),
+    provider("planetscale-token", "pscale_tkn_", "planetscale-token", KeyDot, 32, 64),
+    provider("planetscale-password", "pscale_pw_", "planetscale-token", KeyDot, 32, 64),
+    provider("planetscale-oauth", "pscale_oauth_", "planetscale-token", KeyDot, 32, 64),
+    provider("dynatrace-token", "dt0c01.", "dynatrace-token", KeyDot, 80, 100),
+    // Code hosting, packages and CI.
+    custom("github-pat", "ghp_", K::GithubToken, github_classic),
+    custom("github-oauth", "gho_", K::GithubToken, github_classic),
+    custom("github-user-to-server", "ghu_", K::GithubToken, github_classic),
+    custom("github-server-to-server", "ghs_", K::GithubToken, github_classic),
+    custom("github-refresh", "ghr_", K::GithubToken, github_classic),
+    token("github-fine-grained-pat", "github_pat_", K::GithubToken, Key, 40, MAX),
+    provider("gitlab-pat", "glpat-", "gitlab-token", KeyDot, 20, MAX),
+    provider("gitlab-deploy-token", "gldt-", "gitlab-token", Key, 20, MAX),
+    provider("gitlab-runner-token", "glrt-", "gitlab-token", KeyDot, 20, MAX),
+    provider("gitlab-pipeline-trigger", "glptt-", "gitlab-token", Hex, 40, 40),
+    provider("gitlab-ci-build-token", "glcbt-", "gitlab-token", Key, 20, MAX),
+    provider("gitlab-feed-token", "glft-", "gitlab-token", Key, 20, MAX),
+    provider("gitlab-incoming-mail", "glimt-", "gitlab-token", Key, 25, MAX),
+    provider("gitlab-oauth-secret", "gloas-", "gitlab-token", Key, 64, 64),
+    provider("gitlab-scim-token", "glsoat-", "gitlab-token", Key, 20, MAX),
+    provider("gitlab-agent-token", "glagent-", "gitlab-token", Key, 50, MAX),
+    provider("gitlab-runner-registration", "GR1348941", "gitlab-token", Key, 20, MAX),
+    provider("npm-token", "npm_", "npm-token", Alnum, 36, 36),
+    provider("pypi-token", "pypi-AgE", "pypi-token", Key, 50, MAX),
+    provider("rubygems-key", "rubygems_", "rubygems-key", Hex, 48, 48),
+    provider("clojars-token", "CLOJARS_", "clojars-token", Alnum, 60, 60),
+    provider("packagist-org-token", "packagist_ort_", "packagist-token", Hex, 68, 68),
+    provider("packagist-user-token", "packagist_uut_", "packagist-token", Hex, 68, 68),
+    provider("docker-hub-pat", "dckr_pat_", "docker-token", Key, 27, MAX),
+    provider("docker-hub-oat", "dckr_oat_", "docker-token", Key, 32, MAX),
+    provider("jfrog-api-key", "AKCp", "jfrog-key", Alnum, 69, 69),
+    provider("jfrog-reference-token", "cmVmdGtu", "jfrog-key", Key, 56, 64),
+    provider("buildkite-token", "bkua_", "buildkite-token", Hex, 40, 40),
+    provider("circleci-pat", "CCIPAT_", "circleci-token", Key, 20, MAX),
+    provider("sourcegraph-token", "sgp_", "sourcegraph-token", Key, 40, MAX),
+    provider("octopus-deploy-key", "API-", "octopus-key", UpperAlnum, 26, 26),
+    provider("atlassian-api-token", "ATATT3", "atlassian-token", KeyPad, 180, MAX),
+    provider("sentry-org-token", "sntrys_", "sentry-token", Base64, 60, MAX),
+    provider("sentry-user-token", "sntryu_", "sentry-token", Hex, 64, 64),
+    provider("grafana-cloud-token", "glc_", "grafana-token", Base64, 32, MAX),
+    provider("grafana-service-account", "glsa_", "grafana-token", Key, 40, 41),
+    provider("new-relic-user-key", "NRAK-", "new-relic-key", UpperAlnum, 27, 27),
+    provider("new-relic-insert-key", "NRII-", "new-relic-key", Key, 32, 32),
+    provider("new-relic-browser-key", "NRJS-", "new-relic-key", Hex, 19, 19),
+    provider("postman-key", "PMAK-", "postman-key", Key, 59, 59),
+    provider("linear-key", "lin_api_", "linear-key", Alnum, 40, 40),
+    provider("figma-token", "figd_", "figma-token", Key, 40, MAX),
+    provider("prefect-key", "pnu_", "prefect-key", Alnum, 36, 36),
+    provider("readme-key", "rdme_", "readme-key", Alnum, 70, 70),
+    provider("notion-token", "ntn_", "notion-token", Alnum, 46, 46),
+    provider("onepassword-service-account", "ops_eyJ", "1password-token", Base64, 250, MAX),
+    provider("typeform-token", "tfp_", "typeform-token", KeyDot, 59, 59),
+    provider("frameio-token", "fio-u-", "frameio-token", KeyPad, 64, 64),
+    provider("infracost-key", "ico-", "infracost-key", Alnum, 32, 32),
+    provider("scalingo-token", "tk-us-", "scalingo-token", Key, 48, 48),
+    provider("easypost-key", "EZAK", "easypost-key", Alnum, 54, 54),
+    provider("easypost-test-key", "EZTK", "easypost-key", Alnum, 54, 54),
+    provider("adobe-client-secret", "p8e-", "adobe-secret", Alnum, 32, 32),
+    // Payments and commerce.
+    provider("stripe-secret-key", "sk_live_", "stripe-key", Alnum, 20, 247),
+    provider("stripe-test-key", "sk_test_", "stripe-key", Alnum, 20, 247),
+    provider("stripe-restricted-key", "rk_live_", "stripe-key", Alnum, 20, 247),
+    provider("stripe-restricted-test-key", "rk_test_", "stripe-key", Alnum, 20, 247),
+    provider("stripe-webhook-secret", "whsec_", "stripe-key", Alnum, 32, 64),
+    provider("shopify-access-token", "shpat_", "shopify-token", Hex, 32, 32),
+    provider("shopify-custom-app-token", "shpca_", "shopify-token", Hex, 32, 32),
+    provider("shopify-private-app-token", "shppa_", "shopify-token", Hex, 32, 32),
+    provider("shopify-shared-secret", "shpss_", "shopify-token", Hex, 32, 32),
+    provider("square-access-token", "sq0atp-", "square-token", Key, 22, 22),
+    provider("square-oauth-secret", "sq0csp-", "square-token", Key, 43, 43),
+    provider("shippo-token", "shippo_live_", "shippo-token", Hex, 40, 40),
+    provider("flutterwave-secret", "FLWSECK-", "flutterwave-key", Key, 32, 40),
+    provider("flutterwave-test-secret", "FLWSECK_TEST-", "flutterwave-key", Key, 32, 40),
+    provider("duffel-live-token", "duffel_live_", "duffel-token", Key, 43, 43),
+    provider("duffel-test-token", "duffel_test_", "duffel-token", Key, 43, 43),
+    provider("plaid-production-token", "access-production-", "plaid-token", Key, 36, 36),
+    provider("plaid-development-token", "access-development-", "plaid-token", Key, 36, 36),
+    // Messaging, mail and chat.
+    custom("slack-token", "xox", K::SlackToken, super::shapes::slack),
+    provider("slack-config-token", "xoxe.xox", "slack-token", Key, 20, MAX),
+    provider("slack-refresh-token", "xoxe-", "slack-token", Key, 20, MAX),
+    provider("slack-app-token", "xapp-", "slack-token", Key, 20, MAX),
+    url("slack-webhook", "hooks.slack.com/", "slack-webhook", 30),
+    url("discord-webhook", "discord.com/api/webhooks/", "discord-webhook", 40),
+    url("discordapp-webhook", "discordapp.com/api/webhooks/", "discord-webhook", 40),
+    url("teams-webhook", "webhook.office.com/webhookb2/", "teams-webhook", 40),
+    custom("discord-bot-token", "discord", K::Provider("discord-token"), discord_bot),
+    custom("telegram-bot-token", ":AA", K::Provider("telegram-bot-token"), telegram_bot),
+    custom("sendgrid-key", "SG.", K::Provider("sendgrid-key"), sendgrid),
+    provider("twilio-api-key", "SK", "twilio-key", Hex, 32, 32),
+    provider("mailgun-private-key", "key-", "mailgun-key", Hex, 32, 32),
+    provider("mailgun-public-key", "pubkey-", "mailgun-key", Hex, 32, 32),
+    custom("mailchimp-key", "-us", K::Provider("mailchimp-key"), mailchimp),
+    provider("twitter-bearer-token", "AAAAAAAAAAAAAAAAAAAAA", "twitter-token", Base64, 80, MAX),
+    // Keys and token formats.
+    custom("jwt", "eyJ", K::Jwt, jwt),
+    custom("pem-private-key", "-----BEGIN", K::PrivateKey, pem_begin),
+    custom("pem-private-key-end", "-----END", K::PrivateKey, pem_end),
+    custom("openssh-key-body", "b3BlbnNzaC1rZXktdjE", K::PrivateKey, pem_anchor),
+    custom("rsa-pkcs1-body-2048", "MIIEpAIBAAKCAQEA", K::PrivateKey, pem_anchor),
+    custom("rsa-pkcs1-body-2048b", "MIIEowIBAAKCAQEA", K::PrivateKey, pem_anchor),
+    custom("rsa-pkcs1-body-4096", "MIIJKAIBAAKCAgEA", K::PrivateKey, pem_anchor),
+    custom("rsa-pkcs1-body-4096b", "MIIJKQIBAAKCAgEA", K::PrivateKey, pem_anchor),
+    custom("pkcs8-rsa-body-2048", "MIIEvQIBADAN", K::PrivateKey, pem_anchor),
+    custom("pkcs8-rsa-body-2048b", "MIIEvgIBADAN", K::PrivateKey, pem_anchor),
+    custom("pkcs8-rsa-body-4096", "MIIJQwIBADAN", K::PrivateKey, pem_anchor),
+    custom("pkcs8-rsa-body-4096b", "MIIJQgIBADAN", K::PrivateKey, pem_anchor),
+    custom("ec-private-key-body", "MHcCAQEEI", K::PrivateKey, pem_anchor),
+    custom("pkcs8-ec-body", "MIGHAgEAMBMGByqGSM49", K::PrivateKey, pem_anchor),
+    custom("pkcs8-ed25519-body", "MC4CAQAwBQYDK2Vw", K::PrivateKey, pem_anchor),
+    provider("age-secret-key", "AGE-SECRET-KEY-1", "age-secret-key", Bech32Upper, 58, 58),
+    // Credentials by context: a key name and its value, a bearer token, a URL password.
+    custom("url-password", "://", K::Credential, url_password),
+    custom("bearer-token", "bearer", K::Credential, super::assigned::bearer),
+    key_name("token"),
+    key_name("secret"),
+    key_name("api_key"),
+    key_name("api-key"),
+    key_name("apikey"),
+    key_name("api key"),
+    key_name("access_key"),
+    key_name("access-key"),
+    key_name("accesskey"),
+    key_name("access key"),
+    key_name("secret_key"),
+    key_name("secret-key"),
+    key_name("secretkey"),
+    key_name("secret key"),
+    password_name("password"),
+    password_name("passwd"),
+    password_name("passphrase"),
+    password_name("pwd"),
+    password_name("pass"),
+];
+
+impl Rule {
+    /// The byte range of the secret this row finds at the pre-filter hit `start..end`.
+    pub(super) fn matches(&self, text: &str, start: usize, end: usize) -> Option<Range<usize>> {
+        match self.check {
+            Check::Custom(f) => f(text, start, end),
+            Check::Token { body, min, max, part } => self.token_at(text, start, body, min..=max, part),
+        }
+    }
+
+    /// A [`Check::Token`]: exact prefix, whole-token body of an allowed length, no placeholder.
+    fn token_at(
+        &self,
+        text: &str,
+        start: usize,
+        chars: Charset,
+        len: std::ops::RangeInclusive<usize>,
+        part: Part,
+    ) -> Option<Range<usize>> {
+        let b = text.as_bytes();
+        let body_start = start + self.prefix.len();
+        if b.get(start..body_start) != Some(self.prefix.as_bytes()) {
+            return None;
+        }
+        let starts_with_word = self.prefix.bytes().next().is_some_and(is_word);
+        if part == Part::Whole && starts_with_word && !boundary_before(b, start, is_word) {
+            return None;
+        }
+        let mut body_end = body_start;
+        while b.get(body_end).is_some_and(|&c| chars.has(c)) {
+            body_end += 1;
+        }
+        // A URL path may end a sentence: the final dot is prose.
+        while part == Part::Body && body_end > body_start && b.get(body_end - 1) == Some(&b'.') {
+            body_end -= 1;
+        }
+        let body = b.get(body_start..body_end)?;
+        let glued = b.get(body_end).is_some_and(|&c| is_word(c));
+        if !len.contains(&body.len()) || glued || is_placeholder_body(body) || super::shapes::names_a_placeholder(body)
+        {
+            return None;
+        }
+        Some(match part {
+            Part::Whole => start..body_end,
+            Part::Body => body_start..body_end,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_unique_and_prefixes_non_empty() {
+        let mut ids: Vec<&str> = RULES.iter().map(|r| r.id).filter(|id| !id.starts_with("assigned-")).collect();
+        let n = ids.len();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), n, "duplicate rule id");
+        assert!(RULES.iter().all(|r| !r.prefix.is_empty()));
+    }
+}
