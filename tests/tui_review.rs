@@ -487,10 +487,114 @@ fn the_commit_preview_opens_with_standing_flags_errors_first() {
     while d.app.current_file().unwrap().path != "database.md" {
         press(&mut d, "<Tab>");
     }
-    press(&mut d, "y c");
+    // The secret asks first: `y` again takes it.
+    press(&mut d, "y y c");
     let Mode::CommitPreview { message, .. } = &d.app.mode else { panic!("no preview") };
     let head: Vec<&str> = message.lines().take(3).collect();
     assert_eq!(head[0], "Still standing on what this commit takes (2):", "{message}");
     assert_eq!(head[1], "  error   database.md#1 secret «[anthropic-key …Z9AA]» accepted", "{message}");
     assert!(head[2].starts_with("  warning ") && head[2].ends_with(" accepted"), "{message}");
+}
+
+/// While a search is active, `n`/`N` step through its matches and decide nothing; the
+/// status bar says so; `Esc` ends the search and `n` rejects again.
+#[test]
+fn a_search_never_decides() {
+    let mut d = open((100, 30), ThemeName::Dark);
+    let pending = |d: &Demo| d.app.review.decisions.iter().flatten().all(|h| !h.is_decided());
+    press(&mut d, "/ B u i l d <Enter>");
+    let n = d.app.search.as_ref().map_or(0, |s| s.matches.len());
+    assert!(n >= 2, "the demo has several matches for Build: {n}");
+    assert_eq!(d.app.search.as_ref().and_then(|s| s.at), Some(0));
+    let first = (d.app.file, d.app.cursor);
+    press(&mut d, "n");
+    assert!(pending(&d), "n while searching decided something");
+    assert_eq!(d.app.search.as_ref().and_then(|s| s.at), Some(1));
+    assert_ne!((d.app.file, d.app.cursor), first, "n moves to the next match");
+    let status = snap(&d).lines().last().unwrap_or("").to_string();
+    assert!(status.contains(&format!("/Build 2/{n} · n/N next · Esc ends search")), "{status}");
+    insta::assert_snapshot!("11_search_status", status);
+    press(&mut d, "N");
+    assert!(pending(&d));
+    assert_eq!((d.app.file, d.app.cursor), first, "N goes back");
+    press(&mut d, "<C-n>");
+    assert_eq!(d.app.search.as_ref().and_then(|s| s.at), Some(1), "C-n still works");
+    assert!(pending(&d));
+    // Esc ends the search: n rejects again.
+    press(&mut d, "<Esc>");
+    assert!(d.app.search.is_none());
+    let path = d.app.current_file().unwrap().path.clone();
+    press(&mut d, "n");
+    assert_eq!(decision(&d, &path), HunkState::Rejected);
+}
+
+fn to_file(d: &mut Demo, path: &str) {
+    while d.app.current_file().unwrap().path != path {
+        press(d, "<Tab>");
+    }
+}
+
+/// `y` on a hunk carrying a secret asks first, naming the flag and the claim; anything
+/// but `y` leaves it pending, `y` `y` accepts.
+#[test]
+fn accepting_an_error_flag_asks_first() {
+    let mut d = open((100, 30), ThemeName::Dark);
+    to_file(&mut d, "database.md");
+    press(&mut d, "y");
+    let Mode::ConfirmAccept { question, .. } = &d.app.mode else { panic!("no question") };
+    assert_eq!(question, &["database.md#1 holds [anthropic-key …Z9AA]: accept anyway? y/N".to_string()]);
+    assert_eq!(decision(&d, "database.md"), HunkState::Pending);
+    insta::assert_snapshot!("12_accept_secret_confirm", snap(&d));
+    press(&mut d, "n");
+    assert!(matches!(d.app.mode, Mode::Normal));
+    assert_eq!(decision(&d, "database.md"), HunkState::Pending, "n cancels");
+    press(&mut d, "y <Esc>");
+    assert_eq!(decision(&d, "database.md"), HunkState::Pending, "Esc cancels");
+    press(&mut d, "y y");
+    assert_eq!(decision(&d, "database.md"), HunkState::Accepted);
+
+    // A PERMANENT note deleted: the same stop, naming the note's PERMANENT line.
+    to_file(&mut d, "git-rules.md");
+    press(&mut d, "y");
+    let Mode::ConfirmAccept { question, .. } = &d.app.mode else { panic!("no question") };
+    assert_eq!(
+        question,
+        &["git-rules.md#1 deletes a PERMANENT note («PERMANENT: never force-push to main.»): accept anyway? y/N"
+            .to_string()]
+    );
+    press(&mut d, "x");
+    assert_eq!(decision(&d, "git-rules.md"), HunkState::Pending);
+
+    // live-changed stays refused as before, with no question.
+    to_file(&mut d, "deploy.md");
+    press(&mut d, "y");
+    assert!(matches!(d.app.mode, Mode::Normal));
+    assert_eq!(decision(&d, "deploy.md"), HunkState::Pending);
+}
+
+/// Line by line, only taking the flagged line asks; `a` asks once, naming the hunk.
+#[test]
+fn a_line_accept_asks_only_for_the_flagged_line() {
+    let mut d = open((100, 30), ThemeName::Dark);
+    to_file(&mut d, "database.md");
+    let fi = d.app.file;
+    while d.app.slot_of(d.app.cursor).is_none() {
+        press(&mut d, "j");
+    }
+    // The first added line holds no secret: Space takes it without asking.
+    press(&mut d, "<Space>");
+    assert!(matches!(d.app.mode, Mode::Normal));
+    assert_eq!(d.app.review.decisions[fi][0].lines[0], Decision::Accepted);
+    // A selection reaching the secret's line asks; cancelled, nothing changes.
+    press(&mut d, "v j j y");
+    assert!(matches!(d.app.mode, Mode::ConfirmAccept { .. }), "the selection takes the secret");
+    press(&mut d, "n");
+    assert_eq!(decision(&d, "database.md"), HunkState::Partial);
+    assert_eq!(d.app.review.decisions[fi][0].lines.iter().filter(|l| **l == Decision::Accepted).count(), 1);
+    // `a` asks once for the rest of the file, then accepts it.
+    press(&mut d, "<Esc> a");
+    let Mode::ConfirmAccept { question, .. } = &d.app.mode else { panic!("no question") };
+    assert!(question[0].starts_with("database.md#1 holds [anthropic-key …Z9AA]"), "{question:?}");
+    press(&mut d, "y");
+    assert!(matches!(d.app.mode, Mode::Normal));
 }
