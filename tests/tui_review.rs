@@ -505,12 +505,11 @@ fn a_search_never_decides() {
     press(&mut d, "/ B u i l d <Enter>");
     let n = d.app.search.as_ref().map_or(0, |s| s.matches.len());
     assert!(n >= 2, "the demo has several matches for Build: {n}");
-    assert_eq!(d.app.search.as_ref().and_then(|s| s.at), Some(0));
     let first = (d.app.file, d.app.cursor);
     press(&mut d, "n");
     assert!(pending(&d), "n while searching decided something");
-    assert_eq!(d.app.search.as_ref().and_then(|s| s.at), Some(1));
-    assert_ne!((d.app.file, d.app.cursor), first, "n moves to the next match");
+    let second = (d.app.file, d.app.cursor);
+    assert_ne!(second, first, "n moves to the next match");
     let status = snap(&d).lines().last().unwrap_or("").to_string();
     assert!(status.contains(&format!("/Build 2/{n} · n/N next · Esc ends search")), "{status}");
     insta::assert_snapshot!("11_search_status", status);
@@ -518,7 +517,7 @@ fn a_search_never_decides() {
     assert!(pending(&d));
     assert_eq!((d.app.file, d.app.cursor), first, "N goes back");
     press(&mut d, "<C-n>");
-    assert_eq!(d.app.search.as_ref().and_then(|s| s.at), Some(1), "C-n still works");
+    assert_eq!((d.app.file, d.app.cursor), second, "C-n still works");
     assert!(pending(&d));
     // Esc ends the search: n rejects again.
     press(&mut d, "<Esc>");
@@ -526,6 +525,13 @@ fn a_search_never_decides() {
     let path = d.app.current_file().unwrap().path.clone();
     press(&mut d, "n");
     assert_eq!(decision(&d, &path), HunkState::Rejected);
+}
+
+/// The question on screen before an accept, when one is asked (and no other overlay is up).
+fn question(d: &Demo) -> Option<String> {
+    let screen = snap(d);
+    let asked = screen.lines().find(|l| l.contains("accept anyway? y/N"))?;
+    Some(asked.trim_matches(|c: char| c == '│' || c == ' ').to_string())
 }
 
 fn to_file(d: &mut Demo, path: &str) {
@@ -541,8 +547,7 @@ fn accepting_an_error_flag_asks_first() {
     let mut d = open((100, 30), ThemeName::Dark);
     to_file(&mut d, "database.md");
     press(&mut d, "y");
-    let Mode::ConfirmAccept { question, .. } = &d.app.mode else { panic!("no question") };
-    assert_eq!(question, &["database.md#1 holds [anthropic-key …Z9AA]: accept anyway? y/N".to_string()]);
+    assert_eq!(question(&d).as_deref(), Some("database.md#1 holds [anthropic-key …Z9AA]: accept anyway? y/N"));
     assert_eq!(decision(&d, "database.md"), HunkState::Pending);
     insta::assert_snapshot!("12_accept_secret_confirm", snap(&d));
     press(&mut d, "n");
@@ -556,12 +561,10 @@ fn accepting_an_error_flag_asks_first() {
     // A PERMANENT note deleted: the same stop, naming the note's PERMANENT line.
     to_file(&mut d, "git-rules.md");
     press(&mut d, "y");
-    let Mode::ConfirmAccept { question, .. } = &d.app.mode else { panic!("no question") };
-    assert_eq!(
-        question,
-        &["git-rules.md#1 deletes a PERMANENT note («PERMANENT: never force-push to main.»): accept anyway? y/N"
-            .to_string()]
-    );
+    assert!(!matches!(d.app.mode, Mode::Normal), "no question before deleting a PERMANENT note");
+    let screen = snap(&d);
+    assert!(screen.contains("git-rules.md#1 deletes a PERMANENT note («PERMANENT: never"), "{screen}");
+    assert!(screen.contains("accept anyway? y/N"), "{screen}");
     press(&mut d, "x");
     assert_eq!(decision(&d, "git-rules.md"), HunkState::Pending);
 
@@ -587,14 +590,14 @@ fn a_line_accept_asks_only_for_the_flagged_line() {
     assert_eq!(d.app.review.decisions[fi][0].lines[0], Decision::Accepted);
     // A selection reaching the secret's line asks; cancelled, nothing changes.
     press(&mut d, "v j j y");
-    assert!(matches!(d.app.mode, Mode::ConfirmAccept { .. }), "the selection takes the secret");
+    assert!(question(&d).is_some(), "the selection takes the secret");
     press(&mut d, "n");
     assert_eq!(decision(&d, "database.md"), HunkState::Partial);
     assert_eq!(d.app.review.decisions[fi][0].lines.iter().filter(|l| **l == Decision::Accepted).count(), 1);
     // `a` asks once for the rest of the file, then accepts it.
     press(&mut d, "<Esc> a");
-    let Mode::ConfirmAccept { question, .. } = &d.app.mode else { panic!("no question") };
-    assert!(question[0].starts_with("database.md#1 holds [anthropic-key …Z9AA]"), "{question:?}");
+    assert_eq!(question(&d).as_deref(), Some("database.md#1 holds [anthropic-key …Z9AA]: accept anyway? y/N"));
     press(&mut d, "y");
     assert!(matches!(d.app.mode, Mode::Normal));
+    assert_eq!(decision(&d, "database.md"), HunkState::Accepted);
 }

@@ -109,3 +109,37 @@ fn short(text: &str) -> String {
     let cut: String = text.chars().take(MAX - 1).collect();
     format!("{cut}…")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::theme::{Theme, ThemeName};
+
+    fn demo(dir: &std::path::Path) -> App {
+        let app = crate::ui::script::open_demo(dir, (100, 30), Theme::new(ThemeName::Dark));
+        app.unwrap_or_else(|e| panic!("demo: {e:#}"))
+    }
+
+    fn goto(app: &mut App, path: &str) {
+        while app.current_file().is_some_and(|f| f.path != path) {
+            crate::ui::update::act(app, Action::NextFile);
+        }
+    }
+
+    #[test]
+    fn the_question_names_the_hunk_the_flag_and_the_claim() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let mut app = demo(dir.path());
+        goto(&mut app, "database.md");
+        let q = question(&app, Action::Accept);
+        assert_eq!(q, Some(vec!["database.md#1 holds [anthropic-key …Z9AA]: accept anyway? y/N".to_string()]));
+        assert_eq!(question(&app, Action::Reject), None, "rejecting never asks");
+        goto(&mut app, "git-rules.md");
+        let q = question(&app, Action::Accept);
+        let want =
+            "git-rules.md#1 deletes a PERMANENT note («PERMANENT: never force-push to main.»): accept anyway? y/N";
+        assert_eq!(q, Some(vec![want.to_string()]));
+        goto(&mut app, "deploy.md");
+        assert_eq!(question(&app, Action::Accept), None, "a refused accept is refused, not asked about");
+    }
+}
