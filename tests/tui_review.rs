@@ -6,7 +6,7 @@ use dreamreview::decision::{Decision, HunkState};
 use dreamreview::ui::msg::Cmd;
 use dreamreview::ui::script;
 use dreamreview::ui::snapshot::{style_hash, to_text};
-use dreamreview::ui::state::{App, Mode, Progress};
+use dreamreview::ui::state::{App, Mode, Progress, RowKind};
 use dreamreview::ui::theme::{Theme, ThemeName};
 
 struct Demo {
@@ -600,4 +600,26 @@ fn a_line_accept_asks_only_for_the_flagged_line() {
     press(&mut d, "y");
     assert!(matches!(d.app.mode, Mode::Normal));
     assert_eq!(decision(&d, "database.md"), HunkState::Accepted);
+
+    // Taking a line of git-rules.md other than its PERMANENT one deletes nothing
+    // PERMANENT: no question; the PERMANENT line itself asks.
+    to_file(&mut d, "git-rules.md");
+    while d.app.slot_of(d.app.cursor).is_none() {
+        press(&mut d, "j");
+    }
+    press(&mut d, "<Space>");
+    assert!(matches!(d.app.mode, Mode::Normal), "the first line is not the PERMANENT one");
+    let line_here = |d: &Demo| match d.app.current_row().map(|r| r.kind) {
+        Some(RowKind::Line(i)) => d.app.current_file().unwrap().hunks[0].lines[i].text.clone(),
+        _ => String::new(),
+    };
+    for _ in 0..20 {
+        if line_here(&d).starts_with("PERMANENT") {
+            break;
+        }
+        press(&mut d, "j");
+    }
+    assert!(line_here(&d).starts_with("PERMANENT"), "the PERMANENT line is in the hunk");
+    press(&mut d, "<Space>");
+    assert!(question(&d).is_some(), "taking the PERMANENT line's removal asks");
 }

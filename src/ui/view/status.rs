@@ -58,7 +58,10 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     if let Some(msg) = &app.status {
         left = vec![Span::styled(format!(" {} ", msg.text), if msg.error { t.error } else { t.status })];
     }
-    let hints: &[(&str, &str)] = if app.anchor.is_some() {
+    let hints: &[(&str, &str)] = if app.anchor.is_some() && app.search.is_some() {
+        // n is the next match while searching: it does not decide the selection.
+        &[("Space", "toggle"), ("y", "accept"), ("Esc", "cancel")]
+    } else if app.anchor.is_some() {
         &[("Space", "toggle"), ("y/n", "decide"), ("Esc", "cancel")]
     } else if decided == total && total > 0 {
         &[("c", "commit"), ("u", "undo"), ("?", "help")]
