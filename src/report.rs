@@ -334,48 +334,73 @@ pub fn accepted_flags(review: &Review, analysis: &Analysis) -> Vec<StandingFlag>
     let mut out = Vec::new();
     for (fi, f) in review.files.iter().enumerate() {
         for (hi, h) in f.hunks.iter().enumerate() {
-            let d = &review.decisions[fi][hi];
-            let takes = d.edited.is_some() || d.lines.contains(&crate::decision::Decision::Accepted);
-            if !takes || review.blocked(fi, hi).is_some() && d.edited.is_none() {
-                continue;
-            }
-            let taken = taken_added_lines(h, d);
-            for flag in analysis.hunk_flags(fi, hi) {
-                if stands(flag, d, &taken) {
-                    out.push(StandingFlag { hunk: h.id.clone(), flag: flag.clone() });
-                }
-            }
+            let standing = taken_flags(review, analysis, fi, hi, &review.decisions[fi][hi]);
+            out.extend(standing.into_iter().map(|flag| StandingFlag { hunk: h.id.clone(), flag: flag.clone() }));
         }
     }
     out.sort_by_key(|s| s.flag.severity != crate::flag::Severity::Error);
     out
 }
 
-/// The added lines a hunk's decisions take (terminators stripped); `None` when edited.
-fn taken_added_lines(h: &crate::diff::Hunk, d: &crate::decision::HunkDecision) -> Option<Vec<String>> {
+/// The flags of hunk `hi` of file `fi` that would stand if its decisions were `d`, by the
+/// rules of [`accepted_flags`]: what a key is about to take, before it is pressed.
+pub fn taken_flags<'a>(
+    review: &Review,
+    analysis: &'a Analysis,
+    fi: usize,
+    hi: usize,
+    d: &crate::decision::HunkDecision,
+) -> Vec<&'a Flag> {
+    let Some(h) = review.hunk(fi, hi) else { return Vec::new() };
+    let takes = d.edited.is_some() || d.lines.contains(&crate::decision::Decision::Accepted);
+    if !takes || review.blocked(fi, hi).is_some() && d.edited.is_none() {
+        return Vec::new();
+    }
+    let taken = taken_lines(h, d);
+    analysis.hunk_flags(fi, hi).filter(|flag| stands(flag, d, taken.as_ref())).collect()
+}
+
+/// The changed lines a hunk's decisions take (terminators stripped), by side.
+struct Taken {
+    /// Added lines written into the note.
+    added: Vec<String>,
+    /// Removed lines taken out of it.
+    removed: Vec<String>,
+}
+
+/// The lines a hunk's decisions take; `None` when edited (the reviewer's text replaces them).
+fn taken_lines(h: &crate::diff::Hunk, d: &crate::decision::HunkDecision) -> Option<Taken> {
+    use crate::decision::Decision;
+    use crate::diff::Op;
     if d.edited.is_some() {
         return None;
     }
-    let changed = h.lines.iter().filter(|l| l.op != crate::diff::Op::Context);
-    let taken = changed
-        .zip(&d.lines)
-        .filter(|(l, d)| l.op == crate::diff::Op::Add && (**d == crate::decision::Decision::Accepted || h.whole_file));
-    Some(taken.map(|(l, _)| strip_terminator(&l.text).to_string()).collect())
+    let changed = h.lines.iter().filter(|l| l.op != Op::Context);
+    let taken: Vec<&Line> =
+        changed.zip(&d.lines).filter(|(_, d)| **d == Decision::Accepted || h.whole_file).map(|(l, _)| l).collect();
+    let side = |op: Op| taken.iter().filter(|l| l.op == op).map(|l| strip_terminator(&l.text).to_string()).collect();
+    Some(Taken { added: side(Op::Add), removed: side(Op::Remove) })
 }
 
-fn stands(flag: &Flag, d: &crate::decision::HunkDecision, taken: &Option<Vec<String>>) -> bool {
+fn stands(flag: &Flag, d: &crate::decision::HunkDecision, taken: Option<&Taken>) -> bool {
+    // The one line a flag is about, masked as every flag carries it.
+    let holds = |lines: &[String], line: &str| {
+        let line = crate::secrets::mask(line);
+        lines.iter().any(|l| crate::secrets::mask(l) == line)
+    };
     match (&d.edited, taken) {
         (Some(text), _) => match flag.kind {
             FlagKind::LiveChanged => false,
             FlagKind::Secret => !crate::secrets::find(text).is_empty(),
             _ => true,
         },
-        (None, Some(lines)) => match (&flag.line, flag.kind) {
+        (None, Some(taken)) => match (&flag.line, flag.kind) {
             // A flag about one added line stands only when that line is taken.
             (Some(line), FlagKind::Secret | FlagKind::InferredDate | FlagKind::UnsourcedClaim) => {
-                let line = crate::secrets::mask(line);
-                lines.iter().any(|l| crate::secrets::mask(l) == line)
+                holds(&taken.added, line)
             }
+            // A removed PERMANENT line is lost only when its removal is taken.
+            (Some(line), FlagKind::PermanentDeleted) => holds(&taken.removed, line),
             _ => true,
         },
         (None, None) => true,

@@ -6,7 +6,7 @@ use dreamreview::decision::{Decision, HunkState};
 use dreamreview::ui::msg::Cmd;
 use dreamreview::ui::script;
 use dreamreview::ui::snapshot::{style_hash, to_text};
-use dreamreview::ui::state::{App, Mode, Progress};
+use dreamreview::ui::state::{App, Mode, Progress, RowKind};
 use dreamreview::ui::theme::{Theme, ThemeName};
 
 struct Demo {
@@ -487,7 +487,8 @@ fn the_commit_preview_opens_with_standing_flags_errors_first() {
     while d.app.current_file().unwrap().path != "database.md" {
         press(&mut d, "<Tab>");
     }
-    press(&mut d, "y c");
+    // The secret asks first: `y` again takes it.
+    press(&mut d, "y y c");
     let Mode::CommitPreview { message, .. } = &d.app.mode else { panic!("no preview") };
     let head: Vec<&str> = message.lines().take(3).collect();
     assert_eq!(head[0], "Still standing on what this commit takes (2):", "{message}");
@@ -541,4 +542,132 @@ fn the_demo_quit_prompt_promises_no_restore() {
     assert!(screen.contains(" quit ") && screen.contains(" stay"), "the keys are cut off: {screen}");
     assert!(screen.contains("--keep DIR"), "{screen}");
     assert!(!screen.contains("restores them"), "{screen}");
+}
+
+/// While a search is active, `n`/`N` step through its matches and decide nothing; the
+/// status bar says so; `Esc` ends the search and `n` rejects again.
+#[test]
+fn a_search_never_decides() {
+    let mut d = open((100, 30), ThemeName::Dark);
+    let pending = |d: &Demo| d.app.review.decisions.iter().flatten().all(|h| !h.is_decided());
+    press(&mut d, "/ B u i l d <Enter>");
+    let n = d.app.search.as_ref().map_or(0, |s| s.matches.len());
+    assert!(n >= 2, "the demo has several matches for Build: {n}");
+    let first = (d.app.file, d.app.cursor);
+    press(&mut d, "n");
+    assert!(pending(&d), "n while searching decided something");
+    let second = (d.app.file, d.app.cursor);
+    assert_ne!(second, first, "n moves to the next match");
+    let status = snap(&d).lines().last().unwrap_or("").to_string();
+    assert!(status.contains(&format!("/Build 2/{n} · n/N next · Esc ends search")), "{status}");
+    insta::assert_snapshot!("11_search_status", status);
+    press(&mut d, "N");
+    assert!(pending(&d));
+    assert_eq!((d.app.file, d.app.cursor), first, "N goes back");
+    press(&mut d, "<C-n>");
+    assert_eq!((d.app.file, d.app.cursor), second, "C-n still works");
+    assert!(pending(&d));
+    // Esc ends the search: n rejects again.
+    press(&mut d, "<Esc>");
+    assert!(d.app.search.is_none());
+    let path = d.app.current_file().unwrap().path.clone();
+    press(&mut d, "n");
+    assert_eq!(decision(&d, &path), HunkState::Rejected);
+}
+
+/// The question on screen before an accept, when one is asked (and no other overlay is up).
+fn question(d: &Demo) -> Option<String> {
+    let screen = snap(d);
+    let asked = screen.lines().find(|l| l.contains("accept anyway? y/N"))?;
+    Some(asked.trim_matches(|c: char| c == '│' || c == ' ').to_string())
+}
+
+fn to_file(d: &mut Demo, path: &str) {
+    while d.app.current_file().unwrap().path != path {
+        press(d, "<Tab>");
+    }
+}
+
+/// `y` on a hunk carrying a secret asks first, naming the flag and the claim; anything
+/// but `y` leaves it pending, `y` `y` accepts.
+#[test]
+fn accepting_an_error_flag_asks_first() {
+    let mut d = open((100, 30), ThemeName::Dark);
+    to_file(&mut d, "database.md");
+    press(&mut d, "y");
+    assert_eq!(question(&d).as_deref(), Some("database.md#1 holds [anthropic-key …Z9AA]: accept anyway? y/N"));
+    assert_eq!(decision(&d, "database.md"), HunkState::Pending);
+    insta::assert_snapshot!("12_accept_secret_confirm", snap(&d));
+    press(&mut d, "n");
+    assert!(matches!(d.app.mode, Mode::Normal));
+    assert_eq!(decision(&d, "database.md"), HunkState::Pending, "n cancels");
+    press(&mut d, "y <Esc>");
+    assert_eq!(decision(&d, "database.md"), HunkState::Pending, "Esc cancels");
+    press(&mut d, "y y");
+    assert_eq!(decision(&d, "database.md"), HunkState::Accepted);
+
+    // A PERMANENT note deleted: the same stop, naming the note's PERMANENT line.
+    to_file(&mut d, "git-rules.md");
+    press(&mut d, "y");
+    assert!(!matches!(d.app.mode, Mode::Normal), "no question before deleting a PERMANENT note");
+    let screen = snap(&d);
+    assert!(screen.contains("git-rules.md#1 deletes a PERMANENT note («PERMANENT: never"), "{screen}");
+    assert!(screen.contains("accept anyway? y/N"), "{screen}");
+    press(&mut d, "x");
+    assert_eq!(decision(&d, "git-rules.md"), HunkState::Pending);
+
+    // live-changed stays refused as before, with no question.
+    to_file(&mut d, "deploy.md");
+    press(&mut d, "y");
+    assert!(matches!(d.app.mode, Mode::Normal));
+    assert_eq!(decision(&d, "deploy.md"), HunkState::Pending);
+}
+
+/// Line by line, only taking the flagged line asks; `a` asks once, naming the hunk.
+#[test]
+fn a_line_accept_asks_only_for_the_flagged_line() {
+    let mut d = open((100, 30), ThemeName::Dark);
+    to_file(&mut d, "database.md");
+    let fi = d.app.file;
+    while d.app.slot_of(d.app.cursor).is_none() {
+        press(&mut d, "j");
+    }
+    // The first added line holds no secret: Space takes it without asking.
+    press(&mut d, "<Space>");
+    assert!(matches!(d.app.mode, Mode::Normal));
+    assert_eq!(d.app.review.decisions[fi][0].lines[0], Decision::Accepted);
+    // A selection reaching the secret's line asks; cancelled, nothing changes.
+    press(&mut d, "v j j y");
+    assert!(question(&d).is_some(), "the selection takes the secret");
+    press(&mut d, "n");
+    assert_eq!(decision(&d, "database.md"), HunkState::Partial);
+    assert_eq!(d.app.review.decisions[fi][0].lines.iter().filter(|l| **l == Decision::Accepted).count(), 1);
+    // `a` asks once for the rest of the file, then accepts it.
+    press(&mut d, "<Esc> a");
+    assert_eq!(question(&d).as_deref(), Some("database.md#1 holds [anthropic-key …Z9AA]: accept anyway? y/N"));
+    press(&mut d, "y");
+    assert!(matches!(d.app.mode, Mode::Normal));
+    assert_eq!(decision(&d, "database.md"), HunkState::Accepted);
+
+    // Taking a line of git-rules.md other than its PERMANENT one deletes nothing
+    // PERMANENT: no question; the PERMANENT line itself asks.
+    to_file(&mut d, "git-rules.md");
+    while d.app.slot_of(d.app.cursor).is_none() {
+        press(&mut d, "j");
+    }
+    press(&mut d, "<Space>");
+    assert!(matches!(d.app.mode, Mode::Normal), "the first line is not the PERMANENT one");
+    let line_here = |d: &Demo| match d.app.current_row().map(|r| r.kind) {
+        Some(RowKind::Line(i)) => d.app.current_file().unwrap().hunks[0].lines[i].text.clone(),
+        _ => String::new(),
+    };
+    for _ in 0..20 {
+        if line_here(&d).starts_with("PERMANENT") {
+            break;
+        }
+        press(&mut d, "j");
+    }
+    assert!(line_here(&d).starts_with("PERMANENT"), "the PERMANENT line is in the hunk");
+    press(&mut d, "<Space>");
+    assert!(question(&d).is_some(), "taking the PERMANENT line's removal asks");
 }

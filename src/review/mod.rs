@@ -275,16 +275,22 @@ impl Review {
         Ok(())
     }
 
+    /// The hunks [`Review::set_rest_of_file`] would set to `d`: the not-yet-decided ones of
+    /// `file` from `from` on, blocked ones left out when accepting.
+    pub fn rest_of_file(&self, file: usize, from: usize, d: Decision) -> Vec<usize> {
+        let Some(f) = self.files.get(file) else {
+            return Vec::new();
+        };
+        (from..f.hunks.len())
+            .filter(|&h| !self.decisions[file][h].is_decided())
+            .filter(|&h| d != Decision::Accepted || self.blocked(file, h).is_none())
+            .collect()
+    }
+
     /// Sets every not-yet-decided hunk of a file from `from` on (the `a`/`d` keys). Blocked
     /// hunks are skipped when accepting; returns how many hunks changed.
     pub fn set_rest_of_file(&mut self, file: usize, from: usize, d: Decision) -> usize {
-        let Some(f) = self.files.get(file) else {
-            return 0;
-        };
-        let targets: Vec<usize> = (from..f.hunks.len())
-            .filter(|&h| !self.decisions[file][h].is_decided())
-            .filter(|&h| d != Decision::Accepted || self.blocked(file, h).is_none())
-            .collect();
+        let targets = self.rest_of_file(file, from, d);
         if targets.is_empty() {
             return 0;
         }

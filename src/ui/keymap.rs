@@ -180,7 +180,7 @@ pub const BINDINGS: &[Binding] = &[
         keys: &[(KeyCode::Char('n'), NONE)],
         label: "n",
         action: Action::Reject,
-        help: "reject hunk and advance, or selection",
+        help: "reject (next match while searching)",
     },
     Binding {
         keys: &[(KeyCode::Char('a'), NONE)],
@@ -210,9 +210,24 @@ pub const BINDINGS: &[Binding] = &[
         action: Action::Again,
         help: "reopen a reviewed dream's leftovers",
     },
-    Binding { keys: &[(KeyCode::Char('/'), NONE)], label: "/", action: Action::Search, help: "search" },
-    Binding { keys: &[(KeyCode::Char('n'), CTRL)], label: "C-n", action: Action::NextMatch, help: "next match" },
-    Binding { keys: &[(KeyCode::Char('p'), CTRL)], label: "C-p", action: Action::PrevMatch, help: "previous match" },
+    Binding {
+        keys: &[(KeyCode::Char('/'), NONE)],
+        label: "/",
+        action: Action::Search,
+        help: "search (Esc ends it; never decides)",
+    },
+    Binding {
+        keys: &[(KeyCode::Char('n'), CTRL)],
+        label: "C-n n",
+        action: Action::NextMatch,
+        help: "next match (n while searching)",
+    },
+    Binding {
+        keys: &[(KeyCode::Char('p'), CTRL)],
+        label: "C-p N",
+        action: Action::PrevMatch,
+        help: "previous match (N while searching)",
+    },
     Binding {
         keys: &[(KeyCode::Char('s'), NONE)],
         label: "s",
@@ -258,6 +273,22 @@ pub const BINDINGS: &[Binding] = &[
     },
     Binding { keys: &[(KeyCode::Enter, NONE)], label: "Enter", action: Action::Confirm, help: "confirm" },
 ];
+
+/// Keys that step through the matches while a search is active (as in less and vim),
+/// instead of what [`BINDINGS`] gives them: a search never leads into a decision.
+const WHILE_SEARCHING: &[(KeyCode, Action)] =
+    &[(KeyCode::Char('n'), Action::NextMatch), (KeyCode::Char('N'), Action::PrevMatch)];
+
+/// The action a key asks for, `searching` when a search is active (`n`/`N` then move to
+/// the next/previous match).
+pub fn action_in(key: KeyEvent, searching: bool) -> Option<Action> {
+    let plain = (key.modifiers & (KeyModifiers::CONTROL | KeyModifiers::ALT)).is_empty();
+    let found = WHILE_SEARCHING.iter().find(|(c, _)| *c == key.code).map(|(_, a)| *a);
+    match found {
+        Some(a) if searching && plain => Some(a),
+        _ => action(key),
+    }
+}
 
 /// The action a key asks for. Shift is ignored for characters that carry their own case.
 pub fn action(key: KeyEvent) -> Option<Action> {

@@ -4,6 +4,7 @@
 //! carries out commands, and runs heavy work (analysis, highlighting) on other threads.
 
 pub mod effects;
+pub mod guard;
 pub mod highlight;
 pub mod keymap;
 pub mod msg;

@@ -32,6 +32,14 @@ pub enum Mode {
     Search(String),
     /// `q` with uncommitted decisions: asks first.
     ConfirmQuit,
+    /// `y`/`a`/`Space` about to accept content carrying an error-level flag: asks first,
+    /// and `y` carries out `action` as pressed.
+    ConfirmAccept {
+        /// The question, one line per entry (see [`super::guard::question`]).
+        question: Vec<String>,
+        /// The accepting action waiting for the answer.
+        action: super::keymap::Action,
+    },
     /// `c`: the commit message, shown before committing.
     CommitPreview {
         /// The message that will be used.
@@ -112,13 +120,18 @@ pub enum Progress {
     Failed(String),
 }
 
-/// An active search.
+/// An active search: from `/` until `Esc` or a new `/`. While it is, `n`/`N` step through
+/// its matches instead of deciding.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Search {
     /// What was searched for (lower-cased for matching).
     pub query: String,
+    /// What was typed, as typed (shown in the status bar).
+    pub typed: String,
     /// Matches as (file, hunk, line index).
     pub matches: Vec<(usize, usize, usize)>,
+    /// Index into `matches` of the match last moved to.
+    pub at: Option<usize>,
 }
 
 /// Syntax colours of one hunk: per hunk line, (style, text) spans covering its display
@@ -334,6 +347,28 @@ impl App {
         let inner = panes.diff.width.saturating_sub(2) as usize;
         let inner = if self.side_by_side { inner / 2 } else { inner };
         inner.saturating_sub(GUTTER)
+    }
+
+    /// The decision slots covered by the selection (or the cursor row), as (hunk, slot) in
+    /// the current file.
+    pub fn selected_slots(&self) -> Vec<(usize, usize)> {
+        let (a, b) = match self.anchor {
+            Some(a) => (a.min(self.cursor), a.max(self.cursor)),
+            None => (self.cursor, self.cursor),
+        };
+        (a..=b).filter_map(|r| Some((self.rows.get(r)?.hunk, self.slot_of(r)?))).collect()
+    }
+
+    /// What `Space` sets `slots` to: a selection toggles together, following its first line.
+    pub fn toggle_target(&self, slots: &[(usize, usize)]) -> crate::decision::Decision {
+        use crate::decision::Decision;
+        let decision = |&(h, s): &(usize, usize)| {
+            self.review.decisions.get(self.file).and_then(|f| f.get(h)).and_then(|d| d.lines.get(s)).copied()
+        };
+        match slots.first().and_then(decision) {
+            Some(Decision::Accepted) => Decision::Rejected,
+            _ => Decision::Accepted,
+        }
     }
 
     /// The partner of line `i` of hunk `h` across its change block, if any.

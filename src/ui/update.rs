@@ -1,6 +1,7 @@
 //! The pure update function: a message in, the state changed, commands out. No I/O here,
 //! so every key sequence can be replayed in tests.
 
+use super::guard;
 use super::keymap::{self, Action};
 use super::msg::{Cmd, Msg};
 use super::state::{App, Focus, HistoryState, Mode, Progress, RowKind, Search, Status};
@@ -256,6 +257,17 @@ fn key(app: &mut App, k: KeyEvent) -> Vec<Cmd> {
             }
             _ => Vec::new(),
         },
+        Mode::ConfirmAccept { action, .. } => match k.code {
+            KeyCode::Char('y') => {
+                let cmds = accept(app, action);
+                app.ensure_cursor_visible();
+                cmds
+            }
+            _ => {
+                say(app, "not accepted: nothing decided", false);
+                Vec::new()
+            }
+        },
         Mode::ConfirmInit => match k.code {
             KeyCode::Char('y') => {
                 app.busy = Some("creating the memory repository".into());
@@ -294,7 +306,7 @@ fn key(app: &mut App, k: KeyEvent) -> Vec<Cmd> {
             }
             cmds
         }
-        Mode::Normal => match keymap::action(k) {
+        Mode::Normal => match keymap::action_in(k, app.search.is_some()) {
             Some(a) => act(app, a),
             None => Vec::new(),
         },
@@ -431,11 +443,15 @@ pub fn act(app: &mut App, a: Action) -> Vec<Cmd> {
         Action::PrevFile => step_file(app, -1),
         Action::NextFlag => flagged(app, true),
         Action::PrevFlag => flagged(app, false),
-        Action::Accept => decide(app, Decision::Accepted),
+        Action::Accept | Action::AcceptRest | Action::ToggleLine => match guard::question(app, a) {
+            Some(question) => {
+                app.mode = Mode::ConfirmAccept { question, action: a };
+                Vec::new()
+            }
+            None => accept(app, a),
+        },
         Action::Reject => decide(app, Decision::Rejected),
-        Action::AcceptRest => rest(app, Decision::Accepted),
         Action::RejectRest => rest(app, Decision::Rejected),
-        Action::ToggleLine => toggle(app),
         Action::Select => {
             app.anchor = match app.anchor {
                 Some(_) => None,
@@ -451,6 +467,8 @@ pub fn act(app: &mut App, a: Action) -> Vec<Cmd> {
         Action::Redo => undo_redo(app, false),
         Action::Again => again(app),
         Action::Search => {
+            // A new search ends the one before.
+            app.search = None;
             app.mode = Mode::Search(String::new());
             Vec::new()
         }
@@ -503,6 +521,16 @@ pub fn act(app: &mut App, a: Action) -> Vec<Cmd> {
     };
     app.ensure_cursor_visible();
     cmds
+}
+
+/// Carries out an accepting action (`y`, `a`, `Space`), asked about or not.
+fn accept(app: &mut App, a: Action) -> Vec<Cmd> {
+    match a {
+        Action::Accept => decide(app, Decision::Accepted),
+        Action::AcceptRest => rest(app, Decision::Accepted),
+        Action::ToggleLine => toggle(app),
+        _ => Vec::new(),
+    }
 }
 
 fn move_cursor(app: &mut App, by: isize) -> Vec<Cmd> {
@@ -596,19 +624,10 @@ fn flagged(app: &mut App, forward: bool) -> Vec<Cmd> {
     step_hunk(app, forward, has_flags)
 }
 
-/// The decision slots covered by the selection (or the cursor row), in the current hunk.
-fn selected_slots(app: &App) -> Vec<(usize, usize)> {
-    let (a, b) = match app.anchor {
-        Some(a) => (a.min(app.cursor), a.max(app.cursor)),
-        None => (app.cursor, app.cursor),
-    };
-    (a..=b).filter_map(|r| Some((app.rows.get(r)?.hunk, app.slot_of(r)?))).collect()
-}
-
 fn decide(app: &mut App, d: Decision) -> Vec<Cmd> {
     let Some(h) = app.current_hunk() else { return Vec::new() };
     if app.anchor.is_some() {
-        let slots = selected_slots(app);
+        let slots = app.selected_slots();
         app.anchor = None;
         return set_slots(app, &slots, |_| d);
     }
@@ -647,12 +666,9 @@ fn set_slots(app: &mut App, slots: &[(usize, usize)], d: impl Fn(Decision) -> De
 }
 
 fn toggle(app: &mut App) -> Vec<Cmd> {
-    let slots = selected_slots(app);
+    let slots = app.selected_slots();
     app.anchor = None;
-    // A selection toggles together, following its first line.
-    let first =
-        slots.first().map(|&(h, s)| app.review.decisions[app.file][h].lines.get(s).copied().unwrap_or_default());
-    let target = if first == Some(Decision::Accepted) { Decision::Rejected } else { Decision::Accepted };
+    let target = app.toggle_target(&slots);
     set_slots(app, &slots, |_| target)
 }
 
@@ -712,7 +728,7 @@ fn run_search(app: &mut App, input: &str) -> Vec<Cmd> {
         }
     }
     // Kept when empty, so C-n says there is no match rather than that there is no search.
-    app.search = Some(Search { query, matches });
+    app.search = Some(Search { query, typed: input.to_string(), matches, at: None });
     next_match(app, true)
 }
 
@@ -741,13 +757,13 @@ fn next_match(app: &mut App, forward: bool) -> Vec<Cmd> {
         search.matches.iter().rposition(|m| *m < here).unwrap_or(n - 1)
     };
     let (f, h, l) = search.matches[next];
-    let info = format!("match {} of {n}", next + 1);
-    let mut cmds = if f != app.file { select_file(app, f) } else { Vec::new() };
+    if let Some(s) = app.search.as_mut() {
+        s.at = Some(next);
+    }
+    let cmds = if f != app.file { select_file(app, f) } else { Vec::new() };
     if let Some(r) = app.rows.iter().position(|r| r.hunk == h && r.kind == RowKind::Line(l)) {
         app.cursor = r;
     }
-    say(app, &info, false);
-    cmds.extend(Vec::new());
     cmds
 }
 

@@ -29,6 +29,7 @@ pub fn view(app: &App, frame: &mut Frame) {
     match &app.mode {
         Mode::Help { scroll } => overlay::help(app, frame, *scroll),
         Mode::ConfirmQuit => overlay::confirm_quit(app, frame),
+        Mode::ConfirmAccept { question, .. } => overlay::confirm_accept(app, frame, question),
         Mode::ConfirmInit => overlay::confirm_init(app, frame),
         Mode::CommitPreview { message, scroll } => overlay::commit(app, frame, message, *scroll),
         Mode::History(h) => {

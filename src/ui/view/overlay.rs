@@ -129,6 +129,17 @@ pub fn confirm_quit(app: &App, frame: &mut Frame) {
     ask(app, frame, " Quit? ", lines, "quit", "stay", size);
 }
 
+/// `y`/`a`/`Space` on content carrying an error-level flag: the question, sized to it.
+pub fn confirm_accept(app: &App, frame: &mut Frame, question: &[String]) {
+    let t = &app.theme;
+    let w = frame.area().width.saturating_sub(4).clamp(20, 76);
+    let inner = usize::from(w.saturating_sub(2)).max(1);
+    let rows: usize = question.iter().map(|q| crate::ui::text::width(q).div_ceil(inner).max(1)).sum();
+    let lines = question.iter().map(|q| Line::styled(q.clone(), t.text)).collect();
+    let h = u16::try_from(rows + 4).unwrap_or(u16::MAX);
+    ask(app, frame, " Error flag ", lines, "accept anyway", "cancel: nothing decided", (w, h));
+}
+
 /// `c` without a repository: offers to create one.
 pub fn confirm_init(app: &App, frame: &mut Frame) {
     let t = &app.theme;

@@ -27,6 +27,14 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         return;
     }
     let (decided, total) = app.review.progress();
+    if let Some(search) = &app.search
+        && app.status.is_none()
+        && app.anchor.is_none()
+    {
+        let line = with_hints(app, vec![Span::raw(search_line(search))], &[("?", "help"), ("q", "quit")], area.width);
+        frame.render_widget(Paragraph::new(line).style(t.status), area);
+        return;
+    }
     // Flags still standing: a rejected hunk's no longer count.
     let s = crate::report::flags_left(&app.review, &app.analysis);
     let mut left = vec![Span::raw(format!(" {decided}/{total} decided "))];
@@ -50,7 +58,10 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     if let Some(msg) = &app.status {
         left = vec![Span::styled(format!(" {} ", msg.text), if msg.error { t.error } else { t.status })];
     }
-    let hints: &[(&str, &str)] = if app.anchor.is_some() {
+    let hints: &[(&str, &str)] = if app.anchor.is_some() && app.search.is_some() {
+        // n is the next match while searching: it does not decide the selection.
+        &[("Space", "toggle"), ("y", "accept"), ("Esc", "cancel")]
+    } else if app.anchor.is_some() {
         &[("Space", "toggle"), ("y/n", "decide"), ("Esc", "cancel")]
     } else if decided == total && total > 0 {
         &[("c", "commit"), ("u", "undo"), ("?", "help")]
@@ -68,6 +79,16 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         &[("y", "accept"), ("n", "reject"), ("]", "next hunk"), ("f", "flag"), ("?", "help")]
     };
     frame.render_widget(Paragraph::new(with_hints(app, left, hints, area.width)).style(t.status), area);
+}
+
+/// An active search: ` /Build 3/7 · n/N next · Esc ends search `.
+fn search_line(search: &crate::ui::state::Search) -> String {
+    let n = search.matches.len();
+    if n == 0 {
+        return format!(" /{} no match · Esc ends search ", search.typed);
+    }
+    let at = search.at.map_or("-".to_string(), |i| (i + 1).to_string());
+    format!(" /{} {at}/{n} · n/N next · Esc ends search ", search.typed)
 }
 
 /// The status of a screen with nothing to decide: the history list under its overlay, or

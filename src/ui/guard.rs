@@ -1,0 +1,145 @@
+//! The stop before an accept that would take an error-level flag into the notes (a secret,
+//! a deleted PERMANENT note): which flags an accepting key would newly take, and the
+//! question the reviewer answers first. Pure: reads the state, changes nothing.
+
+use super::keymap::Action;
+use super::state::App;
+use crate::decision::{Decision, HunkDecision};
+use crate::diff::FileStatus;
+use crate::flag::{Flag, FlagKind, Severity};
+
+/// The question to ask before `action` (one line per entry), or `None` when it takes no
+/// error-level flag that is not already taken. Refused accepts (`outside-memory`, an
+/// unedited `live-changed`) take nothing, so they are refused as before, not asked about.
+pub fn question(app: &App, action: Action) -> Option<Vec<String>> {
+    let stops = stops(app, action);
+    match stops.as_slice() {
+        [] => None,
+        [(id, claims)] => Some(vec![format!("{id} {claims}: accept anyway? y/N")]),
+        many => {
+            let mut lines = vec![format!("This accepts {} hunks carrying error flags:", many.len())];
+            lines.extend(many.iter().map(|(id, claims)| format!("  {id} {claims}")));
+            lines.push("Accept anyway? y/N".to_string());
+            Some(lines)
+        }
+    }
+}
+
+/// Per hunk the key would newly take error flags on: its id, and what they say.
+fn stops(app: &App, action: Action) -> Vec<(String, String)> {
+    let Some(file) = app.current_file() else { return Vec::new() };
+    proposed(app, action)
+        .into_iter()
+        .filter_map(|(hi, after)| {
+            let now = app.review.decisions.get(app.file)?.get(hi)?;
+            let before = crate::report::taken_flags(&app.review, &app.analysis, app.file, hi, now);
+            let new: Vec<String> = crate::report::taken_flags(&app.review, &app.analysis, app.file, hi, &after)
+                .into_iter()
+                .filter(|f| f.severity == Severity::Error && !before.contains(f))
+                .map(|f| claim(file.status, f))
+                .collect();
+            let id = &file.hunks.get(hi)?.id;
+            (!new.is_empty()).then(|| (id.clone(), new.join("; ")))
+        })
+        .collect()
+}
+
+/// The decisions an accepting key would leave on the hunks it touches in the current file,
+/// as (hunk, decisions after); nothing for a key that accepts nothing.
+fn proposed(app: &App, action: Action) -> Vec<(usize, HunkDecision)> {
+    let Some(h) = app.current_hunk() else { return Vec::new() };
+    match action {
+        Action::Accept if app.anchor.is_none() => whole(app, &[h]),
+        Action::Accept => lines(app, &app.selected_slots()),
+        Action::ToggleLine => {
+            let slots = app.selected_slots();
+            if app.toggle_target(&slots) == Decision::Accepted { lines(app, &slots) } else { Vec::new() }
+        }
+        Action::AcceptRest => whole(app, &app.review.rest_of_file(app.file, h, Decision::Accepted)),
+        _ => Vec::new(),
+    }
+}
+
+/// Each of `hunks` accepted whole.
+fn whole(app: &App, hunks: &[usize]) -> Vec<(usize, HunkDecision)> {
+    hunks
+        .iter()
+        .filter_map(|&hi| {
+            let mut d = app.review.decisions.get(app.file)?.get(hi)?.clone();
+            d.set_all(Decision::Accepted);
+            Some((hi, d))
+        })
+        .collect()
+}
+
+/// The hunks of `slots` with those lines accepted (an edit is dropped, as setting lines does).
+fn lines(app: &App, slots: &[(usize, usize)]) -> Vec<(usize, HunkDecision)> {
+    let mut out: Vec<(usize, HunkDecision)> = Vec::new();
+    for &(hi, slot) in slots {
+        if out.last().is_none_or(|(h, _)| *h != hi) {
+            let Some(d) = app.review.decisions.get(app.file).and_then(|f| f.get(hi)) else { continue };
+            out.push((hi, HunkDecision { lines: d.lines.clone(), edited: None }));
+        }
+        if let Some(line) = out.last_mut().and_then(|(_, d)| d.lines.get_mut(slot)) {
+            *line = Decision::Accepted;
+        }
+    }
+    out
+}
+
+/// What a flag says the hunk does, for the question: `holds [anthropic-key …Z9AA]`,
+/// `deletes a PERMANENT note («…»)`. Masked, and cut short when long.
+fn claim(status: FileStatus, flag: &Flag) -> String {
+    let text = flag.claim.as_deref().or(flag.line.as_deref()).unwrap_or(&flag.message);
+    let text = short(crate::secrets::mask(text.trim()).as_ref());
+    match flag.kind {
+        FlagKind::Secret => format!("holds {text}"),
+        FlagKind::PermanentDeleted if status == FileStatus::Deleted => format!("deletes a PERMANENT note («{text}»)"),
+        FlagKind::PermanentDeleted => format!("removes a PERMANENT line («{text}»)"),
+        kind => format!("carries {} «{text}»", kind.name()),
+    }
+}
+
+/// `text` cut to 60 characters, with `…` when cut.
+fn short(text: &str) -> String {
+    const MAX: usize = 60;
+    if text.chars().count() <= MAX {
+        return text.to_string();
+    }
+    let cut: String = text.chars().take(MAX - 1).collect();
+    format!("{cut}…")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::theme::{Theme, ThemeName};
+
+    fn demo(dir: &std::path::Path) -> App {
+        let app = crate::ui::script::open_demo(dir, (100, 30), Theme::new(ThemeName::Dark));
+        app.unwrap_or_else(|e| panic!("demo: {e:#}"))
+    }
+
+    fn goto(app: &mut App, path: &str) {
+        while app.current_file().is_some_and(|f| f.path != path) {
+            crate::ui::update::act(app, Action::NextFile);
+        }
+    }
+
+    #[test]
+    fn the_question_names_the_hunk_the_flag_and_the_claim() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let mut app = demo(dir.path());
+        goto(&mut app, "database.md");
+        let q = question(&app, Action::Accept);
+        assert_eq!(q, Some(vec!["database.md#1 holds [anthropic-key …Z9AA]: accept anyway? y/N".to_string()]));
+        assert_eq!(question(&app, Action::Reject), None, "rejecting never asks");
+        goto(&mut app, "git-rules.md");
+        let q = question(&app, Action::Accept);
+        let want =
+            "git-rules.md#1 deletes a PERMANENT note («PERMANENT: never force-push to main.»): accept anyway? y/N";
+        assert_eq!(q, Some(vec![want.to_string()]));
+        goto(&mut app, "deploy.md");
+        assert_eq!(question(&app, Action::Accept), None, "a refused accept is refused, not asked about");
+    }
+}
