@@ -256,3 +256,52 @@ fn floor_char_boundary(s: &str, at: usize) -> usize {
     }
     (0..=at).rev().find(|&i| s.is_char_boundary(i)).unwrap_or(0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::transcript::SourceFile;
+
+    /// A transcript whose line 2 says `port 6379` followed by `filler` bytes.
+    fn transcript(filler: usize) -> (tempfile::TempDir, Transcript) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.jsonl");
+        let said = format!("port 6379 {}", "a".repeat(filler));
+        let line = |t: &str| {
+            format!(
+                r#"{{"type":"user","timestamp":"2026-11-01T09:00:00Z","message":{{"role":"user","content":"{t}"}}}}"#
+            )
+        };
+        std::fs::write(&path, format!("{}\n{}\n{}\n", line("hi"), line(&said), line("bye"))).unwrap();
+        let t = Transcript::open(&SourceFile::new(path, "s.jsonl".into())).unwrap();
+        (dir, t)
+    }
+
+    #[test]
+    fn a_line_cited_a_thousand_times_is_read_once_and_held_once() {
+        let (_d, t) = transcript(1 << 20);
+        let mut lines = CitedLines::default();
+        let mut texts = Vec::new();
+        for _ in 0..1000 {
+            texts.push(lines.message(0, &t, 2));
+            lines.excerpt(0, &t, 2);
+            lines.context(0, &t, 2..=2, 2);
+        }
+        // Line 2 for its message, lines 1 and 3 for the context: each once.
+        assert_eq!(lines.reads(), 3);
+        assert!(texts.iter().all(|m| Arc::ptr_eq(m, &texts[0])));
+        assert!(texts[0].text.starts_with("port 6379"));
+        assert!(lines.held() < (1 << 20) + (64 << 10), "held {}", lines.held());
+    }
+
+    #[test]
+    fn past_the_budget_evidence_is_cut_and_marked() {
+        let (_d, t) = transcript(1 << 20);
+        let mut lines = CitedLines::with_budget(64 << 10);
+        let m = lines.message(0, &t, 2);
+        assert!(m.cut);
+        assert!(m.text.starts_with("port 6379"));
+        assert!(lines.held() <= 64 << 10);
+        assert_eq!(lines.cut(), 1);
+    }
+}
