@@ -270,10 +270,13 @@ fn analyze(
         others.sort_by_key(|&n| std::cmp::Reverse(mapping::line_overlap(text(n), &hc.line)));
         stating.iter().chain(&others).filter_map(|n| cited.get(n - 1)).flatten().collect()
     };
+    // Whether a cited message states a claim, decided once per (message, claim): thousands
+    // of citations of one message are one check, not thousands.
+    let stated = Stated::default();
     // Ordered once per claim: steps 3, 5 and 6 all read it.
     let evidence: Vec<Vec<&Cited>> = hunk_claims.iter().map(evidence_of).collect();
     for (hc, ev) in hunk_claims.iter_mut().zip(&evidence) {
-        hc.status = sourced_in(&hc.claim, ev);
+        hc.status = sourced_in(&hc.claim, ev, &stated);
     }
 
     // 4. Each entry's own claims (or its hunks') against its own citations.
@@ -303,7 +306,8 @@ fn analyze(
         let refs: Vec<&Cited> = evidence.iter().collect();
         // A cited relative phrase that resolves to one of the dates ("昨天" said the day after)
         // supports the entry too: the line says it, only in relative form.
-        let supported = claims.iter().any(|c| sourced_in(c, &refs).is_some() || relative_origin(c, &refs).is_some());
+        let supported =
+            claims.iter().any(|c| sourced_in(c, &refs, &stated).is_some() || relative_origin(c, &refs).is_some());
         if supported {
             // Nothing left to look for: its claims do not go to the scan.
             checks.push(Some(EntryCheck { claims: Vec::new(), supported }));
@@ -542,9 +546,9 @@ fn entry_own_claims(text: &str, notes: &HashSet<String>) -> Vec<Claim> {
 }
 
 /// Sourced by a cited message (or the day of a cited line), with the location.
-fn sourced_in(c: &Claim, evidence: &[&Cited]) -> Option<(ClaimStatus, Option<String>)> {
+fn sourced_in(c: &Claim, evidence: &[&Cited], stated: &Stated) -> Option<(ClaimStatus, Option<String>)> {
     for e in evidence {
-        if let Some(t) = e.texts.iter().find(|t| claims::Haystack::dated(&t.text, t.date).states(c)) {
+        if let Some(t) = e.texts.iter().find(|t| stated.states(t, c)) {
             return Some((ClaimStatus::Sourced, Some(t.loc.clone())));
         }
     }
@@ -557,6 +561,23 @@ fn sourced_in(c: &Claim, evidence: &[&Cited]) -> Option<(ClaimStatus, Option<Str
         }
     }
     None
+}
+
+/// Memo of which shared cited message states which claim.
+#[derive(Default)]
+struct Stated(std::cell::RefCell<HashMap<(usize, ClaimKind, String), bool>>);
+
+impl Stated {
+    /// True when the message says the claim; each (message, claim) is decided once.
+    fn states(&self, t: &std::sync::Arc<evidence::CitedText>, c: &Claim) -> bool {
+        let key = (std::sync::Arc::as_ptr(t) as usize, c.kind, c.text.clone());
+        if let Some(&known) = self.0.borrow().get(&key) {
+            return known;
+        }
+        let said = claims::Haystack::dated(&t.text, t.date).states(c);
+        self.0.borrow_mut().insert(key, said);
+        said
+    }
 }
 
 /// A relative phrase in a cited message that, anchored at that message's day, can mean the
