@@ -49,6 +49,7 @@ pub fn check(review: &Review, findings: &mut Findings) {
             ),
             FileKind::Text | FileKind::Binary => {}
         }
+        let live = LiveNote::of(f);
         for (hi, h) in f.hunks.iter().enumerate() {
             if h.live_changed {
                 findings.add_hunk_flag(
@@ -63,7 +64,7 @@ pub fn check(review: &Review, findings: &mut Findings) {
             for flag in secret_flags(h) {
                 findings.add_hunk_flag(fi, hi, flag);
             }
-            for flag in permanent_flags(f, h) {
+            for flag in permanent_flags(f, &live, h) {
                 findings.add_hunk_flag(fi, hi, flag);
             }
         }
@@ -101,12 +102,28 @@ fn secret_flags(h: &diff::Hunk) -> Vec<Flag> {
     out
 }
 
+/// What the permanence checks need of a file's live note, read once per file (not once
+/// per hunk: a note rewritten line by line has tens of thousands of hunks).
+struct LiveNote<'a> {
+    /// The live note's text ("" when it is absent or not text).
+    text: &'a str,
+    /// Its frontmatter marks the whole note `permanent: true`.
+    permanent: bool,
+}
+
+impl<'a> LiveNote<'a> {
+    fn of(f: &'a FileDiff) -> LiveNote<'a> {
+        let text = f.live.as_ref().and_then(Entry::bytes).and_then(crate::text::as_text).unwrap_or("");
+        let permanent =
+            matches!(audit::frontmatter::parse(text), audit::frontmatter::Block::Parsed(fm) if fm.is_permanent());
+        LiveNote { text, permanent }
+    }
+}
+
 /// `permanent-deleted` flags: PERMANENT lines removed or changed, or a permanent note
 /// deleted or changed.
-fn permanent_flags(f: &FileDiff, h: &diff::Hunk) -> Vec<Flag> {
-    let live_text = f.live.as_ref().and_then(Entry::bytes).and_then(crate::text::as_text).unwrap_or("");
-    let permanent_note =
-        matches!(audit::frontmatter::parse(live_text), audit::frontmatter::Block::Parsed(fm) if fm.is_permanent());
+fn permanent_flags(f: &FileDiff, live: &LiveNote<'_>, h: &diff::Hunk) -> Vec<Flag> {
+    let (live_text, permanent_note) = (live.text, live.permanent);
     if f.status == FileStatus::Deleted && audit::is_permanent_note(live_text) {
         let first = live_text.lines().find(|l| audit::is_permanent_line(l)).unwrap_or("permanent: true");
         return vec![

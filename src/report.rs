@@ -11,6 +11,7 @@ use crate::review::Review;
 use crate::secrets;
 use crate::text::{strip_terminator, visible_name};
 use serde::Serialize;
+use std::sync::Arc;
 
 /// A CHANGES.md entry as reported: its text, what it names and cites, and its flags.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -48,10 +49,23 @@ pub struct CitationReport {
     /// True when the file and every cited line exist.
     pub resolved: bool,
     /// The cited line rendered `time · role · text` (secrets masked), when resolved.
-    pub excerpt: Option<String>,
+    /// Shared by every citation of the same line.
+    #[serde(serialize_with = "shared_str")]
+    pub excerpt: Option<Arc<str>>,
     /// The cited line with ±2 lines around it, one message per entry (evidence pane).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub context: Vec<ContextLine>,
+    /// Shared by every citation of the same lines.
+    #[serde(skip_serializing_if = "<[ContextLine]>::is_empty", serialize_with = "shared_slice")]
+    pub context: Arc<[ContextLine]>,
+}
+
+/// Serializes a shared string as the string it holds.
+fn shared_str<S: serde::Serializer>(v: &Option<Arc<str>>, s: S) -> Result<S::Ok, S::Error> {
+    v.as_deref().serialize(s)
+}
+
+/// Serializes a shared slice as the sequence it holds.
+fn shared_slice<S: serde::Serializer, T: Serialize>(v: &Arc<[T]>, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(v.iter())
 }
 
 impl ChangeReport {

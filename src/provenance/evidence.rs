@@ -2,33 +2,17 @@
 //! lines say (a message split over several lines counts as one), the dates of their
 //! timestamps, and the ±2-line context the evidence pane shows.
 
+use super::lines::CitedLines;
 use crate::changes::Citation;
 use crate::date::Date;
 use crate::flag::{Flag, FlagKind};
-use crate::report::{CitationReport, ContextLine};
+use crate::report::CitationReport;
 use crate::secrets::mask;
-use crate::transcript::{SourceSet, Transcript};
-use std::collections::HashMap;
+use crate::transcript::SourceSet;
 use std::sync::Arc;
 
 /// Lines of context shown around a cited line.
 pub const CONTEXT_RADIUS: usize = 2;
-
-/// Opened transcripts, by source index (each is indexed once).
-#[derive(Default)]
-pub struct Opened {
-    files: HashMap<usize, Option<Arc<Transcript>>>,
-}
-
-impl Opened {
-    /// The transcript of source `i`, opened on first use (`None`: unreadable).
-    pub fn get(&mut self, sources: &SourceSet, i: usize) -> Option<Arc<Transcript>> {
-        self.files
-            .entry(i)
-            .or_insert_with(|| sources.get(i).and_then(|f| Transcript::open(f).ok()).map(Arc::new))
-            .clone()
-    }
-}
 
 /// One cited message: where, what it says, and the day it was said.
 #[derive(Clone, Debug, Default)]
@@ -41,6 +25,12 @@ pub struct CitedText {
     pub date: Option<Date>,
     /// `YYYY-MM-DD HH:MM` of its timestamp, for messages.
     pub time: Option<String>,
+    /// (location, day) of each of its lines' timestamps (or a daily note's date).
+    pub dates: Vec<(String, Date)>,
+    /// Its last physical line (a message may span several).
+    pub last: usize,
+    /// The evidence budget was spent while reading it: `text` is only its beginning.
+    pub cut: bool,
 }
 
 /// What one resolved citation points at.
@@ -50,9 +40,9 @@ pub struct Cited {
     pub source: usize,
     /// Source name (`5b0e….jsonl`).
     pub name: String,
-    /// What each cited message says, one per message.
-    pub texts: Vec<CitedText>,
-    /// (location, day) of every cited line's timestamp (or a daily note's date).
+    /// What each cited message says, one per message (shared by every citation of it).
+    pub texts: Vec<Arc<CitedText>>,
+    /// (location, day) of a whole cited daily note's date.
     pub dates: Vec<(String, Date)>,
     /// The citation names the file without lines: any line of it counts as cited (the
     /// transcript scan tells which lines say a claim).
@@ -64,7 +54,7 @@ pub struct Cited {
 pub fn resolve(
     c: &Citation,
     sources: &SourceSet,
-    opened: &mut Opened,
+    lines: &mut CitedLines,
     entry_label: &str,
 ) -> (CitationReport, Option<Cited>, Option<Flag>) {
     let written = c.file.clone().unwrap_or_default();
@@ -97,7 +87,7 @@ pub fn resolve(
     };
     let name = sources.get(idx).map(|f| f.name.clone()).unwrap_or_default();
     report.source = name.clone();
-    let Some(t) = opened.get(sources, idx) else {
+    let Some(t) = lines.transcript(sources, idx) else {
         return unresolved(report, format!("{name} cannot be read"));
     };
     let count = t.line_count();
@@ -123,34 +113,11 @@ pub fn resolve(
     let mut cited = Cited { source: idx, name: name.clone(), ..Default::default() };
     let mut n = start;
     while n <= end {
-        let span = t.message_span(n).unwrap_or(n..=n);
-        let text = t.message_said_text(n).unwrap_or_default();
-        let mut first: Option<(Option<Date>, Option<String>)> = None;
-        for m in span.clone() {
-            if let Ok(Some(r)) = t.render(m) {
-                if first.is_none() {
-                    first = Some((r.date, r.time.clone()));
-                }
-                if let Some(d) = r.date {
-                    cited.dates.push((format!("{name}:{m}"), d));
-                }
-            }
-        }
-        let (date, time) = first.unwrap_or_default();
-        cited.texts.push(CitedText { loc: format!("{name}:{n}"), text, date, time });
-        n = (*span.end()).max(n) + 1;
+        let message = lines.message(idx, &t, n);
+        n = message.last.max(n) + 1;
+        cited.texts.push(message);
     }
-    report.excerpt = t.render(start).ok().flatten().map(|r| mask(&r.display()).into_owned());
-    report.context = t
-        .context_range(start..=end, CONTEXT_RADIUS)
-        .unwrap_or_default()
-        .into_iter()
-        .map(|e| ContextLine {
-            line: *e.lines.start(),
-            last: *e.lines.end(),
-            text: mask(&e.rendered).into_owned(),
-            cited: e.cited,
-        })
-        .collect();
+    report.excerpt = lines.excerpt(idx, &t, start);
+    report.context = lines.context(idx, &t, start..=end, CONTEXT_RADIUS);
     (report, Some(cited), None)
 }

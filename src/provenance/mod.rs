@@ -20,6 +20,7 @@
 //! metadata are structure, not claims; so are references to the memory's own notes.
 
 pub mod evidence;
+pub mod lines;
 pub mod mapping;
 
 use crate::changes::{self, Citation, Entry};
@@ -34,7 +35,8 @@ use crate::secrets::mask;
 use crate::transcript::{
     LineHit, ScanOptions, ScanProgress, SourceKind, SourceSet, Verdict, WithExhausted, line_stamp, scan_lines,
 };
-use evidence::{Cited, Opened};
+use evidence::Cited;
+use lines::CitedLines;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Mutex;
 
@@ -66,6 +68,8 @@ struct HunkClaim {
 
 /// An entry's own claims and whether its citations support one of them.
 struct EntryCheck {
+    /// Its claims, as ids of the distinct entry claims the scan looks for (none when its
+    /// citations already support it).
     claims: Vec<usize>,
     supported: bool,
 }
@@ -135,7 +139,7 @@ fn analyze(
     for skipped in sources.skipped() {
         out.notes.push(format!("{}: folder could not be read; its transcripts were not searched", skipped.display()));
     }
-    let mut opened = Opened::default();
+    let mut lines = CitedLines::default();
 
     // 1. CHANGES.md entries and their citations.
     let entries: Vec<Entry> = match &inputs.changes_md {
@@ -164,7 +168,7 @@ fn analyze(
     let mut cited: Vec<Vec<Cited>> = Vec::new();
     for e in &entries {
         let label = format!("CHANGES.md #{} (line {})", e.index, e.line);
-        let (report, evidence) = entry_report(e, &label, &sources, &mut opened, None);
+        let (report, evidence) = entry_report(e, &label, &sources, &mut lines, None);
         out.changes.push(report);
         cited.push(evidence);
     }
@@ -209,7 +213,7 @@ fn analyze(
                     snippets: Vec::new(),
                 };
                 let label = format!("{}:{line_no} (inline source)", f.path);
-                let (mut report, evidence) = entry_report(&entry, &label, &sources, &mut opened, Some(f.path.clone()));
+                let (mut report, evidence) = entry_report(&entry, &label, &sources, &mut lines, Some(f.path.clone()));
                 report.hunks.push(h.id.clone());
                 findings.hunk_changes[fi][hi].push(index);
                 out.changes.push(report);
@@ -266,14 +270,18 @@ fn analyze(
         others.sort_by_key(|&n| std::cmp::Reverse(mapping::line_overlap(text(n), &hc.line)));
         stating.iter().chain(&others).filter_map(|n| cited.get(n - 1)).flatten().collect()
     };
+    // Whether a cited message states a claim, decided once per (message, claim): thousands
+    // of citations of one message are one check, not thousands.
+    let stated = Stated::default();
     // Ordered once per claim: steps 3, 5 and 6 all read it.
     let evidence: Vec<Vec<&Cited>> = hunk_claims.iter().map(evidence_of).collect();
     for (hc, ev) in hunk_claims.iter_mut().zip(&evidence) {
-        hc.status = sourced_in(&hc.claim, ev);
+        hc.status = sourced_in(&hc.claim, ev, &stated);
     }
 
     // 4. Each entry's own claims (or its hunks') against its own citations.
     let mut entry_claims: Vec<Claim> = Vec::new();
+    let mut entry_claim_ids: HashMap<(ClaimKind, String), usize> = HashMap::new();
     let mut checks: Vec<Option<EntryCheck>> = Vec::new();
     for (ei, report) in out.changes.iter().enumerate() {
         let evidence = &cited[ei];
@@ -298,9 +306,24 @@ fn analyze(
         let refs: Vec<&Cited> = evidence.iter().collect();
         // A cited relative phrase that resolves to one of the dates ("昨天" said the day after)
         // supports the entry too: the line says it, only in relative form.
-        let supported = claims.iter().any(|c| sourced_in(c, &refs).is_some() || relative_origin(c, &refs).is_some());
-        let ids = (entry_claims.len()..entry_claims.len() + claims.len()).collect();
-        entry_claims.extend(claims);
+        let supported =
+            claims.iter().any(|c| sourced_in(c, &refs, &stated).is_some() || relative_origin(c, &refs).is_some());
+        if supported {
+            // Nothing left to look for: its claims do not go to the scan.
+            checks.push(Some(EntryCheck { claims: Vec::new(), supported }));
+            continue;
+        }
+        // One pending claim per distinct claim, however many entries state it: thousands
+        // of entries repeating one claim are one needle for the scan, not thousands.
+        let ids = claims
+            .into_iter()
+            .map(|c| {
+                *entry_claim_ids.entry((c.kind, c.text.clone())).or_insert_with(|| {
+                    entry_claims.push(c);
+                    entry_claims.len() - 1
+                })
+            })
+            .collect();
         checks.push(Some(EntryCheck { claims: ids, supported }));
     }
 
@@ -329,8 +352,11 @@ fn analyze(
         let Some(check) = check else { continue };
         let refs: Vec<&Cited> = cited[ei].iter().collect();
         for &c in &check.claims {
+            // A claim several entries state is open in the whole files any of them cites.
             if let Some(w) = entry_whole.get_mut(c) {
-                *w = whole_files(&refs);
+                w.extend(whole_files(&refs));
+                w.sort_unstable();
+                w.dedup();
             }
         }
     }
@@ -442,7 +468,7 @@ fn entry_report(
     e: &Entry,
     label: &str,
     sources: &SourceSet,
-    opened: &mut Opened,
+    lines: &mut CitedLines,
     note: Option<String>,
 ) -> (ChangeReport, Vec<Cited>) {
     let mut report = ChangeReport {
@@ -455,7 +481,7 @@ fn entry_report(
     };
     let mut evidence = Vec::new();
     for c in &e.citations {
-        let (r, cited, flag) = evidence::resolve(c, sources, opened, label);
+        let (r, cited, flag) = evidence::resolve(c, sources, lines, label);
         report.citations.push(r);
         evidence.extend(cited);
         report.flags.extend(flag);
@@ -520,20 +546,38 @@ fn entry_own_claims(text: &str, notes: &HashSet<String>) -> Vec<Claim> {
 }
 
 /// Sourced by a cited message (or the day of a cited line), with the location.
-fn sourced_in(c: &Claim, evidence: &[&Cited]) -> Option<(ClaimStatus, Option<String>)> {
+fn sourced_in(c: &Claim, evidence: &[&Cited], stated: &Stated) -> Option<(ClaimStatus, Option<String>)> {
     for e in evidence {
-        if let Some(t) = e.texts.iter().find(|t| claims::Haystack::dated(&t.text, t.date).states(c)) {
+        if let Some(t) = e.texts.iter().find(|t| stated.states(t, c)) {
             return Some((ClaimStatus::Sourced, Some(t.loc.clone())));
         }
     }
     if c.kind == ClaimKind::Date {
         for e in evidence {
-            if let Some((loc, _)) = e.dates.iter().find(|(_, d)| claims::date_stated_by(c, *d)) {
+            let dates = e.dates.iter().chain(e.texts.iter().flat_map(|t| &t.dates));
+            if let Some((loc, _)) = dates.into_iter().find(|(_, d)| claims::date_stated_by(c, *d)) {
                 return Some((ClaimStatus::Sourced, Some(loc.clone())));
             }
         }
     }
     None
+}
+
+/// Memo of which shared cited message states which claim.
+#[derive(Default)]
+struct Stated(std::cell::RefCell<HashMap<(usize, ClaimKind, String), bool>>);
+
+impl Stated {
+    /// True when the message says the claim; each (message, claim) is decided once.
+    fn states(&self, t: &std::sync::Arc<evidence::CitedText>, c: &Claim) -> bool {
+        let key = (std::sync::Arc::as_ptr(t) as usize, c.kind, c.text.clone());
+        if let Some(&known) = self.0.borrow().get(&key) {
+            return known;
+        }
+        let said = claims::Haystack::dated(&t.text, t.date).states(c);
+        self.0.borrow_mut().insert(key, said);
+        said
+    }
 }
 
 /// A relative phrase in a cited message that, anchored at that message's day, can mean the

@@ -19,7 +19,7 @@ use serde_json::Value;
 
 use super::file::Transcript;
 use super::json::parse_object;
-use super::render::{LineKind, strongest};
+use super::render::{LineKind, RenderedLine, strongest};
 use super::source::SourceKind;
 
 /// How far (in lines, each way) a message span is looked for.
@@ -110,48 +110,53 @@ impl Transcript {
     pub fn context_range(&self, cited: RangeInclusive<usize>, radius: usize) -> Result<Vec<ContextEntry>> {
         let lo = cited.start().saturating_sub(radius).max(1);
         let hi = cited.end().saturating_add(radius);
-        let lines = self.lines(lo..=hi)?;
-        let mut entries: Vec<(ContextEntry, Option<String>)> = Vec::new();
-        for line in &lines {
-            let r = self.render_line(line);
-            let is_cited = cited.contains(&line.number);
-            if let Some((last, last_id)) = entries.last_mut()
-                && r.message_id.is_some()
-                && *last_id == r.message_id
-                && *last.lines.end() + 1 == line.number
-            {
-                last.lines = *last.lines.start()..=line.number;
-                if !r.text.trim().is_empty() {
-                    if !last.text.is_empty() {
-                        last.text.push_str(" | ");
-                    }
-                    last.text.push_str(&r.text);
-                }
-                last.kind = strongest(last.kind, r.kind);
-                last.cited |= is_cited;
-                continue;
-            }
-            let time = r.time.clone().or_else(|| r.date.map(|d| d.to_string()));
-            let entry = ContextEntry {
-                lines: line.number..=line.number,
-                time,
-                role: r.role.clone(),
-                text: r.text.clone(),
-                rendered: String::new(),
-                kind: r.kind,
-                cited: is_cited,
-            };
-            entries.push((entry, r.message_id));
-        }
-        Ok(entries
-            .into_iter()
-            .map(|(mut e, _)| {
-                e.rendered = match &e.time {
-                    Some(t) => format!("{t} · {} · {}", e.role, e.text),
-                    None => format!("{} · {}", e.role, e.text),
-                };
-                e
-            })
-            .collect())
+        let rendered: Vec<RenderedLine> = self.lines(lo..=hi)?.iter().map(|l| self.render_line(l)).collect();
+        Ok(context_entries(&rendered, &cited))
     }
+}
+
+/// The evidence pane's entries for lines already rendered (in line order): adjacent lines
+/// of one message merged into one entry; entries overlapping `cited` are `cited`.
+pub fn context_entries(rendered: &[RenderedLine], cited: &RangeInclusive<usize>) -> Vec<ContextEntry> {
+    let mut entries: Vec<(ContextEntry, Option<&str>)> = Vec::new();
+    for r in rendered {
+        let is_cited = cited.contains(&r.number);
+        if let Some((last, last_id)) = entries.last_mut()
+            && r.message_id.is_some()
+            && *last_id == r.message_id.as_deref()
+            && *last.lines.end() + 1 == r.number
+        {
+            last.lines = *last.lines.start()..=r.number;
+            if !r.text.trim().is_empty() {
+                if !last.text.is_empty() {
+                    last.text.push_str(" | ");
+                }
+                last.text.push_str(&r.text);
+            }
+            last.kind = strongest(last.kind, r.kind);
+            last.cited |= is_cited;
+            continue;
+        }
+        let time = r.time.clone().or_else(|| r.date.map(|d| d.to_string()));
+        let entry = ContextEntry {
+            lines: r.number..=r.number,
+            time,
+            role: r.role.clone(),
+            text: r.text.clone(),
+            rendered: String::new(),
+            kind: r.kind,
+            cited: is_cited,
+        };
+        entries.push((entry, r.message_id.as_deref()));
+    }
+    entries
+        .into_iter()
+        .map(|(mut e, _)| {
+            e.rendered = match &e.time {
+                Some(t) => format!("{t} · {} · {}", e.role, e.text),
+                None => format!("{} · {}", e.role, e.text),
+            };
+            e
+        })
+        .collect()
 }

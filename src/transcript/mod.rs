@@ -37,7 +37,7 @@ mod source;
 mod text;
 mod unsaid;
 
-pub use context::{ContextEntry, SPAN_WINDOW};
+pub use context::{ContextEntry, SPAN_WINDOW, context_entries};
 pub use file::{Line, MAX_LINE_BYTES, Transcript};
 pub use render::{LineKind, RenderedLine, line_stamp, render_jsonl, render_jsonl_with_limit, render_note};
 pub use said::{said_text, said_text_in};

@@ -119,7 +119,7 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
                 Span::styled(short_ids(&cit.location()).into_owned(), t.key),
                 Span::styled(state.to_string(), style),
             ]));
-            for cx in &cit.context {
+            for cx in cit.context.iter() {
                 let num = if cx.last > cx.line { format!("{}-{}", cx.line, cx.last) } else { cx.line.to_string() };
                 let (mark, style): (&str, Style) = if cx.cited { ("▶", t.cited) } else { (" ", t.dim) };
                 out.push(Line::from(vec![
