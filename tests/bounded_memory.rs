@@ -1,0 +1,34 @@
+//! Memory stays bounded whatever the input says: a CHANGES.md the size limit admits, with
+//! hundreds of entries citing one huge transcript line, is checked under an address-space
+//! limit (the line is read once and shared, never once per citation). Run under
+//! `ulimit -v` in a real `sh`, so a regression aborts on allocation instead of passing.
+
+use crate::hardening_support::*;
+use std::process::Command;
+
+/// 600 entries citing line 1 of an 8 MiB transcript line. Before the cited-line cache the
+/// evidence held ~4 MiB per citation (2.5 GB, 21 s); now it is held once (~30 MiB).
+#[test]
+fn many_citations_of_one_huge_line_fit_in_800_mb_of_address_space() {
+    let p = Project::new(&[("a.md", b"old\n")], &[("a.md", b"new value 4242\n")], None);
+    let huge = format!(
+        "{{\"type\":\"user\",\"timestamp\":\"2026-11-01T09:00:00Z\",\"message\":{{\"role\":\"user\",\"content\":\"the value is 4242 {}\"}}}}\n",
+        "x".repeat(8 << 20)
+    );
+    put(&p.root.join("project/s1.jsonl"), huge.as_bytes());
+    let changes: String = (0..600).map(|_| "- a.md: set the value to 4242 (s1.jsonl:1)\n").collect();
+    put(&p.dream.join("CHANGES.md"), changes.as_bytes());
+    let script = format!(
+        "ulimit -v 800000; exec '{}' check '{}' --memory '{}' --json",
+        env!("CARGO_BIN_EXE_dreamreview"),
+        s(&p.dream),
+        s(&p.memory)
+    );
+    let out = Command::new("sh").arg("-c").arg(&script).current_dir(&p.root).env("NO_COLOR", "1").output().unwrap();
+    let code = out.status.code().unwrap_or(-1);
+    assert!(code == 0 || code == 1, "exit {code}: {}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
+    assert_eq!(v["changes"].as_array().map(Vec::len), Some(600));
+    // Every entry's claim is sourced by the cited line, whose text is not repeated 600 times.
+    assert!(out.stdout.len() < 64 << 20, "output of {} bytes", out.stdout.len());
+}
