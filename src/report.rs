@@ -455,10 +455,25 @@ impl Interruption {
     }
 }
 
-/// The `check --json` object, pretty-printed, every string in it masked
-/// ([`secrets::mask`]): paths and hunk ids too, since a file may be named after a secret
-/// (`apply --accept` takes a hunk id as shown, see [`Review::find_hunk`]).
+/// The `check --json` object, pretty-printed, as a string (see [`write_json`]).
 pub fn to_json(review: &Review, analysis: &Analysis, interrupted: Option<&Interruption>) -> String {
+    let mut out = Vec::new();
+    match write_json(&mut out, review, analysis, interrupted) {
+        Ok(()) => String::from_utf8(out).unwrap_or_default(),
+        Err(e) => format!("{{\"error\": \"{e}\"}}"),
+    }
+}
+
+/// Writes the `check --json` object, pretty-printed, to `out` as it is serialized, every
+/// string in it masked ([`secrets::Masked`]): paths and hunk ids too, since a file may be
+/// named after a secret (`apply --accept` takes a hunk id as shown, see
+/// [`Review::find_hunk`]). Streamed, so memory does not grow with the size of the report.
+pub fn write_json(
+    out: impl std::io::Write,
+    review: &Review,
+    analysis: &Analysis,
+    interrupted: Option<&Interruption>,
+) -> serde_json::Result<()> {
     let repo = crate::repo::MemoryRepo::discover(&review.inputs.memory)
         .ok()
         .flatten()
@@ -521,26 +536,7 @@ pub fn to_json(review: &Review, analysis: &Analysis, interrupted: Option<&Interr
         notes: review.notes.iter().chain(&analysis.notes).cloned().collect(),
         interrupted,
     };
-    let mut value = match serde_json::to_value(&json) {
-        Ok(v) => v,
-        Err(e) => return format!("{{\"error\": \"{e}\"}}"),
-    };
-    mask_strings(&mut value);
-    serde_json::to_string_pretty(&value).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
-}
-
-/// Masks every string of a JSON value in place.
-fn mask_strings(v: &mut serde_json::Value) {
-    match v {
-        serde_json::Value::String(s) => {
-            if let std::borrow::Cow::Owned(masked) = secrets::mask(s) {
-                *s = masked;
-            }
-        }
-        serde_json::Value::Array(items) => items.iter_mut().for_each(mask_strings),
-        serde_json::Value::Object(fields) => fields.values_mut().for_each(mask_strings),
-        _ => {}
-    }
+    serde_json::to_writer_pretty(out, &secrets::Masked(&json))
 }
 
 /// The readable text form of `check`: a header, then per file and hunk its lines and flags,

@@ -37,9 +37,11 @@ use serde::{Serialize, Serializer};
 mod assigned;
 mod pem;
 mod rules;
+mod serialize;
 mod shapes;
 
 pub use assigned::shannon_entropy;
+pub use serialize::Masked;
 
 /// What kind of credential a [`Secret`] is, shown in its mask (`[stripe-key …abcd]`) and
 /// serialised as that name.

@@ -32,3 +32,32 @@ fn many_citations_of_one_huge_line_fit_in_800_mb_of_address_space() {
     // Every entry's claim is sourced by the cited line, whose text is not repeated 600 times.
     assert!(out.stdout.len() < 64 << 20, "output of {} bytes", out.stdout.len());
 }
+
+/// One note rewritten into 20,000 one-line hunks, `check --json` under a 200 MB
+/// address-space limit. The report is tens of MB of JSON; it is masked while it streams
+/// out, not held as a `serde_json::Value` tree (which took ~240 MiB here and aborted).
+#[test]
+fn a_report_of_20000_hunks_streams_out_in_200_mb_of_address_space() {
+    let (mut live, mut proposal) = (String::new(), String::new());
+    for i in 0..20_000 {
+        for c in 'a'..='g' {
+            live.push_str(&format!("{c}\n"));
+            proposal.push_str(&format!("{c}\n"));
+        }
+        live.push_str(&format!("keep {i}\n"));
+        proposal.push_str(&format!("kept {i}\n"));
+    }
+    let p = Project::new(&[("many.md", live.as_bytes())], &[("many.md", proposal.as_bytes())], None);
+    let script = format!(
+        "ulimit -v 200000; exec '{}' check '{}' --memory '{}' --json",
+        env!("CARGO_BIN_EXE_dreamreview"),
+        s(&p.dream),
+        s(&p.memory)
+    );
+    let out = Command::new("sh").arg("-c").arg(&script).current_dir(&p.root).env("NO_COLOR", "1").output().unwrap();
+    let code = out.status.code().unwrap_or(-1);
+    assert!(code == 0 || code == 1, "exit {code}: {}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
+    let hunks = v["files"].as_array().and_then(|f| f.first()).and_then(|f| f["hunks"].as_array()).map(Vec::len);
+    assert_eq!(hunks, Some(20_000));
+}

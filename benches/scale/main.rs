@@ -8,10 +8,12 @@
 //! cargo bench --bench scale -- diff /tmp/dr-1g                   # Review::load vs git diff --no-index
 //! cargo bench --bench scale -- tui /tmp/dr-1g                    # first frame, keypress p50/p99
 //! cargo bench --bench scale -- scaling /tmp/dr-100m /tmp/dr-1g /tmp/dr-4g
+//! cargo bench --bench scale -- hostile /tmp/dr-hostile                # huge citations, 50k hunks
 //! ```
 
 mod bench_check;
 mod bench_diff;
+mod bench_hostile;
 mod bench_scan;
 mod bench_tui;
 mod generator;
@@ -111,6 +113,24 @@ enum Command {
         #[arg(long)]
         bin: Option<PathBuf>,
     },
+    /// Hostile inputs the size limits admit: CHANGES.md full of citations of one huge
+    /// line, and one note with tens of thousands of hunks; `check` time and peak RSS.
+    Hostile {
+        /// Folder for the generated cases (reused when already there).
+        dir: PathBuf,
+        /// MiB of the one transcript line every entry cites.
+        #[arg(long, default_value_t = 100)]
+        line_mib: usize,
+        /// Hunk counts of the many-hunks cases.
+        #[arg(long, value_delimiter = ',', default_value = "20000,50000,100000")]
+        hunks: Vec<usize>,
+        /// Timed runs of each command.
+        #[arg(long, default_value_t = 3)]
+        runs: usize,
+        /// The dreamreview binary.
+        #[arg(long)]
+        bin: Option<PathBuf>,
+    },
 }
 
 fn main() {
@@ -150,5 +170,6 @@ fn run(cli: Cli) -> Result<()> {
         Command::Diff { dir, runs } => bench_diff::run(&dir, runs),
         Command::Load { dir } => bench_diff::load(&dir).map(|_| ()),
         Command::Tui { dir, lines, keys, runs } => bench_tui::run(&dir, lines, keys, runs),
+        Command::Hostile { dir, line_mib, hunks, runs, bin } => bench_hostile::run(&dir, line_mib, &hunks, runs, bin),
     }
 }

@@ -174,13 +174,22 @@ fn check(inputs: &InputArgs, json: bool) -> Result<i32> {
     let review = load(inputs)?;
     let interrupted = report::Interruption::find(&review.inputs.memory)?;
     let analysis = crate::analysis::analyze_with(&review, &stderr_progress());
-    let out = if json {
-        report::to_json(&review, &analysis, interrupted.as_ref())
+    let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
+    if json {
+        // Streamed: a report of 50,000 hunks is tens of MB of JSON, never held whole.
+        let written = report::write_json(&mut stdout, &review, &analysis, interrupted.as_ref())
+            .and_then(|()| writeln!(stdout).map_err(serde_json::Error::io));
+        // A reader that stopped early (`| head`) is no failure, as in text mode.
+        if let Err(e) = written.as_ref().map_err(|e| e.io_error_kind())
+            && e != Some(std::io::ErrorKind::BrokenPipe)
+        {
+            written.context("cannot write the report to standard output")?;
+        }
     } else {
-        report::to_text(&review, &analysis, interrupted.as_ref())
-    };
-    let mut stdout = std::io::stdout().lock();
-    let _ = writeln!(stdout, "{}", out.trim_end());
+        let out = report::to_text(&review, &analysis, interrupted.as_ref());
+        let _ = writeln!(stdout, "{}", out.trim_end());
+    }
+    let _ = stdout.flush();
     // On stderr, so that `--json` stays one document.
     if let Some(banner) = review.reviewed_banner() {
         let what = if inputs.again {
