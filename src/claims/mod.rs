@@ -28,6 +28,13 @@ pub use extract::extract;
 pub use matching::{Haystack, date_stated_by, needles, occurs_in, overlaps};
 pub use relative::{Relative, RelativeKind, relative_needles, relative_phrases};
 
+/// True when the lowercase English word is closed-class (a preposition, conjunction,
+/// determiner, pronoun, auxiliary or quantity adverb): it says nothing about what a text
+/// is about, and is never a number's unit.
+pub fn closed_class(word: &str) -> bool {
+    closed::english(word)
+}
+
 /// What sort of fact a claim is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum ClaimKind {
