@@ -67,8 +67,9 @@ fn find(line: &str, in_url: bool) -> Vec<FoundPort> {
         // Right: the port ends there (not `31b-cloud`, `12:30:45`, `1:2.5`).
         let after = char_at(line, m.end());
         let after2 = char_at(line, m.end() + 1);
-        let right_ok = !after.is_some_and(|a| is_word_char(a) || a == '_')
-            && !(matches!(after, Some('.' | ':' | ',' | '-')) && after2.is_some_and(|a| a.is_ascii_digit()));
+        let glued = after.is_some_and(|a| is_word_char(a) || a == '_');
+        let continues = matches!(after, Some('.' | ':' | ',' | '-')) && after2.is_some_and(|a| a.is_ascii_digit());
+        let right_ok = !glued && !continues;
         let port = p.as_str();
         let port_ok = !port.starts_with('0') && port.parse::<u32>().is_ok_and(|n| (1..=65535).contains(&n));
         if !(left_ok && right_ok && port_ok) {

@@ -352,7 +352,8 @@ mod tests {
             .collect();
         let files = vec![file("big.md", &old, &new)];
         assert_eq!(files[0].hunks.len(), 3000);
-        let text: String = (0..3000).map(|k| format!("- big.md: topic{k} on port {} (s.jsonl:1)\n", 50_000 + k)).collect();
+        let text: String =
+            (0..3000).map(|k| format!("- big.md: topic{k} on port {} (s.jsonl:1)\n", 50_000 + k)).collect();
         let entries = crate::changes::parse(&text);
         let start = std::time::Instant::now();
         let index = Index::new(&files, &entries);
