@@ -659,7 +659,16 @@ pub fn to_text(review: &Review, analysis: &Analysis, interrupted: Option<&Interr
             for cit in &c.citations {
                 let state = if cit.resolved { "" } else { "  [unresolved]" };
                 let _ = writeln!(out, "    ↳ {}{state}", cit.location());
-                if let Some(x) = &cit.excerpt {
+                // A cited range shows every cited line (message), each marked like the
+                // evidence pane's; a single line shows its excerpt.
+                let cited: Vec<&ContextLine> = cit.context.iter().filter(|cx| cx.cited).collect();
+                if cit.end.is_some() && !cited.is_empty() {
+                    for cx in cited {
+                        let num =
+                            if cx.last > cx.line { format!("{}-{}", cx.line, cx.last) } else { cx.line.to_string() };
+                        let _ = writeln!(out, "      ▶ {num} {}", cx.text);
+                    }
+                } else if let Some(x) = &cit.excerpt {
                     let _ = writeln!(out, "      {x}");
                 }
             }

@@ -150,7 +150,11 @@ fn numbers_need_units() {
     );
     let c = extract("1,200 tests");
     assert_eq!(c[0].value, ClaimValue::Number { value: "1200".into(), unit: Some("tests".into()) });
-    assert_eq!(kinds("it returns 404 and retries 3"), vec![]);
+    // Issue 14 §3: a number followed by a closed-class word is a bare number claim (three
+    // digits or more); one or two digits never are, nor a number with nothing after it.
+    assert_eq!(kinds("it returns 404 and retries 3"), vec![k(ClaimKind::Number, "404")]);
+    assert_eq!(kinds("it returns 404"), vec![]);
+    assert_eq!(kinds("it retries 3 and stops"), vec![]);
 }
 
 #[test]

@@ -73,6 +73,28 @@ fn tricky() -> impl Strategy<Value = String> {
         Just("## ".to_string()),
         Just("件".to_string()),
         Just("テスト".to_string()),
+        // Issue 14: host and port forms, literals, glued units, closed-class words, values
+        // after arrows, colons and list markers.
+        Just("localhost:".to_string()),
+        Just("127.0.0.1:".to_string()),
+        Just("[::1]:".to_string()),
+        Just("redis:6379".to_string()),
+        Just(":8443".to_string()),
+        Just("ポート ".to_string()),
+        Just("0x1F40".to_string()),
+        Just("0b".to_string()),
+        Just("4h".to_string()),
+        Just("250ms".to_string()),
+        Just("2GiB".to_string()),
+        Just("4,310".to_string()),
+        Just(" between".to_string()),
+        Just(" 대해서".to_string()),
+        Just("まで".to_string()),
+        Just("以上".to_string()),
+        Just("→ ".to_string()),
+        Just("DNS: ".to_string()),
+        Just("- ".to_string()),
+        Just("Quad9".to_string()),
         "\\PC{0,3}",
     ];
     prop::collection::vec(token, 0..30).prop_map(|v| v.concat())

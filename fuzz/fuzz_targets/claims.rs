@@ -1,9 +1,12 @@
 //! Claim extractor: `claims::extract`, `needles` and `occurs_in` never panic; claim ranges
 //! slice the line to the claim's text; needles are a superset filter of `occurs_in`; and
 //! every claim is stated by its own line (a line copied verbatim is never unsourced).
+//! Per class (issue 14): a port is 1-65535 and a host, when there is one, is non-empty
+//! lowercase; a number without a unit is a canonical literal (`0x1f40`) or a bare number
+//! of three digits or more; a glued unit is ASCII letters.
 #![no_main]
 
-use dreamreview::claims::{ClaimKind, extract, needles, occurs_in, relative_phrases};
+use dreamreview::claims::{ClaimKind, ClaimValue, extract, needles, occurs_in, relative_phrases};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -20,6 +23,21 @@ fuzz_target!(|data: &[u8]| {
         // Links are structure the caller skips, not facts to source.
         if c.kind != ClaimKind::Link {
             assert!(occurs_in(c, line), "claim not stated by its own line: {c:?} in {line:?}");
+        }
+        match &c.value {
+            ClaimValue::Port { host, port } => {
+                assert!(port.parse::<u32>().is_ok_and(|p| (1..=65535).contains(&p)), "port {c:?}");
+                if let Some(h) = host {
+                    assert!(!h.is_empty() && !h.chars().any(|ch| ch.is_ascii_uppercase()), "host {c:?}");
+                }
+            }
+            ClaimValue::Number { value, unit: None } => {
+                let literal = ["0x", "0o", "0b"].iter().any(|p| value.starts_with(p));
+                let digits = value.trim_start_matches(['0', '.']).chars().filter(char::is_ascii_digit).count();
+                assert!(literal || digits >= 3, "bare number {c:?}");
+            }
+            ClaimValue::Number { unit: Some(u), .. } => assert!(!u.is_empty(), "empty unit {c:?}"),
+            _ => {}
         }
         let keys = needles(c);
         for (t, lower) in [(line, line.to_lowercase()), (source, source.to_lowercase())] {

@@ -3,8 +3,10 @@
 //! Recognisers run in priority order and a later one never takes bytes an earlier one
 //! took: backticked code and Markdown links first (a date inside backticks is part of the
 //! code claim), then relative time phrases (which are skipped: "last week" is not a claim,
-//! nor is the "3 days" of "3 days ago"), URLs (a path inside a URL is part of it), paths,
-//! dates, versions, numbers with units, and finally proper names.
+//! nor is the "3 days" of "3 days ago"), host and port forms (`localhost:3000`, before the
+//! URL, path and version recognisers could take the host) and literals in another base
+//! (`0x1F40`), URLs (a path inside a URL is part of it), paths, dates, versions, numbers
+//! with units, and finally proper names.
 
 use std::ops::Range;
 use std::sync::LazyLock;
@@ -12,6 +14,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::dates::find_dates;
+use super::endpoints::{host_ports, literals};
 use super::names::find_names;
 use super::numbers::find_numbers;
 use super::paths::{normalise_path, normalise_url, paths, urls};
@@ -80,6 +83,14 @@ pub fn extract(line: &str) -> Vec<Claim> {
     for rel in relative_phrases(line) {
         acc.block(rel.start..rel.end);
     }
+    for p in host_ports(line) {
+        let value = ClaimValue::Port { host: p.host, port: p.port };
+        acc.add(line, ClaimKind::Number, p.range.clone(), p.range, value);
+    }
+    for (r, value) in literals(line) {
+        let value = ClaimValue::Number { value, unit: None };
+        acc.add(line, ClaimKind::Number, r.clone(), r, value);
+    }
     for r in urls(line) {
         let value = normalise_url(line.get(r.clone()).unwrap_or(""));
         acc.add(line, ClaimKind::Url, r.clone(), r, ClaimValue::Text(value));
@@ -96,7 +107,11 @@ pub fn extract(line: &str) -> Vec<Claim> {
     }
     let numbers = find_numbers(line, &|r| acc.free(r));
     for n in numbers {
-        let value = ClaimValue::Number { value: n.value, unit: Some(n.unit) };
+        let value = match n.unit.as_deref() {
+            // `port 8443`, `ポート 8443`: the same claim as `:8443`.
+            Some("port" | "ports") => ClaimValue::Port { host: None, port: n.value },
+            _ => ClaimValue::Number { value: n.value, unit: n.unit },
+        };
         acc.add(line, ClaimKind::Number, n.range.clone(), n.range, value);
     }
     let taken = acc.occupied.clone();

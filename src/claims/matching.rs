@@ -5,7 +5,8 @@
 //! needles are a superset filter by construction: a line no needle hits can be skipped.
 
 use super::dates::{date_needles, find_dates};
-use super::numbers::{quantity_occurs, unit_needle};
+use super::endpoints::{host_needles, host_port_occurs, is_literal, literal_needle, literal_occurs};
+use super::numbers::{number_occurs, quantity_occurs, unit_needle};
 use super::text::is_word_char;
 use super::{Claim, ClaimKind, ClaimValue};
 use crate::date::Date;
@@ -18,6 +19,7 @@ use crate::date::Date;
 pub fn needles(claim: &Claim) -> Vec<String> {
     match &claim.value {
         ClaimValue::Date(spec) => date_needles(spec),
+        ClaimValue::Number { value, .. } if is_literal(value) => vec![literal_needle(value)],
         ClaimValue::Number { value, unit } => {
             // A number of one or two digits is found on nearly every transcript line (times,
             // counts, ids): look for its unit word instead, which the claim requires too.
@@ -32,6 +34,11 @@ pub fn needles(claim: &Claim) -> Vec<String> {
                 out.push(grouped);
             }
             out
+        }
+        ClaimValue::Port { host: Some(host), .. } => host_needles(host),
+        ClaimValue::Port { host: None, port } => {
+            let grouped = with_thousands(port);
+            if grouped == *port { vec![grouped] } else { vec![port.clone(), grouped] }
         }
         ClaimValue::Text(value) => json_safe_piece(value).into_iter().collect(),
     }
@@ -128,7 +135,12 @@ fn occurs_in_prepared(claim: &Claim, hay: &Haystack<'_>) -> bool {
             })
             .iter()
             .any(|f| spec.contains(&f.spec)),
+        ClaimValue::Number { value, .. } if is_literal(value) => literal_occurs(value, text),
         ClaimValue::Number { value, unit } => quantity_occurs(value, unit.as_deref(), text),
+        // A port is its number (as `port 8443`, `:8443`, `host:8443`…), and its host when the
+        // claim names one.
+        ClaimValue::Port { host: None, port } => number_occurs(port, text),
+        ClaimValue::Port { host: Some(host), port } => host_port_occurs(host, port, text, lower),
         ClaimValue::Text(value) => match claim.kind {
             ClaimKind::Version => {
                 version_occurs(value, lower) && product_of(&claim.text, value).is_none_or(|p| starts_a_word(&p, lower))
@@ -185,7 +197,7 @@ fn version_occurs(value: &str, lower: &str) -> bool {
 /// Substring match that does not start or end inside a word: `npm test` is not in
 /// `pnpm test`, `redis` is in `redis-server`, `config.yaml` is in `/app/config.yaml`.
 /// An end of the value that is itself not a word character needs no boundary.
-fn word_occurs(value: &str, lower: &str) -> bool {
+pub(crate) fn word_occurs(value: &str, lower: &str) -> bool {
     let first_word = value.chars().next().is_some_and(is_word_char);
     let last_word = value.chars().next_back().is_some_and(is_word_char);
     starts(lower, value).any(|i| {
@@ -349,5 +361,75 @@ mod tests {
         assert!(word_occurs("redis", "redis-server up"));
         assert!(!word_occurs("redis", "redisson"));
         assert!(word_occurs("redis", "redisは不要"));
+    }
+
+    fn first(line: &str, kind: ClaimKind) -> Claim {
+        super::super::extract(line)
+            .into_iter()
+            .find(|c| c.kind == kind)
+            .unwrap_or_else(|| panic!("no {kind:?} in {line}"))
+    }
+
+    #[test]
+    fn host_and_port_forms_are_one_claim() {
+        // Every way of writing port 8443 is stated by every other.
+        let forms = ["listens on port 8443", "listens on :8443", "ポート 8443 で待ち受け", "포트 8443", "端口 8443"];
+        for note in forms {
+            let c = first(note, ClaimKind::Number);
+            assert_eq!(c.value, ClaimValue::Port { host: None, port: "8443".into() }, "{note}");
+            for said in ["nginx on port 8443", "curl https://example.com:8443/x", "bound 0.0.0.0:8443"] {
+                assert!(occurs_in(&c, said), "{note} in {said}");
+            }
+            assert!(!occurs_in(&c, "nginx on port 8444"), "{note}");
+        }
+        // A host is part of the claim; loopback spellings state each other.
+        let c = first("dev server at localhost:3000", ClaimKind::Number);
+        assert_eq!(c.value, ClaimValue::Port { host: Some("localhost".into()), port: "3000".into() });
+        assert!(occurs_in(&c, "Local: http://127.0.0.1:3000/"));
+        assert!(occurs_in(&c, "running on localhost, port 3000"));
+        assert!(!occurs_in(&c, "running on 10.0.0.7:3000"));
+        assert!(!occurs_in(&c, "running on localhost:3001"));
+        let c = first("cache is redis:6379", ClaimKind::Number);
+        assert!(occurs_in(&c, "REDIS_URL=redis://redis:6379/0"));
+        assert!(!occurs_in(&c, "REDIS_URL=redis://cache:6379/0"));
+        assert_eq!(needles(&c), ["redis"]);
+    }
+
+    #[test]
+    fn literal_numbers_are_claims() {
+        let c = first("the mask is 0x1F40", ClaimKind::Number);
+        assert_eq!(c.value, ClaimValue::Number { value: "0x1f40".into(), unit: None });
+        assert!(occurs_in(&c, "mask = 0x00001f40"));
+        assert!(!occurs_in(&c, "mask = 0x1f41"));
+        assert!(!occurs_in(&c, "mask = 1f40"));
+        let c = first("mode 0o755", ClaimKind::Number);
+        assert!(occurs_in(&c, "chmod 0O755"));
+    }
+
+    #[test]
+    fn glued_durations_sizes_percentages_money() {
+        for (note, said, not_said) in [
+            ("timeout 4h", "timeout set to 4 hours", "timeout set to 4 minutes"),
+            ("p99 250ms", "p99 = 250 milliseconds", "p99 = 250 s"),
+            ("retry after 30s", "retrying after 30 seconds", "retrying after 30 minutes"),
+            ("cache 512MB", "cache size 512 MiB", "cache size 512 GB"),
+            ("heap 2GiB", "heap: 2 GiB", "heap: 2 MiB"),
+            ("coverage 85%", "coverage 85 percent", "coverage 86%"),
+            ("costs $1,200", "total 1200 USD", "total 1300 USD"),
+            ("予算は5,000円", "budget 5,000円", "budget 6,000円"),
+        ] {
+            let c = first(note, ClaimKind::Number);
+            assert!(occurs_in(&c, said), "{note} in {said}");
+            assert!(!occurs_in(&c, not_said), "{note} in {not_said}");
+        }
+    }
+
+    #[test]
+    fn a_bare_number_before_a_closed_class_word() {
+        let c = first("4,310 between March and May", ClaimKind::Number);
+        assert_eq!(c.text, "4,310");
+        assert!(occurs_in(&c, "4,310 downloads (Mar-May)"));
+        assert!(occurs_in(&c, "downloads: 4310"));
+        assert!(!occurs_in(&c, "4,311 downloads"));
     }
 }

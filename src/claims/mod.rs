@@ -10,7 +10,9 @@
 //! reviewer would call a checkable fact becomes a claim. Plain lowercase words never do
 //! (in "moved from npm to pnpm", neither `npm` nor `pnpm` is a claim; in backticks they are).
 
+mod closed;
 mod dates;
+mod endpoints;
 mod extract;
 mod matching;
 mod names;
@@ -26,12 +28,21 @@ pub use extract::extract;
 pub use matching::{Haystack, date_stated_by, needles, occurs_in, overlaps};
 pub use relative::{Relative, RelativeKind, relative_needles, relative_phrases};
 
+/// True when the lowercase English word is closed-class (a preposition, conjunction,
+/// determiner, pronoun, auxiliary or quantity adverb): it says nothing about what a text
+/// is about, and is never a number's unit.
+pub fn closed_class(word: &str) -> bool {
+    closed::english(word)
+}
+
 /// What sort of fact a claim is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum ClaimKind {
     /// A calendar date, month, part of a month, quarter or year (`2026-11-01`, `late Oct 2026`).
     Date,
-    /// A number with its unit word (`214 tests`, `port 6379`, `3 GB`, `9.81s`).
+    /// A number with its unit word (`214 tests`, `3 GB`, `9.81s`), a port (`port 6379`,
+    /// `localhost:3000`), a literal in another base (`0x1F40`) or a bare number followed by a
+    /// closed-class word (`4,310 between`).
     Number,
     /// A software version (`v3.2.4`, `1.4.0`, `Python 3.11`).
     Version,
@@ -69,13 +80,22 @@ impl ClaimKind {
 pub enum ClaimValue {
     /// A date of some precision.
     Date(DateSpec),
-    /// A number: `value` is its digits without thousands separators (`1200`, `9.81`), `unit`
-    /// its unit word lowercased as written (`tests`, `gb`, `s`, `port`, `%`, `件`).
+    /// A number: `value` is its digits without thousands separators (`1200`, `9.81`) or a
+    /// literal in another base in canonical form (`0x1f40`), `unit` its unit word lowercased
+    /// as written (`tests`, `gb`, `s`, `%`, `件`, `$`); `None` for a literal or a bare number.
     Number {
         /// Digits (and decimal point) without separators.
         value: String,
-        /// The unit word, lowercased; `None` never occurs for extracted claims.
+        /// The unit word, lowercased.
         unit: Option<String>,
+    },
+    /// A port, with its host when the claim names one (`localhost:3000`); `port 8443`,
+    /// `ポート 8443` and `:8443` are all `Port { host: None, port: "8443" }`.
+    Port {
+        /// The host, lowercase, every loopback spelling as `localhost`.
+        host: Option<String>,
+        /// The port's digits.
+        port: String,
     },
     /// Normalised lowercase text: a version without `v`, code, a path without a leading
     /// `./` or `~/`, a URL without scheme and `www.`, a name, a link target.

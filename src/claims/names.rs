@@ -30,8 +30,19 @@ pub(crate) fn find_names(line: &str, taken: &[Range<usize>]) -> Vec<Range<usize>
     let shouted = shouted_words(line, &words);
     let mut out = Vec::new();
     let mut sentence_start = true;
+    // Right after an arrow, a label's colon or a list marker: the value of a `key: value`,
+    // `old → new` or list item, where a capitalised word that ends the item is a name
+    // (`→ Quad9`, `DNS: Cloudflare`, `- Cloudflare`), not a sentence's first word.
+    let mut value_start = false;
+    // After a list marker only a whole item is a value (`- Cloudflare`), not a title
+    // followed by more (`- Testing - Run it`, `- Testing, linting`).
+    let mut whole_item = false;
     let mut last_word = String::new();
-    let mut pos = 0;
+    let mut pos = list_marker_end(line).unwrap_or(0);
+    if pos > 0 {
+        value_start = true;
+        whole_item = true;
+    }
     let mut wi = 0;
     let mut ti = 0;
     while pos < line.len() {
@@ -42,6 +53,7 @@ pub(crate) fn find_names(line: &str, taken: &[Range<usize>]) -> Vec<Range<usize>
             }
             if t.start <= pos {
                 sentence_start = false;
+                value_start = false;
                 last_word.clear();
                 pos = t.end;
                 continue;
@@ -55,11 +67,14 @@ pub(crate) fn find_names(line: &str, taken: &[Range<usize>]) -> Vec<Range<usize>
         {
             let text = line.get(w.range.clone()).unwrap_or("");
             let title = heading || labels.iter().any(|l| l.contains(&w.range.start));
-            if !shouted.contains(&wi) && is_name(text, sentence_start, title, w.embedded) {
+            let value = value_start && !title && ends_item(line, w.range.end, whole_item) && !common_word(text);
+            if !shouted.contains(&wi) && is_name(text, sentence_start && !value, title, w.embedded) {
                 out.push(w.range.clone());
             }
             if text.chars().any(char::is_alphabetic) {
                 sentence_start = false;
+                // The rest of a value phrase (`Cloudflare Zero Trust`) is a value too.
+                value_start = value;
             }
             last_word = text.to_lowercase();
             pos = skip_possessive(line, w.range.end);
@@ -77,6 +92,13 @@ pub(crate) fn find_names(line: &str, taken: &[Range<usize>]) -> Vec<Range<usize>
             }
             ':' if next.is_none_or(|n| n.is_whitespace() || n == '*' || n == '_') => {
                 sentence_start = true;
+                value_start = true;
+                whole_item = false;
+            }
+            '-' | '=' if next == Some('>') => {
+                sentence_start = true;
+                value_start = true;
+                whole_item = false;
             }
             '-' => {
                 // A spaced dash separates a title from its hook: `[T](t.md) - Run it`.
@@ -85,16 +107,82 @@ pub(crate) fn find_names(line: &str, taken: &[Range<usize>]) -> Vec<Range<usize>
                     sentence_start = true;
                 }
             }
-            '—' | '–' | '→' | '⇒' | '!' | '?' | '。' | '！' | '？' | '：' | '|' | '•' | '\n' | '\r' | '(' | '['
-            | '"' | '“' | '「' | '『' | '（' | '‘' | '\'' | '・' => sentence_start = true,
+            '→' | '⇒' | '⟶' | '：' => {
+                sentence_start = true;
+                value_start = true;
+                whole_item = false;
+            }
+            '—' | '–' | '!' | '?' | '。' | '！' | '？' | '|' | '•' | '\n' | '\r' | '(' | '[' | '"' | '“' | '「'
+            | '『' | '（' | '‘' | '\'' | '・' => sentence_start = true,
             _ => {}
         }
         if !c.is_whitespace() {
             last_word.clear();
+            let keeps_value = matches!(c, ':' | '：' | '→' | '⇒' | '⟶' | '*' | '_' | '>' | '`')
+                || (matches!(c, '-' | '=') && next == Some('>'));
+            if !keeps_value {
+                value_start = false;
+            }
         }
         pos += c.len_utf8();
     }
     out
+}
+
+/// Byte offset just past a list marker (`- `, `* `, `+ `, `1. `, `2) `) opening the line.
+fn list_marker_end(line: &str) -> Option<usize> {
+    let indent = line.len() - line.trim_start_matches([' ', '\t']).len();
+    let rest = line.get(indent..)?;
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let marker = match rest.as_bytes().first()? {
+        b'-' | b'*' | b'+' => 1,
+        _ if (1..=3).contains(&digits) && matches!(rest.as_bytes().get(digits), Some(b'.' | b')')) => digits + 1,
+        _ => return None,
+    };
+    rest.get(marker..)?.starts_with(' ').then_some(indent + marker + 1)
+}
+
+/// True when the value phrase a word at `end` belongs to ends its item: only capitalised
+/// words or words with digits follow it up to the end of the line, a sentence's period, an
+/// arrow, or (unless `whole`) a separator (`,`, `;`, `)`, `(`, `/`, `|`). `DNS: Cloudflare`
+/// and `→ Quad9 (9.9.9.9)` do; `- Deploys go to prod` does not (lowercase prose follows).
+fn ends_item(line: &str, end: usize, whole: bool) -> bool {
+    let mut rest = line.get(end..).unwrap_or("");
+    loop {
+        rest = rest.trim_start_matches([' ', '\t', '*', '_', '`']);
+        let Some(c) = rest.chars().next() else { return true };
+        match c {
+            '→' | '⇒' | '。' | '\r' | '\n' => return true,
+            ',' | ';' | ')' | '(' | '/' | '|' | '、' | '（' | '）' => return !whole,
+            '.' | '!' | '?' => {
+                let after = rest.get(1..).and_then(|r| r.chars().next());
+                return after.is_none_or(char::is_whitespace);
+            }
+            '-' | '=' if rest.get(1..).is_some_and(|r| r.starts_with('>')) => return true,
+            c if c.is_uppercase() || c.is_ascii_digit() => {
+                let n: usize = rest
+                    .char_indices()
+                    .find(|&(_, d)| !(is_word_char(d) || matches!(d, '.' | '-' | '\'' | '’')))
+                    .map_or(rest.len(), |(i, _)| i);
+                let word = rest.get(..n).unwrap_or("").trim_end_matches(['.', '-']);
+                if common_word(word) {
+                    return false;
+                }
+                rest = rest.get(word.len().max(c.len_utf8())..).unwrap_or("");
+            }
+            _ => return false,
+        }
+    }
+}
+
+/// A word no value position makes a name: common words (`Done`, `Yes`, `Tests`), closed-class
+/// words and calendar words.
+fn common_word(word: &str) -> bool {
+    let lower = word.to_lowercase();
+    STOPWORDS.contains(&lower.as_str())
+        || EMBEDDED_COMMON.contains(&lower.as_str())
+        || CALENDAR.contains(&lower.as_str())
+        || super::closed::english(&lower)
 }
 
 /// Indices of words in runs of three or more ALL-CAPS words (`DO NOT PUSH TO MAIN`):
@@ -266,7 +354,9 @@ fn is_name(word: &str, sentence_start: bool, heading: bool, embedded: bool) -> b
     if camel && upper >= 1 && lowers >= 1 {
         return true;
     }
-    first_upper && upper == 1 && letters >= 2 && !sentence_start && !heading
+    // A capitalised word with a digit (`Quad9`, `Route53`) is no sentence's ordinary word.
+    let digit = word.chars().any(|c| c.is_ascii_digit());
+    first_upper && upper == 1 && letters >= 2 && (!sentence_start || digit) && !heading
 }
 
 #[cfg(test)]
@@ -324,5 +414,38 @@ mod tests {
         let line = "Run `Redis` with Docker";
         let code = 5..10;
         assert_eq!(find_names(line, &[code]).into_iter().map(|r| &line[r]).collect::<Vec<_>>(), vec!["Docker"]);
+    }
+
+    #[test]
+    fn names_after_arrows_colons_and_list_markers() {
+        assert_eq!(names("Switched DNS → Quad9"), vec!["Quad9"]);
+        assert_eq!(names("→ Quad9"), vec!["Quad9"]);
+        assert_eq!(names("- DNS: Cloudflare"), vec!["Cloudflare"]);
+        assert_eq!(names("- **DNS:** Cloudflare Gateway → Quad9."), vec!["Cloudflare", "Gateway", "Quad9"]);
+        assert_eq!(names("resolver: Cloudflare, fallback: Google"), vec!["Cloudflare", "Google"]);
+        assert_eq!(names("- Cloudflare"), vec!["Cloudflare"]);
+        assert_eq!(names("1. Fastly"), vec!["Fastly"]);
+        assert_eq!(names("moved from Cloudflare -> Quad9"), vec!["Cloudflare", "Quad9"]);
+        // Prose after the marker or the colon is a sentence; common words are no names.
+        for none in [
+            "- Deploys go to prod",
+            "Note: Always run the tests",
+            "**Status:** Done",
+            "- Tests",
+            "Result: Yes",
+            "- Testing - Run it",
+            "- Testing, linting",
+            "Day: Monday",
+        ] {
+            assert_eq!(names(none), Vec::<&str>::new(), "{none}");
+        }
+    }
+
+    #[test]
+    fn names_after_cjk_colons_and_arrows() {
+        assert_eq!(names("DNS：Cloudflare"), vec!["Cloudflare"]);
+        assert_eq!(names("リゾルバ → Quad9"), vec!["Quad9"]);
+        assert_eq!(names("리졸버: Quad9"), vec!["Quad9"]);
+        assert_eq!(names("解析器：Cloudflare"), vec!["Cloudflare"]);
     }
 }

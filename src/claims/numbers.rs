@@ -8,7 +8,8 @@
 
 use std::ops::Range;
 
-use super::text::{char_at, char_before, is_cjk, two_before};
+use super::closed;
+use super::text::{char_at, char_before, is_cjk, is_hangul, two_before};
 use super::words::{CJK_COUNTERS, CJK_PORT_WORDS, GENERIC_COUNTERS, NOT_UNITS, PREFIX_LABELS};
 
 /// A number claim found in a line.
@@ -18,8 +19,9 @@ pub(crate) struct FoundNumber {
     pub range: Range<usize>,
     /// Digits without thousands separators.
     pub value: String,
-    /// The unit, lowercased as written.
-    pub unit: String,
+    /// The unit, lowercased as written; `None` for a bare number (one followed by a
+    /// closed-class word: `4,310 between`).
+    pub unit: Option<String>,
 }
 
 /// Reads a number token starting at byte `i` (an ASCII digit): digits, optional
@@ -118,7 +120,7 @@ fn number_claim(line: &str, start: usize, end: usize, value: String) -> Option<F
     }
     // Left side: a label (`port `, `#`, `$`) or a clean break.
     if let Some((label_start, label)) = prefix_label(line, start) {
-        return Some(FoundNumber { range: label_start..end, value, unit: label });
+        return Some(FoundNumber { range: label_start..end, value, unit: Some(label) });
     }
     match two_before(line, start) {
         (None, _) => {}
@@ -126,7 +128,13 @@ fn number_claim(line: &str, start: usize, end: usize, value: String) -> Option<F
         (Some(c), _) if is_opener(c) => {}
         _ => return None,
     }
-    let (unit_end, unit) = suffix_unit(line, end)?;
+    let (range, unit) = match suffix_unit(line, end) {
+        Suffix::Unit(unit_end, unit) => (start..unit_end, Some(unit)),
+        // A number followed by a closed-class word is a bare number: the number alone is
+        // the claim. One or two digits are no checkable fact (every line has some).
+        Suffix::Bare if significant_digits(&value) >= 3 => (start..end, None),
+        _ => return None,
+    };
     // `the 2026 roadmap`: a year used as an adjective, not a quantity.
     let year_like = value.len() == 4
         && value.parse::<u32>().is_ok_and(|y| (1900..=2100).contains(&y))
@@ -134,7 +142,12 @@ fn number_claim(line: &str, start: usize, end: usize, value: String) -> Option<F
     if year_like {
         return None;
     }
-    Some(FoundNumber { range: start..unit_end, value, unit })
+    Some(FoundNumber { range, value, unit })
+}
+
+/// Digits of a number value, leading zeros and the decimal point left out.
+fn significant_digits(value: &str) -> usize {
+    value.trim_start_matches(['0', '.']).chars().filter(char::is_ascii_digit).count()
 }
 
 fn prefix_label(line: &str, start: usize) -> Option<(usize, String)> {
@@ -181,36 +194,62 @@ fn cjk_port_label(line: &str, start: usize) -> Option<usize> {
     CJK_PORT_WORDS.iter().find_map(|w| head.strip_suffix(w)).map(str::len)
 }
 
-fn suffix_unit(line: &str, end: usize) -> Option<(usize, String)> {
-    let rest = line.get(end..)?;
+/// What follows a number.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Suffix {
+    /// Its unit, ending at the byte offset.
+    Unit(usize, String),
+    /// A closed-class word (or another word that is never a unit): a bare number.
+    Bare,
+    /// Nothing that makes it a claim (end of text, punctuation, an ordinal, a clock time,
+    /// a capitalised word…).
+    Nothing,
+}
+
+pub(crate) fn suffix_unit(line: &str, end: usize) -> Suffix {
+    let Some(rest) = line.get(end..) else {
+        return Suffix::Nothing;
+    };
     // Ordinals and clock times are not quantities.
     let lower: String = rest.chars().take(3).collect::<String>().to_ascii_lowercase();
     for ord in ["st", "nd", "rd", "th", "am", "pm"] {
         if lower.starts_with(ord) && !lower[ord.len()..].starts_with(|c: char| c.is_ascii_alphabetic()) {
-            return None;
+            return Suffix::Nothing;
         }
     }
     if rest.starts_with('%') {
-        return Some((end + 1, "%".into()));
+        return Suffix::Unit(end + 1, "%".into());
     }
     if rest.starts_with(" %") {
-        return Some((end + 2, "%".into()));
+        return Suffix::Unit(end + 2, "%".into());
     }
     // Attached unit: 9.81s, 3GB, 5x.
     let attached = ascii_word(rest);
     if !attached.is_empty() {
         let after = char_at(rest, attached.len());
         let ok = attached.len() <= 4 && !after.is_some_and(|c| c.is_alphanumeric() || c == '-' || c == '_');
-        return ok.then(|| (end + attached.len(), attached.to_ascii_lowercase()));
+        return match ok {
+            true => Suffix::Unit(end + attached.len(), attached.to_ascii_lowercase()),
+            false => Suffix::Nothing,
+        };
     }
     // Separated unit: `214 tests`, `5-minute`, `3 GB`.
     if let Some(sep @ (' ' | '-')) = char_at(rest, 0) {
-        let word_part = rest.get(1..)?;
+        let Some(word_part) = rest.get(1..) else {
+            return Suffix::Nothing;
+        };
         let word = ascii_word(word_part);
         if !word.is_empty() {
             let after = char_at(word_part, word.len());
             if after.is_some_and(|c| c.is_alphanumeric() && !is_cjk(c) || c == '_') {
-                return None;
+                return Suffix::Nothing;
+            }
+            let lw = word.to_ascii_lowercase();
+            if matches!(lw.as_str(), "am" | "pm") {
+                return Suffix::Nothing;
+            }
+            if sep == ' ' && (closed::english(&lw) || NOT_UNITS.contains(&lw.as_str())) {
+                return Suffix::Bare;
             }
             let all_caps = word.chars().all(|c| c.is_ascii_uppercase());
             let plural_caps = word.len() >= 3
@@ -218,18 +257,41 @@ fn suffix_unit(line: &str, end: usize) -> Option<(usize, String)> {
                 && word[..word.len() - 1].chars().all(|c| c.is_ascii_uppercase());
             let lowercase = word.chars().all(|c| c.is_ascii_lowercase());
             let shape_ok = lowercase || (all_caps || plural_caps) && word.len() <= 5;
-            let lw = word.to_ascii_lowercase();
-            if shape_ok && !NOT_UNITS.contains(&lw.as_str()) {
-                return Some((end + 1 + word.len(), lw));
+            if shape_ok && !closed::english(&lw) && !NOT_UNITS.contains(&lw.as_str()) {
+                return Suffix::Unit(end + 1 + word.len(), lw);
             }
-            return None;
+            return Suffix::Nothing;
         }
         if sep == ' ' {
-            return cjk_counter(word_part).map(|c| (end + 1 + c.len(), c.to_string()));
+            return cjk_suffix(word_part, end + 1);
         }
-        return None;
+        return Suffix::Nothing;
     }
-    cjk_counter(rest).map(|c| (end + c.len(), c.to_string()))
+    cjk_suffix(rest, end)
+}
+
+/// A CJK counter or closed-class word right after a number (`s` starts at byte `at` of the
+/// line). A Korean word (spaces delimit it) that is closed-class is no counter even when it
+/// starts like one (`대해서` is "about", not the counter `대`); in Japanese and Chinese, with
+/// no spaces to delimit words, a counter wins (`3个人` is three people) and a closed-class
+/// word only makes the number bare where no counter matches (`4,310 まで`, `4310以上`).
+fn cjk_suffix(s: &str, at: usize) -> Suffix {
+    let Some(first) = s.chars().next() else {
+        return Suffix::Nothing;
+    };
+    if is_hangul(first) {
+        let n: usize = s.chars().take_while(|c| is_hangul(*c)).map(char::len_utf8).sum();
+        if closed::korean(s.get(..n).unwrap_or("")) {
+            return Suffix::Bare;
+        }
+    }
+    if let Some(c) = cjk_counter(s) {
+        return Suffix::Unit(at + c.len(), c.to_string());
+    }
+    if is_cjk(first) && !is_hangul(first) && closed::japanese_chinese_prefix(s).is_some() {
+        return Suffix::Bare;
+    }
+    Suffix::Nothing
 }
 
 fn cjk_counter(s: &str) -> Option<&'static str> {
@@ -321,12 +383,12 @@ pub(crate) fn quantity_occurs(value: &str, unit: Option<&str>, text: &str) -> bo
     let claimed = unit_key(unit);
     let measure = |k: &str| MEASURES.contains(&k);
     number_ends(value, text).into_iter().any(|end| match suffix_unit(text, end) {
-        Some((_, own)) => {
+        Suffix::Unit(_, own) => {
             let own = unit_key(&own);
             let conflict = own != claimed && (measure(&own) || measure(&claimed));
             !conflict
         }
-        None => true,
+        Suffix::Bare | Suffix::Nothing => true,
     })
 }
 
@@ -438,7 +500,10 @@ mod tests {
     use super::*;
 
     fn nums(line: &str) -> Vec<(String, String, String)> {
-        find_numbers(line, &|_| true).into_iter().map(|f| (line[f.range].to_string(), f.value, f.unit)).collect()
+        find_numbers(line, &|_| true)
+            .into_iter()
+            .map(|f| (line[f.range].to_string(), f.value, f.unit.unwrap_or_default()))
+            .collect()
     }
 
     fn t(a: &str, b: &str, c: &str) -> (String, String, String) {
@@ -505,5 +570,58 @@ mod tests {
         assert!(unit_occurs("件", "テスト214件"));
         assert!(unit_occurs("passing", "214 passed"));
         assert!(!unit_occurs("files", "214 passed"));
+    }
+
+    #[test]
+    fn a_closed_class_word_is_no_unit_english() {
+        // Issue 14 §3: `4,310 between` was a claim with the unit `between`.
+        assert_eq!(
+            nums("9,120 downloads this month, 4,310 between March and May"),
+            vec![t("9,120 downloads", "9120", "downloads"), t("4,310", "4310", "")]
+        );
+        for (line, claim) in [
+            ("1,200 of them", "1,200"),
+            ("grew to 450 and then fell", "450"),
+            ("357 were flaky", "357"),
+            ("it took 900 more", "900"),
+        ] {
+            assert_eq!(nums(line), vec![t(claim, &claim.replace(',', ""), "")], "{line}");
+        }
+        // One or two digits alone are no checkable fact; a year before a word is no number.
+        assert_eq!(nums("3 of them"), vec![]);
+        assert_eq!(nums("since 2019 we ship"), vec![]);
+        // Content words stay units, and so do unit symbols NLTK lists as contraction pieces.
+        assert_eq!(nums("took 5 s"), vec![t("5 s", "5", "s")]);
+        assert_eq!(nums("4,310 downloads"), vec![t("4,310 downloads", "4310", "downloads")]);
+    }
+
+    #[test]
+    fn a_closed_class_word_is_no_unit_korean() {
+        // `대해서` ("about") starts like the counter `대`; spaces delimit Korean words.
+        assert_eq!(nums("4,310 대해서 검토"), vec![t("4,310", "4310", "")]);
+        assert_eq!(nums("1,500 이상 증가"), vec![t("1,500", "1500", "")]);
+        assert_eq!(nums("서버 7대"), vec![t("7대", "7", "대")]);
+        assert_eq!(nums("214개를 확인"), vec![t("214개", "214", "개")]);
+    }
+
+    #[test]
+    fn a_closed_class_word_is_no_unit_japanese() {
+        assert_eq!(nums("4,310 まで増えた"), vec![t("4,310", "4310", "")]);
+        assert_eq!(nums("ダウンロードは 9120 から"), vec![t("9120", "9120", "")]);
+        assert_eq!(nums("テストは214件"), vec![t("214件", "214", "件")]);
+    }
+
+    #[test]
+    fn a_closed_class_word_is_no_unit_chinese() {
+        assert_eq!(nums("下载量 4310以上"), vec![t("4310", "4310", "")]);
+        // A counter wins where no space says where the word ends: three people.
+        assert_eq!(nums("有 3个人"), vec![t("3个", "3", "个")]);
+        assert_eq!(nums("用了 120分钟"), vec![t("120分钟", "120", "分钟")]);
+    }
+
+    #[test]
+    fn a_bare_number_is_stated_by_the_number_with_any_unit() {
+        assert!(quantity_occurs("4310", None, "4,310 downloads between March and May"));
+        assert!(!quantity_occurs("4310", None, "4,311 downloads"));
     }
 }

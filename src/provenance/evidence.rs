@@ -14,6 +14,27 @@ use std::sync::Arc;
 /// Lines of context shown around a cited line.
 pub const CONTEXT_RADIUS: usize = 2;
 
+impl CitedText {
+    /// `name:line` of the line of the message that states `claim` on its own: the cited
+    /// line when it does (or when only the message as a whole does), else the first other
+    /// line of the message that does (a split assistant message cited at its text block
+    /// whose tool call states the path).
+    pub fn line_stating(&self, claim: &crate::claims::Claim) -> String {
+        let name = self.loc.rsplit_once(':').map_or(self.loc.as_str(), |(n, _)| n);
+        let cited = self.loc.rsplit_once(':').and_then(|(_, l)| l.parse::<usize>().ok());
+        let states = |r: &std::ops::Range<usize>| {
+            self.text.get(r.clone()).is_some_and(|t| crate::claims::Haystack::dated(t, self.date).states(claim))
+        };
+        if self.parts.len() < 2 || self.parts.iter().any(|(l, r)| Some(*l) == cited && states(r)) {
+            return self.loc.clone();
+        }
+        match self.parts.iter().find(|(_, r)| states(r)) {
+            Some((l, _)) => format!("{name}:{l}"),
+            None => self.loc.clone(),
+        }
+    }
+}
+
 /// One cited message: where, what it says, and the day it was said.
 #[derive(Clone, Debug, Default)]
 pub struct CitedText {
@@ -29,6 +50,9 @@ pub struct CitedText {
     pub dates: Vec<(String, Date)>,
     /// Its last physical line (a message may span several).
     pub last: usize,
+    /// (physical line, byte range in `text`) of what each line of the message says: the
+    /// line that states a claim is the one to show.
+    pub parts: Vec<(usize, std::ops::Range<usize>)>,
     /// The evidence budget was spent while reading it: `text` is only its beginning.
     pub cut: bool,
 }

@@ -124,7 +124,12 @@ impl CitedLines {
             }
             let said = t.said_text_of(&line);
             drop(line);
+            let before = message.text.len();
             self.append_said(&mut message, &said);
+            if message.text.len() > before {
+                let start = if before == 0 { 0 } else { before + 1 };
+                message.parts.push((m, start.min(message.text.len())..message.text.len()));
+            }
         }
         if message.cut {
             self.cut += 1;

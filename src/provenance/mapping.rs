@@ -4,7 +4,7 @@
 
 use crate::changes::{Entry, reference_spans};
 use crate::diff::{FileDiff, Hunk};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// Lower-cased words of at least three letters (or any CJK character) in `text`,
 /// outside the byte ranges in `skip`.
@@ -54,62 +54,237 @@ pub(crate) fn line_overlap(entry_text: &str, line: &str) -> usize {
     words(entry_text, &skip).iter().filter(|w| !STOP.contains(&w.as_str()) && lw.contains(*w)).count()
 }
 
-fn hunk_words(h: &Hunk) -> HashSet<String> {
-    let text: String = h.lines.iter().filter(|l| l.op != crate::diff::Op::Context).map(|l| l.text.as_str()).collect();
-    words(&text, &[])
+/// The changed lines of a hunk (context left out), as one text.
+fn changed_text(h: &Hunk) -> String {
+    h.lines.iter().filter(|l| l.op != crate::diff::Op::Context).map(|l| l.text.as_str()).collect()
 }
 
-/// How strongly a hunk matches an entry: each of the entry's claims (a version, a number,
-/// a name…) its changed lines state counts [`CLAIM_WEIGHT`], each shared meaningful word 1.
-fn overlap(entry_words: &HashSet<String>, entry_claims: &[crate::claims::Claim], h: &Hunk) -> usize {
-    let hw = hunk_words(h);
-    let words = entry_words.iter().filter(|w| !STOP.contains(&w.as_str()) && hw.contains(*w)).count();
-    let changed: String =
-        h.lines.iter().filter(|l| l.op != crate::diff::Op::Context).map(|l| l.text.as_str()).collect();
-    let claims = entry_claims.iter().filter(|c| crate::claims::occurs_in(c, &changed)).count();
-    words + CLAIM_WEIGHT * claims
-}
-
-/// A claim shared with a hunk says more about which hunk is meant than a shared word.
+/// A shared claim says more about which hunk is meant than a shared word.
 const CLAIM_WEIGHT: usize = 4;
+
+/// A word or claim found in more hunks than this (of the candidates) picks none of them
+/// out, and is not followed: it keeps mapping near-linear in entries and hunks.
+const COMMON: usize = 64;
 
 /// True when the entry names this file (`testing.md`, `memory/testing.md`, a sub-path).
 fn names(entry: &Entry, path: &str) -> bool {
     entry.notes.iter().any(|n| n == path || path.ends_with(&format!("/{n}")) || n.ends_with(&format!("/{path}")))
 }
 
-/// The (file, hunk) pairs `entry` explains. In each note it names, the hunks sharing the
-/// most words with it (at least half that note's best score), or all of the note's hunks
-/// when none shares a word: an entry naming two notes ("moved X from a.md to b.md")
-/// explains a change in each, however much better one of them matches its text. An entry
-/// that names no note goes to the hunks sharing at least two words with it, best first.
-pub fn hunks_of(entry: &Entry, files: &[FileDiff]) -> Vec<(usize, usize)> {
+/// The changed words and claim needles of every hunk, indexed for [`Index::hunks_of`].
+pub struct Index<'a> {
+    files: &'a [FileDiff],
+    /// Each hunk's changed text, per file.
+    changed: Vec<Vec<String>>,
+    /// (file, word) → hunks of that file whose changed lines have the word.
+    by_file: HashMap<(usize, String), Vec<usize>>,
+    /// word → every (file, hunk) whose changed lines have it.
+    global: HashMap<String, Vec<(usize, usize)>>,
+    /// Claim needle → every (file, hunk) whose changed text contains it.
+    needle_hunks: HashMap<String, Vec<(usize, usize)>>,
+    /// Every `/`-suffix of every file path (`a/b.md` → `a/b.md`, `b.md`) → files.
+    suffixes: HashMap<String, Vec<usize>>,
+    total: usize,
+}
+
+/// An entry's meaningful words and claims.
+fn entry_terms(entry: &Entry) -> (HashSet<String>, Vec<crate::claims::Claim>) {
     let skip = reference_spans(&entry.text);
-    let ew = words(&entry.text, &skip);
-    let claims: Vec<crate::claims::Claim> = crate::claims::extract(&entry.text)
+    let words = words(&entry.text, &skip)
+        .into_iter()
+        .filter(|w| !STOP.contains(&w.as_str()) && !crate::claims::closed_class(w))
+        .collect();
+    let claims = crate::claims::extract(&entry.text)
         .into_iter()
         .filter(|c| {
             c.kind != crate::claims::ClaimKind::Link && !skip.iter().any(|r| r.start < c.end && c.start < r.end)
         })
         .collect();
-    let score = |fi: usize, hi: usize| ((fi, hi), overlap(&ew, &claims, &files[fi].hunks[hi]));
-    let named: Vec<usize> = (0..files.len()).filter(|&fi| names(entry, &files[fi].path)).collect();
-    if named.is_empty() {
-        let scored: Vec<((usize, usize), usize)> =
-            files.iter().enumerate().flat_map(|(fi, f)| (0..f.hunks.len()).map(move |hi| score(fi, hi))).collect();
-        let best = scored.iter().map(|(_, s)| *s).max().unwrap_or(0);
-        if best < 2 {
-            return Vec::new();
+    (words, claims)
+}
+
+impl<'a> Index<'a> {
+    /// Indexes the hunks of `files` for the claims of `entries` (one pass over each hunk's
+    /// text for all the entries' claim needles).
+    pub fn new(files: &'a [FileDiff], entries: &[Entry]) -> Index<'a> {
+        let mut by_file: HashMap<(usize, String), Vec<usize>> = HashMap::new();
+        let mut global: HashMap<String, Vec<(usize, usize)>> = HashMap::new();
+        let mut changed = Vec::with_capacity(files.len());
+        let mut suffixes: HashMap<String, Vec<usize>> = HashMap::new();
+        let mut total = 0;
+        for (fi, f) in files.iter().enumerate() {
+            let mut texts = Vec::with_capacity(f.hunks.len());
+            for (hi, h) in f.hunks.iter().enumerate() {
+                let text = changed_text(h);
+                for w in words(&text, &[]) {
+                    by_file.entry((fi, w.clone())).or_default().push(hi);
+                    global.entry(w).or_default().push((fi, hi));
+                }
+                texts.push(text);
+                total += 1;
+            }
+            changed.push(texts);
+            let mut rest = f.path.as_str();
+            loop {
+                suffixes.entry(rest.to_string()).or_default().push(fi);
+                match rest.split_once('/') {
+                    Some((_, r)) => rest = r,
+                    None => break,
+                }
+            }
         }
-        return scored.into_iter().filter(|(_, s)| *s * 2 >= best && *s >= 2).map(|(k, _)| k).collect();
+        let mut needles: Vec<String> = entries
+            .iter()
+            .flat_map(|e| entry_terms(e).1)
+            .flat_map(|c| crate::claims::needles(&c))
+            .filter(|n| !n.is_empty())
+            .collect();
+        needles.sort_unstable();
+        needles.dedup();
+        let mut needle_hunks: HashMap<String, Vec<(usize, usize)>> = HashMap::new();
+        if let Ok(ac) = aho_corasick::AhoCorasick::new(&needles) {
+            for (fi, texts) in changed.iter().enumerate() {
+                for (hi, text) in texts.iter().enumerate() {
+                    let lower = text.to_lowercase();
+                    let mut seen = HashSet::new();
+                    for m in ac.find_overlapping_iter(lower.as_str()) {
+                        if seen.insert(m.pattern().as_usize())
+                            && let Some(n) = needles.get(m.pattern().as_usize())
+                        {
+                            needle_hunks.entry(n.clone()).or_default().push((fi, hi));
+                        }
+                    }
+                }
+            }
+        }
+        Index { files, changed, by_file, global, needle_hunks, suffixes, total }
     }
-    let mut out = Vec::new();
-    for fi in named {
-        let scored: Vec<((usize, usize), usize)> = (0..files[fi].hunks.len()).map(|hi| score(fi, hi)).collect();
-        let best = scored.iter().map(|(_, s)| *s).max().unwrap_or(0);
-        out.extend(scored.into_iter().filter(|(_, s)| best == 0 || (*s * 2 >= best && *s > 0)).map(|(k, _)| k));
+
+    /// The files `entry` names: by path, or by a `/`-suffix of either path.
+    fn named(&self, entry: &Entry) -> Vec<usize> {
+        let mut out: Vec<usize> = Vec::new();
+        for n in &entry.notes {
+            let mut rest = n.as_str();
+            loop {
+                for &fi in self.suffixes.get(rest).into_iter().flatten() {
+                    let path = &self.files[fi].path;
+                    if rest == n || path == rest {
+                        out.push(fi);
+                    }
+                }
+                match rest.split_once('/') {
+                    Some((_, r)) => rest = r,
+                    None => break,
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out.retain(|&fi| names(entry, &self.files[fi].path));
+        out
     }
-    out
+
+    /// The (file, hunk) pairs `entry` explains: in each note it names, the hunks sharing
+    /// the most of its words and claims (at least half that note's best score), counting
+    /// only what picks hunks out: a word or claim every hunk of the note has says nothing
+    /// about which one is meant ("tests" in a note of test rules), so a hunk that shares
+    /// the entry's own words is its own, and the others are not. When nothing picks a hunk
+    /// out, all of the note's hunks: an entry naming two notes ("moved X from a.md to
+    /// b.md") explains a change in each. An entry that names no note goes to the hunks
+    /// sharing at least two words with it (a claim counts as [`CLAIM_WEIGHT`]), best first.
+    pub fn hunks_of(&self, entry: &Entry) -> Vec<(usize, usize)> {
+        let (words, claims) = entry_terms(entry);
+        let named = self.named(entry);
+        if named.is_empty() {
+            let mut score: HashMap<(usize, usize), usize> = HashMap::new();
+            for w in &words {
+                let Some(hunks) = self.global.get(w) else { continue };
+                if hunks.len() > COMMON || (hunks.len() == self.total && self.total > 1) {
+                    continue;
+                }
+                for &k in hunks {
+                    *score.entry(k).or_default() += 1;
+                }
+            }
+            for (k, n) in self.claim_hits(&claims, None) {
+                *score.entry(k).or_default() += CLAIM_WEIGHT * n;
+            }
+            let best = score.values().copied().max().unwrap_or(0);
+            if best < 2 {
+                return Vec::new();
+            }
+            let mut out: Vec<(usize, usize)> =
+                score.into_iter().filter(|&(_, s)| s * 2 >= best && s >= 2).map(|(k, _)| k).collect();
+            out.sort_unstable();
+            return out;
+        }
+        let mut out = Vec::new();
+        for fi in named {
+            let n = self.files[fi].hunks.len();
+            let mut score: HashMap<usize, usize> = HashMap::new();
+            for w in &words {
+                let Some(hunks) = self.by_file.get(&(fi, w.clone())) else { continue };
+                if hunks.len() > COMMON || (hunks.len() == n && n > 1) {
+                    continue;
+                }
+                for &hi in hunks {
+                    *score.entry(hi).or_default() += 1;
+                }
+            }
+            for ((_, hi), c) in self.claim_hits(&claims, Some(fi)) {
+                *score.entry(hi).or_default() += CLAIM_WEIGHT * c;
+            }
+            let best = score.values().copied().max().unwrap_or(0);
+            if best == 0 {
+                out.extend((0..n).map(|hi| (fi, hi)));
+                continue;
+            }
+            let mut picked: Vec<usize> = score.into_iter().filter(|&(_, s)| s * 2 >= best).map(|(hi, _)| hi).collect();
+            picked.sort_unstable();
+            out.extend(picked.into_iter().map(|hi| (fi, hi)));
+        }
+        out
+    }
+
+    /// How many of `claims` each hunk's changed lines state (only in file `only`, when
+    /// given), leaving out claims found in every candidate hunk or more than [`COMMON`].
+    fn claim_hits(&self, claims: &[crate::claims::Claim], only: Option<usize>) -> HashMap<(usize, usize), usize> {
+        let mut hits: HashMap<(usize, usize), usize> = HashMap::new();
+        let candidates = match only {
+            Some(fi) => self.files[fi].hunks.len(),
+            None => self.total,
+        };
+        for c in claims {
+            let mut at: Vec<(usize, usize)> = crate::claims::needles(c)
+                .iter()
+                .filter_map(|n| self.needle_hunks.get(n))
+                .flatten()
+                .copied()
+                .filter(|(fi, _)| only.is_none_or(|o| o == *fi))
+                .collect();
+            at.sort_unstable();
+            at.dedup();
+            if at.len() > COMMON {
+                continue;
+            }
+            at.retain(|&(fi, hi)| {
+                self.changed.get(fi).and_then(|t| t.get(hi)).is_some_and(|t| crate::claims::occurs_in(c, t))
+            });
+            if at.len() == candidates && candidates > 1 {
+                continue;
+            }
+            for k in at {
+                *hits.entry(k).or_default() += 1;
+            }
+        }
+        hits
+    }
+}
+
+/// The (file, hunk) pairs `entry` explains (see [`Index::hunks_of`]); for many entries,
+/// build the [`Index`] once.
+pub fn hunks_of(entry: &Entry, files: &[FileDiff]) -> Vec<(usize, usize)> {
+    Index::new(files, std::slice::from_ref(entry)).hunks_of(entry)
 }
 
 #[cfg(test)]
@@ -148,5 +323,43 @@ mod tests {
         // b.md shares a claim and words with the entry, a.md nothing: both are named.
         let e = &crate::changes::parse("- Renamed memory/a.md to memory/b.md and recorded 65 tests (s.jsonl:1)\n")[0];
         assert_eq!(hunks_of(e, &files), vec![(0, 0), (1, 0)]);
+    }
+
+    #[test]
+    fn a_hunk_that_shares_the_entry_s_own_words_is_its_own() {
+        // Every hunk of a testing note says "tests": only the one with Vitest is the entry's.
+        let old: String = (1..=30).map(|i| format!("line {i}\n")).collect();
+        let new = old.replace("line 3\n", "Tests run with Vitest\n").replace("line 25\n", "Tests need Redis\n");
+        let files = vec![file("testing.md", &old, &new)];
+        let e = &crate::changes::parse("- testing.md: vitest for tests (s.jsonl:1)\n")[0];
+        assert_eq!(hunks_of(e, &files), vec![(0, 0)]);
+        let e = &crate::changes::parse("- testing.md: the tests need redis (s.jsonl:1)\n")[0];
+        assert_eq!(hunks_of(e, &files), vec![(0, 1)]);
+        // Nothing but the shared word: every hunk, as before.
+        let e = &crate::changes::parse("- testing.md: tests (s.jsonl:1)\n")[0];
+        assert_eq!(hunks_of(e, &files), vec![(0, 0), (0, 1)]);
+    }
+
+    #[test]
+    fn many_entries_and_hunks_map_in_near_linear_time() {
+        // 3,000 hunks in one note, 3,000 entries each naming it and one hunk's own words.
+        let old: String = (0..30_000).map(|i| format!("line {i}\n")).collect();
+        let new: String = (0..30_000)
+            .map(|i| match i % 10 {
+                0 => format!("Topic{} uses port {}\n", i / 10, 50_000 + i / 10),
+                _ => format!("line {i}\n"),
+            })
+            .collect();
+        let files = vec![file("big.md", &old, &new)];
+        assert_eq!(files[0].hunks.len(), 3000);
+        let text: String =
+            (0..3000).map(|k| format!("- big.md: topic{k} on port {} (s.jsonl:1)\n", 50_000 + k)).collect();
+        let entries = crate::changes::parse(&text);
+        let start = std::time::Instant::now();
+        let index = Index::new(&files, &entries);
+        for (k, e) in entries.iter().enumerate() {
+            assert_eq!(index.hunks_of(e), vec![(0, k)]);
+        }
+        assert!(start.elapsed() < std::time::Duration::from_secs(20), "took {:?}", start.elapsed());
     }
 }

@@ -172,8 +172,9 @@ fn analyze(
         out.changes.push(report);
         cited.push(evidence);
     }
+    let index = mapping::Index::new(&review.files, &entries);
     for (ei, e) in entries.iter().enumerate() {
-        for (fi, hi) in mapping::hunks_of(e, &review.files) {
+        for (fi, hi) in index.hunks_of(e) {
             findings.hunk_changes[fi][hi].push(e.index);
             out.changes[ei].hunks.push(review.files[fi].hunks[hi].id.clone());
         }
@@ -549,7 +550,7 @@ fn entry_own_claims(text: &str, notes: &HashSet<String>) -> Vec<Claim> {
 fn sourced_in(c: &Claim, evidence: &[&Cited], stated: &Stated) -> Option<(ClaimStatus, Option<String>)> {
     for e in evidence {
         if let Some(t) = e.texts.iter().find(|t| stated.states(t, c)) {
-            return Some((ClaimStatus::Sourced, Some(t.loc.clone())));
+            return Some((ClaimStatus::Sourced, Some(t.line_stating(c))));
         }
     }
     if c.kind == ClaimKind::Date {

@@ -1,0 +1,145 @@
+//! Values the extractor must see and a unit that must be a content word (issue 14 §2, §3),
+//! and `check` showing the line that says it (§4): built in temp dirs from Claude Code
+//! shaped transcripts.
+
+use crate::common::*;
+use serde_json::json;
+use std::path::{Path, PathBuf};
+
+const S: &str = "4c1d7e20-8b3a-4f65-9e12-a0b7c3d5e8f1";
+
+fn user(n: u32, ts: &str, text: &str) -> String {
+    json!({
+        "parentUuid": null, "isSidechain": false, "userType": "external", "cwd": "/home/dev/app",
+        "sessionId": S, "version": "2.1.97", "gitBranch": "main", "type": "user",
+        "message": {"role": "user", "content": text},
+        "uuid": format!("u-{n:04}"), "timestamp": ts
+    })
+    .to_string()
+}
+
+/// One content block of an assistant message (`id` shared by its blocks).
+fn block(n: u32, id: &str, ts: &str, content: serde_json::Value) -> String {
+    json!({
+        "parentUuid": format!("u-{:04}", n - 1), "isSidechain": false, "userType": "external",
+        "cwd": "/home/dev/app", "sessionId": S, "version": "2.1.97", "gitBranch": "main",
+        "message": {"model": "claude-opus-4-6", "id": id, "type": "message", "role": "assistant",
+            "content": [content], "stop_reason": null, "stop_sequence": null,
+            "usage": {"input_tokens": 4, "output_tokens": 21}},
+        "type": "assistant", "uuid": format!("u-{n:04}"), "timestamp": ts
+    })
+    .to_string()
+}
+
+/// A project whose one session says `lines`; the dream proposes `proposed` for `note`.
+fn project(
+    note: &str,
+    live: &str,
+    proposed: &str,
+    changes: &str,
+    lines: &[String],
+) -> (tempfile::TempDir, PathBuf, PathBuf) {
+    let (g, dream, memory) = dream_fixture(&[(note, live)], &[(note, proposed)], changes);
+    write(&memory.parent().unwrap().join(format!("{S}.jsonl")), &(lines.join("\n") + "\n"));
+    (g, dream, memory)
+}
+
+fn check(dream: &Path, memory: &Path) -> serde_json::Value {
+    check_json(dream, &["--memory", memory.to_str().unwrap()]).1
+}
+
+const FM: &str = "---\nname: dev\ndescription: Local development\ntype: project\n---\n\n";
+
+#[test]
+fn host_and_port_values_are_claims_matched_in_their_normalised_form() {
+    let live = format!("{FM}- Run `pnpm dev` to start the app.\n");
+    let proposed = format!(
+        "{FM}- Run `pnpm dev` to start the app.\n- The dev server listens on localhost:3001.\n\
+         - The API proxy forwards to 127.0.0.1:8080.\n- Metrics: ポート 9464.\n- DNS: Cloudflare → Quad9\n"
+    );
+    let lines = [
+        user(
+            1,
+            "2026-05-04T09:00:00.000Z",
+            "The dev server is up at http://localhost:3000/ and the proxy goes to 127.0.0.1:8080.",
+        ),
+        user(
+            2,
+            "2026-05-04T09:01:00.000Z",
+            "Prometheus scrapes the exporter on :9464. We moved DNS from Cloudflare to Quad9 yesterday.",
+        ),
+    ];
+    let changes = format!("- dev.md: dev server, proxy, metrics port and DNS ({S}.jsonl:1-2)\n");
+    let (_g, dream, memory) = project("dev.md", &live, &proposed, &changes, &lines);
+    let v = check(&dream, &memory);
+    // The wrong port is a claim now, and no source says it: 3000 is what was said.
+    assert_eq!(flag_rows(&v), vec![flag_row("dev.md#1", "unsourced-claim", "warning", "localhost:3001")], "{v:#}");
+    let at1 = format!("{S}.jsonl:1");
+    let at2 = format!("{S}.jsonl:2");
+    assert_eq!(claim_status(&v, "dev.md#1", "127.0.0.1:8080"), ("sourced".into(), at1));
+    // `ポート 9464` is the port `:9464` states.
+    assert_eq!(claim_status(&v, "dev.md#1", "ポート 9464"), ("sourced".into(), at2.clone()));
+    assert_eq!(claim_status(&v, "dev.md#1", "Cloudflare"), ("sourced".into(), at2.clone()));
+    assert_eq!(claim_status(&v, "dev.md#1", "Quad9"), ("sourced".into(), at2));
+}
+
+#[test]
+fn a_number_before_a_closed_class_word_is_a_bare_number_claim() {
+    let fm = "---\nname: stats\ndescription: Package stats\ntype: project\n---\n\n";
+    let live = format!("{fm}- Downloads are tracked weekly.\n");
+    let proposed =
+        format!("{fm}- Downloads are tracked weekly.\n- 9,120 downloads this month, 4,310 between March and May.\n");
+    let lines =
+        [user(1, "2026-06-02T08:00:00.000Z", "Stats: 9,120 downloads this month; 4,310 downloads from March to May.")];
+    let changes = format!("- stats.md: download numbers ({S}.jsonl:1)\n");
+    let (_g, dream, memory) = project("stats.md", &live, &proposed, &changes, &lines);
+    let v = check(&dream, &memory);
+    // `4,310 between` was a claim whose unit "between" no line said: unsourced-claim.
+    assert_eq!(flag_rows(&v), vec![], "{v:#}");
+    let at = format!("{S}.jsonl:1");
+    assert_eq!(claim_status(&v, "stats.md#1", "4,310"), ("sourced".into(), at.clone()));
+    assert_eq!(claim_status(&v, "stats.md#1", "9,120 downloads"), ("sourced".into(), at));
+    // A wrong bare number is flagged.
+    let wrong = proposed.replace("4,310 between", "4,130 between");
+    let (_g2, dream, memory) = project("stats.md", &live, &wrong, &changes, &lines);
+    let v = check(&dream, &memory);
+    assert_eq!(flag_rows(&v), vec![flag_row("stats.md#1", "unsourced-claim", "warning", "4,130")]);
+}
+
+#[test]
+fn check_shows_every_line_of_a_cited_range_and_the_line_that_says_a_claim() {
+    let fm = "---\nname: deploy\ndescription: Deploys\ntype: project\n---\n\n";
+    let live = format!("{fm}- Deploy with `make deploy`.\n");
+    let proposed = format!("{fm}- Deploy with `make deploy`.\n- The deploy config lives in config/deploy.yaml.\n");
+    let id = "msg_01DEPLOY";
+    let lines = [
+        user(1, "2026-07-01T10:00:00.000Z", "Where is the deploy config?"),
+        block(2, id, "2026-07-01T10:00:03.000Z", json!({"type": "text", "text": "Let me look for it."})),
+        block(
+            3,
+            id,
+            "2026-07-01T10:00:04.000Z",
+            json!({"type": "tool_use", "id": "toolu_01", "name": "Bash", "input": {"command": "ls config/deploy.yaml"}}),
+        ),
+        user(4, "2026-07-01T10:00:09.000Z", "Great, note that down."),
+    ];
+    // The entry cites the message at its text block (line 2), and lines 1-4 as a range.
+    let changes =
+        format!("- deploy.md: where the deploy config lives ({S}.jsonl:2)\n- deploy.md: the same ({S}.jsonl:1-4)\n");
+    let (_g, dream, memory) = project("deploy.md", &live, &proposed, &changes, &lines);
+    let v = check(&dream, &memory);
+    // Line 3 says the path, not the cited line 2 (the same split message).
+    assert_eq!(claim_status(&v, "deploy.md#1", "config/deploy.yaml"), ("sourced".into(), format!("{S}.jsonl:3")));
+    let r = run(dream.parent().unwrap(), &["check", dream.to_str().unwrap(), "--memory", memory.to_str().unwrap()]);
+    let out = &r.stdout;
+    assert!(out.contains(&format!("✓ config/deploy.yaml ({S}.jsonl:3)")), "{out}");
+    // The range prints each of its cited messages with the ▶ mark, not only the first.
+    let range = out.split(&format!("↳ {S}.jsonl:1-4")).nth(1).expect("the range citation");
+    for (mark, said) in
+        [("▶ 1 ", "Where is the deploy config?"), ("▶ 2-3 ", "Let me look for it."), ("▶ 4 ", "Great, note that down.")]
+    {
+        let line =
+            range.lines().find(|l| l.trim_start().starts_with(mark)).unwrap_or_else(|| panic!("no {mark:?} in {out}"));
+        assert!(line.contains(said), "{line}");
+    }
+}
