@@ -23,7 +23,7 @@ mod words;
 
 pub use dates::{DateSpec, MonthPart};
 pub use extract::extract;
-pub use matching::{Haystack, date_stated_by, needles, occurs_in, overlaps};
+pub use matching::{Haystack, covers, date_stated_by, needles, occurs_in, overlaps};
 pub use relative::{Relative, RelativeKind, relative_needles, relative_phrases};
 
 /// What sort of fact a claim is.
