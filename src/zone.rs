@@ -326,6 +326,14 @@ mod tests {
         let jst = parse_instant("2026-03-10T08:30:00+09:00").unwrap();
         assert_eq!(jst, at);
         assert_eq!(parse_instant("2026-03-09T23:30:00"), Some(at));
+        // The ends of jiff's range convert in any zone without a panic.
+        let far = Zone::parse("+14:00").unwrap();
+        let west = Zone::parse("-12:00").unwrap();
+        for edge in ["9999-12-30T23:59:59Z", "-009999-01-02T01:59:59Z", "0000-01-01T00:00:00Z"] {
+            if let Some(at) = parse_instant(edge) {
+                let _ = (far.day_of(at), west.day_of(at), far.local_time(at));
+            }
+        }
         for bad in ["", "2026-13-01T00:00:00Z", "yesterday", "2026-02-30T00:00:00Z", "9999999-01-01T00:00:00Z"] {
             assert_eq!(parse_instant(bad), None, "{bad:?}");
         }
