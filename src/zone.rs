@@ -4,8 +4,8 @@
 //! transcript line was said is its timestamp converted to the user's zone. That zone is,
 //! in order: `--tz ZONE`; the machine's zone (`TZ`, `/etc/localtime`); the UTC offset most
 //! of the memory repository's recent commits recorded (the repository layer reads it and
-//! hands it in as a [`CommitOffset`]); else UTC, and then a day is known only to ±1
-//! ([`Zone::slack`]). A daily note (`memory/2026-03-10.md`) is already local: its file
+//! hands it in as a [`CommitOffset`]); else UTC, and then a relative phrase is read as said
+//! on any day within ±1 of it ([`Zone::slack`]). A daily note (`memory/2026-03-10.md`) is already local: its file
 //! name's day, exact. The arithmetic is [`jiff`]'s.
 
 use crate::date::Date;
@@ -207,8 +207,8 @@ impl Zone {
                 format!("{} ({}: {})", self.name, self.source.label(), self.detail)
             }
             ZoneSource::Unknown => format!(
-                "{} (unknown: no --tz, machine zone or commit offset; a transcript line's day is its UTC \
-                 day ±1)",
+                "{} (unknown: no --tz, machine zone or commit offset; a relative phrase on a transcript \
+                 line is read as said on its UTC day ±1)",
                 self.name
             ),
         };

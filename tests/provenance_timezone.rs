@@ -158,12 +158,14 @@ fn the_day_a_line_was_said_is_not_the_day_its_yesterday_means() {
 fn without_a_machine_zone_the_commits_offset_is_used_then_utc_with_slack() {
     let (_g, dream, memory) = right_notes();
     let env = [("TZ", "Nowhere/Special")];
-    // No repository: unknown, UTC with a day of slack (both dates within a day: sourced).
+    // No repository: unknown, UTC with a day of slack for relative phrases ("yesterday" may
+    // mean 2026-03-09) but none for a line's own day (line 3 is 2026-03-10 in UTC).
     let (_, v) = check_env(&dream, &memory, &[], &env);
     assert_eq!(v["time_zone"]["source"], "unknown", "{v:#}");
     assert_eq!(v["time_zone"]["slack_days"], 1);
     assert!(v["time_zone"]["description"].as_str().unwrap().contains("TZ=Nowhere/Special is not a time zone"));
-    assert_eq!(date_flags(&v), vec![], "{v:#}");
+    assert_eq!(claim_status(&v, "deploy.md#1", "2026-03-09"), ("sourced".into(), format!("{S}.jsonl:1")));
+    assert_eq!(date_flags(&v), vec![flag_row("deploy.md#1", "inferred-date", "warning", "2026-03-11")], "{v:#}");
 
     git(&memory, &["init", "-q"]);
     git(&memory, &["-c", "user.name=Dev", "-c", "user.email=dev@example.com", "add", "-A"]);

@@ -8,7 +8,7 @@
 //! 1. **sourced** — its normalised form is in a line a CHANGES.md entry of the hunk cites
 //!    (the whole message that line belongs to), or it is a date the cited line states by
 //!    its day: the *local* day it was said on ([`crate::zone`]: a daily note's file-name
-//!    day, a transcript timestamp in the user's zone, ±1 day only when that zone is
+//!    day, a transcript timestamp in the user's zone, its UTC day when that zone is
 //!    unknown) — or, when the line says a relative phrase ("yesterday", 昨日, "last Friday",
 //!    "in the last 30 days"), a date holding every day that phrase denotes said on that day
 //!    (the line's own day then sources nothing);
@@ -657,7 +657,10 @@ fn sourced_in(c: &Claim, evidence: &[&Cited], stated: &Stated) -> Option<(ClaimS
         }
     }
     if c.kind == ClaimKind::Date {
-        let by_day = |day: &LocalDay| day.candidates().any(|d| claims::date_stated_by(c, d));
+        // The day rule takes the line's day as it is: with an unknown zone that is its UTC
+        // day, no slack (a day of slack would let `late Oct 2026` be "stated" by any line of
+        // 2026-11-01). The slack widens only what relative phrases denote.
+        let by_day = |day: &LocalDay| claims::date_stated_by(c, day.day);
         for e in evidence {
             if let Some((loc, _)) = e.dates.iter().find(|(_, d)| by_day(d)) {
                 return Some((ClaimStatus::Sourced, Some(loc.clone())));
