@@ -1,5 +1,6 @@
 //! A civil calendar date (proleptic Gregorian, no time zone), enough for provenance:
-//! parsing transcript timestamps, comparing claimed dates, and resolving "last week".
+//! parsing transcript timestamps, comparing claimed dates, and resolving "last week". The
+//! calendar arithmetic is [`jiff`]'s; see [`crate::zone`] for the day a timestamp falls on.
 
 use std::fmt;
 
@@ -41,52 +42,61 @@ impl Date {
         Date::new(year, num(5..7)?, num(8..10)?)
     }
 
-    /// Days since 1970-01-01 (negative before). Howard Hinnant's `days_from_civil`.
+    /// The same day as a [`jiff`] civil date (`None` outside jiff's years -9999..=9999).
+    pub fn to_civil(self) -> Option<jiff::civil::Date> {
+        let (y, m, d) = (i16::try_from(self.year).ok()?, i8::try_from(self.month).ok()?, i8::try_from(self.day).ok()?);
+        jiff::civil::Date::new(y, m, d).ok()
+    }
+
+    /// A [`jiff`] civil date as a [`Date`].
+    pub fn from_civil(d: jiff::civil::Date) -> Date {
+        Date { year: i32::from(d.year()), month: d.month().unsigned_abs().into(), day: d.day().unsigned_abs().into() }
+    }
+
+    /// Days since 1970-01-01 (negative before); 0 for a date jiff cannot represent.
     pub fn to_days(self) -> i64 {
-        let y = i64::from(self.year) - i64::from(self.month <= 2);
-        let era = if y >= 0 { y } else { y - 399 } / 400;
-        let yoe = y - era * 400;
-        let m = i64::from(self.month);
-        let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + i64::from(self.day) - 1;
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-        era * 146_097 + doe - 719_468
+        self.to_civil().and_then(|d| EPOCH.until(d).ok()).map_or(0, |span| i64::from(span.get_days()))
     }
 
-    /// The date `days` after 1970-01-01. Inverse of [`Date::to_days`].
+    /// The date `days` after 1970-01-01, saturating at jiff's first and last days. Inverse
+    /// of [`Date::to_days`].
     pub fn from_days(days: i64) -> Date {
-        let z = days + 719_468;
-        let era = if z >= 0 { z } else { z - 146_096 } / 146_097;
-        let doe = z - era * 146_097;
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-        let mp = (5 * doy + 2) / 153;
-        let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
-        let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-        let year = (yoe + era * 400 + i64::from(month <= 2)) as i32;
-        Date { year, month, day }
+        Date::from_civil(shift(EPOCH, days))
     }
 
-    /// This date shifted by `days` (may be negative).
+    /// This date shifted by `days` (may be negative), saturating at jiff's first and last
+    /// days; a date jiff cannot represent is returned as it is.
     pub fn add_days(self, days: i64) -> Date {
-        Date::from_days(self.to_days() + days)
+        match self.to_civil() {
+            Some(d) => Date::from_civil(shift(d, days)),
+            None => self,
+        }
     }
 
-    /// Day of week, 0 = Monday … 6 = Sunday.
+    /// Day of week, 0 = Monday … 6 = Sunday (0 for a date jiff cannot represent).
     pub fn weekday(self) -> u32 {
-        // 1970-01-01 was a Thursday (3).
-        (self.to_days() + 3).rem_euclid(7) as u32
+        self.to_civil().map_or(0, |d| d.weekday().to_monday_zero_offset().unsigned_abs().into())
     }
 }
 
-/// Number of days in `month` of `year`.
-pub fn days_in_month(year: i32, month: u32) -> u32 {
-    match month {
-        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-        4 | 6 | 9 | 11 => 30,
-        2 if (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 => 29,
-        2 => 28,
-        _ => 0,
+/// 1970-01-01.
+const EPOCH: jiff::civil::Date = jiff::civil::date(1970, 1, 1);
+
+/// `d` shifted by `days`, saturating at jiff's first and last days.
+fn shift(d: jiff::civil::Date, days: i64) -> jiff::civil::Date {
+    // A span holds at most some 7.3 million days, more than jiff's whole range of dates.
+    let clamped = days.clamp(-7_000_000, 7_000_000);
+    match jiff::Span::new().try_days(clamped) {
+        Ok(span) => d.saturating_add(span),
+        Err(_) => d,
     }
+}
+
+/// Number of days in `month` of `year` (0 for an impossible month or a year jiff cannot
+/// represent).
+pub fn days_in_month(year: i32, month: u32) -> u32 {
+    let (Ok(y), Ok(m)) = (i16::try_from(year), i8::try_from(month)) else { return 0 };
+    jiff::civil::Date::new(y, m, 1).map_or(0, |d| d.days_in_month().unsigned_abs().into())
 }
 
 impl fmt::Display for Date {
@@ -119,5 +129,13 @@ mod tests {
         assert_eq!(Date::new(2024, 2, 28).unwrap().add_days(1).to_string(), "2024-02-29");
         // 2026-11-01 is a Sunday.
         assert_eq!(d.weekday(), 6);
+        // Out of range: saturated or left alone, never a panic.
+        assert_eq!(Date::from_days(i64::MAX).year, 9999);
+        assert_eq!(Date::from_days(i64::MIN).year, -9999);
+        let far = Date { year: 20_000, month: 1, day: 1 };
+        assert_eq!(far.add_days(5), far);
+        assert_eq!(days_in_month(20_000, 2), 0);
+        assert_eq!(days_in_month(2026, 13), 0);
+        assert_eq!(days_in_month(2000, 2), 29);
     }
 }

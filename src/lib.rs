@@ -30,3 +30,4 @@ pub mod target;
 pub mod text;
 pub mod transcript;
 pub mod ui;
+pub mod zone;

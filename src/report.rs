@@ -180,12 +180,27 @@ impl Analysis {
 struct Json<'a> {
     dream: DreamJson,
     memory: MemoryJson<'a>,
+    time_zone: ZoneJson,
     files: Vec<FileJson<'a>>,
     changes: &'a [ChangeReport],
     audit: &'a AuditReport,
     summary: Summary,
     notes: Vec<String>,
     interrupted: Option<&'a Interruption>,
+}
+
+/// The time zone transcript timestamps were read in (see [`crate::zone`]).
+#[derive(Serialize)]
+struct ZoneJson {
+    /// `Asia/Tokyo`, `+09:00`, `UTC`.
+    name: String,
+    /// `flag` (--tz), `machine` (TZ, /etc/localtime), `commits` (the memory repository's
+    /// recent commit offset) or `unknown` (UTC, each transcript day ±1).
+    source: crate::zone::ZoneSource,
+    /// Days of doubt about a transcript line's day: 1 when the zone is unknown, else 0.
+    slack_days: i64,
+    /// The line `check` prints.
+    description: String,
 }
 
 #[derive(Serialize)]
@@ -529,6 +544,12 @@ pub fn write_json(
             refusal: review.target.refusal(),
             warnings: &review.target.warnings,
         },
+        time_zone: ZoneJson {
+            name: review.zone.name().to_string(),
+            source: review.zone.source(),
+            slack_days: review.zone.slack(),
+            description: review.zone.describe(),
+        },
         files,
         changes: &analysis.changes,
         audit: &analysis.audit,
@@ -551,6 +572,7 @@ pub fn to_text(review: &Review, analysis: &Analysis, interrupted: Option<&Interr
         i.dream.as_ref().map(|p| p.display().to_string()).unwrap_or_else(|| "(in-place: work tree vs HEAD)".into());
     let _ = writeln!(out, "dream   {dream} [{}]", kind_name(i.kind));
     let _ = writeln!(out, "memory  {} (from {})", i.memory.display(), review.target.origin.label());
+    let _ = writeln!(out, "zone    {}", review.zone.describe());
     for w in &review.target.warnings {
         let _ = writeln!(out, "warning the memory folder may not be one: {w}");
     }

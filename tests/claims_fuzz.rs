@@ -1,7 +1,7 @@
 //! Claim extraction, matching and relative phrases never panic, and claim ranges always
 //! slice the line to the claim's text.
 
-use dreamreview::claims::{extract, needles, occurs_in, overlaps, relative_needles, relative_phrases};
+use dreamreview::claims::{covers, extract, needles, occurs_in, overlaps, relative_needles, relative_phrases};
 use dreamreview::date::Date;
 use proptest::prelude::*;
 
@@ -123,6 +123,18 @@ fn check(line: &str) -> Result<(), TestCaseError> {
         let anchor = Date::new(2026, 1, 1).unwrap_or(Date { year: 2026, month: 1, day: 1 });
         let (a, b) = r.resolve(anchor);
         prop_assert!(a <= b);
+        // With an unknown zone the anchor is ±1 day: every reading lies inside the union,
+        // and a claim covering a reading overlaps it.
+        let day = dreamreview::zone::LocalDay { day: anchor, slack: 1 };
+        let (lo, hi) = r.resolve_around(day);
+        for (_, (x, y)) in r.readings(day) {
+            prop_assert!(lo <= x && y <= hi && x <= y);
+            for c in &claims {
+                if covers(c, (x, y)) {
+                    prop_assert!(overlaps(c, (x, y)), "{c:?} covers {x}..{y} without overlapping it");
+                }
+            }
+        }
     }
     Ok(())
 }

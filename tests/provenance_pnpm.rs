@@ -39,7 +39,8 @@ fn late_october_is_traced_to_last_week_on_line_1() {
     assert_eq!(
         msg,
         format!(
-            "«late Oct 2026» is stated by no source: probably inferred from «last week» on {SESSION}:1, said 2026-11-01 09:14:03"
+            "«late Oct 2026» is stated by no source: probably inferred from «last week» — last week said on \
+             2026-11-01 means 2026-10-19 to 2026-10-26 ({SESSION}:1, 2026-11-01 09:14:03 UTC)"
         )
     );
 }

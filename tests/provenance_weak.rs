@@ -141,12 +141,13 @@ fn a_yearless_date_in_a_transcript_sources_only_its_own_year() {
     }
 }
 
-/// Several entries explain one hunk: the relative phrase named for an inferred date comes
-/// from the entry that speaks of the date's line, not from the first entry's citation.
+/// Several entries explain one hunk: the relative phrase whose arithmetic an inferred date's
+/// flag shows comes from the entry that speaks of the date's line, not from the first
+/// entry's citation. (The dream wrote the day the line was said, not the day 昨天 means.)
 #[test]
 fn an_inferred_date_names_the_phrase_its_own_entry_cites() {
     let live = "---\nname: infra\ndescription: Infra\ntype: project\n---\n\n- 배포는 수동.\n";
-    let prop = format!("{live}- 배포 파이프라인 변경.\n- 2026年3月11日缓存切换到 Redis。\n");
+    let prop = format!("{live}- 배포 파이프라인 변경.\n- 2026年3月12日缓存切换到 Redis。\n");
     let changes = format!(
         "- memory/infra.md: 배포 파이프라인 변경. {A}.jsonl 1번째 줄\n- infra.md: 缓存切换到 Redis。{A}.jsonl 第2行\n"
     );
@@ -157,7 +158,10 @@ fn an_inferred_date_names_the_phrase_its_own_entry_cites() {
     ];
     write(&memory.parent().unwrap().join(format!("{A}.jsonl")), &(lines.join("\n") + "\n"));
     let (_, v) = check_json(&dream, &["--memory", memory.to_str().unwrap()]);
-    let flag = flag_at(&v, "infra.md#1", "inferred-date", "2026年3月11日");
+    let flag = flag_at(&v, "infra.md#1", "inferred-date", "2026年3月12日");
     let msg = flag["message"].as_str().unwrap();
-    assert!(msg.contains("«昨天»") && msg.contains(&format!("{A}.jsonl:2")), "{msg}");
+    assert_eq!(
+        msg,
+        format!("«2026年3月12日» — 昨天 said on 2026-03-12 means 2026-03-11 ({A}.jsonl:2, 2026-03-12 03:02:00 UTC)")
+    );
 }

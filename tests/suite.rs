@@ -35,6 +35,7 @@ mod provenance_english;
 mod provenance_fuzz;
 mod provenance_openclaw;
 mod provenance_pnpm;
+mod provenance_timezone;
 mod provenance_values;
 mod provenance_weak;
 mod repo_lock;

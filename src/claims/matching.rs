@@ -231,6 +231,22 @@ pub fn overlaps(claim: &Claim, range: (Date, Date)) -> bool {
     years.into_iter().any(|y| spec.range_in(y).is_some_and(|(a, b)| a <= hi && lo <= b))
 }
 
+/// True when the claim is a date whose days include every day of the inclusive `range`
+/// (the days a relative phrase denotes): the line stating the phrase states the claim
+/// ("昨日" said on 2026-03-10 states `2026-03-09` and `March 2026`, not `2026-03-10`). A
+/// date without a year is tried in every year the range touches.
+pub fn covers(claim: &Claim, range: (Date, Date)) -> bool {
+    let Some(spec) = claim.date() else {
+        return false;
+    };
+    let (lo, hi) = if range.0 <= range.1 { range } else { (range.1, range.0) };
+    let years: Vec<i32> = match spec.year() {
+        Some(y) => vec![y],
+        None => (lo.year..=hi.year).collect(),
+    };
+    years.into_iter().any(|y| spec.range_in(y).is_some_and(|(a, b)| a <= lo && hi <= b))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -303,6 +319,23 @@ mod tests {
             assert!(occurs_in(&c, line), "{c:?}");
         }
         assert!(word_occurs("aa b", "xaa b aa b"));
+    }
+
+    #[test]
+    fn a_date_covers_what_a_phrase_denotes_only_when_it_holds_all_of_it() {
+        let date = |line: &str| super::super::extract(line).into_iter().find(|c| c.kind == ClaimKind::Date).unwrap();
+        let d = |y, m, day| Date::new(y, m, day).unwrap();
+        let yesterday = (d(2026, 3, 9), d(2026, 3, 9));
+        assert!(covers(&date("deployed on 2026-03-09"), yesterday));
+        assert!(!covers(&date("deployed on 2026-03-10"), yesterday));
+        assert!(covers(&date("deployed in March 2026"), yesterday));
+        assert!(covers(&date("deployed on March 9"), yesterday), "a yearless date takes the range's year");
+        let window = (d(2026, 2, 8), d(2026, 3, 10));
+        assert!(!covers(&date("downloads in February 2026"), window));
+        assert!(overlaps(&date("downloads in February 2026"), window));
+        assert!(covers(&date("downloads in 2026"), window));
+        let port = super::super::extract("on port 8080").into_iter().next().expect("a number claim");
+        assert!(!covers(&port, window), "not a date");
     }
 
     #[test]

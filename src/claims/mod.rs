@@ -25,7 +25,7 @@ mod words;
 
 pub use dates::{DateSpec, MonthPart};
 pub use extract::extract;
-pub use matching::{Haystack, date_stated_by, needles, occurs_in, overlaps};
+pub use matching::{Haystack, covers, date_stated_by, needles, occurs_in, overlaps};
 pub use relative::{Relative, RelativeKind, relative_needles, relative_phrases};
 
 /// True when the lowercase English word is closed-class (a preposition, conjunction,

@@ -2,10 +2,13 @@
 //! days they can mean given the line's timestamp.
 //!
 //! A dream turns "we moved last week" (said on 2026-11-01) into "moved in late Oct 2026";
-//! finding the phrase lets the `inferred-date` flag show where the date probably came from.
-//! Resolution is generous on purpose: timestamps are UTC while people speak in local time
-//! (one day of slack around day phrases), and a model converting "last week" or "last
-//! month" may pick the calendar period or a rolling one (both are covered).
+//! finding the phrase lets the `inferred-date` flag show where the date probably came from,
+//! and what the phrase denotes is what the line states ("昨日" said on 2026-03-10 states
+//! 2026-03-09). The anchor is the line's *local* day ([`crate::zone`]): a day phrase means
+//! exactly one day, and only when the user's zone is unknown is the anchor itself ±1
+//! ([`Relative::resolve_around`]). A model converting "last week" or "last month" may pick
+//! the calendar period or a rolling one, so both are covered; rolling windows ("in the last
+//! 30 days", 直近30日, 최근 30일, 过去30天) end on the anchor.
 
 use std::sync::LazyLock;
 
@@ -15,6 +18,7 @@ use regex::{Captures, Regex};
 use super::text::parse_cjk_number;
 use super::words::RELATIVE_NEEDLES;
 use crate::date::{Date, days_in_month};
+use crate::zone::LocalDay;
 
 /// What a relative phrase refers to, before anchoring it to a date.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -50,6 +54,9 @@ pub enum RelativeKind {
     /// A weekday named without "last" ("on Friday", "this Friday", "next Friday"): the
     /// nearest such day on either side of the anchor (0 = Monday … 6 = Sunday).
     Weekday(u32),
+    /// A rolling window of N days ending on the anchor ("in the last 30 days", "over the past
+    /// two weeks", 直近30日, 최근 30일, 过去30天).
+    Within(u32),
 }
 
 /// A relative time phrase found in a text.
@@ -65,20 +72,15 @@ pub struct Relative {
     pub kind: RelativeKind,
 }
 
-/// One day of slack each side for day phrases: timestamps are UTC, speech is local time.
-const TZ_SLACK: i64 = 1;
-
 impl Relative {
-    /// The inclusive range of days the phrase can mean when said on `anchor` (the date of
-    /// the line's timestamp). See the module doc for how generous each kind is.
+    /// The inclusive range of days the phrase can mean when said on `anchor` (the line's
+    /// local day). See the module doc for how generous each kind is.
     pub fn resolve(&self, anchor: Date) -> (Date, Date) {
         let back = |n: i64| anchor.add_days(-n);
         match self.kind {
-            RelativeKind::DaysAgo(n) => {
-                let n = i64::from(n);
-                (back(n + TZ_SLACK), back(n - TZ_SLACK))
-            }
-            RelativeKind::DaysAgoBetween(lo, hi) => (back(i64::from(hi) + TZ_SLACK), back(i64::from(lo) - TZ_SLACK)),
+            RelativeKind::DaysAgo(n) => (back(i64::from(n)), back(i64::from(n))),
+            RelativeKind::DaysAgoBetween(lo, hi) => (back(i64::from(hi)), back(i64::from(lo))),
+            RelativeKind::Within(n) => (back(i64::from(n)), anchor),
             RelativeKind::WeeksAgo(n) => {
                 let days = 7 * i64::from(n);
                 (back(days + 3), back(days - 3))
@@ -122,10 +124,7 @@ impl Relative {
                 let monday = back(i64::from(anchor.weekday()));
                 (monday.min(back(1)), anchor)
             }
-            RelativeKind::DaysAhead(n) => {
-                let n = i64::from(n);
-                (anchor.add_days(n - TZ_SLACK), anchor.add_days(n + TZ_SLACK))
-            }
+            RelativeKind::DaysAhead(n) => (anchor.add_days(i64::from(n)), anchor.add_days(i64::from(n))),
             RelativeKind::NextWeek => {
                 let monday = back(i64::from(anchor.weekday()));
                 let (cal_start, cal_end) = (monday.add_days(7), monday.add_days(13));
@@ -144,21 +143,41 @@ impl Relative {
             }
         }
     }
+
+    /// What the phrase means said on `day`, for each day the line may have been said on
+    /// (one when the zone is known, three when it is not): (anchor, range).
+    pub fn readings(&self, day: LocalDay) -> impl Iterator<Item = (Date, (Date, Date))> + '_ {
+        day.candidates().map(move |a| (a, self.resolve(a)))
+    }
+
+    /// Every day the phrase can mean said on `day`: [`Relative::resolve`] on the day, widened
+    /// by the day's slack when the user's zone is unknown.
+    pub fn resolve_around(&self, day: LocalDay) -> (Date, Date) {
+        let first = self.resolve(day.day);
+        self.readings(day).fold(first, |acc, (_, r)| (acc.0.min(r.0), acc.1.max(r.1)))
+    }
+
+    /// True for a rolling window ("in the last 30 days").
+    pub fn is_window(&self) -> bool {
+        matches!(self.kind, RelativeKind::Within(_))
+    }
 }
 
 const EN_NUMBER: &str = r"(?P<n>\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|an?|a\scouple\sof|couple\sof|a\sfew|few|several)";
+/// The count of a rolling window ("the last 30 days", "the past two weeks", "the last few days").
+const EN_WINDOW: &str = r"(?P<wn>\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|thirty|sixty|ninety|a\sfew|few|several|couple\sof|a\scouple\sof)";
 const CJK_N: &str = r"(?P<n>[0-9０-９]{1,3}|[一二三四五六七八九十两兩]{1,3})";
 
 static ENGLISH: LazyLock<Option<Regex>> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"(?i)\b(?:(?P<fixed>the\sday\sbefore\syesterday|since\syesterday|yesterday|today|tonight|this\smorning|this\safternoon|this\sevening|earlier\stoday|last\snight|last\sweekend|last\sweek|last\smonth|last\syear|the\sother\sday|earlier\sthis\sweek|this\sweek|tomorrow|the\sday\safter\stomorrow|next\sweek|next\smonth)|last\s(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:on|this|next|since|until|by)\s(?P<wd2>monday|tuesday|wednesday|thursday|friday|saturday|sunday)|{EN_NUMBER}\s(?P<u>days?|weeks?|months?|years?)\sago)\b"
+        r"(?i)\b(?:(?P<fixed>the\sday\sbefore\syesterday|since\syesterday|yesterday|today|tonight|this\smorning|this\safternoon|this\sevening|earlier\stoday|last\snight|last\sweekend|last\sweek|last\smonth|last\syear|the\sother\sday|earlier\sthis\sweek|this\sweek|tomorrow|the\sday\safter\stomorrow|next\sweek|next\smonth)|last\s(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:on|this|next|since|until|by)\s(?P<wd2>monday|tuesday|wednesday|thursday|friday|saturday|sunday)|{EN_NUMBER}\s(?P<u>days?|weeks?|months?|years?)\sago|(?:the\s)?(?:last|past)\s{EN_WINDOW}\s?(?P<wu>days?|weeks?|months?)|the\spast\s(?P<wp>week|fortnight|month))\b"
     ))
     .ok()
 });
 
 static CJK: LazyLock<Option<Regex>> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"(?P<fixed>明後日|明日|来週|来月|내일|모레|다음\s?주|다음\s?달|明天|后天|後天|下周|下週|下星期|下个月|下個月|一昨日|おととい|昨日から|昨日|昨夜|昨晩|今日|今朝|本日|先週末|先週|先月|今週|去年|昨年|先日|数日前|前天|昨天|昨晚|今天|今早|上周末|上週末|上周|上週|上星期|上礼拜|上禮拜|上个月|上個月|上月|本周|这周|這週|这个星期|几天前|幾天前|前几天|前幾天|그저께|그제|어젯밤|어제|오늘|지난\s?주말|지난\s?주|지난\s?달|이번\s?주|작년|며칠\s?전|하루\s?전|이틀\s?전|사흘\s?전)|{CJK_N}\s?(?P<u>日前|週間前|(?:か|ヶ|カ|ケ|箇)月前|年前|天前|(?:个|個)?(?:星期|礼拜|禮拜)前|周前|週前|(?:个|個)月前|일\s?전|주\s?전|(?:개월|달)\s?전|년\s?전)"
+        r"(?P<fixed>明後日|明日|来週|来月|내일|모레|다음\s?주|다음\s?달|明天|后天|後天|下周|下週|下星期|下个月|下個月|一昨日|おととい|昨日から|昨日|昨夜|昨晩|今日|今朝|本日|先週末|先週|先月|今週|去年|昨年|先日|数日前|前天|昨天|昨晚|今天|今早|上周末|上週末|上周|上週|上星期|上礼拜|上禮拜|上个月|上個月|上月|本周|这周|這週|这个星期|几天前|幾天前|前几天|前幾天|그저께|그제|어젯밤|어제|오늘|지난\s?주말|지난\s?주|지난\s?달|이번\s?주|작년|며칠\s?전|하루\s?전|이틀\s?전|사흘\s?전)|(?P<wk>直近|過去|过去|最近|ここ|최근|지난)\s?(?P<wn>[0-9０-９]{{1,3}}|[一二三四五六七八九十两兩]{{1,3}})\s?(?P<wu>日間|日|週間|(?:か|ヶ|カ|ケ|箇)月間?|天|(?:个|個)?(?:星期|礼拜|禮拜)|周|週|(?:个|個)月|일간|일\s?동안|일|주간|주\s?동안|주|개월간|개월\s?동안|개월)|{CJK_N}\s?(?P<u>日前|週間前|(?:か|ヶ|カ|ケ|箇)月前|年前|天前|(?:个|個)?(?:星期|礼拜|禮拜)前|周前|週前|(?:个|個)月前|일\s?전|주\s?전|(?:개월|달)\s?전|년\s?전)"
     ))
     .ok()
 });
@@ -286,7 +305,63 @@ fn is_word(c: char) -> bool {
     c.is_alphanumeric() || c == '_' || !c.is_ascii() && !c.is_whitespace()
 }
 
+/// Days a rolling window of `n` `unit`s spans (a month as 31 days: generous).
+fn window_days(n: u32, unit: &str) -> RelativeKind {
+    let per = if unit.starts_with("week")
+        || unit.starts_with('週')
+        || unit.starts_with('周')
+        || unit.starts_with('주')
+        || unit.contains("星期")
+        || unit.contains("礼拜")
+        || unit.contains("禮拜")
+    {
+        7
+    } else if unit.starts_with("month") || unit.contains('月') || unit.starts_with("개월") {
+        31
+    } else {
+        1
+    };
+    RelativeKind::Within(n.saturating_mul(per))
+}
+
+/// The count of an English window ("30", "two", "a few").
+fn english_count(n: &str) -> Option<u32> {
+    let n: String = n.to_ascii_lowercase().split_whitespace().collect::<Vec<_>>().join(" ");
+    Some(match n.as_str() {
+        "a few" | "few" => 6,
+        "several" => 9,
+        "a couple of" | "couple of" => 3,
+        "two" => 2,
+        "three" => 3,
+        "four" => 4,
+        "five" => 5,
+        "six" => 6,
+        "seven" => 7,
+        "eight" => 8,
+        "nine" => 9,
+        "ten" => 10,
+        "eleven" => 11,
+        "twelve" => 12,
+        "fourteen" => 14,
+        "thirty" => 30,
+        "sixty" => 60,
+        "ninety" => 90,
+        _ => n.parse().ok()?,
+    })
+}
+
 fn english(caps: &Captures) -> Option<RelativeKind> {
+    if let Some(unit) = caps.name("wu") {
+        let n = english_count(caps.name("wn")?.as_str())?;
+        return Some(window_days(n, &unit.as_str().to_ascii_lowercase()));
+    }
+    if let Some(p) = caps.name("wp") {
+        return Some(RelativeKind::Within(match p.as_str().to_ascii_lowercase().as_str() {
+            "week" => 7,
+            "fortnight" => 14,
+            _ => 31,
+        }));
+    }
     if let Some(f) = caps.name("fixed") {
         let s = f.as_str().to_ascii_lowercase();
         let s: String = s.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -363,6 +438,15 @@ fn english(caps: &Captures) -> Option<RelativeKind> {
 }
 
 fn cjk(caps: &Captures) -> Option<RelativeKind> {
+    if let Some(key) = caps.name("wk") {
+        let n = parse_cjk_number(caps.name("wn")?.as_str())?;
+        let unit: String = caps.name("wu")?.as_str().chars().filter(|c| !c.is_whitespace()).collect();
+        // 지난 30일 is as often "on the 30th" as "the last 30 days": a window only with 간 / 동안.
+        if key.as_str() == "지난" && unit.starts_with('일') && !(unit.contains('간') || unit.contains("동안")) {
+            return None;
+        }
+        return Some(window_days(n, &unit));
+    }
     if let Some(f) = caps.name("fixed") {
         let s: String = f.as_str().chars().filter(|c| !c.is_whitespace()).collect();
         return Some(match s.as_str() {
@@ -480,12 +564,86 @@ mod tests {
         assert_eq!(kinds("todays yesterdays"), vec![]);
     }
 
+    /// (phrase, what it denotes said on `day`) for every phrase of `text`.
+    fn denoted(text: &str, day: LocalDay) -> Vec<(String, (Date, Date))> {
+        relative_phrases(text).into_iter().map(|r| (r.phrase.clone(), r.resolve_around(day))).collect()
+    }
+
+    #[test]
+    fn day_phrases_mean_one_day_in_every_language_when_the_zone_is_known() {
+        let day = LocalDay::exact(d(2026, 3, 10));
+        let one = |y, m, dd| (d(y, m, dd), d(y, m, dd));
+        for (text, phrase, want) in [
+            ("deployed to staging yesterday", "yesterday", one(2026, 3, 9)),
+            ("昨日ステージングにデプロイした", "昨日", one(2026, 3, 9)),
+            ("어제 스테이징에 배포했다", "어제", one(2026, 3, 9)),
+            ("昨天部署到了预发环境", "昨天", one(2026, 3, 9)),
+            ("the day before yesterday", "the day before yesterday", one(2026, 3, 8)),
+            ("一昨日に直した", "一昨日", one(2026, 3, 8)),
+            ("그저께 고쳤다", "그저께", one(2026, 3, 8)),
+            ("前天修好了", "前天", one(2026, 3, 8)),
+            ("fixed 3 days ago", "3 days ago", one(2026, 3, 7)),
+            ("3日前に直した", "3日前", one(2026, 3, 7)),
+            ("3일 전에 고쳤다", "3일 전", one(2026, 3, 7)),
+            ("三天前修好了", "三天前", one(2026, 3, 7)),
+            // 2026-03-10 is a Tuesday: last Friday is 2026-03-06 (or the one before).
+            ("since last Friday", "last Friday", (d(2026, 2, 27), d(2026, 3, 6))),
+        ] {
+            assert_eq!(denoted(text, day), vec![(phrase.to_string(), want)], "{text}");
+        }
+    }
+
+    #[test]
+    fn an_unknown_zone_widens_the_anchor_by_a_day() {
+        let day = LocalDay { day: d(2026, 3, 10), slack: 1 };
+        assert_eq!(denoted("昨日", day), vec![("昨日".to_string(), (d(2026, 3, 8), d(2026, 3, 10)))]);
+        let r = &relative_phrases("yesterday")[0];
+        let readings: Vec<(Date, Date)> = r.readings(day).map(|(_, x)| x).collect();
+        assert_eq!(
+            readings,
+            vec![(d(2026, 3, 9), d(2026, 3, 9)), (d(2026, 3, 8), d(2026, 3, 8)), (d(2026, 3, 10), d(2026, 3, 10))]
+        );
+    }
+
+    #[test]
+    fn rolling_windows_end_on_the_day_they_were_said() {
+        let day = LocalDay::exact(d(2026, 3, 10));
+        for (text, phrase, from) in [
+            ("9,120 downloads in the last 30 days", "the last 30 days", d(2026, 2, 8)),
+            ("over the past two weeks", "the past two weeks", d(2026, 2, 24)),
+            ("over the past week", "the past week", d(2026, 3, 3)),
+            ("the last few days were calm", "the last few days", d(2026, 3, 4)),
+            ("直近30日のダウンロード数", "直近30日", d(2026, 2, 8)),
+            ("過去2週間で", "過去2週間", d(2026, 2, 24)),
+            ("최근 30일 다운로드", "최근 30일", d(2026, 2, 8)),
+            ("지난 30일간 다운로드", "지난 30일간", d(2026, 2, 8)),
+            ("过去30天的下载量", "过去30天", d(2026, 2, 8)),
+            ("最近两周", "最近两周", d(2026, 2, 24)),
+        ] {
+            let found = relative_phrases(text);
+            assert_eq!(found.len(), 1, "{text}: {found:?}");
+            assert!(found[0].is_window(), "{text}");
+            assert_eq!(
+                (found[0].phrase.as_str(), found[0].resolve_around(day)),
+                (phrase, (from, d(2026, 3, 10))),
+                "{text}"
+            );
+        }
+        // 지난 30일 alone is as often "on the 30th": no window.
+        assert!(relative_phrases("지난 30일 발표했다").iter().all(|r| !r.is_window()));
+        // "last week" stays the previous week; "3 days ago" no window.
+        assert!(relative_phrases("last week, 3 days ago").iter().all(|r| !r.is_window()));
+    }
+
     #[test]
     fn resolves() {
         let sunday = d(2026, 11, 1);
         let r = |kind| Relative { phrase: String::new(), start: 0, end: 0, kind }.resolve(sunday);
         assert_eq!(r(RelativeKind::LastWeek), (d(2026, 10, 19), d(2026, 10, 26)));
-        assert_eq!(r(RelativeKind::DaysAgo(1)), (d(2026, 10, 30), d(2026, 11, 1)));
+        assert_eq!(r(RelativeKind::DaysAgo(1)), (d(2026, 10, 31), d(2026, 10, 31)));
+        assert_eq!(r(RelativeKind::DaysAgo(2)), (d(2026, 10, 30), d(2026, 10, 30)));
+        assert_eq!(r(RelativeKind::DaysAhead(1)), (d(2026, 11, 2), d(2026, 11, 2)));
+        assert_eq!(r(RelativeKind::Within(30)), (d(2026, 10, 2), d(2026, 11, 1)));
         assert_eq!(r(RelativeKind::LastMonth), (d(2026, 9, 25), d(2026, 10, 31)));
         assert_eq!(r(RelativeKind::LastWeekday(4)), (d(2026, 10, 23), d(2026, 10, 30)));
         assert_eq!(r(RelativeKind::LastWeekend), (d(2026, 10, 24), d(2026, 11, 1)));

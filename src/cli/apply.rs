@@ -91,6 +91,7 @@ pub fn run(args: &ApplyArgs) -> Result<i32> {
         eprintln!("dreamreview: {}", super::shown(&m));
     }
     let mut review = Review::load(inputs)?;
+    args.inputs.apply_zone(&mut review);
     let (_, total) = review.progress();
     if total == 0 {
         println!(

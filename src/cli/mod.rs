@@ -43,6 +43,27 @@ pub struct InputArgs {
     /// decided them (rejected): nothing pending, and `apply` refuses.
     #[arg(long)]
     pub again: bool,
+    /// The time zone the user speaks in, for the day a transcript line was said on ("yesterday"
+    /// at 23:30 UTC is another day in Tokyo): an IANA name (Asia/Tokyo, Europe/Paris) or a UTC
+    /// offset (+09:00). Default: the machine's zone (TZ, /etc/localtime), else the UTC offset
+    /// of the memory repository's recent commits, else UTC with a day of slack. `check` prints
+    /// which it used.
+    #[arg(long, value_name = "ZONE", value_parser = parse_tz)]
+    pub tz: Option<crate::zone::Zone>,
+}
+
+/// `--tz`'s value as a zone; the error names the value.
+fn parse_tz(value: &str) -> std::result::Result<crate::zone::Zone, String> {
+    crate::zone::Zone::parse(value)
+}
+
+impl InputArgs {
+    /// Applies `--tz` to a loaded review.
+    pub fn apply_zone(&self, review: &mut Review) {
+        if let Some(z) = &self.tz {
+            review.set_zone(z.clone());
+        }
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -159,6 +180,7 @@ pub fn shown(message: &str) -> String {
 pub fn load(inputs: &InputArgs) -> Result<Review> {
     let found = dream::discover(inputs.dream.as_deref(), inputs.memory.as_deref(), &inputs.sources)?;
     let mut review = Review::load(found)?;
+    inputs.apply_zone(&mut review);
     if !inputs.again {
         review.settle_reviewed();
     }
@@ -238,6 +260,7 @@ fn tui(inputs: &InputArgs, throwaway: Option<PathBuf>) -> Result<i32> {
         _ => Vec::new(),
     };
     let mut review = Review::load(found)?;
+    inputs.apply_zone(&mut review);
     if !inputs.again {
         review.settle_reviewed();
     }

@@ -9,6 +9,7 @@ use crate::flag::{Flag, FlagKind};
 use crate::report::CitationReport;
 use crate::secrets::mask;
 use crate::transcript::SourceSet;
+use crate::zone::LocalDay;
 use std::sync::Arc;
 
 /// Lines of context shown around a cited line.
@@ -42,12 +43,17 @@ pub struct CitedText {
     pub loc: String,
     /// What the message says (text, tool inputs and results; never the JSON envelope).
     pub text: String,
-    /// The day of its timestamp (or of the daily note).
+    /// The local day it was said on (see [`crate::zone`]): its first line's timestamp in
+    /// the user's zone, or the daily note's date.
     pub date: Option<Date>,
-    /// `YYYY-MM-DD HH:MM` of its timestamp, for messages.
+    /// [`CitedText::date`] with its slack (±1 day when the user's zone is unknown).
+    pub day: Option<LocalDay>,
+    /// `YYYY-MM-DD HH:MM:SS` of its timestamp as written (UTC), for messages.
     pub time: Option<String>,
-    /// (location, day) of each of its lines' timestamps (or a daily note's date).
-    pub dates: Vec<(String, Date)>,
+    /// `YYYY-MM-DD HH:MM` of its timestamp in the user's zone, for messages.
+    pub local_time: Option<String>,
+    /// (location, local day) of each of its lines (or a daily note's date).
+    pub dates: Vec<(String, LocalDay)>,
     /// Its last physical line (a message may span several).
     pub last: usize,
     /// (physical line, byte range in `text`) of what each line of the message says: the
@@ -67,7 +73,7 @@ pub struct Cited {
     /// What each cited message says, one per message (shared by every citation of it).
     pub texts: Vec<Arc<CitedText>>,
     /// (location, day) of a whole cited daily note's date.
-    pub dates: Vec<(String, Date)>,
+    pub dates: Vec<(String, LocalDay)>,
     /// The citation names the file without lines: any line of it counts as cited (the
     /// transcript scan tells which lines say a claim).
     pub whole_file: bool,
@@ -117,7 +123,7 @@ pub fn resolve(
     let count = t.line_count();
     let Some(start) = c.start else {
         report.resolved = true;
-        let dates = t.date().map(|d| vec![(name.clone(), d)]).unwrap_or_default();
+        let dates = t.date().map(|d| vec![(name.clone(), LocalDay::exact(d))]).unwrap_or_default();
         return (report, Some(Cited { source: idx, name, texts: Vec::new(), dates, whole_file: true }), None);
     };
     let end = c.end.unwrap_or(start).max(start);

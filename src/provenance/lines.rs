@@ -16,7 +16,8 @@
 use super::evidence::CitedText;
 use crate::report::ContextLine;
 use crate::secrets::mask;
-use crate::transcript::{RenderedLine, SourceSet, Transcript, context_entries};
+use crate::transcript::{LineKind, RenderedLine, SourceSet, Transcript, context_entries};
+use crate::zone::{LocalDay, Zone};
 use std::collections::HashMap;
 use std::ops::RangeInclusive;
 use std::sync::Arc;
@@ -44,6 +45,16 @@ pub struct CitedLines {
     reads: usize,
     /// Cited messages whose said text was cut by the budget.
     cut: usize,
+    /// The user's zone: the local day of each line.
+    zone: Zone,
+}
+
+/// The local day of a rendered line: a daily note's date exactly, a timestamp in `zone`.
+pub fn line_day(zone: &Zone, r: &RenderedLine) -> Option<LocalDay> {
+    if r.kind == LineKind::Note {
+        return r.date.map(LocalDay::exact);
+    }
+    zone.local_day(r.date, r.instant)
 }
 
 impl Default for CitedLines {
@@ -65,7 +76,14 @@ impl CitedLines {
             budget,
             reads: 0,
             cut: 0,
+            zone: Zone::unknown(),
         }
+    }
+
+    /// Reads line days in `zone` (the default is an unknown zone: UTC ±1 day).
+    pub fn in_zone(mut self, zone: Zone) -> CitedLines {
+        self.zone = zone;
+        self
     }
 
     /// The transcript of source `i`, opened and indexed on first use (`None`: unreadable).
@@ -116,10 +134,12 @@ impl CitedLines {
             let Ok(Some(line)) = t.line(m) else { continue };
             self.reads += 1;
             let r = self.keep_rendered(s, m, t.render_line(&line));
+            let day = line_day(&self.zone, &r);
             if std::mem::take(&mut first) {
-                (message.date, message.time) = (r.date, r.time.clone());
+                (message.date, message.day, message.time) = (day.map(|d| d.day), day, r.time.clone());
+                message.local_time = r.instant.map(|at| self.zone.local_time(at));
             }
-            if let Some(d) = r.date {
+            if let Some(d) = day {
                 message.dates.push((format!("{}:{m}", t.name()), d));
             }
             let said = t.said_text_of(&line);

@@ -6,13 +6,18 @@
 //!
 //! Rules, in order, for a claim of an added line:
 //! 1. **sourced** — its normalised form is in a line a CHANGES.md entry of the hunk cites
-//!    (the whole message that line belongs to), or it is a date equal to the day of a cited
-//!    line's timestamp;
+//!    (the whole message that line belongs to), or it is a date the cited line states by
+//!    its day: the *local* day it was said on ([`crate::zone`]: a daily note's file-name
+//!    day, a transcript timestamp in the user's zone, its UTC day when that zone is
+//!    unknown) — or, when the line says a relative phrase ("yesterday", 昨日, "last Friday",
+//!    "in the last 30 days"), a date holding every day that phrase denotes said on that day
+//!    (the line's own day then sources nothing);
 //! 2. **weakly sourced** — it is in some other source line (the location is reported);
 //! 3. **carried over** — it was already in live memory (this note first, then any note);
-//! 4. otherwise flagged: `inferred-date` for dates (naming the relative phrase it was
-//!    probably computed from, "last week" on a line of 2026-11-01, when one overlaps), else
-//!    `unsourced-claim`.
+//! 4. otherwise flagged: `inferred-date` for dates, showing the arithmetic of the cited
+//!    line's relative phrase (`«2026-03-10» — 昨日 said on 2026-03-10 means 2026-03-09`), or
+//!    naming the phrase it was probably computed from ("last week" on a line of
+//!    2026-11-01) when one overlaps; else `unsourced-claim`.
 //!
 //! Claims are never matched against the JSON envelope (`cwd`, `uuid`, `timestamp`…): the
 //! transcript module only exposes what a line *says*. Thinking blocks are not evidence.
@@ -35,6 +40,7 @@ use crate::secrets::mask;
 use crate::transcript::{
     LineHit, ScanOptions, ScanProgress, SourceKind, SourceSet, Verdict, WithExhausted, line_stamp, scan_lines,
 };
+use crate::zone::{LocalDay, Zone};
 use evidence::Cited;
 use lines::CitedLines;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -86,20 +92,91 @@ struct Found {
 
 /// A relative phrase the scan found that may explain a date claim.
 struct Scanned {
-    /// Lower is better: (0 in a source the hunk's entries cite, else 1; for those, the
+    /// Lower is better: (0 in a source the hunk's entries cite, else 1; 0 when the phrase
+    /// denotes days the date holds (the line states it), else 1; for cited sources, the
     /// width in days of what the phrase can mean, so 어제 beats 지난주; source; line).
-    rank: (u8, i64, usize, usize),
+    rank: (u8, u8, i64, usize, usize),
+    reading: Reading,
+}
+
+/// A relative phrase of a source line read against a date claim: what it denotes said on
+/// that line's day, and how the claim relates to it.
+#[derive(Clone, Debug)]
+struct Reading {
     phrase: String,
-    /// The day of its line.
-    anchor: Date,
-    /// `YYYY-MM-DD HH:MM:SS` of its line's timestamp, when it has one.
-    time: Option<String>,
+    /// A rolling window ("in the last 30 days").
+    window: bool,
+    /// `name:line` of its line.
+    loc: String,
+    /// The local day its line was said on.
+    day: LocalDay,
+    /// `2026-11-01 09:14:03 UTC = 2026-11-01 18:14 Asia/Tokyo` for a transcript line.
+    when: Option<String>,
+    /// Every day it can mean (widened by the day's slack).
+    range: (Date, Date),
+    /// The claim holds every day it denotes: the line states the claim.
+    covers: bool,
+    /// The claim shares a day with it (else the claim lies outside it).
+    overlaps: bool,
+}
+
+impl Reading {
+    /// `phrase` said on `day` (at `when`, on `loc`) read against `c`.
+    fn new(c: &Claim, r: &claims::Relative, day: LocalDay, loc: String, when: Option<String>) -> Reading {
+        let range = r.resolve_around(day);
+        Reading {
+            phrase: r.phrase.clone(),
+            window: r.is_window(),
+            loc,
+            day,
+            when,
+            range,
+            covers: r.readings(day).any(|(_, denoted)| claims::covers(c, denoted)),
+            overlaps: claims::overlaps(c, range),
+        }
+    }
+
+    /// The `inferred-date` message for `claim` (as shown): the arithmetic, and when the
+    /// claim overlaps the phrase, that it was probably computed from it.
+    fn message(&self, claim: &str) -> String {
+        let phrase = mask(&self.phrase);
+        let said = if self.day.slack > 0 {
+            format!("{} (±1 day: the time zone is unknown)", self.day.day)
+        } else {
+            self.day.day.to_string()
+        };
+        let (lo, hi) = self.range;
+        let means = if lo == hi { lo.to_string() } else { format!("{lo} to {hi}") };
+        let at = match &self.when {
+            Some(w) => format!("{}, {w}", self.loc),
+            None => self.loc.clone(),
+        };
+        let arithmetic = format!("{phrase} said on {said} means {means} ({at})");
+        if self.overlaps {
+            let what = if self.window { "the rolling window " } else { "" };
+            format!("«{claim}» is stated by no source: probably inferred from {what}«{phrase}» — {arithmetic}")
+        } else {
+            format!("«{claim}» — {arithmetic}")
+        }
+    }
+}
+
+/// `2026-11-01 09:14:03 UTC = 2026-11-01 18:14 Asia/Tokyo`: a timestamp as written and in
+/// the user's zone (when that is known and not UTC).
+fn when_said(zone: &Zone, time: Option<&str>, local: Option<&str>) -> Option<String> {
+    let time = time?;
+    match local {
+        Some(l) if zone.source() != crate::zone::ZoneSource::Unknown && time.get(..16) != Some(l) => {
+            Some(format!("{time} UTC = {l} {}", zone.name()))
+        }
+        _ => Some(format!("{time} UTC")),
+    }
 }
 
 /// The best rank a phrase on `line` of `source` could have for a date whose hunk cites
 /// `cited`: a phrase already found with a lower rank cannot be beaten there.
-fn rank_bound(cited: Option<&Vec<usize>>, source: usize, line: usize) -> (u8, i64, usize, usize) {
-    (u8::from(!cited.is_some_and(|c| c.contains(&source))), 0, source, line)
+fn rank_bound(cited: Option<&Vec<usize>>, source: usize, line: usize) -> (u8, u8, i64, usize, usize) {
+    (u8::from(!cited.is_some_and(|c| c.contains(&source))), 0, 0, source, line)
 }
 
 /// Runs provenance on `review`, adding flags, entry links and claims to `findings`.
@@ -139,7 +216,8 @@ fn analyze(
     for skipped in sources.skipped() {
         out.notes.push(format!("{}: folder could not be read; its transcripts were not searched", skipped.display()));
     }
-    let mut lines = CitedLines::default();
+    let zone = &review.zone;
+    let mut lines = CitedLines::default().in_zone(zone.clone());
 
     // 1. CHANGES.md entries and their citations.
     let entries: Vec<Entry> = match &inputs.changes_md {
@@ -266,8 +344,11 @@ fn analyze(
     let evidence_of = |hc: &HunkClaim| -> Vec<&Cited> {
         let entries = &hunk_entries[hc.file][hc.hunk];
         let text = |n: usize| out.changes.get(n - 1).map_or("", |c| c.text.as_str());
-        let (stating, mut others): (Vec<usize>, Vec<usize>) =
+        let (mut stating, mut others): (Vec<usize>, Vec<usize>) =
             entries.iter().partition(|&&n| claims::occurs_in(&hc.claim, text(n)));
+        // Several entries may state a date (inline sources are their lines): the one
+        // speaking of the claim's line first there too.
+        stating.sort_by_key(|&n| std::cmp::Reverse(mapping::line_overlap(text(n), &hc.line)));
         others.sort_by_key(|&n| std::cmp::Reverse(mapping::line_overlap(text(n), &hc.line)));
         stating.iter().chain(&others).filter_map(|n| cited.get(n - 1)).flatten().collect()
     };
@@ -307,8 +388,10 @@ fn analyze(
         let refs: Vec<&Cited> = evidence.iter().collect();
         // A cited relative phrase that resolves to one of the dates ("昨天" said the day after)
         // supports the entry too: the line says it, only in relative form.
-        let supported =
-            claims.iter().any(|c| sourced_in(c, &refs, &stated).is_some() || relative_origin(c, &refs).is_some());
+        let supported = claims.iter().any(|c| {
+            sourced_in(c, &refs, &stated).is_some()
+                || cited_reading(c, &refs, &stated, zone).is_some_and(|r| r.overlaps)
+        });
         if supported {
             // Nothing left to look for: its claims do not go to the scan.
             checks.push(Some(EntryCheck { claims: Vec::new(), supported }));
@@ -335,10 +418,13 @@ fn analyze(
     // The evidence of each pending hunk claim, in `pending` order.
     let pending_evidence: Vec<&Vec<&Cited>> =
         hunk_claims.iter().zip(&evidence).filter(|(hc, _)| hc.status.is_none()).map(|(_, ev)| ev).collect();
-    // Relative phrases are looked for only for dates whose cited messages hold none that
-    // explains them: a cited origin always wins over one the scan finds.
+    // Relative phrases are looked for only for dates whose cited messages say none the date
+    // overlaps: such a cited phrase always wins over one the scan finds.
     let dates: Vec<usize> = (0..pending_evidence.len())
-        .filter(|&i| pending[i].kind == ClaimKind::Date && relative_origin(pending[i], pending_evidence[i]).is_none())
+        .filter(|&i| {
+            pending[i].kind == ClaimKind::Date
+                && !cited_reading(pending[i], pending_evidence[i], &stated, zone).is_some_and(|r| r.overlaps)
+        })
         .collect();
     if let Some(needles) = needles_only {
         *needles = needle_table(&pending, !dates.is_empty()).0;
@@ -366,7 +452,7 @@ fn analyze(
     // a date better than one in an unrelated session.
     let cited_sources: Vec<Vec<usize>> =
         pending_evidence.iter().map(|ev| ev.iter().map(|c| c.source).collect()).collect();
-    let found = scan(&sources, &pending, (&dates, &cited_sources), &whole, progress);
+    let found = scan(&sources, &pending, (&dates, &cited_sources), &whole, zone, progress);
     for (s, e) in &found.unreadable {
         let name = sources.get(*s).map_or("?", |f| f.name.as_str());
         out.notes.push(format!("{name}: could not be read ({e}); no claim was looked for in it"));
@@ -384,10 +470,27 @@ fn analyze(
         pend_id += 1;
         let loc = |(s, l): (usize, usize)| format!("{}:{l}", sources.get(s).map(|f| f.name.as_str()).unwrap_or("?"));
         let cited_whole = whole.get(id).map_or(&[][..], Vec::as_slice);
+        // A relative phrase in a cited whole file that denotes the date states it.
+        let stated_relative = found.relative.get(&id).filter(|s| s.reading.covers && cited_whole.contains(&s.rank.3));
         if let Some(at) = cited_whole.iter().find_map(|&s| found.per_source.get(&(id, s)).map(|&l| (s, l))) {
             hc.status = Some((ClaimStatus::Sourced, Some(loc(at))));
+        } else if let Some(s) = stated_relative {
+            hc.status = Some((ClaimStatus::Sourced, Some(s.reading.loc.clone())));
         } else if let Some(&at) = found.first.get(&id) {
             hc.status = Some((ClaimStatus::Weak, Some(loc(at))));
+            // A cited line's relative phrase denotes other days ("yesterday" in a daily note
+            // whose heading has the date): it contradicts the date wherever else it is written.
+            if hc.claim.kind == ClaimKind::Date
+                && !hc.in_secret
+                && let Some(r) = cited_reading(&hc.claim, pending_evidence[id], &stated, zone).filter(|r| !r.overlaps)
+            {
+                let message = format!("{}; the date itself is only written on {}", r.message(&hc.shown), loc(at));
+                let flag = Flag::new(FlagKind::InferredDate, message)
+                    .with_source(r.loc.clone())
+                    .with_claim(hc.shown.clone())
+                    .with_line(hc.line.clone());
+                findings.add_hunk_flag(hc.file, hc.hunk, flag);
+            }
         } else if carried(&hc.claim, &review.files[hc.file], &live) {
             hc.status = Some((ClaimStatus::Carried, None));
         } else {
@@ -395,7 +498,8 @@ fn analyze(
             if hc.in_secret {
                 continue;
             }
-            let flag = unsourced_flag(hc, pending_evidence[id], found.relative.get(&id), &sources);
+            let cited = cited_reading(&hc.claim, pending_evidence[id], &stated, zone);
+            let flag = unsourced_flag(hc, cited, found.relative.get(&id));
             findings.add_hunk_flag(hc.file, hc.hunk, flag);
         }
     }
@@ -554,50 +658,87 @@ fn sourced_in(c: &Claim, evidence: &[&Cited], stated: &Stated) -> Option<(ClaimS
         }
     }
     if c.kind == ClaimKind::Date {
+        // The day rule takes the line's day as it is: with an unknown zone that is its UTC
+        // day, no slack (a day of slack would let `late Oct 2026` be "stated" by any line of
+        // 2026-11-01). The slack widens only what relative phrases denote.
+        let by_day = |day: &LocalDay| claims::date_stated_by(c, day.day);
         for e in evidence {
-            let dates = e.dates.iter().chain(e.texts.iter().flat_map(|t| &t.dates));
-            if let Some((loc, _)) = dates.into_iter().find(|(_, d)| claims::date_stated_by(c, *d)) {
+            if let Some((loc, _)) = e.dates.iter().find(|(_, d)| by_day(d)) {
                 return Some((ClaimStatus::Sourced, Some(loc.clone())));
             }
-        }
-    }
-    None
-}
-
-/// Memo of which shared cited message states which claim.
-#[derive(Default)]
-struct Stated(std::cell::RefCell<HashMap<(usize, ClaimKind, String), bool>>);
-
-impl Stated {
-    /// True when the message says the claim; each (message, claim) is decided once.
-    fn states(&self, t: &std::sync::Arc<evidence::CitedText>, c: &Claim) -> bool {
-        let key = (std::sync::Arc::as_ptr(t) as usize, c.kind, c.text.clone());
-        if let Some(&known) = self.0.borrow().get(&key) {
-            return known;
-        }
-        let said = claims::Haystack::dated(&t.text, t.date).states(c);
-        self.0.borrow_mut().insert(key, said);
-        said
-    }
-}
-
-/// A relative phrase in a cited message that, anchored at that message's day, can mean the
-/// date claim: (phrase, location, day, time).
-fn relative_origin(c: &Claim, evidence: &[&Cited]) -> Option<(String, String, Date, Option<String>)> {
-    if c.kind != ClaimKind::Date {
-        return None;
-    }
-    for e in evidence {
-        for t in &e.texts {
-            let Some(anchor) = t.date else { continue };
-            for r in claims::relative_phrases(&t.text) {
-                if claims::overlaps(c, r.resolve(anchor)) {
-                    return Some((r.phrase.clone(), t.loc.clone(), anchor, t.time.clone()));
+            for t in &e.texts {
+                let phrases = stated.phrases(t);
+                if phrases.is_empty() {
+                    // No relative phrase: the line states the day it was said on.
+                    if let Some((loc, _)) = t.dates.iter().find(|(_, d)| by_day(d)) {
+                        return Some((ClaimStatus::Sourced, Some(loc.clone())));
+                    }
+                } else if let Some(day) = t.day
+                    && phrases.iter().any(|r| r.readings(day).any(|(_, denoted)| claims::covers(c, denoted)))
+                {
+                    // A relative phrase: the days it denotes are what the line states.
+                    return Some((ClaimStatus::Sourced, Some(t.loc.clone())));
                 }
             }
         }
     }
     None
+}
+
+/// Memo of which shared cited message states which claim, and of each message's relative
+/// phrases.
+#[derive(Default)]
+struct Stated {
+    states: std::cell::RefCell<HashMap<(usize, ClaimKind, String), bool>>,
+    phrases: std::cell::RefCell<HashMap<usize, std::rc::Rc<Vec<claims::Relative>>>>,
+}
+
+impl Stated {
+    /// True when the message says the claim; each (message, claim) is decided once.
+    fn states(&self, t: &std::sync::Arc<evidence::CitedText>, c: &Claim) -> bool {
+        let key = (std::sync::Arc::as_ptr(t) as usize, c.kind, c.text.clone());
+        if let Some(&known) = self.states.borrow().get(&key) {
+            return known;
+        }
+        let said = claims::Haystack::dated(&t.text, t.date).states(c);
+        self.states.borrow_mut().insert(key, said);
+        said
+    }
+
+    /// The relative phrases of a message, found once.
+    fn phrases(&self, t: &std::sync::Arc<evidence::CitedText>) -> std::rc::Rc<Vec<claims::Relative>> {
+        let key = std::sync::Arc::as_ptr(t) as usize;
+        if let Some(known) = self.phrases.borrow().get(&key) {
+            return std::rc::Rc::clone(known);
+        }
+        let found = std::rc::Rc::new(claims::relative_phrases(&t.text));
+        self.phrases.borrow_mut().insert(key, std::rc::Rc::clone(&found));
+        found
+    }
+}
+
+/// The relative phrase of a cited message that tells most about a date claim: the first
+/// whose days the claim overlaps (it was probably computed from it), else the first one said
+/// (the claim lies outside what it denotes). `None` when no cited message says one.
+fn cited_reading(c: &Claim, evidence: &[&Cited], stated: &Stated, zone: &Zone) -> Option<Reading> {
+    if c.kind != ClaimKind::Date {
+        return None;
+    }
+    let mut outside: Option<Reading> = None;
+    for e in evidence {
+        for t in &e.texts {
+            let Some(day) = t.day else { continue };
+            for r in stated.phrases(t).iter() {
+                let when = when_said(zone, t.time.as_deref(), t.local_time.as_deref());
+                let reading = Reading::new(c, r, day, t.loc.clone(), when);
+                if reading.overlaps {
+                    return Some(reading);
+                }
+                outside.get_or_insert(reading);
+            }
+        }
+    }
+    outside
 }
 
 /// True when live memory already says the claim: this note first, then any note.
@@ -615,8 +756,11 @@ fn note_text(e: &crate::snapshot::Entry) -> Option<String> {
     e.bytes().and_then(crate::text::as_text).map(str::to_string)
 }
 
-/// The flag for a claim found nowhere.
-fn unsourced_flag(hc: &HunkClaim, evidence: &[&Cited], scanned: Option<&Scanned>, sources: &SourceSet) -> Flag {
+/// The flag for a claim found nowhere. A date's flag shows the arithmetic of the relative
+/// phrase it probably came from: one a cited message says that the date overlaps, else one
+/// the scan found in a cited source, else the phrase a cited message says (the date lies
+/// outside it), else one the scan found anywhere; without any, it says no source states it.
+fn unsourced_flag(hc: &HunkClaim, cited: Option<Reading>, scanned: Option<&Scanned>) -> Flag {
     let claim = hc.shown.clone();
     let line = hc.line.clone();
     if hc.claim.kind != ClaimKind::Date {
@@ -624,29 +768,26 @@ fn unsourced_flag(hc: &HunkClaim, evidence: &[&Cited], scanned: Option<&Scanned>
             .with_claim(claim)
             .with_line(line);
     }
-    // The relative phrase the date was probably computed from: in a cited message first,
-    // then anywhere the scan found one.
-    let mut origin = relative_origin(&hc.claim, evidence);
-    if origin.is_none()
-        && let Some(s) = scanned
-    {
-        let (_, _, source, line) = s.rank;
-        let name = sources.get(source).map(|f| f.name.clone()).unwrap_or_default();
-        origin = Some((s.phrase.clone(), format!("{name}:{line}"), s.anchor, s.time.clone()));
-    }
-    let flag = match &origin {
-        Some((phrase, loc, date, time)) => {
-            let when = time.clone().unwrap_or_else(|| date.to_string());
-            Flag::new(
-                FlagKind::InferredDate,
-                format!(
-                    "«{claim}» is stated by no source: probably inferred from «{}» on {loc}, said {when}",
-                    mask(phrase)
-                ),
-            )
-            .with_source(loc.clone())
+    let (cited_overlap, cited_outside) = match cited {
+        Some(r) if r.overlaps => (Some(r), None),
+        other => (None, other),
+    };
+    let scanned_cited = scanned.filter(|s| s.rank.0 == 0).map(|s| s.reading.clone());
+    let scanned_elsewhere = scanned.filter(|s| s.rank.0 != 0).map(|s| s.reading.clone());
+    let flag = match (cited_overlap.or(scanned_cited), cited_outside, scanned_elsewhere) {
+        (Some(r), ..) | (None, None, Some(r)) => {
+            Flag::new(FlagKind::InferredDate, r.message(&claim)).with_source(r.loc.clone())
         }
-        None => Flag::new(
+        // The cited phrase denotes other days; a phrase elsewhere may be where the date came
+        // from: both are shown, and the evidence pane opens on the latter.
+        (None, Some(cited), Some(elsewhere)) => {
+            let probably = elsewhere.message(&claim);
+            let probably = probably.strip_prefix(&format!("«{claim}» is stated by no source: ")).unwrap_or(&probably);
+            Flag::new(FlagKind::InferredDate, format!("{}; {probably}", cited.message(&claim)))
+                .with_source(elsewhere.loc.clone())
+        }
+        (None, Some(r), None) => Flag::new(FlagKind::InferredDate, r.message(&claim)).with_source(r.loc.clone()),
+        (None, None, None) => Flag::new(
             FlagKind::InferredDate,
             format!("«{claim}» is an absolute date no source states, and live memory does not have it"),
         ),
@@ -696,6 +837,7 @@ fn scan(
     pending: &[&Claim],
     (dates, cited): (&[usize], &[Vec<usize>]),
     whole: &[Vec<usize>],
+    zone: &Zone,
     progress: &dyn Fn(u64, u64),
 ) -> Found {
     let (needles, owners) = needle_table(pending, !dates.is_empty());
@@ -748,33 +890,43 @@ fn scan(
         }
         claims_open.sort_unstable();
         claims_open.dedup();
+        // The local day of the line (a daily note's file-name day; a timestamp in the user's
+        // zone) and its time as written and local, read only when a date asks.
+        let said_on = || -> (Option<LocalDay>, Option<String>) {
+            match file_dates.get(source).copied().flatten() {
+                Some(day) => (Some(LocalDay::exact(day)), None),
+                None => {
+                    let stamp = line_stamp(hit.raw);
+                    let local = stamp.instant.map(|at| zone.local_time(at));
+                    (
+                        zone.local_day(stamp.date, stamp.instant),
+                        when_said(zone, stamp.time.as_deref(), local.as_deref()),
+                    )
+                }
+            }
+        };
         // The said text lowercased and its dates found once, for all the claims open here.
         let hits: Vec<usize> = if claims_open.is_empty() {
             Vec::new()
         } else {
             // A yearless date on the line takes the year nearest the line's day.
-            let anchor = claims_open
-                .iter()
-                .any(|&o| pending[o].kind == ClaimKind::Date)
-                .then(|| file_dates.get(source).copied().flatten().or_else(|| line_stamp(hit.raw).1))
-                .flatten();
-            let said = claims::Haystack::dated(hit.said, anchor);
+            let anchor = claims_open.iter().any(|&o| pending[o].kind == ClaimKind::Date).then(|| said_on().0).flatten();
+            let said = claims::Haystack::dated(hit.said, anchor.map(|d| d.day));
             claims_open.into_iter().filter(|&o| said.states(pending[o])).collect()
         };
         let mut relative: Vec<(usize, Scanned)> = Vec::new();
         if !dates_open.is_empty()
-            && let (time, Some(anchor)) = match file_dates.get(source).copied().flatten() {
-                Some(day) => (None, Some(day)),
-                None => line_stamp(hit.raw),
-            }
+            && let (Some(day), when) = said_on()
         {
+            let name = sources.get(source).map_or("?", |f| f.name.as_str());
             for r in claims::relative_phrases(hit.said) {
-                let range = r.resolve(anchor);
+                let range = r.resolve_around(day);
                 for &d in dates_open.iter().filter(|&&d| claims::overlaps(pending[d], range)) {
                     let (tier, ..) = rank_bound(cited.get(d), source, line);
                     let width = if tier == 0 { (range.1.to_days() - range.0.to_days()).abs() } else { 0 };
-                    let rank = (tier, width, source, line);
-                    relative.push((d, Scanned { rank, phrase: r.phrase.clone(), anchor, time: time.clone() }));
+                    let reading = Reading::new(pending[d], &r, day, format!("{name}:{line}"), when.clone());
+                    let rank = (tier, u8::from(!reading.covers), width, source, line);
+                    relative.push((d, Scanned { rank, reading }));
                 }
             }
         }

@@ -246,6 +246,38 @@ fn whole_revert_of(msg: &str) -> Option<String> {
     message::parse_trailers(msg).reverts
 }
 
+/// How many of the newest commits [`recent_offset`] reads.
+pub const OFFSET_SEARCH_DEPTH: usize = 20;
+
+/// The UTC offset the authors of the newest [`OFFSET_SEARCH_DEPTH`] commits recorded most
+/// often (git keeps each commit's offset), with how many agree: the user's time zone when
+/// neither `--tz` nor the machine says. dreamreview's own commits (reviews, reverts) are
+/// left out: they carry the zone of whatever machine ran the review. `None` without a
+/// commit to read, or when the history cannot be read.
+pub fn recent_offset(repo: &MemoryRepo) -> Option<crate::zone::CommitOffset> {
+    repo.head_commit().ok()??;
+    let mut walk = repo.repo.revwalk().ok()?;
+    walk.push_head().ok()?;
+    let mut counts: std::collections::BTreeMap<i32, usize> = std::collections::BTreeMap::new();
+    let mut read = 0;
+    for oid in walk.take(OFFSET_SEARCH_DEPTH * 5) {
+        let Ok(commit) = oid.and_then(|o| repo.repo.find_commit(o)) else { continue };
+        let msg = String::from_utf8_lossy(commit.message_bytes());
+        let t = message::parse_trailers(&msg);
+        if t.dream_id.is_some() || t.reverts.is_some() {
+            continue;
+        }
+        let minutes = commit.author().when().offset_minutes();
+        *counts.entry(minutes.saturating_mul(60)).or_default() += 1;
+        read += 1;
+        if read == OFFSET_SEARCH_DEPTH {
+            break;
+        }
+    }
+    let (&seconds, &agreeing) = counts.iter().max_by_key(|&(s, n)| (*n, std::cmp::Reverse(*s)))?;
+    Some(crate::zone::CommitOffset { seconds, agreeing, read })
+}
+
 /// How many commits [`holds_reviews`] reads before it gives up: the newest review of a
 /// memory folder is rarely far from `HEAD`, and an unrelated repository's long history
 /// is not worth walking to the end.

@@ -81,6 +81,12 @@ pub struct Review {
     /// else); `None` without a repository or before its first commit. A commit refuses
     /// when `HEAD` moved since (another dreamreview committed meanwhile).
     pub loaded_head: Option<String>,
+    /// The time zone transcript timestamps are read in (see [`crate::zone`]): the
+    /// machine's, else the memory repository's recent commit offset, else unknown;
+    /// `--tz` replaces it ([`Review::set_zone`]).
+    pub zone: crate::zone::Zone,
+    /// The UTC offset of the memory repository's recent commits, read at load.
+    pub commit_offset: Option<crate::zone::CommitOffset>,
     undo: Vec<Vec<Vec<HunkDecision>>>,
     redo: Vec<Vec<Vec<HunkDecision>>>,
 }
@@ -129,6 +135,7 @@ impl Review {
         let dream_id = dream_id(&inputs, &proposed, &live)?;
         let repo = MemoryRepo::discover(&inputs.memory).ok().flatten();
         let reviewed = repo.as_ref().and_then(|r| crate::repo::history::already_reviewed(r, &dream_id).ok().flatten());
+        let commit_offset = repo.as_ref().and_then(crate::repo::history::recent_offset);
         let base = match &inputs.memory_diff {
             Some(path) => {
                 let mut base = base_from_diff(path, &live, &proposed, &mut outside, &mut notes)?;
@@ -155,9 +162,16 @@ impl Review {
             dream_id,
             reviewed,
             loaded_head,
+            zone: crate::zone::Zone::choose(None, crate::zone::Zone::machine(), commit_offset),
+            commit_offset,
             undo: Vec::new(),
             redo: Vec::new(),
         })
+    }
+
+    /// Reads transcript timestamps in `zone` (`--tz`) instead of the zone chosen at load.
+    pub fn set_zone(&mut self, zone: crate::zone::Zone) {
+        self.zone = zone;
     }
 
     /// A review of other diffs sharing these inputs, every hunk pending: a commit's diff in
@@ -175,6 +189,8 @@ impl Review {
             dream_id: self.dream_id.clone(),
             reviewed: None,
             loaded_head: None,
+            zone: self.zone.clone(),
+            commit_offset: self.commit_offset,
             undo: Vec::new(),
             redo: Vec::new(),
         }

@@ -39,7 +39,7 @@ mod unsaid;
 
 pub use context::{ContextEntry, SPAN_WINDOW, context_entries};
 pub use file::{Line, MAX_LINE_BYTES, Transcript};
-pub use render::{LineKind, RenderedLine, line_stamp, render_jsonl, render_jsonl_with_limit, render_note};
+pub use render::{LineKind, RenderedLine, Stamp, line_stamp, render_jsonl, render_jsonl_with_limit, render_note};
 pub use said::{said_text, said_text_in};
 pub use scan::{
     CHUNK_BYTES, Hit, LineHit, ScanOptions, ScanProgress, ScanReport, Verdict, Verifier, VerifyLine, WithExhausted,

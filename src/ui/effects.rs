@@ -112,10 +112,14 @@ pub fn init_repo(app: &App) -> Msg {
     )
 }
 
-/// Reloads the review from disk (saved decisions restored) as model `generation`.
-pub fn reload(inputs: Inputs, generation: u64) -> Msg {
+/// Reloads the review from disk (saved decisions restored) as model `generation`, in the
+/// time zone `zone` when `--tz` chose it.
+pub fn reload(inputs: Inputs, zone: crate::zone::Zone, generation: u64) -> Msg {
     match Review::load(inputs) {
         Ok(mut review) => {
+            if zone.source() == crate::zone::ZoneSource::Flag {
+                review.set_zone(zone);
+            }
             // After a commit the dream is reviewed: its leftovers stay decided.
             review.settle_reviewed();
             let _ = persist::restore(&mut review);

@@ -205,12 +205,13 @@ fn execute(app: &mut App, cmd: Cmd, rt: &mut Runtime, terminal: &mut DefaultTerm
         }
         Cmd::Reload => {
             let inputs = app.review.inputs.clone();
+            let zone = app.review.zone.clone();
             let generation = app.generation + 1;
             let tx = rt.tx.clone();
             std::thread::Builder::new()
                 .name("reload".into())
                 .spawn(move || {
-                    let _ = tx.send(effects::reload(inputs, generation));
+                    let _ = tx.send(effects::reload(inputs, zone, generation));
                 })
                 .ok();
         }

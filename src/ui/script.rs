@@ -57,7 +57,7 @@ pub fn drive(app: &mut App, script: &str) -> Result<Vec<Cmd>, String> {
                 Cmd::HistoryDiff(id) => effects::history_diff(app, &id),
                 Cmd::Revert { commit, scope } => effects::revert(app, &commit, &scope),
                 Cmd::InitRepo => effects::init_repo(app),
-                Cmd::Reload => effects::reload(app.review.inputs.clone(), app.generation + 1),
+                Cmd::Reload => effects::reload(app.review.inputs.clone(), app.review.zone.clone(), app.generation + 1),
                 Cmd::Save => {
                     crate::review::persist::save(&app.review).map_err(|e| format!("{e:#}"))?;
                     continue;

@@ -34,6 +34,9 @@ pub fn run_env(cwd: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
         .env("NO_COLOR", "1")
         .env("GIT_CONFIG_NOSYSTEM", "1")
         .env("HOME", cwd)
+        // The day a transcript line was said on depends on the user's zone: pinned, so the
+        // results do not depend on the machine (a test may set its own).
+        .env("TZ", "UTC")
         .env_remove("DREAMREVIEW_FAIL_AFTER_WRITES");
     for (k, v) in env {
         c.env(k, v);

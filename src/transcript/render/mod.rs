@@ -69,8 +69,12 @@ pub struct RenderedLine {
     pub number: usize,
     /// `2026-11-01 09:14:03`, from the line's `timestamp` (as written, normally UTC).
     pub time: Option<String>,
-    /// The day of the line: its timestamp's date, or a daily note's file-name date.
+    /// The day of the line: its timestamp's date (as written, normally UTC), or a daily
+    /// note's file-name date.
     pub date: Option<Date>,
+    /// The moment of its timestamp, when it has a clock (see [`crate::zone`] for the day
+    /// that is where the user lives).
+    pub instant: Option<jiff::Timestamp>,
     /// `user`, `assistant`, `tool` (a user line carrying tool results), `note`, `raw`, or
     /// the line's own `type` for other records (`system`, `progress`, …).
     pub role: String,
@@ -111,7 +115,7 @@ pub fn render_jsonl_with_limit(line: &[u8], number: usize, max_chars: usize) -> 
         .get("timestamp")
         .and_then(Value::as_str)
         .or_else(|| obj.get("snapshot").and_then(|s| get_str(s, "timestamp")));
-    let (time, date) = stamp.map(parse_time).unwrap_or((None, None));
+    let Stamp { time, date, instant } = stamp.map(parse_time).unwrap_or_default();
     let message = obj.get("message");
     let message_id = message.and_then(|m| get_str(m, "id")).map(str::to_string);
 
@@ -144,7 +148,7 @@ pub fn render_jsonl_with_limit(line: &[u8], number: usize, max_chars: usize) -> 
     // crafted `role` or `type` cannot reach the reviewer's terminal.
     let role = one_line(&role, 40);
     let role = if role.is_empty() { "unknown".to_string() } else { role };
-    RenderedLine { number, time, date, role, text, message_id, kind, truncated: cut }
+    RenderedLine { number, time, date, instant, role, text, message_id, kind, truncated: cut }
 }
 
 /// Renders a line of a Markdown/plain-text source dated `date` (from its file name).
@@ -154,6 +158,7 @@ pub fn render_note(line: &[u8], number: usize, date: Option<Date>) -> RenderedLi
         number,
         time: None,
         date,
+        instant: None,
         role: "note".into(),
         text: one_line(&text, DEFAULT_LIMIT),
         message_id: None,
@@ -168,6 +173,7 @@ fn raw(line: &[u8], number: usize, max_chars: usize) -> RenderedLine {
         number,
         time: None,
         date: None,
+        instant: None,
         role: "raw".into(),
         text: one_line(&text, max_chars),
         message_id: None,
@@ -176,30 +182,41 @@ fn raw(line: &[u8], number: usize, max_chars: usize) -> RenderedLine {
     }
 }
 
-/// The time and day of a raw JSONL line's first `"timestamp"` value, read without parsing
-/// the line (the scanner's hot path), as [`RenderedLine::time`] and [`RenderedLine::date`]
-/// show them.
-pub fn line_stamp(raw: &[u8]) -> (Option<String>, Option<Date>) {
+/// What a line's `"timestamp"` says.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stamp {
+    /// `2026-11-01 09:14:03` as written, when it has a clock.
+    pub time: Option<String>,
+    /// Its date as written.
+    pub date: Option<Date>,
+    /// The moment it names (UTC when it has no offset), when it has a clock.
+    pub instant: Option<jiff::Timestamp>,
+}
+
+/// The time, day and moment of a raw JSONL line's first `"timestamp"` value, read without
+/// parsing the line (the scanner's hot path), as [`RenderedLine::time`],
+/// [`RenderedLine::date`] and [`RenderedLine::instant`] show them.
+pub fn line_stamp(raw: &[u8]) -> Stamp {
     let key = b"\"timestamp\"";
-    let Some(at) = memchr::memmem::find(raw, key).map(|i| i + key.len()) else { return (None, None) };
+    let Some(at) = memchr::memmem::find(raw, key).map(|i| i + key.len()) else { return Stamp::default() };
     // `"timestamp":"…"`, also with spaces around the colon (Python's json.dumps writes
     // `": "`).
     let at = skip_ws(raw, at);
     if raw.get(at) != Some(&b':') {
-        return (None, None);
+        return Stamp::default();
     }
     let mut at = skip_ws(raw, at + 1);
     if raw.get(at) != Some(&b'"') {
-        return (None, None);
+        return Stamp::default();
     }
     at += 1;
     let value = raw.get(at..raw.len().min(at + 40)).unwrap_or(&[]);
     let value = value.get(..memchr::memchr(b'"', value).unwrap_or(value.len())).unwrap_or(&[]);
-    std::str::from_utf8(value).map_or((None, None), parse_time)
+    std::str::from_utf8(value).map_or_else(|_| Stamp::default(), parse_time)
 }
 
-/// `2026-11-01T09:14:03.112Z` → (`2026-11-01 09:14:03`, 2026-11-01).
-fn parse_time(stamp: &str) -> (Option<String>, Option<Date>) {
+/// `2026-11-01T09:14:03.112Z` → (`2026-11-01 09:14:03`, 2026-11-01, that moment).
+fn parse_time(stamp: &str) -> Stamp {
     let date = Date::parse_iso_prefix(stamp);
     let b = stamp.as_bytes();
     let clock = b.get(10).is_some_and(|&c| c == b'T' || c == b' ')
@@ -210,7 +227,8 @@ fn parse_time(stamp: &str) -> (Option<String>, Option<Date>) {
         (Some(d), true, Some(t)) => Some(format!("{d} {t}")),
         _ => None,
     };
-    (time, date)
+    let instant = if time.is_some() { crate::zone::parse_instant(stamp) } else { None };
+    Stamp { time, date, instant }
 }
 
 #[cfg(test)]
@@ -221,16 +239,21 @@ mod tests {
     fn line_stamp_reads_what_rendering_shows() {
         let line = br#"{"type":"user","timestamp":"2026-11-01T09:14:03.112Z","message":{"content":"hi"}}"#;
         let r = render_jsonl(line, 1);
-        assert_eq!(line_stamp(line), (r.time.clone(), r.date));
+        let s = line_stamp(line);
+        assert_eq!((s.time.clone(), s.date, s.instant), (r.time.clone(), r.date, r.instant));
         assert_eq!(r.time.as_deref(), Some("2026-11-01 09:14:03"));
+        assert_eq!(r.instant.map(|i| i.to_string()).as_deref(), Some("2026-11-01T09:14:03.112Z"));
         // A date without a clock gives the day only; no timestamp gives nothing.
-        assert_eq!(line_stamp(br#"{"timestamp":"2026-11-01"}"#), (None, Date::new(2026, 11, 1)));
-        assert_eq!(line_stamp(br#"{"type":"user"}"#), (None, None));
+        let day_only = line_stamp(br#"{"timestamp":"2026-11-01"}"#);
+        assert_eq!((day_only.time, day_only.date, day_only.instant), (None, Date::new(2026, 11, 1), None));
+        assert_eq!(line_stamp(br#"{"type":"user"}"#), Stamp::default());
         // Spaces around the colon, as Python's json.dumps writes them.
-        assert_eq!(
-            line_stamp(br#"{"type": "user", "timestamp": "2026-03-04T09:10:00.000Z"}"#),
-            (Some("2026-03-04 09:10:00".to_string()), Date::new(2026, 3, 4))
-        );
-        assert_eq!(line_stamp(br#"{"timestamp": 5}"#), (None, None));
+        let spaced = line_stamp(br#"{"type": "user", "timestamp": "2026-03-04T09:10:00.000Z"}"#);
+        assert_eq!((spaced.time.as_deref(), spaced.date), (Some("2026-03-04 09:10:00"), Date::new(2026, 3, 4)));
+        assert!(spaced.instant.is_some());
+        assert_eq!(line_stamp(br#"{"timestamp": 5}"#), Stamp::default());
+        // A clock that is no time of day: shown as written, no moment, no panic.
+        let odd = line_stamp(br#"{"timestamp":"2026-03-04T99:99:99Z"}"#);
+        assert_eq!((odd.date, odd.instant), (Date::new(2026, 3, 4), None));
     }
 }
