@@ -22,7 +22,8 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         None => " Evidence ".to_string(),
     };
     frame.render_widget(pane(app, title, focused), area);
-    let lines = lines(app);
+    let body = inner(area);
+    let lines = fitted(app, usize::from(body.width), usize::from(body.height));
     let p =
         Paragraph::new(lines).wrap(Wrap { trim: false }).scroll((app.evidence_scroll.min(u16::MAX as usize) as u16, 0));
     frame.render_widget(p, inner(area));
@@ -38,6 +39,123 @@ fn flag_line(app: &App, f: &Flag) -> Line<'static> {
         Span::styled(format!("⚑ {sev} {} ", f.kind.name()), style),
         Span::styled(short_ids(&f.message).into_owned(), t.text),
     ])
+}
+
+/// The pane's content for a pane of `width`×`height`: [`lines`] when it fits; else what
+/// the reviewer decides on comes first — the flags (one line each when they would take
+/// half the pane), then each cited line as one line (`▶ 8b2d4e6f….jsonl:3 tool: "…"`),
+/// then the rest as [`lines`] has it, to scroll to.
+pub fn fitted(app: &App, width: usize, height: usize) -> Vec<Line<'static>> {
+    let full = lines(app);
+    if rows(&full, width) <= height || width == 0 {
+        return full;
+    }
+    let Some(hi) = app.current_hunk() else { return full };
+    if app.banner.is_some() {
+        return full;
+    }
+    let flags = flags_of(app, hi);
+    let cited = cited_lines(app, hi);
+    if cited.is_empty() {
+        return full;
+    }
+    let t = &app.theme;
+    // What comes before the hunk's flags (a read-only or reviewed notice) stays first.
+    let head = full.iter().position(is_flag).unwrap_or(0).min(full.len());
+    let mut full = full;
+    let after = full.split_off(head);
+    let mut out: Vec<Line<'static>> = full;
+    let flag_lines: Vec<Line<'static>> = flags.iter().map(|f| flag_line(app, f)).collect();
+    if rows(&flag_lines, width) * 2 <= height {
+        out.extend(flag_lines);
+    } else {
+        out.extend(flag_lines.into_iter().map(|l| cut(l, width)));
+    }
+    for (location, text) in cited {
+        let line = Line::from(vec![
+            Span::styled("▶ ", t.cited),
+            Span::styled(location, t.key),
+            Span::styled(format!(" {text}"), t.cited),
+        ]);
+        out.push(cut(line, width));
+    }
+    // The rest as the full pane has it (it opens with a blank line).
+    out.extend(after.into_iter().skip_while(is_flag));
+    out
+}
+
+/// Screen rows `lines` take in a pane `width` wide, wrapped.
+fn rows(lines: &[Line<'_>], width: usize) -> usize {
+    lines
+        .iter()
+        .map(|l| {
+            let text: String = l.spans.iter().map(|s| s.content.as_ref()).collect();
+            crate::ui::text::wrap(&text, width.max(1)).len().max(1)
+        })
+        .sum()
+}
+
+/// `line` cut to `width` columns, ending in `…` when cut.
+fn cut(line: Line<'static>, width: usize) -> Line<'static> {
+    let mut left = width;
+    let mut spans = Vec::new();
+    for s in line.spans {
+        if left == 0 {
+            break;
+        }
+        let text = crate::ui::text::truncate(&s.content, left).into_owned();
+        left = left.saturating_sub(crate::ui::text::width(&text));
+        let done = text.ends_with('…') && text != s.content;
+        spans.push(Span::styled(text, s.style));
+        if done {
+            break;
+        }
+    }
+    Line::from(spans)
+}
+
+fn is_flag(l: &Line<'static>) -> bool {
+    l.spans.first().is_some_and(|s| s.content.starts_with("⚑ "))
+}
+
+/// The flags the pane lists for hunk `hi`: its file's, then its own.
+fn flags_of(app: &App, hi: usize) -> Vec<&Flag> {
+    app.analysis.findings.file(app.file).iter().chain(app.analysis.hunk_flags(app.file, hi)).collect()
+}
+
+/// Every cited line of the hunk's entries, as (`source:line`, `role: "text"`).
+fn cited_lines(app: &App, hi: usize) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    for c in entries_of(app, hi) {
+        for cit in &c.citations {
+            for cx in cit.context.iter().filter(|cx| cx.cited) {
+                let location = short_ids(&format!("{}:{}", cit.source, cx.line)).into_owned();
+                // `time · role · text`: the role and what was said.
+                let parts: Vec<&str> = cx.text.splitn(3, " · ").collect();
+                let text = match parts.as_slice() {
+                    [_, role, said] => format!("{role}: \"{said}\""),
+                    _ => format!("\"{}\"", cx.text),
+                };
+                if !out.iter().any(|(l, t)| *l == location && *t == text) {
+                    out.push((location, text));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The CHANGES.md entries (and inline sources) that explain hunk `hi`.
+fn entries_of(app: &App, hi: usize) -> Vec<&ChangeReport> {
+    app.analysis
+        .findings
+        .hunk_changes
+        .get(app.file)
+        .and_then(|v| v.get(hi))
+        .into_iter()
+        .flatten()
+        .filter_map(|n| app.analysis.changes.iter().find(|c| c.index == *n))
+        .collect()
 }
 
 /// The pane's content for the current hunk: its flags first, then the CHANGES.md entries
@@ -72,7 +190,7 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
         out.push(Line::styled(format!("This dream was {banner}; {what}"), t.warning));
         out.push(Line::raw(""));
     }
-    let flags: Vec<&Flag> = app.analysis.findings.file(fi).iter().chain(app.analysis.hunk_flags(fi, hi)).collect();
+    let flags = flags_of(app, hi);
     for f in &flags {
         out.push(flag_line(app, f));
     }
@@ -82,16 +200,7 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
             t.dim,
         ));
     }
-    let entries: Vec<&ChangeReport> = app
-        .analysis
-        .findings
-        .hunk_changes
-        .get(fi)
-        .and_then(|v| v.get(hi))
-        .into_iter()
-        .flatten()
-        .filter_map(|n| app.analysis.changes.iter().find(|c| c.index == *n))
-        .collect();
+    let entries = entries_of(app, hi);
     if entries.is_empty() {
         gap(&mut out);
         let why = if app.review.inputs.changes_md.is_some() {
