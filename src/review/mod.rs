@@ -39,7 +39,8 @@ impl Refusal {
     pub fn in_tui(&self) -> String {
         match self {
             Refusal::LiveChanged => format!("{self} (e: merge)"),
-            Refusal::ConflictMarkers { .. } => format!("{self} (e reopens your text)"),
+            // The key first: a narrow status bar cuts the end.
+            Refusal::ConflictMarkers { .. } => format!("e reopens it — {self}"),
             _ => self.to_string(),
         }
     }
@@ -60,8 +61,8 @@ impl std::fmt::Display for Refusal {
         if let Refusal::ConflictMarkers { line, marker } = self {
             return write!(
                 f,
-                "not saved: line {line} of your merge is still a conflict marker ({}); keep the lines you want \
-                 and delete every <<<<<<<, ======= and >>>>>>> line",
+                "merge not saved: line {line} is still a conflict marker ({}); keep the lines you want and \
+                 delete every <<<<<<<, ======= and >>>>>>> line",
                 crate::secrets::mask(marker)
             );
         }

@@ -122,7 +122,7 @@ fn apply(app: &mut App, msg: Msg) -> Vec<Cmd> {
                 Ok(()) => {
                     app.unfinished = None;
                     decided(app);
-                    say(app, "hunk edited: it shows live → your text, checked again (u to undo)", false);
+                    say(app, "edited: live → your text, its flags checked again (u undoes)", false);
                     vec![Cmd::Save]
                 }
                 Err(r) => {
@@ -138,7 +138,7 @@ fn apply(app: &mut App, msg: Msg) -> Vec<Cmd> {
                 let merging = app.review.hunk(file, hunk).is_some_and(|h| h.live_changed)
                     && app.review.decisions.get(file).and_then(|f| f.get(hunk)).is_some_and(|d| d.edited.is_none());
                 if merging {
-                    say(app, "not merged: the conflict markers are all still there (e opens the merge again)", true);
+                    say(app, "e reopens it — merge not saved: its conflict markers are all still there", true);
                 } else {
                     say(app, "edit left the hunk unchanged", false);
                 }

@@ -41,12 +41,12 @@ fn flag_line(app: &App, f: &Flag) -> Line<'static> {
     ])
 }
 
-/// The pane's content for a pane of `width`×`height`: [`lines`] when it fits; else what
+/// The pane's content for a pane of `width`×`height`: all of it ([`parts`]) when it fits; else what
 /// the reviewer decides on comes first — the flags (one line each when they would take
 /// half the pane), then each cited line as one line (`▶ 8b2d4e6f….jsonl:3 tool: "…"`),
-/// then the rest as [`lines`] has it, to scroll to.
+/// then the rest, to scroll to.
 pub fn fitted(app: &App, width: usize, height: usize) -> Vec<Line<'static>> {
-    let full = lines(app);
+    let (full, at) = parts(app);
     if rows(&full, width) <= height || width == 0 {
         return full;
     }
@@ -61,9 +61,10 @@ pub fn fitted(app: &App, width: usize, height: usize) -> Vec<Line<'static>> {
     }
     let t = &app.theme;
     // What comes before the hunk's flags (a read-only or reviewed notice) stays first.
-    let head = full.iter().position(is_flag).unwrap_or(0).min(full.len());
     let mut full = full;
-    let after = full.split_off(head);
+    let after = full.split_off(at.end.min(full.len()));
+    let note: Vec<Line<'static>> = full.split_off((at.start + flags.len()).min(full.len()));
+    full.truncate(at.start);
     let mut out: Vec<Line<'static>> = full;
     let flag_lines: Vec<Line<'static>> = flags.iter().map(|f| flag_line(app, f)).collect();
     if rows(&flag_lines, width) * 2 <= height {
@@ -79,8 +80,10 @@ pub fn fitted(app: &App, width: usize, height: usize) -> Vec<Line<'static>> {
         ]);
         out.push(cut(line, width));
     }
-    // The rest as the full pane has it (it opens with a blank line).
-    out.extend(after.into_iter().skip_while(is_flag));
+    out.extend(note);
+    // The rest as the full pane has it, after a blank line.
+    gap(&mut out);
+    out.extend(after.into_iter().skip_while(|l| l.width() == 0));
     out
 }
 
@@ -114,10 +117,6 @@ fn cut(line: Line<'static>, width: usize) -> Line<'static> {
     Line::from(spans)
 }
 
-fn is_flag(l: &Line<'static>) -> bool {
-    l.spans.first().is_some_and(|s| s.content.starts_with("⚑ "))
-}
-
 /// The flags the pane lists for hunk `hi`: its file's, then its own.
 fn flags_of(app: &App, hi: usize) -> Vec<&Flag> {
     app.analysis.findings.file(app.file).iter().chain(app.analysis.hunk_flags(app.file, hi)).collect()
@@ -129,7 +128,8 @@ fn cited_lines(app: &App, hi: usize) -> Vec<(String, String)> {
     for c in entries_of(app, hi) {
         for cit in &c.citations {
             for cx in cit.context.iter().filter(|cx| cx.cited) {
-                let location = short_ids(&format!("{}:{}", cit.source, cx.line)).into_owned();
+                let lines = if cx.last > cx.line { format!("{}-{}", cx.line, cx.last) } else { cx.line.to_string() };
+                let location = short_ids(&format!("{}:{lines}", cit.source)).into_owned();
                 // `time · role · text`: the role and what was said.
                 let parts: Vec<&str> = cx.text.splitn(3, " · ").collect();
                 let text = match parts.as_slice() {
@@ -159,13 +159,14 @@ fn entries_of(app: &App, hi: usize) -> Vec<&ChangeReport> {
 }
 
 /// The pane's content for the current hunk: its flags first, then the CHANGES.md entries
-/// with each cited line in context, then every claim and where it was found.
-pub fn lines(app: &App) -> Vec<Line<'static>> {
+/// with each cited line in context, then every claim and where it was found; and where
+/// in it the hunk's flags are (the range of its flag lines and the note under them).
+fn parts(app: &App) -> (Vec<Line<'static>>, std::ops::Range<usize>) {
     let t = &app.theme;
     let mut out: Vec<Line<'static>> = Vec::new();
     let Some(hi) = app.current_hunk() else {
         out.push(Line::styled("Nothing to review.", t.dim));
-        return out;
+        return (out, 0..0);
     };
     let fi = app.file;
     if let Some(banner) = &app.banner {
@@ -173,9 +174,9 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
         out.extend(
             lines.into_iter().map(|l| Line::styled(short_ids(crate::text::strip_terminator(l)).into_owned(), t.text)),
         );
-        return out;
+        return (out, 0..0);
     }
-    let Some(hunk) = app.current_file().and_then(|f| f.hunks.get(hi)) else { return out };
+    let Some(hunk) = app.current_file().and_then(|f| f.hunks.get(hi)) else { return (out, 0..0) };
     if let Some(r) = app.review.target.refusal() {
         out.push(Line::styled(format!("Read only, never committed: {r}."), t.warning));
         out.push(Line::raw(""));
@@ -190,16 +191,23 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
         out.push(Line::styled(format!("This dream was {banner}; {what}"), t.warning));
         out.push(Line::raw(""));
     }
+    let flags_at = out.len();
     let flags = flags_of(app, hi);
     for f in &flags {
         out.push(flag_line(app, f));
     }
-    if hunk.live_changed {
+    if hunk.live_changed && app.is_edited(hi) {
+        out.push(Line::styled(
+            "  Merged by your edit: the − lines are live's, the + lines yours (e edits it again).",
+            t.dim,
+        ));
+    } else if hunk.live_changed {
         out.push(Line::styled(
             "  The − lines are today's live text. Accepting would drop that session's edit: press e to merge by hand.",
             t.dim,
         ));
     }
+    let flags_end = out.len();
     let entries = entries_of(app, hi);
     if entries.is_empty() {
         gap(&mut out);
@@ -257,11 +265,12 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
             ]));
         }
     }
-    out
+    (out, flags_at..flags_end)
 }
 
+/// A blank line between sections (none at the top, none after a blank line).
 fn gap(out: &mut Vec<Line<'static>>) {
-    if !out.is_empty() {
+    if out.last().is_some_and(|l| l.width() > 0) {
         out.push(Line::raw(""));
     }
 }

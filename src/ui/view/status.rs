@@ -71,6 +71,9 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         &[("Space", "toggle"), ("y/n", "decide"), ("Esc", "cancel")]
     } else if decided == total && total > 0 {
         &[("c", "commit"), ("u", "undo"), ("?", "help")]
+    } else if app.current_hunk().is_some_and(|h| app.is_edited(h)) {
+        // The reviewer's own text: what can be done with it.
+        &[("e", "edit again"), ("u", "undo"), ("]", "next"), ("?", "help")]
     } else if let Some(r) = app.current_hunk().and_then(|h| app.review.blocked(app.file, h)) {
         // A hunk `y` would refuse: say what can be done with it instead.
         match r {
