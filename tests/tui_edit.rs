@@ -218,6 +218,10 @@ fn a_live_changed_hunk_is_merged_between_conflict_markers() {
     assert!(screen.contains("+ Deploy staging with `make deploy-staging`."), "{screen}");
     assert!(!screen.contains("a second reviewer") && !screen.contains("<<<<<<<"), "{screen}");
     assert!(!status_line(&d).contains("conflict"));
+    // The commit message counts what the merge changes, not what the dream proposed.
+    press(&mut d, "c");
+    let Mode::CommitPreview { message, .. } = &d.app.mode else { panic!("no preview: {:?}", d.app.status) };
+    assert!(message.contains("- deploy.md#1 (+1 -1, the dream's +2 -2, edited by the reviewer)"), "{message}");
 }
 
 /// A `y` pressed before the background analysis is in still asks about the secret, and
