@@ -16,33 +16,61 @@ struct Shot {
     size: (u16, u16),
     theme: ThemeName,
     keys: &'static str,
+    /// After the keys, `e` with the editor saving the hunk's text with (this, that) replaced.
+    edit: Option<(&'static str, &'static str)>,
 }
 
 const SHOTS: &[Shot] = &[
     // The main view: a flagged hunk with the cited transcript line beside it.
-    Shot { file: "review.svg", size: (150, 38), theme: ThemeName::Dark, keys: "<Tab>" },
+    Shot { file: "review.svg", size: (150, 38), theme: ThemeName::Dark, keys: "<Tab>", edit: None },
     // A secret copied from a tool result, masked everywhere.
-    Shot { file: "flagged-secret.svg", size: (120, 32), theme: ThemeName::Dark, keys: "<Tab> y" },
+    Shot { file: "flagged-secret.svg", size: (120, 32), theme: ThemeName::Dark, keys: "<Tab> y", edit: None },
     // A hunk that overlaps a session's later edit: only an edit can take it.
-    Shot { file: "live-changed.svg", size: (120, 32), theme: ThemeName::Dark, keys: "<Tab> y n" },
+    Shot { file: "live-changed.svg", size: (120, 32), theme: ThemeName::Dark, keys: "<Tab> y n", edit: None },
     // Side by side, in the light theme.
     Shot {
         file: "side-by-side-light.svg",
         size: (130, 32),
         theme: ThemeName::Light,
         keys: "<Tab> <Tab> <Tab> <Tab> <Tab> s",
+        edit: None,
     },
     // The keys.
-    Shot { file: "help.svg", size: (110, 34), theme: ThemeName::Dark, keys: "?" },
+    Shot { file: "help.svg", size: (110, 34), theme: ThemeName::Dark, keys: "?", edit: None },
     // After a commit: the history, with the review commit's diff opened.
     Shot {
         file: "history.svg",
         size: (120, 32),
         theme: ThemeName::Dark,
         keys: "<Tab> y n n n y y n c <Enter> h <Enter>",
+        edit: None,
     },
     // A standard 80x24 terminal.
-    Shot { file: "small-80x24.svg", size: (80, 24), theme: ThemeName::Dark, keys: "<Tab> <Tab> <Tab> <Tab> <Tab>" },
+    Shot {
+        file: "small-80x24.svg",
+        size: (80, 24),
+        theme: ThemeName::Dark,
+        keys: "<Tab> <Tab> <Tab> <Tab> <Tab>",
+        edit: None,
+    },
+    // The commit preview opens with what still stands on what it takes: a secret accepted
+    // after the question.
+    Shot {
+        file: "commit-standing-flag.svg",
+        size: (120, 32),
+        theme: ThemeName::Dark,
+        keys: "<Tab> <Tab> y y c",
+        edit: None,
+    },
+    // An edited hunk: live against the reviewer's text, its flags checked again (the
+    // invented date edited out, its inferred-date flag gone).
+    Shot {
+        file: "edited-hunk.svg",
+        size: (120, 32),
+        theme: ThemeName::Dark,
+        keys: "<Tab>",
+        edit: Some((" since mid Nov 2026", "")),
+    },
 ];
 
 fn main() -> anyhow::Result<()> {
@@ -53,6 +81,11 @@ fn main() -> anyhow::Result<()> {
         let mut app = script::open_demo(dir.path(), shot.size, Theme::new(shot.theme))?;
         script::highlight_all(&mut app);
         script::drive(&mut app, shot.keys).map_err(anyhow::Error::msg)?;
+        if let Some((this, that)) = shot.edit {
+            let h = app.current_hunk().and_then(|h| app.current_file()?.hunks.get(h)).map(|h| h.new_side());
+            let text = h.unwrap_or_default().replace(this, that);
+            script::edit(&mut app, &text).map_err(anyhow::Error::msg)?;
+        }
         let (bg, fg) = match shot.theme {
             ThemeName::Light => ("#ffffff", "#1a1a1a"),
             _ => ("#1c1c1c", "#d0d0d0"),

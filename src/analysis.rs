@@ -1,14 +1,30 @@
 //! Every analysis of a loaded review in one call: provenance (CHANGES.md citations and the
 //! claims of every added line checked against the transcripts), hygiene flags, and the
 //! audit of the outcome. The CLI runs it inline; the TUI on a background thread with
-//! progress.
+//! progress. A reviewer's edited text is checked the same way ([`check_edit`]).
 
-use crate::report::Analysis;
+use crate::decision::HunkDecision;
+use crate::report::{Analysis, EditCheck};
 use crate::review::Review;
 
 /// Runs every analysis. `progress(done, total)` is called as transcripts are scanned
-/// (bytes), from the calling thread.
+/// (bytes), from the calling thread. Hunks the review already holds edited get their
+/// edited text checked too, and those findings in place of the dream's.
 pub fn analyze_with(review: &Review, progress: &dyn Fn(u64, u64)) -> Analysis {
+    let mut analysis = dream_only(review, progress);
+    for (fi, hunks) in review.decisions.iter().enumerate() {
+        for (hi, d) in hunks.iter().enumerate() {
+            if let Some(check) = d.edited.as_deref().and_then(|text| check_edit(review, fi, hi, text)) {
+                analysis.edits.push(check);
+            }
+        }
+    }
+    analysis.sync_edits(review);
+    analysis
+}
+
+/// The analyses of the dream itself, edits left aside.
+fn dream_only(review: &Review, progress: &dyn Fn(u64, u64)) -> Analysis {
     let mut analysis = Analysis::empty(review);
     let provenance = crate::provenance::run(review, &mut analysis.findings, progress);
     analysis.changes = provenance.changes;
@@ -21,4 +37,50 @@ pub fn analyze_with(review: &Review, progress: &dyn Fn(u64, u64)) -> Analysis {
 /// Runs every analysis without progress reports.
 pub fn analyze(review: &Review) -> Analysis {
     analyze_with(review, &|_, _| {})
+}
+
+/// Checks the reviewer's `text` for hunk `hunk` of file `file` as any dream hunk is
+/// checked: the hunk as live against that text ([`crate::diff::Hunk::edited`]) is analysed
+/// alone (its claims against the transcripts, its credentials and PERMANENT lines), so
+/// removing an invented date removes its flag and typing a secret raises one. As heavy as
+/// one pass over the transcripts: the TUI runs it on a thread. `None` for a hunk that is
+/// not there or cannot be edited.
+pub fn check_edit(review: &Review, file: usize, hunk: usize, text: &str) -> Option<EditCheck> {
+    let f = review.files.get(file)?;
+    let h = f.hunks.get(hunk)?;
+    if h.whole_file || !f.kind.writable() {
+        return None;
+    }
+    let edited = h.edited(text);
+    let mut alone = review.clone();
+    let slots = edited.slots();
+    alone.files = vec![crate::diff::FileDiff { hunks: vec![edited], ..f.clone() }];
+    alone.decisions = vec![vec![HunkDecision::pending(slots)]];
+    let a = dream_only(&alone, &|_, _| {});
+    // CHANGES.md entries are numbered alike in both analyses; inline sources are numbered
+    // per review, so only an entry of CHANGES.md is named by its number.
+    let changes: Vec<usize> = a
+        .findings
+        .hunk_changes
+        .first()
+        .and_then(|x| x.first())
+        .into_iter()
+        .flatten()
+        .copied()
+        .filter(|&n| a.changes.get(n - 1).is_some_and(|c| c.note.is_none()))
+        .collect();
+    let mut flags: Vec<crate::flag::Flag> = take(&a.findings.hunk_flags);
+    // An inline source of the edited text is not listed among the review's entries: its
+    // flags are the hunk's own.
+    for n in a.findings.hunk_changes.first().and_then(|x| x.first()).into_iter().flatten() {
+        if let Some(c) = a.changes.get(n - 1).filter(|c| c.note.is_some()) {
+            flags.extend(c.flags.iter().cloned());
+        }
+    }
+    Some(EditCheck { file, hunk, text: text.to_string(), flags, claims: take(&a.findings.hunk_claims), changes })
+}
+
+/// The first hunk's list of a `[file][hunk]` table.
+fn take<T: Clone>(v: &[Vec<Vec<T>>]) -> Vec<T> {
+    v.first().and_then(|x| x.first()).cloned().unwrap_or_default()
 }

@@ -143,7 +143,93 @@ impl Hunk {
     pub fn new_side(&self) -> String {
         self.lines.iter().filter(|l| l.op != Op::Remove).map(|l| l.text.as_str()).collect()
     }
+
+    /// The hunk's live side (context and removed lines): what live holds in `old_range`.
+    pub fn old_side(&self) -> String {
+        self.lines.iter().filter(|l| l.op != Op::Add).map(|l| l.text.as_str()).collect()
+    }
+
+    /// The text `$EDITOR` gets to merge a `live_changed` hunk: its context as it is, and
+    /// each change block as both sides between conflict markers — live's lines after
+    /// `<<<<<<< live`, the dream's after `=======`, closed by `>>>>>>> dream`. Every marker
+    /// starts a line of its own (a last line without a newline gets one inside the block).
+    pub fn merge_text(&self) -> String {
+        let mut out = String::new();
+        let push = |out: &mut String, text: &str| {
+            out.push_str(text);
+            if !text.ends_with('\n') {
+                out.push('\n');
+            }
+        };
+        let mut i = 0;
+        while i < self.lines.len() {
+            if self.lines[i].op == Op::Context {
+                out.push_str(&self.lines[i].text);
+                i += 1;
+                continue;
+            }
+            let end = (i..self.lines.len()).find(|&j| self.lines[j].op == Op::Context).unwrap_or(self.lines.len());
+            let block = &self.lines[i..end];
+            out.push_str(&format!("{}\n", MERGE_MARKERS[0]));
+            block.iter().filter(|l| l.op == Op::Remove).for_each(|l| push(&mut out, &l.text));
+            out.push_str(&format!("{}\n", MERGE_MARKERS[1]));
+            block.iter().filter(|l| l.op == Op::Add).for_each(|l| push(&mut out, &l.text));
+            out.push_str(&format!("{}\n", MERGE_MARKERS[2]));
+            i = end;
+        }
+        out
+    }
+
+    /// The first line (1-based) of `text` that is a conflict marker left from
+    /// [`Hunk::merge_text`], and the line itself: a `<<<<<<<` or `>>>>>>>` line, or more
+    /// `=======` lines than either side of the hunk holds (a Markdown heading underline
+    /// the note had is no marker). `None` when the merge is finished.
+    pub fn conflict_marker(&self, text: &str) -> Option<(usize, String)> {
+        let is_sep = |l: &str| crate::text::strip_terminator(l) == MERGE_MARKERS[1];
+        let seps = |op: Op| self.lines.iter().filter(|l| l.op != op && is_sep(&l.text)).count();
+        let allowed = seps(Op::Add).max(seps(Op::Remove));
+        let lines = split_lines(text);
+        let too_many = lines.iter().filter(|l| is_sep(l)).count() > allowed;
+        lines.iter().enumerate().find_map(|(n, l)| {
+            let body = crate::text::strip_terminator(l);
+            let marker = body.starts_with("<<<<<<<") || body.starts_with(">>>>>>>") || (too_many && is_sep(l));
+            marker.then(|| (n + 1, body.to_string()))
+        })
+    }
+
+    /// This hunk as the reviewer's `text` makes it: live's lines of `old_range` against
+    /// the text, every line of the range shown (context where they agree). Same id, key
+    /// and old range; never `live_changed` (an edit is the merge).
+    pub fn edited(&self, text: &str) -> Hunk {
+        let old_text = self.old_side();
+        let old = split_lines(&old_text);
+        let new = split_lines(text);
+        let mut lines = Vec::with_capacity(old.len().max(new.len()));
+        let (mut o, mut n) = (0, 0);
+        for (or, nr) in regions(&old, &new) {
+            lines.extend(old[o..or.start].iter().map(|t| Line { op: Op::Context, text: t.to_string() }));
+            lines.extend(old[or.clone()].iter().map(|t| Line { op: Op::Remove, text: t.to_string() }));
+            lines.extend(new[nr.clone()].iter().map(|t| Line { op: Op::Add, text: t.to_string() }));
+            (o, n) = (or.end, nr.end);
+        }
+        debug_assert_eq!(old.len() - o, new.len() - n);
+        lines.extend(old[o..].iter().map(|t| Line { op: Op::Context, text: t.to_string() }));
+        Hunk {
+            id: self.id.clone(),
+            index: self.index,
+            old_range: self.old_range.clone(),
+            new_range: self.new_range.start..self.new_range.start + new.len(),
+            lines,
+            whole_file: false,
+            live_changed: false,
+            key: self.key.clone(),
+        }
+    }
 }
+
+/// The conflict markers of [`Hunk::merge_text`]: before live's lines, between the sides,
+/// after the dream's.
+pub const MERGE_MARKERS: [&str; 3] = ["<<<<<<< live", "=======", ">>>>>>> dream"];
 
 impl Hunk {
     /// What the hunk changes that no one can see on lines it keeps, as labels: the line
@@ -625,6 +711,42 @@ mod tests {
 
     fn all(file: &FileDiff, d: Decision) -> Vec<HunkDecision> {
         file.hunks.iter().map(|h| HunkDecision { lines: vec![d; h.slots()], edited: None }).collect()
+    }
+
+    #[test]
+    fn an_edited_hunk_is_live_against_the_reviewers_text() {
+        let live = "a\nb\nc\nd\n";
+        let file = diff_file("n.md", Some(&f(live)), Some(&f(live)), Some(&f("a\nB\nc\nd\n"))).unwrap();
+        let h = &file.hunks[0];
+        let e = h.edited("a\nb\nc\nX\nd\n");
+        let shown: Vec<String> = e.lines.iter().map(|l| format!("{}{}", l.op.marker(), l.text.trim_end())).collect();
+        assert_eq!(shown, [" a", " b", " c", "+X", " d"], "the dream's B is gone, the reviewer's X shown");
+        assert_eq!((e.old_range.clone(), e.new_range.len(), e.id.as_str()), (h.old_range.clone(), 5, "n.md#1"));
+        assert!(!e.live_changed);
+        assert_eq!(h.old_side(), live);
+    }
+
+    #[test]
+    fn a_merge_text_holds_both_sides_between_markers_until_they_are_removed() {
+        let base = f("x\nold\ny\n");
+        let live = f("x\nlive edit\ny\n");
+        let file = diff_file("n.md", Some(&base), Some(&live), Some(&f("x\ndream edit\ny\n"))).unwrap();
+        let h = &file.hunks[0];
+        assert!(h.live_changed);
+        let merge = h.merge_text();
+        assert_eq!(merge, "x\n<<<<<<< live\nlive edit\n=======\ndream edit\n>>>>>>> dream\ny\n");
+        assert_eq!(h.conflict_marker(&merge), Some((2, "<<<<<<< live".to_string())));
+        assert_eq!(h.conflict_marker("x\nlive edit\n=======\ny\n"), Some((3, "=======".to_string())));
+        assert_eq!(h.conflict_marker("x\nmerged\ny\n"), None);
+        // A heading underline the note already had is no marker.
+        let file = diff_file(
+            "n.md",
+            Some(&f("T\n=======\nold\n")),
+            Some(&f("T\n=======\nlive\n")),
+            Some(&f("T\n=======\ndream\n")),
+        )
+        .unwrap();
+        assert_eq!(file.hunks[0].conflict_marker("T\n=======\nmerged\n"), None);
     }
 
     #[test]

@@ -52,14 +52,7 @@ pub fn check(review: &Review, findings: &mut Findings) {
         let live = LiveNote::of(f);
         for (hi, h) in f.hunks.iter().enumerate() {
             if h.live_changed {
-                findings.add_hunk_flag(
-                    fi,
-                    hi,
-                    Flag::new(
-                        FlagKind::LiveChanged,
-                        format!("{}: a session edited these lines after the dream ran; accepting would drop that edit — edit the hunk to merge", h.id),
-                    ),
-                );
+                findings.add_hunk_flag(fi, hi, live_changed_flag(h));
             }
             for flag in secret_flags(h) {
                 findings.add_hunk_flag(fi, hi, flag);
@@ -69,6 +62,37 @@ pub fn check(review: &Review, findings: &mut Findings) {
             }
         }
     }
+}
+
+/// The fixed hygiene flags of some hunks of one file (`live-changed`, `secret`,
+/// `permanent-deleted`), as [`check`] adds them, computed on the spot: what an accept must
+/// ask about before the background analysis is in. Pure and cheap (the live note is read
+/// once for all of them).
+pub fn hunk_flags(f: &FileDiff, hunks: &[usize]) -> Vec<(usize, Vec<Flag>)> {
+    let live = LiveNote::of(f);
+    hunks
+        .iter()
+        .filter_map(|&hi| {
+            let h = f.hunks.get(hi)?;
+            let mut flags = Vec::new();
+            if h.live_changed {
+                flags.push(live_changed_flag(h));
+            }
+            flags.extend(secret_flags(h));
+            flags.extend(permanent_flags(f, &live, h));
+            Some((hi, flags))
+        })
+        .collect()
+}
+
+fn live_changed_flag(h: &diff::Hunk) -> Flag {
+    Flag::new(
+        FlagKind::LiveChanged,
+        format!(
+            "{}: a session edited these lines after the dream ran; accepting would drop that edit — edit the hunk to merge",
+            h.id
+        ),
+    )
 }
 
 /// `secret` flags for the hunk's added lines (checked as one text, so PEM blocks that span

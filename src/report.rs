@@ -140,6 +140,42 @@ pub struct Analysis {
     pub audit_attached: Vec<(usize, usize, Flag)>,
     /// Things the analyses want the reviewer to know (unreadable sources…).
     pub notes: Vec<String>,
+    /// Flags and claims computed on reviewers' edited texts ([`crate::analysis::check_edit`]),
+    /// one per (hunk, text) checked; [`Analysis::sync_edits`] puts them in place.
+    pub edits: Vec<EditCheck>,
+    /// The dream's own findings of the hunks whose `findings` an edit check replaces now,
+    /// kept to be put back when the edit is undone or dropped.
+    pub(crate) replaced: Vec<Replaced>,
+}
+
+/// What the analyses find on a reviewer's edited text for one hunk: the hunk as live
+/// against that text ([`crate::diff::Hunk::edited`]) checked like any dream hunk.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EditCheck {
+    /// File index.
+    pub file: usize,
+    /// Hunk index.
+    pub hunk: usize,
+    /// The edited text checked.
+    pub text: String,
+    /// Its hunk flags (provenance and hygiene).
+    pub flags: Vec<Flag>,
+    /// Its claims and where each was found.
+    pub claims: Vec<crate::findings::ClaimReport>,
+    /// The CHANGES.md entries (1-based) that explain it.
+    pub changes: Vec<usize>,
+}
+
+/// A hunk's dream findings, set aside while an edit check stands in for them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Replaced {
+    file: usize,
+    hunk: usize,
+    /// The edited text whose check is in place.
+    text: String,
+    flags: Vec<Flag>,
+    claims: Vec<crate::findings::ClaimReport>,
+    changes: Vec<usize>,
 }
 
 impl Analysis {
@@ -168,12 +204,81 @@ impl Analysis {
         self.findings.file(file).iter().chain(self.hunk_flags(file, hunk)).chain(self.entry_flags(file, hunk))
     }
 
+    /// Makes every edited hunk's flags, claims and entries those of its edited text: an
+    /// edit check for exactly that text takes the place of the dream's findings, and the
+    /// dream's come back where the edit was undone or dropped. Returns the edited hunks
+    /// that have no check yet, as (file, hunk, text): until one arrives they keep the
+    /// dream's findings, and whoever runs the analyses must check them.
+    pub fn sync_edits(&mut self, review: &Review) -> Vec<(usize, usize, String)> {
+        let edited = |fi: usize, hi: usize| review.decisions.get(fi)?.get(hi)?.edited.as_deref();
+        // Put the dream's findings back where the text checked is no longer the edit.
+        let (keep, back): (Vec<Replaced>, Vec<Replaced>) =
+            std::mem::take(&mut self.replaced).into_iter().partition(|r| edited(r.file, r.hunk) == Some(&r.text));
+        self.replaced = keep;
+        for r in back {
+            self.put(r.file, r.hunk, r.flags, r.claims, r.changes);
+        }
+        let mut missing = Vec::new();
+        for (fi, hunks) in review.decisions.iter().enumerate() {
+            for (hi, d) in hunks.iter().enumerate() {
+                let Some(text) = d.edited.as_deref() else { continue };
+                if self.replaced.iter().any(|r| r.file == fi && r.hunk == hi) {
+                    continue;
+                }
+                let Some(check) = self.edits.iter().find(|c| c.file == fi && c.hunk == hi && c.text == text) else {
+                    missing.push((fi, hi, text.to_string()));
+                    continue;
+                };
+                let (flags, claims, changes) = (check.flags.clone(), check.claims.clone(), check.changes.clone());
+                let (flags, claims, changes) = self.put(fi, hi, flags, claims, changes);
+                self.replaced.push(Replaced { file: fi, hunk: hi, text: text.to_string(), flags, claims, changes });
+            }
+        }
+        missing
+    }
+
+    /// Sets a hunk's flags, claims and entries, returning the ones it had.
+    fn put(
+        &mut self,
+        fi: usize,
+        hi: usize,
+        flags: Vec<Flag>,
+        claims: Vec<crate::findings::ClaimReport>,
+        changes: Vec<usize>,
+    ) -> (Vec<Flag>, Vec<crate::findings::ClaimReport>, Vec<usize>) {
+        let f = &mut self.findings;
+        let old_flags = swap(&mut f.hunk_flags, fi, hi, flags);
+        let old_claims = swap(&mut f.hunk_claims, fi, hi, claims);
+        let old_changes = swap(&mut f.hunk_changes, fi, hi, changes);
+        (old_flags, old_claims, old_changes)
+    }
+
+    /// True when the hunk shows the findings of an edit check (its edited text's).
+    pub fn shows_edit(&self, fi: usize, hi: usize) -> bool {
+        self.replaced.iter().any(|r| r.file == fi && r.hunk == hi)
+    }
+
+    /// Takes over the edit checks of `older` (an analysis of the same review, replaced by
+    /// this one) that this one does not have.
+    pub fn keep_edit_checks(&mut self, older: Analysis) {
+        for c in older.edits {
+            if !self.edits.iter().any(|x| x.file == c.file && x.hunk == c.hunk && x.text == c.text) {
+                self.edits.push(c);
+            }
+        }
+    }
+
     /// Recomputes the audit for the current decisions.
     pub fn refresh_audit(&mut self, review: &Review) {
         let outcome = crate::hygiene::audit_review(review);
         self.audit = outcome.report;
         self.audit_attached = outcome.attached;
     }
+}
+
+/// Replaces `v[fi][hi]` with `new`, returning what was there (empty when out of range).
+fn swap<T>(v: &mut [Vec<Vec<T>>], fi: usize, hi: usize, new: Vec<T>) -> Vec<T> {
+    v.get_mut(fi).and_then(|x| x.get_mut(hi)).map(|x| std::mem::replace(x, new)).unwrap_or_default()
 }
 
 #[derive(Serialize)]
@@ -322,7 +427,8 @@ pub fn flags_left(review: &Review, analysis: &Analysis) -> FlagCounts {
             n.add(analysis.findings.file(fi));
         }
         for &hi in &live {
-            n.add(analysis.hunk_flags(fi, hi).filter(|x| !merged(fi, hi, x)));
+            let d = &review.decisions[fi][hi];
+            n.add(analysis.hunk_flags(fi, hi).filter(|x| !merged(fi, hi, x) && !rejected_away(&f.hunks[hi], d, x)));
         }
     }
     for c in &analysis.changes {
@@ -332,6 +438,28 @@ pub fn flags_left(review: &Review, analysis: &Analysis) -> FlagCounts {
     }
     n.add(analysis.audit.flags.iter().filter(|f| !analysis.audit_attached.iter().any(|(_, _, a)| a == *f)));
     n
+}
+
+/// True when a flag is about one line of the hunk (a credential, a date or a claim on an
+/// added line; a removed PERMANENT line) and the reviewer rejected every line it is about:
+/// it no longer stands, even while the rest of the hunk is pending or taken.
+fn rejected_away(h: &crate::diff::Hunk, d: &crate::decision::HunkDecision, flag: &Flag) -> bool {
+    use crate::decision::Decision;
+    use crate::diff::Op;
+    if d.edited.is_some() || h.whole_file {
+        return false;
+    }
+    let Some(line) = &flag.line else { return false };
+    let op = match flag.kind {
+        FlagKind::Secret | FlagKind::InferredDate | FlagKind::UnsourcedClaim => Op::Add,
+        FlagKind::PermanentDeleted => Op::Remove,
+        _ => return false,
+    };
+    let line = crate::secrets::mask(line);
+    let changed = h.lines.iter().filter(|l| l.op != Op::Context).zip(&d.lines);
+    let mut about =
+        changed.filter(|(l, _)| l.op == op && crate::secrets::mask(strip_terminator(&l.text)) == line).peekable();
+    about.peek().is_some() && about.all(|(_, d)| *d == Decision::Rejected)
 }
 
 /// A flag still standing on content a commit takes: on a hunk accepted wholly, line by
@@ -380,13 +508,25 @@ pub fn taken_flags<'a>(
     hi: usize,
     d: &crate::decision::HunkDecision,
 ) -> Vec<&'a Flag> {
+    flags_taken(review, analysis.hunk_flags(fi, hi), fi, hi, d)
+}
+
+/// [`taken_flags`] for a given list of the hunk's flags (say, its analysis flags and the
+/// hygiene flags computed on the spot while the analysis is still running).
+pub fn flags_taken<'a>(
+    review: &Review,
+    flags: impl Iterator<Item = &'a Flag>,
+    fi: usize,
+    hi: usize,
+    d: &crate::decision::HunkDecision,
+) -> Vec<&'a Flag> {
     let Some(h) = review.hunk(fi, hi) else { return Vec::new() };
     let takes = d.edited.is_some() || d.lines.contains(&crate::decision::Decision::Accepted);
     if !takes || review.blocked(fi, hi).is_some() && d.edited.is_none() {
         return Vec::new();
     }
     let taken = taken_lines(h, d);
-    analysis.hunk_flags(fi, hi).filter(|flag| stands(flag, d, taken.as_ref())).collect()
+    flags.filter(|flag| stands(flag, d, taken.as_ref())).collect()
 }
 
 /// The changed lines a hunk's decisions take (terminators stripped), by side.

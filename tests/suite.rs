@@ -48,4 +48,5 @@ mod transcript_context;
 mod transcript_render;
 mod transcript_scan;
 mod transcript_sources;
+mod tui_edit;
 mod tui_review;

@@ -579,7 +579,9 @@ fn a_search_never_decides() {
 fn question(d: &Demo) -> Option<String> {
     let screen = snap(d);
     let asked = screen.lines().find(|l| l.contains("accept anyway? y/N"))?;
-    Some(asked.trim_matches(|c: char| c == '│' || c == ' ').to_string())
+    // The overlay's line, whatever the panes show beside it.
+    let asked = asked.split('│').find(|part| part.contains("accept anyway? y/N"))?;
+    Some(asked.trim().to_string())
 }
 
 fn to_file(d: &mut Demo, path: &str) {

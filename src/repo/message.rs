@@ -213,6 +213,17 @@ fn write_section(
             let r = taken.len() - a;
             size = format!("+{a} -{r} of +{plus} -{minus}");
         }
+        if f.fate == Fate::Edited
+            && let (Some(h), Some(text)) =
+                (review.hunk(f.file, f.hunk), review.decisions[f.file].get(f.hunk).and_then(|d| d.edited.as_deref()))
+        {
+            // What the commit really takes: live against the reviewer's text.
+            let e = h.edited(text);
+            let (a, r) = (e.added().count(), e.removed().count());
+            if (a, r) != (plus, minus) {
+                size = format!("+{a} -{r}, the dream's +{plus} -{minus}");
+            }
+        }
         let live_changed = review.hunk(f.file, f.hunk).is_some_and(|h| h.live_changed);
         let note = match &f.fate {
             Fate::Rejected | Fate::Pending if live_changed => ", live memory changed here after the dream".into(),

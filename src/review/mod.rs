@@ -24,6 +24,14 @@ pub enum Refusal {
     OutsideMemory,
     /// No such file, hunk or line.
     NoSuchTarget,
+    /// The reviewer's merge of a `live_changed` hunk still holds a conflict marker: its
+    /// line (1-based in the text) and the marker.
+    ConflictMarkers {
+        /// 1-based line of the text.
+        line: usize,
+        /// The marker line.
+        marker: String,
+    },
 }
 
 impl Refusal {
@@ -31,6 +39,8 @@ impl Refusal {
     pub fn in_tui(&self) -> String {
         match self {
             Refusal::LiveChanged => format!("{self} (e: merge)"),
+            // The key first: a narrow status bar cuts the end.
+            Refusal::ConflictMarkers { .. } => format!("e reopens it — {self}"),
             _ => self.to_string(),
         }
     }
@@ -48,7 +58,16 @@ impl Refusal {
 
 impl std::fmt::Display for Refusal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if let Refusal::ConflictMarkers { line, marker } = self {
+            return write!(
+                f,
+                "merge not saved: line {line} is still a conflict marker ({}); keep the lines you want and \
+                 delete every <<<<<<<, ======= and >>>>>>> line",
+                crate::secrets::mask(marker)
+            );
+        }
         f.write_str(match self {
+            Refusal::ConflictMarkers { .. } => "",
             Refusal::LiveChanged => "live memory changed here after the dream: only a merge can take it",
             Refusal::OutsideMemory => "this change would write outside the memory folder: it can never be accepted",
             Refusal::NoSuchTarget => "no such hunk or line",
@@ -276,7 +295,8 @@ impl Review {
     }
 
     /// Replaces a hunk's range with the reviewer's own text (`None` drops the edit).
-    /// Allowed on live-changed hunks: editing is how they are merged. Symlinks never.
+    /// Allowed on live-changed hunks: editing is how they are merged. Symlinks never, and
+    /// never a text with a conflict marker left in it ([`Hunk::conflict_marker`]).
     pub fn set_edit(&mut self, file: usize, hunk: usize, text: Option<String>) -> Result<(), Refusal> {
         let f = self.files.get(file).ok_or(Refusal::NoSuchTarget)?;
         let h = f.hunks.get(hunk).ok_or(Refusal::NoSuchTarget)?;
@@ -285,6 +305,9 @@ impl Review {
         }
         if h.whole_file {
             return Err(Refusal::NoSuchTarget);
+        }
+        if let Some((line, marker)) = text.as_deref().and_then(|t| h.conflict_marker(t)) {
+            return Err(Refusal::ConflictMarkers { line, marker });
         }
         self.checkpoint();
         self.decisions[file][hunk].edited = text;

@@ -230,6 +230,10 @@ pub fn apply_saved(review: &mut Review, saved: &SavedDecisions, strict: bool) ->
             errors.push(format!("{name}: this hunk cannot be edited"));
             continue;
         }
+        if let Some((line, marker)) = d.edited.as_deref().and_then(|t| h.conflict_marker(t)) {
+            errors.push(format!("{name}: {}", Refusal::ConflictMarkers { line, marker }));
+            continue;
+        }
         if d.edited.is_none()
             && d.lines.contains(&Decision::Accepted)
             && let Some(r) = review.blocked(fi, hi)

@@ -47,21 +47,25 @@ pub fn preview_commit(app: &App) -> Msg {
             None => Msg::NeedRepo,
         },
         Err(e) => Msg::CommitMessage(Err(format!("{e:#}"))),
-        Ok(Some(r)) => Msg::CommitMessage(
-            crate::repo::apply::plan(&r, &app.review, &app.analysis)
-                .map(|p| {
-                    let mut m = standing(app);
-                    m.push_str(&p.message);
-                    for s in &p.skipped {
-                        m.push_str(&format!("\n(not written: {} — {})", super::text::shown_name(&s.id), s.reason));
-                    }
-                    if p.snapshot_first {
-                        m.push_str("\n(uncommitted memory changes are committed first, as a snapshot)");
-                    }
-                    m
-                })
-                .map_err(|e| format!("{e:#}")),
-        ),
+        // What the commit takes is listed with its flags: none may be missing.
+        Ok(Some(r)) => match super::update::not_checked_yet(app) {
+            Some(wait) => Msg::CommitMessage(Err(wait)),
+            None => Msg::CommitMessage(
+                crate::repo::apply::plan(&r, &app.review, &app.analysis)
+                    .map(|p| {
+                        let mut m = standing(app);
+                        m.push_str(&p.message);
+                        for s in &p.skipped {
+                            m.push_str(&format!("\n(not written: {} — {})", super::text::shown_name(&s.id), s.reason));
+                        }
+                        if p.snapshot_first {
+                            m.push_str("\n(uncommitted memory changes are committed first, as a snapshot)");
+                        }
+                        m
+                    })
+                    .map_err(|e| format!("{e:#}")),
+            ),
+        },
     }
 }
 

@@ -3,7 +3,7 @@
 //! question the reviewer answers first. Pure: reads the state, changes nothing.
 
 use super::keymap::Action;
-use super::state::App;
+use super::state::{App, Progress};
 use crate::decision::{Decision, HunkDecision};
 use crate::diff::FileStatus;
 use crate::flag::{Flag, FlagKind, Severity};
@@ -25,15 +25,33 @@ pub fn question(app: &App, action: Action) -> Option<Vec<String>> {
     }
 }
 
-/// Per hunk the key would newly take error flags on: its id, and what they say.
+/// Per hunk the key would newly take error flags on: its id, and what they say. Until the
+/// background analysis is in, the hunks' hygiene flags (a credential, a PERMANENT line)
+/// are computed here on the spot, so a key pressed early asks as it would later.
 fn stops(app: &App, action: Action) -> Vec<(String, String)> {
     let Some(file) = app.current_file() else { return Vec::new() };
-    proposed(app, action)
+    let proposed = proposed(app, action);
+    let early: Vec<(usize, Vec<Flag>)> = if app.progress == Progress::Done {
+        Vec::new()
+    } else {
+        let hunks: Vec<usize> = proposed.iter().map(|(hi, _)| *hi).collect();
+        crate::hygiene::hunk_flags(file, &hunks)
+    };
+    proposed
         .into_iter()
         .filter_map(|(hi, after)| {
             let now = app.review.decisions.get(app.file)?.get(hi)?;
-            let before = crate::report::taken_flags(&app.review, &app.analysis, app.file, hi, now);
-            let new: Vec<String> = crate::report::taken_flags(&app.review, &app.analysis, app.file, hi, &after)
+            let known: Vec<&Flag> = app.analysis.hunk_flags(app.file, hi).collect();
+            let spot = early.iter().filter(|(h, _)| *h == hi).flat_map(|(_, f)| f.iter());
+            let flags: Vec<&Flag> = known
+                .iter()
+                .copied()
+                .chain(spot.filter(|f| !known.iter().any(|k| k.kind == f.kind && k.line == f.line)))
+                .collect();
+            let taken =
+                |d: &HunkDecision| crate::report::flags_taken(&app.review, flags.iter().copied(), app.file, hi, d);
+            let before = taken(now);
+            let new: Vec<String> = taken(&after)
                 .into_iter()
                 .filter(|f| f.severity == Severity::Error && !before.contains(f))
                 .map(|f| claim(file.status, f))
@@ -141,5 +159,23 @@ mod tests {
         assert_eq!(q, Some(vec![want.to_string()]));
         goto(&mut app, "deploy.md");
         assert_eq!(question(&app, Action::Accept), None, "a refused accept is refused, not asked about");
+    }
+
+    /// A key pressed before the background analysis is in asks exactly as it would after:
+    /// the hunk's hygiene flags are computed on the spot.
+    #[test]
+    fn an_accept_before_the_analysis_is_in_still_asks() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let demo = crate::demo::materialize(dir.path()).unwrap_or_else(|e| panic!("{e:#}"));
+        let inputs =
+            crate::dream::discover(Some(&demo.dream), Some(&demo.memory), &[]).unwrap_or_else(|e| panic!("{e:#}"));
+        let review = crate::review::Review::load(inputs).unwrap_or_else(|e| panic!("{e:#}"));
+        let mut app = App::new(review, Theme::new(ThemeName::Dark), (100, 30));
+        assert_ne!(app.progress, Progress::Done);
+        goto(&mut app, "database.md");
+        let q = question(&app, Action::Accept);
+        assert_eq!(q, Some(vec!["database.md#1 holds [anthropic-key …Z9AA]: accept anyway? y/N".to_string()]));
+        goto(&mut app, "git-rules.md");
+        assert!(question(&app, Action::AcceptRest).is_some_and(|q| q[0].contains("deletes a PERMANENT note")));
     }
 }

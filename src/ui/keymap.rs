@@ -201,7 +201,12 @@ pub const BINDINGS: &[Binding] = &[
         help: "toggle the line (or selection)",
     },
     Binding { keys: &[(KeyCode::Char('v'), NONE)], label: "v", action: Action::Select, help: "select a line range" },
-    Binding { keys: &[(KeyCode::Char('e'), NONE)], label: "e", action: Action::Edit, help: "edit the hunk in $EDITOR" },
+    Binding {
+        keys: &[(KeyCode::Char('e'), NONE)],
+        label: "e",
+        action: Action::Edit,
+        help: "edit in $EDITOR; merges live-changed",
+    },
     Binding { keys: &[(KeyCode::Char('u'), NONE)], label: "u", action: Action::Undo, help: "undo" },
     Binding { keys: &[(KeyCode::Char('r'), CTRL)], label: "C-r", action: Action::Redo, help: "redo" },
     Binding {

@@ -60,6 +60,13 @@ pub enum Msg {
         /// The reviewer's text, or an error to show.
         result: Result<Option<String>, String>,
     },
+    /// A reviewer's edited text was checked ([`crate::analysis::check_edit`]).
+    EditChecked {
+        /// Model generation the check was started for.
+        generation: u64,
+        /// Its flags, claims and entries.
+        check: crate::report::EditCheck,
+    },
     /// The commit message to preview before committing.
     CommitMessage(Result<String, String>),
     /// A commit finished (summary line or error).
@@ -102,6 +109,15 @@ pub enum Cmd {
         /// Hunk index.
         hunk: usize,
         /// The hunk's new side, to edit.
+        text: String,
+    },
+    /// Check the reviewer's edited text of a hunk in the background (flags and claims).
+    CheckEdit {
+        /// File index.
+        file: usize,
+        /// Hunk index.
+        hunk: usize,
+        /// The edited text.
         text: String,
     },
     /// Build the commit message for the current decisions.

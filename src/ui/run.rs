@@ -175,6 +175,25 @@ fn execute(app: &mut App, cmd: Cmd, rt: &mut Runtime, terminal: &mut DefaultTerm
                 })
                 .ok();
         }
+        Cmd::CheckEdit { file, hunk, text } => {
+            let review = app.review.clone();
+            let generation = app.generation;
+            let tx = rt.tx.clone();
+            std::thread::Builder::new()
+                .name("edit-check".into())
+                .spawn(move || {
+                    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        crate::analysis::check_edit(&review, file, hunk, &text)
+                    }));
+                    let msg = match result {
+                        Ok(Some(check)) => Msg::EditChecked { generation, check },
+                        Ok(None) => return,
+                        Err(_) => Msg::Failed("checking your edit crashed: its flags are the dream's".into()),
+                    };
+                    let _ = tx.send(msg);
+                })
+                .ok();
+        }
         Cmd::Highlight(file) => {
             if let Some(diff) = app.review.files.get(file) {
                 let _ = rt.highlighter.send(highlight::Job { generation: app.generation, file, diff: diff.clone() });

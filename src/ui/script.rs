@@ -47,31 +47,58 @@ pub fn keys(script: &str) -> Result<Vec<KeyEvent>, String> {
 pub fn drive(app: &mut App, script: &str) -> Result<Vec<Cmd>, String> {
     let mut all = Vec::new();
     for k in keys(script)? {
-        let mut queue = update::update(app, Msg::Key(k));
-        while let Some(cmd) = queue.pop() {
-            all.push(cmd.clone());
-            let msg = match cmd {
-                Cmd::PreviewCommit => effects::preview_commit(app),
-                Cmd::Commit => effects::commit(app),
-                Cmd::History => effects::history(app),
-                Cmd::HistoryDiff(id) => effects::history_diff(app, &id),
-                Cmd::Revert { commit, scope } => effects::revert(app, &commit, &scope),
-                Cmd::InitRepo => effects::init_repo(app),
-                Cmd::Reload => effects::reload(app.review.inputs.clone(), app.review.zone.clone(), app.generation + 1),
-                Cmd::Save => {
-                    crate::review::persist::save(&app.review).map_err(|e| format!("{e:#}"))?;
-                    continue;
-                }
-                Cmd::Analyze => Msg::Analyzed {
-                    generation: app.generation,
-                    analysis: Box::new(crate::analysis::analyze(&app.review)),
-                },
-                Cmd::Edit { .. } | Cmd::Highlight(_) | Cmd::Quit => continue,
-            };
-            queue.extend(update::update(app, msg));
-        }
+        all.extend(send(app, Msg::Key(k))?);
     }
     Ok(all)
+}
+
+/// Sends one message and carries out the resulting commands as [`drive`] does (an edit
+/// check runs at once); returns every command. `Cmd::Edit` is returned, not run: a test
+/// answers it with [`Msg::Edited`], as the editor would.
+pub fn send(app: &mut App, msg: Msg) -> Result<Vec<Cmd>, String> {
+    let mut all = Vec::new();
+    let mut queue = update::update(app, msg);
+    while let Some(cmd) = queue.pop() {
+        all.push(cmd.clone());
+        let msg = match cmd {
+            Cmd::PreviewCommit => effects::preview_commit(app),
+            Cmd::Commit => effects::commit(app),
+            Cmd::History => effects::history(app),
+            Cmd::HistoryDiff(id) => effects::history_diff(app, &id),
+            Cmd::Revert { commit, scope } => effects::revert(app, &commit, &scope),
+            Cmd::InitRepo => effects::init_repo(app),
+            Cmd::Reload => effects::reload(app.review.inputs.clone(), app.review.zone.clone(), app.generation + 1),
+            Cmd::Save => {
+                crate::review::persist::save(&app.review).map_err(|e| format!("{e:#}"))?;
+                continue;
+            }
+            Cmd::CheckEdit { file, hunk, text } => match crate::analysis::check_edit(&app.review, file, hunk, &text) {
+                Some(check) => Msg::EditChecked { generation: app.generation, check },
+                None => continue,
+            },
+            Cmd::Analyze => {
+                Msg::Analyzed { generation: app.generation, analysis: Box::new(crate::analysis::analyze(&app.review)) }
+            }
+            Cmd::Edit { .. } | Cmd::Highlight(_) | Cmd::Quit => continue,
+        };
+        queue.extend(update::update(app, msg));
+    }
+    Ok(all)
+}
+
+/// Edits the hunk under the cursor as `e` and an editor saving `text` would: returns the
+/// text the editor was given, and every command.
+pub fn edit(app: &mut App, text: &str) -> Result<(String, Vec<Cmd>), String> {
+    let cmds = drive(app, "e")?;
+    let Some(Cmd::Edit { file, hunk, text: given }) = cmds.iter().find(|c| matches!(c, Cmd::Edit { .. })).cloned()
+    else {
+        return Err(format!("e opened no editor: {:?}", app.status));
+    };
+    let generation = app.generation;
+    let result = Ok(Some(text.to_string()));
+    let mut all = cmds;
+    all.extend(send(app, Msg::Edited { generation, file, hunk, result })?);
+    Ok((given, all))
 }
 
 /// Draws the state into a buffer of the state's size, through the real view.

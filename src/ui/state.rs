@@ -71,12 +71,11 @@ pub struct HistoryState {
 pub enum RowKind {
     /// The hunk's header line.
     Header,
-    /// A line of the hunk (index into `Hunk::lines`).
+    /// A line of the hunk as shown (index into [`App::hunk`]'s lines: for an edited hunk,
+    /// live against the reviewer's text).
     Line(usize),
     /// A whole-file hunk's single row.
     Whole,
-    /// A line of the reviewer's edited text (index into its lines).
-    Edited(usize),
 }
 
 /// A row: which hunk and what part of it.
@@ -162,8 +161,15 @@ pub struct App {
     /// Per hunk of the current file: the changes no one can see on its lines
     /// ([`crate::diff::Hunk::invisible_changes`]), named in its header (derived).
     pub invisible: Vec<Vec<String>>,
+    /// Per hunk of the current file: for an edited hunk, the hunk as the reviewer's text
+    /// makes it ([`crate::diff::Hunk::edited`], live → yours), shown in place of the
+    /// dream's lines; `None` for the others (derived).
+    pub edited: Vec<Option<crate::diff::Hunk>>,
+    /// The edited texts `edited` (and the other derived lists) were derived for.
+    derived_edits: Vec<Option<String>>,
     /// The (file, model generation) `info`, `masked` and `invisible` were derived for: they
-    /// depend on the file's hunks only, so neither a decision nor a frame recomputes them.
+    /// depend on the file's hunks (and edits) only, so neither a decision nor a frame
+    /// recomputes them.
     derived_for: Option<(usize, u64)>,
     /// Index into `rows` of the cursor (always a selectable row when there is one).
     pub cursor: usize,
@@ -207,6 +213,11 @@ pub struct App {
     /// A demo's temporary copy, deleted when the TUI closes (`None`: a real review, or a
     /// demo kept with `--keep`): the quit prompt must not promise a restore.
     pub throwaway: Option<std::path::PathBuf>,
+    /// A merge saved with conflict markers left, refused: (file, hunk, the text), which
+    /// `e` on that hunk opens again instead of a fresh merge text.
+    pub unfinished: Option<(usize, usize, String)>,
+    /// Edit checks asked of the runtime, as (file, hunk, text): each is asked for once.
+    pub checks_asked: HashSet<(usize, usize, String)>,
 }
 
 impl App {
@@ -224,6 +235,8 @@ impl App {
             info: Vec::new(),
             masked: Vec::new(),
             invisible: Vec::new(),
+            edited: Vec::new(),
+            derived_edits: Vec::new(),
             derived_for: None,
             cursor: 0,
             scroll: 0,
@@ -247,6 +260,8 @@ impl App {
             quit: false,
             banner: None,
             throwaway: None,
+            unfinished: None,
+            checks_asked: HashSet::new(),
         };
         app.rebuild_rows();
         app
@@ -255,6 +270,20 @@ impl App {
     /// The current file's diff, if there is any file.
     pub fn current_file(&self) -> Option<&FileDiff> {
         self.review.files.get(self.file)
+    }
+
+    /// Hunk `hi` of the current file as the diff pane shows it: for an edited hunk, live
+    /// against the reviewer's text; else the dream's hunk.
+    pub fn hunk(&self, hi: usize) -> Option<&crate::diff::Hunk> {
+        match self.edited.get(hi) {
+            Some(Some(h)) => Some(h),
+            _ => self.current_file()?.hunks.get(hi),
+        }
+    }
+
+    /// True when hunk `hi` of the current file is edited (its rows are the reviewer's text).
+    pub fn is_edited(&self, hi: usize) -> bool {
+        self.review.decisions.get(self.file).and_then(|f| f.get(hi)).is_some_and(|d| d.edited.is_some())
     }
 
     /// The row under the cursor.
@@ -271,17 +300,11 @@ impl App {
     /// (the same hunk/line when it still exists).
     pub fn rebuild_rows(&mut self) {
         let keep = self.current_row();
+        self.derive();
         self.rows = match self.review.files.get(self.file) {
-            Some(f) => rows_of(f, &self.review.decisions[self.file]),
+            Some(f) => rows_of(f, &self.edited),
             None => Vec::new(),
         };
-        if self.derived_for != Some((self.file, self.generation)) {
-            let hunks = self.review.files.get(self.file).map_or(&[][..], |f| f.hunks.as_slice());
-            self.info = hunks.iter().map(line_info).collect();
-            self.masked = hunks.iter().map(crate::report::masked_lines).collect();
-            self.invisible = hunks.iter().map(crate::diff::Hunk::invisible_changes).collect();
-            self.derived_for = Some((self.file, self.generation));
-        }
         self.cursor = keep.and_then(|k| self.rows.iter().position(|r| *r == k)).unwrap_or(self.cursor);
         if self.cursor >= self.rows.len() {
             self.cursor = self.rows.len().saturating_sub(1);
@@ -298,6 +321,38 @@ impl App {
         }
     }
 
+    /// Derives `info`, `masked`, `invisible` and `edited` for the current file: all of them
+    /// for a new file or model, else only for hunks whose edit changed.
+    fn derive(&mut self) {
+        let hunks = self.review.files.get(self.file).map_or(&[][..], |f| f.hunks.as_slice());
+        let edits: Vec<Option<String>> = match self.review.decisions.get(self.file) {
+            Some(d) => d.iter().map(|d| d.edited.clone()).collect(),
+            None => Vec::new(),
+        };
+        let fresh = self.derived_for != Some((self.file, self.generation)) || self.derived_edits.len() != edits.len();
+        if !fresh && self.derived_edits == edits {
+            return;
+        }
+        if fresh {
+            self.edited = vec![None; hunks.len()];
+            self.info = vec![Vec::new(); hunks.len()];
+            self.masked = vec![Vec::new(); hunks.len()];
+            self.invisible = vec![Vec::new(); hunks.len()];
+        }
+        for (hi, h) in hunks.iter().enumerate() {
+            if !fresh && self.derived_edits.get(hi) == edits.get(hi) {
+                continue;
+            }
+            self.edited[hi] = edits.get(hi).cloned().flatten().map(|text| h.edited(&text));
+            let shown = self.edited[hi].as_ref().unwrap_or(h);
+            self.info[hi] = line_info(shown);
+            self.masked[hi] = crate::report::masked_lines(shown);
+            self.invisible[hi] = shown.invisible_changes();
+        }
+        self.derived_edits = edits;
+        self.derived_for = Some((self.file, self.generation));
+    }
+
     /// The nearest selectable row strictly after (or before) `from`.
     pub fn next_selectable(&self, from: usize, forward: bool) -> Option<usize> {
         if forward {
@@ -310,12 +365,27 @@ impl App {
     /// The row a jump to hunk `h` lands on: its first changed line (or first selectable row).
     pub fn first_row_of(&self, h: usize) -> Option<usize> {
         let rows = || self.rows.iter().enumerate().filter(|(_, r)| r.hunk == h && r.selectable());
-        rows().find(|(i, _)| self.slot_of(*i).is_some()).or_else(|| rows().next()).map(|(i, _)| i)
+        rows().find(|(i, _)| self.is_changed(*i)).or_else(|| rows().next()).map(|(i, _)| i)
+    }
+
+    /// True when a row is a changed line (`-`/`+`, the reviewer's own lines of an edited
+    /// hunk included) or a whole-file row.
+    pub fn is_changed(&self, row: usize) -> bool {
+        let Some(r) = self.rows.get(row) else { return false };
+        match r.kind {
+            RowKind::Whole => true,
+            RowKind::Line(i) => self.info.get(r.hunk).and_then(|v| v.get(i)).is_some_and(|x| x.slot.is_some()),
+            RowKind::Header => false,
+        }
     }
 
     /// The decision slot of a row: the n-th changed line of its hunk (or 0 for whole-file).
+    /// An edited hunk's lines are the reviewer's text: they have no slot.
     pub fn slot_of(&self, row: usize) -> Option<usize> {
         let r = self.rows.get(row)?;
+        if self.is_edited(r.hunk) {
+            return None;
+        }
         match r.kind {
             RowKind::Whole => Some(0),
             RowKind::Line(i) => self.info.get(r.hunk)?.get(i)?.slot,
@@ -380,8 +450,8 @@ impl App {
     /// beside its removed partner in side-by-side mode.
     pub fn row_height(&self, row: usize) -> usize {
         let Some(r) = self.rows.get(row) else { return 1 };
-        let Some(f) = self.current_file() else { return 1 };
-        let line = |i: usize| f.hunks.get(r.hunk).and_then(|h| h.lines.get(i));
+        let Some(h) = self.hunk(r.hunk) else { return 1 };
+        let line = |i: usize| h.lines.get(i);
         if let RowKind::Line(i) = r.kind
             && self.side_by_side
             && line(i).is_some_and(|l| l.op == Op::Add)
@@ -393,7 +463,6 @@ impl App {
             return 1;
         }
         let cols = self.text_columns();
-        let h = |t: &str| super::text::wrap(&super::text::shown(t), cols).len();
         let hl = |i: usize| super::text::wrap(&self.shown_line(r.hunk, i), cols).len();
         match r.kind {
             RowKind::Line(i) => {
@@ -405,15 +474,8 @@ impl App {
                 };
                 own.max(partner)
             }
-            RowKind::Edited(i) => self.edited_line(r.hunk, i).map(h).unwrap_or(1),
             _ => 1,
         }
-    }
-
-    /// The i-th line of the reviewer's edited text for hunk `h` of the current file.
-    pub fn edited_line(&self, h: usize, i: usize) -> Option<&str> {
-        let text = self.review.decisions.get(self.file)?.get(h)?.edited.as_deref()?;
-        crate::text::split_lines(text).get(i).copied()
     }
 
     /// Line `i` of hunk `hi` of the current file as the diff pane shows it: credentials
@@ -484,19 +546,17 @@ impl App {
 /// Columns of the diff gutter: decision mark, space, line number (4), space, op, space.
 pub const GUTTER: usize = 9;
 
-/// The display rows of a file: per hunk a header, then its lines (or one whole-file row),
-/// then the reviewer's edited text when the hunk is edited.
-pub fn rows_of(file: &FileDiff, decisions: &[crate::decision::HunkDecision]) -> Vec<Row> {
+/// The display rows of a file: per hunk a header, then its lines (or one whole-file row);
+/// an edited hunk's lines are those of `edited[hunk]`, live against the reviewer's text.
+pub fn rows_of(file: &FileDiff, edited: &[Option<crate::diff::Hunk>]) -> Vec<Row> {
     let mut rows = Vec::new();
     for (hi, h) in file.hunks.iter().enumerate() {
         rows.push(Row { hunk: hi, kind: RowKind::Header });
+        let shown = edited.get(hi).and_then(Option::as_ref).unwrap_or(h);
         if h.whole_file {
             rows.push(Row { hunk: hi, kind: RowKind::Whole });
         } else {
-            rows.extend((0..h.lines.len()).map(|i| Row { hunk: hi, kind: RowKind::Line(i) }));
-        }
-        if let Some(edit) = decisions.get(hi).and_then(|d| d.edited.as_deref()) {
-            rows.extend((0..crate::text::split_lines(edit).len()).map(|i| Row { hunk: hi, kind: RowKind::Edited(i) }));
+            rows.extend((0..shown.lines.len()).map(|i| Row { hunk: hi, kind: RowKind::Line(i) }));
         }
     }
     rows

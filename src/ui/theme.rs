@@ -57,8 +57,11 @@ pub struct Theme {
     pub error: Style,
     /// Warnings.
     pub warning: Style,
-    /// A flagged claim inside a note line.
+    /// A flagged claim inside a note line. Like `secret` and `matched`, it keeps its own
+    /// colours on the cursor line (drawn over the cursor's; in `Mono` not reversed there).
     pub claim: Style,
+    /// A masked credential a `secret` flag is about, inside a note line.
+    pub secret: Style,
     /// The cited transcript line in the evidence pane.
     pub cited: Style,
     /// The status bar.
@@ -110,11 +113,15 @@ impl Theme {
                 edited: s().add_modifier(bold),
                 error: s().add_modifier(bold),
                 warning: s(),
-                claim: s().add_modifier(Modifier::UNDERLINED | bold),
+                // The cursor line is reversed: a highlight there is not.
+                claim: s().add_modifier(Modifier::UNDERLINED | bold).remove_modifier(Modifier::REVERSED),
+                secret: s()
+                    .add_modifier(Modifier::UNDERLINED | bold | Modifier::ITALIC)
+                    .remove_modifier(Modifier::REVERSED),
                 cited: s().add_modifier(bold),
                 status: s().add_modifier(Modifier::REVERSED),
                 key: s().add_modifier(bold),
-                matched: s().add_modifier(Modifier::UNDERLINED),
+                matched: s().add_modifier(Modifier::UNDERLINED | Modifier::ITALIC).remove_modifier(Modifier::REVERSED),
                 syntax: false,
             },
             ThemeName::Dark => Theme {
@@ -139,6 +146,7 @@ impl Theme {
                 error: s().fg(Color::LightRed).add_modifier(bold),
                 warning: s().fg(Color::Yellow),
                 claim: s().fg(Color::Black).bg(Color::Yellow).add_modifier(Modifier::UNDERLINED),
+                secret: s().fg(Color::White).bg(Color::Indexed(124)).add_modifier(Modifier::UNDERLINED | bold),
                 cited: s().fg(Color::White).add_modifier(bold),
                 status: s().fg(Color::Black).bg(Color::Gray),
                 key: s().fg(Color::Cyan).add_modifier(bold),
@@ -167,6 +175,7 @@ impl Theme {
                 error: s().fg(Color::Red).add_modifier(bold),
                 warning: s().fg(Color::Indexed(130)),
                 claim: s().fg(Color::Black).bg(Color::Indexed(220)).add_modifier(Modifier::UNDERLINED),
+                secret: s().fg(Color::White).bg(Color::Indexed(160)).add_modifier(Modifier::UNDERLINED | bold),
                 cited: s().fg(Color::Black).add_modifier(bold),
                 status: s().fg(Color::White).bg(Color::Indexed(240)),
                 key: s().fg(Color::Blue).add_modifier(bold),

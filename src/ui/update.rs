@@ -9,8 +9,54 @@ use crate::decision::Decision;
 use crate::diff::Op;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
 
-/// Applies one message to the state and returns what the runtime must do.
+/// Applies one message to the state and returns what the runtime must do. Whatever the
+/// message changed, every edited hunk then shows its own text's flags and claims (or the
+/// check of that text is asked for, once).
 pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
+    let mut cmds = apply(app, msg);
+    cmds.extend(ask_checks(app));
+    cmds
+}
+
+/// Puts each edited hunk's check in place ([`crate::report::Analysis::sync_edits`]) and
+/// asks the runtime to check the edited texts that have none yet, each once.
+fn ask_checks(app: &mut App) -> Vec<Cmd> {
+    let missing = app.analysis.sync_edits(&app.review);
+    let mut cmds = Vec::new();
+    for (file, hunk, text) in missing {
+        if app.checks_asked.insert((file, hunk, text.clone())) {
+            cmds.push(Cmd::CheckEdit { file, hunk, text });
+        }
+    }
+    cmds
+}
+
+/// Why a commit must wait, if it must: the flags its preview and message list are not all
+/// in yet (the background analysis, or the check of an edited text, is still running).
+pub fn not_checked_yet(app: &App) -> Option<String> {
+    if let Progress::Running { done, total } = app.progress {
+        let at = (done * 100).checked_div(total).map(|p| format!(" ({p}%)")).unwrap_or_default();
+        return Some(format!("not yet: the flags are still being checked{at}; c again when they are in"));
+    }
+    let checking = checking(app);
+    (!checking.is_empty())
+        .then(|| format!("not yet: your edit of {} is still being checked; c again in a moment", checking.join(", ")))
+}
+
+/// The edited hunks whose text is still being checked, by id.
+pub fn checking(app: &App) -> Vec<String> {
+    let mut out = Vec::new();
+    for (fi, hunks) in app.review.decisions.iter().enumerate() {
+        for (hi, d) in hunks.iter().enumerate() {
+            if d.edited.is_some() && !app.analysis.shows_edit(fi, hi) {
+                out.extend(app.review.hunk(fi, hi).map(|h| h.id.clone()));
+            }
+        }
+    }
+    out
+}
+
+fn apply(app: &mut App, msg: Msg) -> Vec<Cmd> {
     match msg {
         Msg::Key(k) if k.kind == KeyEventKind::Release => Vec::new(),
         Msg::Key(k) if app.busy.is_some() => {
@@ -30,7 +76,9 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
             Vec::new()
         }
         Msg::Analyzed { generation, analysis } if generation == app.generation => {
-            app.analysis = *analysis;
+            // Edits checked meanwhile stay checked.
+            let older = std::mem::replace(&mut app.analysis, *analysis);
+            app.analysis.keep_edit_checks(older);
             // Decisions may have changed while the analysis ran.
             app.analysis.refresh_audit(&app.review);
             app.progress = Progress::Done;
@@ -46,20 +94,54 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
             }
             Vec::new()
         }
+        Msg::EditChecked { generation, check } if generation == app.generation => {
+            let current =
+                app.review.decisions.get(check.file).and_then(|f| f.get(check.hunk)).and_then(|d| d.edited.as_ref())
+                    == Some(&check.text);
+            if current && app.status.is_none() {
+                let id = app.review.hunk(check.file, check.hunk).map(|h| h.id.clone()).unwrap_or_default();
+                let errors = check.flags.iter().filter(|f| f.severity == crate::flag::Severity::Error).count();
+                let text = match (check.flags.len(), errors) {
+                    (0, _) => format!("your edit of {id} checked: no flags"),
+                    (n, 0) => format!("your edit of {id} checked: {n} warning{}", if n == 1 { "" } else { "s" }),
+                    (n, e) => format!(
+                        "your edit of {id} checked: {n} flag{}, {e} error{}",
+                        if n == 1 { "" } else { "s" },
+                        if e == 1 { "" } else { "s" }
+                    ),
+                };
+                say(app, &text, errors > 0);
+            }
+            if !app.analysis.edits.contains(&check) {
+                app.analysis.edits.push(check);
+            }
+            Vec::new()
+        }
         Msg::Edited { generation, file, hunk, result } if generation == app.generation => match result {
-            Ok(Some(text)) => match app.review.set_edit(file, hunk, Some(text)) {
+            Ok(Some(text)) => match app.review.set_edit(file, hunk, Some(text.clone())) {
                 Ok(()) => {
+                    app.unfinished = None;
                     decided(app);
-                    say(app, "hunk edited: your text replaces it (u to undo)", false);
+                    say(app, "edited: live → your text, its flags checked again (u undoes)", false);
                     vec![Cmd::Save]
                 }
                 Err(r) => {
+                    if matches!(r, crate::review::Refusal::ConflictMarkers { .. }) {
+                        // Kept, so `e` reopens the merge where the reviewer left it.
+                        app.unfinished = Some((file, hunk, text));
+                    }
                     say(app, &r.in_tui(), true);
                     Vec::new()
                 }
             },
             Ok(None) => {
-                say(app, "edit left the hunk unchanged", false);
+                let merging = app.review.hunk(file, hunk).is_some_and(|h| h.live_changed)
+                    && app.review.decisions.get(file).and_then(|f| f.get(hunk)).is_some_and(|d| d.edited.is_none());
+                if merging {
+                    say(app, "e reopens it — merge not saved: its conflict markers are all still there", true);
+                } else {
+                    say(app, "edit left the hunk unchanged", false);
+                }
                 Vec::new()
             }
             Err(e) => {
@@ -145,6 +227,8 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
             app.progress = Progress::Running { done: 0, total: 0 };
             app.highlights.clear();
             app.highlight_requested.clear();
+            app.checks_asked.clear();
+            app.unfinished = None;
             app.file = app.file.min(app.review.files.len().saturating_sub(1));
             app.rows.clear();
             app.cursor = 0;
@@ -666,6 +750,14 @@ fn set_slots(app: &mut App, slots: &[(usize, usize)], d: impl Fn(Decision) -> De
 }
 
 fn toggle(app: &mut App) -> Vec<Cmd> {
+    if app.anchor.is_none() && app.current_hunk().is_some_and(|h| app.is_edited(h)) {
+        say(
+            app,
+            "this hunk is your text now: e edits it again, u undoes the edit, y/n take or reject the dream's",
+            false,
+        );
+        return Vec::new();
+    }
     let slots = app.selected_slots();
     app.anchor = None;
     let target = app.toggle_target(&slots);
@@ -692,7 +784,16 @@ fn edit(app: &mut App) -> Vec<Cmd> {
         say(app, "binary, empty and symlinked files are accepted or rejected whole", true);
         return Vec::new();
     }
-    let text = app.review.decisions[app.file][h].edited.clone().unwrap_or_else(|| hunk.new_side());
+    // A merge refused for its markers reopens as it was left; else the edit so far, or
+    // for a hunk live changed after the dream both sides between conflict markers.
+    let text = match &app.unfinished {
+        Some((f, x, text)) if (*f, *x) == (app.file, h) => text.clone(),
+        _ => match &app.review.decisions[app.file][h].edited {
+            Some(text) => text.clone(),
+            None if hunk.live_changed => hunk.merge_text(),
+            None => hunk.new_side(),
+        },
+    };
     vec![Cmd::Edit { file: app.file, hunk: h, text }]
 }
 
@@ -718,6 +819,9 @@ fn run_search(app: &mut App, input: &str) -> Vec<Cmd> {
     let mut matches = Vec::new();
     for (fi, f) in app.review.files.iter().enumerate() {
         for (hi, h) in f.hunks.iter().enumerate() {
+            // An edited hunk is searched as it is shown: live against the reviewer's text.
+            let edited = app.review.decisions[fi][hi].edited.as_deref().map(|t| h.edited(t));
+            let h = edited.as_ref().unwrap_or(h);
             // The text as the diff pane shows it: a secret is found only by what is on
             // screen (its kind and last characters), never by its hidden value.
             for (li, text) in crate::report::masked_lines(h).iter().enumerate() {
@@ -834,5 +938,5 @@ fn mouse(app: &mut App, m: MouseEvent) -> Vec<Cmd> {
 
 /// True when the line under the cursor is a changed line (for hints).
 pub fn on_changed_line(app: &App) -> bool {
-    matches!(app.current_row().map(|r| r.kind), Some(RowKind::Line(i)) if app.current_file().and_then(|f| f.hunks.get(app.current_hunk().unwrap_or(0))).and_then(|h| h.lines.get(i)).is_some_and(|l| l.op != Op::Context))
+    matches!(app.current_row().map(|r| r.kind), Some(RowKind::Line(i)) if app.hunk(app.current_hunk().unwrap_or(0)).and_then(|h| h.lines.get(i)).is_some_and(|l| l.op != Op::Context))
 }

@@ -7,7 +7,7 @@ use crate::decision::{Decision, HunkState};
 use crate::diff::{FileKind, Hunk, Op};
 use crate::flag::Severity;
 use crate::ui::state::{App, Focus, GUTTER, RowKind};
-use crate::ui::text::{fit, shown, wrap};
+use crate::ui::text::{fit, wrap};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -52,7 +52,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         let avail = (body.y + body.height - y) as usize;
         let rect = Rect::new(body.x, y, body.width, h.min(avail) as u16);
         let r = app.rows[row];
-        let hunk = &file.hunks[r.hunk];
+        let Some(hunk) = app.hunk(r.hunk) else { break };
         match r.kind {
             RowKind::Header => header(app, frame, rect, r.hunk, hunk),
             RowKind::Whole => whole(app, frame, rect, r.hunk, file),
@@ -60,28 +60,15 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
                 if app.side_by_side {
                     side_by_side(app, frame, rect, r.hunk, i, row);
                 } else {
-                    let lines = line_cells(app, r.hunk, i, (body.width as usize).saturating_sub(GUTTER), true);
-                    frame.render_widget(Paragraph::new(lines), rect);
-                    if row == app.cursor {
+                    // The cursor is drawn under the text, so a claim, a match or a secret
+                    // on the cursor line keeps its own style over it.
+                    let on_cursor = row == app.cursor;
+                    if on_cursor {
                         paint(frame, rect, t.cursor);
                     }
+                    let cols = (body.width as usize).saturating_sub(GUTTER);
+                    frame.render_widget(Paragraph::new(line_cells(app, r.hunk, i, cols, true, on_cursor)), rect);
                 }
-            }
-            RowKind::Edited(i) => {
-                let text = app.edited_line(r.hunk, i).unwrap_or("");
-                let cols = (body.width as usize).saturating_sub(GUTTER);
-                let shown = shown(text);
-                let mut out = Vec::new();
-                for (k, chunk) in chunks(&shown, cols, app.wrap).into_iter().enumerate() {
-                    let gutter = if k == 0 { "✎        ".to_string() } else { " ".repeat(GUTTER) };
-                    let cut = if !app.wrap && is_cut(&shown, &chunk) { CUT } else { "" };
-                    out.push(Line::from(vec![
-                        Span::styled(gutter, t.edited),
-                        Span::styled(shown[chunk].to_string(), t.edited),
-                        Span::styled(cut, t.key),
-                    ]));
-                }
-                frame.render_widget(Paragraph::new(out), rect);
             }
         }
         if let Some((a, b)) = sel
@@ -142,6 +129,9 @@ fn header(app: &App, frame: &mut Frame, rect: Rect, hi: usize, h: &Hunk) {
     }
     if h.live_changed {
         spans.push(Span::styled(" live changed", t.error));
+    }
+    if app.is_edited(hi) && !app.analysis.shows_edit(app.file, hi) {
+        spans.push(Span::styled(" checking your text…", t.dim));
     }
     for change in app.invisible.get(hi).into_iter().flatten() {
         spans.push(Span::styled(format!(" {change}"), t.warning));
@@ -211,15 +201,15 @@ fn is_cut(text: &str, chunk: &Range<usize>) -> bool {
     text.get(chunk.end..).is_some_and(|rest| !rest.trim().is_empty())
 }
 
-/// The screen lines of hunk line `i` (gutter + styled text), `cols` wide for the text.
-fn line_cells(app: &App, hi: usize, i: usize, cols: usize, with_mark: bool) -> Vec<Line<'static>> {
+/// The screen lines of hunk line `i` (gutter + styled text), `cols` wide for the text; on
+/// the cursor line (`cursor`) the change tint gives way to the cursor's, highlights not.
+fn line_cells(app: &App, hi: usize, i: usize, cols: usize, with_mark: bool, cursor: bool) -> Vec<Line<'static>> {
     let t = &app.theme;
-    let Some(file) = app.current_file() else { return Vec::new() };
-    let h = &file.hunks[hi];
-    let l = &h.lines[i];
+    let Some(h) = app.hunk(hi) else { return Vec::new() };
+    let Some(l) = h.lines.get(i) else { return Vec::new() };
     let info = app.info.get(hi).and_then(|v| v.get(i)).copied().unwrap_or_default();
     let shown = app.shown_line(hi, i).into_owned();
-    let segments = styled_segments(app, hi, i, &shown);
+    let segments = styled_segments(app, hi, i, &shown, cursor);
     let (op, op_style) = match l.op {
         Op::Context => (" ", t.dim),
         Op::Remove => ("-", t.remove_mark),
@@ -229,8 +219,9 @@ fn line_cells(app: &App, hi: usize, i: usize, cols: usize, with_mark: bool) -> V
         Op::Add => info.new_no,
         _ => info.old_no,
     };
-    let decision = info.slot.and_then(|s| app.review.decisions[app.file][hi].lines.get(s).copied());
-    let edited = app.review.decisions[app.file][hi].edited.is_some();
+    let edited = app.is_edited(hi);
+    let decision =
+        if edited { None } else { info.slot.and_then(|s| app.review.decisions[app.file][hi].lines.get(s).copied()) };
     let mut out = Vec::new();
     for (k, chunk) in chunks(&shown, cols, app.wrap).into_iter().enumerate() {
         let mut spans = Vec::new();
@@ -239,7 +230,8 @@ fn line_cells(app: &App, hi: usize, i: usize, cols: usize, with_mark: bool) -> V
                 spans.push(Span::raw("  "));
             } else if with_mark {
                 match decision {
-                    Some(_) if edited => spans.push(Span::styled("✎", t.edited)),
+                    // The reviewer's own lines.
+                    None if edited && l.op != Op::Context => spans.push(Span::styled("✎", t.edited)),
                     Some(d) => spans.push(Span::styled(mark(d), mark_style(app, d))),
                     None => spans.push(Span::raw(" ")),
                 }
@@ -267,6 +259,7 @@ fn line_cells(app: &App, hi: usize, i: usize, cols: usize, with_mark: bool) -> V
         let full = cols + if with_mark { GUTTER } else { GUTTER - 2 };
         if l.op != Op::Context && used < full {
             let tint = if l.op == Op::Add { t.add } else { t.remove };
+            let tint = if cursor { tint.patch(t.cursor) } else { tint };
             spans.push(Span::styled(" ".repeat(full - used), tint));
         }
         out.push(Line::from(spans));
@@ -275,15 +268,17 @@ fn line_cells(app: &App, hi: usize, i: usize, cols: usize, with_mark: bool) -> V
 }
 
 /// The display text of a line cut into styled byte ranges: syntax colours, the change
-/// tint, word-level emphasis against its partner, flagged claims and search matches.
-fn styled_segments(app: &App, hi: usize, i: usize, shown: &str) -> Vec<(Style, Range<usize>)> {
+/// tint (the cursor's on the cursor line), word-level emphasis against its partner,
+/// flagged claims (a credential in its own style) and search matches.
+fn styled_segments(app: &App, hi: usize, i: usize, shown: &str, cursor: bool) -> Vec<(Style, Range<usize>)> {
     let t = &app.theme;
-    let Some(file) = app.current_file() else { return Vec::new() };
-    let h = &file.hunks[hi];
-    let l = &h.lines[i];
-    // 1. Base: syntax colours when the highlighter has answered, else plain text.
+    let Some(h) = app.hunk(hi) else { return Vec::new() };
+    let Some(l) = h.lines.get(i) else { return Vec::new() };
+    // 1. Base: syntax colours when the highlighter has answered, else plain text (an
+    //    edited hunk's lines are not the ones the highlighter coloured).
     let mut base: Vec<(Style, Range<usize>)> = Vec::new();
-    if let Some(hl) = app.highlights.get(&(app.file, hi)).and_then(|hl| hl.get(i))
+    let coloured = if app.is_edited(hi) { None } else { app.highlights.get(&(app.file, hi)) };
+    if let Some(hl) = coloured.and_then(|hl| hl.get(i))
         && hl.iter().map(|(_, s)| s.len()).sum::<usize>() == shown.len()
     {
         let mut at = 0;
@@ -300,6 +295,9 @@ fn styled_segments(app: &App, hi: usize, i: usize, shown: &str) -> Vec<(Style, R
         Op::Add => patches.push((0..shown.len(), t.add)),
         Op::Remove => patches.push((0..shown.len(), t.remove)),
         Op::Context => {}
+    }
+    if cursor {
+        patches.push((0..shown.len(), t.cursor));
     }
     // 3. Word-level emphasis against the partner line.
     if let Some(p) = app.pair(hi, i).filter(|&p| p < h.lines.len()) {
@@ -330,8 +328,9 @@ fn styled_segments(app: &App, hi: usize, i: usize, shown: &str) -> Vec<(Style, R
         for f in app.analysis.hunk_flags(app.file, hi) {
             let (Some(claim), Some(line)) = (&f.claim, &f.line) else { continue };
             if line == stripped {
+                let style = if f.kind == crate::flag::FlagKind::Secret { t.secret } else { t.claim };
                 for (pos, _) in shown.match_indices(claim.as_str()) {
-                    patches.push((pos..pos + claim.len(), t.claim));
+                    patches.push((pos..pos + claim.len(), style));
                 }
             }
         }
@@ -375,8 +374,7 @@ fn split(base: &[(Style, Range<usize>)], patches: &[(Range<usize>, Style)], text
 
 fn side_by_side(app: &App, frame: &mut Frame, rect: Rect, hi: usize, i: usize, row: usize) {
     let t = &app.theme;
-    let Some(file) = app.current_file() else { return };
-    let h = &file.hunks[hi];
+    let Some(h) = app.hunk(hi) else { return };
     let half = rect.width / 2;
     let left = Rect::new(rect.x, rect.y, half, rect.height);
     let right = Rect::new(rect.x + half, rect.y, rect.width - half, rect.height);
@@ -387,21 +385,29 @@ fn side_by_side(app: &App, frame: &mut Frame, rect: Rect, hi: usize, i: usize, r
         Op::Remove => (Some(i), app.pair(hi, i)),
         Op::Add => (None, Some(i)),
     };
+    // Which half holds the cursor (both for a context line); painted under the text.
+    let (mut cur_l, mut cur_r) = (false, false);
+    let cursor_row = app.rows.get(app.cursor).copied();
+    if let Some(RowKind::Line(c)) = cursor_row.filter(|c| c.hunk == hi).map(|c| c.kind) {
+        let op = |k: usize| h.lines.get(k).map(|l| l.op);
+        if app.cursor == row && op(i) == Some(Op::Context) {
+            (cur_l, cur_r) = (true, true);
+        } else if app.cursor == row {
+            (cur_l, cur_r) = (op(c) != Some(Op::Add), op(c) == Some(Op::Add));
+        } else if Some(c) == r_line && op(c) == Some(Op::Add) {
+            cur_r = true;
+        }
+    }
     if let Some(li) = l_line {
-        frame.render_widget(Paragraph::new(line_cells(app, hi, li, cols_l, true)), left);
+        if cur_l {
+            paint(frame, left, t.cursor);
+        }
+        frame.render_widget(Paragraph::new(line_cells(app, hi, li, cols_l, true, cur_l)), left);
     }
     if let Some(ri) = r_line {
-        frame.render_widget(Paragraph::new(line_cells(app, hi, ri, cols_r, true)), right);
-    }
-    let cursor_row = app.rows.get(app.cursor).copied();
-    if cursor_row.is_some_and(|c| c.hunk == hi) {
-        match cursor_row.map(|c| c.kind) {
-            Some(RowKind::Line(_)) if app.cursor == row && h.lines[i].op == Op::Context => paint(frame, rect, t.cursor),
-            Some(RowKind::Line(c)) if app.cursor == row => {
-                paint(frame, if h.lines[c].op == Op::Add { right } else { left }, t.cursor)
-            }
-            Some(RowKind::Line(c)) if Some(c) == r_line && h.lines[c].op == Op::Add => paint(frame, right, t.cursor),
-            _ => {}
+        if cur_r {
+            paint(frame, right, t.cursor);
         }
+        frame.render_widget(Paragraph::new(line_cells(app, hi, ri, cols_r, true, cur_r)), right);
     }
 }

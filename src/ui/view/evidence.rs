@@ -22,7 +22,8 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         None => " Evidence ".to_string(),
     };
     frame.render_widget(pane(app, title, focused), area);
-    let lines = lines(app);
+    let body = inner(area);
+    let lines = fitted(app, usize::from(body.width), usize::from(body.height));
     let p =
         Paragraph::new(lines).wrap(Wrap { trim: false }).scroll((app.evidence_scroll.min(u16::MAX as usize) as u16, 0));
     frame.render_widget(p, inner(area));
@@ -40,14 +41,132 @@ fn flag_line(app: &App, f: &Flag) -> Line<'static> {
     ])
 }
 
+/// The pane's content for a pane of `width`×`height`: all of it ([`parts`]) when it fits; else what
+/// the reviewer decides on comes first — the flags (one line each when they would take
+/// half the pane), then each cited line as one line (`▶ 8b2d4e6f….jsonl:3 tool: "…"`),
+/// then the rest, to scroll to.
+pub fn fitted(app: &App, width: usize, height: usize) -> Vec<Line<'static>> {
+    let (full, at) = parts(app);
+    if rows(&full, width) <= height || width == 0 {
+        return full;
+    }
+    let Some(hi) = app.current_hunk() else { return full };
+    if app.banner.is_some() {
+        return full;
+    }
+    let flags = flags_of(app, hi);
+    let cited = cited_lines(app, hi);
+    if cited.is_empty() {
+        return full;
+    }
+    let t = &app.theme;
+    // What comes before the hunk's flags (a read-only or reviewed notice) stays first.
+    let mut full = full;
+    let after = full.split_off(at.end.min(full.len()));
+    let note: Vec<Line<'static>> = full.split_off((at.start + flags.len()).min(full.len()));
+    full.truncate(at.start);
+    let mut out: Vec<Line<'static>> = full;
+    let flag_lines: Vec<Line<'static>> = flags.iter().map(|f| flag_line(app, f)).collect();
+    if rows(&flag_lines, width) * 2 <= height {
+        out.extend(flag_lines);
+    } else {
+        out.extend(flag_lines.into_iter().map(|l| cut(l, width)));
+    }
+    for (location, text) in cited {
+        let line = Line::from(vec![
+            Span::styled("▶ ", t.cited),
+            Span::styled(location, t.key),
+            Span::styled(format!(" {text}"), t.cited),
+        ]);
+        out.push(cut(line, width));
+    }
+    out.extend(note);
+    // The rest as the full pane has it, after a blank line.
+    gap(&mut out);
+    out.extend(after.into_iter().skip_while(|l| l.width() == 0));
+    out
+}
+
+/// Screen rows `lines` take in a pane `width` wide, wrapped.
+fn rows(lines: &[Line<'_>], width: usize) -> usize {
+    lines
+        .iter()
+        .map(|l| {
+            let text: String = l.spans.iter().map(|s| s.content.as_ref()).collect();
+            crate::ui::text::wrap(&text, width.max(1)).len().max(1)
+        })
+        .sum()
+}
+
+/// `line` cut to `width` columns, ending in `…` when cut.
+fn cut(line: Line<'static>, width: usize) -> Line<'static> {
+    let mut left = width;
+    let mut spans = Vec::new();
+    for s in line.spans {
+        if left == 0 {
+            break;
+        }
+        let text = crate::ui::text::truncate(&s.content, left).into_owned();
+        left = left.saturating_sub(crate::ui::text::width(&text));
+        let done = text.ends_with('…') && text != s.content;
+        spans.push(Span::styled(text, s.style));
+        if done {
+            break;
+        }
+    }
+    Line::from(spans)
+}
+
+/// The flags the pane lists for hunk `hi`: its file's, then its own.
+fn flags_of(app: &App, hi: usize) -> Vec<&Flag> {
+    app.analysis.findings.file(app.file).iter().chain(app.analysis.hunk_flags(app.file, hi)).collect()
+}
+
+/// Every cited line of the hunk's entries, as (`source:line`, `role: "text"`).
+fn cited_lines(app: &App, hi: usize) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    for c in entries_of(app, hi) {
+        for cit in &c.citations {
+            for cx in cit.context.iter().filter(|cx| cx.cited) {
+                let lines = if cx.last > cx.line { format!("{}-{}", cx.line, cx.last) } else { cx.line.to_string() };
+                let location = short_ids(&format!("{}:{lines}", cit.source)).into_owned();
+                // `time · role · text`: the role and what was said.
+                let parts: Vec<&str> = cx.text.splitn(3, " · ").collect();
+                let text = match parts.as_slice() {
+                    [_, role, said] => format!("{role}: \"{said}\""),
+                    _ => format!("\"{}\"", cx.text),
+                };
+                if !out.iter().any(|(l, t)| *l == location && *t == text) {
+                    out.push((location, text));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The CHANGES.md entries (and inline sources) that explain hunk `hi`.
+fn entries_of(app: &App, hi: usize) -> Vec<&ChangeReport> {
+    app.analysis
+        .findings
+        .hunk_changes
+        .get(app.file)
+        .and_then(|v| v.get(hi))
+        .into_iter()
+        .flatten()
+        .filter_map(|n| app.analysis.changes.iter().find(|c| c.index == *n))
+        .collect()
+}
+
 /// The pane's content for the current hunk: its flags first, then the CHANGES.md entries
-/// with each cited line in context, then every claim and where it was found.
-pub fn lines(app: &App) -> Vec<Line<'static>> {
+/// with each cited line in context, then every claim and where it was found; and where
+/// in it the hunk's flags are (the range of its flag lines and the note under them).
+fn parts(app: &App) -> (Vec<Line<'static>>, std::ops::Range<usize>) {
     let t = &app.theme;
     let mut out: Vec<Line<'static>> = Vec::new();
     let Some(hi) = app.current_hunk() else {
         out.push(Line::styled("Nothing to review.", t.dim));
-        return out;
+        return (out, 0..0);
     };
     let fi = app.file;
     if let Some(banner) = &app.banner {
@@ -55,9 +174,9 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
         out.extend(
             lines.into_iter().map(|l| Line::styled(short_ids(crate::text::strip_terminator(l)).into_owned(), t.text)),
         );
-        return out;
+        return (out, 0..0);
     }
-    let Some(hunk) = app.current_file().and_then(|f| f.hunks.get(hi)) else { return out };
+    let Some(hunk) = app.current_file().and_then(|f| f.hunks.get(hi)) else { return (out, 0..0) };
     if let Some(r) = app.review.target.refusal() {
         out.push(Line::styled(format!("Read only, never committed: {r}."), t.warning));
         out.push(Line::raw(""));
@@ -72,26 +191,24 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
         out.push(Line::styled(format!("This dream was {banner}; {what}"), t.warning));
         out.push(Line::raw(""));
     }
-    let flags: Vec<&Flag> = app.analysis.findings.file(fi).iter().chain(app.analysis.hunk_flags(fi, hi)).collect();
+    let flags_at = out.len();
+    let flags = flags_of(app, hi);
     for f in &flags {
         out.push(flag_line(app, f));
     }
-    if hunk.live_changed {
+    if hunk.live_changed && app.is_edited(hi) {
+        out.push(Line::styled(
+            "  Merged by your edit: the − lines are live's, the + lines yours (e edits it again).",
+            t.dim,
+        ));
+    } else if hunk.live_changed {
         out.push(Line::styled(
             "  The − lines are today's live text. Accepting would drop that session's edit: press e to merge by hand.",
             t.dim,
         ));
     }
-    let entries: Vec<&ChangeReport> = app
-        .analysis
-        .findings
-        .hunk_changes
-        .get(fi)
-        .and_then(|v| v.get(hi))
-        .into_iter()
-        .flatten()
-        .filter_map(|n| app.analysis.changes.iter().find(|c| c.index == *n))
-        .collect();
+    let flags_end = out.len();
+    let entries = entries_of(app, hi);
     if entries.is_empty() {
         gap(&mut out);
         let why = if app.review.inputs.changes_md.is_some() {
@@ -148,11 +265,12 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
             ]));
         }
     }
-    out
+    (out, flags_at..flags_end)
 }
 
+/// A blank line between sections (none at the top, none after a blank line).
 fn gap(out: &mut Vec<Line<'static>>) {
-    if !out.is_empty() {
+    if out.last().is_some_and(|l| l.width() > 0) {
         out.push(Line::raw(""));
     }
 }

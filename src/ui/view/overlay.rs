@@ -70,10 +70,20 @@ pub fn commit(app: &App, frame: &mut Frame, message: &str, scroll: usize) {
     let t = &app.theme;
     let a = frame.area();
     let area = centered(frame, a.width.saturating_sub(8).max(40), a.height.saturating_sub(4).max(8));
-    let lines: Vec<Line> = crate::text::split_lines(message)
-        .into_iter()
-        .map(|l| Line::raw(crate::text::strip_terminator(l).to_string()))
-        .collect();
+    // Where the commit goes first: for the demo, a temporary copy (so it can be found).
+    let memory = crate::text::visible_name(&app.review.inputs.memory.display().to_string()).into_owned();
+    let mut lines: Vec<Line> =
+        vec![Line::from(vec![Span::styled("Memory repository: ", t.dim), Span::styled(memory, t.key)])];
+    if app.throwaway.is_some() {
+        lines.push(Line::styled(
+            "(the demo's temporary copy: deleted when you quit; `dreamreview demo --keep DIR` keeps one)",
+            t.dim,
+        ));
+    }
+    lines.push(Line::raw(""));
+    lines.extend(
+        crate::text::split_lines(message).into_iter().map(|l| Line::raw(crate::text::strip_terminator(l).to_string())),
+    );
     // The keys sit on the frame, so a message longer than the box never hides them.
     let keys = Line::from(vec![
         Span::styled(" Enter ", t.key),

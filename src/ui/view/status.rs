@@ -31,7 +31,9 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         && app.status.is_none()
         && app.anchor.is_none()
     {
-        let line = with_hints(app, vec![Span::raw(search_line(search))], &[("?", "help"), ("q", "quit")], area.width);
+        // The search says where it is without hiding how far the review is.
+        let left = vec![Span::raw(format!(" {decided}/{total} decided ·{}", search_line(search)))];
+        let line = with_hints(app, left, &[], area.width);
         frame.render_widget(Paragraph::new(line).style(t.status), area);
         return;
     }
@@ -55,6 +57,10 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     if let Some(b) = &app.busy {
         left.push(Span::raw(format!("· {b}… ")));
     }
+    let checking = crate::ui::update::checking(app);
+    if !checking.is_empty() {
+        left.push(Span::raw(format!("· checking your edit of {}… ", checking.join(", "))));
+    }
     if let Some(msg) = &app.status {
         left = vec![Span::styled(format!(" {} ", msg.text), if msg.error { t.error } else { t.status })];
     }
@@ -65,6 +71,9 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         &[("Space", "toggle"), ("y/n", "decide"), ("Esc", "cancel")]
     } else if decided == total && total > 0 {
         &[("c", "commit"), ("u", "undo"), ("?", "help")]
+    } else if app.current_hunk().is_some_and(|h| app.is_edited(h)) {
+        // The reviewer's own text: what can be done with it.
+        &[("e", "edit again"), ("u", "undo"), ("]", "next"), ("?", "help")]
     } else if let Some(r) = app.current_hunk().and_then(|h| app.review.blocked(app.file, h)) {
         // A hunk `y` would refuse: say what can be done with it instead.
         match r {
@@ -104,26 +113,59 @@ fn read_only_status(app: &App) -> Option<(&'static str, &'static [(&'static str,
         .then_some((" history ", &[("Enter", "open"), ("r", "revert commit"), ("Esc", "back")]))
 }
 
+/// The hints every status bar ends with (at [`KEEP_FROM`] columns and more): the way to
+/// the keys and the way out are never crowded off.
+const ALWAYS: [(&str, &str); 2] = [("?", "help"), ("q", "quit")];
+
+/// From this width on the status bar always ends with [`ALWAYS`].
+const KEEP_FROM: u16 = 60;
+
 /// `left`, then as many key hints as fit in `width` columns, right-aligned, most
-/// important first.
+/// important first, and always `? help` and `q quit` last: other hints give way first,
+/// then `left` is cut (ending in `…`).
 fn with_hints<'a>(app: &App, left: Vec<Span<'a>>, hints: &[(&str, &str)], width_cols: u16) -> Line<'a> {
     let t = &app.theme;
-    let lw: usize = left.iter().map(|s| width(&s.content)).sum();
-    let mut right = Vec::new();
-    let mut rw = 0;
-    for (k, what) in hints {
-        let key = format!(" {k}");
-        let text = format!(" {what} ");
-        let w = width(&key) + width(&text);
-        if lw + rw + w > width_cols as usize {
+    let cols = width_cols as usize;
+    let hint_w = |(k, what): &(&str, &str)| width(&format!(" {k}")) + width(&format!(" {what} "));
+    // A read-only screen (history) has its own way back: `q` there closes it.
+    let review = app.banner.is_none() && !matches!(app.mode, Mode::History(_));
+    let always: &[(&str, &str)] = if width_cols >= KEEP_FROM && review { &ALWAYS } else { &[] };
+    let kept: usize = always.iter().map(hint_w).sum();
+    // The left text, cut to what the kept hints leave.
+    let room = cols.saturating_sub(kept);
+    let mut cut = Vec::new();
+    let mut lw = 0;
+    for span in left {
+        let w = width(&span.content);
+        if lw + w <= room {
+            lw += w;
+            cut.push(span);
+            continue;
+        }
+        let rest = room.saturating_sub(lw);
+        if rest > 0 {
+            let text = crate::ui::text::truncate(&span.content, rest).into_owned();
+            lw += width(&text);
+            cut.push(Span::styled(text, span.style));
+        }
+        break;
+    }
+    let mut chosen: Vec<(&str, &str)> = Vec::new();
+    let mut rw = kept;
+    for h in hints.iter().filter(|h| !always.iter().any(|a| a.0 == h.0)) {
+        let w = hint_w(h);
+        if lw + rw + w > cols {
             break;
         }
-        right.push(Span::styled(key, t.status.patch(t.key)));
-        right.push(Span::raw(text));
+        chosen.push(*h);
         rw += w;
     }
-    let mut spans = left;
-    spans.push(Span::raw(" ".repeat((width_cols as usize).saturating_sub(lw + rw))));
-    spans.extend(right);
+    chosen.extend(always.iter().copied());
+    let mut spans = cut;
+    spans.push(Span::raw(" ".repeat(cols.saturating_sub(lw + rw))));
+    for (k, what) in chosen {
+        spans.push(Span::styled(format!(" {k}"), t.status.patch(t.key)));
+        spans.push(Span::raw(format!(" {what} ")));
+    }
     Line::from(spans)
 }
