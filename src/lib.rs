@@ -23,6 +23,7 @@ pub mod memdiff;
 pub mod provenance;
 pub mod repo;
 pub mod report;
+pub mod retention;
 pub mod review;
 pub mod secrets;
 pub mod snapshot;

@@ -56,6 +56,10 @@ pub struct CitationReport {
     /// Shared by every citation of the same lines.
     #[serde(skip_serializing_if = "<[ContextLine]>::is_empty", serialize_with = "shared_slice")]
     pub context: Arc<[ContextLine]>,
+    /// Days before Claude Code deletes the cited transcript (0 or less: due now), when that
+    /// is [`crate::retention::WARN_DAYS`] or fewer; see [`crate::retention`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deleted_in_days: Option<i64>,
 }
 
 /// Serializes a shared string as the string it holds.
@@ -821,6 +825,9 @@ pub fn to_text(review: &Review, analysis: &Analysis, interrupted: Option<&Interr
             for cit in &c.citations {
                 let state = if cit.resolved { "" } else { "  [unresolved]" };
                 let _ = writeln!(out, "    ↳ {}{state}", cit.location());
+                if let Some(left) = cit.deleted_in_days {
+                    let _ = writeln!(out, "      ⌛ {}", crate::retention::beside_citation(left));
+                }
                 // A cited range shows every cited line (message), each marked like the
                 // evidence pane's; a single line shows its excerpt.
                 let cited: Vec<&ContextLine> = cit.context.iter().filter(|cx| cx.cited).collect();

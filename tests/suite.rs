@@ -40,6 +40,7 @@ mod provenance_values;
 mod provenance_weak;
 mod repo_lock;
 mod resume_cli;
+mod retention_warning;
 mod revert_cli;
 mod secrets_find;
 mod secrets_outputs;

@@ -196,6 +196,25 @@ pub fn scan_needles(review: &Review) -> Vec<String> {
     needles
 }
 
+/// Marks each resolved citation of a transcript that `retention` says Claude Code deletes
+/// soon, and says so once per transcript in the notes.
+fn mark_expiring(out: &mut Provenance, sources: &SourceSet, retention: &crate::retention::Retention) {
+    let now = std::time::SystemTime::now();
+    let mut left: std::collections::BTreeMap<String, Option<i64>> = std::collections::BTreeMap::new();
+    for c in out.changes.iter_mut().flat_map(|c| c.citations.iter_mut()).filter(|c| c.resolved) {
+        let days = *left.entry(c.source.clone()).or_insert_with(|| {
+            let path = sources.find(&c.source).first().and_then(|&i| sources.get(i)).map(|f| f.path.clone());
+            path.and_then(|p| retention.expiring(&p, now))
+        });
+        c.deleted_in_days = days;
+    }
+    for (name, days) in left {
+        if let Some(days) = days {
+            out.notes.push(retention.warning(&name, days));
+        }
+    }
+}
+
 /// [`run`]; with `needles_only`, stops before the scan and stores its needles there.
 fn analyze(
     review: &Review,
@@ -300,6 +319,9 @@ fn analyze(
             }
         }
     }
+
+    // Cited transcripts Claude Code is about to delete.
+    mark_expiring(&mut out, &sources, &crate::retention::Retention::of_user());
 
     // 3. The claims of every added line, checked against the hunk's cited lines.
     let notes: HashSet<String> = review.live.keys().chain(review.files.iter().map(|f| &f.path)).cloned().collect();

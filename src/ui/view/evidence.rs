@@ -80,6 +80,10 @@ pub fn fitted(app: &App, width: usize, height: usize) -> Vec<Line<'static>> {
         ]);
         out.push(cut(line, width));
     }
+    for (source, left) in expiring(app, hi) {
+        let line = Line::styled(format!("⌛ {}: {source}", crate::retention::short(left)), t.warning);
+        out.push(cut(line, width));
+    }
     out.extend(note);
     // The rest as the full pane has it, after a blank line.
     gap(&mut out);
@@ -140,6 +144,20 @@ fn cited_lines(app: &App, hi: usize) -> Vec<(String, String)> {
                     out.push((location, text));
                 }
             }
+        }
+    }
+    out
+}
+
+/// Each cited transcript of the hunk's entries that Claude Code deletes soon, with the
+/// days it has left ([`crate::retention`]).
+fn expiring(app: &App, hi: usize) -> Vec<(String, i64)> {
+    let mut out: Vec<(String, i64)> = Vec::new();
+    for cit in entries_of(app, hi).into_iter().flat_map(|c| &c.citations) {
+        let Some(left) = cit.deleted_in_days else { continue };
+        let source = short_ids(&cit.source).into_owned();
+        if !out.iter().any(|(s, _)| *s == source) {
+            out.push((source, left));
         }
     }
     out
@@ -236,6 +254,9 @@ fn parts(app: &App) -> (Vec<Line<'static>>, std::ops::Range<usize>) {
                 Span::styled(short_ids(&cit.location()).into_owned(), t.key),
                 Span::styled(state.to_string(), style),
             ]));
+            if let Some(left) = cit.deleted_in_days {
+                out.push(Line::styled(format!("⌛ {}", crate::retention::beside_citation(left)), t.warning));
+            }
             for cx in cit.context.iter() {
                 let num = if cx.last > cx.line { format!("{}-{}", cx.line, cx.last) } else { cx.line.to_string() };
                 let (mark, style): (&str, Style) = if cx.cited { ("▶", t.cited) } else { (" ", t.dim) };
