@@ -20,7 +20,7 @@ pub struct Findings {
 }
 
 /// Where a claim of an added line was found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ClaimStatus {
     /// In a line the hunk's CHANGES.md entries cite (or the date of its timestamp).
@@ -34,7 +34,7 @@ pub enum ClaimStatus {
 }
 
 /// One claim of a hunk and its provenance.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct ClaimReport {
     /// The claim as written in the note (secrets masked).
     pub text: String,

@@ -16,6 +16,7 @@ pub mod decision;
 pub mod demo;
 pub mod diff;
 pub mod dream;
+pub mod evidence;
 pub mod findings;
 pub mod flag;
 pub mod hygiene;

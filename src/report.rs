@@ -60,6 +60,10 @@ pub struct CitationReport {
     /// is [`crate::retention::WARN_DAYS`] or fewer; see [`crate::retention`].
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deleted_in_days: Option<i64>,
+    /// Where the resolved transcript is on disk (not in `check --json`: kept with the
+    /// review commit's evidence, see [`crate::evidence`]).
+    #[serde(skip)]
+    pub path: Option<std::path::PathBuf>,
 }
 
 /// Serializes a shared string as the string it holds.

@@ -126,6 +126,9 @@ pub fn run(args: &ApplyArgs) -> Result<i32> {
     if let Some(m) = &applied.recovered {
         eprintln!("dreamreview: {}", super::shown(m));
     }
+    if let Some(why) = &applied.note_failed {
+        eprintln!("dreamreview: warning: the commit was made but its evidence note was not: {}", super::shown(why));
+    }
     if let Some(s) = applied.snapshot {
         println!("snapshot  {} {}", crate::repo::short_id(s), message::SNAPSHOT_SUMMARY);
     }

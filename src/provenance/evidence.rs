@@ -117,6 +117,7 @@ pub fn resolve(
     };
     let name = sources.get(idx).map(|f| f.name.clone()).unwrap_or_default();
     report.source = name.clone();
+    report.path = sources.get(idx).map(|f| f.path.clone());
     let Some(t) = lines.transcript(sources, idx) else {
         return unresolved(report, format!("{name} cannot be read"));
     };

@@ -75,6 +75,9 @@ pub struct Applied {
     pub written: Vec<String>,
     /// What journal recovery did first, if an earlier run had crashed.
     pub recovered: Option<String>,
+    /// Why the evidence note could not be attached, if it could not (the commit stands,
+    /// and its message still names every citation).
+    pub note_failed: Option<String>,
 }
 
 /// Folders a review must never write: the dream folder, its proposal, and transcript
@@ -275,7 +278,15 @@ pub fn commit_review(repo: &MemoryRepo, review: &Review, analysis: &Analysis, lo
     } else {
         commit::snapshot_commit(repo, message::SNAPSHOT_SUMMARY, &forbidden)?
     };
-    let id = commit::commit_changes(repo, "dream review", &plan.message, &plan.changes, &forbidden)?;
+    let evidence = crate::evidence::build(review, analysis, &taken(&plan.fates));
+    let (id, note_failed) = commit::commit_changes(
+        repo,
+        "dream review",
+        &plan.message,
+        &plan.changes,
+        &forbidden,
+        Some(&evidence.to_json()),
+    )?;
     // The commit consumed the accepted decisions: only whole-hunk rejections still mean
     // something (those hunks remain, decided, when the review is opened again). A saved
     // acceptance would come back on the next open and re-accept what a later revert
@@ -291,5 +302,23 @@ pub fn commit_review(repo: &MemoryRepo, review: &Review, analysis: &Analysis, lo
         skipped: plan.skipped,
         written: plan.changes.iter().filter(|c| c.writes()).map(|c| c.path.clone()).collect(),
         recovered,
+        note_failed,
     })
+}
+
+/// The hunks a commit takes and how, for its evidence.
+fn taken(fates: &[HunkFate]) -> Vec<(usize, usize, crate::evidence::Taken)> {
+    use crate::evidence::Taken;
+    fates
+        .iter()
+        .filter_map(|f| {
+            let how = match f.fate {
+                Fate::Accepted => Taken::Accepted,
+                Fate::PartlyAccepted => Taken::PartlyAccepted,
+                Fate::Edited => Taken::Edited,
+                _ => return None,
+            };
+            Some((f.file, f.hunk, how))
+        })
+        .collect()
 }

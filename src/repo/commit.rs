@@ -42,14 +42,18 @@ pub type TreeValue = Option<(Oid, i32)>;
 /// `message`. Before anything is written it checks that the disk still holds each
 /// change's `disk` side (else: "changed since loaded", nothing written) and that every
 /// path may be written ([`write::target`]). `action` names the operation in recovery
-/// messages. Returns the new commit.
+/// messages. `note`, when given, is attached to the new commit as its evidence note
+/// ([`super::notes`]) before the journal is removed, so an interruption leaves it for the
+/// next run to add. Returns the new commit, and why the note could not be written if it
+/// could not (the commit stands).
 pub fn commit_changes(
     repo: &MemoryRepo,
     action: &str,
     message: &str,
     changes: &[Change],
     forbidden: &[PathBuf],
-) -> Result<Oid> {
+    note: Option<&str>,
+) -> Result<(Oid, Option<String>)> {
     let mut moved = Vec::new();
     for c in changes {
         if write::read_entry(&repo.memory, &c.path)? != c.disk {
@@ -111,6 +115,7 @@ pub fn commit_changes(
             head: head.as_ref().map(|c| c.id().to_string()),
             tree: tree_id.to_string(),
             files,
+            note: note.map(str::to_string),
         },
     )?;
     let mut written = Vec::new();
@@ -122,8 +127,9 @@ pub fn commit_changes(
     let id =
         repo.repo.commit(Some("HEAD"), &sig, &sig, message, &tree, &parents).context("cannot create the commit")?;
     update_index(repo, &tree_changes)?;
+    let note_failed = note.and_then(|text| super::notes::write(repo, id, text).err()).map(|e| format!("{e:#}"));
     journal::finish(repo)?;
-    Ok(id)
+    Ok((id, note_failed))
 }
 
 /// The error for a note or folder the user made read-only: nothing is written.
@@ -362,7 +368,7 @@ pub fn snapshot_commit(repo: &MemoryRepo, message: &str, exclude: &[PathBuf]) ->
     if changes.is_empty() {
         return Ok(None);
     }
-    commit_changes(repo, "snapshot commit", message, &changes, &[]).map(Some)
+    commit_changes(repo, "snapshot commit", message, &changes, &[], None).map(|(id, _)| Some(id))
 }
 
 #[cfg(test)]

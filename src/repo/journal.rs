@@ -61,6 +61,9 @@ pub struct Journal {
     pub tree: String,
     /// Every path the commit changes.
     pub files: Vec<JournalFile>,
+    /// The evidence note to attach to the commit once it is made (review commits).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// Where the journal of a memory repository lives.
@@ -396,8 +399,24 @@ fn complete_index(repo: &MemoryRepo, j: &Journal, commit: &str, who: &str) -> Re
         updates.push((repo.repo_path(&f.path), new));
     }
     super::commit::update_index(repo, &updates)?;
+    let noted = add_missing_note(repo, j)?;
     finish_up(repo, j)?;
-    Ok(format!("completed {who}: its commit {commit} was made; the index is now updated"))
+    let noted = if noted { " and its evidence note added" } else { "" };
+    Ok(format!("completed {who}: its commit {commit} was made; the index is now updated{noted}"))
+}
+
+/// Attaches the journaled evidence note to the interrupted commit when it has none yet;
+/// true when it did.
+/// The journaled commit is `HEAD` (that is how the interruption was recognised).
+fn add_missing_note(repo: &MemoryRepo, j: &Journal) -> Result<bool> {
+    let Some(text) = &j.note else { return Ok(false) };
+    let Some(head) = repo.head_commit()? else { return Ok(false) };
+    let id = head.id();
+    if super::notes::read_text(repo, id)?.is_some() {
+        return Ok(false);
+    }
+    super::notes::write(repo, id, text)?;
+    Ok(true)
 }
 
 /// Removes the temp files the interrupted write may have left, then the journal.
@@ -445,6 +464,7 @@ mod tests {
                 old: Some(store(m, &file("v1\n")).unwrap()),
                 new: Some(store(m, &file("v2\n")).unwrap()),
             }],
+            note: None,
         }
     }
 
@@ -516,7 +536,7 @@ mod tests {
         let (t, m) = setup();
         let before = head(&m).id();
         let c = Change { path: "a.md".into(), disk: Some(file("v1\n")), new: Some(file("v2\n")) };
-        commit_changes(&m, "dream review", "msg\n", &[c], &[]).unwrap();
+        commit_changes(&m, "dream review", "msg\n", &[c], &[], None).unwrap();
         assert_eq!(pending(&m).unwrap(), None);
         // Simulate a crash after the commit: journal still there, index still old.
         let after = head(&m);

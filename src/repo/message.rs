@@ -250,19 +250,35 @@ fn write_section(
         }
         for &idx in entries {
             if let Some(entry) = analysis.changes.iter().find(|c| c.index == idx) {
-                write_entry(out, entry);
+                write_entry(out, review, entry);
             }
         }
     }
     out.push('\n');
 }
 
-fn write_entry(out: &mut String, e: &ChangeReport) {
+fn write_entry(out: &mut String, review: &Review, e: &ChangeReport) {
     let _ = writeln!(out, "  {}: {}", e.label(), one_line(&e.text));
     for c in &e.citations {
-        let state = if c.resolved { "" } else { " (unresolved)" };
-        let _ = writeln!(out, "    cites {}{state}", one_line(&c.location()));
+        let state = if c.resolved { String::new() } else { " (unresolved)".to_string() };
+        let said = c.context.iter().find(|l| l.cited).map(|l| said_excerpt(review, l)).unwrap_or_default();
+        let _ = writeln!(out, "    cites {}{state}{said}", one_line(&c.location()));
     }
+}
+
+/// At most this many characters of a cited line go into the message.
+const EXCERPT_CHARS: usize = 72;
+
+/// ` (2026-11-01 09:14 user) "we moved to pnpm last week"`: when (in the review's zone),
+/// who, and the beginning of what the cited line said (masked, one line, cut with `…`).
+fn said_excerpt(review: &Review, l: &crate::report::ContextLine) -> String {
+    let kept = crate::evidence::kept_line(review, l);
+    let who: Vec<&str> = [kept.local_time.as_deref(), kept.role.as_deref()].into_iter().flatten().collect();
+    let who = if who.is_empty() { String::new() } else { format!(" ({})", who.join(" ")) };
+    let text = one_line(&kept.text);
+    let cut: String = text.chars().take(EXCERPT_CHARS).collect();
+    let ellipsis = if cut.len() < text.len() { "…" } else { "" };
+    format!("{who} \"{}{ellipsis}\"", cut.replace('"', "'"))
 }
 
 /// What part of a commit a revert undoes, for its message.

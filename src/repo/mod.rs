@@ -6,6 +6,7 @@
 //! - [`revert`]: undo a commit, one file or one hunk of it, as a new commit.
 //! - [`commit`], [`journal`], [`write`](mod@write): memory-only commits, crash-safe atomic writes.
 //! - [`lock`]: one writer per repository. [`message`]: commit messages and trailers.
+//! - [`notes`]: the evidence a review commit keeps, as a git note.
 
 pub mod apply;
 pub mod commit;
@@ -13,6 +14,7 @@ pub mod history;
 pub mod journal;
 pub mod lock;
 pub mod message;
+pub mod notes;
 pub mod revert;
 pub mod write;
 

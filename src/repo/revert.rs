@@ -212,7 +212,7 @@ pub fn revert(repo: &MemoryRepo, spec: &str, scope: &RevertScope, lock: &RepoLoc
         return Ok(Reverted::Nothing);
     }
     let snapshot = commit::snapshot_commit(repo, message::SNAPSHOT_BEFORE_REVERT, &[])?;
-    let id = commit::commit_changes(repo, "revert", &plan.message, &plan.changes, &[])?;
+    let (id, _) = commit::commit_changes(repo, "revert", &plan.message, &plan.changes, &[], None)?;
     Ok(Reverted::Committed {
         commit: id,
         summary: plan.message.lines().next().unwrap_or_default().to_string(),

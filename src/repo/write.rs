@@ -463,7 +463,7 @@ pub fn write_state_file(path: &Path, bytes: &[u8]) -> Result<()> {
 
 /// The test-only crash injection: counts file operations and aborts the process after the
 /// number `DREAMREVIEW_FAIL_AFTER_WRITES` names.
-fn crash_point() {
+pub(crate) fn crash_point() {
     let n = WRITES.fetch_add(1, Ordering::SeqCst) + 1;
     let limit = std::env::var(FAIL_AFTER_WRITES_ENV).ok().and_then(|v| v.trim().parse::<usize>().ok());
     if limit == Some(n) {

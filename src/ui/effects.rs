@@ -98,7 +98,13 @@ pub fn commit(app: &App) -> Msg {
         Err(e) => return Msg::Committed(Err(format!("{e:#}"))),
     };
     match crate::repo::apply::commit_review(&r, &app.review, &app.analysis, &lock) {
-        Ok(a) => Msg::Committed(Ok(format!("committed {} {}", crate::repo::short_id(a.commit), a.summary))),
+        Ok(a) => {
+            let note = match &a.note_failed {
+                Some(why) => format!(" (its evidence note was not written: {why})"),
+                None => String::new(),
+            };
+            Msg::Committed(Ok(format!("committed {} {}{note}", crate::repo::short_id(a.commit), a.summary)))
+        }
         Err(e) if e.is::<crate::repo::apply::HeadMoved>() => Msg::CommitStale(format!("{e}")),
         Err(e) => Msg::Committed(Err(format!("{e:#}"))),
     }

@@ -1,0 +1,86 @@
+//! The evidence a review commit keeps ([`crate::evidence`]), stored as a git note on that
+//! commit under its own ref, [`NOTES_REF`], so `git log` and other tools leave it alone and
+//! `git push origin refs/notes/dreamreview` can share it.
+//!
+//! The note is written after the commit it annotates, so a crash can leave a commit
+//! without a note and never a note without a commit. The journal
+//! ([`super::journal`]) carries the note's text until the commit is complete; a run that
+//! finds an interrupted commit adds the missing note ([`super::journal::recover`]).
+
+use super::MemoryRepo;
+use crate::evidence::Evidence;
+use anyhow::{Context, Result, anyhow};
+use git2::Oid;
+
+/// The ref holding dreamreview's notes.
+pub const NOTES_REF: &str = "refs/notes/dreamreview";
+
+/// Attaches `text` to `commit` (replacing a note already there).
+pub fn write(repo: &MemoryRepo, commit: Oid, text: &str) -> Result<()> {
+    super::write::crash_point();
+    let sig = super::signature(&repo.repo);
+    repo.repo
+        .note(&sig, &sig, Some(NOTES_REF), commit, text, true)
+        .with_context(|| format!("cannot write the evidence note of commit {}", super::short_id(commit)))?;
+    Ok(())
+}
+
+/// The note's text on `commit`, if it has one.
+pub fn read_text(repo: &MemoryRepo, commit: Oid) -> Result<Option<String>> {
+    match repo.repo.find_note(Some(NOTES_REF), commit) {
+        Ok(n) => Ok(Some(String::from_utf8_lossy(n.message_bytes()).into_owned())),
+        Err(e) if e.code() == git2::ErrorCode::NotFound => Ok(None),
+        Err(e) => Err(anyhow!(e).context(format!("cannot read the evidence note of {}", super::short_id(commit)))),
+    }
+}
+
+/// What a commit's note holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stored {
+    /// No note: a commit made before dreamreview kept evidence, or by something else.
+    Missing,
+    /// A note this version cannot read, and why.
+    Unreadable(String),
+    /// The evidence.
+    Evidence(Box<Evidence>),
+}
+
+/// Reads and parses the evidence of `commit`.
+pub fn read(repo: &MemoryRepo, commit: Oid) -> Result<Stored> {
+    Ok(match read_text(repo, commit)? {
+        None => Stored::Missing,
+        Some(text) => match Evidence::parse(&text) {
+            Ok(e) => Stored::Evidence(Box::new(e)),
+            Err(why) => Stored::Unreadable(why),
+        },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_note_round_trips_and_a_foreign_one_is_named() {
+        let t = tempfile::tempdir().unwrap();
+        let r = git2::Repository::init(t.path()).unwrap();
+        let sig = git2::Signature::now("t", "t@example.com").unwrap();
+        let tree = r.find_tree(r.treebuilder(None).unwrap().write().unwrap()).unwrap();
+        let c = r.commit(Some("HEAD"), &sig, &sig, "c", &tree, &[]).unwrap();
+        let m = MemoryRepo::discover(t.path()).unwrap().unwrap();
+        assert_eq!(read(&m, c).unwrap(), Stored::Missing);
+        let e = Evidence {
+            format: crate::evidence::FORMAT.into(),
+            dream: "d".into(),
+            dream_id: "x".into(),
+            time_zone: "UTC".into(),
+            hunks: Vec::new(),
+        };
+        write(&m, c, &e.to_json()).unwrap();
+        assert_eq!(read(&m, c).unwrap(), Stored::Evidence(Box::new(e)));
+        write(&m, c, "{\"format\": \"other/9\"}").unwrap();
+        assert!(matches!(read(&m, c).unwrap(), Stored::Unreadable(w) if w.contains("other/9")));
+        // The note lives under its own ref, not git's default one.
+        assert!(r.find_note(None, c).is_err());
+    }
+}
