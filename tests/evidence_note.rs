@@ -237,3 +237,40 @@ fn a_crash_between_commit_and_note_leaves_a_commit_the_next_run_completes() {
     }
     assert!(completed, "no crash point fell between the commit and its note");
 }
+
+/// A dream whose CHANGES.md repeats one entry thousands of times (each citing the same long
+/// transcript line) gets a bounded note: the first citations keep their lines, the rest say
+/// how many they dropped.
+#[test]
+fn a_note_stays_bounded_when_entries_repeat_one_long_line() {
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path();
+    let memory = root.join("project/memory");
+    write(&memory.join("testing.md"), "# Testing\n\n- Run the suite with pnpm test.\n");
+    git(&memory, &["init", "-q"]);
+    git(&memory, &["add", "-A"]);
+    git(&memory, &["commit", "-qm", "notes"]);
+    let said = "We moved the cache to Redis on port 6379 and run pnpm test. ".repeat(2000);
+    let line = serde_json::json!({"type": "user", "timestamp": "2026-11-30T09:00:00.000Z",
+        "message": {"role": "user", "content": said}});
+    write(&root.join("project/huge.jsonl"), &format!("{line}\n"));
+    let dream = root.join("dream");
+    write(
+        &dream.join("memory/testing.md"),
+        "# Testing\n\n- Run the suite with pnpm test.\n- The cache listens on port 6379.\n",
+    );
+    let entry = "- testing.md: Redis on port 6379 and pnpm test (huge.jsonl:1)\n";
+    write(&dream.join("CHANGES.md"), &format!("# Changes\n\n{}", entry.repeat(6000)));
+    let r =
+        run(root, &["apply", s(&dream), "--memory", s(&memory), "--sources", s(&root.join("project")), "--accept-all"]);
+    assert_eq!(r.code, 0, "{}", r.both());
+    let text = git(&memory, &["notes", "--ref", NOTES, "show", "HEAD"]);
+    assert!(text.len() < 6 << 20, "the note is {} bytes", text.len());
+    let n: Value = serde_json::from_str(&text).unwrap();
+    let entries = n["hunks"][0]["entries"].as_array().unwrap();
+    assert_eq!(entries.len(), 6000);
+    let kept = |e: &Value| !e["citations"][0]["lines"].as_array().unwrap().is_empty();
+    assert!(kept(&entries[0]), "{:#}", entries[0]);
+    let last = &entries[5999]["citations"][0];
+    assert!(!kept(&entries[5999]) && last["not_kept"] == 1, "{last:#}");
+}
