@@ -81,15 +81,23 @@ fn headline(o: &Origin) -> String {
             format!("from review {}{dream}, {}", r.commit.short, by(&r.commit))
         }
         Origin::Revert { commit, reverts, .. } => {
-            format!("restored by revert {} of {}, {}", commit.short, crate::repo::short_id(one_line(reverts)), by(commit))
+            format!(
+                "restored by revert {} of {}, {}",
+                commit.short,
+                crate::repo::short_id(one_line(reverts)),
+                by(commit)
+            )
         }
-        Origin::Outside { commit, snapshot: true } => format!(
-            "written outside a review: snapshot {} of a session's edits, {}",
-            commit.short,
-            by(commit)
-        ),
+        Origin::Outside { commit, snapshot: true } => {
+            format!("written outside a review: snapshot {} of a session's edits, {}", commit.short, by(commit))
+        }
         Origin::Outside { commit, snapshot: false } => {
-            format!("written outside a review, commit {} by {} ({})", commit.short, one_line(&commit.author), commit.date)
+            format!(
+                "written outside a review, commit {} by {} ({})",
+                commit.short,
+                one_line(&commit.author),
+                commit.date
+            )
         }
         Origin::Uncommitted => "written outside a review, not committed yet".to_string(),
     }

@@ -109,7 +109,10 @@ fn an_edited_line_shows_the_reviewers_text_was_taken_and_its_kept_evidence() {
     let review = review_commit(&dream, &memory, &["--decisions", s(&file)]);
     delete_transcript(&memory);
     let out = why_ok(&memory, &[RUN_LINE]);
-    assert!(out.starts_with("testing.md:7  Run tests with `pnpm test` (project moved from npm to pnpm last week"), "{out}");
+    assert!(
+        out.starts_with("testing.md:7  Run tests with `pnpm test` (project moved from npm to pnpm last week"),
+        "{out}"
+    );
     assert_kept_after_deletion(&out, &review, "edited by the reviewer");
     assert!(!out.contains("«late Oct 2026»"), "the edit's claims, not the dream's: {out}");
 }
@@ -250,7 +253,8 @@ fn a_secret_is_never_printed_unmasked() {
 
 /// The keys of a JSON object, sorted.
 fn keys(v: &Value) -> Vec<&str> {
-    let mut k: Vec<&str> = v.as_object().unwrap_or_else(|| panic!("not an object: {v}")).keys().map(|k| k.as_str()).collect();
+    let mut k: Vec<&str> =
+        v.as_object().unwrap_or_else(|| panic!("not an object: {v}")).keys().map(|k| k.as_str()).collect();
     k.sort_unstable();
     k
 }
@@ -262,7 +266,10 @@ fn the_json_shape_is_the_documented_one() {
     delete_transcript(&memory);
     let v = json(&why(&memory, &[RUN_LINE, "--json"]));
     assert_eq!(keys(&v), ["format", "groups", "line_count", "note"]);
-    assert_eq!((v["format"].as_str(), v["note"].as_str(), v["line_count"].as_u64()), (Some("dreamreview-why/1"), Some("testing.md"), Some(8)));
+    assert_eq!(
+        (v["format"].as_str(), v["note"].as_str(), v["line_count"].as_u64()),
+        (Some("dreamreview-why/1"), Some("testing.md"), Some(8))
+    );
     let group = &v["groups"][0];
     assert_eq!(keys(group), ["lines", "origin"]);
     assert_eq!(group["lines"][0]["line"], 7);

@@ -253,7 +253,7 @@ pub fn explain(repo: &MemoryRepo, note: &str, line: Option<usize>) -> Result<Exp
         None => (1..=texts.len()).collect(),
     };
     let mut walk = Walk::new(repo, &note);
-    let blamed = walk.blame_now(&raw, texts.len())?;
+    let blamed = walk.blame_now(&raw, texts.len(), line)?;
     let shown = shown_lines(&texts);
     // Group the lines by the chain of commits that explains them.
     let mut groups: Vec<(Vec<Oid>, Vec<usize>)> = Vec::new();
@@ -345,22 +345,34 @@ impl<'r> Walk<'r> {
     }
 
     /// The commit of each line of the note on disk (`Oid::ZERO_SHA1`: not committed).
-    fn blame_now(&self, disk: &[u8], count: usize) -> Result<Vec<Oid>> {
+    /// With `only` a line and the note on disk as `HEAD` has it, only that line is blamed.
+    fn blame_now(&self, disk: &[u8], count: usize, only: Option<usize>) -> Result<Vec<Oid>> {
         let path = self.repo.repo_path(&self.note);
-        let in_head = match self.repo.head_commit()? {
-            Some(head) => head.tree()?.get_path(Path::new(&path)).is_ok(),
-            None => false,
+        let committed = match self.repo.head_commit()? {
+            Some(head) => head.tree()?.get_path(Path::new(&path)).ok().map(|e| e.id()),
+            None => None,
         };
-        if !in_head {
+        let Some(committed) = committed else {
             return Ok(vec![Oid::ZERO_SHA1; count]);
+        };
+        let clean = Oid::hash_object(git2::ObjectType::Blob, disk).is_ok_and(|id| id == committed);
+        let mut opts = BlameOptions::new();
+        if let (true, Some(n)) = (clean, only) {
+            opts.min_line(n).max_line(n);
         }
         let blame = self
             .repo
             .repo
-            .blame_file(Path::new(&path), Some(&mut BlameOptions::new()))
+            .blame_file(Path::new(&path), Some(&mut opts))
             .with_context(|| format!("cannot read the history of {path}"))?;
-        let blame = blame.blame_buffer(disk).with_context(|| format!("cannot compare {path} with its history"))?;
-        Ok((1..=count).map(|n| blame.get_line(n).map_or(Oid::ZERO_SHA1, |h| h.final_commit_id())).collect())
+        let lines = |b: &git2::Blame<'_>| -> Vec<Oid> {
+            (1..=count).map(|n| b.get_line(n).map_or(Oid::ZERO_SHA1, |h| h.final_commit_id())).collect()
+        };
+        if clean {
+            return Ok(lines(&blame));
+        }
+        let now = blame.blame_buffer(disk).with_context(|| format!("cannot compare {path} with its history"))?;
+        Ok(lines(&now))
     }
 
     /// `commit`, then for a revert the commit that first wrote the line it restored, and so on.
@@ -408,7 +420,8 @@ impl<'r> Walk<'r> {
             .repo
             .blame_file(Path::new(&path), Some(&mut opts))
             .with_context(|| format!("cannot read the history of {path} before {}", super::short_id(reverted)))?;
-        let commits = (1..=lines.len()).map(|n| blame.get_line(n).map_or(Oid::ZERO_SHA1, |h| h.final_commit_id())).collect();
+        let commits =
+            (1..=lines.len()).map(|n| blame.get_line(n).map_or(Oid::ZERO_SHA1, |h| h.final_commit_id())).collect();
         Ok(Some(Blamed { lines, commits }))
     }
 
