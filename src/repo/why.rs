@@ -494,22 +494,11 @@ impl<'r> Walk<'r> {
 
     /// The accepted hunks of this note in an old review message, with their `cites` lines.
     fn message_hunks(&mut self, msg: &str) -> Vec<MessageHunk> {
-        let parsed = accepted_in_message(msg, &self.note);
-        parsed
-            .into_iter()
-            .map(|(line, entries)| MessageHunk {
-                line,
-                entries: entries
-                    .into_iter()
-                    .map(|(text, cites)| MessageEntry {
-                        text,
-                        cites: cites.into_iter().map(|c| self.message_cite(c)).collect(),
-                    })
-                    .collect(),
-            })
-            .collect()
+        let note = self.note.clone();
+        accepted_in_message(msg, &note, |cite| self.message_cite(cite))
     }
 
+    /// A `cites` line and whether its transcript is there now.
     fn message_cite(&mut self, text: String) -> MessageCite {
         let source = cited_source(&text);
         let sources = self.sources.get_or_insert_with(|| {
@@ -578,9 +567,9 @@ fn now(c: &CitationEvidence) -> Now {
 }
 
 /// The accepted hunks of `note` in a review message: each hunk's line (`note#1 (+2 -1)`)
-/// with its entries and their `cites` lines, in message order.
-pub fn accepted_in_message(msg: &str, note: &str) -> Vec<(String, Vec<(String, Vec<String>)>)> {
-    let mut out: Vec<(String, Vec<(String, Vec<String>)>)> = Vec::new();
+/// with its entries and their `cites` lines (made by `cite`), in message order.
+pub fn accepted_in_message(msg: &str, note: &str, mut cite: impl FnMut(String) -> MessageCite) -> Vec<MessageHunk> {
+    let mut out: Vec<MessageHunk> = Vec::new();
     let head = format!("- {}#", one_line(note));
     let mut in_accepted = false;
     let mut mine = false;
@@ -596,21 +585,21 @@ pub fn accepted_in_message(msg: &str, note: &str) -> Vec<(String, Vec<(String, V
         if let Some(rest) = line.strip_prefix("- ") {
             mine = line.starts_with(&head);
             if mine {
-                out.push((rest.to_string(), Vec::new()));
+                out.push(MessageHunk { line: one_line(rest), entries: Vec::new() });
             }
             continue;
         }
-        let Some((_, entries)) = out.last_mut().filter(|_| mine) else { continue };
-        if let Some(cite) = line.strip_prefix("    cites ") {
-            if let Some((_, cites)) = entries.last_mut() {
-                cites.push(one_line(cite));
+        let Some(hunk) = out.last_mut().filter(|_| mine) else { continue };
+        if let Some(text) = line.strip_prefix("    cites ") {
+            if let Some(entry) = hunk.entries.last_mut() {
+                entry.cites.push(cite(one_line(text)));
             }
         } else if let Some(entry) = line.strip_prefix("  ")
             && !entry.starts_with(' ')
             && !entry.starts_with("accepted with:")
             && !entry.starts_with("(no CHANGES.md entry)")
         {
-            entries.push((one_line(entry), Vec::new()));
+            hunk.entries.push(MessageEntry { text: one_line(entry), cites: Vec::new() });
         }
     }
     out
@@ -667,16 +656,18 @@ mod tests {
                    CHANGES.md #3: memory/a.md: y\n    \
                    cites u.jsonl:9\n\n\
                    Dream-Id: x\n";
-        let got = accepted_in_message(msg, "a.md");
+        let cite = |text: String| MessageCite { source: cited_source(&text), text, now: Now::StillThere };
+        let got = accepted_in_message(msg, "a.md", cite);
+        let cites = |texts: &[&str]| texts.iter().map(|t| cite(t.to_string())).collect::<Vec<_>>();
         assert_eq!(
             got,
-            vec![(
-                "a.md#1 (+1 -0)".to_string(),
-                vec![(
-                    "CHANGES.md #1: memory/a.md: added two".to_string(),
-                    vec!["s.jsonl:3-5".to_string(), "gone.jsonl (whole file) (unresolved)".to_string()]
-                )]
-            )]
+            vec![MessageHunk {
+                line: "a.md#1 (+1 -0)".into(),
+                entries: vec![MessageEntry {
+                    text: "CHANGES.md #1: memory/a.md: added two".into(),
+                    cites: cites(&["s.jsonl:3-5", "gone.jsonl (whole file) (unresolved)"]),
+                }],
+            }]
         );
         assert_eq!(cited_source("s.jsonl:3-5"), "s.jsonl");
         assert_eq!(cited_source("gone.jsonl (whole file) (unresolved)"), "gone.jsonl");
