@@ -1,6 +1,7 @@
 //! Regenerates `screenshots/*.svg` from the real render path: the bundled demo opened as the
 //! TUI would, driven by key scripts, drawn into a `TestBackend` and written out with its
-//! colours.
+//! colours. `why.svg` is `dreamreview why` after that review's commit, its transcript deleted,
+//! drawn as a terminal shows the command's text.
 //!
 //! ```sh
 //! cargo run --example screenshots
@@ -9,6 +10,11 @@
 use dreamreview::ui::script;
 use dreamreview::ui::snapshot::to_svg;
 use dreamreview::ui::theme::{Theme, ThemeName};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Style};
+use ratatui::text::{Line, Text};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 use std::path::Path;
 
 struct Shot {
@@ -95,5 +101,32 @@ fn main() -> anyhow::Result<()> {
         std::fs::write(out.join(shot.file), svg)?;
         println!("wrote screenshots/{}", shot.file);
     }
+    why_shot(&out)?;
+    println!("wrote screenshots/why.svg");
+    Ok(())
+}
+
+/// The demo reviewed and committed as in `history.svg`, the transcript the accepted
+/// testing.md line cites deleted, then `dreamreview why testing.md:7` in a 110×34 terminal.
+fn why_shot(out: &Path) -> anyhow::Result<()> {
+    const SIZE: (u16, u16) = (110, 34);
+    const ARGS: &str = "testing.md:7";
+    let dir = tempfile::tempdir()?;
+    let mut app = script::open_demo(dir.path(), SIZE, Theme::new(ThemeName::Dark))?;
+    script::drive(&mut app, "<Tab> y n n n y y n c <Enter>").map_err(anyhow::Error::msg)?;
+    std::fs::remove_file(dir.path().join("project/3f1c9a52-7d4e-4b8a-9c1e-5a2f8e6d4b71.jsonl"))?;
+    let memory = dir.path().join("project/memory");
+    let repo =
+        dreamreview::repo::MemoryRepo::discover(&memory)?.ok_or_else(|| anyhow::anyhow!("no demo repository"))?;
+    let (note, line) = dreamreview::repo::why::parse_target(ARGS)?;
+    let explanation = dreamreview::repo::why::explain(&repo, &note, line)?;
+    let prompt = Line::styled(format!("~/project/memory$ dreamreview why {ARGS}"), Style::default().fg(Color::Green));
+    let mut lines = vec![prompt];
+    lines.extend(dreamreview::why::lines(&explanation).into_iter().map(Line::raw));
+    let area = Rect::new(0, 0, SIZE.0, SIZE.1);
+    let mut buf = Buffer::empty(area);
+    Paragraph::new(Text::from(lines)).wrap(Wrap { trim: false }).render(area, &mut buf);
+    let svg = to_svg(&buf, "#1c1c1c", "#d0d0d0").replace(&dir.path().display().to_string(), "/tmp/dreamreview-demo");
+    std::fs::write(out.join("why.svg"), svg)?;
     Ok(())
 }

@@ -322,6 +322,13 @@ pub fn kept_line(review: &Review, l: &ContextLine) -> KeptLine {
     KeptLine { line: l.line, last: l.last, time, local_time, role, text, cited: l.cited, cut }
 }
 
+/// The said text a [`KeptLine`] keeps of a line rendered `time · role · text`: masked,
+/// capped, with the bytes cut. `why` compares a transcript line rendered again with this.
+pub fn kept_text(rendered: &str) -> (String, usize) {
+    let (_, _, text) = split_rendered(rendered);
+    cap(&mask(text))
+}
+
 /// `time · role · text` → its parts; `role · text` has no time; anything else is text.
 fn split_rendered(s: &str) -> (Option<String>, Option<String>, &str) {
     const SEP: &str = " · ";

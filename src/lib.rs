@@ -32,4 +32,5 @@ pub mod target;
 pub mod text;
 pub mod transcript;
 pub mod ui;
+pub mod why;
 pub mod zone;

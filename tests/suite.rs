@@ -52,3 +52,4 @@ mod transcript_scan;
 mod transcript_sources;
 mod tui_edit;
 mod tui_review;
+mod why_cli;

@@ -13,6 +13,7 @@ use std::path::PathBuf;
 
 pub mod apply;
 pub mod history;
+pub mod why;
 
 /// dreamreview: the morning review of an AI agent's overnight memory dream.
 ///
@@ -107,6 +108,10 @@ enum Command {
     Log(history::LogArgs),
     /// Undo a commit, one file or one hunk of it, as a new commit (never rewrites history).
     Revert(history::RevertArgs),
+    /// Where a line of a note came from: the review that wrote it, the cited transcript
+    /// lines as the reviewer saw them (kept even after the transcript is deleted), the
+    /// claims and verdicts, the flags accepted.
+    Why(why::WhyArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -151,7 +156,7 @@ pub fn with_default_command(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::
 }
 
 /// The command names, as typed (clap's `help` included).
-pub const COMMANDS: [&str; 8] = ["review", "demo", "check", "audit", "apply", "log", "revert", "help"];
+pub const COMMANDS: [&str; 9] = ["review", "demo", "check", "audit", "apply", "log", "revert", "why", "help"];
 
 fn run(cli: Cli) -> Result<i32> {
     match cli.command {
@@ -166,6 +171,7 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Apply(a) => apply::run(&a),
         Command::Log(a) => history::log(&a),
         Command::Revert(a) => history::revert(&a),
+        Command::Why(a) => why::run(&a),
     }
 }
 

@@ -101,15 +101,7 @@ fn entry(commit: &Commit<'_>, files: Vec<String>) -> LogEntry {
     let msg = String::from_utf8_lossy(commit.message_bytes()).into_owned();
     let summary = msg.lines().next().unwrap_or_default().to_string();
     let t = message::parse_trailers(&msg);
-    let kind = if t.reverts.is_some() {
-        CommitKind::Revert
-    } else if t.dream_id.is_some() || t.review.is_some() {
-        CommitKind::Review
-    } else if summary == message::SNAPSHOT_SUMMARY || summary == message::SNAPSHOT_BEFORE_REVERT {
-        CommitKind::Snapshot
-    } else {
-        CommitKind::Other
-    };
+    let kind = kind_of(&summary, &t);
     let id = commit.id().to_string();
     let author = commit.author();
     let time = commit.time();
@@ -130,12 +122,26 @@ fn entry(commit: &Commit<'_>, files: Vec<String>) -> LogEntry {
     }
 }
 
+/// What a commit is, from its summary line and trailers.
+pub fn kind_of(summary: &str, t: &message::Trailers) -> CommitKind {
+    if t.reverts.is_some() {
+        CommitKind::Revert
+    } else if t.dream_id.is_some() || t.review.is_some() {
+        CommitKind::Review
+    } else if summary == message::SNAPSHOT_SUMMARY || summary == message::SNAPSHOT_BEFORE_REVERT {
+        CommitKind::Snapshot
+    } else {
+        CommitKind::Other
+    }
+}
+
 /// The log entry of one commit (whether or not it touches the memory folder).
 pub fn describe(repo: &MemoryRepo, commit: &Commit<'_>) -> Result<LogEntry> {
     Ok(entry(commit, changed_paths(repo, commit)?))
 }
 
-fn format_time(secs: i64, offset_min: i32) -> String {
+/// `YYYY-MM-DD HH:MM +ZZZZ`: a git time in its own offset.
+pub fn format_time(secs: i64, offset_min: i32) -> String {
     let local = secs + i64::from(offset_min) * 60;
     let days = local.div_euclid(86_400);
     let rem = local.rem_euclid(86_400);

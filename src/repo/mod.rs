@@ -7,6 +7,7 @@
 //! - [`commit`], [`journal`], [`write`](mod@write): memory-only commits, crash-safe atomic writes.
 //! - [`lock`]: one writer per repository. [`message`]: commit messages and trailers.
 //! - [`notes`]: the evidence a review commit keeps, as a git note.
+//! - [`why`](mod@why): the review (or other commit) that wrote a line of a note, with its evidence.
 
 pub mod apply;
 pub mod commit;
@@ -16,6 +17,7 @@ pub mod lock;
 pub mod message;
 pub mod notes;
 pub mod revert;
+pub mod why;
 pub mod write;
 
 use crate::snapshot::{Entry, Snapshot, is_hidden};
