@@ -50,4 +50,5 @@ mod transcript_render;
 mod transcript_scan;
 mod transcript_sources;
 mod tui_edit;
+mod tui_history;
 mod tui_review;
