@@ -27,8 +27,19 @@ pub mod matching;
 /// The `format` of the document this version writes and reads.
 pub const FORMAT: &str = "dreamreview-evidence/1";
 
-/// At most this many bytes of a kept transcript line's text; the rest is cut and marked.
+/// At most this many bytes of a kept transcript line's text (and of an entry's text); the
+/// rest is cut and marked.
 pub const LINE_CAP: usize = 4096;
+
+/// At most this many bytes of kept transcript text in one document, each kept line counted
+/// with [`LINE_OVERHEAD`]: an entry explaining many hunks is kept with each, and a hostile
+/// dream must not make a commit write an unbounded note. A citation whose lines do not fit
+/// in what is left keeps none of them and says how many it dropped
+/// ([`CitationEvidence::not_kept`]).
+pub const NOTE_BUDGET: usize = 2 << 20;
+
+/// What a kept line costs the budget besides its text (its JSON fields).
+const LINE_OVERHEAD: usize = 160;
 
 /// How a hunk reached the commit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -119,6 +130,10 @@ pub struct CitationEvidence {
     pub resolved: bool,
     /// The cited lines with the context the evidence pane showed around them.
     pub lines: Vec<KeptLine>,
+    /// Lines the pane showed that this note does not keep: its [`NOTE_BUDGET`] was spent on
+    /// earlier hunks (0: all kept).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub not_kept: usize,
 }
 
 /// One transcript message as the evidence pane showed it.
@@ -191,12 +206,13 @@ impl Evidence {
 /// The evidence of a commit that takes `taken` (file index, hunk index, how) from `review`.
 pub fn build(review: &Review, analysis: &Analysis, taken: &[(usize, usize, Taken)]) -> Evidence {
     let standing = crate::report::accepted_flags(review, analysis);
+    let mut budget = NOTE_BUDGET;
     let hunks = taken
         .iter()
         .filter_map(|&(fi, hi, how)| {
             let h = review.hunk(fi, hi)?;
             let flags = standing.iter().filter(|s| s.hunk == h.id).map(|s| flag_evidence(&s.flag)).collect();
-            Some(hunk_evidence(review, analysis, fi, hi, h, how, flags))
+            Some(hunk_evidence(review, analysis, (fi, hi, h, how), flags, &mut budget))
         })
         .collect();
     Evidence {
@@ -212,11 +228,9 @@ pub fn build(review: &Review, analysis: &Analysis, taken: &[(usize, usize, Taken
 fn hunk_evidence(
     review: &Review,
     analysis: &Analysis,
-    fi: usize,
-    hi: usize,
-    h: &Hunk,
-    how: Taken,
+    (fi, hi, h, how): (usize, usize, &Hunk, Taken),
     accepted_flags: Vec<FlagEvidence>,
+    budget: &mut usize,
 ) -> HunkEvidence {
     let edit = (how == Taken::Edited).then(|| analysis.edits.iter().find(|e| e.file == fi && e.hunk == hi)).flatten();
     let lines = committed_lines(review, fi, hi, h, how);
@@ -227,7 +241,7 @@ fn hunk_evidence(
     let entries = entry_ids
         .iter()
         .filter_map(|id| analysis.changes.iter().find(|c| c.index == *id))
-        .map(|c| entry_evidence(review, c))
+        .map(|c| entry_evidence(review, c, budget))
         .collect();
     let claims: &[ClaimReport] = match edit {
         Some(e) => &e.claims,
@@ -272,15 +286,23 @@ fn committed_lines(review: &Review, fi: usize, hi: usize, h: &Hunk, how: Taken) 
     texts.iter().map(|t| mask(strip_terminator(t)).into_owned()).collect()
 }
 
-fn entry_evidence(review: &Review, c: &ChangeReport) -> EntryEvidence {
+fn entry_evidence(review: &Review, c: &ChangeReport, budget: &mut usize) -> EntryEvidence {
     EntryEvidence {
         label: c.label(),
-        text: mask(&c.text).into_owned(),
-        citations: c.citations.iter().map(|cit| citation_evidence(review, cit)).collect(),
+        text: cap(&mask(&c.text)).0,
+        citations: c.citations.iter().map(|cit| citation_evidence(review, cit, budget)).collect(),
     }
 }
 
-fn citation_evidence(review: &Review, c: &CitationReport) -> CitationEvidence {
+fn citation_evidence(review: &Review, c: &CitationReport, budget: &mut usize) -> CitationEvidence {
+    let lines: Vec<KeptLine> = c.context.iter().map(|l| kept_line(review, l)).collect();
+    let cost: usize = lines.iter().map(|l| l.text.len() + LINE_OVERHEAD).sum();
+    let (lines, not_kept) = if cost <= *budget {
+        *budget -= cost;
+        (lines, 0)
+    } else {
+        (Vec::new(), lines.len())
+    };
     CitationEvidence {
         location: c.location(),
         source: c.source.clone(),
@@ -288,7 +310,8 @@ fn citation_evidence(review: &Review, c: &CitationReport) -> CitationEvidence {
         line: c.line,
         end: c.end,
         resolved: c.resolved,
-        lines: c.context.iter().map(|l| kept_line(review, l)).collect(),
+        lines,
+        not_kept,
     }
 }
 

@@ -226,8 +226,9 @@ impl Interrupted {
                 if foreign.len() == 1 { "s" } else { "" }
             ),
             Stage::Committed { commit } => format!(
-                "{who} stopped after making its commit {commit} but before updating the index, so \
-                 `git status` may show its notes as changed. {next} updates the index."
+                "{who} stopped after making its commit {commit} but before updating the index (and, \
+                 for a review, attaching its evidence note), so `git status` may show its notes as \
+                 changed. {next} updates the index and adds a missing evidence note."
             ),
             Stage::HeadMoved { journaled, head } => format!(
                 "{who} stopped before its commit, and HEAD has moved since ({} → {}) by something \
