@@ -113,7 +113,8 @@ fn an_unreadable_or_hostile_note_is_named_or_drawn_safely() {
         "format": "dreamreview-evidence/1", "dream": "d\u{1b}[2J", "dream_id": "x", "time_zone": "UTC",
         "hunks": [{"id": "ci.md#1", "path": "ci.md", "taken": "accepted",
             "lines": ["CI runs on Buildkite since mid Nov 2026: `.buildkite/pipeline.yml`.", "GitHub Actions was retired."],
-            "entries": [{"label": "CHANGES.md #1", "text": format!("key {key}"), "citations": []}],
+            "entries": [{"label": "CHANGES.md #1", "text": format!("key {key}"), "citations": [
+                {"location": "a.jsonl:9", "source": "a.jsonl", "resolved": true, "lines": [], "not_kept": 3}]}],
             "claims": [], "accepted_flags": []}]
     });
     r.note(&sig, &sig, Some(NOTES_REF), head, &hostile.to_string(), true).unwrap();
@@ -123,6 +124,10 @@ fn an_unreadable_or_hostile_note_is_named_or_drawn_safely() {
     assert!(!screen.contains("Zq8VbN2x"), "{screen}");
     assert!(screen.contains("[anthropic-key …Z9AA]"), "{screen}");
     assert!(!screen.contains('\u{1b}'), "{screen}");
+    // A citation whose lines the note had no room for says so.
+    press(&mut d, "t j j j j");
+    let screen = snap(&d);
+    assert!(screen.contains("[…] 3 lines not kept: the note was full"), "{screen}");
 }
 
 /// Deletes every `.jsonl` under `dir`, as Claude Code's cleanup would; returns how many.

@@ -127,6 +127,11 @@ fn details(app: &App, h: &HunkEvidence) -> Vec<Line<'static>> {
                 Span::styled(state.to_string(), style),
             ]));
             out.extend(c.lines.iter().map(|l| context_line(app, l.line, l.last, said(&rendered(l)), l.cited)));
+            if c.not_kept > 0 {
+                let n = c.not_kept;
+                let what = if n == 1 { "line" } else { "lines" };
+                out.push(Line::styled(format!("[…] {n} {what} not kept: the note was full"), t.dim));
+            }
         }
     }
     if !h.claims.is_empty() {
