@@ -51,6 +51,15 @@ const SHOTS: &[Shot] = &[
         keys: "<Tab> y n n n y y n c <Enter> h <Enter>",
         edit: None,
     },
+    // At 80x24: a review commit opened in the history, the evidence its review kept beside
+    // its hunk (the accepted flag, the cited line, then the entry and the claims).
+    Shot {
+        file: "history-evidence-80x24.svg",
+        size: (80, 24),
+        theme: ThemeName::Dark,
+        keys: "<Tab> y c <Enter> h <Enter>",
+        edit: None,
+    },
     // A standard 80x24 terminal.
     Shot {
         file: "small-80x24.svg",

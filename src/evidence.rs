@@ -22,6 +22,8 @@ use crate::secrets::mask;
 use crate::text::strip_terminator;
 use serde::{Deserialize, Serialize};
 
+pub mod matching;
+
 /// The `format` of the document this version writes and reads.
 pub const FORMAT: &str = "dreamreview-evidence/1";
 

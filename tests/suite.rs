@@ -51,5 +51,6 @@ mod transcript_render;
 mod transcript_scan;
 mod transcript_sources;
 mod tui_edit;
+mod tui_history;
 mod tui_review;
 mod why_cli;

@@ -13,6 +13,7 @@ pub mod apply;
 pub mod commit;
 pub mod history;
 pub mod journal;
+pub mod kept;
 pub mod lock;
 pub mod message;
 pub mod notes;

@@ -2,7 +2,7 @@
 //! message that reports its outcome. The runtime calls them; tests call them too, to drive
 //! a whole review (commit, history, revert) without a terminal.
 
-use super::msg::Msg;
+use super::msg::{Msg, OpenedCommit};
 use super::state::App;
 use crate::dream::Inputs;
 use crate::repo::MemoryRepo;
@@ -144,13 +144,15 @@ pub fn history(app: &App) -> Msg {
     Msg::History(repo(app).and_then(|r| crate::repo::history::log(&r, Some(500)).map_err(|e| format!("{e:#}"))))
 }
 
-/// One commit's message (secrets masked) and diff.
+/// One commit's message (secrets masked), diff, and the evidence its review kept (the
+/// note read and matched to the diff here, not on the UI's update path).
 pub fn history_diff(app: &App, id: &str) -> Msg {
     Msg::HistoryDiff(repo(app).and_then(|r| {
         let commit = crate::repo::history::find_commit(&r, id).map_err(|e| format!("{e:#}"))?;
         let message = crate::secrets::mask(commit.message().unwrap_or("")).into_owned();
         let files = crate::repo::history::commit_diff(&r, &commit).map_err(|e| format!("{e:#}"))?;
-        Ok((format!("commit {id}\n\n{message}"), files))
+        let evidence = crate::repo::kept::of_commit(&r, &commit, &files);
+        Ok(Box::new(OpenedCommit { message: format!("commit {id}\n\n{message}"), files, evidence }))
     }))
 }
 

@@ -256,7 +256,7 @@ pub const BINDINGS: &[Binding] = &[
         keys: &[(KeyCode::Char('h'), NONE)],
         label: "h",
         action: Action::History,
-        help: "history of the memory repo",
+        help: "history (Enter: commit, kept evidence)",
     },
     Binding {
         keys: &[(KeyCode::Char('?'), NONE), (KeyCode::Char('?'), SHIFT)],

@@ -80,8 +80,8 @@ pub enum Msg {
     Initialized(Result<String, String>),
     /// The memory repository's history.
     History(Result<Vec<crate::repo::history::LogEntry>, String>),
-    /// One commit's message and diff, for the history view.
-    HistoryDiff(Result<(String, Vec<crate::diff::FileDiff>), String>),
+    /// One commit's message, diff and kept evidence, for the history view.
+    HistoryDiff(Result<Box<OpenedCommit>, String>),
     /// A revert finished (summary, or what conflicted).
     Reverted(Result<String, String>),
     /// The process got SIGTERM, SIGHUP or SIGINT: save and leave, restoring the terminal.
@@ -95,6 +95,17 @@ pub enum Msg {
         /// The rebuilt review.
         review: Box<Review>,
     },
+}
+
+/// A commit of the history opened with Enter.
+#[derive(Debug)]
+pub struct OpenedCommit {
+    /// `commit <id>`, a blank line and its message (secrets masked).
+    pub message: String,
+    /// Its changes to the memory folder.
+    pub files: Vec<crate::diff::FileDiff>,
+    /// The evidence its review kept, or why there is none.
+    pub evidence: crate::repo::kept::CommitEvidence,
 }
 
 /// Something for the runtime to do.

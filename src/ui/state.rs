@@ -210,6 +210,9 @@ pub struct App {
     /// Read-only (a commit's diff in the history view): decisions are refused, and the
     /// evidence pane shows this text (the commit message) instead.
     pub banner: Option<String>,
+    /// A commit of the history: the evidence its review kept, shown in the evidence pane
+    /// beside each hunk (above the commit message), or why there is none.
+    pub kept: Option<crate::repo::kept::CommitEvidence>,
     /// A demo's temporary copy, deleted when the TUI closes (`None`: a real review, or a
     /// demo kept with `--keep`): the quit prompt must not promise a restore.
     pub throwaway: Option<std::path::PathBuf>,
@@ -259,6 +262,7 @@ impl App {
             highlight_requested: HashSet::new(),
             quit: false,
             banner: None,
+            kept: None,
             throwaway: None,
             unfinished: None,
             checks_asked: HashSet::new(),

@@ -200,11 +200,13 @@ fn apply(app: &mut App, msg: Msg) -> Vec<Cmd> {
             }
             Vec::new()
         }
-        Msg::HistoryDiff(Ok((message, files))) => {
+        Msg::HistoryDiff(Ok(opened)) => {
             if let Mode::History(h) = &mut app.mode {
+                let super::msg::OpenedCommit { message, files, evidence } = *opened;
                 let review = app.review.read_only(files);
                 let mut view = App::new(review, app.theme.clone(), app.size);
                 view.banner = Some(message);
+                view.kept = Some(evidence);
                 view.progress = Progress::Done;
                 h.view = Some(Box::new(view));
             }

@@ -3,7 +3,7 @@
 //! with each cited transcript line shown with ±2 lines of context.
 
 use super::{inner, pane};
-use crate::findings::ClaimStatus;
+use crate::findings::{ClaimReport, ClaimStatus};
 use crate::flag::{Flag, Severity};
 use crate::report::ChangeReport;
 use crate::ui::state::{App, Focus};
@@ -17,19 +17,24 @@ use ratatui::widgets::{Paragraph, Wrap};
 /// Draws the evidence pane into `area`.
 pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     let focused = app.focus == Focus::Evidence;
+    let what = if app.kept.is_some() { "Kept evidence" } else { "Evidence" };
     let title = match app.current_hunk().and_then(|h| app.current_file()?.hunks.get(h)) {
-        Some(h) => format!(" Evidence · {} ", crate::ui::text::shown_name(&h.id)),
-        None => " Evidence ".to_string(),
+        Some(h) => format!(" {what} · {} ", crate::ui::text::shown_name(&h.id)),
+        None => format!(" {what} "),
     };
     frame.render_widget(pane(app, title, focused), area);
     let body = inner(area);
-    let lines = fitted(app, usize::from(body.width), usize::from(body.height));
+    let (width, height) = (usize::from(body.width), usize::from(body.height));
+    let lines = match &app.kept {
+        Some(kept) => super::kept::fitted(app, kept, width, height),
+        None => fitted(app, width, height),
+    };
     let p =
         Paragraph::new(lines).wrap(Wrap { trim: false }).scroll((app.evidence_scroll.min(u16::MAX as usize) as u16, 0));
     frame.render_widget(p, inner(area));
 }
 
-fn flag_line(app: &App, f: &Flag) -> Line<'static> {
+pub(super) fn flag_line(app: &App, f: &Flag) -> Line<'static> {
     let t = &app.theme;
     let (sev, style) = match f.severity {
         Severity::Error => ("error", t.error),
@@ -72,14 +77,7 @@ pub fn fitted(app: &App, width: usize, height: usize) -> Vec<Line<'static>> {
     } else {
         out.extend(flag_lines.into_iter().map(|l| cut(l, width)));
     }
-    for (location, text) in cited {
-        let line = Line::from(vec![
-            Span::styled("▶ ", t.cited),
-            Span::styled(location, t.key),
-            Span::styled(format!(" {text}"), t.cited),
-        ]);
-        out.push(cut(line, width));
-    }
+    out.extend(cited.into_iter().map(|(location, text)| cited_one_line(app, location, text, width)));
     for (source, left) in expiring(app, hi) {
         let line = Line::styled(format!("⌛ {}: {source}", crate::retention::short(left)), t.warning);
         out.push(cut(line, width));
@@ -92,7 +90,7 @@ pub fn fitted(app: &App, width: usize, height: usize) -> Vec<Line<'static>> {
 }
 
 /// Screen rows `lines` take in a pane `width` wide, wrapped.
-fn rows(lines: &[Line<'_>], width: usize) -> usize {
+pub(super) fn rows(lines: &[Line<'_>], width: usize) -> usize {
     lines
         .iter()
         .map(|l| {
@@ -103,7 +101,7 @@ fn rows(lines: &[Line<'_>], width: usize) -> usize {
 }
 
 /// `line` cut to `width` columns, ending in `…` when cut.
-fn cut(line: Line<'static>, width: usize) -> Line<'static> {
+pub(super) fn cut(line: Line<'static>, width: usize) -> Line<'static> {
     let mut left = width;
     let mut spans = Vec::new();
     for s in line.spans {
@@ -188,10 +186,7 @@ fn parts(app: &App) -> (Vec<Line<'static>>, std::ops::Range<usize>) {
     };
     let fi = app.file;
     if let Some(banner) = &app.banner {
-        let lines = crate::text::split_lines(banner);
-        out.extend(
-            lines.into_iter().map(|l| Line::styled(short_ids(crate::text::strip_terminator(l)).into_owned(), t.text)),
-        );
+        out.extend(banner_lines(app, banner));
         return (out, 0..0);
     }
     let Some(hunk) = app.current_file().and_then(|f| f.hunks.get(hi)) else { return (out, 0..0) };
@@ -257,40 +252,66 @@ fn parts(app: &App) -> (Vec<Line<'static>>, std::ops::Range<usize>) {
             if let Some(left) = cit.deleted_in_days {
                 out.push(Line::styled(format!("⌛ {}", crate::retention::beside_citation(left)), t.warning));
             }
-            for cx in cit.context.iter() {
-                let num = if cx.last > cx.line { format!("{}-{}", cx.line, cx.last) } else { cx.line.to_string() };
-                let (mark, style): (&str, Style) = if cx.cited { ("▶", t.cited) } else { (" ", t.dim) };
-                out.push(Line::from(vec![
-                    Span::styled(format!("{mark}{num:>4} "), style),
-                    Span::styled(cx.text.clone(), style),
-                ]));
-            }
+            out.extend(cit.context.iter().map(|cx| context_line(app, cx.line, cx.last, cx.text.clone(), cx.cited)));
         }
     }
     let claims = app.analysis.findings.claims(fi, hi);
     if !claims.is_empty() {
         gap(&mut out);
         out.push(Line::styled("Claims", t.header));
-        for c in claims {
-            let (mark, style, note) = match c.status {
-                ClaimStatus::Sourced => ("✓", t.accepted, "cited"),
-                ClaimStatus::Weak => ("~", t.warning, "found elsewhere"),
-                ClaimStatus::Carried => ("=", t.dim, "already in live memory"),
-                ClaimStatus::Unsourced => ("✗", t.error, "no source"),
-            };
-            let at = c.source.as_deref().map(|s| format!(" {}", short_ids(s))).unwrap_or_default();
-            out.push(Line::from(vec![
-                Span::styled(format!("{mark} "), style),
-                Span::styled(c.text.clone(), t.text),
-                Span::styled(format!("  {note}{at}"), t.dim),
-            ]));
-        }
+        out.extend(claims.iter().map(|c| claim_line(app, c)));
     }
     (out, flags_at..flags_end)
 }
 
+/// A claim and its verdict: `✓ Buildkite  cited 3f1c9a52….jsonl:1`.
+pub(super) fn claim_line(app: &App, c: &ClaimReport) -> Line<'static> {
+    let t = &app.theme;
+    let (mark, style, note) = match c.status {
+        ClaimStatus::Sourced => ("✓", t.accepted, "cited"),
+        ClaimStatus::Weak => ("~", t.warning, "found elsewhere"),
+        ClaimStatus::Carried => ("=", t.dim, "already in live memory"),
+        ClaimStatus::Unsourced => ("✗", t.error, "no source"),
+    };
+    let at = c.source.as_deref().map(|s| format!(" {}", short_ids(s))).unwrap_or_default();
+    Line::from(vec![
+        Span::styled(format!("{mark} "), style),
+        Span::styled(c.text.clone(), t.text),
+        Span::styled(format!("  {note}{at}"), t.dim),
+    ])
+}
+
+/// A transcript line in context: `▶   3 time · role · text` (cited) or dim context.
+pub(super) fn context_line(app: &App, line: usize, last: usize, text: String, cited: bool) -> Line<'static> {
+    let t = &app.theme;
+    let num = if last > line { format!("{line}-{last}") } else { line.to_string() };
+    let (mark, style): (&str, Style) = if cited { ("▶", t.cited) } else { (" ", t.dim) };
+    Line::from(vec![Span::styled(format!("{mark}{num:>4} "), style), Span::styled(text, style)])
+}
+
+/// A cited line on one line, for a pane too short for everything:
+/// `▶ 8b2d4e6f….jsonl:3 tool: "…"`, cut to `width`.
+pub(super) fn cited_one_line(app: &App, location: String, text: String, width: usize) -> Line<'static> {
+    let t = &app.theme;
+    let line = Line::from(vec![
+        Span::styled("▶ ", t.cited),
+        Span::styled(location, t.key),
+        Span::styled(format!(" {text}"), t.cited),
+    ]);
+    cut(line, width)
+}
+
+/// A read-only screen's banner (a commit's message), line by line.
+pub(super) fn banner_lines(app: &App, banner: &str) -> Vec<Line<'static>> {
+    let lines = crate::text::split_lines(banner);
+    lines
+        .into_iter()
+        .map(|l| Line::styled(short_ids(crate::text::strip_terminator(l)).into_owned(), app.theme.text))
+        .collect()
+}
+
 /// A blank line between sections (none at the top, none after a blank line).
-fn gap(out: &mut Vec<Line<'static>>) {
+pub(super) fn gap(out: &mut Vec<Line<'static>>) {
     if out.last().is_some_and(|l| l.width() > 0) {
         out.push(Line::raw(""));
     }

@@ -4,6 +4,7 @@
 mod diff;
 mod evidence;
 mod files;
+mod kept;
 mod overlay;
 mod status;
 

@@ -1,0 +1,146 @@
+//! The history view of the TUI at 80×24, driven by scripted keys: an opened review commit
+//! shows, beside each hunk, the evidence its review kept (`refs/notes/dreamreview`); a
+//! commit without a note says why; a note that cannot be read, or that was written by
+//! something else, is named or drawn safely.
+
+use dreamreview::repo::notes::NOTES_REF;
+use dreamreview::ui::script;
+use dreamreview::ui::snapshot::to_text;
+use dreamreview::ui::state::{App, Mode, Progress};
+use dreamreview::ui::theme::{Theme, ThemeName};
+
+struct Demo {
+    _dir: tempfile::TempDir,
+    app: App,
+    root: String,
+}
+
+fn press(d: &mut Demo, keys: &str) {
+    script::drive(&mut d.app, keys).unwrap();
+}
+
+/// The screen as text, temp paths, commit ids and dates normalised.
+fn snap(d: &Demo) -> String {
+    let text = to_text(&script::render(&d.app)).replace(&d.root, "<demo>");
+    let text = regex::Regex::new(r"\b[0-9a-f]{40}\b").unwrap().replace_all(&text, "<commit>").into_owned();
+    let text = regex::Regex::new(r"\b[0-9a-f]{7}\b").unwrap().replace_all(&text, "<sha>").into_owned();
+    regex::Regex::new(r"\d{4}-\d\d-\d\d \d\d:\d\d [+-]\d{4}").unwrap().replace_all(&text, "<date>").into_owned()
+}
+
+/// The demo at 80×24 with ci.md accepted and committed from the keyboard.
+fn reviewed() -> Demo {
+    let dir = tempfile::Builder::new().prefix("drhist").tempdir().unwrap();
+    let app = script::open_demo(dir.path(), (80, 24), Theme::new(ThemeName::Dark)).unwrap();
+    assert_eq!(app.progress, Progress::Done);
+    let mut d = Demo { root: dir.path().display().to_string(), _dir: dir, app };
+    press(&mut d, "<Tab>");
+    assert_eq!(d.app.current_file().unwrap().path, "ci.md");
+    press(&mut d, "y c <Enter>");
+    assert!(d.app.status.as_ref().unwrap().text.starts_with("committed "), "{:?}", d.app.status);
+    d
+}
+
+fn repo(d: &Demo) -> git2::Repository {
+    git2::Repository::discover(&d.app.review.inputs.memory).unwrap()
+}
+
+/// The opened commit's view.
+fn opened(d: &Demo) -> &App {
+    let Mode::History(h) = &d.app.mode else { panic!("not in the history") };
+    h.view.as_deref().expect("no commit opened")
+}
+
+#[test]
+fn an_opened_review_commit_shows_the_evidence_it_kept() {
+    let mut d = reviewed();
+    press(&mut d, "h <Enter>");
+    assert_eq!(opened(&d).current_file().unwrap().path, "ci.md");
+    let screen = snap(&d);
+    // The hunk as taken, the accepted flag, the cited line with what it said.
+    assert!(screen.contains("Kept evidence · ci.md#1"), "{screen}");
+    assert!(screen.contains("ci.md#1 accepted in the review of dream-2026-11-28"), "{screen}");
+    assert!(screen.contains("▶ 3f1c9a52….jsonl:1 user: \"Heads up: we switched CI"), "{screen}");
+    insta::assert_snapshot!("history_kept_evidence", screen);
+    // The rest scrolls into view in the evidence pane: entries in context, claims, message.
+    press(&mut d, "t j j j j j j");
+    let screen = snap(&d);
+    assert!(screen.contains("↳ 3f1c9a52….jsonl:1"), "{screen}");
+    assert!(screen.contains("▶   1 2026-11-26 10:02:11 · user · Heads up"), "{screen}");
+    insta::assert_snapshot!("history_kept_evidence_scrolled", screen);
+}
+
+#[test]
+fn the_transcript_deleted_since_the_kept_text_still_shows() {
+    let mut d = reviewed();
+    let gone = remove_transcripts(&std::path::Path::new(&d.root).join("project"));
+    assert!(gone >= 3, "{gone} transcripts removed");
+    press(&mut d, "h <Enter>");
+    assert!(snap(&d).contains("user: \"Heads up: we switched CI"), "{}", snap(&d));
+}
+
+#[test]
+fn a_commit_without_a_note_says_why() {
+    let mut d = reviewed();
+    // The first commit, made before the review by dreamreview's snapshot: outside a review.
+    press(&mut d, "h j <Enter>");
+    let screen = snap(&d);
+    assert!(screen.contains("No evidence kept: made outside a review."), "{screen}");
+    insta::assert_snapshot!("history_no_evidence", screen);
+    // The review commit, its note gone (as for a commit made before notes were kept).
+    let r = repo(&d);
+    let head = r.head().unwrap().peel_to_commit().unwrap().id();
+    let sig = git2::Signature::now("t", "t@example.com").unwrap();
+    r.note_delete(head, Some(NOTES_REF), &sig, &sig).unwrap();
+    press(&mut d, "<Esc> k <Enter>");
+    let screen = snap(&d);
+    assert!(screen.contains("No evidence kept: commit made before dreamreview kept"), "{screen}");
+}
+
+#[test]
+fn an_unreadable_or_hostile_note_is_named_or_drawn_safely() {
+    let mut d = reviewed();
+    let r = repo(&d);
+    let head = r.head().unwrap().peel_to_commit().unwrap().id();
+    let sig = git2::Signature::now("t", "t@example.com").unwrap();
+    r.note(&sig, &sig, Some(NOTES_REF), head, "{\"format\": \"someone-else/3\"}", true).unwrap();
+    press(&mut d, "h <Enter>");
+    let screen = snap(&d);
+    assert!(screen.contains("Evidence note unreadable: format \"someone-else/3\""), "{screen}");
+
+    // A note written by hand: an unmasked key and a terminal escape in what it "kept".
+    let key = "sk-ant-api03-Zq8VbN2xR4tY7uI1oP3aS5dF6gH8jK0lZ9XcV2bN4mQ6wE8rT1yU3iO5pA7sD9fG2hJ4kL6zX8cV0bN1mQ3wE5rT7yU9iO1pA3sD-Z9AA";
+    let hostile = serde_json::json!({
+        "format": "dreamreview-evidence/1", "dream": "d\u{1b}[2J", "dream_id": "x", "time_zone": "UTC",
+        "hunks": [{"id": "ci.md#1", "path": "ci.md", "taken": "accepted",
+            "lines": ["CI runs on Buildkite since mid Nov 2026: `.buildkite/pipeline.yml`.", "GitHub Actions was retired."],
+            "entries": [{"label": "CHANGES.md #1", "text": format!("key {key}"), "citations": [
+                {"location": "a.jsonl:9", "source": "a.jsonl", "resolved": true, "lines": [], "not_kept": 3}]}],
+            "claims": [], "accepted_flags": []}]
+    });
+    r.note(&sig, &sig, Some(NOTES_REF), head, &hostile.to_string(), true).unwrap();
+    press(&mut d, "<Esc> <Enter>");
+    let screen = snap(&d);
+    assert!(screen.contains("ci.md#1 accepted in the review of d"), "{screen}");
+    assert!(!screen.contains("Zq8VbN2x"), "{screen}");
+    assert!(screen.contains("[anthropic-key …Z9AA]"), "{screen}");
+    assert!(!screen.contains('\u{1b}'), "{screen}");
+    // A citation whose lines the note had no room for says so.
+    press(&mut d, "t j j j j");
+    let screen = snap(&d);
+    assert!(screen.contains("[…] 3 lines not kept: the note was full"), "{screen}");
+}
+
+/// Deletes every `.jsonl` under `dir`, as Claude Code's cleanup would; returns how many.
+fn remove_transcripts(dir: &std::path::Path) -> usize {
+    let mut n = 0;
+    for e in std::fs::read_dir(dir).unwrap() {
+        let path = e.unwrap().path();
+        if path.is_dir() {
+            n += remove_transcripts(&path);
+        } else if path.extension().is_some_and(|x| x == "jsonl") {
+            std::fs::remove_file(&path).unwrap();
+            n += 1;
+        }
+    }
+    n
+}
