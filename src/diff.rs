@@ -3,7 +3,7 @@
 //!
 //! Every hunk is a change from the *live* file (what is on disk now) to the dream's
 //! proposal rebased onto live. When live has not moved since the dream's base this is a
-//! plain two-way diff; when it has (design.md §2.3), dream changes that do not touch live's
+//! plain two-way diff; when it has (`docs/review-model.md`, "Base and drift"), dream changes that do not touch live's
 //! own edits become ordinary hunks and the overlapping ones become `live_changed` hunks that
 //! replace live's version and so can only be taken after editing. Results are computed from
 //! the live lines and the decisions — never by re-applying patch text — so reject-all gives

@@ -1,5 +1,6 @@
 //! Flags: what dreamreview warns the reviewer about, shared by provenance, hygiene checks
-//! and the review model. Kinds and severities follow `design.md` §4.2.
+//! and the review model. This module is where kinds and severities are defined;
+//! `docs/flags.md` says what raises each kind and what makes it go.
 
 use serde::Serialize;
 
@@ -73,7 +74,7 @@ impl FlagKind {
         ]
     };
 
-    /// The severity `design.md` §4.2 gives this kind.
+    /// The severity of this kind (the table in `docs/flags.md`).
     pub fn severity(self) -> Severity {
         use FlagKind::*;
         match self {

@@ -1,4 +1,4 @@
-//! Hygiene of a dream (design.md §4.2): credentials in added lines, PERMANENT facts removed,
+//! Hygiene of a dream (the flags are in `docs/flags.md`): credentials in added lines, PERMANENT facts removed,
 //! writes outside the memory folder, overlaps with live edits — flags fixed for a given
 //! dream — and the audit of the memory folder before and after the review, whose flags
 //! follow the reviewer's decisions.

@@ -1,5 +1,6 @@
-//! The headless view of a review: the `check --json` object (design.md §7) and its
-//! readable text form. Field names are stable; new fields may be added.
+//! The headless view of a review: the `check --json` object and its readable text
+//! form. Field names are stable; new fields may be added: each is documented in
+//! `docs/check-json.md`, whose example `tests/docs_examples.rs` checks.
 
 use crate::decision::HunkState;
 use crate::diff::{FileKind, Line};

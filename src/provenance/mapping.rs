@@ -1,5 +1,5 @@
 //! Which hunks a CHANGES.md entry explains: the notes it names, narrowed by how much of its
-//! text the hunk's lines share (design.md §4.1). A hunk may have several entries, an entry
+//! text the hunk's lines share. A hunk may have several entries, an entry
 //! several hunks.
 
 use crate::changes::{Entry, reference_spans};
