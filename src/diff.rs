@@ -21,9 +21,10 @@ use std::time::{Duration, Instant};
 /// Lines of unchanged context around each change, as in `diff -u` and `git diff`.
 pub const CONTEXT: usize = 3;
 
-/// How a file changes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
+/// How a file changes, named by [`FileStatus::name`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, strum::IntoStaticStr)]
+#[serde(into = "&'static str")]
+#[strum(serialize_all = "lowercase")]
 pub enum FileStatus {
     /// Exists on both sides.
     Modified,
@@ -31,6 +32,13 @@ pub enum FileStatus {
     Added,
     /// Only in live (the dream deletes it).
     Deleted,
+}
+
+impl FileStatus {
+    /// `modified`, `added` or `deleted`.
+    pub fn name(self) -> &'static str {
+        self.into()
+    }
 }
 
 /// What kind of content a file holds; only text gets line hunks.
@@ -704,6 +712,16 @@ pub fn to_patch(file: &FileDiff, include: impl Fn(usize) -> bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_status_reads_the_same_in_text_and_json() {
+        for (s, name) in
+            [(FileStatus::Modified, "modified"), (FileStatus::Added, "added"), (FileStatus::Deleted, "deleted")]
+        {
+            assert_eq!(s.name(), name);
+            assert_eq!(serde_json::to_value(s).unwrap(), name);
+        }
+    }
 
     fn f(s: &str) -> Entry {
         Entry::File(s.as_bytes().to_vec())
