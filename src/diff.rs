@@ -713,16 +713,6 @@ pub fn to_patch(file: &FileDiff, include: impl Fn(usize) -> bool) -> String {
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_file_status_reads_the_same_in_text_and_json() {
-        for (s, name) in
-            [(FileStatus::Modified, "modified"), (FileStatus::Added, "added"), (FileStatus::Deleted, "deleted")]
-        {
-            assert_eq!(s.name(), name);
-            assert_eq!(serde_json::to_value(s).unwrap(), name);
-        }
-    }
-
     fn f(s: &str) -> Entry {
         Entry::File(s.as_bytes().to_vec())
     }

@@ -63,39 +63,38 @@ fn shown(c: &dreamreview::changes::Citation) -> String {
     }
 }
 
+/// The rows `entry ⇒ a, b` of the text block after `marker`: each entry parsed alone, and
+/// the list it should give (`(none)`: empty).
+fn example_rows(marker: &str) -> Vec<(dreamreview::changes::Entry, Vec<String>)> {
+    let table = fenced_after(&doc("changes-citations.md"), marker, "text");
+    let rows: Vec<_> = table
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|row| {
+            let (entry, want) = row.split_once(" ⇒ ").unwrap_or_else(|| panic!("row without ⇒: {row}"));
+            let mut entries = dreamreview::changes::parse(entry);
+            assert_eq!(entries.len(), 1, "{entry}");
+            let want = if want.trim() == "(none)" { Vec::new() } else { want.split(", ").map(String::from).collect() };
+            (entries.remove(0), want)
+        })
+        .collect();
+    assert!(rows.len() >= 3, "the table after {marker} lost its rows ({})", rows.len());
+    rows
+}
+
 #[test]
 fn every_citation_example_is_what_the_parser_reads() {
-    let text = doc("changes-citations.md");
-    let table = fenced_after(&text, "<!-- examples: citations -->", "text");
-    let mut rows = 0;
-    for row in table.lines().filter(|l| !l.trim().is_empty()) {
-        let (entry, want) = row.split_once(" ⇒ ").unwrap_or_else(|| panic!("row without ⇒: {row}"));
-        let entries = dreamreview::changes::parse(entry);
-        assert_eq!(entries.len(), 1, "{entry}");
-        let got: Vec<String> = entries[0].citations.iter().map(shown).collect();
-        let want: Vec<String> =
-            if want.trim() == "(none)" { Vec::new() } else { want.split(", ").map(|s| s.trim().to_string()).collect() };
-        assert_eq!(got, want, "entry: {entry}");
-        rows += 1;
+    for (entry, want) in example_rows("<!-- examples: citations -->") {
+        let got: Vec<String> = entry.citations.iter().map(shown).collect();
+        assert_eq!(got, want, "entry: {}", entry.text);
     }
-    assert!(rows >= 10, "the table lost its rows ({rows})");
 }
 
 #[test]
 fn every_note_example_is_what_the_parser_reads() {
-    let text = doc("changes-citations.md");
-    let table = fenced_after(&text, "<!-- examples: notes -->", "text");
-    let mut rows = 0;
-    for row in table.lines().filter(|l| !l.trim().is_empty()) {
-        let (entry, want) = row.split_once(" ⇒ ").unwrap_or_else(|| panic!("row without ⇒: {row}"));
-        let entries = dreamreview::changes::parse(entry);
-        assert_eq!(entries.len(), 1, "{entry}");
-        let want: Vec<String> =
-            if want.trim() == "(none)" { Vec::new() } else { want.split(", ").map(|s| s.trim().to_string()).collect() };
-        assert_eq!(entries[0].notes, want, "entry: {entry}");
-        rows += 1;
+    for (entry, want) in example_rows("<!-- examples: notes -->") {
+        assert_eq!(entry.notes, want, "entry: {}", entry.text);
     }
-    assert!(rows >= 3, "the table lost its rows ({rows})");
 }
 
 #[test]
