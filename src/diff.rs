@@ -3,7 +3,7 @@
 //!
 //! Every hunk is a change from the *live* file (what is on disk now) to the dream's
 //! proposal rebased onto live. When live has not moved since the dream's base this is a
-//! plain two-way diff; when it has (design.md §2.3), dream changes that do not touch live's
+//! plain two-way diff; when it has (`docs/review-model.md`, "Base and drift"), dream changes that do not touch live's
 //! own edits become ordinary hunks and the overlapping ones become `live_changed` hunks that
 //! replace live's version and so can only be taken after editing. Results are computed from
 //! the live lines and the decisions — never by re-applying patch text — so reject-all gives
@@ -21,9 +21,10 @@ use std::time::{Duration, Instant};
 /// Lines of unchanged context around each change, as in `diff -u` and `git diff`.
 pub const CONTEXT: usize = 3;
 
-/// How a file changes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
+/// How a file changes, named by [`FileStatus::name`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, strum::IntoStaticStr)]
+#[serde(into = "&'static str")]
+#[strum(serialize_all = "lowercase")]
 pub enum FileStatus {
     /// Exists on both sides.
     Modified,
@@ -31,6 +32,13 @@ pub enum FileStatus {
     Added,
     /// Only in live (the dream deletes it).
     Deleted,
+}
+
+impl FileStatus {
+    /// `modified`, `added` or `deleted`.
+    pub fn name(self) -> &'static str {
+        self.into()
+    }
 }
 
 /// What kind of content a file holds; only text gets line hunks.

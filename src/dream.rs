@@ -1,5 +1,5 @@
 //! Finding a dream's inputs: what kind of dream it is, where the proposal, CHANGES.md and
-//! memory.diff are, and which live memory folder it belongs to (design.md §2.2). The kind
+//! memory.diff are, and which live memory folder it belongs to. The kind
 //! is detected, never asked.
 
 use crate::memdiff;

@@ -376,11 +376,7 @@ fn one_line(text: &str) -> String {
 fn flag_evidence(f: &crate::flag::Flag) -> FlagEvidence {
     FlagEvidence {
         kind: f.kind.name().to_string(),
-        severity: match f.severity {
-            crate::flag::Severity::Error => "error",
-            crate::flag::Severity::Warning => "warning",
-        }
-        .to_string(),
+        severity: f.severity.name().to_string(),
         message: mask(&f.message).into_owned(),
         claim: f.claim.as_deref().map(|c| mask(c).into_owned()),
     }

@@ -1,12 +1,15 @@
 //! Flags: what dreamreview warns the reviewer about, shared by provenance, hygiene checks
-//! and the review model. Kinds and severities follow `design.md` §4.2.
+//! and the review model. This module is where kinds and severities are defined;
+//! `docs/flags.md` says what raises each kind and what makes it go.
 
 use serde::Serialize;
+use strum::IntoStaticStr;
 
 /// How serious a flag is. `Error` blocks nothing by itself, but `check` exits 1 while one
-/// remains on a pending or accepted hunk.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
+/// remains on a pending or accepted hunk. Named (in output and JSON) by [`Severity::name`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, IntoStaticStr)]
+#[serde(into = "&'static str")]
+#[strum(serialize_all = "lowercase")]
 pub enum Severity {
     /// Worth a look; never changes the exit code.
     Warning,
@@ -14,9 +17,11 @@ pub enum Severity {
     Error,
 }
 
-/// What a flag is about. Serialised in kebab-case (`inferred-date`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
+/// What a flag is about. Named (in output and JSON) in kebab-case by [`FlagKind::name`]
+/// (`inferred-date`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, IntoStaticStr)]
+#[serde(into = "&'static str")]
+#[strum(serialize_all = "kebab-case")]
 pub enum FlagKind {
     /// An absolute date no source states, probably derived from a relative phrase.
     InferredDate,
@@ -50,6 +55,13 @@ pub enum FlagKind {
     FrontmatterInvalid,
 }
 
+impl Severity {
+    /// The lowercase name used in output (`error`, `warning`).
+    pub fn name(self) -> &'static str {
+        self.into()
+    }
+}
+
 impl FlagKind {
     /// Every kind, in the order of the flags table.
     pub const ALL: [FlagKind; 15] = {
@@ -73,7 +85,7 @@ impl FlagKind {
         ]
     };
 
-    /// The severity `design.md` §4.2 gives this kind.
+    /// The severity of this kind (the table in `docs/flags.md`).
     pub fn severity(self) -> Severity {
         use FlagKind::*;
         match self {
@@ -87,24 +99,7 @@ impl FlagKind {
 
     /// The kebab-case name used in output (`inferred-date`).
     pub fn name(self) -> &'static str {
-        use FlagKind::*;
-        match self {
-            InferredDate => "inferred-date",
-            UnsourcedClaim => "unsourced-claim",
-            CitationMissing => "citation-missing",
-            CitationUnresolved => "citation-unresolved",
-            CitationUnsupported => "citation-unsupported",
-            Secret => "secret",
-            PermanentDeleted => "permanent-deleted",
-            OutsideMemory => "outside-memory",
-            LiveChanged => "live-changed",
-            IndexOverLimit => "index-over-limit",
-            IndexNearLimit => "index-near-limit",
-            IndexLongLine => "index-long-line",
-            DanglingLink => "dangling-link",
-            OrphanNote => "orphan-note",
-            FrontmatterInvalid => "frontmatter-invalid",
-        }
+        self.into()
     }
 }
 
@@ -157,5 +152,24 @@ impl Flag {
     pub fn with_source(mut self, source: impl Into<String>) -> Flag {
         self.source = Some(source.into());
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_kebab_case_and_json_uses_them() {
+        assert_eq!(FlagKind::InferredDate.name(), "inferred-date");
+        assert_eq!(FlagKind::IndexOverLimit.name(), "index-over-limit");
+        assert_eq!(FlagKind::FrontmatterInvalid.name(), "frontmatter-invalid");
+        assert_eq!((Severity::Error.name(), Severity::Warning.name()), ("error", "warning"));
+        for k in FlagKind::ALL {
+            assert_eq!(serde_json::to_value(k).unwrap(), k.name(), "{k:?}");
+            let words: Vec<String> = k.name().split('-').map(|w| w[..1].to_uppercase() + &w[1..]).collect();
+            assert_eq!(words.concat(), format!("{k:?}"));
+        }
+        assert_eq!(serde_json::to_value(Severity::Warning).unwrap(), "warning");
     }
 }

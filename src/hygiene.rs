@@ -1,4 +1,4 @@
-//! Hygiene of a dream (design.md §4.2): credentials in added lines, PERMANENT facts removed,
+//! Hygiene of a dream (the flags are in `docs/flags.md`): credentials in added lines, PERMANENT facts removed,
 //! writes outside the memory folder, overlaps with live edits — flags fixed for a given
 //! dream — and the audit of the memory folder before and after the review, whose flags
 //! follow the reviewer's decisions.
@@ -226,12 +226,7 @@ pub fn audit_review(review: &Review) -> AuditOutcome {
     let side = |m: &BTreeMap<String, Vec<u8>>| {
         m.get("MEMORY.md").map(|b| {
             let budget = audit::index::budget("MEMORY.md", &String::from_utf8_lossy(b));
-            let status = match budget.status {
-                audit::BudgetStatus::Ok => "ok",
-                audit::BudgetStatus::Near => "near",
-                audit::BudgetStatus::Over => "over",
-            };
-            IndexReport { lines: budget.lines, bytes: budget.bytes, status: status.to_string() }
+            IndexReport { lines: budget.lines, bytes: budget.bytes, status: budget.status.name().to_string() }
         })
     };
     let flags = audit::audit_change(&before, &after);

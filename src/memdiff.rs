@@ -1,6 +1,6 @@
 //! `memory.diff`: the unified diff (`diff -ruN live proposed`, or `git diff`) a dream.sh run
 //! leaves beside its proposal. Parsed to find the live folder it was taken against and to
-//! recover the *base* the dream saw (design.md §2.3).
+//! recover the *base* the dream saw (`docs/review-model.md`, "Base and drift").
 
 use crate::text::split_lines;
 use std::collections::BTreeMap;

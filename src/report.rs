@@ -1,5 +1,6 @@
-//! The headless view of a review: the `check --json` object (design.md §7) and its
-//! readable text form. Field names are stable; new fields may be added.
+//! The headless view of a review: the `check --json` object and its readable text
+//! form. Field names are stable; new fields may be added: each is documented in
+//! `docs/check-json.md`, whose example `tests/docs_examples.rs` checks.
 
 use crate::decision::HunkState;
 use crate::diff::{FileKind, Line};
@@ -747,11 +748,7 @@ pub fn to_text(review: &Review, analysis: &Analysis, interrupted: Option<&Interr
         plural(s.flags.warning)
     );
     for (fi, f) in review.files.iter().enumerate() {
-        let status = match f.status {
-            crate::diff::FileStatus::Modified => "modified",
-            crate::diff::FileStatus::Added => "added",
-            crate::diff::FileStatus::Deleted => "deleted",
-        };
+        let status = f.status.name();
         let kind = match f.kind {
             FileKind::Text => String::new(),
             FileKind::Binary => " (binary)".into(),
@@ -885,11 +882,7 @@ pub fn to_text(review: &Review, analysis: &Analysis, interrupted: Option<&Interr
 fn write_flags(out: &mut String, indent: &str, flags: &[Flag]) {
     use std::fmt::Write;
     for f in flags {
-        let sev = match f.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        };
-        let _ = writeln!(out, "{indent}{sev}[{}]: {}", f.kind.name(), visible_name(&f.message));
+        let _ = writeln!(out, "{indent}{}[{}]: {}", f.severity.name(), f.kind.name(), visible_name(&f.message));
     }
 }
 

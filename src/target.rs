@@ -11,27 +11,24 @@ use serde::Serialize;
 use std::path::{Component, Path, PathBuf};
 
 /// How the live memory folder was found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, strum::IntoStaticStr)]
+#[serde(into = "&'static str")]
 pub enum Origin {
     /// `--memory DIR`.
-    #[serde(rename = "--memory")]
+    #[strum(serialize = "--memory")]
     Flag,
     /// The folder `memory.diff`'s headers name.
-    #[serde(rename = "memory.diff")]
+    #[strum(serialize = "memory.diff")]
     MemoryDiff,
     /// The current directory (an in-place review without `--memory`).
-    #[serde(rename = "current dir")]
+    #[strum(serialize = "current dir")]
     CurrentDir,
 }
 
 impl Origin {
-    /// How it reads in messages: `--memory`, `memory.diff`, `current dir`.
+    /// How it reads in messages and JSON: `--memory`, `memory.diff`, `current dir`.
     pub fn label(self) -> &'static str {
-        match self {
-            Origin::Flag => "--memory",
-            Origin::MemoryDiff => "memory.diff",
-            Origin::CurrentDir => "current dir",
-        }
+        self.into()
     }
 }
 
@@ -192,6 +189,16 @@ fn is_hidden(name: &std::ffi::OsStr) -> bool {
 mod tests {
     use super::*;
     use std::fs;
+
+    #[test]
+    fn an_origin_reads_the_same_in_messages_and_json() {
+        for (o, name) in
+            [(Origin::Flag, "--memory"), (Origin::MemoryDiff, "memory.diff"), (Origin::CurrentDir, "current dir")]
+        {
+            assert_eq!(o.label(), name);
+            assert_eq!(serde_json::to_value(o).unwrap(), name);
+        }
+    }
 
     fn never(_: &Path) -> bool {
         false

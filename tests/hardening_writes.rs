@@ -231,7 +231,7 @@ fn a_write_failing_part_way_is_rolled_back_at_once() {
     let p = both();
     let stuck = p.memory.join("testing.md");
     if !sh("chattr", &["+i", s(&stuck)]) {
-        eprintln!("skipped: chattr +i is not permitted here");
+        skip("a_write_failing_part_way_is_rolled_back_at_once", "chattr +i is not permitted here (not root?)");
         return;
     }
     let guard = Immutable(stuck.clone());
@@ -274,7 +274,10 @@ fn a_full_disk_commits_nothing_and_the_rerun_completes() {
     let mnt = p.root.join("small");
     std::fs::create_dir(&mnt).unwrap();
     if !sh("mount", &["-t", "tmpfs", "-o", "size=256k", "tmpfs", s(&mnt)]) {
-        eprintln!("skipped: mounting a tmpfs is not permitted here");
+        skip(
+            "a_full_disk_commits_nothing_and_the_rerun_completes",
+            "mounting a tmpfs is not permitted here (not root?)",
+        );
         return;
     }
     let _m = Mount(mnt.clone());

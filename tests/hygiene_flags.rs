@@ -1,4 +1,4 @@
-//! Hygiene flags end to end (design.md §4.2): secrets, PERMANENT facts, writes outside the
+//! Hygiene flags end to end (`docs/flags.md`): secrets, PERMANENT facts, writes outside the
 //! memory folder, and audit flags that follow the reviewer's decisions.
 
 use crate::common::*;

@@ -22,6 +22,7 @@ mod claims_matching;
 mod claims_relative;
 mod cli_commands;
 mod concurrent_writes;
+mod docs_examples;
 mod evidence_note;
 mod git_apply;
 mod hardening_claims;

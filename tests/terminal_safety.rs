@@ -26,7 +26,7 @@ fn tmux_available() -> bool {
         std::env::var_os("DREAMREVIEW_SKIP_TMUX").is_some(),
         "tmux is not installed: install it, or set DREAMREVIEW_SKIP_TMUX=1 to skip the terminal-safety tests"
     );
-    eprintln!("DREAMREVIEW_SKIP_TMUX is set: terminal safety not checked");
+    skip("terminal_safety", "DREAMREVIEW_SKIP_TMUX is set and tmux is not installed: terminal safety not checked");
     false
 }
 

@@ -1,5 +1,5 @@
-//! dreamreview at scale, measured side by side with the standard tools (design.md §8,
-//! BENCHMARKS.md). A bench binary, not timed tests:
+//! dreamreview at scale, measured side by side with the standard tools
+//! (BENCHMARKS.md). A bench binary, not timed tests:
 //!
 //! ```text
 //! cargo bench --bench scale -- generate /tmp/dr-1g --size 1G     # 913 sessions, 500 notes

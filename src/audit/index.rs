@@ -30,9 +30,10 @@ pub struct LoadedLine<'a> {
     pub bytes: usize,
 }
 
-/// Where an index stands against its limits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
+/// Where an index stands against its limits, named by [`BudgetStatus::name`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, strum::IntoStaticStr)]
+#[serde(into = "&'static str")]
+#[strum(serialize_all = "lowercase")]
 pub enum BudgetStatus {
     /// Under 80% of both limits.
     Ok,
@@ -40,6 +41,13 @@ pub enum BudgetStatus {
     Near,
     /// Over a limit: the tail never loads.
     Over,
+}
+
+impl BudgetStatus {
+    /// `ok`, `near` or `over`.
+    pub fn name(self) -> &'static str {
+        self.into()
+    }
 }
 
 /// An index line longer than [`MAX_LINE_CHARS`].

@@ -195,10 +195,7 @@ pub fn write_details(reports: &[FolderReport], out: &mut dyn Write) -> Result<()
             .flags
             .iter()
             .map(|f| {
-                let severity = match f.flag.severity {
-                    Severity::Error => "error",
-                    Severity::Warning => "warning",
-                };
+                let severity = f.flag.severity.name();
                 let at = match f.line {
                     Some(l) => format!("{}:{l}", f.path),
                     None => f.path.clone(),

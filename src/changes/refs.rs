@@ -58,10 +58,6 @@ pub(crate) struct Refs {
     pub spans: Vec<Range<usize>>,
 }
 
-fn is_cjk_letter(c: char) -> bool {
-    matches!(c as u32, 0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xAC00..=0xD7AF | 0xF900..=0xFAFF)
-}
-
 /// Characters that end a file name when walking back from its extension.
 fn is_name_delim(c: char) -> bool {
     c.is_whitespace() || c.is_control() || "`\"'()[]<>{}|,;:=*#@!?（）「」『』、，；：。！？“”‘’".contains(c)
@@ -73,7 +69,7 @@ fn name_start(text: &str, ext_start: usize) -> usize {
     let head = text.get(..ext_start).unwrap_or("");
     let mut start = ext_start;
     for (i, c) in head.char_indices().rev() {
-        if is_name_delim(c) || is_cjk_letter(c) {
+        if is_name_delim(c) || crate::text::is_cjk(c) {
             break;
         }
         start = i;
@@ -482,6 +478,15 @@ mod tests {
         assert_eq!(cites("a.jsonl"), vec![(Some("a.jsonl".into()), None, None)]);
         assert_eq!(cites("line 9"), vec![(None, Some(9), Some(9))]);
         assert_eq!(cites("x.jsonl:99999999999999999999999"), vec![c("x.jsonl", usize::MAX, usize::MAX)]);
+    }
+
+    #[test]
+    fn prose_glued_to_a_file_name_is_not_part_of_it_in_any_cjk_script() {
+        // Half-width katakana is Japanese prose too (`crate::text::is_cjk`).
+        assert_eq!(cites("ﾒﾓa.jsonl:3"), vec![c("a.jsonl", 3, 3)]);
+        assert_eq!(cites("メモa.jsonl:3"), vec![c("a.jsonl", 3, 3)]);
+        // A name that is CJK through and through is still one name.
+        assert_eq!(cites("ﾃｽﾄ.jsonl:3"), vec![c("ﾃｽﾄ.jsonl", 3, 3)]);
     }
 
     #[test]

@@ -36,7 +36,8 @@ pub fn closed_class(word: &str) -> bool {
 }
 
 /// What sort of fact a claim is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, strum::IntoStaticStr)]
+#[strum(serialize_all = "lowercase")]
 pub enum ClaimKind {
     /// A calendar date, month, part of a month, quarter or year (`2026-11-01`, `late Oct 2026`).
     Date,
@@ -62,16 +63,7 @@ pub enum ClaimKind {
 impl ClaimKind {
     /// The lowercase name used in output (`date`, `number`…).
     pub fn name(self) -> &'static str {
-        match self {
-            ClaimKind::Date => "date",
-            ClaimKind::Number => "number",
-            ClaimKind::Version => "version",
-            ClaimKind::Code => "code",
-            ClaimKind::Path => "path",
-            ClaimKind::Url => "url",
-            ClaimKind::Name => "name",
-            ClaimKind::Link => "link",
-        }
+        self.into()
     }
 }
 

@@ -87,7 +87,7 @@ enum Command {
     Check {
         #[command(flatten)]
         inputs: InputArgs,
-        /// Print one JSON object (design.md §7) instead of text.
+        /// Print one JSON object (its fields: docs/check-json.md) instead of text.
         #[arg(long)]
         json: bool,
     },

@@ -1,5 +1,5 @@
 //! Which hunks a CHANGES.md entry explains: the notes it names, narrowed by how much of its
-//! text the hunk's lines share (design.md §4.1). A hunk may have several entries, an entry
+//! text the hunk's lines share. A hunk may have several entries, an entry
 //! several hunks.
 
 use crate::changes::{Entry, reference_spans};
@@ -22,7 +22,7 @@ fn words(text: &str, skip: &[std::ops::Range<usize>]) -> HashSet<String> {
             flush(&mut cur, &mut out);
             continue;
         }
-        if is_cjk(c) {
+        if crate::text::is_cjk(c) {
             flush(&mut cur, &mut out);
             out.insert(c.to_string());
         } else if c.is_alphanumeric() {
@@ -33,10 +33,6 @@ fn words(text: &str, skip: &[std::ops::Range<usize>]) -> HashSet<String> {
     }
     flush(&mut cur, &mut out);
     out
-}
-
-fn is_cjk(c: char) -> bool {
-    matches!(c as u32, 0x3040..=0x30ff | 0x3400..=0x4dbf | 0x4e00..=0x9fff | 0xac00..=0xd7af | 0xf900..=0xfaff)
 }
 
 /// Words that say nothing about which hunk is meant.

@@ -1,4 +1,4 @@
-//! Provenance — the heart of the product (design.md §4): every CHANGES.md citation (and
+//! Provenance — the heart of the product: every CHANGES.md citation (and
 //! every inline OpenClaw source) resolved in the transcripts, every claim of every added
 //! line checked against the lines its hunk cites, then against every other source line
 //! (one parallel pass), then against live memory; and a flag for each claim, citation or

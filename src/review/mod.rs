@@ -449,7 +449,7 @@ impl Review {
     }
 }
 
-/// Recovers the base the dream saw from memory.diff (design.md §2.3): each file the diff
+/// Recovers the base the dream saw from memory.diff (`docs/review-model.md`): each file the diff
 /// names gets its old side back from the proposal; files it does not name were unchanged
 /// by the dream, so their base is the proposal itself.
 fn base_from_diff(

@@ -1,6 +1,6 @@
 //! Finding the source files a dream may cite, and resolving how a citation names one.
 //!
-//! Sources are (design.md §2.2): every `*.jsonl` below the default root (the live memory
+//! Sources are: every `*.jsonl` below the default root (the live memory
 //! folder's parent in the Claude Code layout: `<session>.jsonl`,
 //! `<session>/subagents/agent-*.jsonl`), every `*.jsonl` and `*.md` below each
 //! `--sources` folder, and the OpenClaw daily notes (`YYYY-MM-DD*.md`) in the memory

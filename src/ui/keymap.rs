@@ -1,5 +1,5 @@
-//! Keys → actions, from one table that is also the `?` help overlay (design.md §6: the
-//! `git add -p` vocabulary).
+//! Keys → actions, from one table that is also the `?` help overlay (the `git add -p`
+//! vocabulary).
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 

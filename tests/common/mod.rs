@@ -51,6 +51,14 @@ pub fn run_env(cwd: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
     }
 }
 
+/// Says on the test run's own standard error (not the captured output, so `cargo test`
+/// shows it whether the test passes or not) that `test` did not check what it is for,
+/// and why. The caller returns right after.
+pub fn skip(test: &str, reason: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {reason}");
+}
+
 /// Runs `dreamreview` in `cwd`.
 pub fn run(cwd: &Path, args: &[&str]) -> Run {
     run_env(cwd, args, &[])

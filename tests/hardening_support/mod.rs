@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 #[allow(unused_imports)]
-pub use crate::common::{Run, git, run, run_env};
+pub use crate::common::{Run, git, run, run_env, skip};
 
 /// `HEAD`'s commit id of the repository at `dir`.
 pub fn head(dir: &Path) -> String {

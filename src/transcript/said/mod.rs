@@ -1,5 +1,4 @@
-//! What a transcript line *says*: the only text claims are matched against (design.md
-//! §4.2).
+//! What a transcript line *says*: the only text claims are matched against.
 //!
 //! A line says its conversation content: the message text, every string value of a tool
 //! call's input (not the keys), tool results, and the content of the few other records
