@@ -15,7 +15,7 @@ pub fn run(dir: &Path, runs: usize) -> Result<()> {
     let l = Layout::of(dir);
     let inputs = dreamreview::dream::discover(Some(&l.dream), None, &[])?;
     let review = dreamreview::review::Review::load(inputs)?;
-    let needles = dreamreview::provenance::scan_needles(&review);
+    let needles = dreamreview::analysis::provenance::scan_needles(&review);
     let sources = SourceSet::discover(Some(&l.project), &[], Some(&l.memory))?;
     let claims = crate::bench_check::write_needles(dir)?;
     let s = |p: &Path| p.display().to_string();

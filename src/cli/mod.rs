@@ -2,8 +2,9 @@
 //! the library. Exit codes: 0 fine, 1 error flags (or skipped hunks, or for `check` an
 //! interrupted write to recover), 2 bad input.
 
+use crate::analysis::result::Analysis;
 use crate::dream;
-use crate::report::{self, Analysis};
+use crate::report::{self};
 use crate::review::Review;
 use crate::target::Target;
 use anyhow::{Context, Result};
@@ -159,9 +160,9 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Check { inputs, json } => check(&inputs, json),
         Command::Demo { keep } => demo(keep.as_deref()),
         Command::Audit { dirs, json } => {
-            let dirs = if dirs.is_empty() { crate::audit::default_dirs() } else { dirs };
+            let dirs = if dirs.is_empty() { crate::analysis::audit::default_dirs() } else { dirs };
             let mut out = std::io::stdout().lock();
-            crate::audit::run(&dirs, json, &mut out)
+            crate::analysis::audit::run(&dirs, json, &mut out)
         }
         Command::Apply(a) => apply::run(&a),
         Command::Log(a) => history::log(&a),
@@ -221,7 +222,7 @@ fn check(inputs: &InputArgs, json: bool) -> Result<i32> {
         };
         eprintln!("dreamreview: note: this dream was {}; {what}", shown(&banner));
     }
-    let needs_action = interrupted.is_some() || report::has_blocking_errors(&review, &analysis);
+    let needs_action = interrupted.is_some() || crate::analysis::standing::has_blocking_errors(&review, &analysis);
     Ok(if needs_action { 1 } else { 0 })
 }
 

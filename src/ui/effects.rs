@@ -72,13 +72,13 @@ pub fn preview_commit(app: &App) -> Msg {
 /// What the commit preview opens with: the flags still standing on what the commit takes,
 /// errors first, each with its hunk id (empty when none stands).
 fn standing(app: &App) -> String {
-    let flags = crate::report::accepted_flags(&app.review, &app.analysis);
+    let flags = crate::analysis::standing::accepted_flags(&app.review, &app.analysis);
     if flags.is_empty() {
         return String::new();
     }
     let mut out = format!("Still standing on what this commit takes ({}):\n", flags.len());
     for f in &flags {
-        let sev = if f.flag.severity == crate::flag::Severity::Error { "error  " } else { "warning" };
+        let sev = if f.flag.severity == crate::analysis::flag::Severity::Error { "error  " } else { "warning" };
         out.push_str(&format!("  {sev} {} {} accepted\n", f.hunk, crate::repo::message::one_line(&f.label())));
     }
     out.push('\n');
