@@ -231,7 +231,7 @@ fn an_accept_before_the_analysis_is_in_still_asks() {
     let dir = tempfile::tempdir().unwrap();
     let demo = dreamreview::demo::materialize(dir.path()).unwrap();
     let inputs = dreamreview::dream::discover(Some(&demo.dream), Some(&demo.memory), &[]).unwrap();
-    let review = dreamreview::review::Review::load(inputs).unwrap();
+    let review = dreamreview::repo::load_review(inputs).unwrap();
     let app = App::new(review, Theme::new(ThemeName::Dark), (100, 30));
     let mut d = Demo { root: dir.path().display().to_string(), _dir: dir, app };
     assert!(matches!(d.app.progress, Progress::Running { .. }));

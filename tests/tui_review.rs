@@ -444,7 +444,7 @@ fn restored_decisions_make_quit_ask() {
     let dir = tempfile::tempdir().unwrap();
     let demo = dreamreview::demo::materialize(dir.path()).unwrap();
     let inputs = dreamreview::dream::discover(Some(&demo.dream), None, &[]).unwrap();
-    let mut review = dreamreview::review::Review::load(inputs).unwrap();
+    let mut review = dreamreview::repo::load_review(inputs).unwrap();
     review.set_hunk(0, 0, Decision::Rejected).unwrap();
     let mut app = App::new(review, Theme::new(ThemeName::Dark), (80, 24));
     script::drive(&mut app, "q").unwrap();

@@ -90,7 +90,7 @@ pub fn run(args: &ApplyArgs) -> Result<i32> {
     if let Some(m) = journal::recover(&repo)? {
         eprintln!("dreamreview: {}", super::shown(&m));
     }
-    let mut review = Review::load(inputs)?;
+    let mut review = crate::repo::load_review(inputs)?;
     args.inputs.apply_zone(&mut review);
     let (_, total) = review.progress();
     if total == 0 {

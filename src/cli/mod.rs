@@ -180,7 +180,7 @@ pub fn shown(message: &str) -> String {
 /// A dream already reviewed opens settled ([`Review::settle_reviewed`]) unless `--again`.
 pub fn load(inputs: &InputArgs) -> Result<Review> {
     let found = dream::discover(inputs.dream.as_deref(), inputs.memory.as_deref(), &inputs.sources)?;
-    let mut review = Review::load(found)?;
+    let mut review = crate::repo::load_review(found)?;
     inputs.apply_zone(&mut review);
     if !inputs.again {
         review.settle_reviewed();
@@ -260,12 +260,12 @@ fn tui(inputs: &InputArgs, throwaway: Option<PathBuf>) -> Result<i32> {
         Some(r) if target.trust.writable() => recover_at_start(&r)?,
         _ => Vec::new(),
     };
-    let mut review = Review::load(found)?;
+    let mut review = crate::repo::load_review(found)?;
     inputs.apply_zone(&mut review);
     if !inputs.again {
         review.settle_reviewed();
     }
-    let restored = crate::review::persist::restore(&mut review)?;
+    let restored = crate::repo::decisions::restore(&mut review)?;
     if restored.applied > 0 {
         notes.push(format!(
             "restored {} decision{} from your last session (u undoes nothing before this)",

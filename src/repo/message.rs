@@ -369,7 +369,7 @@ mod tests {
         std::fs::write(dream.join("a.md"), "one\ntwo\n").unwrap();
         std::fs::write(dream.join("b.md"), "new\n").unwrap();
         let inputs = crate::dream::discover(Some(&dream), Some(&live), &[]).unwrap();
-        let mut review = Review::load(inputs).unwrap();
+        let mut review = crate::repo::load_review(inputs).unwrap();
         review.set_hunk(0, 0, Decision::Accepted).unwrap();
         review.set_hunk(1, 0, Decision::Rejected).unwrap();
         let mut analysis =

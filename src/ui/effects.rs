@@ -6,9 +6,9 @@ use super::msg::Msg;
 use super::state::App;
 use crate::dream::Inputs;
 use crate::repo::MemoryRepo;
+use crate::repo::decisions;
 use crate::repo::lock::RepoLock;
 use crate::repo::message::RevertScope;
-use crate::review::{Review, persist};
 
 fn repo(app: &App) -> Result<MemoryRepo, String> {
     MemoryRepo::discover(&app.review.inputs.memory)
@@ -125,14 +125,14 @@ pub fn init_repo(app: &App) -> Msg {
 /// Reloads the review from disk (saved decisions restored) as model `generation`, in the
 /// time zone `zone` when `--tz` chose it.
 pub fn reload(inputs: Inputs, zone: crate::zone::Zone, generation: u64) -> Msg {
-    match Review::load(inputs) {
+    match crate::repo::load_review(inputs) {
         Ok(mut review) => {
             if zone.source() == crate::zone::ZoneSource::Flag {
                 review.set_zone(zone);
             }
             // After a commit the dream is reviewed: its leftovers stay decided.
             review.settle_reviewed();
-            let _ = persist::restore(&mut review);
+            let _ = decisions::restore(&mut review);
             Msg::Reloaded { generation, review: Box::new(review) }
         }
         Err(e) => Msg::Failed(format!("cannot reload the review: {e:#}")),

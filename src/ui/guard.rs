@@ -170,7 +170,7 @@ mod tests {
         let demo = crate::demo::materialize(dir.path()).unwrap_or_else(|e| panic!("{e:#}"));
         let inputs =
             crate::dream::discover(Some(&demo.dream), Some(&demo.memory), &[]).unwrap_or_else(|e| panic!("{e:#}"));
-        let review = crate::review::Review::load(inputs).unwrap_or_else(|e| panic!("{e:#}"));
+        let review = crate::repo::load_review(inputs).unwrap_or_else(|e| panic!("{e:#}"));
         let mut app = App::new(review, Theme::new(ThemeName::Dark), (100, 30));
         assert_ne!(app.progress, Progress::Done);
         goto(&mut app, "database.md");
