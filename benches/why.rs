@@ -140,6 +140,7 @@ fn hunk(r: usize, path: &str, at: usize, line: String) -> HunkEvidence {
                 end: None,
                 resolved: true,
                 lines: kept,
+                not_kept: 0,
             }],
         }],
         claims: Vec::new(),

@@ -13,10 +13,13 @@
 //! into an [`Evidence`]; [`Evidence::to_json`] and [`Evidence::parse`] are the stored form.
 //! The shape is documented in `docs/evidence.md`.
 
+use crate::analysis::findings::ClaimReport;
+use crate::analysis::result::Analysis;
+use crate::analysis::result::ChangeReport;
+use crate::analysis::result::CitationReport;
+use crate::analysis::result::ContextLine;
 use crate::decision::Decision;
 use crate::diff::{Hunk, Op};
-use crate::findings::ClaimReport;
-use crate::report::{Analysis, ChangeReport, CitationReport, ContextLine};
 use crate::review::Review;
 use crate::secrets::mask;
 use crate::text::strip_terminator;
@@ -205,7 +208,7 @@ impl Evidence {
 
 /// The evidence of a commit that takes `taken` (file index, hunk index, how) from `review`.
 pub fn build(review: &Review, analysis: &Analysis, taken: &[(usize, usize, Taken)]) -> Evidence {
-    let standing = crate::report::accepted_flags(review, analysis);
+    let standing = crate::analysis::standing::accepted_flags(review, analysis);
     let mut budget = NOTE_BUDGET;
     let hunks = taken
         .iter()
@@ -373,7 +376,7 @@ fn one_line(text: &str) -> String {
     crate::text::visible_controls(flat.trim()).into_owned()
 }
 
-fn flag_evidence(f: &crate::flag::Flag) -> FlagEvidence {
+fn flag_evidence(f: &crate::analysis::flag::Flag) -> FlagEvidence {
     FlagEvidence {
         kind: f.kind.name().to_string(),
         severity: f.severity.name().to_string(),

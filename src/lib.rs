@@ -7,9 +7,7 @@
 //! line (`cli`) are thin layers over [`review::Review`].
 
 pub mod analysis;
-pub mod audit;
 pub mod changes;
-pub mod claims;
 pub mod cli;
 pub mod date;
 pub mod decision;
@@ -17,11 +15,7 @@ pub mod demo;
 pub mod diff;
 pub mod dream;
 pub mod evidence;
-pub mod findings;
-pub mod flag;
-pub mod hygiene;
 pub mod memdiff;
-pub mod provenance;
 pub mod repo;
 pub mod report;
 pub mod retention;

@@ -35,6 +35,7 @@ use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 use serde::{Serialize, Serializer};
 
 mod assigned;
+pub mod hunk;
 mod pem;
 mod rules;
 mod serialize;

@@ -1,10 +1,10 @@
-//! Integration tests for `dreamreview::audit::audit_change`: only what the change made
+//! Integration tests for `dreamreview::analysis::audit::audit_change`: only what the change made
 //! worse, located at the before-side index line a hunk removed.
 
 use std::collections::BTreeMap;
 
-use dreamreview::audit::{self, AuditFlag, IndexRef};
-use dreamreview::flag::FlagKind;
+use dreamreview::analysis::audit::{self, AuditFlag, IndexRef};
+use dreamreview::analysis::flag::FlagKind;
 
 fn folder(files: &[(&str, &str)]) -> BTreeMap<String, Vec<u8>> {
     files.iter().map(|(p, t)| (p.to_string(), t.as_bytes().to_vec())).collect()

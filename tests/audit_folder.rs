@@ -1,11 +1,11 @@
-//! Integration tests for `dreamreview::audit::audit` on fixture folders (Korean, Japanese,
+//! Integration tests for `dreamreview::analysis::audit::audit` on fixture folders (Korean, Japanese,
 //! OpenClaw) and generated indexes: every flag kind with its exact message.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use dreamreview::audit::{self, BudgetStatus, FolderAudit, IndexBudget, LongLine, RefKind};
-use dreamreview::flag::{FlagKind, Severity};
+use dreamreview::analysis::audit::{self, BudgetStatus, FolderAudit, IndexBudget, LongLine, RefKind};
+use dreamreview::analysis::flag::{FlagKind, Severity};
 use proptest::prelude::*;
 
 fn load(name: &str) -> BTreeMap<String, Vec<u8>> {

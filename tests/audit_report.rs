@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use dreamreview::audit;
+use dreamreview::analysis::audit;
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/audit")

@@ -1,6 +1,6 @@
 //! Every written form of a date, as extract sees it (only the date claims of a line).
 
-use dreamreview::claims::{ClaimKind, ClaimValue, DateSpec, MonthPart, extract};
+use dreamreview::analysis::claims::{ClaimKind, ClaimValue, DateSpec, MonthPart, extract};
 use dreamreview::date::Date;
 
 fn d(y: i32, m: u32, day: u32) -> Date {

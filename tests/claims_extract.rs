@@ -1,6 +1,6 @@
 //! Claim extraction from note lines: exact claims for the reference scenario and every form.
 
-use dreamreview::claims::{Claim, ClaimKind, ClaimValue, DateSpec, MonthPart, extract};
+use dreamreview::analysis::claims::{Claim, ClaimKind, ClaimValue, DateSpec, MonthPart, extract};
 use dreamreview::date::Date;
 
 fn kinds(line: &str) -> Vec<(ClaimKind, String)> {

@@ -1,7 +1,9 @@
 //! Claim extraction, matching and relative phrases never panic, and claim ranges always
 //! slice the line to the claim's text.
 
-use dreamreview::claims::{covers, extract, needles, occurs_in, overlaps, relative_needles, relative_phrases};
+use dreamreview::analysis::claims::{
+    covers, extract, needles, occurs_in, overlaps, relative_needles, relative_phrases,
+};
 use dreamreview::date::Date;
 use proptest::prelude::*;
 

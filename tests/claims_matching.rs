@@ -1,6 +1,8 @@
 //! Matching claims against source text: needles, occurs_in, timestamps, relative overlap.
 
-use dreamreview::claims::{Claim, ClaimKind, date_stated_by, extract, needles, occurs_in, overlaps, relative_phrases};
+use dreamreview::analysis::claims::{
+    Claim, ClaimKind, date_stated_by, extract, needles, occurs_in, overlaps, relative_phrases,
+};
 use dreamreview::date::Date;
 
 /// The single claim of `kind` in `line`.

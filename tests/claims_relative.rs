@@ -1,6 +1,6 @@
 //! Relative time phrases in source lines and the days they can mean.
 
-use dreamreview::claims::{Relative, RelativeKind, relative_needles, relative_phrases};
+use dreamreview::analysis::claims::{Relative, RelativeKind, relative_needles, relative_phrases};
 use dreamreview::date::Date;
 
 fn d(y: i32, m: u32, day: u32) -> Date {

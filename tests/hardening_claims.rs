@@ -5,7 +5,7 @@
 //! short by a date right after it (`Redis` in `Redis6月`), and a URL that is only its
 //! scheme (`https://`), and a CJK date with spaced parts (`8 월`).
 
-use dreamreview::claims::{extract, occurs_in};
+use dreamreview::analysis::claims::{extract, occurs_in};
 use proptest::prelude::*;
 
 fn texts(line: &str) -> Vec<String> {

@@ -2,13 +2,13 @@
 //! memory folder, and audit flags that follow the reviewer's decisions.
 
 use crate::common::*;
+use dreamreview::analysis::flag::FlagKind;
 use dreamreview::decision::Decision;
-use dreamreview::flag::FlagKind;
 use dreamreview::review::Refusal;
 
 const FM: &str = "---\nname: n\ndescription: d\ntype: project\n---\n\n";
 
-fn kinds(a: &dreamreview::report::Analysis, file: usize, hunk: usize) -> Vec<FlagKind> {
+fn kinds(a: &dreamreview::analysis::result::Analysis, file: usize, hunk: usize) -> Vec<FlagKind> {
     a.all_flags(file, hunk).map(|f| f.kind).collect()
 }
 
@@ -35,7 +35,7 @@ fn a_secret_is_flagged_and_never_printed_in_full() {
         "{}",
         flags[2].message
     );
-    assert!(dreamreview::report::has_blocking_errors(&review, &analysis));
+    assert!(dreamreview::analysis::standing::has_blocking_errors(&review, &analysis));
     // The credentials are claims no transcript states, but their `secret` flags say it all.
     let unsourced: Vec<_> = analysis
         .all_flags(0, 0)
@@ -79,7 +79,7 @@ fn a_private_key_block_is_never_printed_line_by_line() {
         }
     }
     let (review, _) = review(&dream, &memory);
-    let masked = dreamreview::report::masked_lines(&review.files[0].hunks[0]).concat();
+    let masked = dreamreview::secrets::hunk::masked_lines(&review.files[0].hunks[0]).concat();
     assert!(!masked.contains("bblGuP8") && masked.contains("[… private-key]"), "{masked}");
 }
 

@@ -6,9 +6,10 @@
 use crate::common::*;
 use dreamreview::cli::{self, InputArgs};
 use dreamreview::decision::Decision;
+use dreamreview::repo::decisions;
 use dreamreview::repo::lock::RepoLock;
 use dreamreview::repo::{MemoryRepo, apply, history};
-use dreamreview::review::{Review, persist};
+use dreamreview::review::Review;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -63,7 +64,7 @@ fn decisions_are_saved_in_the_git_dir_and_restored_after_a_restart() {
     let (_t, dream, memory) = demo();
     let mut first = cli::load(&inputs(&dream, &memory)).unwrap();
     decide(&mut first);
-    let store = persist::Store::open(&first).unwrap().unwrap();
+    let store = decisions::Store::open(&first).unwrap().unwrap();
     store.save(&first).unwrap();
     let state_dir = memory.canonicalize().unwrap().join(".git/dreamreview");
     assert_eq!(store.path, state_dir.join(format!("{}.json", first.dream_id)));
@@ -78,7 +79,7 @@ fn decisions_are_saved_in_the_git_dir_and_restored_after_a_restart() {
     // "Restart": a fresh process state loads the same dream and restores.
     let mut again = cli::load(&inputs(&dream, &memory)).unwrap();
     assert_ne!(again.decisions, first.decisions);
-    let restored = persist::restore(&mut again).unwrap();
+    let restored = decisions::restore(&mut again).unwrap();
     assert_eq!(restored.applied, 5);
     assert!(restored.unmatched.is_empty() && restored.refused.is_empty());
     assert_eq!(again.decisions, first.decisions);
@@ -117,14 +118,14 @@ fn saved_decisions_survive_a_live_edit_that_shifts_hunks() {
     first.set_hunk(f, 0, Decision::Rejected).unwrap();
     let key = first.files[f].hunks[h].key.clone();
     let start = first.files[f].hunks[h].old_range.start;
-    assert!(persist::save(&first).unwrap().is_some());
+    assert!(decisions::save(&first).unwrap().is_some());
 
     // A session edits live memory: three lines on top (every hunk shifts) and line 5
     // (the first hunk now overlaps the session's edit).
     let live = format!("top 1\ntop 2\ntop 3\n{}", numbered(40, &[(5, "five by a session")]));
     fs::write(memory.join("notes.md"), &live).unwrap();
     let mut again = cli::load(&inputs(&dream, &memory)).unwrap();
-    let restored = persist::restore(&mut again).unwrap();
+    let restored = decisions::restore(&mut again).unwrap();
     assert_eq!(restored.applied, 1);
     assert_eq!(restored.unmatched.len(), 1, "the changed hunk is not guessed");
     let (f2, h2) = again
@@ -195,7 +196,7 @@ fn the_tui_path_and_apply_with_the_saved_state_give_the_same_tree() {
     let (_b, dream_b, memory_b) = demo();
     let mut review_b = cli::load(&inputs(&dream_b, &memory_b)).unwrap();
     decide(&mut review_b);
-    let saved = persist::save(&review_b).unwrap().unwrap();
+    let saved = decisions::save(&review_b).unwrap().unwrap();
     let r = run(dream_b.parent().unwrap(), &["apply", s(&dream_b), "--memory", s(&memory_b), "--decisions", s(&saved)]);
     // Exit 1 is allowed only for error-level flags the provenance checks may add; never
     // for skipped hunks.
@@ -225,7 +226,7 @@ fn after_a_commit_the_rest_of_the_dream_is_pending_or_rejected_never_reaccepted(
     {
         review.set_line(f, h, slot, d).unwrap();
     }
-    persist::save(&review).unwrap();
+    decisions::save(&review).unwrap();
     let repo = MemoryRepo::discover(&memory).unwrap().unwrap();
     let analysis = cli::analyze(&review);
     let lock = RepoLock::acquire(&repo).unwrap();
@@ -238,7 +239,7 @@ fn after_a_commit_the_rest_of_the_dream_is_pending_or_rejected_never_reaccepted(
     assert!(stat.starts_with("1\t2\t"), "{stat}");
 
     let mut again = cli::load(&inputs(&dream, &memory)).unwrap();
-    persist::restore(&mut again).unwrap();
+    decisions::restore(&mut again).unwrap();
     let state = |r: &Review, id: &str| {
         let (f, h) = hunk(r, id);
         r.decisions[f][h].state()
@@ -259,7 +260,7 @@ fn after_a_commit_the_rest_of_the_dream_is_pending_or_rejected_never_reaccepted(
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
     assert!(memory.join("git-rules.md").exists());
     let mut reverted = cli::load(&inputs(&dream, &memory)).unwrap();
-    persist::restore(&mut reverted).unwrap();
+    decisions::restore(&mut reverted).unwrap();
     assert_eq!(state(&reverted, "git-rules.md#1"), dreamreview::decision::HunkState::Pending);
     let (f, h) = hunk(&reverted, "MEMORY.md#1");
     assert!(!reverted.files[f].hunks[h].live_changed);

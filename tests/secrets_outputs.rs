@@ -179,7 +179,7 @@ fn secrets_never_reach_the_review_screen() {
     let name = "sk_live_j59pjomke57foiu94c0D1lNQgtYk.md";
     put(&p.dream.join("memory").join(name), b"named after a key\n");
     let inputs = dreamreview::dream::discover(Some(&p.dream), Some(&p.memory), &[]).unwrap();
-    let review = dreamreview::review::Review::load(inputs).unwrap();
+    let review = dreamreview::repo::load_review(inputs).unwrap();
     let analysis = dreamreview::analysis::analyze(&review);
     let mut app = App::new(review, theme::Theme::new(theme::ThemeName::Dark), (160, 200));
     let generation = app.generation;

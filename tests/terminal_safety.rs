@@ -108,8 +108,8 @@ fn killed_by(signal: &str) {
     tmux(&["-L", &socket, "kill-server"]);
     // Reopening the same dream restores the decision.
     let inputs = dreamreview::dream::discover(Some(&dream), Some(&memory), &[]).unwrap();
-    let mut review = dreamreview::review::Review::load(inputs).unwrap();
-    let restored = dreamreview::review::persist::restore(&mut review).unwrap();
+    let mut review = dreamreview::repo::load_review(inputs).unwrap();
+    let restored = dreamreview::repo::decisions::restore(&mut review).unwrap();
     assert_eq!(restored.applied, 1, "SIG{signal}: the decision survives");
     assert_eq!(review.decisions[0][0].state(), dreamreview::decision::HunkState::Accepted);
 }

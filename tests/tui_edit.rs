@@ -4,8 +4,8 @@
 //! screen at 80×24 shows the cited line and the way to help. Scripted keys through the
 //! real update and render path (TestBackend), styles pinned where colour is the point.
 
+use dreamreview::analysis::flag::FlagKind;
 use dreamreview::decision::{Decision, HunkState};
-use dreamreview::flag::FlagKind;
 use dreamreview::ui::msg::{Cmd, Msg};
 use dreamreview::ui::script;
 use dreamreview::ui::snapshot::to_text;
@@ -139,24 +139,24 @@ fn flags_are_computed_again_on_the_edited_text() {
     let mut d = open((100, 30), ThemeName::Dark);
     to_file(&mut d, "ci.md");
     assert!(kinds(&d).contains(&FlagKind::InferredDate));
-    let warnings = dreamreview::report::flags_left(&d.app.review, &d.app.analysis).warning;
+    let warnings = dreamreview::analysis::standing::flags_left(&d.app.review, &d.app.analysis).warning;
     let text = d.app.current_file().unwrap().hunks[0].new_side().replace(" since mid Nov 2026", "");
     edit(&mut d, &text);
     assert!(!kinds(&d).contains(&FlagKind::InferredDate), "{:?}", kinds(&d));
     let claims: Vec<String> = d.app.analysis.findings.claims(d.app.file, 0).iter().map(|c| c.text.clone()).collect();
     assert!(!claims.iter().any(|c| c.contains("Nov")), "{claims:?}");
-    assert!(dreamreview::report::flags_left(&d.app.review, &d.app.analysis).warning < warnings);
+    assert!(dreamreview::analysis::standing::flags_left(&d.app.review, &d.app.analysis).warning < warnings);
     press(&mut d, "u");
     assert!(kinds(&d).contains(&FlagKind::InferredDate), "undo brings the dream's flag back: {:?}", kinds(&d));
 
     to_file(&mut d, "testing.md");
     assert!(!kinds(&d).contains(&FlagKind::Secret));
-    let before = dreamreview::report::flags_left(&d.app.review, &d.app.analysis).error;
+    let before = dreamreview::analysis::standing::flags_left(&d.app.review, &d.app.analysis).error;
     let mut text = d.app.current_file().unwrap().hunks[0].new_side();
     text.push_str("CI token: sk-ant-api03-Zq8VbN2xLk4TfR7mWc1YhJ5sPd9GuE3aKo6Ni0Bx-7tQ2wZ9AB\n");
     edit(&mut d, &text);
     assert!(kinds(&d).contains(&FlagKind::Secret), "{:?}", kinds(&d));
-    assert_eq!(dreamreview::report::flags_left(&d.app.review, &d.app.analysis).error, before + 1);
+    assert_eq!(dreamreview::analysis::standing::flags_left(&d.app.review, &d.app.analysis).error, before + 1);
     let screen = snap(&d);
     assert!(screen.contains("[anthropic-key …Z9AB]") && !screen.contains("Zq8VbN2x"), "{screen}");
     // The commit preview names it as standing on what the commit takes.
@@ -171,7 +171,7 @@ fn flags_are_computed_again_on_the_edited_text() {
 fn rejecting_the_secret_line_takes_it_off_the_count() {
     let mut d = open((100, 30), ThemeName::Dark);
     to_file(&mut d, "database.md");
-    let errors = |d: &Demo| dreamreview::report::flags_left(&d.app.review, &d.app.analysis).error;
+    let errors = |d: &Demo| dreamreview::analysis::standing::flags_left(&d.app.review, &d.app.analysis).error;
     let before = errors(&d);
     assert!(status_line(&d).contains(&format!("⚑{before} errors")), "{}", status_line(&d));
     press(&mut d, "G");
@@ -231,7 +231,7 @@ fn an_accept_before_the_analysis_is_in_still_asks() {
     let dir = tempfile::tempdir().unwrap();
     let demo = dreamreview::demo::materialize(dir.path()).unwrap();
     let inputs = dreamreview::dream::discover(Some(&demo.dream), Some(&demo.memory), &[]).unwrap();
-    let review = dreamreview::review::Review::load(inputs).unwrap();
+    let review = dreamreview::repo::load_review(inputs).unwrap();
     let app = App::new(review, Theme::new(ThemeName::Dark), (100, 30));
     let mut d = Demo { root: dir.path().display().to_string(), _dir: dir, app };
     assert!(matches!(d.app.progress, Progress::Running { .. }));

@@ -231,7 +231,7 @@ fn keys_wait_while_the_model_rebuilds_and_stale_results_are_dropped() {
     assert_eq!(d.app.queued.len(), 1);
     assert_eq!(d.app.review.progress().0, 0, "a queued key is not applied to the old view");
     // An analysis of the old generation arriving now is dropped.
-    let stale = dreamreview::report::Analysis::default();
+    let stale = dreamreview::analysis::result::Analysis::default();
     update(&mut d.app, Msg::Analyzed { generation: 7, analysis: Box::new(stale) });
     assert!(!d.app.analysis.findings.hunk_flags.is_empty());
     // The rebuilt model arrives: the queued key is applied to it.
@@ -444,7 +444,7 @@ fn restored_decisions_make_quit_ask() {
     let dir = tempfile::tempdir().unwrap();
     let demo = dreamreview::demo::materialize(dir.path()).unwrap();
     let inputs = dreamreview::dream::discover(Some(&demo.dream), None, &[]).unwrap();
-    let mut review = dreamreview::review::Review::load(inputs).unwrap();
+    let mut review = dreamreview::repo::load_review(inputs).unwrap();
     review.set_hunk(0, 0, Decision::Rejected).unwrap();
     let mut app = App::new(review, Theme::new(ThemeName::Dark), (80, 24));
     script::drive(&mut app, "q").unwrap();

@@ -15,8 +15,8 @@ use std::path::{Path, PathBuf};
 pub fn write_needles(dir: &Path) -> Result<PathBuf> {
     let l = Layout::of(dir);
     let inputs = dreamreview::dream::discover(Some(&l.dream), None, &[])?;
-    let review = dreamreview::review::Review::load(inputs)?;
-    let needles = dreamreview::provenance::scan_needles(&review);
+    let review = dreamreview::repo::load_review(inputs)?;
+    let needles = dreamreview::analysis::provenance::scan_needles(&review);
     let patterns = dreamreview::transcript::scan_patterns(&needles);
     let path = dir.join("claims.txt");
     let mut text = patterns.join("\n");

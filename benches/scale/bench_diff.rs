@@ -12,7 +12,7 @@ use std::time::Instant;
 pub fn load(dir: &Path) -> Result<usize> {
     let l = Layout::of(dir);
     let inputs = dreamreview::dream::discover(Some(&l.dream), None, &[])?;
-    let review = dreamreview::review::Review::load(inputs)?;
+    let review = dreamreview::repo::load_review(inputs)?;
     Ok(review.files.iter().map(|f| f.hunks.len()).sum())
 }
 

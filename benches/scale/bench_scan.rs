@@ -14,8 +14,8 @@ use std::time::Instant;
 pub fn run(dir: &Path, runs: usize) -> Result<()> {
     let l = Layout::of(dir);
     let inputs = dreamreview::dream::discover(Some(&l.dream), None, &[])?;
-    let review = dreamreview::review::Review::load(inputs)?;
-    let needles = dreamreview::provenance::scan_needles(&review);
+    let review = dreamreview::repo::load_review(inputs)?;
+    let needles = dreamreview::analysis::provenance::scan_needles(&review);
     let sources = SourceSet::discover(Some(&l.project), &[], Some(&l.memory))?;
     let claims = crate::bench_check::write_needles(dir)?;
     let s = |p: &Path| p.display().to_string();

@@ -124,7 +124,7 @@ fn first_frame(dir: &Path, runs: usize) -> Result<FirstFrame> {
     for _ in 0..runs {
         let start = Instant::now();
         let inputs = dreamreview::dream::discover(Some(&l.dream), None, &[])?;
-        let review = dreamreview::review::Review::load(inputs)?;
+        let review = dreamreview::repo::load_review(inputs)?;
         // Provenance starts at once, on its own thread, and streams progress.
         let (tx, rx) = channel::<Msg>();
         let done = Arc::new(AtomicBool::new(false));
@@ -216,7 +216,7 @@ fn big_diff(root: &Path, lines: usize) -> Result<(std::path::PathBuf, std::path:
 fn keypress(root: &Path, lines: usize, nkeys: usize) -> Result<(usize, Vec<f64>, Vec<f64>)> {
     let (memory, dream) = big_diff(root, lines)?;
     let inputs = dreamreview::dream::discover(Some(&dream), Some(&memory), &[])?;
-    let review = dreamreview::review::Review::load(inputs)?;
+    let review = dreamreview::repo::load_review(inputs)?;
     let analysis = dreamreview::analysis::analyze(&review);
     let mut app = App::new(review, Theme::new(ThemeName::Dark), SIZE);
     // Open the big note (files are sorted: MEMORY.md, big.md, …).

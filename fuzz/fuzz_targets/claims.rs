@@ -6,7 +6,7 @@
 //! of three digits or more; a glued unit is ASCII letters.
 #![no_main]
 
-use dreamreview::claims::{ClaimKind, ClaimValue, extract, needles, occurs_in, relative_phrases};
+use dreamreview::analysis::claims::{ClaimKind, ClaimValue, extract, needles, occurs_in, relative_phrases};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -3,13 +3,13 @@
 //! folder and commit it. Hunks that cannot be written are skipped and reported (exit 1).
 
 use super::InputArgs;
+use crate::analysis::flag::{FlagKind, Severity};
+use crate::analysis::standing::StandingFlag;
 use crate::decision::Decision;
 use crate::dream;
-use crate::flag::{FlagKind, Severity};
 use crate::repo::apply::{self, Skipped};
 use crate::repo::lock::RepoLock;
 use crate::repo::{self, MemoryRepo, history, journal, message};
-use crate::report::{self, StandingFlag};
 use crate::review::{Review, persist};
 use crate::target::{Origin, Target};
 use anyhow::{Result, bail};
@@ -90,7 +90,7 @@ pub fn run(args: &ApplyArgs) -> Result<i32> {
     if let Some(m) = journal::recover(&repo)? {
         eprintln!("dreamreview: {}", super::shown(&m));
     }
-    let mut review = Review::load(inputs)?;
+    let mut review = crate::repo::load_review(inputs)?;
     args.inputs.apply_zone(&mut review);
     let (_, total) = review.progress();
     if total == 0 {
@@ -142,7 +142,7 @@ pub fn run(args: &ApplyArgs) -> Result<i32> {
             waved.iter().map(|s| format!("{} {}", s.hunk, s.label())).collect::<Vec<_>>().join("; ")
         );
     }
-    let flagged = report::flags_left(&review, &analysis).error > waved.len();
+    let flagged = crate::analysis::standing::flags_left(&review, &analysis).error > waved.len();
     if flagged {
         eprintln!(
             "dreamreview: accepted hunks carry error-level flags; see `dreamreview check` (and \
@@ -193,9 +193,15 @@ fn allowed_kinds(names: &[String]) -> Result<Vec<FlagKind>> {
 /// The error-level flags standing on accepted content, when `allow` names each one's kind
 /// (they are committed, and listed in the commit message); otherwise the refusal, listing
 /// the hunks and the exact `--allow` to pass. Nothing is written before this passes.
-fn error_flags_allowed(review: &Review, analysis: &report::Analysis, allow: &[FlagKind]) -> Result<Vec<StandingFlag>> {
-    let errors: Vec<StandingFlag> =
-        report::accepted_flags(review, analysis).into_iter().filter(|s| s.flag.severity == Severity::Error).collect();
+fn error_flags_allowed(
+    review: &Review,
+    analysis: &crate::analysis::result::Analysis,
+    allow: &[FlagKind],
+) -> Result<Vec<StandingFlag>> {
+    let errors: Vec<StandingFlag> = crate::analysis::standing::accepted_flags(review, analysis)
+        .into_iter()
+        .filter(|s| s.flag.severity == Severity::Error)
+        .collect();
     let refused: Vec<&StandingFlag> = errors.iter().filter(|s| !allow.contains(&s.flag.kind)).collect();
     if refused.is_empty() {
         return Ok(errors);

@@ -2,8 +2,9 @@
 //! the library. Exit codes: 0 fine, 1 error flags (or skipped hunks, or for `check` an
 //! interrupted write to recover), 2 bad input.
 
+use crate::analysis::result::Analysis;
 use crate::dream;
-use crate::report::{self, Analysis};
+use crate::report::{self};
 use crate::review::Review;
 use crate::target::Target;
 use anyhow::{Context, Result};
@@ -164,9 +165,9 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Check { inputs, json } => check(&inputs, json),
         Command::Demo { keep } => demo(keep.as_deref()),
         Command::Audit { dirs, json } => {
-            let dirs = if dirs.is_empty() { crate::audit::default_dirs() } else { dirs };
+            let dirs = if dirs.is_empty() { crate::analysis::audit::default_dirs() } else { dirs };
             let mut out = std::io::stdout().lock();
-            crate::audit::run(&dirs, json, &mut out)
+            crate::analysis::audit::run(&dirs, json, &mut out)
         }
         Command::Apply(a) => apply::run(&a),
         Command::Log(a) => history::log(&a),
@@ -185,7 +186,7 @@ pub fn shown(message: &str) -> String {
 /// A dream already reviewed opens settled ([`Review::settle_reviewed`]) unless `--again`.
 pub fn load(inputs: &InputArgs) -> Result<Review> {
     let found = dream::discover(inputs.dream.as_deref(), inputs.memory.as_deref(), &inputs.sources)?;
-    let mut review = Review::load(found)?;
+    let mut review = crate::repo::load_review(found)?;
     inputs.apply_zone(&mut review);
     if !inputs.again {
         review.settle_reviewed();
@@ -227,7 +228,7 @@ fn check(inputs: &InputArgs, json: bool) -> Result<i32> {
         };
         eprintln!("dreamreview: note: this dream was {}; {what}", shown(&banner));
     }
-    let needs_action = interrupted.is_some() || report::has_blocking_errors(&review, &analysis);
+    let needs_action = interrupted.is_some() || crate::analysis::standing::has_blocking_errors(&review, &analysis);
     Ok(if needs_action { 1 } else { 0 })
 }
 
@@ -265,12 +266,12 @@ fn tui(inputs: &InputArgs, throwaway: Option<PathBuf>) -> Result<i32> {
         Some(r) if target.trust.writable() => recover_at_start(&r)?,
         _ => Vec::new(),
     };
-    let mut review = Review::load(found)?;
+    let mut review = crate::repo::load_review(found)?;
     inputs.apply_zone(&mut review);
     if !inputs.again {
         review.settle_reviewed();
     }
-    let restored = crate::review::persist::restore(&mut review)?;
+    let restored = crate::repo::decisions::restore(&mut review)?;
     if restored.applied > 0 {
         notes.push(format!(
             "restored {} decision{} from your last session (u undoes nothing before this)",

@@ -18,10 +18,10 @@ use super::journal;
 use super::lock::RepoLock;
 use super::message::{self, Fate, HunkFate, ReviewCounts};
 use super::{MemoryRepo, write};
+use crate::analysis::result::Analysis;
 use crate::decision::Decision;
 use crate::diff::FileKind;
 use crate::dream::DreamKind;
-use crate::report::Analysis;
 use crate::review::Review;
 use anyhow::{Result, bail};
 use git2::Oid;
@@ -291,7 +291,7 @@ pub fn commit_review(repo: &MemoryRepo, review: &Review, analysis: &Analysis, lo
     // something (those hunks remain, decided, when the review is opened again). A saved
     // acceptance would come back on the next open and re-accept what a later revert
     // restored (a deleted note deleted again).
-    if let Err(e) = crate::review::persist::keep_rejections(repo, review) {
+    if let Err(e) = crate::repo::decisions::keep_rejections(repo, review) {
         eprintln!("dreamreview: warning: cannot update the saved decisions: {e:#}");
     }
     Ok(Applied {

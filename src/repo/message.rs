@@ -4,7 +4,8 @@
 //! [`secrets::mask`] and is flattened to one line, so a message never carries a secret and
 //! never breaks `git interpret-trailers --parse` (no stray `---` line, no multi-line value).
 
-use crate::report::{Analysis, ChangeReport};
+use crate::analysis::result::Analysis;
+use crate::analysis::result::ChangeReport;
 use crate::review::Review;
 use crate::secrets;
 use serde::Serialize;
@@ -159,7 +160,7 @@ pub fn review_message(review: &Review, analysis: &Analysis, fates: &[HunkFate], 
     let mut out = review_summary(review, &c);
     out.push_str("\n\n");
     let (applied, not): (Vec<&HunkFate>, Vec<&HunkFate>) = fates.iter().partition(|f| f.fate.applied());
-    let standing = crate::report::accepted_flags(review, analysis);
+    let standing = crate::analysis::standing::accepted_flags(review, analysis);
     write_section(&mut out, "Accepted", &applied, review, analysis, &standing);
     // Undecided hunks are not written either; the title says so when there are some.
     let undecided = not.iter().any(|f| f.fate == Fate::Pending);
@@ -191,7 +192,7 @@ fn write_section(
     fates: &[&HunkFate],
     review: &Review,
     analysis: &Analysis,
-    standing: &[crate::report::StandingFlag],
+    standing: &[crate::analysis::standing::StandingFlag],
 ) {
     if fates.is_empty() {
         return;
@@ -271,7 +272,7 @@ const EXCERPT_CHARS: usize = 72;
 
 /// ` (2026-11-01 09:14 user) "we moved to pnpm last week"`: when (in the review's zone),
 /// who, and the beginning of what the cited line said (masked, one line, cut with `…`).
-fn said_excerpt(review: &Review, l: &crate::report::ContextLine) -> String {
+fn said_excerpt(review: &Review, l: &crate::analysis::result::ContextLine) -> String {
     let kept = crate::evidence::kept_line(review, l);
     let who: Vec<&str> = [kept.local_time.as_deref(), kept.role.as_deref()].into_iter().flatten().collect();
     let who = if who.is_empty() { String::new() } else { format!(" ({})", who.join(" ")) };
@@ -356,8 +357,9 @@ mod tests {
 
     #[test]
     fn review_message_lists_entries_and_citations_then_trailers() {
+        use crate::analysis::result::ChangeReport;
+        use crate::analysis::result::CitationReport;
         use crate::decision::Decision;
-        use crate::report::{ChangeReport, CitationReport};
         let t = tempfile::tempdir().unwrap();
         let live = t.path().join("memory");
         let dream = t.path().join("dream");
@@ -367,10 +369,11 @@ mod tests {
         std::fs::write(dream.join("a.md"), "one\ntwo\n").unwrap();
         std::fs::write(dream.join("b.md"), "new\n").unwrap();
         let inputs = crate::dream::discover(Some(&dream), Some(&live), &[]).unwrap();
-        let mut review = Review::load(inputs).unwrap();
+        let mut review = crate::repo::load_review(inputs).unwrap();
         review.set_hunk(0, 0, Decision::Accepted).unwrap();
         review.set_hunk(1, 0, Decision::Rejected).unwrap();
-        let mut analysis = Analysis { findings: crate::findings::Findings::empty(&review), ..Analysis::default() };
+        let mut analysis =
+            Analysis { findings: crate::analysis::findings::Findings::empty(&review), ..Analysis::default() };
         analysis.findings.hunk_changes[0][0] = vec![1];
         analysis.changes = vec![ChangeReport {
             index: 1,

@@ -5,21 +5,27 @@
 //! - [`history`]: list commits touching the memory folder, diff any of them.
 //! - [`revert`]: undo a commit, one file or one hunk of it, as a new commit.
 //! - [`commit`], [`journal`], [`write`](mod@write): memory-only commits, crash-safe atomic writes.
+//! - [`decisions`]: where a review's saved decisions are kept.
+//! - [`load`]: loading a review with the repository's history ([`load_review`]).
 //! - [`lock`]: one writer per repository. [`message`]: commit messages and trailers.
 //! - [`notes`]: the evidence a review commit keeps, as a git note.
 //! - [`why`](mod@why): the review (or other commit) that wrote a line of a note, with its evidence.
 
 pub mod apply;
 pub mod commit;
+pub mod decisions;
 pub mod history;
 pub mod journal;
 pub mod kept;
+pub mod load;
 pub mod lock;
 pub mod message;
 pub mod notes;
 pub mod revert;
 pub mod why;
 pub mod write;
+
+pub use load::load_review;
 
 use crate::snapshot::{Entry, Snapshot, is_hidden};
 use anyhow::{Context, Result, anyhow, bail};

@@ -1,17 +1,18 @@
 //! The review model: the dream's file diffs next to live memory, the reviewer's decisions
 //! (with undo/redo), and the resulting notes. The TUI and the CLI both drive this type.
 
+pub mod history;
 pub mod persist;
 
 use crate::decision::{Decision, HunkDecision};
 use crate::diff::{self, FileDiff, Hunk};
 use crate::dream::{self, DreamKind, Inputs};
 use crate::memdiff;
-use crate::repo::MemoryRepo;
 use crate::snapshot::{self, Entry, Snapshot};
 use crate::target::Target;
 use crate::text::as_text;
 use anyhow::{Context, Result, anyhow};
+use history::{MemoryHistory, Reviewed};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeSet;
 
@@ -95,7 +96,7 @@ pub struct Review {
     pub dream_id: String,
     /// The newest review commit of this dream reachable from `HEAD` (read once at load;
     /// `None` without a repository or such a commit).
-    pub reviewed: Option<crate::repo::history::LogEntry>,
+    pub reviewed: Option<Reviewed>,
     /// `HEAD` of the memory repository when the review was loaded (read before anything
     /// else); `None` without a repository or before its first commit. A commit refuses
     /// when `HEAD` moved since (another dreamreview committed meanwhile).
@@ -111,17 +112,15 @@ pub struct Review {
 }
 
 impl Review {
-    /// Loads the snapshots named by `inputs` and diffs them.
-    pub fn load(inputs: Inputs) -> Result<Review> {
-        let loaded_head = MemoryRepo::discover(&inputs.memory)
-            .ok()
-            .flatten()
-            .and_then(|r| r.head_commit().ok().flatten().map(|c| c.id().to_string()));
-        let target = Target::assess_here(&inputs.memory, inputs.origin, crate::repo::history::holds_reviews);
+    /// Loads the snapshots named by `inputs` and diffs them; `history` is what the memory
+    /// folder's repository says (its `HEAD`, whether this dream was reviewed already).
+    pub fn load(inputs: Inputs, history: &dyn MemoryHistory) -> Result<Review> {
+        let loaded_head = history.head();
+        let target = Target::assess_here(&inputs.memory, inputs.origin, |_| history.holds_reviews());
         let mut notes = Vec::new();
         let (live, proposed) = match inputs.kind {
             DreamKind::InPlace => {
-                let repo = MemoryRepo::discover(&inputs.memory)?.ok_or_else(|| {
+                let head = history.head_notes()?.ok_or_else(|| {
                     anyhow!(
                         "{} is not in a git repository, so there is no HEAD to review an in-place \
                          dream against; pass the dream folder, or run `dreamreview apply --init` \
@@ -129,7 +128,7 @@ impl Review {
                         inputs.memory.display()
                     )
                 })?;
-                (repo.head_snapshot()?, snapshot::read_folder(&inputs.memory)?)
+                (head, snapshot::read_folder(&inputs.memory)?)
             }
             _ => {
                 let live = snapshot::read_folder(&inputs.memory)?;
@@ -152,14 +151,13 @@ impl Review {
         };
         let mut outside = Vec::new();
         let dream_id = dream_id(&inputs, &proposed, &live)?;
-        let repo = MemoryRepo::discover(&inputs.memory).ok().flatten();
-        let reviewed = repo.as_ref().and_then(|r| crate::repo::history::already_reviewed(r, &dream_id).ok().flatten());
-        let commit_offset = repo.as_ref().and_then(crate::repo::history::recent_offset);
+        let reviewed = history.reviewed(&dream_id);
+        let commit_offset = history.commit_offset();
         let base = match &inputs.memory_diff {
             Some(path) => {
                 let mut base = base_from_diff(path, &live, &proposed, &mut outside, &mut notes)?;
-                if let (Some(repo), Some(entry)) = (&repo, &reviewed) {
-                    rebase_on_review(repo, entry, &live, &mut base);
+                if let Some(r) = &reviewed {
+                    rebase_on_review(r, &live, &mut base);
                 }
                 base
             }
@@ -367,11 +365,10 @@ impl Review {
     /// `reviewed in 41fd1fa: 1 accepted, 5 rejected, 1 edited`, for a reviewed dream.
     pub fn reviewed_banner(&self) -> Option<String> {
         let e = self.reviewed.as_ref()?;
-        Some(match &e.review {
-            Some(c) => format!(
-                "reviewed in {}: {} accepted, {} rejected, {} edited",
-                e.short, c.accepted, c.rejected, c.edited
-            ),
+        Some(match e.counts {
+            Some((accepted, rejected, edited)) => {
+                format!("reviewed in {}: {accepted} accepted, {rejected} rejected, {edited} edited", e.short)
+            }
             None => format!("reviewed in {} ({})", e.short, e.summary),
         })
     }
@@ -515,17 +512,12 @@ fn set(s: &mut Snapshot, k: &str, v: Option<Entry>) {
 /// lines) is then shown as pending, not as `live-changed` — the review's own decisions are
 /// no session's edit. A note changed after the review (a session's edit, a revert) keeps
 /// the base the dream saw. Best effort: a commit that cannot be read changes nothing.
-fn rebase_on_review(repo: &MemoryRepo, entry: &crate::repo::history::LogEntry, live: &Snapshot, base: &mut Snapshot) {
-    use crate::repo::history;
-    let Ok(commit) = history::find_commit(repo, &entry.id) else { return };
-    let Ok((before, after)) = history::snapshots(repo, &commit) else { return };
-    let paths: BTreeSet<&String> = before.keys().chain(after.keys()).collect();
-    for path in paths {
-        let reviewed = after.get(path);
-        if before.get(path) == reviewed || live.get(path) != reviewed {
+fn rebase_on_review(reviewed: &Reviewed, live: &Snapshot, base: &mut Snapshot) {
+    for (path, before, after) in &reviewed.changed {
+        if before == after || live.get(path) != after.as_ref() {
             continue;
         }
-        match reviewed {
+        match after {
             Some(e) => base.insert(path.clone(), e.clone()),
             None => base.remove(path),
         };

@@ -6,9 +6,9 @@ use super::msg::{Msg, OpenedCommit};
 use super::state::App;
 use crate::dream::Inputs;
 use crate::repo::MemoryRepo;
+use crate::repo::decisions;
 use crate::repo::lock::RepoLock;
 use crate::repo::message::RevertScope;
-use crate::review::{Review, persist};
 
 fn repo(app: &App) -> Result<MemoryRepo, String> {
     MemoryRepo::discover(&app.review.inputs.memory)
@@ -72,13 +72,13 @@ pub fn preview_commit(app: &App) -> Msg {
 /// What the commit preview opens with: the flags still standing on what the commit takes,
 /// errors first, each with its hunk id (empty when none stands).
 fn standing(app: &App) -> String {
-    let flags = crate::report::accepted_flags(&app.review, &app.analysis);
+    let flags = crate::analysis::standing::accepted_flags(&app.review, &app.analysis);
     if flags.is_empty() {
         return String::new();
     }
     let mut out = format!("Still standing on what this commit takes ({}):\n", flags.len());
     for f in &flags {
-        let sev = if f.flag.severity == crate::flag::Severity::Error { "error  " } else { "warning" };
+        let sev = if f.flag.severity == crate::analysis::flag::Severity::Error { "error  " } else { "warning" };
         out.push_str(&format!("  {sev} {} {} accepted\n", f.hunk, crate::repo::message::one_line(&f.label())));
     }
     out.push('\n');
@@ -125,14 +125,14 @@ pub fn init_repo(app: &App) -> Msg {
 /// Reloads the review from disk (saved decisions restored) as model `generation`, in the
 /// time zone `zone` when `--tz` chose it.
 pub fn reload(inputs: Inputs, zone: crate::zone::Zone, generation: u64) -> Msg {
-    match Review::load(inputs) {
+    match crate::repo::load_review(inputs) {
         Ok(mut review) => {
             if zone.source() == crate::zone::ZoneSource::Flag {
                 review.set_zone(zone);
             }
             // After a commit the dream is reviewed: its leftovers stay decided.
             review.settle_reviewed();
-            let _ = persist::restore(&mut review);
+            let _ = decisions::restore(&mut review);
             Msg::Reloaded { generation, review: Box::new(review) }
         }
         Err(e) => Msg::Failed(format!("cannot reload the review: {e:#}")),

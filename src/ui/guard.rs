@@ -4,9 +4,9 @@
 
 use super::keymap::Action;
 use super::state::{App, Progress};
+use crate::analysis::flag::{Flag, FlagKind, Severity};
 use crate::decision::{Decision, HunkDecision};
 use crate::diff::FileStatus;
-use crate::flag::{Flag, FlagKind, Severity};
 
 /// The question to ask before `action` (one line per entry), or `None` when it takes no
 /// error-level flag that is not already taken. Refused accepts (`outside-memory`, an
@@ -35,7 +35,7 @@ fn stops(app: &App, action: Action) -> Vec<(String, String)> {
         Vec::new()
     } else {
         let hunks: Vec<usize> = proposed.iter().map(|(hi, _)| *hi).collect();
-        crate::hygiene::hunk_flags(file, &hunks)
+        crate::analysis::hygiene::hunk_flags(file, &hunks)
     };
     proposed
         .into_iter()
@@ -48,8 +48,9 @@ fn stops(app: &App, action: Action) -> Vec<(String, String)> {
                 .copied()
                 .chain(spot.filter(|f| !known.iter().any(|k| k.kind == f.kind && k.line == f.line)))
                 .collect();
-            let taken =
-                |d: &HunkDecision| crate::report::flags_taken(&app.review, flags.iter().copied(), app.file, hi, d);
+            let taken = |d: &HunkDecision| {
+                crate::analysis::standing::flags_taken(&app.review, flags.iter().copied(), app.file, hi, d)
+            };
             let before = taken(now);
             let new: Vec<String> = taken(&after)
                 .into_iter()
@@ -169,7 +170,7 @@ mod tests {
         let demo = crate::demo::materialize(dir.path()).unwrap_or_else(|e| panic!("{e:#}"));
         let inputs =
             crate::dream::discover(Some(&demo.dream), Some(&demo.memory), &[]).unwrap_or_else(|e| panic!("{e:#}"));
-        let review = crate::review::Review::load(inputs).unwrap_or_else(|e| panic!("{e:#}"));
+        let review = crate::repo::load_review(inputs).unwrap_or_else(|e| panic!("{e:#}"));
         let mut app = App::new(review, Theme::new(ThemeName::Dark), (100, 30));
         assert_ne!(app.progress, Progress::Done);
         goto(&mut app, "database.md");

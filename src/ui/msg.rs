@@ -3,7 +3,7 @@
 //! carries out, whose outcome comes back as a [`Msg`].
 
 use super::state::Highlight;
-use crate::report::Analysis;
+use crate::analysis::result::Analysis;
 use crate::review::Review;
 use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 use std::sync::Arc;
@@ -65,7 +65,7 @@ pub enum Msg {
         /// Model generation the check was started for.
         generation: u64,
         /// Its flags, claims and entries.
-        check: crate::report::EditCheck,
+        check: crate::analysis::result::EditCheck,
     },
     /// The commit message to preview before committing.
     CommitMessage(Result<String, String>),

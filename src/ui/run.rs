@@ -6,7 +6,8 @@ use super::msg::{Cmd, Msg};
 use super::state::App;
 use super::theme::Theme;
 use super::{effects, highlight, update, view};
-use crate::review::{Review, persist};
+use crate::repo::decisions;
+use crate::review::Review;
 use anyhow::{Context, Result};
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
@@ -48,7 +49,7 @@ pub fn run(review: Review, startup: Startup) -> Result<i32> {
     spawn_input(tx.clone(), paused.clone());
     spawn_signals(tx.clone());
     let highlighter = highlight::spawn(tx.clone(), theme.name);
-    let store = Some(persist::Store::open(&review).ok().flatten());
+    let store = Some(decisions::Store::open(&review).ok().flatten());
     let mut rt = Runtime { tx: tx.clone(), highlighter, paused: paused.clone(), store };
     let mut app = App::new(review, theme, size);
     app.status = startup.status.map(|text| super::state::Status { text, error: false });
@@ -144,7 +145,7 @@ struct Runtime {
     paused: Arc<AtomicBool>,
     /// The decision store: `None` until looked up, `Some(None)` when the memory folder has
     /// no repository (not looked up again on every save; `git init` resets it).
-    store: Option<Option<persist::Store>>,
+    store: Option<Option<decisions::Store>>,
 }
 
 fn execute(app: &mut App, cmd: Cmd, rt: &mut Runtime, terminal: &mut DefaultTerminal) {
@@ -208,7 +209,7 @@ fn execute(app: &mut App, cmd: Cmd, rt: &mut Runtime, terminal: &mut DefaultTerm
         }
         Cmd::Save => {
             if rt.store.is_none() {
-                rt.store = Some(persist::Store::open(&app.review).ok().flatten());
+                rt.store = Some(decisions::Store::open(&app.review).ok().flatten());
             }
             if let Some(Some(store)) = &rt.store
                 && let Err(e) = store.save(&app.review)

@@ -69,7 +69,7 @@ pub fn send(app: &mut App, msg: Msg) -> Result<Vec<Cmd>, String> {
             Cmd::InitRepo => effects::init_repo(app),
             Cmd::Reload => effects::reload(app.review.inputs.clone(), app.review.zone.clone(), app.generation + 1),
             Cmd::Save => {
-                crate::review::persist::save(&app.review).map_err(|e| format!("{e:#}"))?;
+                crate::repo::decisions::save(&app.review).map_err(|e| format!("{e:#}"))?;
                 continue;
             }
             Cmd::CheckEdit { file, hunk, text } => match crate::analysis::check_edit(&app.review, file, hunk, &text) {
@@ -118,7 +118,7 @@ pub fn open_demo(dir: &std::path::Path, size: (u16, u16), theme: super::theme::T
     let demo = crate::demo::materialize(dir)?;
     // As `dreamreview demo` does: the demo's memory folder is named, not taken from memory.diff.
     let inputs = crate::dream::discover(Some(&demo.dream), Some(&demo.memory), &[])?;
-    let review = crate::review::Review::load(inputs)?;
+    let review = crate::repo::load_review(inputs)?;
     let analysis = crate::analysis::analyze(&review);
     let mut app = App::new(review, theme, size);
     let generation = app.generation;

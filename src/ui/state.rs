@@ -2,8 +2,8 @@
 //! diff, where the cursor is, which hunk is current, pane geometry).
 
 use super::theme::Theme;
+use crate::analysis::result::Analysis;
 use crate::diff::{FileDiff, Op};
-use crate::report::Analysis;
 use crate::review::Review;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
@@ -350,7 +350,7 @@ impl App {
             self.edited[hi] = edits.get(hi).cloned().flatten().map(|text| h.edited(&text));
             let shown = self.edited[hi].as_ref().unwrap_or(h);
             self.info[hi] = line_info(shown);
-            self.masked[hi] = crate::report::masked_lines(shown);
+            self.masked[hi] = crate::secrets::hunk::masked_lines(shown);
             self.invisible[hi] = shown.invisible_changes();
         }
         self.derived_edits = edits;

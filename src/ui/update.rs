@@ -18,7 +18,7 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
     cmds
 }
 
-/// Puts each edited hunk's check in place ([`crate::report::Analysis::sync_edits`]) and
+/// Puts each edited hunk's check in place ([`crate::analysis::result::Analysis::sync_edits`]) and
 /// asks the runtime to check the edited texts that have none yet, each once.
 fn ask_checks(app: &mut App) -> Vec<Cmd> {
     let missing = app.analysis.sync_edits(&app.review);
@@ -100,7 +100,8 @@ fn apply(app: &mut App, msg: Msg) -> Vec<Cmd> {
                     == Some(&check.text);
             if current && app.status.is_none() {
                 let id = app.review.hunk(check.file, check.hunk).map(|h| h.id.clone()).unwrap_or_default();
-                let errors = check.flags.iter().filter(|f| f.severity == crate::flag::Severity::Error).count();
+                let errors =
+                    check.flags.iter().filter(|f| f.severity == crate::analysis::flag::Severity::Error).count();
                 let text = match (check.flags.len(), errors) {
                     (0, _) => format!("your edit of {id} checked: no flags"),
                     (n, 0) => format!("your edit of {id} checked: {n} warning{}", if n == 1 { "" } else { "s" }),
@@ -224,7 +225,7 @@ fn apply(app: &mut App, msg: Msg) -> Vec<Cmd> {
         }
         Msg::Reloaded { generation, review } => {
             app.generation = generation;
-            app.analysis = crate::report::Analysis::empty(&review);
+            app.analysis = crate::analysis::result::Analysis::empty(&review);
             app.review = *review;
             app.progress = Progress::Running { done: 0, total: 0 };
             app.highlights.clear();
@@ -263,12 +264,12 @@ fn decided(app: &mut App) {
 /// there does not re-read every note.
 fn audit_relevant(f: &crate::diff::FileDiff) -> bool {
     use crate::diff::{FileKind, FileStatus};
-    if crate::audit::is_index(&f.path) || f.status != FileStatus::Modified || f.kind != FileKind::Text {
+    if crate::analysis::audit::is_index(&f.path) || f.status != FileStatus::Modified || f.kind != FileKind::Text {
         return true;
     }
     let live = f.live.as_ref().and_then(|e| e.bytes()).and_then(crate::text::as_text).unwrap_or("");
-    let fm_end = match crate::audit::frontmatter::parse(live) {
-        crate::audit::frontmatter::Block::Parsed(fm) => fm.end_line,
+    let fm_end = match crate::analysis::audit::frontmatter::parse(live) {
+        crate::analysis::audit::frontmatter::Block::Parsed(fm) => fm.end_line,
         _ => 1,
     };
     f.hunks.iter().any(|h| h.old_range.start < fm_end)
@@ -826,7 +827,7 @@ fn run_search(app: &mut App, input: &str) -> Vec<Cmd> {
             let h = edited.as_ref().unwrap_or(h);
             // The text as the diff pane shows it: a secret is found only by what is on
             // screen (its kind and last characters), never by its hidden value.
-            for (li, text) in crate::report::masked_lines(h).iter().enumerate() {
+            for (li, text) in crate::secrets::hunk::masked_lines(h).iter().enumerate() {
                 if crate::ui::text::display(text).to_lowercase().contains(&query) {
                     matches.push((fi, hi, li));
                 }

@@ -158,9 +158,9 @@ pub fn write(path: &Path, text: &str) {
 }
 
 /// Loads a review and its analysis through the library.
-pub fn review(dream: &Path, memory: &Path) -> (dreamreview::review::Review, dreamreview::report::Analysis) {
+pub fn review(dream: &Path, memory: &Path) -> (dreamreview::review::Review, dreamreview::analysis::result::Analysis) {
     let inputs = dreamreview::dream::discover(Some(dream), Some(memory), &[]).unwrap();
-    let review = dreamreview::review::Review::load(inputs).unwrap();
+    let review = dreamreview::repo::load_review(inputs).unwrap();
     let analysis = dreamreview::cli::analyze(&review);
     (review, analysis)
 }

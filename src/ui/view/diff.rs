@@ -3,9 +3,9 @@
 //! unified or side by side, soft-wrapped or cut.
 
 use super::{inner, paint, pane};
+use crate::analysis::flag::Severity;
 use crate::decision::{Decision, HunkState};
 use crate::diff::{FileKind, Hunk, Op};
-use crate::flag::Severity;
 use crate::ui::state::{App, Focus, GUTTER, RowKind};
 use crate::ui::text::{fit, wrap};
 use ratatui::Frame;
@@ -117,7 +117,7 @@ fn header(app: &App, frame: &mut Frame, rect: Rect, hi: usize, h: &Hunk) {
     if app.banner.is_none() {
         spans.push(Span::styled(format!("[{state}]"), style));
     }
-    let flags: Vec<&crate::flag::Flag> =
+    let flags: Vec<&crate::analysis::flag::Flag> =
         app.analysis.hunk_flags(app.file, hi).chain(app.analysis.entry_flags(app.file, hi)).collect();
     let errors = flags.iter().filter(|f| f.severity == Severity::Error).count();
     let warnings = flags.iter().filter(|f| f.severity == Severity::Warning).count();
@@ -328,7 +328,7 @@ fn styled_segments(app: &App, hi: usize, i: usize, shown: &str, cursor: bool) ->
         for f in app.analysis.hunk_flags(app.file, hi) {
             let (Some(claim), Some(line)) = (&f.claim, &f.line) else { continue };
             if line == stripped {
-                let style = if f.kind == crate::flag::FlagKind::Secret { t.secret } else { t.claim };
+                let style = if f.kind == crate::analysis::flag::FlagKind::Secret { t.secret } else { t.claim };
                 for (pos, _) in shown.match_indices(claim.as_str()) {
                     patches.push((pos..pos + claim.len(), style));
                 }

@@ -3,9 +3,9 @@
 //! with each cited transcript line shown with ±2 lines of context.
 
 use super::{inner, pane};
-use crate::findings::{ClaimReport, ClaimStatus};
-use crate::flag::{Flag, Severity};
-use crate::report::ChangeReport;
+use crate::analysis::findings::{ClaimReport, ClaimStatus};
+use crate::analysis::flag::{Flag, Severity};
+use crate::analysis::result::ChangeReport;
 use crate::ui::state::{App, Focus};
 use crate::ui::text::short_ids;
 use ratatui::Frame;

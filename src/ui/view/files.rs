@@ -1,8 +1,8 @@
 //! The file list: status letter, flag mark, name and decided/total per file.
 
 use super::{inner, pane};
+use crate::analysis::flag::Severity;
 use crate::diff::FileStatus;
-use crate::flag::Severity;
 use crate::ui::state::App;
 use crate::ui::text::{truncate_middle, width};
 use ratatui::Frame;

@@ -188,8 +188,8 @@ fn said(text: &str) -> String {
 }
 
 /// A kept claim with its text and source made safe to draw ([`said`]).
-fn shown_claim(c: &crate::findings::ClaimReport) -> crate::findings::ClaimReport {
-    crate::findings::ClaimReport {
+fn shown_claim(c: &crate::analysis::findings::ClaimReport) -> crate::analysis::findings::ClaimReport {
+    crate::analysis::findings::ClaimReport {
         text: crate::ui::text::shown(&c.text).into_owned(),
         kind: c.kind.clone(),
         status: c.status,

@@ -38,7 +38,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         return;
     }
     // Flags still standing: a rejected hunk's no longer count.
-    let s = crate::report::flags_left(&app.review, &app.analysis);
+    let s = crate::analysis::standing::flags_left(&app.review, &app.analysis);
     let mut left = vec![Span::raw(format!(" {decided}/{total} decided "))];
     if s.error > 0 {
         left.push(Span::raw(format!("· ⚑{} error{} ", s.error, if s.error == 1 { "" } else { "s" })));

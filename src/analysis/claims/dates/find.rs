@@ -6,7 +6,9 @@ use std::sync::LazyLock;
 use regex::{Captures, Regex};
 
 use super::{ANY_LEAP_YEAR, DateSpec, MonthPart};
-use crate::claims::text::{char_at, char_before, is_cjk, is_hangul, is_word_char, parse_cjk_number, parse_digits};
+use crate::analysis::claims::text::{
+    char_at, char_before, is_cjk, is_hangul, is_word_char, parse_cjk_number, parse_digits,
+};
 use crate::date::{Date, days_in_month};
 
 /// One date found in a text: its byte range and value.

@@ -14,7 +14,7 @@ use anyhow::{Context, Result};
 use serde::Serialize;
 
 use super::{AuditFlag, BudgetStatus, FolderAudit, ReadProblem, audit, read_folder, scan_secrets};
-use crate::flag::Severity;
+use crate::analysis::flag::Severity;
 use unicode_width::UnicodeWidthStr;
 
 /// Every `~/.claude/projects/*/memory/` folder, sorted; empty when `HOME` is unset.

@@ -2,7 +2,7 @@
 //! hunk, and which CHANGES.md entries explain each hunk. Provenance and hygiene checks fill
 //! it once per dream; the audit of the result is recomputed as decisions change.
 
-use crate::flag::Flag;
+use crate::analysis::flag::Flag;
 use crate::review::Review;
 use serde::Serialize;
 

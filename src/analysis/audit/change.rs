@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::{AuditFlag, IndexBudget, analyse};
-use crate::flag::{Flag, FlagKind};
+use crate::analysis::flag::{Flag, FlagKind};
 
 /// What identifies "the same finding" across before and after: line numbers shift when
 /// lines are added above, so they are not part of it.

@@ -84,16 +84,17 @@ pub struct Index<'a> {
 }
 
 /// An entry's meaningful words and claims.
-fn entry_terms(entry: &Entry) -> (HashSet<String>, Vec<crate::claims::Claim>) {
+fn entry_terms(entry: &Entry) -> (HashSet<String>, Vec<crate::analysis::claims::Claim>) {
     let skip = reference_spans(&entry.text);
     let words = words(&entry.text, &skip)
         .into_iter()
-        .filter(|w| !STOP.contains(&w.as_str()) && !crate::claims::closed_class(w))
+        .filter(|w| !STOP.contains(&w.as_str()) && !crate::analysis::claims::closed_class(w))
         .collect();
-    let claims = crate::claims::extract(&entry.text)
+    let claims = crate::analysis::claims::extract(&entry.text)
         .into_iter()
         .filter(|c| {
-            c.kind != crate::claims::ClaimKind::Link && !skip.iter().any(|r| r.start < c.end && c.start < r.end)
+            c.kind != crate::analysis::claims::ClaimKind::Link
+                && !skip.iter().any(|r| r.start < c.end && c.start < r.end)
         })
         .collect();
     (words, claims)
@@ -132,7 +133,7 @@ impl<'a> Index<'a> {
         let mut needles: Vec<String> = entries
             .iter()
             .flat_map(|e| entry_terms(e).1)
-            .flat_map(|c| crate::claims::needles(&c))
+            .flat_map(|c| crate::analysis::claims::needles(&c))
             .filter(|n| !n.is_empty())
             .collect();
         needles.sort_unstable();
@@ -244,14 +245,18 @@ impl<'a> Index<'a> {
 
     /// How many of `claims` each hunk's changed lines state (only in file `only`, when
     /// given), leaving out claims found in every candidate hunk or more than [`COMMON`].
-    fn claim_hits(&self, claims: &[crate::claims::Claim], only: Option<usize>) -> HashMap<(usize, usize), usize> {
+    fn claim_hits(
+        &self,
+        claims: &[crate::analysis::claims::Claim],
+        only: Option<usize>,
+    ) -> HashMap<(usize, usize), usize> {
         let mut hits: HashMap<(usize, usize), usize> = HashMap::new();
         let candidates = match only {
             Some(fi) => self.files[fi].hunks.len(),
             None => self.total,
         };
         for c in claims {
-            let mut at: Vec<(usize, usize)> = crate::claims::needles(c)
+            let mut at: Vec<(usize, usize)> = crate::analysis::claims::needles(c)
                 .iter()
                 .filter_map(|n| self.needle_hunks.get(n))
                 .flatten()
@@ -264,7 +269,7 @@ impl<'a> Index<'a> {
                 continue;
             }
             at.retain(|&(fi, hi)| {
-                self.changed.get(fi).and_then(|t| t.get(hi)).is_some_and(|t| crate::claims::occurs_in(c, t))
+                self.changed.get(fi).and_then(|t| t.get(hi)).is_some_and(|t| crate::analysis::claims::occurs_in(c, t))
             });
             if at.len() == candidates && candidates > 1 {
                 continue;

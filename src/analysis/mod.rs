@@ -3,9 +3,20 @@
 //! audit of the outcome. The CLI runs it inline; the TUI on a background thread with
 //! progress. A reviewer's edited text is checked the same way ([`check_edit`]).
 
+pub mod audit;
+pub mod claims;
+pub mod findings;
+pub mod flag;
+pub mod hygiene;
+pub mod provenance;
+pub mod result;
+pub mod standing;
+
+pub use result::Analysis;
+
 use crate::decision::HunkDecision;
-use crate::report::{Analysis, EditCheck};
 use crate::review::Review;
+use result::EditCheck;
 
 /// Runs every analysis. `progress(done, total)` is called as transcripts are scanned
 /// (bytes), from the calling thread. Hunks the review already holds edited get their
@@ -26,10 +37,10 @@ pub fn analyze_with(review: &Review, progress: &dyn Fn(u64, u64)) -> Analysis {
 /// The analyses of the dream itself, edits left aside.
 fn dream_only(review: &Review, progress: &dyn Fn(u64, u64)) -> Analysis {
     let mut analysis = Analysis::empty(review);
-    let provenance = crate::provenance::run(review, &mut analysis.findings, progress);
+    let provenance = crate::analysis::provenance::run(review, &mut analysis.findings, progress);
     analysis.changes = provenance.changes;
     analysis.notes = provenance.notes;
-    crate::hygiene::check(review, &mut analysis.findings);
+    crate::analysis::hygiene::check(review, &mut analysis.findings);
     analysis.refresh_audit(review);
     analysis
 }
@@ -69,7 +80,7 @@ pub fn check_edit(review: &Review, file: usize, hunk: usize, text: &str) -> Opti
         .copied()
         .filter(|&n| a.changes.get(n - 1).is_some_and(|c| c.note.is_none()))
         .collect();
-    let mut flags: Vec<crate::flag::Flag> = take(&a.findings.hunk_flags);
+    let mut flags: Vec<crate::analysis::flag::Flag> = take(&a.findings.hunk_flags);
     // An inline source of the edited text is not listed among the review's entries: its
     // flags are the hunk's own.
     for n in a.findings.hunk_changes.first().and_then(|x| x.first()).into_iter().flatten() {

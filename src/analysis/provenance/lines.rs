@@ -14,7 +14,7 @@
 //! provenance adds a note saying how many cited messages were cut.
 
 use super::evidence::CitedText;
-use crate::report::ContextLine;
+use crate::analysis::result::ContextLine;
 use crate::secrets::mask;
 use crate::transcript::{LineKind, RenderedLine, SourceSet, Transcript, context_entries};
 use crate::zone::{LocalDay, Zone};

@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use super::AuditFlag;
-use crate::flag::{Flag, FlagKind};
+use crate::analysis::flag::{Flag, FlagKind};
 use crate::secrets;
 
 /// File name of the index, at the root of a memory folder (or of a `team/` subfolder).

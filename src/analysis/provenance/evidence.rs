@@ -3,10 +3,10 @@
 //! timestamps, and the ±2-line context the evidence pane shows.
 
 use super::lines::CitedLines;
+use crate::analysis::flag::{Flag, FlagKind};
+use crate::analysis::result::CitationReport;
 use crate::changes::Citation;
 use crate::date::Date;
-use crate::flag::{Flag, FlagKind};
-use crate::report::CitationReport;
 use crate::secrets::mask;
 use crate::transcript::SourceSet;
 use crate::zone::LocalDay;
@@ -20,11 +20,13 @@ impl CitedText {
     /// line when it does (or when only the message as a whole does), else the first other
     /// line of the message that does (a split assistant message cited at its text block
     /// whose tool call states the path).
-    pub fn line_stating(&self, claim: &crate::claims::Claim) -> String {
+    pub fn line_stating(&self, claim: &crate::analysis::claims::Claim) -> String {
         let name = self.loc.rsplit_once(':').map_or(self.loc.as_str(), |(n, _)| n);
         let cited = self.loc.rsplit_once(':').and_then(|(_, l)| l.parse::<usize>().ok());
         let states = |r: &std::ops::Range<usize>| {
-            self.text.get(r.clone()).is_some_and(|t| crate::claims::Haystack::dated(t, self.date).states(claim))
+            self.text
+                .get(r.clone())
+                .is_some_and(|t| crate::analysis::claims::Haystack::dated(t, self.date).states(claim))
         };
         if self.parts.len() < 2 || self.parts.iter().any(|(l, r)| Some(*l) == cited && states(r)) {
             return self.loc.clone();

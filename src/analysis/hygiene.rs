@@ -3,12 +3,13 @@
 //! dream — and the audit of the memory folder before and after the review, whose flags
 //! follow the reviewer's decisions.
 
-use crate::audit::{self, AuditFlag};
+use crate::analysis::audit::{self, AuditFlag};
+use crate::analysis::findings::Findings;
+use crate::analysis::flag::{Flag, FlagKind};
+use crate::analysis::result::AuditReport;
+use crate::analysis::result::IndexReport;
 use crate::decision::{Decision, HunkDecision};
 use crate::diff::{self, FileDiff, FileKind, FileStatus};
-use crate::findings::Findings;
-use crate::flag::{Flag, FlagKind};
-use crate::report::{AuditReport, IndexReport};
 use crate::review::Review;
 use crate::secrets;
 use crate::snapshot::{Entry, Snapshot};

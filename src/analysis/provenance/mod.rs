@@ -28,13 +28,13 @@ pub mod evidence;
 pub mod lines;
 pub mod mapping;
 
+use crate::analysis::claims::{self, Claim, ClaimKind};
+use crate::analysis::findings::{ClaimReport, ClaimStatus, Findings};
+use crate::analysis::flag::{Flag, FlagKind};
+use crate::analysis::result::ChangeReport;
 use crate::changes::{self, Citation, Entry};
-use crate::claims::{self, Claim, ClaimKind};
 use crate::date::Date;
 use crate::diff::{FileDiff, Op};
-use crate::findings::{ClaimReport, ClaimStatus, Findings};
-use crate::flag::{Flag, FlagKind};
-use crate::report::ChangeReport;
 use crate::review::Review;
 use crate::secrets::mask;
 use crate::transcript::{
@@ -335,8 +335,8 @@ fn analyze(
             let mut seen = HashSet::new();
             // Lines and claims are shown masked with the hunk's side read as one text: a
             // private key's body lines are no secret on their own.
-            let secret = crate::report::secret_spans(h);
-            let masked = crate::report::masked_lines(h);
+            let secret = crate::secrets::hunk::secret_spans(h);
+            let masked = crate::secrets::hunk::masked_lines(h);
             for (line_no, i, l) in added_lines(f, hi) {
                 let text = crate::text::strip_terminator(&l.text);
                 let inside = secret.get(i).map_or(&[][..], Vec::as_slice);
@@ -635,8 +635,8 @@ fn added_lines(f: &FileDiff, hi: usize) -> Vec<(usize, usize, &crate::diff::Line
 /// Last line of the proposal's frontmatter block (0: none).
 fn frontmatter_end(f: &FileDiff) -> usize {
     let text = f.proposed.as_ref().and_then(|e| e.bytes()).and_then(crate::text::as_text).unwrap_or("");
-    match crate::audit::frontmatter::parse(text) {
-        crate::audit::frontmatter::Block::Parsed(fm) => fm.end_line,
+    match crate::analysis::audit::frontmatter::parse(text) {
+        crate::analysis::audit::frontmatter::Block::Parsed(fm) => fm.end_line,
         _ => 0,
     }
 }

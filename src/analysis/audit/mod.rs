@@ -36,8 +36,8 @@ pub use index::{BudgetStatus, IndexBudget, LongLine};
 pub use links::RefKind;
 pub use report::{default_dirs, run};
 
+use crate::analysis::flag::{Flag, FlagKind, Severity};
 use crate::date::Date;
-use crate::flag::{Flag, FlagKind, Severity};
 use crate::secrets;
 use frontmatter::{Block, Problem};
 use links::Reference;

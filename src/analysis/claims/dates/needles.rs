@@ -1,7 +1,7 @@
 //! Pre-filter strings for dates: what a text stating a date a claim covers must contain.
 
 use super::DateSpec;
-use crate::claims::text::to_fullwidth_digits;
+use crate::analysis::claims::text::to_fullwidth_digits;
 
 const MONTH_NAMES: [(&str, &str); 12] = [
     ("jan", "january"),

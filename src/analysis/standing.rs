@@ -1,0 +1,230 @@
+//! Which flags still stand under the reviewer's decisions: the counts `check` exits by and
+//! the status bar counts down ([`flags_left`]), and the flags standing on what a commit
+//! takes ([`accepted_flags`]) that the commit message lists and the reviewer must allow.
+
+use super::flag::{Flag, FlagKind, Severity};
+use super::result::Analysis;
+use crate::decision::HunkState;
+use crate::diff::Line;
+use crate::review::Review;
+use crate::text::strip_terminator;
+use serde::Serialize;
+
+/// Counts for the summary line and exit code.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    /// Changed files.
+    pub files: usize,
+    /// Hunks.
+    pub hunks: usize,
+    /// Flags by severity (hunk, file, entry and audit flags).
+    pub flags: FlagCounts,
+}
+
+/// Flags by severity.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct FlagCounts {
+    /// Error-level flags.
+    pub error: usize,
+    /// Warnings.
+    pub warning: usize,
+}
+
+impl FlagCounts {
+    fn add<'f>(&mut self, flags: impl IntoIterator<Item = &'f Flag>) {
+        for f in flags {
+            match f.severity {
+                Severity::Error => self.error += 1,
+                Severity::Warning => self.warning += 1,
+            }
+        }
+    }
+}
+
+/// Counts of files, hunks and flags.
+pub fn summary(review: &Review, analysis: &Analysis) -> Summary {
+    let mut flags = FlagCounts::default();
+    for (fi, f) in review.files.iter().enumerate() {
+        flags.add(analysis.findings.file(fi));
+        for hi in 0..f.hunks.len() {
+            flags.add(analysis.findings.hunk(fi, hi));
+        }
+    }
+    for c in &analysis.changes {
+        flags.add(&c.flags);
+    }
+    // Audit flags count once, whether or not a hunk carries them.
+    flags.add(&analysis.audit.flags);
+    Summary { files: review.files.len(), hunks: review.files.iter().map(|f| f.hunks.len()).sum(), flags }
+}
+
+/// True when an error-level flag sits on a hunk that is pending or accepted (or on its
+/// file, or on the result's audit): `check` then exits 1.
+pub fn has_blocking_errors(review: &Review, analysis: &Analysis) -> bool {
+    flags_left(review, analysis).error > 0
+}
+
+/// The flags the current decisions still leave standing: those of hunks that are pending
+/// or accepted (a `live-changed` hunk the reviewer edited is merged: that is what the flag
+/// asks for), of their files and CHANGES.md entries (each counted once), and of the
+/// result's audit that no hunk carries. What the TUI's status bar counts down.
+pub fn flags_left(review: &Review, analysis: &Analysis) -> FlagCounts {
+    let live_hunk = |fi: usize, hi: usize| !matches!(review.decisions[fi][hi].state(), HunkState::Rejected);
+    let merged = |fi: usize, hi: usize, x: &Flag| {
+        x.kind == FlagKind::LiveChanged && review.decisions[fi][hi].state() == HunkState::Edited
+    };
+    let mut n = FlagCounts::default();
+    for (fi, f) in review.files.iter().enumerate() {
+        let live: Vec<usize> = (0..f.hunks.len()).filter(|&hi| live_hunk(fi, hi)).collect();
+        if !live.is_empty() {
+            n.add(analysis.findings.file(fi));
+        }
+        for &hi in &live {
+            let d = &review.decisions[fi][hi];
+            n.add(analysis.hunk_flags(fi, hi).filter(|x| !merged(fi, hi, x) && !rejected_away(&f.hunks[hi], d, x)));
+        }
+    }
+    for c in &analysis.changes {
+        if c.hunks.iter().any(|id| review.find_hunk(id).is_some_and(|(fi, hi)| live_hunk(fi, hi))) {
+            n.add(&c.flags);
+        }
+    }
+    n.add(analysis.audit.flags.iter().filter(|f| !analysis.audit_attached.iter().any(|(_, _, a)| a == *f)));
+    n
+}
+
+/// True when a flag is about one line of the hunk (a credential, a date or a claim on an
+/// added line; a removed PERMANENT line) and the reviewer rejected every line it is about:
+/// it no longer stands, even while the rest of the hunk is pending or taken.
+fn rejected_away(h: &crate::diff::Hunk, d: &crate::decision::HunkDecision, flag: &Flag) -> bool {
+    use crate::decision::Decision;
+    use crate::diff::Op;
+    if d.edited.is_some() || h.whole_file {
+        return false;
+    }
+    let Some(line) = &flag.line else { return false };
+    let op = match flag.kind {
+        FlagKind::Secret | FlagKind::InferredDate | FlagKind::UnsourcedClaim => Op::Add,
+        FlagKind::PermanentDeleted => Op::Remove,
+        _ => return false,
+    };
+    let line = crate::secrets::mask(line);
+    let changed = h.lines.iter().filter(|l| l.op != Op::Context).zip(&d.lines);
+    let mut about =
+        changed.filter(|(l, _)| l.op == op && crate::secrets::mask(strip_terminator(&l.text)) == line).peekable();
+    about.peek().is_some() && about.all(|(_, d)| *d == Decision::Rejected)
+}
+
+/// A flag still standing on content a commit takes: on a hunk accepted wholly, line by
+/// line or edited.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StandingFlag {
+    /// The hunk's id (`database.md#1`).
+    pub hunk: String,
+    /// The flag.
+    pub flag: Flag,
+}
+
+impl StandingFlag {
+    /// `secret «[anthropic-key …Z9AA]»`: the kind and the claim it is about (masked), or
+    /// its message when it names no claim.
+    pub fn label(&self) -> String {
+        let what = self.flag.claim.as_deref().unwrap_or(&self.flag.message);
+        format!("{} «{}»", self.flag.kind.name(), crate::secrets::mask(what))
+    }
+}
+
+/// The flags standing on what the current decisions take into the notes, errors first,
+/// then warnings, each in review order. A flag on a line the reviewer did not take is not
+/// standing (a secret on a rejected line); an edited hunk keeps a `secret` flag only when
+/// the reviewer's text still holds a credential, and a `live-changed` one not at all (the
+/// edit is the merge). Hunks that cannot be written (`outside-memory`, an unedited
+/// `live-changed`) take nothing and are left out.
+pub fn accepted_flags(review: &Review, analysis: &Analysis) -> Vec<StandingFlag> {
+    let mut out = Vec::new();
+    for (fi, f) in review.files.iter().enumerate() {
+        for (hi, h) in f.hunks.iter().enumerate() {
+            let standing = taken_flags(review, analysis, fi, hi, &review.decisions[fi][hi]);
+            out.extend(standing.into_iter().map(|flag| StandingFlag { hunk: h.id.clone(), flag: flag.clone() }));
+        }
+    }
+    out.sort_by_key(|s| s.flag.severity != crate::analysis::flag::Severity::Error);
+    out
+}
+
+/// The flags of hunk `hi` of file `fi` that would stand if its decisions were `d`, by the
+/// rules of [`accepted_flags`]: what a key is about to take, before it is pressed.
+pub fn taken_flags<'a>(
+    review: &Review,
+    analysis: &'a Analysis,
+    fi: usize,
+    hi: usize,
+    d: &crate::decision::HunkDecision,
+) -> Vec<&'a Flag> {
+    flags_taken(review, analysis.hunk_flags(fi, hi), fi, hi, d)
+}
+
+/// [`taken_flags`] for a given list of the hunk's flags (say, its analysis flags and the
+/// hygiene flags computed on the spot while the analysis is still running).
+pub fn flags_taken<'a>(
+    review: &Review,
+    flags: impl Iterator<Item = &'a Flag>,
+    fi: usize,
+    hi: usize,
+    d: &crate::decision::HunkDecision,
+) -> Vec<&'a Flag> {
+    let Some(h) = review.hunk(fi, hi) else { return Vec::new() };
+    let takes = d.edited.is_some() || d.lines.contains(&crate::decision::Decision::Accepted);
+    if !takes || review.blocked(fi, hi).is_some() && d.edited.is_none() {
+        return Vec::new();
+    }
+    let taken = taken_lines(h, d);
+    flags.filter(|flag| stands(flag, d, taken.as_ref())).collect()
+}
+
+/// The changed lines a hunk's decisions take (terminators stripped), by side.
+struct Taken {
+    /// Added lines written into the note.
+    added: Vec<String>,
+    /// Removed lines taken out of it.
+    removed: Vec<String>,
+}
+
+/// The lines a hunk's decisions take; `None` when edited (the reviewer's text replaces them).
+fn taken_lines(h: &crate::diff::Hunk, d: &crate::decision::HunkDecision) -> Option<Taken> {
+    use crate::decision::Decision;
+    use crate::diff::Op;
+    if d.edited.is_some() {
+        return None;
+    }
+    let changed = h.lines.iter().filter(|l| l.op != Op::Context);
+    let taken: Vec<&Line> =
+        changed.zip(&d.lines).filter(|(_, d)| **d == Decision::Accepted || h.whole_file).map(|(l, _)| l).collect();
+    let side = |op: Op| taken.iter().filter(|l| l.op == op).map(|l| strip_terminator(&l.text).to_string()).collect();
+    Some(Taken { added: side(Op::Add), removed: side(Op::Remove) })
+}
+
+fn stands(flag: &Flag, d: &crate::decision::HunkDecision, taken: Option<&Taken>) -> bool {
+    // The one line a flag is about, masked as every flag carries it.
+    let holds = |lines: &[String], line: &str| {
+        let line = crate::secrets::mask(line);
+        lines.iter().any(|l| crate::secrets::mask(l) == line)
+    };
+    match (&d.edited, taken) {
+        (Some(text), _) => match flag.kind {
+            FlagKind::LiveChanged => false,
+            FlagKind::Secret => !crate::secrets::find(text).is_empty(),
+            _ => true,
+        },
+        (None, Some(taken)) => match (&flag.line, flag.kind) {
+            // A flag about one added line stands only when that line is taken.
+            (Some(line), FlagKind::Secret | FlagKind::InferredDate | FlagKind::UnsourcedClaim) => {
+                holds(&taken.added, line)
+            }
+            // A removed PERMANENT line is lost only when its removal is taken.
+            (Some(line), FlagKind::PermanentDeleted) => holds(&taken.removed, line),
+            _ => true,
+        },
+        (None, None) => true,
+    }
+}

@@ -1,0 +1,60 @@
+//! What a review needs to know of the memory folder's history, read by the caller and
+//! passed in ([`super::Review::load`]): the model knows no git. The repository layer
+//! implements [`MemoryHistory`] (`crate::repo::load_review` loads a review with it); a
+//! folder outside any repository has [`NoHistory`].
+
+use crate::snapshot::Snapshot;
+use crate::zone::CommitOffset;
+use anyhow::Result;
+
+/// The review commit that already reviewed this dream.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reviewed {
+    /// Its abbreviated id (`41fd1fa`).
+    pub short: String,
+    /// Its summary line (masked, one line).
+    pub summary: String,
+    /// Its `Review:` counts (accepted, rejected, edited), when it has the trailer.
+    pub counts: Option<(usize, usize, usize)>,
+    /// The notes before and after it, for the paths it changed (empty when it could not be
+    /// read): what the review itself wrote is no session's edit.
+    pub changed: Vec<(String, Option<crate::snapshot::Entry>, Option<crate::snapshot::Entry>)>,
+}
+
+/// The memory folder's history as a review sees it.
+pub trait MemoryHistory {
+    /// `HEAD`'s commit id when the review is loaded (`None`: no repository, or no commit).
+    fn head(&self) -> Option<String>;
+    /// The notes as `HEAD` has them; `Ok(None)` without a repository. An in-place dream is
+    /// the work tree reviewed against them.
+    fn head_notes(&self) -> Result<Option<Snapshot>>;
+    /// True when the repository already holds dreamreview review commits (a folder the
+    /// user reviewed into before).
+    fn holds_reviews(&self) -> bool;
+    /// The newest review commit of dream `dream_id` reachable from `HEAD`.
+    fn reviewed(&self, dream_id: &str) -> Option<Reviewed>;
+    /// The UTC offset of recent commits (a hint for the user's time zone).
+    fn commit_offset(&self) -> Option<CommitOffset>;
+}
+
+/// A memory folder that is in no repository: no `HEAD`, nothing reviewed.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoHistory;
+
+impl MemoryHistory for NoHistory {
+    fn head(&self) -> Option<String> {
+        None
+    }
+    fn head_notes(&self) -> Result<Option<Snapshot>> {
+        Ok(None)
+    }
+    fn holds_reviews(&self) -> bool {
+        false
+    }
+    fn reviewed(&self, _dream_id: &str) -> Option<Reviewed> {
+        None
+    }
+    fn commit_offset(&self) -> Option<CommitOffset> {
+        None
+    }
+}

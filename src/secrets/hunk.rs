@@ -1,0 +1,41 @@
+//! Masking a diff hunk: each side (live: context and removed lines; proposal: context and
+//! added lines) read as one text, so a credential spanning lines is masked whole.
+
+use crate::diff::{Hunk, Line};
+
+/// A hunk's lines with every credential masked, each side (live: context and removed lines;
+/// proposal: context and added lines) masked as one text, so a secret spanning lines (a
+/// PEM block) never prints a piece of itself ([`super::mask_lines`]).
+pub fn masked_lines(h: &Hunk) -> Vec<String> {
+    per_side(h, |lines| super::mask_lines(lines), |l| l.text.clone())
+}
+
+/// Per line of a hunk, the byte ranges of it that belong to a credential and what masking
+/// shows there, each side read as one text like [`masked_lines`].
+pub fn secret_spans(h: &Hunk) -> Vec<Vec<(std::ops::Range<usize>, String)>> {
+    per_side(h, |lines| super::line_spans(lines), |_| Vec::new())
+}
+
+/// `f` applied to each side of `h` (live: context and removed lines; proposal: context and
+/// added lines) as consecutive lines, mapped back to the hunk's lines (context lines from
+/// the proposal side); `blank` for a line no side covers.
+fn per_side<T>(h: &Hunk, f: impl Fn(&[&str]) -> Vec<T>, blank: impl Fn(&Line) -> T) -> Vec<T> {
+    use crate::diff::Op;
+    let mut out: Vec<T> = h.lines.iter().map(blank).collect();
+    for keep in [Op::Remove, Op::Add] {
+        let side: Vec<(usize, &str)> = h
+            .lines
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| l.op == Op::Context || l.op == keep)
+            .map(|(i, l)| (i, l.text.as_str()))
+            .collect();
+        let texts: Vec<&str> = side.iter().map(|(_, t)| *t).collect();
+        for ((i, _), value) in side.iter().zip(f(&texts)) {
+            if let Some(slot) = out.get_mut(*i) {
+                *slot = value;
+            }
+        }
+    }
+    out
+}
