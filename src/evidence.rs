@@ -270,7 +270,7 @@ fn hunk_evidence(
 /// The lines the commit writes for hunk `h`: all its added lines, the accepted ones, or
 /// the reviewer's text's added lines; masked, terminators stripped.
 fn committed_lines(review: &Review, fi: usize, hi: usize, h: &Hunk, how: Taken) -> Vec<String> {
-    let d = review.decisions.get(fi).and_then(|v| v.get(hi));
+    let d = review.decision(fi, hi);
     let texts: Vec<String> = match (how, d) {
         (Taken::Edited, Some(d)) => match d.edited.as_deref() {
             Some(text) => h.edited(text).added().map(|l| l.text.clone()).collect(),

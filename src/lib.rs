@@ -4,27 +4,62 @@
 //! the proposal against the live memory folder into hunks, checks every claim against the
 //! session transcripts, audits memory hygiene, keeps the reviewer's decisions and writes
 //! accepted results to the memory folder's git repository. The TUI (`ui`) and the command
-//! line (`cli`) are thin layers over [`review::Review`].
+//! line (`cli`) are thin faces over the same [`review::Review`] and
+//! [`analysis::Analysis`].
+//!
+//! # How data flows
+//!
+//! ```text
+//!  inputs                model              analysis               store              faces
+//!  ──────                ─────              ────────               ─────              ─────
+//!  dream (what the       review::Review     analysis::analyze      repo (git: apply,  cli  (check, apply,
+//!   dream left)     ──▶   = diff hunks  ──▶  provenance  claims ──▶ history, revert,  ─▶ log, revert, why,
+//!  snapshot (notes)       + decisions        audit  hygiene         why, decisions,      audit)
+//!  memdiff (base)                            ──▶ Analysis           evidence notes)   ui   (the TUI)
+//!  changes (CHANGES.md)                       (result, findings,   evidence (what a   report (check's
+//!  transcript (sources)                        flags, standing)     commit keeps)       text and JSON)
+//!  target, retention                                                                  why, demo
+//!         base: text, date, zone (time zones), secrets (finding and masking credentials)
+//! ```
+//!
+//! Each layer uses only itself and the layers to its left; the model knows no git (the
+//! repository layer passes what history says through [`review::history::MemoryHistory`])
+//! and nothing below the faces knows the terminal. `tests/architecture.rs` checks this
+//! on every `cargo test`.
+//!
+//! A newcomer reads [`review`] (the model: hunks and decisions), then [`analysis`] (what is
+//! found and how), then [`repo::apply`] (how a review becomes a commit), then `ui::update`.
 
-pub mod analysis;
-pub mod changes;
-pub mod cli;
+// base
 pub mod date;
-pub mod decision;
-pub mod demo;
-pub mod diff;
-pub mod dream;
-pub mod evidence;
-pub mod memdiff;
-pub mod repo;
-pub mod report;
-pub mod retention;
-pub mod review;
 pub mod secrets;
+pub mod text;
+pub mod zone;
+
+// inputs
+pub mod changes;
+pub mod dream;
+pub mod memdiff;
+pub mod retention;
 pub mod snapshot;
 pub mod target;
-pub mod text;
 pub mod transcript;
+
+// model
+pub mod decision;
+pub mod diff;
+pub mod review;
+
+// analysis
+pub mod analysis;
+
+// store
+pub mod evidence;
+pub mod repo;
+
+// faces
+pub mod cli;
+pub mod demo;
+pub mod report;
 pub mod ui;
 pub mod why;
-pub mod zone;

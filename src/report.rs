@@ -7,12 +7,12 @@ use crate::analysis::flag::{Flag, FlagKind};
 use crate::analysis::result::{AuditReport, ChangeReport, ContextLine, IndexReport};
 use crate::analysis::standing::{Summary, summary};
 use crate::decision::HunkState;
+use crate::diff::masked::masked_lines;
 use crate::diff::{FileKind, Line};
 use crate::repo::journal::{self, Interrupted};
 use crate::repo::lock;
 use crate::review::Review;
 use crate::secrets;
-use crate::secrets::hunk::masked_lines;
 use crate::text::{strip_terminator, visible_name};
 use serde::Serialize;
 
@@ -170,7 +170,7 @@ pub fn write_json(
                     new_lines: h.new_range.len(),
                     whole_file: h.whole_file,
                     live_changed: h.live_changed,
-                    decision: review.decisions[fi][hi].state(),
+                    decision: review.decision(fi, hi).map_or(HunkState::Pending, |d| d.state()),
                     lines: h.lines.iter().zip(masked_lines(h)).map(|(l, text)| Line { op: l.op, text }).collect(),
                     changes: analysis
                         .findings

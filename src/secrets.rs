@@ -35,7 +35,6 @@ use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 use serde::{Serialize, Serializer};
 
 mod assigned;
-pub mod hunk;
 mod pem;
 mod rules;
 mod serialize;

@@ -79,7 +79,7 @@ fn a_private_key_block_is_never_printed_line_by_line() {
         }
     }
     let (review, _) = review(&dream, &memory);
-    let masked = dreamreview::secrets::hunk::masked_lines(&review.files[0].hunks[0]).concat();
+    let masked = dreamreview::diff::masked::masked_lines(&review.files[0].hunks[0]).concat();
     assert!(!masked.contains("bblGuP8") && masked.contains("[… private-key]"), "{masked}");
 }
 

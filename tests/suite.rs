@@ -7,6 +7,7 @@ mod hardening_support;
 
 mod apply_cli;
 mod apply_target;
+mod architecture;
 mod audit_change;
 mod audit_folder;
 mod audit_report;

@@ -119,7 +119,7 @@ pub fn plan(repo: &MemoryRepo, review: &Review, analysis: &Analysis) -> Result<P
             None
         };
         for (hi, h) in f.hunks.iter().enumerate() {
-            let Some(d) = review.decisions.get(fi).and_then(|v| v.get(hi)) else {
+            let Some(d) = review.decision(fi, hi) else {
                 continue;
             };
             let wants = d.edited.is_some() || d.lines.contains(&Decision::Accepted);

@@ -204,7 +204,7 @@ fn write_section(
         let whole = review.hunk(f.file, f.hunk).is_some_and(|h| h.whole_file);
         let mut size = if whole { "whole file".to_string() } else { format!("+{plus} -{minus}") };
         if f.fate == Fate::PartlyAccepted
-            && let (Some(h), Some(d)) = (review.hunk(f.file, f.hunk), review.decisions[f.file].get(f.hunk))
+            && let (Some(h), Some(d)) = (review.hunk(f.file, f.hunk), review.decision(f.file, f.hunk))
         {
             // What the commit really takes: the accepted lines only.
             let changed = h.lines.iter().filter(|l| l.op != crate::diff::Op::Context);
@@ -216,7 +216,7 @@ fn write_section(
         }
         if f.fate == Fate::Edited
             && let (Some(h), Some(text)) =
-                (review.hunk(f.file, f.hunk), review.decisions[f.file].get(f.hunk).and_then(|d| d.edited.as_deref()))
+                (review.hunk(f.file, f.hunk), review.decision(f.file, f.hunk).and_then(|d| d.edited.as_deref()))
         {
             // What the commit really takes: live against the reviewer's text.
             let e = h.edited(text);

@@ -229,6 +229,21 @@ impl Review {
         masked.next().is_none().then_some(first)
     }
 
+    /// The decision on hunk `hunk` of file `file`.
+    pub fn decision(&self, file: usize, hunk: usize) -> Option<&HunkDecision> {
+        self.decisions.get(file)?.get(hunk)
+    }
+
+    /// The decisions on file `file`'s hunks, in order (empty for an unknown file).
+    pub fn file_decisions(&self, file: usize) -> &[HunkDecision] {
+        self.decisions.get(file).map(Vec::as_slice).unwrap_or_default()
+    }
+
+    /// Every decision with its (file, hunk) indexes, in review order.
+    pub fn all_decisions(&self) -> impl Iterator<Item = (usize, usize, &HunkDecision)> {
+        self.decisions.iter().enumerate().flat_map(|(fi, v)| v.iter().enumerate().map(move |(hi, d)| (fi, hi, d)))
+    }
+
     /// The hunk at `(file, hunk)`.
     pub fn hunk(&self, file: usize, hunk: usize) -> Option<&Hunk> {
         self.files.get(file)?.hunks.get(hunk)

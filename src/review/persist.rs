@@ -7,7 +7,7 @@
 //! the git directory, never the work tree), keyed by each hunk's content hash
 //! ([`crate::diff::Hunk::key`]: path + removed + added lines), so a decision finds its hunk
 //! again after live memory moved and shifted hunk positions. Reopening the same dream
-//! restores them ([`restore`]).
+//! restores them ([`crate::repo::decisions::restore`]).
 //!
 //! # The decisions file (version 1)
 //!

@@ -40,7 +40,7 @@ fn stops(app: &App, action: Action) -> Vec<(String, String)> {
     proposed
         .into_iter()
         .filter_map(|(hi, after)| {
-            let now = app.review.decisions.get(app.file)?.get(hi)?;
+            let now = app.review.decision(app.file, hi)?;
             let known: Vec<&Flag> = app.analysis.hunk_flags(app.file, hi).collect();
             let spot = early.iter().filter(|(h, _)| *h == hi).flat_map(|(_, f)| f.iter());
             let flags: Vec<&Flag> = known
@@ -84,7 +84,7 @@ fn whole(app: &App, hunks: &[usize]) -> Vec<(usize, HunkDecision)> {
     hunks
         .iter()
         .filter_map(|&hi| {
-            let mut d = app.review.decisions.get(app.file)?.get(hi)?.clone();
+            let mut d = app.review.decision(app.file, hi)?.clone();
             d.set_all(Decision::Accepted);
             Some((hi, d))
         })
@@ -96,7 +96,7 @@ fn lines(app: &App, slots: &[(usize, usize)]) -> Vec<(usize, HunkDecision)> {
     let mut out: Vec<(usize, HunkDecision)> = Vec::new();
     for &(hi, slot) in slots {
         if out.last().is_none_or(|(h, _)| *h != hi) {
-            let Some(d) = app.review.decisions.get(app.file).and_then(|f| f.get(hi)) else { continue };
+            let Some(d) = app.review.decision(app.file, hi) else { continue };
             out.push((hi, HunkDecision { lines: d.lines.clone(), edited: None }));
         }
         if let Some(line) = out.last_mut().and_then(|(_, d)| d.lines.get_mut(slot)) {

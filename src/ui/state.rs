@@ -287,7 +287,7 @@ impl App {
 
     /// True when hunk `hi` of the current file is edited (its rows are the reviewer's text).
     pub fn is_edited(&self, hi: usize) -> bool {
-        self.review.decisions.get(self.file).and_then(|f| f.get(hi)).is_some_and(|d| d.edited.is_some())
+        self.review.decision(self.file, hi).is_some_and(|d| d.edited.is_some())
     }
 
     /// The row under the cursor.
@@ -329,10 +329,8 @@ impl App {
     /// for a new file or model, else only for hunks whose edit changed.
     fn derive(&mut self) {
         let hunks = self.review.files.get(self.file).map_or(&[][..], |f| f.hunks.as_slice());
-        let edits: Vec<Option<String>> = match self.review.decisions.get(self.file) {
-            Some(d) => d.iter().map(|d| d.edited.clone()).collect(),
-            None => Vec::new(),
-        };
+        let edits: Vec<Option<String>> =
+            self.review.file_decisions(self.file).iter().map(|d| d.edited.clone()).collect();
         let fresh = self.derived_for != Some((self.file, self.generation)) || self.derived_edits.len() != edits.len();
         if !fresh && self.derived_edits == edits {
             return;
@@ -350,7 +348,7 @@ impl App {
             self.edited[hi] = edits.get(hi).cloned().flatten().map(|text| h.edited(&text));
             let shown = self.edited[hi].as_ref().unwrap_or(h);
             self.info[hi] = line_info(shown);
-            self.masked[hi] = crate::secrets::hunk::masked_lines(shown);
+            self.masked[hi] = crate::diff::masked::masked_lines(shown);
             self.invisible[hi] = shown.invisible_changes();
         }
         self.derived_edits = edits;
@@ -436,9 +434,8 @@ impl App {
     /// What `Space` sets `slots` to: a selection toggles together, following its first line.
     pub fn toggle_target(&self, slots: &[(usize, usize)]) -> crate::decision::Decision {
         use crate::decision::Decision;
-        let decision = |&(h, s): &(usize, usize)| {
-            self.review.decisions.get(self.file).and_then(|f| f.get(h)).and_then(|d| d.lines.get(s)).copied()
-        };
+        let decision =
+            |&(h, s): &(usize, usize)| self.review.decision(self.file, h).and_then(|d| d.lines.get(s)).copied();
         match slots.first().and_then(decision) {
             Some(Decision::Accepted) => Decision::Rejected,
             _ => Decision::Accepted,

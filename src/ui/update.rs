@@ -46,11 +46,9 @@ pub fn not_checked_yet(app: &App) -> Option<String> {
 /// The edited hunks whose text is still being checked, by id.
 pub fn checking(app: &App) -> Vec<String> {
     let mut out = Vec::new();
-    for (fi, hunks) in app.review.decisions.iter().enumerate() {
-        for (hi, d) in hunks.iter().enumerate() {
-            if d.edited.is_some() && !app.analysis.shows_edit(fi, hi) {
-                out.extend(app.review.hunk(fi, hi).map(|h| h.id.clone()));
-            }
+    for (fi, hi, d) in app.review.all_decisions() {
+        if d.edited.is_some() && !app.analysis.shows_edit(fi, hi) {
+            out.extend(app.review.hunk(fi, hi).map(|h| h.id.clone()));
         }
     }
     out
@@ -96,8 +94,7 @@ fn apply(app: &mut App, msg: Msg) -> Vec<Cmd> {
         }
         Msg::EditChecked { generation, check } if generation == app.generation => {
             let current =
-                app.review.decisions.get(check.file).and_then(|f| f.get(check.hunk)).and_then(|d| d.edited.as_ref())
-                    == Some(&check.text);
+                app.review.decision(check.file, check.hunk).and_then(|d| d.edited.as_ref()) == Some(&check.text);
             if current && app.status.is_none() {
                 let id = app.review.hunk(check.file, check.hunk).map(|h| h.id.clone()).unwrap_or_default();
                 let errors =
@@ -137,7 +134,7 @@ fn apply(app: &mut App, msg: Msg) -> Vec<Cmd> {
             },
             Ok(None) => {
                 let merging = app.review.hunk(file, hunk).is_some_and(|h| h.live_changed)
-                    && app.review.decisions.get(file).and_then(|f| f.get(hunk)).is_some_and(|d| d.edited.is_none());
+                    && app.review.decision(file, hunk).is_some_and(|d| d.edited.is_none());
                 if merging {
                     say(app, "e reopens it — merge not saved: its conflict markers are all still there", true);
                 } else {
@@ -724,7 +721,7 @@ fn decide(app: &mut App, d: Decision) -> Vec<Cmd> {
     }
     decided(app);
     let mut cmds = vec![Cmd::Save];
-    let undecided = |app: &App, f: usize, h: usize| !app.review.decisions[f][h].is_decided();
+    let undecided = |app: &App, f: usize, h: usize| !app.review.decision(f, h).is_some_and(|d| d.is_decided());
     if all_hunks(app).iter().any(|&(f, h)| undecided(app, f, h)) {
         cmds.extend(step_hunk(app, true, undecided));
     } else {
@@ -742,7 +739,9 @@ fn set_slots(app: &mut App, slots: &[(usize, usize)], d: impl Fn(Decision) -> De
     // One keypress, one undo step, however many lines it sets.
     let targets: Vec<(usize, usize, Decision)> = slots
         .iter()
-        .map(|&(h, s)| (h, s, d(app.review.decisions[app.file][h].lines.get(s).copied().unwrap_or_default())))
+        .map(|&(h, s)| {
+            (h, s, d(app.review.decision(app.file, h).and_then(|x| x.lines.get(s).copied()).unwrap_or_default()))
+        })
         .collect();
     if let Err(r) = app.review.set_lines(app.file, &targets) {
         say(app, &r.in_tui(), true);
@@ -791,7 +790,7 @@ fn edit(app: &mut App) -> Vec<Cmd> {
     // for a hunk live changed after the dream both sides between conflict markers.
     let text = match &app.unfinished {
         Some((f, x, text)) if (*f, *x) == (app.file, h) => text.clone(),
-        _ => match &app.review.decisions[app.file][h].edited {
+        _ => match app.review.decision(app.file, h).and_then(|d| d.edited.as_ref()) {
             Some(text) => text.clone(),
             None if hunk.live_changed => hunk.merge_text(),
             None => hunk.new_side(),
@@ -823,11 +822,11 @@ fn run_search(app: &mut App, input: &str) -> Vec<Cmd> {
     for (fi, f) in app.review.files.iter().enumerate() {
         for (hi, h) in f.hunks.iter().enumerate() {
             // An edited hunk is searched as it is shown: live against the reviewer's text.
-            let edited = app.review.decisions[fi][hi].edited.as_deref().map(|t| h.edited(t));
+            let edited = app.review.decision(fi, hi).and_then(|d| d.edited.as_deref()).map(|t| h.edited(t));
             let h = edited.as_ref().unwrap_or(h);
             // The text as the diff pane shows it: a secret is found only by what is on
             // screen (its kind and last characters), never by its hidden value.
-            for (li, text) in crate::secrets::hunk::masked_lines(h).iter().enumerate() {
+            for (li, text) in crate::diff::masked::masked_lines(h).iter().enumerate() {
                 if crate::ui::text::display(text).to_lowercase().contains(&query) {
                     matches.push((fi, hi, li));
                 }

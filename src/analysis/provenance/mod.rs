@@ -335,8 +335,8 @@ fn analyze(
             let mut seen = HashSet::new();
             // Lines and claims are shown masked with the hunk's side read as one text: a
             // private key's body lines are no secret on their own.
-            let secret = crate::secrets::hunk::secret_spans(h);
-            let masked = crate::secrets::hunk::masked_lines(h);
+            let secret = crate::diff::masked::secret_spans(h);
+            let masked = crate::diff::masked::masked_lines(h);
             for (line_no, i, l) in added_lines(f, hi) {
                 let text = crate::text::strip_terminator(&l.text);
                 let inside = secret.get(i).map_or(&[][..], Vec::as_slice);

@@ -99,8 +99,8 @@ fn status_word(f: &crate::diff::FileDiff) -> String {
 
 fn header(app: &App, frame: &mut Frame, rect: Rect, hi: usize, h: &Hunk) {
     let t = &app.theme;
-    let d = &app.review.decisions[app.file][hi];
-    let (state, style) = match d.state() {
+    let state = app.review.decision(app.file, hi).map_or(HunkState::Pending, |d| d.state());
+    let (state, style) = match state {
         HunkState::Pending => ("pending", t.pending),
         HunkState::Accepted => ("accepted", t.accepted),
         HunkState::Rejected => ("rejected", t.rejected),
@@ -146,7 +146,7 @@ fn header(app: &App, frame: &mut Frame, rect: Rect, hi: usize, h: &Hunk) {
 
 fn whole(app: &App, frame: &mut Frame, rect: Rect, hi: usize, f: &crate::diff::FileDiff) {
     let t = &app.theme;
-    let d = app.review.decisions[app.file][hi].lines.first().copied().unwrap_or_default();
+    let d = app.review.decision(app.file, hi).and_then(|d| d.lines.first().copied()).unwrap_or_default();
     let size = |e: &Option<crate::snapshot::Entry>| match e {
         Some(crate::snapshot::Entry::File(b)) => format!("{} bytes", b.len()),
         Some(crate::snapshot::Entry::Symlink(p)) => format!("symlink → {}", p.display()),
@@ -221,7 +221,7 @@ fn line_cells(app: &App, hi: usize, i: usize, cols: usize, with_mark: bool, curs
     };
     let edited = app.is_edited(hi);
     let decision =
-        if edited { None } else { info.slot.and_then(|s| app.review.decisions[app.file][hi].lines.get(s).copied()) };
+        if edited { None } else { info.slot.and_then(|s| app.review.decision(app.file, hi)?.lines.get(s).copied()) };
     let mut out = Vec::new();
     for (k, chunk) in chunks(&shown, cols, app.wrap).into_iter().enumerate() {
         let mut spans = Vec::new();

@@ -195,7 +195,7 @@ fn parts(app: &App) -> (Vec<Line<'static>>, std::ops::Range<usize>) {
         out.push(Line::raw(""));
     }
     if let Some(banner) = app.review.reviewed_banner() {
-        let open = app.review.decisions.iter().flatten().any(|d| !d.is_decided());
+        let open = app.review.all_decisions().any(|(_, _, d)| !d.is_decided());
         let what = if open {
             "what it did not take is open again; a commit records a new review."
         } else {

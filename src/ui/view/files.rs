@@ -52,7 +52,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         } else {
             (" ", t.text)
         };
-        let d = app.review.decisions[fi].iter().filter(|d| d.is_decided()).count();
+        let d = app.review.file_decisions(fi).iter().filter(|d| d.is_decided()).count();
         let n = f.hunks.len();
         let count = if app.banner.is_some() { format!("{n}") } else { format!("{d}/{n}") };
         let count_style = if d == n { t.accepted } else { t.dim };

@@ -1,19 +1,20 @@
 //! Masking a diff hunk: each side (live: context and removed lines; proposal: context and
 //! added lines) read as one text, so a credential spanning lines is masked whole.
 
-use crate::diff::{Hunk, Line};
+use super::{Hunk, Line};
+use crate::secrets::{line_spans, mask_lines};
 
 /// A hunk's lines with every credential masked, each side (live: context and removed lines;
 /// proposal: context and added lines) masked as one text, so a secret spanning lines (a
-/// PEM block) never prints a piece of itself ([`super::mask_lines`]).
+/// PEM block) never prints a piece of itself ([`mask_lines`]).
 pub fn masked_lines(h: &Hunk) -> Vec<String> {
-    per_side(h, |lines| super::mask_lines(lines), |l| l.text.clone())
+    per_side(h, |lines| mask_lines(lines), |l| l.text.clone())
 }
 
 /// Per line of a hunk, the byte ranges of it that belong to a credential and what masking
 /// shows there, each side read as one text like [`masked_lines`].
 pub fn secret_spans(h: &Hunk) -> Vec<Vec<(std::ops::Range<usize>, String)>> {
-    per_side(h, |lines| super::line_spans(lines), |_| Vec::new())
+    per_side(h, |lines| line_spans(lines), |_| Vec::new())
 }
 
 /// `f` applied to each side of `h` (live: context and removed lines; proposal: context and

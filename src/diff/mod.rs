@@ -9,6 +9,8 @@
 //! the live lines and the decisions — never by re-applying patch text — so reject-all gives
 //! live back byte for byte and accept-all gives the proposal.
 
+pub mod masked;
+
 use crate::decision::{Decision, HunkDecision};
 use crate::snapshot::Entry;
 use crate::text::{as_text, split_lines};
