@@ -17,20 +17,14 @@ const NOTES: &str = "refs/notes/dreamreview";
 /// dream's note and in the transcript line entry 3 cites (a token in tool output copied
 /// into memory).
 fn project() -> (tempfile::TempDir, PathBuf, PathBuf) {
-    let (g, dream, memory) = pnpm();
-    let session = memory.parent().unwrap().join(SESSION);
-    replace_in(&session, "All 214 tests pass", &format!("All 214 tests pass; LEDGER_TOKEN={KEY}"));
-    replace_in(&dream.join("memory/testing.md"), "214 tests passed.", &format!("214 tests passed. Token: {KEY}"));
-    git(&memory, &["init", "-q"]);
-    git(&memory, &["add", "-A"]);
-    git(&memory, &["commit", "-qm", "notes"]);
-    (g, dream, memory)
+    committed_pnpm_with(
+        ("All 214 tests pass", &format!("All 214 tests pass; LEDGER_TOKEN={KEY}")),
+        ("214 tests passed.", &format!("214 tests passed. Token: {KEY}")),
+    )
 }
 
 fn apply(dream: &Path, memory: &Path, how: &[&str]) -> Run {
-    let mut args = vec!["apply", s(dream), "--memory", s(memory), "--allow", "secret"];
-    args.extend_from_slice(how);
-    run(dream.parent().unwrap(), &args)
+    apply_allowing_secret(dream, memory, how)
 }
 
 /// The evidence note of `HEAD`, parsed.

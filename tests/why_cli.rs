@@ -18,21 +18,15 @@ const RUN_LINE: &str = "testing.md:7";
 /// The pnpm scenario, committed, with a token in the transcript line entry 3 cites and in
 /// the dream's testing.md (a tool's output copied into memory).
 fn committed_pnpm() -> (tempfile::TempDir, PathBuf, PathBuf) {
-    let (g, dream, memory) = pnpm();
-    let transcript = memory.parent().unwrap().join(TRANSCRIPT);
-    replace_in(&transcript, "All 214 tests pass", &format!("All 214 tests pass with LEDGER_KEY={TOKEN}"));
-    replace_in(&dream.join("memory/testing.md"), "214 tests passed.", &format!("214 tests passed ({TOKEN})."));
-    git(&memory, &["init", "-q"]);
-    git(&memory, &["add", "-A"]);
-    git(&memory, &["commit", "-qm", "notes by hand"]);
-    (g, dream, memory)
+    committed_pnpm_with(
+        ("All 214 tests pass", &format!("All 214 tests pass with LEDGER_KEY={TOKEN}")),
+        ("214 tests passed.", &format!("214 tests passed ({TOKEN}).")),
+    )
 }
 
 /// `apply` with `how` (the token allowed); panics unless it commits.
 fn review_commit(dream: &Path, memory: &Path, how: &[&str]) -> String {
-    let mut args = vec!["apply", s(dream), "--memory", s(memory), "--allow", "secret"];
-    args.extend_from_slice(how);
-    let a = run(dream.parent().unwrap(), &args);
+    let a = apply_allowing_secret(dream, memory, how);
     assert_eq!(a.code, 0, "{}", a.both());
     short_head(memory)
 }

@@ -19,7 +19,7 @@ pub enum Severity {
 
 /// What a flag is about. Named (in output and JSON) in kebab-case by [`FlagKind::name`]
 /// (`inferred-date`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, IntoStaticStr)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, IntoStaticStr, strum::VariantArray)]
 #[serde(into = "&'static str")]
 #[strum(serialize_all = "kebab-case")]
 pub enum FlagKind {
@@ -63,27 +63,8 @@ impl Severity {
 }
 
 impl FlagKind {
-    /// Every kind, in the order of the flags table.
-    pub const ALL: [FlagKind; 15] = {
-        use FlagKind::*;
-        [
-            InferredDate,
-            UnsourcedClaim,
-            CitationMissing,
-            CitationUnresolved,
-            CitationUnsupported,
-            Secret,
-            PermanentDeleted,
-            OutsideMemory,
-            LiveChanged,
-            IndexOverLimit,
-            IndexNearLimit,
-            IndexLongLine,
-            DanglingLink,
-            OrphanNote,
-            FrontmatterInvalid,
-        ]
-    };
+    /// Every kind, in the order of the flags table (the order they are declared in).
+    pub const ALL: &'static [FlagKind] = <FlagKind as strum::VariantArray>::VARIANTS;
 
     /// The severity of this kind (the table in `docs/flags.md`).
     pub fn severity(self) -> Severity {
@@ -165,7 +146,7 @@ mod tests {
         assert_eq!(FlagKind::IndexOverLimit.name(), "index-over-limit");
         assert_eq!(FlagKind::FrontmatterInvalid.name(), "frontmatter-invalid");
         assert_eq!((Severity::Error.name(), Severity::Warning.name()), ("error", "warning"));
-        for k in FlagKind::ALL {
+        for &k in FlagKind::ALL {
             assert_eq!(serde_json::to_value(k).unwrap(), k.name(), "{k:?}");
             let words: Vec<String> = k.name().split('-').map(|w| w[..1].to_uppercase() + &w[1..]).collect();
             assert_eq!(words.concat(), format!("{k:?}"));

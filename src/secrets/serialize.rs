@@ -163,33 +163,26 @@ impl<C: ser::SerializeMap> ser::SerializeMap for Each<C> {
     }
 }
 
-impl<C: ser::SerializeStruct> ser::SerializeStruct for Each<C> {
-    type Ok = C::Ok;
-    type Error = C::Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), C::Error> {
-        self.0.serialize_field(key, &Masked(value))
-    }
-    fn skip_field(&mut self, key: &'static str) -> Result<(), C::Error> {
-        self.0.skip_field(key)
-    }
-    fn end(self) -> Result<C::Ok, C::Error> {
-        self.0.end()
-    }
+macro_rules! each_field {
+    ($trait:ident) => {
+        impl<C: ser::$trait> ser::$trait for Each<C> {
+            type Ok = C::Ok;
+            type Error = C::Error;
+            fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), C::Error> {
+                self.0.serialize_field(key, &Masked(value))
+            }
+            fn skip_field(&mut self, key: &'static str) -> Result<(), C::Error> {
+                self.0.skip_field(key)
+            }
+            fn end(self) -> Result<C::Ok, C::Error> {
+                self.0.end()
+            }
+        }
+    };
 }
 
-impl<C: ser::SerializeStructVariant> ser::SerializeStructVariant for Each<C> {
-    type Ok = C::Ok;
-    type Error = C::Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), C::Error> {
-        self.0.serialize_field(key, &Masked(value))
-    }
-    fn skip_field(&mut self, key: &'static str) -> Result<(), C::Error> {
-        self.0.skip_field(key)
-    }
-    fn end(self) -> Result<C::Ok, C::Error> {
-        self.0.end()
-    }
-}
+each_field!(SerializeStruct);
+each_field!(SerializeStructVariant);
 
 #[cfg(test)]
 mod tests {

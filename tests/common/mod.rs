@@ -334,3 +334,25 @@ impl Drop for LockHolder {
         self.stop();
     }
 }
+
+/// The pnpm scenario with `transcript`'s (from, to) replaced in its session and `note`'s
+/// in the dream's testing.md (say, a credential in tool output copied into memory), and
+/// its memory folder committed. Returns (guard, dream, memory).
+pub fn committed_pnpm_with(transcript: (&str, &str), note: (&str, &str)) -> (tempfile::TempDir, PathBuf, PathBuf) {
+    let (g, dream, memory) = pnpm();
+    let session = memory.parent().unwrap().join("5b0e7c2a-41d3-4c1e-9f0a-2d6b8e3c7a15.jsonl");
+    replace_in(&session, transcript.0, transcript.1);
+    replace_in(&dream.join("memory/testing.md"), note.0, note.1);
+    git(&memory, &["init", "-q"]);
+    git(&memory, &["add", "-A"]);
+    git(&memory, &["commit", "-qm", "notes by hand"]);
+    (g, dream, memory)
+}
+
+/// `apply DREAM --memory MEMORY --allow secret` with `how` (`--accept-all`, `--decisions F`…),
+/// run from the dream's parent folder.
+pub fn apply_allowing_secret(dream: &Path, memory: &Path, how: &[&str]) -> Run {
+    let mut args = vec!["apply", dream.to_str().unwrap(), "--memory", memory.to_str().unwrap(), "--allow", "secret"];
+    args.extend_from_slice(how);
+    run(dream.parent().unwrap(), &args)
+}
