@@ -1,9 +1,13 @@
-//! The YAML frontmatter of a memory note, parsed by hand: the small subset Claude Code
-//! writes (`key: value`, a nested `metadata:` block, quoted values, block scalars, CRLF).
+//! The YAML frontmatter of a memory note. The block is read by a YAML parser
+//! (`yaml-rust2`: flow maps such as `metadata: {type: project}`, escapes, block scalars,
+//! anchors left unexpanded); when it is not valid YAML — a model wrote it — a lenient line
+//! scan of the subset Claude Code writes (`key: value`, a nested `metadata:` block, quoted
+//! values, block scalars, CRLF) reads what it can instead.
 //!
 //! Both generations are valid: `type:` at the top level (Claude Code up to 2.1.138) or under
-//! `metadata:` (from 2.1.139). Anything the subset does not understand is skipped, never an
-//! error: a note is only reported for a missing key or an unterminated block.
+//! `metadata:` (from 2.1.139). Anything neither reader understands is skipped, never an
+//! error: a note is only reported for a missing key or an unterminated block. Values are
+//! compared as one line: a block scalar's lines are joined by spaces.
 
 use serde::Serialize;
 
@@ -163,7 +167,61 @@ fn scalar(raw: &str) -> String {
     }
 }
 
+/// At most this many bytes of frontmatter are given to the YAML parser; a larger block
+/// (no note needs one) is read by the line scan only.
+const YAML_MAX: usize = 64 << 10;
+
+/// The block's keys: as YAML when it parses as a mapping, else by the line scan.
 fn parse_body(body: &[&str]) -> Frontmatter {
+    yaml_body(body).unwrap_or_else(|| scan_body(body))
+}
+
+/// The block read as a YAML mapping; `None` when it is not one (broken YAML, a list, too big).
+fn yaml_body(body: &[&str]) -> Option<Frontmatter> {
+    use yaml_rust2::{Yaml, YamlLoader};
+    let text = body.join("\n");
+    if text.len() > YAML_MAX {
+        return None;
+    }
+    let docs = YamlLoader::load_from_str(&text).ok()?;
+    let Yaml::Hash(map) = docs.into_iter().next()? else { return None };
+    let mut fm = Frontmatter::default();
+    for (k, v) in &map {
+        let Some(key) = yaml_text(k) else { continue };
+        if key == "metadata"
+            && let Yaml::Hash(meta) = v
+        {
+            fm.metadata
+                .extend(meta.iter().filter_map(|(k, v)| Some((yaml_text(k)?, yaml_text(v).unwrap_or_default()))));
+        }
+        fm.top.push((key, yaml_text(v).unwrap_or_default()));
+    }
+    Some(fm)
+}
+
+/// A YAML value as one line of text: scalars as written (a block scalar's lines joined by
+/// spaces, null empty), a list's items joined by `, `, a mapping's `key: value` pairs by
+/// spaces (so a non-empty nested block is not an empty value); `None` for an alias.
+fn yaml_text(v: &yaml_rust2::Yaml) -> Option<String> {
+    use yaml_rust2::Yaml;
+    let one_line = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    Some(match v {
+        Yaml::String(s) | Yaml::Real(s) => one_line(s),
+        Yaml::Integer(i) => i.to_string(),
+        Yaml::Boolean(b) => b.to_string(),
+        Yaml::Null => String::new(),
+        Yaml::Array(items) => items.iter().filter_map(yaml_text).collect::<Vec<_>>().join(", "),
+        Yaml::Hash(map) => map
+            .iter()
+            .filter_map(|(k, v)| Some(format!("{}: {}", yaml_text(k)?, yaml_text(v).unwrap_or_default())))
+            .collect::<Vec<_>>()
+            .join(" "),
+        Yaml::Alias(_) | Yaml::BadValue => return None,
+    })
+}
+
+/// The lenient line scan of the block (see the module docs).
+fn scan_body(body: &[&str]) -> Frontmatter {
     let mut fm = Frontmatter::default();
     let mut i = 0;
     while let Some(&line) = body.get(i) {
@@ -287,5 +345,35 @@ mod tests {
         assert!(is_permanent_note("---\nname: a\nmetadata:\n  permanent: \"true\"\n---\n"));
         assert!(is_permanent_note("plain\nPERMANENT fact\n"));
         assert!(!is_permanent_note("---\npermanent: false\n---\nbody\n"));
+    }
+
+    #[test]
+    fn flow_maps_and_escapes_are_read_as_yaml() {
+        let note =
+            "---\nname: \"caf\\u00e9\\tbar\"\ndescription: d\nmetadata: {type: project, permanent: true}\n---\nbody\n";
+        let Block::Parsed(fm) = parse(note) else { panic!("{:?}", parse(note)) };
+        assert_eq!(fm.get("name"), Some("café bar"));
+        assert_eq!(fm.get("type"), Some("project"));
+        assert!(fm.missing_keys().is_empty(), "{fm:?}");
+        assert!(fm.is_permanent());
+        assert_eq!(fm.end_line, 5);
+    }
+
+    #[test]
+    fn broken_yaml_falls_back_to_the_line_scan() {
+        // An unclosed flow map and a tab-indented key: no YAML, but the keys are there.
+        let note = "---\nname: a\ndescription: [unclosed\ntype: project\n\tx: y\n---\n";
+        let Block::Parsed(fm) = parse(note) else { panic!() };
+        assert_eq!(fm.get("name"), Some("a"));
+        assert_eq!(fm.get("type"), Some("project"));
+        assert_eq!(fm.get("description"), Some("[unclosed"));
+    }
+
+    #[test]
+    fn a_block_value_is_one_line_and_a_nested_block_is_not_empty() {
+        let note = "---\nname: a\ndescription: |\n  first\n  second\ntype:\n  kind: project\n---\n";
+        let Block::Parsed(fm) = parse(note) else { panic!() };
+        assert_eq!(fm.get("description"), Some("first second"));
+        assert_eq!(fm.get("type"), Some("kind: project"));
     }
 }
