@@ -1,6 +1,6 @@
 //! CHANGES.md parsing: entries, notes, every citation form, snippets.
 
-use dreamreview::changes::{Citation, Entry, citations_in, dated_source, parse, reference_spans};
+use dreamreview::changes::{ChangeEntry, Citation, citations_in, dated_source, parse, reference_spans};
 use dreamreview::date::Date;
 
 const SESSION: &str = "5b0e7c2a-41d3-4c1e-9f0a-2d6b8e3c7a15.jsonl";
@@ -45,7 +45,7 @@ fn pnpm_scenario() {
     }
     assert_eq!(
         entries[0],
-        Entry {
+        ChangeEntry {
             index: 1,
             line: 3,
             text: "memory/testing.md: replaced `npm test` with `pnpm test`; the project moved from npm to pnpm in late Oct 2026 (5b0e7c2a-41d3-4c1e-9f0a-2d6b8e3c7a15.jsonl line 3)".into(),

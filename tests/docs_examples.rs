@@ -65,7 +65,7 @@ fn shown(c: &dreamreview::changes::Citation) -> String {
 
 /// The rows `entry ⇒ a, b` of the text block after `marker`: each entry parsed alone, and
 /// the list it should give (`(none)`: empty).
-fn example_rows(marker: &str) -> Vec<(dreamreview::changes::Entry, Vec<String>)> {
+fn example_rows(marker: &str) -> Vec<(dreamreview::changes::ChangeEntry, Vec<String>)> {
     let table = fenced_after(&doc("changes-citations.md"), marker, "text");
     let rows: Vec<_> = table
         .lines()

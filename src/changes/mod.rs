@@ -2,7 +2,7 @@
 //!
 //! A dream's change log is written by a model, so it is free-form: bullet lists, numbered
 //! lists, plain lines, tables, headings naming a note, nested bullets, English, Japanese,
-//! Korean or Chinese. [`parse`] turns it into [`Entry`]s; [`inline_citations`] and
+//! Korean or Chinese. [`parse`] turns it into [`ChangeEntry`]s; [`inline_citations`] and
 //! [`structure_spans`] handle the sources OpenClaw writes inline in the notes themselves.
 
 mod inline;
@@ -34,7 +34,7 @@ pub struct Citation {
 /// One change described in CHANGES.md: a list item (with its continuation lines) or a
 /// non-empty line that is not a heading.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Entry {
+pub struct ChangeEntry {
     /// Position among the entries, 1-based.
     pub index: usize,
     /// Line of CHANGES.md where the entry starts, 1-based.
@@ -98,7 +98,7 @@ struct Heading {
 /// which names the notes of the entries below it), rules, table separator and header
 /// rows (other rows are entries), code fences and their content, HTML comments, YAML
 /// frontmatter.
-pub fn parse(text: &str) -> Vec<Entry> {
+pub fn parse(text: &str) -> Vec<ChangeEntry> {
     let lines: Vec<&str> = text.split('\n').collect();
     let mut raws: Vec<Raw> = Vec::new();
     let mut headings: Vec<Heading> = Vec::new();
@@ -192,8 +192,8 @@ pub fn parse(text: &str) -> Vec<Entry> {
     build_entries(&raws, &headings)
 }
 
-fn build_entries(raws: &[Raw], headings: &[Heading]) -> Vec<Entry> {
-    let mut entries: Vec<Entry> = Vec::new();
+fn build_entries(raws: &[Raw], headings: &[Heading]) -> Vec<ChangeEntry> {
+    let mut entries: Vec<ChangeEntry> = Vec::new();
     let mut last_files: Vec<Option<String>> = Vec::new();
     for (i, raw) in raws.iter().enumerate() {
         let heading = raw.heading.and_then(|h| headings.get(h));
@@ -227,7 +227,7 @@ fn build_entries(raws: &[Raw], headings: &[Heading]) -> Vec<Entry> {
             }
         }
         last_files.push(found.last_file.clone().or(context_file));
-        entries.push(Entry {
+        entries.push(ChangeEntry {
             index: i + 1,
             line: raw.line,
             text: raw.text.clone(),

@@ -2,7 +2,7 @@
 //! text the hunk's lines share. A hunk may have several entries, an entry
 //! several hunks.
 
-use crate::changes::{Entry, reference_spans};
+use crate::changes::{ChangeEntry, reference_spans};
 use crate::diff::{FileDiff, Hunk};
 use std::collections::{HashMap, HashSet};
 
@@ -63,7 +63,7 @@ const CLAIM_WEIGHT: usize = 4;
 const COMMON: usize = 64;
 
 /// True when the entry names this file (`testing.md`, `memory/testing.md`, a sub-path).
-fn names(entry: &Entry, path: &str) -> bool {
+fn names(entry: &ChangeEntry, path: &str) -> bool {
     entry.notes.iter().any(|n| n == path || path.ends_with(&format!("/{n}")) || n.ends_with(&format!("/{path}")))
 }
 
@@ -84,7 +84,7 @@ pub struct Index<'a> {
 }
 
 /// An entry's meaningful words and claims.
-fn entry_terms(entry: &Entry) -> (HashSet<String>, Vec<crate::analysis::claims::Claim>) {
+fn entry_terms(entry: &ChangeEntry) -> (HashSet<String>, Vec<crate::analysis::claims::Claim>) {
     let skip = reference_spans(&entry.text);
     let words = words(&entry.text, &skip)
         .into_iter()
@@ -103,7 +103,7 @@ fn entry_terms(entry: &Entry) -> (HashSet<String>, Vec<crate::analysis::claims::
 impl<'a> Index<'a> {
     /// Indexes the hunks of `files` for the claims of `entries` (one pass over each hunk's
     /// text for all the entries' claim needles).
-    pub fn new(files: &'a [FileDiff], entries: &[Entry]) -> Index<'a> {
+    pub fn new(files: &'a [FileDiff], entries: &[ChangeEntry]) -> Index<'a> {
         let mut by_file: HashMap<(usize, String), Vec<usize>> = HashMap::new();
         let mut global: HashMap<String, Vec<(usize, usize)>> = HashMap::new();
         let mut changed = Vec::with_capacity(files.len());
@@ -158,7 +158,7 @@ impl<'a> Index<'a> {
     }
 
     /// The files `entry` names: by path, or by a `/`-suffix of either path.
-    fn named(&self, entry: &Entry) -> Vec<usize> {
+    fn named(&self, entry: &ChangeEntry) -> Vec<usize> {
         let mut out: Vec<usize> = Vec::new();
         for n in &entry.notes {
             let mut rest = n.as_str();
@@ -189,7 +189,7 @@ impl<'a> Index<'a> {
     /// out, all of the note's hunks: an entry naming two notes ("moved X from a.md to
     /// b.md") explains a change in each. An entry that names no note goes to the hunks
     /// sharing at least two words with it (a claim counts as [`CLAIM_WEIGHT`]), best first.
-    pub fn hunks_of(&self, entry: &Entry) -> Vec<(usize, usize)> {
+    pub fn hunks_of(&self, entry: &ChangeEntry) -> Vec<(usize, usize)> {
         let (words, claims) = entry_terms(entry);
         let named = self.named(entry);
         if named.is_empty() {
@@ -284,7 +284,7 @@ impl<'a> Index<'a> {
 
 /// The (file, hunk) pairs `entry` explains (see [`Index::hunks_of`]); for many entries,
 /// build the [`Index`] once.
-pub fn hunks_of(entry: &Entry, files: &[FileDiff]) -> Vec<(usize, usize)> {
+pub fn hunks_of(entry: &ChangeEntry, files: &[FileDiff]) -> Vec<(usize, usize)> {
     Index::new(files, std::slice::from_ref(entry)).hunks_of(entry)
 }
 

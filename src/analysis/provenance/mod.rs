@@ -32,7 +32,7 @@ use crate::analysis::claims::{self, Claim, ClaimKind};
 use crate::analysis::findings::{ClaimReport, ClaimStatus, Findings};
 use crate::analysis::flag::{Flag, FlagKind};
 use crate::analysis::result::ChangeReport;
-use crate::changes::{self, Citation, Entry};
+use crate::changes::{self, ChangeEntry, Citation};
 use crate::date::Date;
 use crate::diff::{FileDiff, Op};
 use crate::review::Review;
@@ -239,7 +239,7 @@ fn analyze(
     let mut lines = CitedLines::default().in_zone(zone.clone());
 
     // 1. CHANGES.md entries and their citations.
-    let entries: Vec<Entry> = match &inputs.changes_md {
+    let entries: Vec<ChangeEntry> = match &inputs.changes_md {
         Some(path) => match std::fs::read(path) {
             Ok(bytes) if memchr::memchr(0, &bytes).is_some() => {
                 out.notes.push(format!(
@@ -302,7 +302,7 @@ fn analyze(
                     continue;
                 }
                 let index = out.changes.len() + 1;
-                let entry = Entry {
+                let entry = ChangeEntry {
                     index,
                     line: line_no,
                     text: crate::text::strip_terminator(&l.text).to_string(),
@@ -592,7 +592,7 @@ fn report_label(r: &ChangeReport) -> String {
 
 /// Builds an entry's report and resolves its citations.
 fn entry_report(
-    e: &Entry,
+    e: &ChangeEntry,
     label: &str,
     sources: &SourceSet,
     lines: &mut CitedLines,
