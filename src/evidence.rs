@@ -239,7 +239,7 @@ fn hunk_evidence(
     let lines = committed_lines(review, fi, hi, h, how);
     let entry_ids: Vec<usize> = match edit {
         Some(e) => e.changes.clone(),
-        None => analysis.findings.hunk_changes.get(fi).and_then(|v| v.get(hi)).cloned().unwrap_or_default(),
+        None => analysis.findings.changes(fi, hi).to_vec(),
     };
     let entries = entry_ids
         .iter()

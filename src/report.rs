@@ -172,13 +172,7 @@ pub fn write_json(
                     live_changed: h.live_changed,
                     decision: review.decision(fi, hi).map_or(HunkState::Pending, |d| d.state()),
                     lines: h.lines.iter().zip(masked_lines(h)).map(|(l, text)| Line { op: l.op, text }).collect(),
-                    changes: analysis
-                        .findings
-                        .hunk_changes
-                        .get(fi)
-                        .and_then(|v| v.get(hi))
-                        .map(Vec::as_slice)
-                        .unwrap_or_default(),
+                    changes: analysis.findings.changes(fi, hi),
                     flags: analysis.hunk_flags(fi, hi).collect(),
                     claims: analysis.findings.claims(fi, hi),
                 })
@@ -265,7 +259,7 @@ pub fn to_text(review: &Review, analysis: &Analysis, interrupted: Option<&Interr
         let _ = writeln!(out, "\n{status} {}{kind}", visible_name(&f.path));
         write_flags(&mut out, "  ", analysis.findings.file(fi));
         for (hi, h) in f.hunks.iter().enumerate() {
-            let entries = analysis.findings.hunk_changes.get(fi).and_then(|v| v.get(hi)).cloned().unwrap_or_default();
+            let entries = analysis.findings.changes(fi, hi).to_vec();
             let cites = if entries.is_empty() {
                 String::new()
             } else {

@@ -11,12 +11,19 @@ use serde::Serialize;
 pub struct Findings {
     /// File-level flags (`outside-memory`, a deleted PERMANENT note…), `[file]`.
     pub file_flags: Vec<Vec<Flag>>,
-    /// Hunk flags, `[file][hunk]`.
-    pub hunk_flags: Vec<Vec<Vec<Flag>>>,
-    /// 1-based CHANGES.md entry indexes explaining each hunk, `[file][hunk]`.
-    pub hunk_changes: Vec<Vec<Vec<usize>>>,
-    /// The claims found in each hunk's added lines and where each is sourced, `[file][hunk]`.
-    pub hunk_claims: Vec<Vec<Vec<ClaimReport>>>,
+    /// What was found on each hunk, `[file][hunk]`: reach it with [`Findings::of`].
+    hunks: Vec<Vec<HunkFindings>>,
+}
+
+/// What was found on one hunk.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HunkFindings {
+    /// Its flags.
+    pub flags: Vec<Flag>,
+    /// The 1-based CHANGES.md entry indexes that explain it.
+    pub changes: Vec<usize>,
+    /// The claims of its added lines and where each is sourced.
+    pub claims: Vec<ClaimReport>,
 }
 
 /// Where a claim of an added line was found.
@@ -52,20 +59,38 @@ impl Findings {
     pub fn empty(review: &Review) -> Findings {
         Findings {
             file_flags: vec![Vec::new(); review.files.len()],
-            hunk_flags: per_hunk(review),
-            hunk_changes: per_hunk(review),
-            hunk_claims: per_hunk(review),
+            hunks: review.files.iter().map(|f| vec![HunkFindings::default(); f.hunks.len()]).collect(),
         }
+    }
+
+    /// What was found on a hunk (`None` when out of range).
+    pub fn of(&self, file: usize, hunk: usize) -> Option<&HunkFindings> {
+        self.hunks.get(file)?.get(hunk)
+    }
+
+    /// What was found on a hunk, to change it (`None` when out of range).
+    pub fn of_mut(&mut self, file: usize, hunk: usize) -> Option<&mut HunkFindings> {
+        self.hunks.get_mut(file)?.get_mut(hunk)
+    }
+
+    /// Every hunk's findings with its (file, hunk) indexes, in review order.
+    pub fn all(&self) -> impl Iterator<Item = (usize, usize, &HunkFindings)> {
+        self.hunks.iter().enumerate().flat_map(|(fi, v)| v.iter().enumerate().map(move |(hi, h)| (fi, hi, h)))
     }
 
     /// Flags on a hunk (empty when out of range).
     pub fn hunk(&self, file: usize, hunk: usize) -> &[Flag] {
-        self.hunk_flags.get(file).and_then(|f| f.get(hunk)).map(Vec::as_slice).unwrap_or_default()
+        self.of(file, hunk).map(|h| h.flags.as_slice()).unwrap_or_default()
     }
 
     /// Claims of a hunk (empty when out of range).
     pub fn claims(&self, file: usize, hunk: usize) -> &[ClaimReport] {
-        self.hunk_claims.get(file).and_then(|f| f.get(hunk)).map(Vec::as_slice).unwrap_or_default()
+        self.of(file, hunk).map(|h| h.claims.as_slice()).unwrap_or_default()
+    }
+
+    /// The CHANGES.md entries (1-based) that explain a hunk (empty when out of range).
+    pub fn changes(&self, file: usize, hunk: usize) -> &[usize] {
+        self.of(file, hunk).map(|h| h.changes.as_slice()).unwrap_or_default()
     }
 
     /// Flags on a file itself (empty when out of range).
@@ -75,10 +100,10 @@ impl Findings {
 
     /// Adds a flag to a hunk, ignoring exact duplicates.
     pub fn add_hunk_flag(&mut self, file: usize, hunk: usize, flag: Flag) {
-        if let Some(v) = self.hunk_flags.get_mut(file).and_then(|f| f.get_mut(hunk))
-            && !v.contains(&flag)
+        if let Some(h) = self.of_mut(file, hunk)
+            && !h.flags.contains(&flag)
         {
-            v.push(flag);
+            h.flags.push(flag);
         }
     }
 
@@ -90,9 +115,4 @@ impl Findings {
             v.push(flag);
         }
     }
-}
-
-/// One empty list per hunk of every file.
-fn per_hunk<T: Clone>(review: &Review) -> Vec<Vec<Vec<T>>> {
-    review.files.iter().map(|f| vec![Vec::new(); f.hunks.len()]).collect()
 }

@@ -70,28 +70,16 @@ pub fn check_edit(review: &Review, file: usize, hunk: usize, text: &str) -> Opti
     let a = dream_only(&alone, &|_, _| {});
     // CHANGES.md entries are numbered alike in both analyses; inline sources are numbered
     // per review, so only an entry of CHANGES.md is named by its number.
-    let changes: Vec<usize> = a
-        .findings
-        .hunk_changes
-        .first()
-        .and_then(|x| x.first())
-        .into_iter()
-        .flatten()
-        .copied()
-        .filter(|&n| a.changes.get(n - 1).is_some_and(|c| c.note.is_none()))
-        .collect();
-    let mut flags: Vec<crate::analysis::flag::Flag> = take(&a.findings.hunk_flags);
+    let found = a.findings.of(0, 0).cloned().unwrap_or_default();
+    let changes: Vec<usize> =
+        found.changes.iter().copied().filter(|&n| a.changes.get(n - 1).is_some_and(|c| c.note.is_none())).collect();
+    let mut flags: Vec<crate::analysis::flag::Flag> = found.flags;
     // An inline source of the edited text is not listed among the review's entries: its
     // flags are the hunk's own.
-    for n in a.findings.hunk_changes.first().and_then(|x| x.first()).into_iter().flatten() {
+    for n in &found.changes {
         if let Some(c) = a.changes.get(n - 1).filter(|c| c.note.is_some()) {
             flags.extend(c.flags.iter().cloned());
         }
     }
-    Some(EditCheck { file, hunk, text: text.to_string(), flags, claims: take(&a.findings.hunk_claims), changes })
-}
-
-/// The first hunk's list of a `[file][hunk]` table.
-fn take<T: Clone>(v: &[Vec<Vec<T>>]) -> Vec<T> {
-    v.first().and_then(|x| x.first()).cloned().unwrap_or_default()
+    Some(EditCheck { file, hunk, text: text.to_string(), flags, claims: found.claims, changes })
 }

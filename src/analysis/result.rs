@@ -198,8 +198,7 @@ impl Analysis {
 
     /// Flags of the CHANGES.md entries that explain a hunk.
     pub fn entry_flags(&self, file: usize, hunk: usize) -> impl Iterator<Item = &Flag> {
-        let entries =
-            self.findings.hunk_changes.get(file).and_then(|v| v.get(hunk)).map(Vec::as_slice).unwrap_or_default();
+        let entries = self.findings.changes(file, hunk);
         self.changes.iter().filter(move |c| entries.contains(&c.index)).flat_map(|c| c.flags.iter())
     }
 
@@ -250,11 +249,9 @@ impl Analysis {
         claims: Vec<crate::analysis::findings::ClaimReport>,
         changes: Vec<usize>,
     ) -> (Vec<Flag>, Vec<crate::analysis::findings::ClaimReport>, Vec<usize>) {
-        let f = &mut self.findings;
-        let old_flags = swap(&mut f.hunk_flags, fi, hi, flags);
-        let old_claims = swap(&mut f.hunk_claims, fi, hi, claims);
-        let old_changes = swap(&mut f.hunk_changes, fi, hi, changes);
-        (old_flags, old_claims, old_changes)
+        let Some(h) = self.findings.of_mut(fi, hi) else { return Default::default() };
+        let old = std::mem::replace(h, crate::analysis::findings::HunkFindings { flags, changes, claims });
+        (old.flags, old.claims, old.changes)
     }
 
     /// True when the hunk shows the findings of an edit check (its edited text's).
@@ -278,11 +275,6 @@ impl Analysis {
         self.audit = outcome.report;
         self.audit_attached = outcome.attached;
     }
-}
-
-/// Replaces `v[fi][hi]` with `new`, returning what was there (empty when out of range).
-fn swap<T>(v: &mut [Vec<Vec<T>>], fi: usize, hi: usize, new: Vec<T>) -> Vec<T> {
-    v.get_mut(fi).and_then(|x| x.get_mut(hi)).map(|x| std::mem::replace(x, new)).unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -239,13 +239,7 @@ fn write_section(
         if !waved.is_empty() {
             let _ = writeln!(out, "  accepted with: {}", waved.join("; "));
         }
-        let entries = analysis
-            .findings
-            .hunk_changes
-            .get(f.file)
-            .and_then(|v| v.get(f.hunk))
-            .map(Vec::as_slice)
-            .unwrap_or_default();
+        let entries = analysis.findings.changes(f.file, f.hunk);
         if entries.is_empty() && !analysis.changes.is_empty() {
             let _ = writeln!(out, "  (no CHANGES.md entry)");
         }
@@ -374,7 +368,7 @@ mod tests {
         review.set_hunk(1, 0, Decision::Rejected).unwrap();
         let mut analysis =
             Analysis { findings: crate::analysis::findings::Findings::empty(&review), ..Analysis::default() };
-        analysis.findings.hunk_changes[0][0] = vec![1];
+        analysis.findings.of_mut(0, 0).unwrap().changes = vec![1];
         analysis.changes = vec![ChangeReport {
             index: 1,
             line: 3,

@@ -272,7 +272,7 @@ fn analyze(
     let index = mapping::Index::new(&review.files, &entries);
     for (ei, e) in entries.iter().enumerate() {
         for (fi, hi) in index.hunks_of(e) {
-            findings.hunk_changes[fi][hi].push(e.index);
+            findings.of_mut(fi, hi).into_iter().for_each(|h| h.changes.push(e.index));
             out.changes[ei].hunks.push(review.files[fi].hunks[hi].id.clone());
         }
     }
@@ -313,7 +313,7 @@ fn analyze(
                 let label = format!("{}:{line_no} (inline source)", f.path);
                 let (mut report, evidence) = entry_report(&entry, &label, &sources, &mut lines, Some(f.path.clone()));
                 report.hunks.push(h.id.clone());
-                findings.hunk_changes[fi][hi].push(index);
+                findings.of_mut(fi, hi).into_iter().for_each(|h| h.changes.push(index));
                 out.changes.push(report);
                 cited.push(evidence);
             }
@@ -358,13 +358,13 @@ fn analyze(
             }
         }
     }
-    let hunk_entries = findings.hunk_changes.clone();
+    let hunk_entries = findings.clone();
     // A claim's evidence: the citations of its hunk's entries, those of an entry that states
     // the claim itself first — its source is the one to show ("214 tests passed on
     // 2026-11-01 (… line 4)" → line 4), and its relative phrase the one a date came from.
     // Then those of the entries that speak of the claim's line most.
     let evidence_of = |hc: &HunkClaim| -> Vec<&Cited> {
-        let entries = &hunk_entries[hc.file][hc.hunk];
+        let entries = hunk_entries.changes(hc.file, hc.hunk);
         let text = |n: usize| out.changes.get(n - 1).map_or("", |c| c.text.as_str());
         let (mut stating, mut others): (Vec<usize>, Vec<usize>) =
             entries.iter().partition(|&&n| claims::occurs_in(&hc.claim, text(n)));
@@ -560,7 +560,7 @@ fn analyze(
     if inputs.changes_md.is_some() {
         for (fi, f) in review.files.iter().enumerate() {
             for (hi, h) in f.hunks.iter().enumerate() {
-                if findings.hunk_changes[fi][hi].is_empty() {
+                if findings.changes(fi, hi).is_empty() {
                     findings.add_hunk_flag(
                         fi,
                         hi,
@@ -573,7 +573,8 @@ fn analyze(
     // A credential is no claim to show as sourced or not: its `secret` flag is the verdict.
     for hc in hunk_claims.into_iter().filter(|hc| !hc.in_secret) {
         let (status, source) = hc.status.unwrap_or((ClaimStatus::Unsourced, None));
-        findings.hunk_claims[hc.file][hc.hunk].push(ClaimReport {
+        let Some(found) = findings.of_mut(hc.file, hc.hunk) else { continue };
+        found.claims.push(ClaimReport {
             text: hc.shown.clone(),
             kind: hc.claim.kind.name().to_string(),
             status,

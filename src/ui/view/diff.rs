@@ -136,8 +136,8 @@ fn header(app: &App, frame: &mut Frame, rect: Rect, hi: usize, h: &Hunk) {
     for change in app.invisible.get(hi).into_iter().flatten() {
         spans.push(Span::styled(format!(" {change}"), t.warning));
     }
-    let entries = app.analysis.findings.hunk_changes.get(app.file).and_then(|v| v.get(hi));
-    if let Some(e) = entries.filter(|e| !e.is_empty()) {
+    let e = app.analysis.findings.changes(app.file, hi);
+    if !e.is_empty() {
         let list: Vec<String> = e.iter().map(|n| format!("#{n}")).collect();
         spans.push(Span::styled(format!(" CHANGES {}", list.join(" ")), t.dim));
     }

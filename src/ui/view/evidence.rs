@@ -165,11 +165,8 @@ fn expiring(app: &App, hi: usize) -> Vec<(String, i64)> {
 fn entries_of(app: &App, hi: usize) -> Vec<&ChangeReport> {
     app.analysis
         .findings
-        .hunk_changes
-        .get(app.file)
-        .and_then(|v| v.get(hi))
-        .into_iter()
-        .flatten()
+        .changes(app.file, hi)
+        .iter()
         .filter_map(|n| app.analysis.changes.iter().find(|c| c.index == *n))
         .collect()
 }
