@@ -60,6 +60,15 @@ const SHOTS: &[Shot] = &[
         keys: "<Tab> y c <Enter> h <Enter>",
         edit: None,
     },
+    // At 80x24: `b` on the line the review accepted, in the commit opened in the history:
+    // why it is there, with what the review kept.
+    Shot {
+        file: "history-why.svg",
+        size: (80, 24),
+        theme: ThemeName::Dark,
+        keys: "<Tab> y c <Enter> h <Enter> j b",
+        edit: None,
+    },
     // A standard 80x24 terminal.
     Shot {
         file: "small-80x24.svg",

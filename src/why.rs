@@ -8,7 +8,7 @@
 use crate::evidence::KeptLine;
 use crate::repo::message::one_line;
 use crate::repo::why::{
-    CommitInfo, EntryWhy, Explanation, Group, HunkWhy, Kept, MessageHunk, NoteLine, Origin, ReviewOrigin,
+    CommitInfo, EntryWhy, Explanation, Gone, Group, HunkWhy, Kept, MessageHunk, NoteLine, Origin, ReviewOrigin, Traced,
 };
 
 /// The explanation as lines (no terminators): a head line, then each group of lines with
@@ -32,6 +32,40 @@ pub fn lines(e: &Explanation) -> Vec<String> {
     for g in &e.groups {
         out.push(String::new());
         group(&mut out, g, single);
+    }
+    out
+}
+
+/// Why a line a diff showed says what it says, as lines: [`lines`] for a line the note
+/// still has; for one it no longer has, that first, then why it said so as of the commit
+/// that showed it (or why that cannot be told).
+pub fn traced(t: &Traced) -> Vec<String> {
+    match t {
+        Traced::Today(e) => lines(e),
+        Traced::Gone(g) => gone(g),
+    }
+}
+
+fn gone(g: &Gone) -> Vec<String> {
+    let note = one_line(&g.note);
+    let written = g.then.as_ref().ok().and_then(|e| e.groups.first()).and_then(|x| x.origin.commit());
+    let mut out = vec![match written {
+        Some(c) => format!("this line is no longer in {note}; it was written by commit {}", c.short),
+        None => format!("this line is no longer in {note}"),
+    }];
+    let at = g.at.as_ref().map(|c| format!(" as of commit {}", c.short)).unwrap_or_default();
+    out.push(format!("{note}:{}{at}  {}", g.line, one_line(&g.text)));
+    match &g.then {
+        Ok(e) => {
+            for x in &e.groups {
+                out.push(String::new());
+                group(&mut out, x, true);
+            }
+        }
+        Err(why) => {
+            out.push(String::new());
+            out.push(format!("where it came from cannot be told: {}", one_line(why)));
+        }
     }
     out
 }

@@ -144,3 +144,71 @@ fn remove_transcripts(dir: &std::path::Path) -> usize {
     }
     n
 }
+
+/// The opened commit's screen after `keys`, the why overlay expected on it.
+fn why_screen(d: &mut Demo, keys: &str) -> String {
+    press(d, keys);
+    assert!(matches!(opened(d).mode, Mode::Why(_)), "no why overlay: {}", snap(d));
+    snap(d)
+}
+
+#[test]
+fn b_on_an_accepted_line_of_a_review_commit_shows_why_it_is_there() {
+    let mut d = reviewed();
+    // The cursor opens on the hunk's first change (the removed line); j: the first added one.
+    let screen = why_screen(&mut d, "h <Enter> j b");
+    assert!(screen.contains("╭ Why ci.md:7 "), "{screen}");
+    assert!(screen.contains("ci.md:7  CI runs on Buildkite since mid Nov 2026"), "{screen}");
+    assert!(screen.contains("from review <sha> of dream-2026-11-28"), "{screen}");
+    assert!(screen.contains("cites 3f1c9a52….jsonl:1 — still there"), "{screen}");
+    assert!(screen.contains("▶ 1  2026-11-26 10:02 user  Heads up: we switched CI from GitHub"), "{screen}");
+    insta::assert_snapshot!("history_why", screen);
+    // It scrolls to its end (the accepted flag), and Esc closes it on the same line.
+    press(&mut d, "G");
+    let screen = snap(&d);
+    assert!(screen.contains("2026-11-13 to 2026-11-22"), "{screen}");
+    press(&mut d, "<Esc>");
+    assert!(matches!(opened(&d).mode, Mode::Normal));
+    assert!(snap(&d).contains("Kept evidence · ci.md#1"), "{}", snap(&d));
+    // The same key on the next line explains it again; a removed line says why it cannot.
+    assert!(why_screen(&mut d, "j b").contains("ci.md:8  GitHub Actions was retired."));
+    press(&mut d, "<Esc> k k b");
+    assert!(matches!(opened(&d).mode, Mode::Normal));
+    assert!(snap(&d).contains("removed by this commit: b works on + and context lines"), "{}", snap(&d));
+}
+
+#[test]
+fn b_on_a_line_no_longer_in_the_note_says_so_and_why_it_was_written() {
+    let mut d = reviewed();
+    // A session edits the note after the review: the line the review took is gone.
+    let note = d.app.review.inputs.memory.join("ci.md");
+    let text = std::fs::read_to_string(&note).unwrap();
+    assert!(text.contains("GitHub Actions was retired.\n"));
+    std::fs::write(&note, text.replace("GitHub Actions was retired.\n", "")).unwrap();
+    let screen = why_screen(&mut d, "h <Enter> j j b");
+    assert!(screen.contains("╭ Why · no longer in ci.md "), "{screen}");
+    assert!(screen.contains("this line is no longer in ci.md; it was written by commit <sha>"), "{screen}");
+    assert!(screen.contains("ci.md:8 as of commit <sha>  GitHub Actions was retired."), "{screen}");
+    assert!(screen.contains("from review <sha> of dream-2026-11-28"), "{screen}");
+    insta::assert_snapshot!("history_why_gone", screen);
+    // The line the review wrote before it is still there: explained where it is now.
+    assert!(why_screen(&mut d, "<Esc> k b").contains("╭ Why ci.md:7 "), "{}", snap(&d));
+}
+
+#[test]
+fn b_in_the_review_explains_a_line_of_the_live_note() {
+    let dir = tempfile::Builder::new().prefix("drwhy").tempdir().unwrap();
+    let app = script::open_demo(dir.path(), (80, 24), Theme::new(ThemeName::Dark)).unwrap();
+    let mut d = Demo { root: dir.path().display().to_string(), _dir: dir, app };
+    // ci.md's removed line is line 7 of the live note, written before any review.
+    press(&mut d, "<Tab> b");
+    let Mode::Why(w) = &d.app.mode else { panic!("no why overlay: {}", snap(&d)) };
+    assert_eq!(w.title, " Why ci.md:7 ");
+    let screen = snap(&d);
+    assert!(screen.contains("ci.md:7  CI runs on GitHub Actions:"), "{screen}");
+    assert!(screen.contains("written outside a review"), "{screen}");
+    // An added line is not in the note yet.
+    press(&mut d, "<Esc> j b");
+    assert!(matches!(d.app.mode, Mode::Normal));
+    assert!(d.app.status.as_ref().unwrap().text.starts_with("added line: not in the note yet"));
+}

@@ -106,6 +106,17 @@ pub enum Origin {
     Uncommitted,
 }
 
+impl Origin {
+    /// The commit that wrote the lines (for a revert, the revert), if they are committed.
+    pub fn commit(&self) -> Option<&CommitInfo> {
+        match self {
+            Origin::Review(r) => Some(&r.commit),
+            Origin::Revert { commit, .. } | Origin::Outside { commit, .. } => Some(commit),
+            Origin::Uncommitted => None,
+        }
+    }
+}
+
 /// How much of a review's evidence is there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -274,6 +285,111 @@ pub fn explain(repo: &MemoryRepo, note: &str, line: Option<usize>) -> Result<Exp
     Ok(Explanation { format: FORMAT, note, line_count: texts.len(), groups: out })
 }
 
+/// A line as a diff showed it: `why` for it is asked of the note as it is today.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShownLine {
+    /// The note, memory-relative.
+    pub note: String,
+    /// The line's text (a terminator is ignored).
+    pub text: String,
+    /// Its 1-based number on the side the diff showed.
+    pub line: usize,
+    /// The commit whose version of the note that side is (a commit opened in the history);
+    /// `None`: the note on disk (the review's live side).
+    pub commit: Option<String>,
+}
+
+/// Why a line a diff showed says what it says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Traced {
+    /// The line is in the note today: explained where it is now.
+    Today(Explanation),
+    /// The line is not in the note today any more.
+    Gone(Box<Gone>),
+}
+
+/// A line shown in a diff that the note no longer has.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Gone {
+    /// The note, memory-relative.
+    pub note: String,
+    /// The line's 1-based number on the side the diff showed.
+    pub line: usize,
+    /// Its text (masked, one line).
+    pub text: String,
+    /// The commit whose version of the note showed it (`None`: the note on disk, which
+    /// changed since).
+    pub at: Option<CommitInfo>,
+    /// Why that line said what it said as of `at` ([`explain_at`]), or why that cannot be
+    /// told.
+    pub then: std::result::Result<Explanation, String>,
+}
+
+/// Explains a line a diff showed: found in the note today by its text (the first line with
+/// exactly that text; of several, the one nearest the line's number), it is explained
+/// there; otherwise it is [`Traced::Gone`], explained as of the commit that showed it.
+pub fn trace(repo: &MemoryRepo, shown: &ShownLine) -> Result<Traced> {
+    let note = normalise(repo, &shown.note);
+    let want = crate::text::strip_terminator(&shown.text);
+    if let Some(today) = today_lines(repo, &note)?
+        && let Some(n) = find_line(&today, want, shown.line)
+    {
+        return Ok(Traced::Today(explain(repo, &note, Some(n))?));
+    }
+    let text = shown_lines(&[want.to_string()]).pop().unwrap_or_default();
+    let (at, then) = match &shown.commit {
+        None => (None, Err(format!("{} changed on disk since it was shown", one_line(&note)))),
+        Some(spec) => {
+            let commit = history::find_commit(repo, spec)?;
+            let summary =
+                String::from_utf8_lossy(commit.message_bytes()).lines().next().unwrap_or_default().to_string();
+            let then = explain_at(repo, &note, &commit, shown.line).map_err(|e| format!("{e:#}"));
+            (Some(commit_info(&commit, &summary)), then)
+        }
+    };
+    Ok(Traced::Gone(Box::new(Gone { note, line: shown.line, text, at, then })))
+}
+
+/// The 1-based number of the line of `lines` reading exactly `text`: the first, or of
+/// several the one nearest `near`.
+pub fn find_line(lines: &[String], text: &str, near: usize) -> Option<usize> {
+    lines.iter().enumerate().filter(|(_, l)| l.as_str() == text).map(|(i, _)| i + 1).min_by_key(|n| n.abs_diff(near))
+}
+
+/// The note's lines on disk, terminators stripped; `None` when it is not there any more.
+fn today_lines(repo: &MemoryRepo, note: &str) -> Result<Option<Vec<String>>> {
+    if !repo.memory.join(note).is_file() {
+        return Ok(None);
+    }
+    Ok(Some(split_lines(&read_note(repo, note)?)))
+}
+
+/// Explains line `line` of note `note` as commit `at` has it: the commit that wrote that
+/// line there (blamed from `at`, followed through reverts) and the review it came from.
+pub fn explain_at(repo: &MemoryRepo, note: &str, at: &git2::Commit<'_>, line: usize) -> Result<Explanation> {
+    let mut walk = Walk::new(repo, note);
+    let Blamed { lines: texts, commits } = walk.blame_at(at, Some(line))?;
+    if line == 0 || line > texts.len() {
+        bail!(
+            "{} has {} line{} at commit {}; line {line} is out of range",
+            repo.repo_path(note),
+            texts.len(),
+            plural(texts.len()),
+            super::short_id(at.id())
+        );
+    }
+    let chain = walk.chain(commits[line - 1], &texts[line - 1])?;
+    let shown = shown_lines(&texts);
+    let origin = walk.origin(&chain, &[shown[line - 1].as_str()])?;
+    let lines = vec![NoteLine { line, text: shown[line - 1].clone() }];
+    Ok(Explanation {
+        format: FORMAT,
+        note: note.to_string(),
+        line_count: texts.len(),
+        groups: vec![Group { lines, origin }],
+    })
+}
+
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
@@ -410,19 +526,34 @@ impl<'r> Walk<'r> {
         let commit = self.repo.repo.find_commit(reverted)?;
         let Ok(parent) = commit.parent(0) else { return Ok(None) };
         let path = self.repo.repo_path(&self.note);
-        let Ok(entry) = parent.tree()?.get_path(Path::new(&path)) else { return Ok(None) };
-        let Ok(blob) = self.repo.repo.find_blob(entry.id()) else { return Ok(None) };
+        let is_blob = |e: git2::TreeEntry<'_>| e.kind() == Some(git2::ObjectType::Blob);
+        if !parent.tree()?.get_path(Path::new(&path)).is_ok_and(is_blob) {
+            return Ok(None);
+        }
+        self.blame_at(&parent, None).map(Some)
+    }
+
+    /// The note as commit `at` has it, blamed there (with `only` a line of it, only that
+    /// line: the others are `Oid::ZERO_SHA1`).
+    fn blame_at(&self, at: &git2::Commit<'_>, only: Option<usize>) -> Result<Blamed> {
+        let path = self.repo.repo_path(&self.note);
+        let short = super::short_id(at.id());
+        let entry = at.tree()?.get_path(Path::new(&path)).with_context(|| format!("commit {short} has no {path}"))?;
+        let blob = self.repo.repo.find_blob(entry.id()).with_context(|| format!("cannot read {path} at {short}"))?;
         let lines = split_lines(blob.content());
         let mut opts = BlameOptions::new();
-        opts.newest_commit(parent.id());
+        opts.newest_commit(at.id());
+        if let Some(n) = only.filter(|n| (1..=lines.len()).contains(n)) {
+            opts.min_line(n).max_line(n);
+        }
         let blame = self
             .repo
             .repo
             .blame_file(Path::new(&path), Some(&mut opts))
-            .with_context(|| format!("cannot read the history of {path} before {}", super::short_id(reverted)))?;
+            .with_context(|| format!("cannot read the history of {path} as of {short}"))?;
         let commits =
             (1..=lines.len()).map(|n| blame.get_line(n).map_or(Oid::ZERO_SHA1, |h| h.final_commit_id())).collect();
-        Ok(Some(Blamed { lines, commits }))
+        Ok(Blamed { lines, commits })
     }
 
     /// The origin a chain of commits names, for lines showing `masked`.
@@ -630,6 +761,20 @@ pub fn parse_target(arg: &str) -> Result<(String, Option<usize>)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_shown_line_is_found_by_its_text_nearest_its_number() {
+        let lines: Vec<String> = ["a", "x", "b", "x", "c", "x"].iter().map(|s| s.to_string()).collect();
+        assert_eq!(find_line(&lines, "a", 5), Some(1));
+        // Of several, the nearest; of two as near, the first.
+        assert_eq!(find_line(&lines, "x", 1), Some(2));
+        assert_eq!(find_line(&lines, "x", 4), Some(4));
+        assert_eq!(find_line(&lines, "x", 5), Some(4));
+        assert_eq!(find_line(&lines, "x", 99), Some(6));
+        assert_eq!(find_line(&lines, "y", 1), None);
+        // Exactly that text: no trimming, no prefix.
+        assert_eq!(find_line(&lines, "a ", 1), None);
+    }
 
     #[test]
     fn a_target_splits_at_its_line_number() {

@@ -156,6 +156,12 @@ pub fn history_diff(app: &App, id: &str) -> Msg {
     }))
 }
 
+/// Why a line a diff shows says what it says: found in the note today by its text and
+/// explained there, or explained as of the commit that showed it.
+pub fn why(app: &App, shown: &crate::repo::why::ShownLine) -> Msg {
+    Msg::Why(repo(app).and_then(|r| crate::repo::why::trace(&r, shown).map(Box::new).map_err(|e| format!("{e:#}"))))
+}
+
 /// Reverts a commit, a file or a hunk of it as a new commit; conflicts write nothing.
 pub fn revert(app: &App, commit: &str, scope: &RevertScope) -> Msg {
     use crate::repo::revert::Reverted;

@@ -66,6 +66,8 @@ pub enum Action {
     Commit,
     /// The history of the memory repository.
     History,
+    /// Why the line under the cursor says what it says (the review and evidence behind it).
+    Why,
     /// This help.
     Help,
     /// Quit (asks when decisions are not committed).
@@ -259,6 +261,12 @@ pub const BINDINGS: &[Binding] = &[
         help: "history (Enter: commit, kept evidence)",
     },
     Binding {
+        keys: &[(KeyCode::Char('b'), NONE)],
+        label: "b",
+        action: Action::Why,
+        help: "why this line (review, kept evidence)",
+    },
+    Binding {
         keys: &[(KeyCode::Char('?'), NONE), (KeyCode::Char('?'), SHIFT)],
         label: "?",
         action: Action::Help,
@@ -317,6 +325,7 @@ mod tests {
         assert_eq!(action(k(KeyCode::Char('r'), CTRL)), Some(Action::Redo));
         assert_eq!(action(k(KeyCode::Char('F'), SHIFT)), Some(Action::PrevFlag));
         assert_eq!(action(k(KeyCode::BackTab, SHIFT)), Some(Action::PrevFile));
+        assert_eq!(action(k(KeyCode::Char('b'), NONE)), Some(Action::Why));
         assert_eq!(action(k(KeyCode::Char('x'), NONE)), None);
     }
 

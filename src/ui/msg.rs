@@ -82,6 +82,8 @@ pub enum Msg {
     History(Result<Vec<crate::repo::history::LogEntry>, String>),
     /// One commit's message, diff and kept evidence, for the history view.
     HistoryDiff(Result<Box<OpenedCommit>, String>),
+    /// Why the line `b` asked about says what it says.
+    Why(Result<Box<crate::repo::why::Traced>, String>),
     /// A revert finished (summary, or what conflicted).
     Reverted(Result<String, String>),
     /// The process got SIGTERM, SIGHUP or SIGINT: save and leave, restoring the terminal.
@@ -143,6 +145,8 @@ pub enum Cmd {
     History,
     /// Load one commit's diff for the history view.
     HistoryDiff(String),
+    /// Explain a line a diff shows (`dreamreview why`, on the note as it is today).
+    Why(crate::repo::why::ShownLine),
     /// Revert a commit (or a file or hunk of it) as a new commit.
     Revert {
         /// Commit id.

@@ -237,6 +237,7 @@ fn execute(app: &mut App, cmd: Cmd, rt: &mut Runtime, terminal: &mut DefaultTerm
         }
         Cmd::History => send(effects::history(app)),
         Cmd::HistoryDiff(id) => send(effects::history_diff(app, &id)),
+        Cmd::Why(shown) => send(effects::why(app, &shown)),
         Cmd::Revert { commit, scope } => send(effects::revert(app, &commit, &scope)),
     }
 }

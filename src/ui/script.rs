@@ -65,6 +65,7 @@ pub fn send(app: &mut App, msg: Msg) -> Result<Vec<Cmd>, String> {
             Cmd::Commit => effects::commit(app),
             Cmd::History => effects::history(app),
             Cmd::HistoryDiff(id) => effects::history_diff(app, &id),
+            Cmd::Why(shown) => effects::why(app, &shown),
             Cmd::Revert { commit, scope } => effects::revert(app, &commit, &scope),
             Cmd::InitRepo => effects::init_repo(app),
             Cmd::Reload => effects::reload(app.review.inputs.clone(), app.review.zone.clone(), app.generation + 1),

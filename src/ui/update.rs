@@ -4,7 +4,7 @@
 use super::guard;
 use super::keymap::{self, Action};
 use super::msg::{Cmd, Msg};
-use super::state::{App, Focus, HistoryState, Mode, Progress, RowKind, Search, Status};
+use super::state::{App, Focus, HistoryState, Mode, Progress, RowKind, Search, Status, WhyView};
 use crate::decision::Decision;
 use crate::diff::Op;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
@@ -210,6 +210,10 @@ fn apply(app: &mut App, msg: Msg) -> Vec<Cmd> {
             }
             Vec::new()
         }
+        Msg::Why(result) => {
+            why_answered(app, result);
+            Vec::new()
+        }
         Msg::Reverted(Ok(summary)) => {
             app.busy = Some("reloading after revert".into());
             say(app, &summary, false);
@@ -383,6 +387,22 @@ fn key(app: &mut App, k: KeyEvent) -> Vec<Cmd> {
             }
             Vec::new()
         }
+        Mode::Why(mut w) => {
+            let most = w.max_scroll(app.size);
+            match keymap::action(k) {
+                Some(Action::Down) => w.scroll = (w.scroll + 1).min(most),
+                Some(Action::Up) => w.scroll = w.scroll.saturating_sub(1),
+                Some(Action::PageDown) => w.scroll = (w.scroll + 10).min(most),
+                Some(Action::PageUp) => w.scroll = w.scroll.saturating_sub(10),
+                Some(Action::Top) => w.scroll = 0,
+                Some(Action::Bottom) => w.scroll = most,
+                // Closed: back to the diff, the cursor where it was.
+                Some(Action::Cancel | Action::Why | Action::Quit | Action::Confirm) => return Vec::new(),
+                _ => {}
+            }
+            app.mode = Mode::Why(w);
+            Vec::new()
+        }
         Mode::History(mut h) => {
             let cmds = history_key(app, &mut h, k);
             if matches!(app.mode, Mode::Normal) && !app.quit && !h.closed() {
@@ -421,8 +441,14 @@ fn history_key(app: &mut App, h: &mut HistoryState, k: KeyEvent) -> Vec<Cmd> {
         return Vec::new();
     };
     if let Some(view) = h.view.as_mut() {
+        // The why overlay over the commit owns the keyboard until it closes.
+        if matches!(view.mode, Mode::Why(_)) {
+            return key(view, k);
+        }
+        view.status = None;
         match (k.code, action) {
             (_, Some(Action::Cancel | Action::History | Action::Quit)) => h.view = None,
+            (_, Some(Action::Why)) => return ask_why(view, Some(&entry.id)),
             (KeyCode::Char('r'), _) => {
                 if let Some(hunk) = view.current_hunk().and_then(|x| view.current_file().map(|f| f.hunks[x].id.clone()))
                 {
@@ -583,6 +609,11 @@ pub fn act(app: &mut App, a: Action) -> Vec<Cmd> {
             }
         }
         Action::History => vec![Cmd::History],
+        Action::Why => {
+            // An in-place review's live side is `HEAD` as loaded.
+            let live = if app.review.inputs.dream.is_none() { app.review.loaded_head.clone() } else { None };
+            ask_why(app, live.as_deref())
+        }
         Action::Help => {
             app.mode = Mode::Help { scroll: 0 };
             Vec::new()
@@ -605,6 +636,57 @@ pub fn act(app: &mut App, a: Action) -> Vec<Cmd> {
     };
     app.ensure_cursor_visible();
     cmds
+}
+
+/// `b`: asks the runtime why the line under the cursor says what it says. `side` is the
+/// commit whose version of the note the lines show: an opened commit of the history (its
+/// new side: added and context lines), or for the review `None`, the note on disk (its
+/// live side: context and removed lines), or `HEAD` for an in-place review. A row that is
+/// no such line says why in the status bar.
+fn ask_why(app: &mut App, side: Option<&str>) -> Vec<Cmd> {
+    let history = app.banner.is_some();
+    let asked = app.current_row().and_then(|r| match r.kind {
+        RowKind::Line(i) => Some((r.hunk, i)),
+        _ => None,
+    });
+    let Some((hunk, i)) = asked else {
+        say(app, "b explains a line of a note: move onto one", false);
+        return Vec::new();
+    };
+    let number = app.info.get(hunk).and_then(|v| v.get(i)).and_then(|x| if history { x.new_no } else { x.old_no });
+    let text = app.hunk(hunk).and_then(|h| h.lines.get(i)).map(|l| l.text.clone());
+    let note = app.current_file().map(|f| f.path.clone());
+    match (number, text, note) {
+        (Some(line), Some(text), Some(note)) => {
+            vec![Cmd::Why(crate::repo::why::ShownLine { note, text, line, commit: side.map(str::to_string) })]
+        }
+        _ if history => {
+            say(app, "removed by this commit: b works on + and context lines", false);
+            Vec::new()
+        }
+        _ => {
+            say(app, "added line: not in the note yet; b works on - and context lines", false);
+            Vec::new()
+        }
+    }
+}
+
+/// The answer to `b`: the overlay over the screen that asked (the review, or a commit opened
+/// in the history); an error in that screen's status bar.
+fn why_answered(app: &mut App, result: Result<Box<crate::repo::why::Traced>, String>) {
+    let show = |screen: &mut App, result: Result<Box<crate::repo::why::Traced>, String>| match result {
+        Ok(t) => screen.mode = Mode::Why(WhyView::new(&t)),
+        Err(e) => say(screen, &format!("why: {e}"), true),
+    };
+    if let Mode::History(h) = &mut app.mode {
+        // Only over the opened commit that asked; the list has no line to explain.
+        if let Some(view) = h.view.as_deref_mut() {
+            show(view, result);
+        }
+    } else if matches!(app.mode, Mode::Normal) {
+        show(app, result);
+    }
+    // Another overlay opened meanwhile keeps the screen.
 }
 
 /// Carries out an accepting action (`y`, `a`, `Space`), asked about or not.
@@ -881,6 +963,15 @@ fn mouse(app: &mut App, m: MouseEvent) -> Vec<Cmd> {
         match m.kind {
             MouseEventKind::ScrollDown => app.mode = Mode::Help { scroll: (scroll + 3).min(most) },
             MouseEventKind::ScrollUp => app.mode = Mode::Help { scroll: scroll.saturating_sub(3) },
+            _ => {}
+        }
+        return Vec::new();
+    }
+    if let Mode::Why(w) = &mut app.mode {
+        let most = w.max_scroll(app.size);
+        match m.kind {
+            MouseEventKind::ScrollDown => w.scroll = (w.scroll + 3).min(most),
+            MouseEventKind::ScrollUp => w.scroll = w.scroll.saturating_sub(3),
             _ => {}
         }
         return Vec::new();

@@ -33,6 +33,7 @@ pub fn view(app: &App, frame: &mut Frame) {
         Mode::ConfirmAccept { question, .. } => overlay::confirm_accept(app, frame, question),
         Mode::ConfirmInit => overlay::confirm_init(app, frame),
         Mode::CommitPreview { message, scroll } => overlay::commit(app, frame, message, *scroll),
+        Mode::Why(w) => overlay::why(app, frame, w),
         Mode::History(h) => {
             match &h.view {
                 Some(inner) => view(inner, frame),

@@ -1,4 +1,5 @@
-//! Overlays drawn over the panes: help, the quit question, the commit message preview.
+//! Overlays drawn over the panes: help, the quit question, the commit message preview, why
+//! a line says what it says.
 
 use crate::ui::keymap::{self, BINDINGS};
 use crate::ui::state::App;
@@ -99,6 +100,28 @@ pub fn commit(app: &App, frame: &mut Frame, message: &str, scroll: usize) {
         .wrap(Wrap { trim: false })
         .scroll((scroll.min(u16::MAX as usize) as u16, 0));
     frame.render_widget(p, area);
+}
+
+/// `b`: why the line under the cursor says what it says, wrapped to the box and scrolled;
+/// the title says what is hidden above and below.
+pub fn why(app: &App, frame: &mut Frame, w: &crate::ui::state::WhyView) {
+    let t = &app.theme;
+    let size = (frame.area().width, frame.area().height);
+    let area = w.area(size).intersection(frame.area());
+    let cols = usize::from(area.width.saturating_sub(2)).max(1);
+    let inner = usize::from(area.height.saturating_sub(2));
+    let scroll = w.scroll.min(w.max_scroll(size));
+    let all = w.rows(cols);
+    let total = all.len();
+    let rows: Vec<Line> = all.into_iter().skip(scroll).take(inner).map(|r| Line::styled(r, t.text)).collect();
+    let mut keys = vec![Span::styled(" Esc ", t.key), Span::raw("close ")];
+    if total > inner {
+        let (first, last) = (scroll + 1, (scroll + inner).min(total));
+        keys.extend([Span::styled(" j/k ", t.key), Span::raw(format!("scroll · {first}–{last} of {total} "))]);
+    }
+    frame.render_widget(Clear, area);
+    let title = crate::ui::text::truncate(&w.title, cols).into_owned();
+    frame.render_widget(Paragraph::new(rows).block(boxed(app, &title).title_bottom(Line::from(keys))), area);
 }
 
 /// A yes/no box: the text lines, then `y <yes>` / `any other key <no>`.

@@ -22,7 +22,12 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         return;
     }
     if let Some((text, hints)) = read_only_status(app) {
-        let line = with_hints(app, vec![Span::raw(text)], hints, area.width);
+        // What the last key said (`b` on a line it cannot explain) in place of the name.
+        let left = match &app.status {
+            Some(msg) => Span::styled(format!(" {} ", msg.text), if msg.error { t.error } else { t.status }),
+            None => Span::raw(text),
+        };
+        let line = with_hints(app, vec![left], hints, area.width);
         frame.render_widget(Paragraph::new(line).style(t.status), area);
         return;
     }
@@ -105,8 +110,8 @@ fn search_line(search: &crate::ui::state::Search) -> String {
 fn read_only_status(app: &App) -> Option<(&'static str, &'static [(&'static str, &'static str)])> {
     if app.banner.is_some() {
         return Some((
-            " a commit of the history ",
-            &[("r", "revert hunk"), ("R", "revert file"), ("]", "next hunk"), ("Esc", "back")],
+            " in the history ",
+            &[("r", "revert hunk"), ("R", "revert file"), ("]", "next hunk"), ("b", "why"), ("Esc", "back")],
         ));
     }
     matches!(app.mode, Mode::History(_))
