@@ -10,6 +10,7 @@ mod apply_target;
 mod audit_change;
 mod audit_folder;
 mod audit_report;
+mod audit_unverifiable;
 mod bounded_memory;
 mod changes_fuzz;
 mod changes_inline;

@@ -21,7 +21,7 @@ use crate::analysis::findings::ClaimReport;
 use crate::evidence::{CitationEvidence, FlagEvidence, HunkEvidence, Taken};
 use crate::transcript::{SourceFile, SourceSet, Transcript};
 use anyhow::{Context, Result, anyhow, bail};
-use git2::{BlameOptions, Oid};
+use git2::Oid;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::path::Path;
@@ -238,6 +238,17 @@ pub struct MessageCite {
 /// it. Errors name the note and the folder: no such note, a line out of range, a history
 /// that cannot be read.
 pub fn explain(repo: &MemoryRepo, note: &str, line: Option<usize>) -> Result<Explanation> {
+    explain_in(repo, note, line, &mut Shared::default())
+}
+
+/// What explaining several notes of one repository shares: the transcripts findable now.
+#[derive(Default)]
+pub struct Shared {
+    sources: Option<SourceSet>,
+}
+
+/// [`explain`], sharing what can be shared with the other notes explained with `shared`.
+pub fn explain_in(repo: &MemoryRepo, note: &str, line: Option<usize>, shared: &mut Shared) -> Result<Explanation> {
     let note = normalise(repo, note);
     let raw = read_note(repo, &note)?;
     let texts = split_lines(&raw);
@@ -252,7 +263,7 @@ pub fn explain(repo: &MemoryRepo, note: &str, line: Option<usize>) -> Result<Exp
         Some(n) => vec![n],
         None => (1..=texts.len()).collect(),
     };
-    let mut walk = Walk::new(repo, &note);
+    let mut walk = Walk::new(repo, &note, shared.sources.take());
     let blamed = walk.blame_now(&raw, texts.len(), line)?;
     let shown = shown_lines(&texts);
     // Group the lines by the chain of commits that explains them.
@@ -271,6 +282,7 @@ pub fn explain(repo: &MemoryRepo, note: &str, line: Option<usize>) -> Result<Exp
         let lines = lines.into_iter().map(|n| NoteLine { line: n, text: shown[n - 1].clone() }).collect();
         out.push(Group { lines, origin });
     }
+    shared.sources = walk.sources.take();
     Ok(Explanation { format: FORMAT, note, line_count: texts.len(), groups: out })
 }
 
@@ -335,44 +347,35 @@ struct Walk<'r> {
     before: HashMap<Oid, Option<Blamed>>,
     /// Evidence notes read (per commit).
     stored: HashMap<Oid, Stored>,
+    /// The commit each commit reverts, if it is a revert (per commit).
+    reverts: HashMap<Oid, Option<Oid>>,
     /// The transcripts findable now, for citations named without a path.
     sources: Option<SourceSet>,
 }
 
 impl<'r> Walk<'r> {
-    fn new(repo: &'r MemoryRepo, note: &str) -> Walk<'r> {
-        Walk { repo, note: note.to_string(), before: HashMap::new(), stored: HashMap::new(), sources: None }
+    fn new(repo: &'r MemoryRepo, note: &str, sources: Option<SourceSet>) -> Walk<'r> {
+        Walk {
+            repo,
+            note: note.to_string(),
+            before: HashMap::new(),
+            stored: HashMap::new(),
+            reverts: HashMap::new(),
+            sources,
+        }
     }
 
     /// The commit of each line of the note on disk (`Oid::ZERO_SHA1`: not committed).
-    /// With `only` a line and the note on disk as `HEAD` has it, only that line is blamed.
+    /// With `only` a line, only that line is looked for.
     fn blame_now(&self, disk: &[u8], count: usize, only: Option<usize>) -> Result<Vec<Oid>> {
-        let path = self.repo.repo_path(&self.note);
-        let committed = match self.repo.head_commit()? {
-            Some(head) => head.tree()?.get_path(Path::new(&path)).ok().map(|e| e.id()),
-            None => None,
-        };
-        let Some(committed) = committed else {
+        let Some(head) = self.repo.head_commit()? else {
             return Ok(vec![Oid::ZERO_SHA1; count]);
         };
-        let clean = Oid::hash_object(git2::ObjectType::Blob, disk).is_ok_and(|id| id == committed);
-        let mut opts = BlameOptions::new();
-        if let (true, Some(n)) = (clean, only) {
-            opts.min_line(n).max_line(n);
-        }
-        let blame = self
-            .repo
-            .repo
-            .blame_file(Path::new(&path), Some(&mut opts))
-            .with_context(|| format!("cannot read the history of {path}"))?;
-        let lines = |b: &git2::Blame<'_>| -> Vec<Oid> {
-            (1..=count).map(|n| b.get_line(n).map_or(Oid::ZERO_SHA1, |h| h.final_commit_id())).collect()
+        let wanted: Vec<usize> = match only {
+            Some(n) => vec![n - 1],
+            None => (0..count).collect(),
         };
-        if clean {
-            return Ok(lines(&blame));
-        }
-        let now = blame.blame_buffer(disk).with_context(|| format!("cannot compare {path} with its history"))?;
-        Ok(lines(&now))
+        super::blame::blame(&self.repo.repo, &self.repo.repo_path(&self.note), head.id(), disk, &wanted)
     }
 
     /// `commit`, then for a revert the commit that first wrote the line it restored, and so on.
@@ -390,7 +393,16 @@ impl<'r> Walk<'r> {
     }
 
     /// The commit a revert commit reverts.
-    fn reverted_by(&self, commit: Oid) -> Result<Option<Oid>> {
+    fn reverted_by(&mut self, commit: Oid) -> Result<Option<Oid>> {
+        if let Some(&known) = self.reverts.get(&commit) {
+            return Ok(known);
+        }
+        let reverted = self.read_reverted(commit)?;
+        self.reverts.insert(commit, reverted);
+        Ok(reverted)
+    }
+
+    fn read_reverted(&self, commit: Oid) -> Result<Option<Oid>> {
         let c = self.repo.repo.find_commit(commit)?;
         let msg = String::from_utf8_lossy(c.message_bytes());
         let Some(spec) = message::parse_trailers(&msg).reverts else { return Ok(None) };
@@ -413,15 +425,9 @@ impl<'r> Walk<'r> {
         let Ok(entry) = parent.tree()?.get_path(Path::new(&path)) else { return Ok(None) };
         let Ok(blob) = self.repo.repo.find_blob(entry.id()) else { return Ok(None) };
         let lines = split_lines(blob.content());
-        let mut opts = BlameOptions::new();
-        opts.newest_commit(parent.id());
-        let blame = self
-            .repo
-            .repo
-            .blame_file(Path::new(&path), Some(&mut opts))
-            .with_context(|| format!("cannot read the history of {path} before {}", super::short_id(reverted)))?;
-        let commits =
-            (1..=lines.len()).map(|n| blame.get_line(n).map_or(Oid::ZERO_SHA1, |h| h.final_commit_id())).collect();
+        let all: Vec<usize> = (0..lines.len()).collect();
+        let commits = super::blame::blame(&self.repo.repo, &path, parent.id(), blob.content(), &all)
+            .with_context(|| format!("before {}", super::short_id(reverted)))?;
         Ok(Some(Blamed { lines, commits }))
     }
 
