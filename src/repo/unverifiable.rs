@@ -3,10 +3,10 @@
 //! one blame per note, and only for the notes a review commit that may have lost its
 //! evidence wrote.
 //!
-//! Steps: walk `HEAD`'s first-parent history once for the review commits *at risk*: no
-//! evidence note, one this version cannot read, or a citation whose cited lines it does
-//! not keep (a review whose every citation kept its text can never make a line
-//! unverifiable); take the notes those commits changed; explain each such note that is on
+//! Steps: walk `HEAD`'s first-parent history once for the review commits *at risk*: an
+//! evidence note with a citation that kept none of its cited lines, or no readable note and
+//! a message `cites` line whose transcript is gone (a review whose every citation kept its
+//! text can never make a line unverifiable); take the notes those commits changed; explain each such note that is on
 //! disk ([`why::explain_in`]); keep the lines whose review cites a transcript that was found
 //! then, is gone now and was not kept.
 
@@ -25,9 +25,9 @@ use std::path::Path;
 pub fn find(memory: &Path, notes: &[&str]) -> Result<Vec<UnverifiableNote>> {
     let Some(repo) = MemoryRepo::discover(memory)? else { return Ok(Vec::new()) };
     let Some(head) = repo.head_commit()? else { return Ok(Vec::new()) };
-    let at_risk =
-        notes_at_risk(&repo, head.id()).with_context(|| format!("cannot read the history of {}", memory.display()))?;
     let mut shared = why::Shared::default();
+    let at_risk = notes_at_risk(&repo, head.id(), &mut shared)
+        .with_context(|| format!("cannot read the history of {}", memory.display()))?;
     let mut out = Vec::new();
     for &note in notes.iter().filter(|n| at_risk.contains(**n)) {
         let explained = why::explain_in(&repo, note, None, &mut shared)?;
@@ -38,7 +38,7 @@ pub fn find(memory: &Path, notes: &[&str]) -> Result<Vec<UnverifiableNote>> {
 
 /// The notes (memory-relative) the at-risk review commits of `head`'s first-parent
 /// history changed.
-fn notes_at_risk(repo: &MemoryRepo, head: Oid) -> Result<BTreeSet<String>> {
+fn notes_at_risk(repo: &MemoryRepo, head: Oid, shared: &mut why::Shared) -> Result<BTreeSet<String>> {
     let mut walk = repo.repo.revwalk()?;
     walk.push(head)?;
     walk.simplify_first_parent()?;
@@ -51,7 +51,11 @@ fn notes_at_risk(repo: &MemoryRepo, head: Oid) -> Result<BTreeSet<String>> {
         if history::kind_of(summary, &message::parse_trailers(&msg)) != CommitKind::Review {
             continue;
         }
-        if !may_have_lost_evidence(&notes::read(repo, commit.id())?) {
+        let lost = match notes::read(repo, commit.id())? {
+            Stored::Evidence(e) => e.hunks.iter().flat_map(|h| &h.entries).flat_map(|e| &e.citations).any(lost_kept),
+            Stored::Missing | Stored::Unreadable(_) => cites_lines(&msg).any(|c| lost_cite(repo, shared, c)),
+        };
+        if !lost {
             continue;
         }
         out.extend(changed_notes(repo, &commit)?);
@@ -59,14 +63,20 @@ fn notes_at_risk(repo: &MemoryRepo, head: Oid) -> Result<BTreeSet<String>> {
     Ok(out)
 }
 
-/// Whether a review's evidence may leave a cited transcript's text unkept.
-fn may_have_lost_evidence(stored: &Stored) -> bool {
-    match stored {
-        Stored::Missing | Stored::Unreadable(_) => true,
-        Stored::Evidence(e) => {
-            e.hunks.iter().flat_map(|h| &h.entries).flat_map(|e| &e.citations).any(|c| c.resolved && !kept(c))
-        }
-    }
+/// Whether a kept citation may have lost its text: found at review time, no cited line kept
+/// (whether its transcript is gone is for [`why`] to tell).
+fn lost_kept(c: &crate::evidence::CitationEvidence) -> bool {
+    c.resolved && !kept(c)
+}
+
+/// The `cites` lines of a review message (the text after `cites `).
+fn cites_lines(msg: &str) -> impl Iterator<Item = &str> {
+    msg.lines().filter_map(|l| l.strip_prefix("    cites "))
+}
+
+/// Whether a message's `cites` line names a transcript that was found then and is gone now.
+fn lost_cite(repo: &MemoryRepo, shared: &mut why::Shared, cite: &str) -> bool {
+    !cite.ends_with("(unresolved)") && !shared.transcript_exists(repo, &why::cited_source(cite))
 }
 
 /// Whether a citation keeps the text of a cited line.
@@ -132,7 +142,7 @@ fn lost_sources(r: &ReviewOrigin) -> Vec<String> {
             .iter()
             .flat_map(|h| &h.entries)
             .flat_map(|e| &e.citations)
-            .filter(|c| c.kept.resolved && c.now == Now::DeletedSince && !kept(&c.kept))
+            .filter(|c| lost_kept(&c.kept) && c.now == Now::DeletedSince)
             .map(|c| c.kept.source.clone())
             .collect(),
         Kept::NotKept | Kept::Unreadable => r

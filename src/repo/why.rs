@@ -247,6 +247,23 @@ pub struct Shared {
     sources: Option<SourceSet>,
 }
 
+impl Shared {
+    /// Whether a transcript named `source` (as a `cites` line names it) is findable now.
+    pub fn transcript_exists(&mut self, repo: &MemoryRepo, source: &str) -> bool {
+        transcript_exists(repo, &mut self.sources, source)
+    }
+}
+
+/// Whether a transcript named `source` is findable now among the memory folder's sources
+/// (found once, kept in `sources`).
+fn transcript_exists(repo: &MemoryRepo, sources: &mut Option<SourceSet>, source: &str) -> bool {
+    let sources = sources.get_or_insert_with(|| {
+        let root = repo.memory.parent();
+        SourceSet::discover(root, &[], Some(&repo.memory)).unwrap_or_default()
+    });
+    !sources.find(source).is_empty()
+}
+
 /// [`explain`], sharing what can be shared with the other notes explained with `shared`.
 pub fn explain_in(repo: &MemoryRepo, note: &str, line: Option<usize>, shared: &mut Shared) -> Result<Explanation> {
     let note = normalise(repo, note);
@@ -507,11 +524,8 @@ impl<'r> Walk<'r> {
     /// A `cites` line and whether its transcript is there now.
     fn message_cite(&mut self, text: String) -> MessageCite {
         let source = cited_source(&text);
-        let sources = self.sources.get_or_insert_with(|| {
-            let root = self.repo.memory.parent();
-            SourceSet::discover(root, &[], Some(&self.repo.memory)).unwrap_or_default()
-        });
-        let now = if sources.find(&source).is_empty() { Now::DeletedSince } else { Now::StillThere };
+        let now =
+            if transcript_exists(self.repo, &mut self.sources, &source) { Now::StillThere } else { Now::DeletedSince };
         MessageCite { text, source, now }
     }
 }
@@ -612,7 +626,7 @@ pub fn accepted_in_message(msg: &str, note: &str, mut cite: impl FnMut(String) -
 }
 
 /// The transcript name a `cites` line names: its first word without `:LINE[-END]`.
-fn cited_source(cite: &str) -> String {
+pub fn cited_source(cite: &str) -> String {
     let loc = cite.split_whitespace().next().unwrap_or_default();
     match loc.rsplit_once(':') {
         Some((name, lines)) if !lines.is_empty() && lines.bytes().all(|b| b.is_ascii_digit() || b == b'-') => {
