@@ -22,14 +22,19 @@ fn audit_json(memory: &Path) -> Value {
     v[0].clone()
 }
 
+/// `audit --json` counts and lists no unverifiable note.
+fn assert_none_unverifiable(memory: &Path) {
+    let report = audit_json(memory);
+    assert_eq!(report["unverifiable"], 0, "{report:#}");
+    assert_eq!(report["unverifiable_notes"], serde_json::json!([]), "{report:#}");
+}
+
 #[test]
 fn a_review_that_kept_the_cited_text_is_not_unverifiable_after_the_transcript_goes() {
     let (_g, dream, memory) = committed_pnpm();
     review_commit(&dream, &memory, &["--accept-all"]);
     delete_transcript(&memory);
-    let report = audit_json(&memory);
-    assert_eq!(report["unverifiable"], 0, "{report:#}");
-    assert_eq!(report["unverifiable_notes"], serde_json::json!([]), "{report:#}");
+    assert_none_unverifiable(&memory);
     let out = run(&memory, &["audit", "--verbose", s(&memory)]);
     assert!(
         out.stdout.starts_with("status  lines  bytes  dangling  orphans  invalid  secrets  unverifiable  folder\n")
@@ -78,7 +83,5 @@ fn an_old_review_whose_transcript_is_still_there_is_not_unverifiable() {
     let (_g, dream, memory) = committed_pnpm();
     review_commit(&dream, &memory, &["--accept-all"]);
     make_head_an_old_review(&memory);
-    let report = audit_json(&memory);
-    assert_eq!(report["unverifiable"], 0, "{report:#}");
-    assert_eq!(report["unverifiable_notes"], serde_json::json!([]), "{report:#}");
+    assert_none_unverifiable(&memory);
 }
