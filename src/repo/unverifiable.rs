@@ -43,6 +43,7 @@ fn notes_at_risk(repo: &MemoryRepo, head: Oid, shared: &mut why::Shared) -> Resu
     walk.push(head)?;
     walk.simplify_first_parent()?;
     walk.set_sorting(Sort::NONE)?;
+    let evidence = notes::Index::load(repo)?;
     let mut out = BTreeSet::new();
     for id in walk {
         let commit = repo.repo.find_commit(id?)?;
@@ -51,7 +52,7 @@ fn notes_at_risk(repo: &MemoryRepo, head: Oid, shared: &mut why::Shared) -> Resu
         if history::kind_of(summary, &message::parse_trailers(&msg)) != CommitKind::Review {
             continue;
         }
-        let lost = match notes::read(repo, commit.id())? {
+        let lost = match evidence.read(repo, commit.id())? {
             Stored::Evidence(e) => e.hunks.iter().flat_map(|h| &h.entries).flat_map(|e| &e.citations).any(lost_kept),
             Stored::Missing | Stored::Unreadable(_) => cites_lines(&msg).any(|c| lost_cite(repo, shared, c)),
         };

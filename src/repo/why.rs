@@ -362,6 +362,8 @@ struct Walk<'r> {
     note: String,
     /// The note as it was before a reverted commit, blamed (per reverted commit).
     before: HashMap<Oid, Option<Blamed>>,
+    /// The evidence notes, listed when the first is read.
+    notes: Option<notes::Index>,
     /// Evidence notes read (per commit).
     stored: HashMap<Oid, Stored>,
     /// The commit each commit reverts, if it is a revert (per commit).
@@ -376,6 +378,7 @@ impl<'r> Walk<'r> {
             repo,
             note: note.to_string(),
             before: HashMap::new(),
+            notes: None,
             stored: HashMap::new(),
             reverts: HashMap::new(),
             sources,
@@ -483,7 +486,10 @@ impl<'r> Walk<'r> {
         masked: &[&str],
     ) -> Result<ReviewOrigin> {
         if !self.stored.contains_key(&id) {
-            let s = notes::read(self.repo, id)?;
+            if self.notes.is_none() {
+                self.notes = Some(notes::Index::load(self.repo)?);
+            }
+            let s = self.notes.as_ref().map_or(Ok(Stored::Missing), |n| n.read(self.repo, id))?;
             self.stored.insert(id, s);
         }
         let mut out = ReviewOrigin {
