@@ -12,7 +12,7 @@ fn fixtures() -> PathBuf {
 /// Runs the report and returns (exit code, output with folder prefixes shortened).
 fn run(dirs: &[PathBuf], json: bool, strip: &[&Path]) -> (i32, String) {
     let mut out = Vec::new();
-    let code = match audit::run(dirs, json, &mut out) {
+    let code = match audit::run(dirs, &audit::Options { json, ..Default::default() }, &mut out) {
         Ok(c) => c,
         Err(e) => panic!("{e:#}"),
     };
@@ -32,11 +32,11 @@ fn fixture_folders_table_and_details() {
     assert_eq!(
         out,
         "\
-status  lines  bytes  dangling  orphans  invalid  secrets  folder
-ok          8    752         1        2        2        0  claude-ko
-ok          5    224         0        0        0        0  openclaw
-ok          3    201         0        0        0        0  claude-ja
-none        -      -         0        0        0        0  no-index
+status  lines  bytes  dangling  orphans  invalid  secrets  unverifiable  folder
+ok          8    752         1        2        2        0             0  claude-ko
+ok          5    224         0        0        0        0             0  openclaw
+ok          3    201         0        0        0        0             0  claude-ja
+none        -      -         0        0        0        0             0  no-index
 
 claude-ko
   warning  index-long-line      MEMORY.md:9          MEMORY.md line 9 is 185 characters (limit 150) — shorten it to a one-line hook and move the detail into the topic file.
@@ -81,9 +81,9 @@ fn cut_folder_sorts_first_and_exits_1() -> std::io::Result<()> {
     assert_eq!(
         out,
         "\
-status  lines  bytes  dangling  orphans  invalid  secrets  folder
-CUT       249  27639         0        0        0        1  big
-ok          3    201         0        0        0        0  claude-ja
+status  lines  bytes  dangling  orphans  invalid  secrets  unverifiable  folder
+CUT       249  27639         0        0        0        1             0  big
+ok          3    201         0        0        0        0             0  claude-ja
 
 big
   error  index-over-limit  MEMORY.md:201  MEMORY.md is 249 lines (limit 200, 49 over) and 27,639 bytes (limit 25,600, 2,039 over): loading stops at line 201, so the last 49 lines never load — move detail into topic files and keep one short line per note.
@@ -113,7 +113,9 @@ fn json_report_has_the_table_fields_and_flags() -> std::io::Result<()> {
                 "invalid_frontmatter": 0,
                 "secrets": 0,
                 "flags": [],
-                "problems": []
+                "problems": [],
+                "unverifiable": 0,
+                "unverifiable_notes": []
             },
             {
                 "folder": "no-index",
@@ -125,7 +127,9 @@ fn json_report_has_the_table_fields_and_flags() -> std::io::Result<()> {
                 "invalid_frontmatter": 0,
                 "secrets": 0,
                 "flags": [],
-                "problems": []
+                "problems": [],
+                "unverifiable": 0,
+                "unverifiable_notes": []
             }
         ])
     );
@@ -154,7 +158,7 @@ fn missing_dir_or_file_exits_2_naming_it() {
     let missing = f.join("does-not-exist");
     let file = f.join("claude-ja/testing.md");
     let mut out = Vec::new();
-    let err = audit::run(&[f.join("claude-ja"), missing, file], false, &mut out).unwrap_err();
+    let err = audit::run(&[f.join("claude-ja"), missing, file], &audit::Options::default(), &mut out).unwrap_err();
     assert!(out.is_empty(), "nothing on stdout, so --json output stays JSON");
     assert_eq!(
         format!("{err:#}").replace(&format!("{}/", f.display()), ""),

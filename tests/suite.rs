@@ -11,6 +11,7 @@ mod architecture;
 mod audit_change;
 mod audit_folder;
 mod audit_report;
+mod audit_unverifiable;
 mod bounded_memory;
 mod changes_fuzz;
 mod changes_inline;

@@ -17,7 +17,7 @@ const RUN_LINE: &str = "testing.md:7";
 
 /// The pnpm scenario, committed, with a token in the transcript line entry 3 cites and in
 /// the dream's testing.md (a tool's output copied into memory).
-fn committed_pnpm() -> (tempfile::TempDir, PathBuf, PathBuf) {
+pub fn committed_pnpm() -> (tempfile::TempDir, PathBuf, PathBuf) {
     committed_pnpm_with(
         ("All 214 tests pass", &format!("All 214 tests pass with LEDGER_KEY={TOKEN}")),
         ("214 tests passed.", &format!("214 tests passed ({TOKEN}).")),
@@ -25,13 +25,13 @@ fn committed_pnpm() -> (tempfile::TempDir, PathBuf, PathBuf) {
 }
 
 /// `apply` with `how` (the token allowed); panics unless it commits.
-fn review_commit(dream: &Path, memory: &Path, how: &[&str]) -> String {
+pub fn review_commit(dream: &Path, memory: &Path, how: &[&str]) -> String {
     let a = apply_allowing_secret(dream, memory, how);
     assert_eq!(a.code, 0, "{}", a.both());
     short_head(memory)
 }
 
-fn short_head(memory: &Path) -> String {
+pub fn short_head(memory: &Path) -> String {
     git(memory, &["rev-parse", "--short=7", "HEAD"]).trim().to_string()
 }
 
@@ -48,7 +48,7 @@ fn why_ok(memory: &Path, args: &[&str]) -> String {
     r.stdout
 }
 
-fn delete_transcript(memory: &Path) {
+pub fn delete_transcript(memory: &Path) {
     std::fs::remove_file(memory.parent().unwrap().join(TRANSCRIPT)).unwrap();
 }
 
@@ -179,14 +179,11 @@ fn lines_from_a_snapshot_or_not_committed_say_they_are_outside_a_review() {
     assert!(out.contains("written outside a review, not committed yet"), "{out}");
 }
 
-#[test]
-fn an_old_review_without_a_note_falls_back_to_its_message_and_says_the_text_was_not_kept() {
-    let (_g, dream, memory) = committed_pnpm();
-    review_commit(&dream, &memory, &["--accept-all"]);
-    // As a review commit made before evidence was kept: no note, `cites` lines without
-    // an excerpt.
-    git(&memory, &["update-ref", "-d", "refs/notes/dreamreview"]);
-    let message = git(&memory, &["log", "-1", "--format=%B"]);
+/// Makes the review commit at `HEAD` look like one made before evidence was kept: no
+/// note, `cites` lines without an excerpt. Returns its new short id.
+pub fn make_head_an_old_review(memory: &Path) -> String {
+    git(memory, &["update-ref", "-d", "refs/notes/dreamreview"]);
+    let message = git(memory, &["log", "-1", "--format=%B"]);
     let old: String = message
         .lines()
         .map(|l| match l.trim_start().starts_with("cites ") {
@@ -196,8 +193,15 @@ fn an_old_review_without_a_note_falls_back_to_its_message_and_says_the_text_was_
         .collect();
     let file = memory.parent().unwrap().join("old-message.txt");
     std::fs::write(&file, &old).unwrap();
-    git(&memory, &["commit", "-q", "--amend", "-F", s(&file)]);
-    let review = short_head(&memory);
+    git(memory, &["commit", "-q", "--amend", "-F", s(&file)]);
+    short_head(memory)
+}
+
+#[test]
+fn an_old_review_without_a_note_falls_back_to_its_message_and_says_the_text_was_not_kept() {
+    let (_g, dream, memory) = committed_pnpm();
+    review_commit(&dream, &memory, &["--accept-all"]);
+    let review = make_head_an_old_review(&memory);
 
     let out = why_ok(&memory, &[RUN_LINE]);
     assert!(out.contains(&format!("from review {review} of ")), "{out}");

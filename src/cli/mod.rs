@@ -92,13 +92,18 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Audit memory folders: MEMORY.md load budget, dangling links, orphans, frontmatter.
+    /// Audit memory folders: MEMORY.md load budget, dangling links, orphans, frontmatter,
+    /// stored credentials, and notes whose sources are gone with no kept text (unverifiable).
     Audit {
         /// Memory folders (default: every ~/.claude/projects/*/memory/).
         dirs: Vec<PathBuf>,
         /// Print JSON instead of the table.
         #[arg(long)]
         json: bool,
+        /// List the unverifiable notes: lines a review wrote citing transcripts that are gone,
+        /// whose text that review did not keep.
+        #[arg(long, short)]
+        verbose: bool,
     },
     /// Write the accepted hunks to the memory folder and commit them; exit 1 when some
     /// could not be written. A folder only memory.diff names is written only when it is
@@ -164,10 +169,12 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Review { inputs } => tui(&inputs, None),
         Command::Check { inputs, json } => check(&inputs, json),
         Command::Demo { keep } => demo(keep.as_deref()),
-        Command::Audit { dirs, json } => {
+        Command::Audit { dirs, json, verbose } => {
             let dirs = if dirs.is_empty() { crate::analysis::audit::default_dirs() } else { dirs };
             let mut out = std::io::stdout().lock();
-            crate::analysis::audit::run(&dirs, json, &mut out)
+            let options =
+                crate::analysis::audit::Options { json, verbose, history: Some(&crate::repo::unverifiable::find) };
+            crate::analysis::audit::run(&dirs, &options, &mut out)
         }
         Command::Apply(a) => apply::run(&a),
         Command::Log(a) => history::log(&a),

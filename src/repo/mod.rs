@@ -9,9 +9,12 @@
 //! - [`load`]: loading a review with the repository's history ([`load_review`]).
 //! - [`lock`]: one writer per repository. [`message`]: commit messages and trailers.
 //! - [`notes`]: the evidence a review commit keeps, as a git note.
+//! - [`blame`]: the commit that introduced each line of a file (first-parent walk).
+//! - [`unverifiable`]: the notes whose sources are gone with no kept text (for `audit`).
 //! - [`why`](mod@why): the review (or other commit) that wrote a line of a note, with its evidence.
 
 pub mod apply;
+pub mod blame;
 pub mod commit;
 pub mod decisions;
 pub mod history;
@@ -22,6 +25,7 @@ pub mod lock;
 pub mod message;
 pub mod notes;
 pub mod revert;
+pub mod unverifiable;
 pub mod why;
 pub mod write;
 

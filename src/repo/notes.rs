@@ -47,13 +47,52 @@ pub enum Stored {
 
 /// Reads and parses the evidence of `commit`.
 pub fn read(repo: &MemoryRepo, commit: Oid) -> Result<Stored> {
-    Ok(match read_text(repo, commit)? {
+    Ok(parse(read_text(repo, commit)?))
+}
+
+fn parse(text: Option<String>) -> Stored {
+    match text {
         None => Stored::Missing,
         Some(text) => match Evidence::parse(&text) {
             Ok(e) => Stored::Evidence(Box::new(e)),
             Err(why) => Stored::Unreadable(why),
         },
-    })
+    }
+}
+
+/// Every note under [`NOTES_REF`], listed once: reading many commits' evidence through it
+/// resolves the ref and reads the notes tree once instead of once per commit.
+#[derive(Default)]
+pub struct Index {
+    /// Annotated commit → its note's blob.
+    notes: std::collections::HashMap<Oid, Oid>,
+}
+
+impl Index {
+    /// Lists the notes (none when the ref does not exist).
+    pub fn load(repo: &MemoryRepo) -> Result<Index> {
+        let listed = match repo.repo.notes(Some(NOTES_REF)) {
+            Ok(l) => l,
+            Err(e) if e.code() == git2::ErrorCode::NotFound => return Ok(Index::default()),
+            Err(e) => return Err(anyhow!(e).context(format!("cannot list the evidence notes ({NOTES_REF})"))),
+        };
+        let mut notes = std::collections::HashMap::new();
+        for pair in listed {
+            let (note, commit) = pair.with_context(|| format!("cannot list the evidence notes ({NOTES_REF})"))?;
+            notes.insert(commit, note);
+        }
+        Ok(Index { notes })
+    }
+
+    /// Reads and parses the evidence of `commit`, as [`read`] does.
+    pub fn read(&self, repo: &MemoryRepo, commit: Oid) -> Result<Stored> {
+        let Some(&blob) = self.notes.get(&commit) else { return Ok(Stored::Missing) };
+        let blob = repo
+            .repo
+            .find_blob(blob)
+            .with_context(|| format!("cannot read the evidence note of {}", super::short_id(commit)))?;
+        Ok(parse(Some(String::from_utf8_lossy(blob.content()).into_owned())))
+    }
 }
 
 #[cfg(test)]

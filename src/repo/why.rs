@@ -21,7 +21,7 @@ use crate::analysis::findings::ClaimReport;
 use crate::evidence::{CitationEvidence, FlagEvidence, HunkEvidence, Taken};
 use crate::transcript::{SourceFile, SourceSet, Transcript};
 use anyhow::{Context, Result, anyhow, bail};
-use git2::{BlameOptions, Oid};
+use git2::Oid;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::path::Path;
@@ -249,6 +249,34 @@ pub struct MessageCite {
 /// it. Errors name the note and the folder: no such note, a line out of range, a history
 /// that cannot be read.
 pub fn explain(repo: &MemoryRepo, note: &str, line: Option<usize>) -> Result<Explanation> {
+    explain_in(repo, note, line, &mut Shared::default())
+}
+
+/// What explaining several notes of one repository shares: the transcripts findable now.
+#[derive(Default)]
+pub struct Shared {
+    sources: Option<SourceSet>,
+}
+
+impl Shared {
+    /// Whether a transcript named `source` (as a `cites` line names it) is findable now.
+    pub fn transcript_exists(&mut self, repo: &MemoryRepo, source: &str) -> bool {
+        transcript_exists(repo, &mut self.sources, source)
+    }
+}
+
+/// Whether a transcript named `source` is findable now among the memory folder's sources
+/// (found once, kept in `sources`).
+fn transcript_exists(repo: &MemoryRepo, sources: &mut Option<SourceSet>, source: &str) -> bool {
+    let sources = sources.get_or_insert_with(|| {
+        let root = repo.memory.parent();
+        SourceSet::discover(root, &[], Some(&repo.memory)).unwrap_or_default()
+    });
+    !sources.find(source).is_empty()
+}
+
+/// [`explain`], sharing what can be shared with the other notes explained with `shared`.
+pub fn explain_in(repo: &MemoryRepo, note: &str, line: Option<usize>, shared: &mut Shared) -> Result<Explanation> {
     let note = normalise(repo, note);
     let raw = read_note(repo, &note)?;
     let texts = split_lines(&raw);
@@ -263,7 +291,7 @@ pub fn explain(repo: &MemoryRepo, note: &str, line: Option<usize>) -> Result<Exp
         Some(n) => vec![n],
         None => (1..=texts.len()).collect(),
     };
-    let mut walk = Walk::new(repo, &note);
+    let mut walk = Walk::new(repo, &note, shared.sources.take());
     let blamed = walk.blame_now(&raw, texts.len(), line)?;
     let shown = shown_lines(&texts);
     // Group the lines by the chain of commits that explains them.
@@ -282,6 +310,7 @@ pub fn explain(repo: &MemoryRepo, note: &str, line: Option<usize>) -> Result<Exp
         let lines = lines.into_iter().map(|n| NoteLine { line: n, text: shown[n - 1].clone() }).collect();
         out.push(Group { lines, origin });
     }
+    shared.sources = walk.sources.take();
     Ok(Explanation { format: FORMAT, note, line_count: texts.len(), groups: out })
 }
 
@@ -367,7 +396,7 @@ fn today_lines(repo: &MemoryRepo, note: &str) -> Result<Option<Vec<String>>> {
 /// Explains line `line` of note `note` as commit `at` has it: the commit that wrote that
 /// line there (blamed from `at`, followed through reverts) and the review it came from.
 pub fn explain_at(repo: &MemoryRepo, note: &str, at: &git2::Commit<'_>, line: usize) -> Result<Explanation> {
-    let mut walk = Walk::new(repo, note);
+    let mut walk = Walk::new(repo, note, None);
     let Blamed { lines: texts, commits } = walk.blame_at(at, Some(line))?;
     if line == 0 || line > texts.len() {
         bail!(
@@ -449,46 +478,40 @@ struct Walk<'r> {
     note: String,
     /// The note as it was before a reverted commit, blamed (per reverted commit).
     before: HashMap<Oid, Option<Blamed>>,
+    /// The evidence notes, listed when the first is read.
+    notes: Option<notes::Index>,
     /// Evidence notes read (per commit).
     stored: HashMap<Oid, Stored>,
+    /// The commit each commit reverts, if it is a revert (per commit).
+    reverts: HashMap<Oid, Option<Oid>>,
     /// The transcripts findable now, for citations named without a path.
     sources: Option<SourceSet>,
 }
 
 impl<'r> Walk<'r> {
-    fn new(repo: &'r MemoryRepo, note: &str) -> Walk<'r> {
-        Walk { repo, note: note.to_string(), before: HashMap::new(), stored: HashMap::new(), sources: None }
+    fn new(repo: &'r MemoryRepo, note: &str, sources: Option<SourceSet>) -> Walk<'r> {
+        Walk {
+            repo,
+            note: note.to_string(),
+            before: HashMap::new(),
+            notes: None,
+            stored: HashMap::new(),
+            reverts: HashMap::new(),
+            sources,
+        }
     }
 
     /// The commit of each line of the note on disk (`Oid::ZERO_SHA1`: not committed).
-    /// With `only` a line and the note on disk as `HEAD` has it, only that line is blamed.
+    /// With `only` a line, only that line is looked for.
     fn blame_now(&self, disk: &[u8], count: usize, only: Option<usize>) -> Result<Vec<Oid>> {
-        let path = self.repo.repo_path(&self.note);
-        let committed = match self.repo.head_commit()? {
-            Some(head) => head.tree()?.get_path(Path::new(&path)).ok().map(|e| e.id()),
-            None => None,
-        };
-        let Some(committed) = committed else {
+        let Some(head) = self.repo.head_commit()? else {
             return Ok(vec![Oid::ZERO_SHA1; count]);
         };
-        let clean = Oid::hash_object(git2::ObjectType::Blob, disk).is_ok_and(|id| id == committed);
-        let mut opts = BlameOptions::new();
-        if let (true, Some(n)) = (clean, only) {
-            opts.min_line(n).max_line(n);
-        }
-        let blame = self
-            .repo
-            .repo
-            .blame_file(Path::new(&path), Some(&mut opts))
-            .with_context(|| format!("cannot read the history of {path}"))?;
-        let lines = |b: &git2::Blame<'_>| -> Vec<Oid> {
-            (1..=count).map(|n| b.get_line(n).map_or(Oid::ZERO_SHA1, |h| h.final_commit_id())).collect()
+        let wanted: Vec<usize> = match only {
+            Some(n) => vec![n - 1],
+            None => (0..count).collect(),
         };
-        if clean {
-            return Ok(lines(&blame));
-        }
-        let now = blame.blame_buffer(disk).with_context(|| format!("cannot compare {path} with its history"))?;
-        Ok(lines(&now))
+        super::blame::blame(&self.repo.repo, &self.repo.repo_path(&self.note), head.id(), disk, &wanted)
     }
 
     /// `commit`, then for a revert the commit that first wrote the line it restored, and so on.
@@ -506,7 +529,16 @@ impl<'r> Walk<'r> {
     }
 
     /// The commit a revert commit reverts.
-    fn reverted_by(&self, commit: Oid) -> Result<Option<Oid>> {
+    fn reverted_by(&mut self, commit: Oid) -> Result<Option<Oid>> {
+        if let Some(&known) = self.reverts.get(&commit) {
+            return Ok(known);
+        }
+        let reverted = self.read_reverted(commit)?;
+        self.reverts.insert(commit, reverted);
+        Ok(reverted)
+    }
+
+    fn read_reverted(&self, commit: Oid) -> Result<Option<Oid>> {
         let c = self.repo.repo.find_commit(commit)?;
         let msg = String::from_utf8_lossy(c.message_bytes());
         let Some(spec) = message::parse_trailers(&msg).reverts else { return Ok(None) };
@@ -541,18 +573,12 @@ impl<'r> Walk<'r> {
         let entry = at.tree()?.get_path(Path::new(&path)).with_context(|| format!("commit {short} has no {path}"))?;
         let blob = self.repo.repo.find_blob(entry.id()).with_context(|| format!("cannot read {path} at {short}"))?;
         let lines = split_lines(blob.content());
-        let mut opts = BlameOptions::new();
-        opts.newest_commit(at.id());
-        if let Some(n) = only.filter(|n| (1..=lines.len()).contains(n)) {
-            opts.min_line(n).max_line(n);
-        }
-        let blame = self
-            .repo
-            .repo
-            .blame_file(Path::new(&path), Some(&mut opts))
-            .with_context(|| format!("cannot read the history of {path} as of {short}"))?;
-        let commits =
-            (1..=lines.len()).map(|n| blame.get_line(n).map_or(Oid::ZERO_SHA1, |h| h.final_commit_id())).collect();
+        let wanted: Vec<usize> = match only.filter(|n| (1..=lines.len()).contains(n)) {
+            Some(n) => vec![n - 1],
+            None => (0..lines.len()).collect(),
+        };
+        let commits = super::blame::blame(&self.repo.repo, &path, at.id(), blob.content(), &wanted)
+            .with_context(|| format!("as of {short}"))?;
         Ok(Blamed { lines, commits })
     }
 
@@ -591,7 +617,10 @@ impl<'r> Walk<'r> {
         masked: &[&str],
     ) -> Result<ReviewOrigin> {
         if !self.stored.contains_key(&id) {
-            let s = notes::read(self.repo, id)?;
+            if self.notes.is_none() {
+                self.notes = Some(notes::Index::load(self.repo)?);
+            }
+            let s = self.notes.as_ref().map_or(Ok(Stored::Missing), |n| n.read(self.repo, id))?;
             self.stored.insert(id, s);
         }
         let mut out = ReviewOrigin {
@@ -632,11 +661,8 @@ impl<'r> Walk<'r> {
     /// A `cites` line and whether its transcript is there now.
     fn message_cite(&mut self, text: String) -> MessageCite {
         let source = cited_source(&text);
-        let sources = self.sources.get_or_insert_with(|| {
-            let root = self.repo.memory.parent();
-            SourceSet::discover(root, &[], Some(&self.repo.memory)).unwrap_or_default()
-        });
-        let now = if sources.find(&source).is_empty() { Now::DeletedSince } else { Now::StillThere };
+        let now =
+            if transcript_exists(self.repo, &mut self.sources, &source) { Now::StillThere } else { Now::DeletedSince };
         MessageCite { text, source, now }
     }
 }
@@ -737,7 +763,7 @@ pub fn accepted_in_message(msg: &str, note: &str, mut cite: impl FnMut(String) -
 }
 
 /// The transcript name a `cites` line names: its first word without `:LINE[-END]`.
-fn cited_source(cite: &str) -> String {
+pub fn cited_source(cite: &str) -> String {
     let loc = cite.split_whitespace().next().unwrap_or_default();
     match loc.rsplit_once(':') {
         Some((name, lines)) if !lines.is_empty() && lines.bytes().all(|b| b.is_ascii_digit() || b == b'-') => {

@@ -23,6 +23,7 @@ pub mod index;
 pub mod links;
 pub mod report;
 mod resolve;
+pub mod unverifiable;
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -34,7 +35,8 @@ pub use folder::{FolderRead, ReadProblem, read_folder};
 pub use frontmatter::{is_permanent_line, is_permanent_note};
 pub use index::{BudgetStatus, IndexBudget, LongLine};
 pub use links::RefKind;
-pub use report::{default_dirs, run};
+pub use report::{Options, default_dirs, run};
+pub use unverifiable::UnverifiableNote;
 
 use crate::analysis::flag::{Flag, FlagKind, Severity};
 use crate::date::Date;

@@ -6,6 +6,10 @@
 //! otherwise, `none` when the folder has no `MEMORY.md` and nothing else is wrong. Besides
 //! the hygiene flags of [`super::audit`], the report lists credentials stored in the notes
 //! ([`super::scan_secrets`]): a memory folder is the last place a key should live.
+//!
+//! Given the folder's git history ([`Options::history`]), it also counts the notes that can
+//! no longer be checked against their sources ([`super::unverifiable`]), and lists them
+//! with `verbose` (always in JSON).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -13,7 +17,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use serde::Serialize;
 
-use super::{AuditFlag, BudgetStatus, FolderAudit, ReadProblem, audit, read_folder, scan_secrets};
+use super::{AuditFlag, BudgetStatus, FolderAudit, ReadProblem, UnverifiableNote, audit, read_folder, scan_secrets};
 use crate::analysis::flag::Severity;
 use unicode_width::UnicodeWidthStr;
 
@@ -59,6 +63,25 @@ pub struct FolderReport {
     pub flags: Vec<AuditFlag>,
     /// Files skipped or read lossily.
     pub problems: Vec<ReadProblem>,
+    /// How many notes are unverifiable (0 without a git history).
+    pub unverifiable: usize,
+    /// Those notes, by path.
+    pub unverifiable_notes: Vec<UnverifiableNote>,
+}
+
+/// Finds the unverifiable notes among the given ones (paths relative to the folder) of
+/// a memory folder, from its git history.
+pub type History<'a> = &'a dyn Fn(&Path, &[&str]) -> Result<Vec<UnverifiableNote>>;
+
+/// How to audit and what to print.
+#[derive(Clone, Copy, Default)]
+pub struct Options<'a> {
+    /// Print JSON instead of the table.
+    pub json: bool,
+    /// List the unverifiable notes under the details.
+    pub verbose: bool,
+    /// Reads the folders' history; without it nothing is unverifiable.
+    pub history: Option<History<'a>>,
 }
 
 impl FolderReport {
@@ -88,7 +111,16 @@ impl FolderReport {
             secrets: secret_count,
             flags,
             problems,
+            unverifiable: 0,
+            unverifiable_notes: Vec::new(),
         }
+    }
+
+    /// Adds the folder's unverifiable notes.
+    pub fn with_unverifiable(mut self, notes: Vec<UnverifiableNote>) -> FolderReport {
+        self.unverifiable = notes.len();
+        self.unverifiable_notes = notes;
+        self
     }
 
     /// Whether any flag is error-level (index over its limit, a credential).
@@ -101,7 +133,7 @@ impl FolderReport {
 /// 0 when every folder is fine, 1 when any has an error-level flag. A given path that does
 /// not exist or is not a directory is an error naming each such path (nothing is audited
 /// then; the command line prints it on stderr and exits 2, so `--json` output stays JSON).
-pub fn run(dirs: &[PathBuf], json: bool, out: &mut dyn Write) -> Result<i32> {
+pub fn run(dirs: &[PathBuf], options: &Options<'_>, out: &mut dyn Write) -> Result<i32> {
     let mut bad = Vec::new();
     for dir in dirs {
         let message = if !dir.exists() {
@@ -122,10 +154,28 @@ pub fn run(dirs: &[PathBuf], json: bool, out: &mut dyn Write) -> Result<i32> {
     for dir in dirs {
         let read = read_folder(dir)?;
         let folder = dir.display().to_string();
-        reports.push(FolderReport::new(folder, audit(&read.files), scan_secrets(&read.files), read.problems));
+        let mut problems = read.problems;
+        let unverifiable = match options.history {
+            Some(history) => {
+                let notes: Vec<&str> = read.files.keys().map(String::as_str).collect();
+                history(dir, &notes).unwrap_or_else(|e| {
+                    problems.push(ReadProblem {
+                        path: ".git".into(),
+                        message: format!(
+                            "(its history) cannot be read — unverifiable notes not counted: {}",
+                            crate::secrets::mask(&format!("{e:#}"))
+                        ),
+                    });
+                    Vec::new()
+                })
+            }
+            None => Vec::new(),
+        };
+        let report = FolderReport::new(folder, audit(&read.files), scan_secrets(&read.files), problems);
+        reports.push(report.with_unverifiable(unverifiable));
     }
     reports.sort_by(|a, b| (b.bytes, b.lines).cmp(&(a.bytes, a.lines)).then_with(|| a.folder.cmp(&b.folder)));
-    if json {
+    if options.json {
         serde_json::to_writer_pretty(&mut *out, &reports).context("cannot write the JSON report")?;
         writeln!(out)?;
     } else if reports.is_empty() {
@@ -136,6 +186,7 @@ pub fn run(dirs: &[PathBuf], json: bool, out: &mut dyn Write) -> Result<i32> {
     } else {
         write_table(&reports, out)?;
         write_details(&reports, out)?;
+        write_unverifiable(&reports, options.verbose, out)?;
     }
     Ok(i32::from(reports.iter().any(FolderReport::has_errors)))
 }
@@ -146,8 +197,8 @@ fn opt(n: Option<usize>) -> String {
 
 /// The aligned summary table: numbers right-aligned, the folder last.
 pub fn write_table(reports: &[FolderReport], out: &mut dyn Write) -> Result<()> {
-    let header = ["status", "lines", "bytes", "dangling", "orphans", "invalid", "secrets", "folder"];
-    let rows: Vec<[String; 8]> = reports
+    let header = ["status", "lines", "bytes", "dangling", "orphans", "invalid", "secrets", "unverifiable", "folder"];
+    let rows: Vec<[String; 9]> = reports
         .iter()
         .map(|r| {
             [
@@ -158,6 +209,7 @@ pub fn write_table(reports: &[FolderReport], out: &mut dyn Write) -> Result<()> 
                 r.orphans.to_string(),
                 r.invalid_frontmatter.to_string(),
                 r.secrets.to_string(),
+                r.unverifiable.to_string(),
                 r.folder.clone(),
             ]
         })
@@ -168,18 +220,41 @@ pub fn write_table(reports: &[FolderReport], out: &mut dyn Write) -> Result<()> 
             *w = (*w).max(cell.width());
         }
     }
-    let line = |cells: [&str; 8]| {
+    let line = |cells: [&str; 9]| {
         let mut s = format!("{:<w$}", cells[0], w = width[0]);
-        for i in 1..7 {
+        for i in 1..8 {
             s.push_str(&format!("  {:>w$}", cells[i], w = width[i]));
         }
         s.push_str("  ");
-        s.push_str(cells[7]);
+        s.push_str(cells[8]);
         s
     };
     writeln!(out, "{}", line(header))?;
     for row in &rows {
         writeln!(out, "{}", line(row.each_ref().map(String::as_str)))?;
+    }
+    Ok(())
+}
+
+/// The unverifiable notes of each folder (`verbose`), else one line saying how to list them.
+pub fn write_unverifiable(reports: &[FolderReport], verbose: bool, out: &mut dyn Write) -> Result<()> {
+    let total: usize = reports.iter().map(|r| r.unverifiable).sum();
+    if total == 0 {
+        return Ok(());
+    }
+    if !verbose {
+        let s = if total == 1 { " is" } else { "s are" };
+        writeln!(
+            out,
+            "\n{total} note{s} unverifiable: a review wrote lines citing transcripts that are gone, and kept none of their text — `dreamreview audit --verbose` lists them, `dreamreview why NOTE` shows what is left"
+        )?;
+        return Ok(());
+    }
+    for r in reports.iter().filter(|r| r.unverifiable > 0) {
+        writeln!(out, "\n{}: unverifiable notes (cited transcripts gone, text not kept)", r.folder)?;
+        for n in &r.unverifiable_notes {
+            writeln!(out, "  {}", crate::text::visible_controls(&n.describe()))?;
+        }
     }
     Ok(())
 }
