@@ -323,13 +323,7 @@ fn a_decisions_file_takes_edits_and_names_bad_ids() {
     git(&memory, &["commit", "-qm", "notes"]);
     let r = run(cwd, &["check", s(&dream), "--json"]);
     let v = json(&r);
-    let new_side: String = v["files"][0]["hunks"][0]["lines"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|l| l["op"] != "-")
-        .map(|l| l["text"].as_str().unwrap().to_string())
-        .collect();
+    let new_side = first_hunk_new_side(&v);
     let edited = new_side.replace("in late Oct 2026", "last week");
     assert_ne!(edited, new_side);
     let file = cwd.join("decisions.json");

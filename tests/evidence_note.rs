@@ -103,13 +103,7 @@ fn an_accepted_hunk_keeps_what_the_evidence_pane_showed_after_the_transcript_is_
 fn an_edited_hunk_keeps_the_reviewers_text_and_its_own_verdicts() {
     let (_g, dream, memory) = project();
     let v = json(&run(dream.parent().unwrap(), &["check", s(&dream), "--json"]));
-    let new_side: String = v["files"][0]["hunks"][0]["lines"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|l| l["op"] != "-")
-        .map(|l| l["text"].as_str().unwrap().to_string())
-        .collect();
+    let new_side = first_hunk_new_side(&v);
     let edited = new_side.replace("in late Oct 2026", "last week").replace(" Token: [anthropic-key …Z9AA]", "");
     let file = dream.parent().unwrap().join("decisions.json");
     std::fs::write(&file, serde_json::json!({"hunks": {"testing.md#1": {"edited": edited}}}).to_string()).unwrap();

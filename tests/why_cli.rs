@@ -91,13 +91,7 @@ fn an_accepted_line_shows_its_kept_evidence_after_the_transcript_is_deleted() {
 fn an_edited_line_shows_the_reviewers_text_was_taken_and_its_kept_evidence() {
     let (_g, dream, memory) = committed_pnpm();
     let v = json(&run(dream.parent().unwrap(), &["check", s(&dream), "--json"]));
-    let new_side: String = v["files"][0]["hunks"][0]["lines"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|l| l["op"] != "-")
-        .map(|l| l["text"].as_str().unwrap().to_string())
-        .collect();
+    let new_side = first_hunk_new_side(&v);
     let edited = new_side.replace("in late Oct 2026", "last week").replace(" ([anthropic-key …Z9AA])", "");
     let file = decisions(&dream, serde_json::json!({"edited": edited}));
     let review = review_commit(&dream, &memory, &["--decisions", s(&file)]);

@@ -356,3 +356,15 @@ pub fn apply_allowing_secret(dream: &Path, memory: &Path, how: &[&str]) -> Run {
     args.extend_from_slice(how);
     run(dream.parent().unwrap(), &args)
 }
+
+/// The new side (context and added lines, joined) of the first hunk of the first file of a
+/// `check --json` object: the text a reviewer's edit starts from.
+pub fn first_hunk_new_side(v: &serde_json::Value) -> String {
+    v["files"][0]["hunks"][0]["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|l| l["op"] != "-")
+        .map(|l| l["text"].as_str().unwrap().to_string())
+        .collect()
+}
