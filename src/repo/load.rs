@@ -5,7 +5,7 @@ use super::MemoryRepo;
 use super::history;
 use crate::dream::Inputs;
 use crate::review::Review;
-use crate::review::history::{MemoryHistory, NoHistory, Reviewed};
+use crate::review::history::{Changed, MemoryHistory, NoHistory, Reviewed};
 use crate::snapshot::Snapshot;
 use crate::zone::CommitOffset;
 use anyhow::Result;
@@ -39,24 +39,25 @@ impl MemoryHistory for GitHistory<'_> {
     fn reviewed(&self, dream_id: &str) -> Option<Reviewed> {
         let entry = history::already_reviewed(self.0, dream_id).ok().flatten()?;
         Some(Reviewed {
+            id: entry.id.clone(),
             short: entry.short.clone(),
             summary: entry.summary.clone(),
             counts: entry.review.map(|c| (c.accepted, c.rejected, c.edited)),
-            changed: changed_notes(self.0, &entry.id),
         })
     }
 
     fn commit_offset(&self) -> Option<CommitOffset> {
         history::recent_offset(self.0)
     }
+
+    fn changed_by(&self, id: &str) -> Vec<Changed> {
+        changed_notes(self.0, id)
+    }
 }
 
 /// The notes commit `id` changed, before and after it (best effort: a commit that cannot
 /// be read gives none).
-fn changed_notes(
-    repo: &MemoryRepo,
-    id: &str,
-) -> Vec<(String, Option<crate::snapshot::Entry>, Option<crate::snapshot::Entry>)> {
+fn changed_notes(repo: &MemoryRepo, id: &str) -> Vec<Changed> {
     let Ok(commit) = history::find_commit(repo, id) else { return Vec::new() };
     let Ok((before, after)) = history::snapshots(repo, &commit) else { return Vec::new() };
     let paths: BTreeSet<&String> = before.keys().chain(after.keys()).collect();

@@ -10,16 +10,18 @@ use anyhow::Result;
 /// The review commit that already reviewed this dream.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Reviewed {
+    /// Its full id.
+    pub id: String,
     /// Its abbreviated id (`41fd1fa`).
     pub short: String,
     /// Its summary line (masked, one line).
     pub summary: String,
     /// Its `Review:` counts (accepted, rejected, edited), when it has the trailer.
     pub counts: Option<(usize, usize, usize)>,
-    /// The notes before and after it, for the paths it changed (empty when it could not be
-    /// read): what the review itself wrote is no session's edit.
-    pub changed: Vec<(String, Option<crate::snapshot::Entry>, Option<crate::snapshot::Entry>)>,
 }
+
+/// A note a commit changed: its path, and its content before and after (`None`: absent).
+pub type Changed = (String, Option<crate::snapshot::Entry>, Option<crate::snapshot::Entry>);
 
 /// The memory folder's history as a review sees it.
 pub trait MemoryHistory {
@@ -35,6 +37,9 @@ pub trait MemoryHistory {
     fn reviewed(&self, dream_id: &str) -> Option<Reviewed>;
     /// The UTC offset of recent commits (a hint for the user's time zone).
     fn commit_offset(&self) -> Option<CommitOffset>;
+    /// The notes commit `id` changed, before and after it (empty when it cannot be read):
+    /// read only when a review needs it (a dream with a `memory.diff` that was reviewed).
+    fn changed_by(&self, id: &str) -> Vec<Changed>;
 }
 
 /// A memory folder that is in no repository: no `HEAD`, nothing reviewed.
@@ -56,5 +61,8 @@ impl MemoryHistory for NoHistory {
     }
     fn commit_offset(&self) -> Option<CommitOffset> {
         None
+    }
+    fn changed_by(&self, _id: &str) -> Vec<Changed> {
+        Vec::new()
     }
 }

@@ -157,7 +157,7 @@ impl Review {
             Some(path) => {
                 let mut base = base_from_diff(path, &live, &proposed, &mut outside, &mut notes)?;
                 if let Some(r) = &reviewed {
-                    rebase_on_review(r, &live, &mut base);
+                    rebase_on_review(&history.changed_by(&r.id), &live, &mut base);
                 }
                 base
             }
@@ -527,8 +527,8 @@ fn set(s: &mut Snapshot, k: &str, v: Option<Entry>) {
 /// lines) is then shown as pending, not as `live-changed` — the review's own decisions are
 /// no session's edit. A note changed after the review (a session's edit, a revert) keeps
 /// the base the dream saw. Best effort: a commit that cannot be read changes nothing.
-fn rebase_on_review(reviewed: &Reviewed, live: &Snapshot, base: &mut Snapshot) {
-    for (path, before, after) in &reviewed.changed {
+fn rebase_on_review(changed: &[history::Changed], live: &Snapshot, base: &mut Snapshot) {
+    for (path, before, after) in changed {
         if before == after || live.get(path) != after.as_ref() {
             continue;
         }
