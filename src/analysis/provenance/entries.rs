@@ -1,0 +1,191 @@
+//! Stages 1 and 2: the entries that explain changes — CHANGES.md's, then the inline sources
+//! of OpenClaw promotions — each turned into a [`ChangeReport`] with its citations resolved
+//! in the transcripts, and linked to the hunks it speaks of.
+
+use super::evidence::{self, Cited};
+use super::lines::CitedLines;
+use super::mapping;
+use crate::analysis::findings::Findings;
+use crate::analysis::result::ChangeReport;
+use crate::changes::{self, ChangeEntry, Citation};
+use crate::diff::{FileDiff, Op};
+use crate::review::Review;
+use crate::secrets::mask;
+use crate::transcript::SourceSet;
+use std::collections::HashSet;
+use std::path::Path;
+
+/// The entries found: their reports (CHANGES.md's first, in file order, then inline
+/// sources) and, in the same order, the transcript lines each one cites.
+#[derive(Default)]
+pub(super) struct Entries {
+    pub(super) reports: Vec<ChangeReport>,
+    pub(super) cited: Vec<Vec<Cited>>,
+}
+
+impl Entries {
+    fn push(&mut self, report: ChangeReport, cited: Vec<Cited>) {
+        self.reports.push(report);
+        self.cited.push(cited);
+    }
+}
+
+/// Every entry of the review, resolved against `sources` and linked to its hunks in
+/// `findings`. What the reviewer should know on the way (an unreadable CHANGES.md) goes
+/// to `notes`.
+pub(super) fn collect(
+    review: &Review,
+    sources: &SourceSet,
+    lines: &mut CitedLines,
+    findings: &mut Findings,
+    notes: &mut Vec<String>,
+) -> Entries {
+    let mut entries = Entries::default();
+    let logged = match &review.inputs.changes_md {
+        Some(path) => read_changes_md(path, notes),
+        None => Vec::new(),
+    };
+    add_logged(review, &logged, sources, lines, findings, &mut entries);
+    add_inline(review, sources, lines, findings, &mut entries);
+    entries
+}
+
+/// CHANGES.md's entries; none (and a note) when it cannot be read or is no text.
+fn read_changes_md(path: &Path, notes: &mut Vec<String>) -> Vec<ChangeEntry> {
+    match std::fs::read(path) {
+        Ok(bytes) if memchr::memchr(0, &bytes).is_some() => {
+            notes.push(format!(
+                "{}: binary (it holds NUL bytes), not a change log; ignored, so no change has a \
+                 CHANGES.md entry. Check that the dream run finished writing it",
+                path.display()
+            ));
+            Vec::new()
+        }
+        Ok(bytes) => {
+            if std::str::from_utf8(&bytes).is_err() {
+                notes.push(format!("{}: not valid UTF-8; read with replacement characters", path.display()));
+            }
+            changes::parse(&String::from_utf8_lossy(&bytes))
+        }
+        Err(e) => {
+            notes.push(format!("cannot read {}: {e}", path.display()));
+            Vec::new()
+        }
+    }
+}
+
+/// Stage 1: CHANGES.md's entries, resolved, then linked to the hunks they speak of.
+fn add_logged(
+    review: &Review,
+    logged: &[ChangeEntry],
+    sources: &SourceSet,
+    lines: &mut CitedLines,
+    findings: &mut Findings,
+    entries: &mut Entries,
+) {
+    for e in logged {
+        let label = format!("CHANGES.md #{} (line {})", e.index, e.line);
+        let (report, evidence) = entry_report(e, &label, sources, lines, None);
+        entries.push(report, evidence);
+    }
+    let index = mapping::Index::new(&review.files, logged);
+    for (ei, e) in logged.iter().enumerate() {
+        for (fi, hi) in index.hunks_of(e) {
+            findings.of_mut(fi, hi).into_iter().for_each(|h| h.changes.push(e.index));
+            entries.reports[ei].hunks.push(review.files[fi].hunks[hi].id.clone());
+        }
+    }
+}
+
+/// Stage 2: inline sources (OpenClaw promotions), each an entry citing its own hunk.
+fn add_inline(
+    review: &Review,
+    sources: &SourceSet,
+    lines: &mut CitedLines,
+    findings: &mut Findings,
+    entries: &mut Entries,
+) {
+    for (fi, f) in review.files.iter().enumerate() {
+        for (hi, h) in f.hunks.iter().enumerate() {
+            let added = added_lines(f, hi);
+            for (k, &(line_no, _, l)) in added.iter().enumerate() {
+                let next = added.get(k + 1).map(|&(_, _, n)| n.text.as_str());
+                let Some(cits) = inline_citations_of(&l.text, next) else { continue };
+                let index = entries.reports.len() + 1;
+                let entry = ChangeEntry {
+                    index,
+                    line: line_no,
+                    text: crate::text::strip_terminator(&l.text).to_string(),
+                    notes: vec![f.path.clone()],
+                    citations: cits,
+                    snippets: Vec::new(),
+                };
+                let label = format!("{}:{line_no} (inline source)", f.path);
+                let (mut report, evidence) = entry_report(&entry, &label, sources, lines, Some(f.path.clone()));
+                report.hunks.push(h.id.clone());
+                findings.of_mut(fi, hi).into_iter().for_each(|h| h.changes.push(index));
+                entries.push(report, evidence);
+            }
+        }
+    }
+}
+
+/// The distinct inline citations of an added line, or `None` when it has none or is a
+/// promotion comment alone on its line repeating the sources of the line after it (that
+/// line's entry speaks for both).
+fn inline_citations_of(text: &str, next: Option<&str>) -> Option<Vec<Citation>> {
+    let mut cits = changes::inline_citations(text);
+    let mut seen = HashSet::new();
+    cits.retain(|c| seen.insert((c.file.clone(), c.start, c.end)));
+    let comment_only = text.trim().starts_with("<!--") && text.trim().ends_with("-->");
+    let next: Vec<Citation> = next.map(changes::inline_citations).unwrap_or_default();
+    let repeats_next =
+        cits.iter().all(|c| next.iter().any(|n| n.file == c.file && n.start == c.start && n.end == c.end));
+    if (comment_only && repeats_next) || cits.is_empty() {
+        return None;
+    }
+    Some(cits)
+}
+
+/// Builds an entry's report and resolves its citations.
+fn entry_report(
+    e: &ChangeEntry,
+    label: &str,
+    sources: &SourceSet,
+    lines: &mut CitedLines,
+    note: Option<String>,
+) -> (ChangeReport, Vec<Cited>) {
+    let mut report = ChangeReport {
+        index: e.index,
+        line: e.line,
+        text: mask(&e.text).into_owned(),
+        notes: e.notes.clone(),
+        note,
+        ..Default::default()
+    };
+    let mut evidence = Vec::new();
+    for c in &e.citations {
+        let (r, cited, flag) = evidence::resolve(c, sources, lines, label);
+        report.citations.push(r);
+        evidence.extend(cited);
+        report.flags.extend(flag);
+    }
+    (report, evidence)
+}
+
+/// Added lines of hunk `hi` with their 1-based line numbers in the accept-all result and
+/// their index in the hunk.
+pub(super) fn added_lines(f: &FileDiff, hi: usize) -> Vec<(usize, usize, &crate::diff::Line)> {
+    let h = &f.hunks[hi];
+    let mut n = h.new_range.start;
+    let mut out = Vec::new();
+    for (i, l) in h.lines.iter().enumerate() {
+        if l.op != Op::Remove {
+            n += 1;
+        }
+        if l.op == Op::Add {
+            out.push((n, i, l));
+        }
+    }
+    out
+}

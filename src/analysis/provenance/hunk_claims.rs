@@ -1,0 +1,162 @@
+//! Stage 3: the claims of every added line, each with the evidence its hunk's entries cite,
+//! in the order it should be read, and whether that evidence already sources it.
+
+use super::entries::added_lines;
+use super::evidence::Cited;
+use super::mapping;
+use super::stated::{Stated, sourced_in};
+use crate::analysis::claims::{self, Claim, ClaimKind};
+use crate::analysis::findings::{ClaimStatus, Findings};
+use crate::analysis::result::ChangeReport;
+use crate::changes;
+use crate::diff::FileDiff;
+use crate::review::Review;
+use crate::secrets::mask;
+use std::collections::HashSet;
+
+/// A claim of an added line, with where it stands.
+pub(super) struct HunkClaim {
+    pub(super) file: usize,
+    pub(super) hunk: usize,
+    pub(super) claim: Claim,
+    /// The claim as outputs show it: masked, and for a claim inside a credential (a piece of
+    /// a private key's body) what masking shows there.
+    pub(super) shown: String,
+    /// The line as outputs show it (credentials masked, a private key block as a whole).
+    pub(super) line: String,
+    /// The claim lies inside a credential: its `secret` flag already says all there is to
+    /// say, so it gets no `unsourced-claim` flag of its own and is not listed.
+    pub(super) in_secret: bool,
+    pub(super) status: Option<(ClaimStatus, Option<String>)>,
+}
+
+/// The names of the memory's notes, live and proposed: a claim naming one is a
+/// reference, not a claim.
+pub(super) fn note_names(review: &Review) -> HashSet<String> {
+    review.live.keys().chain(review.files.iter().map(|f| &f.path)).cloned().collect()
+}
+
+/// The claims of every added line of every note the review may write (and of notes
+/// outside the memory folder), one per distinct claim of a hunk, none sourced yet.
+pub(super) fn collect(review: &Review, notes: &HashSet<String>) -> Vec<HunkClaim> {
+    let mut out = Vec::new();
+    for (fi, f) in review.files.iter().enumerate() {
+        if !f.kind.writable() && f.kind != crate::diff::FileKind::Outside {
+            continue;
+        }
+        let fm_end = frontmatter_end(f);
+        for hi in 0..f.hunks.len() {
+            collect_hunk(f, (fi, hi), fm_end, notes, &mut out);
+        }
+    }
+    out
+}
+
+/// The claims of hunk `hi`'s added lines (those of the frontmatter, which ends on line
+/// `fm_end`, other than `description` left out).
+fn collect_hunk(
+    f: &FileDiff,
+    (fi, hi): (usize, usize),
+    fm_end: usize,
+    notes: &HashSet<String>,
+    out: &mut Vec<HunkClaim>,
+) {
+    let h = &f.hunks[hi];
+    let mut seen = HashSet::new();
+    // Lines and claims are shown masked with the hunk's side read as one text: a private
+    // key's body lines are no secret on their own.
+    let secret = crate::diff::masked::secret_spans(h);
+    let masked = crate::diff::masked::masked_lines(h);
+    for (line_no, i, l) in added_lines(f, hi) {
+        let text = crate::text::strip_terminator(&l.text);
+        let inside = secret.get(i).map_or(&[][..], Vec::as_slice);
+        let shown_line = crate::text::strip_terminator(masked.get(i).map_or("", String::as_str));
+        if line_no <= fm_end && !text.trim_start().starts_with("description:") {
+            continue;
+        }
+        for claim in note_claims(text, notes) {
+            let in_secret = inside.iter().any(|(r, _)| r.start <= claim.start && claim.end <= r.end);
+            let shown = match inside.iter().find(|(r, _)| r.start < claim.end && claim.start < r.end) {
+                Some((_, label)) => label.clone(),
+                None => mask(&claim.text).into_owned(),
+            };
+            if seen.insert((claim.kind, claim.text.to_lowercase())) {
+                let line = shown_line.to_string();
+                out.push(HunkClaim { file: fi, hunk: hi, claim, shown, line, in_secret, status: None });
+            }
+        }
+    }
+}
+
+/// Each claim's evidence: the citations of its hunk's entries, those of an entry that
+/// states the claim itself first — its source is the one to show ("214 tests passed on
+/// 2026-11-01 (… line 4)" → line 4), and its relative phrase the one a date came from.
+/// Then those of the entries that speak of the claim's line most.
+pub(super) fn evidence<'a>(
+    claims: &[HunkClaim],
+    findings: &Findings,
+    (reports, cited): (&[ChangeReport], &'a [Vec<Cited>]),
+) -> Vec<Vec<&'a Cited>> {
+    let text = |n: usize| n.checked_sub(1).and_then(|i| reports.get(i)).map_or("", |c| c.text.as_str());
+    let cited_by = |n: usize| n.checked_sub(1).and_then(|i| cited.get(i));
+    claims
+        .iter()
+        .map(|hc| {
+            let linked = findings.changes(hc.file, hc.hunk);
+            let (mut stating, mut others): (Vec<usize>, Vec<usize>) =
+                linked.iter().partition(|&&n| claims::occurs_in(&hc.claim, text(n)));
+            // Several entries may state a date (inline sources are their lines): the one
+            // speaking of the claim's line first there too.
+            stating.sort_by_key(|&n| std::cmp::Reverse(mapping::line_overlap(text(n), &hc.line)));
+            others.sort_by_key(|&n| std::cmp::Reverse(mapping::line_overlap(text(n), &hc.line)));
+            stating.iter().chain(&others).filter_map(|&n| cited_by(n)).flatten().collect()
+        })
+        .collect()
+}
+
+/// Sources each claim its evidence states.
+pub(super) fn source_in_cited(claims: &mut [HunkClaim], evidence: &[Vec<&Cited>], stated: &Stated) {
+    for (hc, ev) in claims.iter_mut().zip(evidence) {
+        hc.status = sourced_in(&hc.claim, ev, stated);
+    }
+}
+
+/// Last line of the proposal's frontmatter block (0: none).
+fn frontmatter_end(f: &FileDiff) -> usize {
+    let text = f.proposed.as_ref().and_then(|e| e.bytes()).and_then(crate::text::as_text).unwrap_or("");
+    match crate::analysis::audit::frontmatter::parse(text) {
+        crate::analysis::audit::frontmatter::Block::Parsed(fm) => fm.end_line,
+        _ => 0,
+    }
+}
+
+/// True when a path-like claim names one of the memory's own notes.
+fn is_note_reference(c: &Claim, notes: &HashSet<String>) -> bool {
+    if !matches!(c.kind, ClaimKind::Path | ClaimKind::Code) {
+        return false;
+    }
+    let t = c.text.trim_start_matches("./").trim_start_matches("memory/");
+    notes.contains(t) || notes.iter().any(|n| n.rsplit('/').next() == Some(t))
+}
+
+/// The claims of a note line: links, promotion metadata and references to notes left out.
+fn note_claims(line: &str, notes: &HashSet<String>) -> Vec<Claim> {
+    let structure = changes::structure_spans(line);
+    claims::extract(line)
+        .into_iter()
+        .filter(|c| c.kind != ClaimKind::Link)
+        .filter(|c| !structure.iter().any(|r| r.start < c.end && c.start < r.end))
+        .filter(|c| !is_note_reference(c, notes))
+        .collect()
+}
+
+/// The claims of an entry's own text: its citations, the notes it names and links left out.
+pub(super) fn entry_own_claims(text: &str, notes: &HashSet<String>) -> Vec<Claim> {
+    let refs = changes::reference_spans(text);
+    claims::extract(text)
+        .into_iter()
+        .filter(|c| c.kind != ClaimKind::Link)
+        .filter(|c| !refs.iter().any(|r| r.start < c.end && c.start < r.end))
+        .filter(|c| !is_note_reference(c, notes))
+        .collect()
+}

@@ -1,0 +1,82 @@
+//! A relative phrase ("yesterday", 昨日, "in the last 30 days") of a source line read
+//! against a date claim: what it denotes said on that line's day, how the claim relates to
+//! it, and the `inferred-date` message that shows the arithmetic.
+
+use crate::analysis::claims::{self, Claim};
+use crate::date::Date;
+use crate::secrets::mask;
+use crate::zone::{LocalDay, Zone};
+
+/// A relative phrase of a source line read against a date claim: what it denotes said on
+/// that line's day, and how the claim relates to it.
+#[derive(Clone, Debug)]
+pub(super) struct Reading {
+    pub(super) phrase: String,
+    /// A rolling window ("in the last 30 days").
+    pub(super) window: bool,
+    /// `name:line` of its line.
+    pub(super) loc: String,
+    /// The local day its line was said on.
+    pub(super) day: LocalDay,
+    /// `2026-11-01 09:14:03 UTC = 2026-11-01 18:14 Asia/Tokyo` for a transcript line.
+    pub(super) when: Option<String>,
+    /// Every day it can mean (widened by the day's slack).
+    pub(super) range: (Date, Date),
+    /// The claim holds every day it denotes: the line states the claim.
+    pub(super) covers: bool,
+    /// The claim shares a day with it (else the claim lies outside it).
+    pub(super) overlaps: bool,
+}
+
+impl Reading {
+    /// `phrase` said on `day` (at `when`, on `loc`) read against `c`.
+    pub(super) fn new(c: &Claim, r: &claims::Relative, day: LocalDay, loc: String, when: Option<String>) -> Reading {
+        let range = r.resolve_around(day);
+        Reading {
+            phrase: r.phrase.clone(),
+            window: r.is_window(),
+            loc,
+            day,
+            when,
+            range,
+            covers: r.readings(day).any(|(_, denoted)| claims::covers(c, denoted)),
+            overlaps: claims::overlaps(c, range),
+        }
+    }
+
+    /// The `inferred-date` message for `claim` (as shown): the arithmetic, and when the
+    /// claim overlaps the phrase, that it was probably computed from it.
+    pub(super) fn message(&self, claim: &str) -> String {
+        let phrase = mask(&self.phrase);
+        let said = if self.day.slack > 0 {
+            format!("{} (±1 day: the time zone is unknown)", self.day.day)
+        } else {
+            self.day.day.to_string()
+        };
+        let (lo, hi) = self.range;
+        let means = if lo == hi { lo.to_string() } else { format!("{lo} to {hi}") };
+        let at = match &self.when {
+            Some(w) => format!("{}, {w}", self.loc),
+            None => self.loc.clone(),
+        };
+        let arithmetic = format!("{phrase} said on {said} means {means} ({at})");
+        if self.overlaps {
+            let what = if self.window { "the rolling window " } else { "" };
+            format!("«{claim}» is stated by no source: probably inferred from {what}«{phrase}» — {arithmetic}")
+        } else {
+            format!("«{claim}» — {arithmetic}")
+        }
+    }
+}
+
+/// `2026-11-01 09:14:03 UTC = 2026-11-01 18:14 Asia/Tokyo`: a timestamp as written and in
+/// the user's zone (when that is known and not UTC).
+pub(super) fn when_said(zone: &Zone, time: Option<&str>, local: Option<&str>) -> Option<String> {
+    let time = time?;
+    match local {
+        Some(l) if zone.source() != crate::zone::ZoneSource::Unknown && time.get(..16) != Some(l) => {
+            Some(format!("{time} UTC = {l} {}", zone.name()))
+        }
+        _ => Some(format!("{time} UTC")),
+    }
+}
