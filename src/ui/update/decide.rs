@@ -1,0 +1,111 @@
+//! Deciding hunks and lines: accept, reject, toggle, the rest of a file, edit, undo and redo.
+
+use super::navigate::{all_hunks, step_hunk};
+use super::{decided, say};
+use crate::decision::Decision;
+use crate::ui::msg::Cmd;
+use crate::ui::state::App;
+
+pub(super) fn decide(app: &mut App, d: Decision) -> Vec<Cmd> {
+    let Some(h) = app.current_hunk() else { return Vec::new() };
+    if app.anchor.is_some() {
+        let slots = app.selected_slots();
+        app.anchor = None;
+        return set_slots(app, &slots, |_| d);
+    }
+    if let Err(r) = app.review.set_hunk(app.file, h, d) {
+        say(app, &r.in_tui(), true);
+        return Vec::new();
+    }
+    decided(app);
+    let mut cmds = vec![Cmd::Save];
+    let undecided = |app: &App, f: usize, h: usize| !app.review.decision(f, h).is_some_and(|d| d.is_decided());
+    if all_hunks(app).iter().any(|&(f, h)| undecided(app, f, h)) {
+        cmds.extend(step_hunk(app, true, undecided));
+    } else {
+        let (_, total) = app.review.progress();
+        say(app, &format!("all {total} hunks decided — press c to commit"), false);
+    }
+    cmds
+}
+
+pub(super) fn set_slots(app: &mut App, slots: &[(usize, usize)], d: impl Fn(Decision) -> Decision) -> Vec<Cmd> {
+    if slots.is_empty() {
+        say(app, "no changed line here: Space toggles - and + lines", false);
+        return Vec::new();
+    }
+    // One keypress, one undo step, however many lines it sets.
+    let targets: Vec<(usize, usize, Decision)> = slots
+        .iter()
+        .map(|&(h, s)| {
+            (h, s, d(app.review.decision(app.file, h).and_then(|x| x.lines.get(s).copied()).unwrap_or_default()))
+        })
+        .collect();
+    if let Err(r) = app.review.set_lines(app.file, &targets) {
+        say(app, &r.in_tui(), true);
+        return Vec::new();
+    }
+    decided(app);
+    vec![Cmd::Save]
+}
+
+pub(super) fn toggle(app: &mut App) -> Vec<Cmd> {
+    if app.anchor.is_none() && app.current_hunk().is_some_and(|h| app.is_edited(h)) {
+        say(
+            app,
+            "this hunk is your text now: e edits it again, u undoes the edit, y/n take or reject the dream's",
+            false,
+        );
+        return Vec::new();
+    }
+    let slots = app.selected_slots();
+    app.anchor = None;
+    let target = app.toggle_target(&slots);
+    set_slots(app, &slots, |_| target)
+}
+
+pub(super) fn rest(app: &mut App, d: Decision) -> Vec<Cmd> {
+    let Some(h) = app.current_hunk() else { return Vec::new() };
+    let n = app.review.set_rest_of_file(app.file, h, d);
+    if n == 0 {
+        say(app, "no undecided hunks left in this file", false);
+        return Vec::new();
+    }
+    decided(app);
+    let verb = if d == Decision::Accepted { "accepted" } else { "rejected" };
+    say(app, &format!("{verb} {n} hunk{} of this file", if n == 1 { "" } else { "s" }), false);
+    vec![Cmd::Save]
+}
+
+pub(super) fn edit(app: &mut App) -> Vec<Cmd> {
+    let Some(h) = app.current_hunk() else { return Vec::new() };
+    let Some(hunk) = app.current_file().and_then(|f| f.hunks.get(h)) else { return Vec::new() };
+    if hunk.whole_file {
+        say(app, "binary, empty and symlinked files are accepted or rejected whole", true);
+        return Vec::new();
+    }
+    // A merge refused for its markers reopens as it was left; else the edit so far, or
+    // for a hunk live changed after the dream both sides between conflict markers.
+    let text = match &app.unfinished {
+        Some((f, x, text)) if (*f, *x) == (app.file, h) => text.clone(),
+        _ => match app.review.decision(app.file, h).and_then(|d| d.edited.as_ref()) {
+            Some(text) => text.clone(),
+            None if hunk.live_changed => hunk.merge_text(),
+            None => hunk.new_side(),
+        },
+    };
+    vec![Cmd::Edit { file: app.file, hunk: h, text }]
+}
+
+pub(super) fn undo_redo(app: &mut App, undo: bool) -> Vec<Cmd> {
+    let done = if undo { app.review.undo() } else { app.review.redo() };
+    if !done {
+        say(app, if undo { "nothing to undo" } else { "nothing to redo" }, false);
+        return Vec::new();
+    }
+    // Undo may reach any file: always re-audit.
+    app.dirty = true;
+    app.rebuild_rows();
+    app.analysis.refresh_audit(&app.review);
+    vec![Cmd::Save]
+}

@@ -1,0 +1,314 @@
+//! The pure update function: a message in, the state changed, commands out. No I/O here,
+//! so every key sequence can be replayed in tests.
+
+//!
+//! [`update`] routes a message ([`apply`] here); keys and the mouse are read in [`keys`],
+//! normal mode's actions carried out in [`act`], moves in [`navigate`], decisions in
+//! [`decide`].
+
+mod act;
+mod decide;
+mod keys;
+mod navigate;
+
+pub use act::act;
+pub use navigate::{on_changed_line, request_highlight};
+
+use super::msg::{Cmd, Msg};
+use super::state::{App, HistoryState, Mode, Progress, Status};
+use act::why_answered;
+use keys::{key, mouse};
+use ratatui::crossterm::event::KeyEventKind;
+
+/// Applies one message to the state and returns what the runtime must do. Whatever the
+/// message changed, every edited hunk then shows its own text's flags and claims (or the
+/// check of that text is asked for, once).
+pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
+    let mut cmds = apply(app, msg);
+    cmds.extend(ask_checks(app));
+    cmds
+}
+
+/// Puts each edited hunk's check in place ([`crate::analysis::result::Analysis::sync_edits`]) and
+/// asks the runtime to check the edited texts that have none yet, each once.
+fn ask_checks(app: &mut App) -> Vec<Cmd> {
+    let missing = app.analysis.sync_edits(&app.review);
+    let mut cmds = Vec::new();
+    for (file, hunk, text) in missing {
+        if app.checks_asked.insert((file, hunk, text.clone())) {
+            cmds.push(Cmd::CheckEdit { file, hunk, text });
+        }
+    }
+    cmds
+}
+
+/// Why a commit must wait, if it must: the flags its preview and message list are not all
+/// in yet (the background analysis, or the check of an edited text, is still running).
+pub fn not_checked_yet(app: &App) -> Option<String> {
+    if let Progress::Running { done, total } = app.progress {
+        let at = (done * 100).checked_div(total).map(|p| format!(" ({p}%)")).unwrap_or_default();
+        return Some(format!("not yet: the flags are still being checked{at}; c again when they are in"));
+    }
+    let checking = checking(app);
+    (!checking.is_empty())
+        .then(|| format!("not yet: your edit of {} is still being checked; c again in a moment", checking.join(", ")))
+}
+
+/// The edited hunks whose text is still being checked, by id.
+pub fn checking(app: &App) -> Vec<String> {
+    let mut out = Vec::new();
+    for (fi, hi, d) in app.review.all_decisions() {
+        if d.edited.is_some() && !app.analysis.shows_edit(fi, hi) {
+            out.extend(app.review.hunk(fi, hi).map(|h| h.id.clone()));
+        }
+    }
+    out
+}
+
+fn apply(app: &mut App, msg: Msg) -> Vec<Cmd> {
+    match msg {
+        Msg::Key(k) if k.kind == KeyEventKind::Release => Vec::new(),
+        Msg::Key(k) if app.busy.is_some() => {
+            app.queued.push_back(k);
+            Vec::new()
+        }
+        Msg::Key(k) => key(app, k),
+        Msg::Mouse(m) if app.busy.is_none() => mouse(app, m),
+        Msg::Mouse(_) => Vec::new(),
+        Msg::Resize(w, h) => {
+            app.size = (w, h);
+            app.settle_scroll();
+            Vec::new()
+        }
+        Msg::Progress { generation, done, total } if generation == app.generation => {
+            app.progress = Progress::Running { done, total };
+            Vec::new()
+        }
+        Msg::Analyzed { generation, analysis } if generation == app.generation => {
+            // Edits checked meanwhile stay checked.
+            let older = std::mem::replace(&mut app.analysis, *analysis);
+            app.analysis.keep_edit_checks(older);
+            // Decisions may have changed while the analysis ran.
+            app.analysis.refresh_audit(&app.review);
+            app.progress = Progress::Done;
+            Vec::new()
+        }
+        Msg::AnalysisFailed { generation, error } if generation == app.generation => {
+            app.progress = Progress::Failed(error);
+            Vec::new()
+        }
+        Msg::Highlighted { generation, file, hunks } if generation == app.generation => {
+            for (hunk, highlight) in hunks {
+                app.highlights.insert((file, hunk), highlight);
+            }
+            Vec::new()
+        }
+        Msg::EditChecked { generation, check } if generation == app.generation => {
+            let current =
+                app.review.decision(check.file, check.hunk).and_then(|d| d.edited.as_ref()) == Some(&check.text);
+            if current && app.status.is_none() {
+                let id = app.review.hunk(check.file, check.hunk).map(|h| h.id.clone()).unwrap_or_default();
+                let errors =
+                    check.flags.iter().filter(|f| f.severity == crate::analysis::flag::Severity::Error).count();
+                let text = match (check.flags.len(), errors) {
+                    (0, _) => format!("your edit of {id} checked: no flags"),
+                    (n, 0) => format!("your edit of {id} checked: {n} warning{}", if n == 1 { "" } else { "s" }),
+                    (n, e) => format!(
+                        "your edit of {id} checked: {n} flag{}, {e} error{}",
+                        if n == 1 { "" } else { "s" },
+                        if e == 1 { "" } else { "s" }
+                    ),
+                };
+                say(app, &text, errors > 0);
+            }
+            if !app.analysis.edits.contains(&check) {
+                app.analysis.edits.push(check);
+            }
+            Vec::new()
+        }
+        Msg::Edited { generation, file, hunk, result } if generation == app.generation => match result {
+            Ok(Some(text)) => match app.review.set_edit(file, hunk, Some(text.clone())) {
+                Ok(()) => {
+                    app.unfinished = None;
+                    decided(app);
+                    say(app, "edited: live → your text, its flags checked again (u undoes)", false);
+                    vec![Cmd::Save]
+                }
+                Err(r) => {
+                    if matches!(r, crate::review::Refusal::ConflictMarkers { .. }) {
+                        // Kept, so `e` reopens the merge where the reviewer left it.
+                        app.unfinished = Some((file, hunk, text));
+                    }
+                    say(app, &r.in_tui(), true);
+                    Vec::new()
+                }
+            },
+            Ok(None) => {
+                let merging = app.review.hunk(file, hunk).is_some_and(|h| h.live_changed)
+                    && app.review.decision(file, hunk).is_some_and(|d| d.edited.is_none());
+                if merging {
+                    say(app, "e reopens it — merge not saved: its conflict markers are all still there", true);
+                } else {
+                    say(app, "edit left the hunk unchanged", false);
+                }
+                Vec::new()
+            }
+            Err(e) => {
+                say(app, &e, true);
+                Vec::new()
+            }
+        },
+        Msg::CommitMessage(Ok(message)) => {
+            app.mode = Mode::CommitPreview { message, scroll: 0 };
+            Vec::new()
+        }
+        Msg::CommitMessage(Err(e)) => {
+            say(app, &e, true);
+            Vec::new()
+        }
+        Msg::Committed(Ok(summary)) => {
+            app.dirty = false;
+            app.busy = Some("reloading after commit".into());
+            say(app, &summary, false);
+            vec![Cmd::Reload]
+        }
+        Msg::CommitStale(why) => {
+            app.busy = Some("reloading: the repository moved on".into());
+            say(app, &format!("not committed: {why}"), true);
+            vec![Cmd::Save, Cmd::Reload]
+        }
+        Msg::NeedRepo => {
+            app.mode = Mode::ConfirmInit;
+            Vec::new()
+        }
+        Msg::Initialized(Ok(text)) => {
+            app.busy = None;
+            say(app, &text, false);
+            let mut cmds = vec![Cmd::Save, Cmd::PreviewCommit];
+            cmds.extend(replay(app));
+            cmds
+        }
+        Msg::Initialized(Err(e)) | Msg::Reverted(Err(e)) | Msg::History(Err(e)) | Msg::HistoryDiff(Err(e)) => {
+            app.busy = None;
+            say(app, &e, true);
+            replay(app)
+        }
+        Msg::Signal(_) => {
+            app.quit = true;
+            vec![Cmd::Save, Cmd::Quit]
+        }
+        Msg::Failed(e) => {
+            say(app, &e, true);
+            Vec::new()
+        }
+        Msg::History(Ok(entries)) => {
+            if entries.is_empty() {
+                say(app, "the memory repository has no commits yet", false);
+            } else {
+                app.mode = Mode::History(Box::new(HistoryState { entries, selected: 0, view: None, confirm: None }));
+            }
+            Vec::new()
+        }
+        Msg::HistoryDiff(Ok(opened)) => {
+            if let Mode::History(h) = &mut app.mode {
+                let super::msg::OpenedCommit { message, files, evidence } = *opened;
+                let review = app.review.read_only(files);
+                let mut view = App::new(review, app.theme.clone(), app.size);
+                view.banner = Some(message);
+                view.kept = Some(evidence);
+                view.progress = Progress::Done;
+                h.view = Some(Box::new(view));
+            }
+            Vec::new()
+        }
+        Msg::Why(result) => {
+            why_answered(app, result);
+            Vec::new()
+        }
+        Msg::Reverted(Ok(summary)) => {
+            app.busy = Some("reloading after revert".into());
+            say(app, &summary, false);
+            vec![Cmd::Reload]
+        }
+        Msg::Committed(Err(e)) => {
+            app.busy = None;
+            say(app, &format!("commit failed: {e}"), true);
+            replay(app)
+        }
+        Msg::Reloaded { generation, review } => {
+            app.generation = generation;
+            app.analysis = crate::analysis::result::Analysis::empty(&review);
+            app.review = *review;
+            app.progress = Progress::Running { done: 0, total: 0 };
+            app.highlights.clear();
+            app.highlight_requested.clear();
+            app.checks_asked.clear();
+            app.unfinished = None;
+            app.file = app.file.min(app.review.files.len().saturating_sub(1));
+            app.rows.clear();
+            app.cursor = 0;
+            app.scroll = 0;
+            app.rebuild_rows();
+            app.busy = None;
+            let mut cmds = vec![Cmd::Analyze];
+            cmds.extend(request_highlight(app));
+            cmds.extend(replay(app));
+            cmds
+        }
+        // A result for a model that no longer exists: dropped.
+        _ => Vec::new(),
+    }
+}
+
+/// After any decision change in the current file: mark uncommitted, rebuild the rows, and
+/// re-audit the outcome when the change can move it (see [`audit_relevant`]).
+fn decided(app: &mut App) {
+    app.dirty = true;
+    app.rebuild_rows();
+    if app.review.files.get(app.file).is_none_or(audit_relevant) {
+        app.analysis.refresh_audit(&app.review);
+    }
+}
+
+/// True when decisions in this file can change the audit of the outcome: the index itself,
+/// a note that appears or disappears, anything not plain text, or a hunk reaching into the
+/// frontmatter. A decision inside a note's body leaves the audit as it was, so a keypress
+/// there does not re-read every note.
+fn audit_relevant(f: &crate::diff::FileDiff) -> bool {
+    use crate::diff::{FileKind, FileStatus};
+    if crate::analysis::audit::is_index(&f.path) || f.status != FileStatus::Modified || f.kind != FileKind::Text {
+        return true;
+    }
+    let live = f.live.as_ref().and_then(|e| e.bytes()).and_then(crate::text::as_text).unwrap_or("");
+    let fm_end = match crate::analysis::audit::frontmatter::parse(live) {
+        crate::analysis::audit::frontmatter::Block::Parsed(fm) => fm.end_line,
+        _ => 1,
+    };
+    f.hunks.iter().any(|h| h.old_range.start < fm_end)
+}
+
+fn replay(app: &mut App) -> Vec<Cmd> {
+    let mut cmds = Vec::new();
+    while app.busy.is_none() {
+        let Some(k) = app.queued.pop_front() else { break };
+        cmds.extend(key(app, k));
+    }
+    cmds
+}
+
+/// `A`: a dream a review commit already reviewed opens with its leftovers decided; this
+/// reopens them, pending (one undo step). Elsewhere it says there is nothing to reopen.
+fn again(app: &mut App) -> Vec<Cmd> {
+    let Some(banner) = app.review.reviewed_banner() else {
+        say(app, "this dream has no review commit yet: nothing to decide again", false);
+        return Vec::new();
+    };
+    app.review.reopen_leftovers();
+    decided(app);
+    say(app, &format!("{banner}: what it did not take is pending again (u undoes)"), false);
+    vec![Cmd::Save]
+}
+
+fn say(app: &mut App, text: &str, error: bool) {
+    app.status = Some(Status { text: text.to_string(), error });
+}
