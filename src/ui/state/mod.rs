@@ -1,6 +1,14 @@
 //! The TUI's one state struct and the pure helpers that derive things from it (rows of the
 //! diff, where the cursor is, which hunk is current, pane geometry).
 
+mod layout;
+mod rows;
+mod why_view;
+
+pub use layout::{Panes, layout};
+pub use rows::{GUTTER, LineInfo, Row, RowKind, line_info, rows_of};
+pub use why_view::WhyView;
+
 use super::theme::Theme;
 use crate::analysis::result::Analysis;
 use crate::diff::{FileDiff, Op};
@@ -55,69 +63,6 @@ pub enum Mode {
     Why(WhyView),
 }
 
-/// The `b` overlay: `dreamreview why` for the line under the cursor, scrollable.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WhyView {
-    /// The box's title (`Why ci.md:8`).
-    pub title: String,
-    /// The text, line by line (no terminators), as [`crate::why::traced`] words it.
-    pub lines: Vec<String>,
-    /// Rows scrolled (clamped when drawn).
-    pub scroll: usize,
-}
-
-impl WhyView {
-    /// The overlay for what `why` found.
-    pub fn new(t: &crate::repo::why::Traced) -> WhyView {
-        use crate::repo::why::Traced;
-        let title = match t {
-            Traced::Today(e) => match e.groups.first().and_then(|g| g.lines.first()) {
-                Some(l) => format!(" Why {}:{} ", super::text::shown_name(&e.note), l.line),
-                None => format!(" Why {} ", super::text::shown_name(&e.note)),
-            },
-            Traced::Gone(g) => format!(" Why · no longer in {} ", super::text::shown_name(&g.note)),
-        };
-        WhyView { title, lines: crate::why::traced(t), scroll: 0 }
-    }
-
-    /// The overlay's box on a terminal of `size`: its whole width (the text is long), as
-    /// tall as the text (at most the terminal), centred; its keys sit on its frame.
-    pub fn area(&self, size: (u16, u16)) -> Rect {
-        let rows = self.rows(usize::from(size.0.saturating_sub(2))).len();
-        let h = u16::try_from(rows + 2).unwrap_or(u16::MAX).min(size.1);
-        Rect::new(0, (size.1 - h) / 2, size.0, h)
-    }
-
-    /// The rows the text takes at `cols` columns: session ids shortened as the evidence
-    /// pane shortens them, a long line wrapped under its own indentation (two more).
-    pub fn rows(&self, cols: usize) -> Vec<String> {
-        let cols = cols.max(1);
-        let mut out = Vec::new();
-        for line in &self.lines {
-            let line = super::text::short_ids(line);
-            let Some(first) = super::text::wrap(&line, cols).into_iter().next() else { continue };
-            out.push(line[first.clone()].to_string());
-            let rest = line[first.end..].trim_start_matches(' ');
-            if rest.is_empty() {
-                continue;
-            }
-            let indent = line.len() - line.trim_start_matches(' ').len();
-            let hang = (indent + 2).min(cols / 2);
-            for r in super::text::wrap(rest, cols - hang) {
-                out.push(format!("{}{}", " ".repeat(hang), &rest[r]));
-            }
-        }
-        out
-    }
-
-    /// How far the text scrolls on a terminal of `size`: the rows its box cannot show.
-    pub fn max_scroll(&self, size: (u16, u16)) -> usize {
-        let area = self.area(size);
-        let inner = (usize::from(area.width.saturating_sub(2)), usize::from(area.height.saturating_sub(2)));
-        self.rows(inner.0).len().saturating_sub(inner.1)
-    }
-}
-
 /// The history view: the commits, and optionally one commit's diff shown read-only in the
 /// same diff view as the review.
 pub struct HistoryState {
@@ -129,34 +74,6 @@ pub struct HistoryState {
     pub view: Option<Box<App>>,
     /// A revert waiting for `y`: (question, commit id, scope).
     pub confirm: Option<(String, String, crate::repo::message::RevertScope)>,
-}
-
-/// One display row of the diff pane.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RowKind {
-    /// The hunk's header line.
-    Header,
-    /// A line of the hunk as shown (index into [`App::hunk`]'s lines: for an edited hunk,
-    /// live against the reviewer's text).
-    Line(usize),
-    /// A whole-file hunk's single row.
-    Whole,
-}
-
-/// A row: which hunk and what part of it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Row {
-    /// Hunk index in the current file.
-    pub hunk: usize,
-    /// What the row shows.
-    pub kind: RowKind,
-}
-
-impl Row {
-    /// Rows the cursor can stand on: hunk lines and whole-file rows.
-    pub fn selectable(&self) -> bool {
-        matches!(self.kind, RowKind::Line(_) | RowKind::Whole)
-    }
 }
 
 /// A short message in the status bar.
@@ -606,130 +523,5 @@ impl App {
             top -= 1;
         }
         self.scroll = self.scroll.max(top.min(self.cursor));
-    }
-}
-
-/// Columns of the diff gutter: decision mark, space, line number (4), space, op, space.
-pub const GUTTER: usize = 9;
-
-/// The display rows of a file: per hunk a header, then its lines (or one whole-file row);
-/// an edited hunk's lines are those of `edited[hunk]`, live against the reviewer's text.
-pub fn rows_of(file: &FileDiff, edited: &[Option<crate::diff::Hunk>]) -> Vec<Row> {
-    let mut rows = Vec::new();
-    for (hi, h) in file.hunks.iter().enumerate() {
-        rows.push(Row { hunk: hi, kind: RowKind::Header });
-        let shown = edited.get(hi).and_then(Option::as_ref).unwrap_or(h);
-        if h.whole_file {
-            rows.push(Row { hunk: hi, kind: RowKind::Whole });
-        } else {
-            rows.extend((0..shown.lines.len()).map(|i| Row { hunk: hi, kind: RowKind::Line(i) }));
-        }
-    }
-    rows
-}
-
-/// What the view needs per hunk line, computed once per file.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct LineInfo {
-    /// 1-based line number in live (context and removed lines).
-    pub old_no: Option<usize>,
-    /// 1-based line number in the accept-all result (context and added lines).
-    pub new_no: Option<usize>,
-    /// Decision slot (changed lines only).
-    pub slot: Option<usize>,
-    /// Removed line k of a change block ↔ added line k.
-    pub pair: Option<usize>,
-}
-
-/// Line numbers, decision slots and change-block partners of a hunk's lines.
-pub fn line_info(h: &crate::diff::Hunk) -> Vec<LineInfo> {
-    let n = h.lines.len();
-    let mut out = vec![LineInfo::default(); n];
-    let (mut old, mut new, mut slot) = (h.old_range.start, h.new_range.start, 0);
-    for (i, l) in h.lines.iter().enumerate() {
-        if l.op != Op::Add {
-            old += 1;
-            out[i].old_no = Some(old);
-        }
-        if l.op != Op::Remove {
-            new += 1;
-            out[i].new_no = Some(new);
-        }
-        if l.op != Op::Context {
-            out[i].slot = Some(slot);
-            slot += 1;
-        }
-    }
-    let mut i = 0;
-    while i < n {
-        if h.lines[i].op != Op::Remove {
-            i += 1;
-            continue;
-        }
-        let rs = i;
-        while i < n && h.lines[i].op == Op::Remove {
-            i += 1;
-        }
-        let adds = i;
-        while i < n && h.lines[i].op == Op::Add {
-            i += 1;
-        }
-        for k in 0..(adds - rs).min(i - adds) {
-            out[rs + k].pair = Some(adds + k);
-            out[adds + k].pair = Some(rs + k);
-        }
-    }
-    out
-}
-
-/// Where each pane is on screen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Panes {
-    /// The file list.
-    pub files: Rect,
-    /// The diff.
-    pub diff: Rect,
-    /// The evidence pane.
-    pub evidence: Rect,
-    /// The one-line status bar.
-    pub status: Rect,
-}
-
-/// The file list's width: enough for the longest name (`names` columns) plus marks and
-/// counts, within 16 columns and a quarter of the screen (a fifth on wide screens).
-fn files_width(width: u16, names: usize) -> u16 {
-    let want = u16::try_from(names + 10).unwrap_or(u16::MAX);
-    let cap = if width >= 150 { width / 5 } else { (width / 4).max(16) };
-    want.clamp(16.min(width), cap.max(16).min(width))
-}
-
-/// Pane geometry: on wide terminals (≥ 150 columns) files | diff | evidence side by side;
-/// otherwise the evidence sits under the diff, which takes the `diff_rows` it needs (when
-/// known) within a third to three fifths of the height.
-pub fn layout(area: Rect, names: usize, diff_rows: Option<usize>) -> Panes {
-    let status = Rect::new(area.x, area.y + area.height.saturating_sub(1), area.width, area.height.min(1));
-    let body_h = area.height.saturating_sub(1);
-    let files_w = files_width(area.width, names);
-    let files = Rect::new(area.x, area.y, files_w, body_h);
-    let rest_x = area.x + files_w;
-    let rest_w = area.width.saturating_sub(files_w);
-    if area.width >= 150 {
-        let ev_w = rest_w * 2 / 5;
-        let diff = Rect::new(rest_x, area.y, rest_w - ev_w, body_h);
-        let evidence = Rect::new(rest_x + rest_w - ev_w, area.y, ev_w, body_h);
-        Panes { files, diff, evidence, status }
-    } else {
-        // The diff gets what it needs (borders included), between a third and three fifths
-        // of the height; the evidence pane the rest.
-        let max_diff = body_h * 3 / 5;
-        let min_diff = (body_h / 3).min(max_diff);
-        let diff_h = match diff_rows {
-            Some(n) => u16::try_from(n + 2).unwrap_or(u16::MAX).clamp(min_diff, max_diff),
-            None => max_diff,
-        };
-        let ev_h = body_h - diff_h;
-        let diff = Rect::new(rest_x, area.y, rest_w, body_h - ev_h);
-        let evidence = Rect::new(rest_x, area.y + body_h - ev_h, rest_w, ev_h);
-        Panes { files, diff, evidence, status }
     }
 }
