@@ -8,7 +8,7 @@
 //! cargo bench --bench write_window -- [DIR] [ROUNDS]
 //! ```
 //!
-//! Measures that pair of system calls exactly as `src/repo/write.rs` issues them
+//! Measures that pair of system calls exactly as `src/store/repo/write.rs` issues them
 //! (`symlink_metadata`, then `rename` of a flushed temp file in the same folder), on files
 //! in DIR (default: a temp folder), and prints the median, 99th percentile and maximum in
 //! microseconds. The temp file is written and flushed before the clock starts, as in

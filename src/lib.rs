@@ -22,7 +22,9 @@
 //!         base: text, date, zone (time zones), secrets (finding and masking credentials)
 //! ```
 //!
-//! Each layer uses only itself and the layers to its left; the model knows no git (the
+//! The folders of `src/` are these layers — `base/`, `inputs/`, `model/`, `analysis/`,
+//! `store/`, `faces/` — so the tree reads as the flow. Each layer uses only itself and the
+//! layers to its left; the model knows no git (the
 //! repository layer passes what history says through [`review::history::MemoryHistory`])
 //! and nothing below the faces knows the terminal. `tests/architecture.rs` checks this
 //! on every `cargo test`.
@@ -30,36 +32,18 @@
 //! A newcomer reads [`review`] (the model: hunks and decisions), then [`analysis`] (what is
 //! found and how), then [`repo::apply`] (how a review becomes a commit), then `ui::update`.
 
-// base
-pub mod date;
-pub mod secrets;
-pub mod text;
-pub mod zone;
-
-// inputs
-pub mod changes;
-pub mod dream;
-pub mod memdiff;
-pub mod retention;
-pub mod snapshot;
-pub mod target;
-pub mod transcript;
-
-// model
-pub mod decision;
-pub mod diff;
-pub mod review;
-
-// analysis
+// The folders are the layers (lowest first); each module is also reachable from the crate
+// root by its own name (`crate::transcript`, `dreamreview::review`), which is how the code
+// refers to it.
 pub mod analysis;
+pub mod base;
+pub mod faces;
+pub mod inputs;
+pub mod model;
+pub mod store;
 
-// store
-pub mod evidence;
-pub mod repo;
-
-// faces
-pub mod cli;
-pub mod demo;
-pub mod report;
-pub mod ui;
-pub mod why;
+pub use base::{date, secrets, text, walk, zone};
+pub use faces::{cli, demo, report, ui, why};
+pub use inputs::{changes, dream, memdiff, retention, snapshot, target, transcript};
+pub use model::{decision, diff, review};
+pub use store::{evidence, repo};

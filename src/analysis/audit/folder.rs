@@ -4,7 +4,8 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
 
-use anyhow::{Context, Result};
+use crate::base::walk::{self, Entry as Walked, Kind, WalkError};
+use anyhow::Result;
 use serde::Serialize;
 
 /// A file the reader skipped or could only read in part; reported, never fatal.
@@ -34,59 +35,52 @@ fn is_md(name: &str) -> bool {
 /// (`.git`) and never following symlinks. Errors only when `dir` itself cannot be listed.
 pub fn read_folder(dir: &Path) -> Result<FolderRead> {
     let mut out = FolderRead::default();
-    let entries = fs::read_dir(dir).with_context(|| format!("cannot list the memory folder {}", dir.display()))?;
-    walk("", entries, &mut out);
-    Ok(out)
+    let walked = walk::walk(dir, &mut |e| {
+        match e {
+            Walked::Found { rel, utf8: false, .. } => out.problems.push(ReadProblem {
+                path: rel.to_string(),
+                message: "has a file name that is not UTF-8 — skipped; rename it".into(),
+            }),
+            Walked::Found { name, .. } if name.starts_with('.') => {}
+            Walked::Found { rel, kind: Kind::Symlink, .. } => out.problems.push(ReadProblem {
+                path: rel.to_string(),
+                message: "is a symbolic link — not followed, not audited".into(),
+            }),
+            Walked::Found { kind: Kind::Dir, .. } => return Ok(true),
+            Walked::Found { rel, name, path, kind: Kind::File, .. } if is_md(name) => read_note(rel, path, &mut out),
+            Walked::Found { .. } => {}
+            Walked::Unreadable { rel, error, .. } => out.problems.push(ReadProblem {
+                path: rel.to_string(),
+                message: format!("cannot be listed ({error}) — skipped; check its permissions"),
+            }),
+        }
+        Ok(false)
+    });
+    match walked {
+        Ok(()) => Ok(out),
+        Err(WalkError::Root(e)) => {
+            Err(anyhow::Error::new(e).context(format!("cannot list the memory folder {}", dir.display())))
+        }
+        Err(WalkError::Visitor(e)) => Err(e),
+    }
 }
 
-fn walk(prefix: &str, entries: fs::ReadDir, out: &mut FolderRead) {
-    let mut list: Vec<fs::DirEntry> = entries.filter_map(|e| e.ok()).collect();
-    list.sort_by_key(|e| e.file_name());
-    for entry in list {
-        let os_name = entry.file_name();
-        let rel_lossy = format!("{prefix}{}", os_name.to_string_lossy());
-        let Some(name) = os_name.to_str() else {
-            out.problems.push(ReadProblem {
-                path: rel_lossy,
-                message: "has a file name that is not UTF-8 — skipped; rename it".into(),
-            });
-            continue;
-        };
-        if name.starts_with('.') {
-            continue;
-        }
-        let rel = format!("{prefix}{name}");
-        let Ok(kind) = entry.file_type() else {
-            continue;
-        };
-        if kind.is_symlink() {
-            out.problems
-                .push(ReadProblem { path: rel, message: "is a symbolic link — not followed, not audited".into() });
-        } else if kind.is_dir() {
-            match fs::read_dir(entry.path()) {
-                Ok(sub) => walk(&format!("{rel}/"), sub, out),
-                Err(e) => out.problems.push(ReadProblem {
-                    path: rel,
-                    message: format!("cannot be listed ({e}) — skipped; check its permissions"),
-                }),
+/// Reads one note into `out`, or says why it could not.
+fn read_note(rel: &str, path: &Path, out: &mut FolderRead) {
+    match fs::read(path) {
+        Ok(bytes) => {
+            if std::str::from_utf8(&bytes).is_err() {
+                out.problems.push(ReadProblem {
+                    path: rel.to_string(),
+                    message: "is not UTF-8 — audited as lossy text; re-save it as UTF-8".into(),
+                });
             }
-        } else if kind.is_file() && is_md(name) {
-            match fs::read(entry.path()) {
-                Ok(bytes) => {
-                    if std::str::from_utf8(&bytes).is_err() {
-                        out.problems.push(ReadProblem {
-                            path: rel.clone(),
-                            message: "is not UTF-8 — audited as lossy text; re-save it as UTF-8".into(),
-                        });
-                    }
-                    out.files.insert(rel, bytes);
-                }
-                Err(e) => out.problems.push(ReadProblem {
-                    path: rel,
-                    message: format!("cannot be read ({e}) — skipped; check its permissions"),
-                }),
-            }
+            out.files.insert(rel.to_string(), bytes);
         }
+        Err(e) => out.problems.push(ReadProblem {
+            path: rel.to_string(),
+            message: format!("cannot be read ({e}) — skipped; check its permissions"),
+        }),
     }
 }
 

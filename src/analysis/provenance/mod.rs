@@ -30,11 +30,11 @@
 //!
 //! | stage | module | makes |
 //! |---|---|---|
-//! | 1–2. entries | [`entries`] ([`evidence`], [`lines`], [`mapping`]) | a `ChangeReport` per CHANGES.md entry and inline source, its cited lines, its hunks |
-//! | 3. hunk claims | [`hunk_claims`] ([`stated`]) | the claims of added lines, each with its ordered evidence; sourced when a cited line states it |
-//! | 4. pending | [`pending`] | entries checked against their own citations; what is still unsourced, in one table |
-//! | 5. scan | [`scan`] ([`reading`]) | where each pending claim is said, and relative phrases near unsourced dates |
-//! | 6–7. classify | [`classify`] | a status per claim; `unsourced-claim`, `inferred-date`, `citation-unsupported`, `citation-missing` flags |
+//! | 1–2. entries | `entries` ([`evidence`], [`lines`], [`mapping`]) | a `ChangeReport` per CHANGES.md entry and inline source, its cited lines, its hunks |
+//! | 3. hunk claims | `hunk_claims` (`stated`) | the claims of added lines, each with its ordered evidence; sourced when a cited line states it |
+//! | 4. pending | `pending` | entries checked against their own citations; what is still unsourced, in one table |
+//! | 5. scan | `scan` (`reading`) | where each pending claim is said, and relative phrases near unsourced dates |
+//! | 6–7. classify | `classify` | a status per claim; `unsourced-claim`, `inferred-date`, `citation-unsupported`, `citation-missing` flags |
 
 mod classify;
 mod entries;

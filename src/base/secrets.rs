@@ -1,6 +1,6 @@
 //! Credentials in text: detection and masking.
 //!
-//! [`find`] locates credentials with the rule table (`src/secrets/rules.rs`, listed by
+//! [`find`] locates credentials with the rule table (`src/base/secrets/rules.rs`, listed by
 //! [`rule_table`]): one row per format — provider tokens with a fixed prefix (Anthropic,
 //! OpenAI, AWS, GitHub, GitLab, Stripe, Hugging Face, npm, PyPI, SendGrid, Slack and Discord
 //! webhooks, Twilio, Shopify, DigitalOcean, Doppler, Databricks, Azure, GCP service-account

@@ -6,6 +6,7 @@
 //! `--sources` folder, and the OpenClaw daily notes (`YYYY-MM-DD*.md`) in the memory
 //! folder. The memory folder's other notes are never sources: they are what is reviewed.
 
+use crate::base::walk::{self, Entry as Walked, Kind};
 use std::collections::HashSet;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -245,35 +246,27 @@ struct Walker {
 
 impl Walker {
     /// Adds every file below `root` whose name `want` accepts, named relative to `root`.
+    /// Hidden folders, symbolic links and the excluded folder are not walked; folders that
+    /// cannot be listed are skipped and remembered.
     fn walk(&mut self, root: &Path, want: &dyn Fn(&str) -> bool) {
-        // (directory, its name relative to root with a trailing '/' or empty)
-        let mut stack: Vec<(PathBuf, String)> = vec![(root.to_path_buf(), String::new())];
-        while let Some((dir, prefix)) = stack.pop() {
-            if self.is_excluded(&dir) {
-                continue;
+        if self.is_excluded(root) {
+            return;
+        }
+        let walked = walk::walk(root, &mut |e| {
+            match e {
+                Walked::Found { name, path, kind: Kind::Dir, .. } => {
+                    return Ok(!name.starts_with('.') && !self.is_excluded(path));
+                }
+                Walked::Found { rel, name, path, kind: Kind::File, .. } if want(name) => {
+                    self.files.push(SourceFile::new(path.to_path_buf(), rel.to_string()));
+                }
+                Walked::Unreadable { path, .. } => self.skipped.push(path.to_path_buf()),
+                _ => {}
             }
-            let entries = match fs::read_dir(&dir) {
-                Ok(e) => e,
-                Err(_) => {
-                    self.skipped.push(dir);
-                    continue;
-                }
-            };
-            for entry in entries.flatten() {
-                let Ok(ft) = entry.file_type() else { continue };
-                let file_name = entry.file_name().to_string_lossy().into_owned();
-                if ft.is_symlink() {
-                    continue;
-                }
-                if ft.is_dir() {
-                    if !file_name.starts_with('.') {
-                        stack.push((entry.path(), format!("{prefix}{file_name}/")));
-                    }
-                } else if ft.is_file() && want(&file_name) {
-                    let name = format!("{prefix}{file_name}");
-                    self.files.push(SourceFile::new(entry.path(), name));
-                }
-            }
+            Ok(false)
+        });
+        if walked.is_err() {
+            self.skipped.push(root.to_path_buf());
         }
     }
 

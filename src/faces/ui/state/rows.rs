@@ -8,7 +8,7 @@ use crate::diff::{FileDiff, Op};
 pub enum RowKind {
     /// The hunk's header line.
     Header,
-    /// A line of the hunk as shown (index into [`App::hunk`]'s lines: for an edited hunk,
+    /// A line of the hunk as shown (index into [`super::App::hunk`]'s lines: for an edited hunk,
     /// live against the reviewer's text).
     Line(usize),
     /// A whole-file hunk's single row.

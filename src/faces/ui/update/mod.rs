@@ -2,9 +2,9 @@
 //! so every key sequence can be replayed in tests.
 
 //!
-//! [`update`] routes a message ([`apply`] here); keys and the mouse are read in [`keys`],
-//! normal mode's actions carried out in [`act`], moves in [`navigate`], decisions in
-//! [`decide`].
+//! [`update`] routes a message (`apply` here); keys and the mouse are read in `keys`,
+//! normal mode's actions carried out in [`act`], moves in `navigate`, decisions in
+//! `decide`.
 
 mod act;
 mod decide;

@@ -2,6 +2,7 @@
 //! keyed by '/'-separated path relative to the folder. Hidden files, `.git` and special
 //! files are not notes; symlinks are recorded, never followed.
 
+use crate::base::walk::{self, Entry as Walked, Kind, WalkError};
 use anyhow::{Context, Result, bail};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -42,37 +43,31 @@ pub fn read_folder(root: &Path) -> Result<Snapshot> {
         bail!("{} is not a folder", root.display());
     }
     let mut out = Snapshot::new();
-    walk(root, "", &mut out)?;
-    Ok(out)
-}
-
-fn walk(dir: &Path, prefix: &str, out: &mut Snapshot) -> Result<()> {
-    let entries = std::fs::read_dir(dir).with_context(|| format!("cannot list folder {}", dir.display()))?;
-    for entry in entries {
-        let entry = entry.with_context(|| format!("cannot list folder {}", dir.display()))?;
-        let name = entry.file_name();
-        let Some(name) = name.to_str() else {
-            bail!("{}: file name is not valid UTF-8; rename it to review this folder", entry.path().display());
-        };
-        if is_hidden(name) {
-            continue;
+    let walked = walk::walk(root, &mut |e| match e {
+        Walked::Found { utf8: false, path, .. } => {
+            bail!("{}: file name is not valid UTF-8; rename it to review this folder", path.display())
         }
-        let rel = if prefix.is_empty() { name.to_string() } else { format!("{prefix}/{name}") };
-        let path = entry.path();
-        let ft = entry.file_type().with_context(|| format!("cannot stat {}", path.display()))?;
-        if ft.is_symlink() {
-            let target =
-                std::fs::read_link(&path).with_context(|| format!("cannot read symlink {}", path.display()))?;
-            out.insert(rel, Entry::Symlink(target));
-        } else if ft.is_dir() {
-            walk(&path, &rel, out)?;
-        } else if ft.is_file() {
-            let bytes = std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
-            out.insert(rel, Entry::File(bytes));
+        Walked::Found { name, .. } if is_hidden(name) => Ok(false),
+        Walked::Found { rel, path, kind: Kind::Symlink, .. } => {
+            let target = std::fs::read_link(path).with_context(|| format!("cannot read symlink {}", path.display()))?;
+            out.insert(rel.to_string(), Entry::Symlink(target));
+            Ok(false)
+        }
+        Walked::Found { kind: Kind::Dir, .. } => Ok(true),
+        Walked::Found { rel, path, kind: Kind::File, .. } => {
+            let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+            out.insert(rel.to_string(), Entry::File(bytes));
+            Ok(false)
         }
         // Sockets, fifos and devices are not notes.
+        Walked::Found { kind: Kind::Other, .. } => Ok(false),
+        Walked::Unreadable { path, error, .. } => Err(anyhow::anyhow!("cannot read {}: {error}", path.display())),
+    });
+    match walked {
+        Ok(()) => Ok(out),
+        Err(WalkError::Root(e)) => Err(anyhow::Error::new(e).context(format!("cannot list folder {}", root.display()))),
+        Err(WalkError::Visitor(e)) => Err(e),
     }
-    Ok(())
 }
 
 #[cfg(test)]

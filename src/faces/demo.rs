@@ -12,38 +12,38 @@ const DREAMED_LIVE: &str = "/home/dev/.claude/projects/-home-dev-ledger/memory";
 
 /// Every demo file, relative to `assets/demo/`.
 pub const FILES: &[(&str, &[u8])] = &[
-    ("dream-2026-11-28/CHANGES.md", include_bytes!("../assets/demo/dream-2026-11-28/CHANGES.md")),
-    ("dream-2026-11-28/memory.diff", include_bytes!("../assets/demo/dream-2026-11-28/memory.diff")),
-    ("dream-2026-11-28/memory/MEMORY.md", include_bytes!("../assets/demo/dream-2026-11-28/memory/MEMORY.md")),
-    ("dream-2026-11-28/memory/ci.md", include_bytes!("../assets/demo/dream-2026-11-28/memory/ci.md")),
-    ("dream-2026-11-28/memory/database.md", include_bytes!("../assets/demo/dream-2026-11-28/memory/database.md")),
-    ("dream-2026-11-28/memory/deploy.md", include_bytes!("../assets/demo/dream-2026-11-28/memory/deploy.md")),
-    ("dream-2026-11-28/memory/review-ja.md", include_bytes!("../assets/demo/dream-2026-11-28/memory/review-ja.md")),
-    ("dream-2026-11-28/memory/testing.md", include_bytes!("../assets/demo/dream-2026-11-28/memory/testing.md")),
-    ("dream-2026-11-28/run.log", include_bytes!("../assets/demo/dream-2026-11-28/run.log")),
+    ("dream-2026-11-28/CHANGES.md", include_bytes!("../../assets/demo/dream-2026-11-28/CHANGES.md")),
+    ("dream-2026-11-28/memory.diff", include_bytes!("../../assets/demo/dream-2026-11-28/memory.diff")),
+    ("dream-2026-11-28/memory/MEMORY.md", include_bytes!("../../assets/demo/dream-2026-11-28/memory/MEMORY.md")),
+    ("dream-2026-11-28/memory/ci.md", include_bytes!("../../assets/demo/dream-2026-11-28/memory/ci.md")),
+    ("dream-2026-11-28/memory/database.md", include_bytes!("../../assets/demo/dream-2026-11-28/memory/database.md")),
+    ("dream-2026-11-28/memory/deploy.md", include_bytes!("../../assets/demo/dream-2026-11-28/memory/deploy.md")),
+    ("dream-2026-11-28/memory/review-ja.md", include_bytes!("../../assets/demo/dream-2026-11-28/memory/review-ja.md")),
+    ("dream-2026-11-28/memory/testing.md", include_bytes!("../../assets/demo/dream-2026-11-28/memory/testing.md")),
+    ("dream-2026-11-28/run.log", include_bytes!("../../assets/demo/dream-2026-11-28/run.log")),
     (
         "project/3f1c9a52-7d4e-4b8a-9c1e-5a2f8e6d4b71.jsonl",
-        include_bytes!("../assets/demo/project/3f1c9a52-7d4e-4b8a-9c1e-5a2f8e6d4b71.jsonl"),
+        include_bytes!("../../assets/demo/project/3f1c9a52-7d4e-4b8a-9c1e-5a2f8e6d4b71.jsonl"),
     ),
     (
         "project/8b2d4e6f-1a3c-4e5f-8a7b-9c0d1e2f3a4b.jsonl",
-        include_bytes!("../assets/demo/project/8b2d4e6f-1a3c-4e5f-8a7b-9c0d1e2f3a4b.jsonl"),
+        include_bytes!("../../assets/demo/project/8b2d4e6f-1a3c-4e5f-8a7b-9c0d1e2f3a4b.jsonl"),
     ),
     (
         "project/8b2d4e6f-1a3c-4e5f-8a7b-9c0d1e2f3a4b/subagents/agent-a1b2c3d.jsonl",
-        include_bytes!("../assets/demo/project/8b2d4e6f-1a3c-4e5f-8a7b-9c0d1e2f3a4b/subagents/agent-a1b2c3d.jsonl"),
+        include_bytes!("../../assets/demo/project/8b2d4e6f-1a3c-4e5f-8a7b-9c0d1e2f3a4b/subagents/agent-a1b2c3d.jsonl"),
     ),
     (
         "project/c4e5f6a7-b8c9-4d0e-8f1a-2b3c4d5e6f70.jsonl",
-        include_bytes!("../assets/demo/project/c4e5f6a7-b8c9-4d0e-8f1a-2b3c4d5e6f70.jsonl"),
+        include_bytes!("../../assets/demo/project/c4e5f6a7-b8c9-4d0e-8f1a-2b3c4d5e6f70.jsonl"),
     ),
-    ("project/memory/MEMORY.md", include_bytes!("../assets/demo/project/memory/MEMORY.md")),
-    ("project/memory/ci.md", include_bytes!("../assets/demo/project/memory/ci.md")),
-    ("project/memory/database.md", include_bytes!("../assets/demo/project/memory/database.md")),
-    ("project/memory/deploy.md", include_bytes!("../assets/demo/project/memory/deploy.md")),
-    ("project/memory/git-rules.md", include_bytes!("../assets/demo/project/memory/git-rules.md")),
-    ("project/memory/review-ja.md", include_bytes!("../assets/demo/project/memory/review-ja.md")),
-    ("project/memory/testing.md", include_bytes!("../assets/demo/project/memory/testing.md")),
+    ("project/memory/MEMORY.md", include_bytes!("../../assets/demo/project/memory/MEMORY.md")),
+    ("project/memory/ci.md", include_bytes!("../../assets/demo/project/memory/ci.md")),
+    ("project/memory/database.md", include_bytes!("../../assets/demo/project/memory/database.md")),
+    ("project/memory/deploy.md", include_bytes!("../../assets/demo/project/memory/deploy.md")),
+    ("project/memory/git-rules.md", include_bytes!("../../assets/demo/project/memory/git-rules.md")),
+    ("project/memory/review-ja.md", include_bytes!("../../assets/demo/project/memory/review-ja.md")),
+    ("project/memory/testing.md", include_bytes!("../../assets/demo/project/memory/testing.md")),
 ];
 
 /// Where a materialised demo lives.

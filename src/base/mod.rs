@@ -1,0 +1,8 @@
+//! Base: what every layer above uses — text with its terminators, calendar dates, the
+//! user's time zone, and finding and masking credentials. Knows nothing of dreams.
+
+pub mod date;
+pub mod secrets;
+pub mod text;
+pub mod walk;
+pub mod zone;
