@@ -97,6 +97,48 @@ pub fn visible_name(name: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(shown.replace('\n', "\u{240a}").replace('\t', "\u{2409}"))
 }
 
+/// Backticked spans: (range with backticks, trimmed inner range). An unclosed run of
+/// backticks is literal text.
+pub fn code_spans(line: &str) -> Vec<(std::ops::Range<usize>, std::ops::Range<usize>)> {
+    let b = line.as_bytes();
+    let run_len = |i: usize| b.get(i..).map_or(0, |s| s.iter().take_while(|c| **c == b'`').count());
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b.get(i) != Some(&b'`') {
+            i += 1;
+            continue;
+        }
+        let n = run_len(i);
+        let mut j = i + n;
+        let mut close = None;
+        while j < b.len() {
+            if b.get(j) == Some(&b'`') {
+                let m = run_len(j);
+                if m == n {
+                    close = Some(j);
+                    break;
+                }
+                j += m;
+            } else {
+                j += 1;
+            }
+        }
+        match close {
+            Some(j) => {
+                let inner = line.get(i + n..j).unwrap_or("");
+                let lead = inner.len() - inner.trim_start().len();
+                let trail = inner.len() - inner.trim_end().len();
+                let (s, e) = (i + n + lead, j - trail);
+                out.push((i..j + n, s..e.max(s)));
+                i = j + n;
+            }
+            None => i += n,
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

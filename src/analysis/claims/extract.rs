@@ -66,7 +66,7 @@ impl Acc {
 /// metadata are the caller's concern (see `changes::structure_spans`).
 pub fn extract(line: &str) -> Vec<Claim> {
     let mut acc = Acc::default();
-    let codes = code_spans(line);
+    let codes = crate::text::code_spans(line);
     for (outer, kind, value) in links(line) {
         if !codes.iter().any(|(o, _)| o.contains(&outer.start)) {
             acc.add(line, kind, outer.clone(), outer, ClaimValue::Text(value));
@@ -131,48 +131,6 @@ pub fn extract(line: &str) -> Vec<Claim> {
     acc.claims
 }
 
-/// Backticked spans: (range with backticks, trimmed inner range). An unclosed run of
-/// backticks is literal text.
-fn code_spans(line: &str) -> Vec<(Range<usize>, Range<usize>)> {
-    let b = line.as_bytes();
-    let run_len = |i: usize| b.get(i..).map_or(0, |s| s.iter().take_while(|c| **c == b'`').count());
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        if b.get(i) != Some(&b'`') {
-            i += 1;
-            continue;
-        }
-        let n = run_len(i);
-        let mut j = i + n;
-        let mut close = None;
-        while j < b.len() {
-            if b.get(j) == Some(&b'`') {
-                let m = run_len(j);
-                if m == n {
-                    close = Some(j);
-                    break;
-                }
-                j += m;
-            } else {
-                j += 1;
-            }
-        }
-        match close {
-            Some(j) => {
-                let inner = line.get(i + n..j).unwrap_or("");
-                let lead = inner.len() - inner.trim_start().len();
-                let trail = inner.len() - inner.trim_end().len();
-                let (s, e) = (i + n + lead, j - trail);
-                out.push((i..j + n, s..e.max(s)));
-                i = j + n;
-            }
-            None => i += n,
-        }
-    }
-    out
-}
-
 static MD_LINK: LazyLock<Option<Regex>> =
     LazyLock::new(|| Regex::new(r#"!?\[(?P<text>[^\]\n]*)\]\((?P<target>[^)\s]*)(?:\s+"[^"\n]*")?\)"#).ok());
 static WIKI_LINK: LazyLock<Option<Regex>> = LazyLock::new(|| Regex::new(r"\[\[(?P<target>[^\]\n]+)\]\]").ok());
@@ -220,7 +178,7 @@ mod tests {
 
     #[test]
     fn code_spans_and_links() {
-        assert_eq!(code_spans("a `b` ``c ` d`` `e"), vec![(2..5, 3..4), (6..15, 8..13)]);
+        assert_eq!(crate::text::code_spans("a `b` ``c ` d`` `e"), vec![(2..5, 3..4), (6..15, 8..13)]);
         assert_eq!(
             kinds("See [Testing](testing.md) and [[deploy-notes]] or [docs](https://x.dev/a)."),
             vec![

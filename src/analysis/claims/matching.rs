@@ -220,15 +220,7 @@ pub fn date_stated_by(claim: &Claim, date: Date) -> bool {
 /// relative phrase can mean, see [`super::Relative::resolve`]). A date without a year is
 /// tried in every year the range touches.
 pub fn overlaps(claim: &Claim, range: (Date, Date)) -> bool {
-    let Some(spec) = claim.date() else {
-        return false;
-    };
-    let (lo, hi) = if range.0 <= range.1 { range } else { (range.1, range.0) };
-    let years: Vec<i32> = match spec.year() {
-        Some(y) => vec![y],
-        None => (lo.year..=hi.year).collect(),
-    };
-    years.into_iter().any(|y| spec.range_in(y).is_some_and(|(a, b)| a <= hi && lo <= b))
+    date_relates(claim, range, |(a, b), (lo, hi)| a <= hi && lo <= b)
 }
 
 /// True when the claim is a date whose days include every day of the inclusive `range`
@@ -236,6 +228,13 @@ pub fn overlaps(claim: &Claim, range: (Date, Date)) -> bool {
 /// ("昨日" said on 2026-03-10 states `2026-03-09` and `March 2026`, not `2026-03-10`). A
 /// date without a year is tried in every year the range touches.
 pub fn covers(claim: &Claim, range: (Date, Date)) -> bool {
+    date_relates(claim, range, |(a, b), (lo, hi)| a <= lo && hi <= b)
+}
+
+/// True when the claim is a date whose days, read in some year the inclusive `range`
+/// touches (its own year when it has one), stand in relation `to` with the range (both as
+/// inclusive `(first, last)` days, the range in order).
+fn date_relates(claim: &Claim, range: (Date, Date), to: impl Fn((Date, Date), (Date, Date)) -> bool) -> bool {
     let Some(spec) = claim.date() else {
         return false;
     };
@@ -244,7 +243,7 @@ pub fn covers(claim: &Claim, range: (Date, Date)) -> bool {
         Some(y) => vec![y],
         None => (lo.year..=hi.year).collect(),
     };
-    years.into_iter().any(|y| spec.range_in(y).is_some_and(|(a, b)| a <= lo && hi <= b))
+    years.into_iter().any(|y| spec.range_in(y).is_some_and(|days| to(days, (lo, hi))))
 }
 
 #[cfg(test)]

@@ -324,6 +324,12 @@ fn window_days(n: u32, unit: &str) -> RelativeKind {
     RelativeKind::Within(n.saturating_mul(per))
 }
 
+/// "two" to "twelve" as a number.
+fn small_number(word: &str) -> Option<u32> {
+    let words = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+    words.iter().position(|w| *w == word).map(|i| i as u32 + 2)
+}
+
 /// The count of an English window ("30", "two", "a few").
 fn english_count(n: &str) -> Option<u32> {
     let n: String = n.to_ascii_lowercase().split_whitespace().collect::<Vec<_>>().join(" ");
@@ -331,22 +337,11 @@ fn english_count(n: &str) -> Option<u32> {
         "a few" | "few" => 6,
         "several" => 9,
         "a couple of" | "couple of" => 3,
-        "two" => 2,
-        "three" => 3,
-        "four" => 4,
-        "five" => 5,
-        "six" => 6,
-        "seven" => 7,
-        "eight" => 8,
-        "nine" => 9,
-        "ten" => 10,
-        "eleven" => 11,
-        "twelve" => 12,
         "fourteen" => 14,
         "thirty" => 30,
         "sixty" => 60,
         "ninety" => 90,
-        _ => n.parse().ok()?,
+        _ => small_number(&n).or_else(|| n.parse().ok())?,
     })
 }
 
@@ -405,23 +400,11 @@ fn english(caps: &Captures) -> Option<RelativeKind> {
         "a couple of" | "couple of" => Some((2, 3)),
         _ => None,
     };
-    let count = match n.as_str() {
-        "a" | "an" | "one" => 1,
-        "two" => 2,
-        "three" => 3,
-        "four" => 4,
-        "five" => 5,
-        "six" => 6,
-        "seven" => 7,
-        "eight" => 8,
-        "nine" => 9,
-        "ten" => 10,
-        "eleven" => 11,
-        "twelve" => 12,
-        _ => match vague {
-            Some((lo, _)) => lo,
-            None => n.parse().ok()?,
-        },
+    let count = match (n.as_str(), small_number(&n), vague) {
+        ("a" | "an" | "one", ..) => 1,
+        (_, Some(k), _) => k,
+        (_, None, Some((lo, _))) => lo,
+        (_, None, None) => n.parse().ok()?,
     };
     Some(if unit.starts_with("day") {
         match vague {

@@ -33,7 +33,7 @@ const PAIRS: &[(char, char)] = &[('"', '"'), ('“', '”'), ('「', '」'), ('�
 /// backticked spans are claims). Single quotes count only around a phrase, never as an
 /// apostrophe (`don't`, `user's`).
 pub fn snippets(text: &str) -> Vec<String> {
-    let code = code_ranges(text);
+    let code: Vec<(usize, usize)> = crate::text::code_spans(text).into_iter().map(|(r, _)| (r.start, r.end)).collect();
     // Code ranges are sorted and disjoint: binary search.
     let in_code = |i: usize| {
         let k = code.partition_point(|(_, b)| *b <= i);
@@ -100,38 +100,6 @@ fn single_quote_closes(chars: &[(usize, char)], k: usize) -> bool {
     let prev = k.checked_sub(1).and_then(|p| chars.get(p)).map(|&(_, c)| c);
     let next = chars.get(k + 1).map(|&(_, c)| c);
     prev.is_some_and(|p| !p.is_whitespace()) && next.is_none_or(|n| !n.is_alphanumeric())
-}
-
-/// Byte ranges of backticked spans (closed ones only).
-fn code_ranges(text: &str) -> Vec<(usize, usize)> {
-    let b = text.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        if b.get(i) != Some(&b'`') {
-            i += 1;
-            continue;
-        }
-        let n = b.get(i..).map_or(0, |s| s.iter().take_while(|c| **c == b'`').count());
-        let mut j = i + n;
-        let mut closed = None;
-        while j < b.len() {
-            let m = b.get(j..).map_or(0, |s| s.iter().take_while(|c| **c == b'`').count());
-            if m == n {
-                closed = Some(j + m);
-                break;
-            }
-            j += m.max(1);
-        }
-        match closed {
-            Some(e) => {
-                out.push((i, e));
-                i = e;
-            }
-            None => i += n,
-        }
-    }
-    out
 }
 
 #[cfg(test)]

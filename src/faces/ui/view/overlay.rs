@@ -86,14 +86,7 @@ pub fn commit(app: &App, frame: &mut Frame, message: &str, scroll: usize) {
         crate::text::split_lines(message).into_iter().map(|l| Line::raw(crate::text::strip_terminator(l).to_string())),
     );
     // The keys sit on the frame, so a message longer than the box never hides them.
-    let keys = Line::from(vec![
-        Span::styled(" Enter ", t.key),
-        Span::raw("commit  "),
-        Span::styled(" Esc ", t.key),
-        Span::raw("back to the review  "),
-        Span::styled(" j/k ", t.key),
-        Span::raw("scroll "),
-    ]);
+    let keys = key_hints(t, &[("Enter", "commit  "), ("Esc", "back to the review  "), ("j/k", "scroll ")]);
     frame.render_widget(Clear, area);
     let p = Paragraph::new(lines)
         .block(boxed(app, " Commit to the memory repository ").title_bottom(keys))
@@ -221,14 +214,20 @@ pub fn history(app: &App, frame: &mut Frame, h: &crate::ui::state::HistoryState)
         lines.push(line);
     }
     lines.push(Line::raw(""));
-    lines.push(Line::from(vec![
-        Span::styled(" Enter ", t.key),
-        Span::raw("show the diff   "),
-        Span::styled(" r ", t.key),
-        Span::raw("revert the whole commit   "),
-        Span::styled(" Esc ", t.key),
-        Span::raw("back to the review"),
-    ]));
+    lines.push(key_hints(
+        t,
+        &[("Enter", "show the diff   "), ("r", "revert the whole commit   "), ("Esc", "back to the review")],
+    ));
     frame.render_widget(Clear, area);
     frame.render_widget(Paragraph::new(lines).block(boxed(app, " History of the memory repository ")), area);
+}
+
+/// A line of key hints: each key in the key style, padded, then what it does.
+fn key_hints(t: &crate::ui::theme::Theme, hints: &[(&str, &'static str)]) -> Line<'static> {
+    Line::from(
+        hints
+            .iter()
+            .flat_map(|(k, what)| [Span::styled(format!(" {k} "), t.key), Span::raw(*what)])
+            .collect::<Vec<_>>(),
+    )
 }
