@@ -212,3 +212,46 @@ fn b_in_the_review_explains_a_line_of_the_live_note() {
     assert!(matches!(d.app.mode, Mode::Normal));
     assert!(d.app.status.as_ref().unwrap().text.starts_with("added line: not in the note yet"));
 }
+
+/// Reading the history, opening a commit and `b` run on a worker: while one is read the
+/// screen says so and keys wait in the queue, then apply to the answer (here `j` moves to
+/// the second commit of the list that was still being read when it was pressed).
+#[test]
+fn repository_reads_keep_the_screen_live_and_keys_wait_for_the_answer() {
+    use dreamreview::ui::effects;
+    use dreamreview::ui::msg::{Cmd, Msg};
+    use dreamreview::ui::update::update;
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let mut d = reviewed();
+    let key = |c: char| Msg::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+    let memory = d.app.review.inputs.memory.clone();
+
+    let cmds = update(&mut d.app, key('h'));
+    assert_eq!(cmds, vec![Cmd::History]);
+    assert_eq!(d.app.busy.as_deref(), Some("reading the history"));
+    assert!(to_text(&script::render(&d.app)).contains("reading the history"), "the status bar says what it waits for");
+    assert!(update(&mut d.app, key('j')).is_empty());
+    assert_eq!(d.app.queued.len(), 1, "a key pressed while reading waits");
+
+    let answer = effects::history(&memory);
+    update(&mut d.app, answer);
+    assert!(d.app.busy.is_none() && d.app.queued.is_empty());
+    let Mode::History(h) = &d.app.mode else { panic!("the history did not open") };
+    assert!(h.entries.len() >= 2, "{:?}", h.entries.len());
+    assert_eq!(h.selected, 1, "the queued j applied to the list that arrived");
+
+    let cmds = update(&mut d.app, Msg::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)));
+    let [Cmd::HistoryDiff(id)] = cmds.as_slice() else { panic!("{cmds:?}") };
+    assert_eq!(d.app.busy.as_deref(), Some("opening the commit"));
+    let answer = effects::history_diff(&memory, id);
+    update(&mut d.app, answer);
+    assert!(d.app.busy.is_none());
+    assert!(opened(&d).banner.is_some());
+
+    // A read that crashes on the worker stops the wait and says so.
+    update(&mut d.app, Msg::Key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE)));
+    d.app.busy = Some("tracing the line through the history".into());
+    update(&mut d.app, Msg::ReadFailed("reading the why crashed".into()));
+    assert!(d.app.busy.is_none());
+    assert_eq!(d.app.status.as_ref().map(|s| (s.text.as_str(), s.error)), Some(("reading the why crashed", true)));
+}

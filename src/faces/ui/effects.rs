@@ -9,11 +9,17 @@ use crate::repo::MemoryRepo;
 use crate::repo::decisions;
 use crate::repo::lock::RepoLock;
 use crate::repo::message::RevertScope;
+use std::path::Path;
 
 fn repo(app: &App) -> Result<MemoryRepo, String> {
-    MemoryRepo::discover(&app.review.inputs.memory)
+    repo_of(&app.review.inputs.memory)
+}
+
+/// The repository of the memory folder `memory`.
+fn repo_of(memory: &Path) -> Result<MemoryRepo, String> {
+    MemoryRepo::discover(memory)
         .map_err(|e| format!("{e:#}"))?
-        .ok_or_else(|| format!("{} is not in a git repository", app.review.inputs.memory.display()))
+        .ok_or_else(|| format!("{} is not in a git repository", memory.display()))
 }
 
 /// The repository of a memory folder the review may write to: a folder only memory.diff
@@ -140,14 +146,16 @@ pub fn reload(inputs: Inputs, zone: crate::zone::Zone, generation: u64) -> Msg {
 }
 
 /// The memory repository's commits, newest first.
-pub fn history(app: &App) -> Msg {
-    Msg::History(repo(app).and_then(|r| crate::repo::history::log(&r, Some(500)).map_err(|e| format!("{e:#}"))))
+/// Reads only the repository of the memory folder `memory`: the runtime runs it off the
+/// UI thread.
+pub fn history(memory: &Path) -> Msg {
+    Msg::History(repo_of(memory).and_then(|r| crate::repo::history::log(&r, Some(500)).map_err(|e| format!("{e:#}"))))
 }
 
 /// One commit's message (secrets masked), diff, and the evidence its review kept (the
 /// note read and matched to the diff here, not on the UI's update path).
-pub fn history_diff(app: &App, id: &str) -> Msg {
-    Msg::HistoryDiff(repo(app).and_then(|r| {
+pub fn history_diff(memory: &Path, id: &str) -> Msg {
+    Msg::HistoryDiff(repo_of(memory).and_then(|r| {
         let commit = crate::repo::history::find_commit(&r, id).map_err(|e| format!("{e:#}"))?;
         let message = crate::secrets::mask(commit.message().unwrap_or("")).into_owned();
         let files = crate::repo::history::commit_diff(&r, &commit).map_err(|e| format!("{e:#}"))?;
@@ -158,8 +166,10 @@ pub fn history_diff(app: &App, id: &str) -> Msg {
 
 /// Why a line a diff shows says what it says: found in the note today by its text and
 /// explained there, or explained as of the commit that showed it.
-pub fn why(app: &App, shown: &crate::repo::why::ShownLine) -> Msg {
-    Msg::Why(repo(app).and_then(|r| crate::repo::why::trace(&r, shown).map(Box::new).map_err(|e| format!("{e:#}"))))
+pub fn why(memory: &Path, shown: &crate::repo::why::ShownLine) -> Msg {
+    Msg::Why(
+        repo_of(memory).and_then(|r| crate::repo::why::trace(&r, shown).map(Box::new).map_err(|e| format!("{e:#}"))),
+    )
 }
 
 /// Reverts a commit, a file or a hunk of it as a new commit; conflicts write nothing.

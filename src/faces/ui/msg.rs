@@ -90,6 +90,9 @@ pub enum Msg {
     Signal(i32),
     /// A side effect failed (saving decisions…): shown in the status bar.
     Failed(String),
+    /// A read of the repository on a worker failed without an answer (it crashed): the
+    /// screen stops waiting and says so.
+    ReadFailed(String),
     /// The model was rebuilt (after a commit, or on reload).
     Reloaded {
         /// The new generation.
@@ -160,4 +163,17 @@ pub enum Cmd {
     Reload,
     /// Leave the TUI.
     Quit,
+}
+
+impl Cmd {
+    /// What the screen waits for while this command reads the repository on a worker (keys
+    /// wait in the queue meanwhile, and the status bar says it), or `None`.
+    pub fn waits_for(&self) -> Option<&'static str> {
+        match self {
+            Cmd::History => Some("reading the history"),
+            Cmd::HistoryDiff(_) => Some("opening the commit"),
+            Cmd::Why(_) => Some("tracing the line through the history"),
+            _ => None,
+        }
+    }
 }

@@ -235,11 +235,29 @@ fn execute(app: &mut App, cmd: Cmd, rt: &mut Runtime, terminal: &mut DefaultTerm
                 })
                 .ok();
         }
-        Cmd::History => send(effects::history(app)),
-        Cmd::HistoryDiff(id) => send(effects::history_diff(app, &id)),
-        Cmd::Why(shown) => send(effects::why(app, &shown)),
+        // Reads of the repository run on a worker: the screen stays live (keys wait in the
+        // queue while `busy` says what is being read).
+        Cmd::History => in_background(rt, "history", app, effects::history),
+        Cmd::HistoryDiff(id) => in_background(rt, "history-diff", app, move |m| effects::history_diff(m, &id)),
+        Cmd::Why(shown) => in_background(rt, "why", app, move |m| effects::why(m, &shown)),
         Cmd::Revert { commit, scope } => send(effects::revert(app, &commit, &scope)),
     }
+}
+
+/// Runs `read(memory folder)` on a thread named `name` and sends its message; a read that
+/// panics reports that it failed instead of leaving the screen busy.
+fn in_background(rt: &Runtime, name: &str, app: &App, read: impl FnOnce(&std::path::Path) -> Msg + Send + 'static) {
+    let memory = app.review.inputs.memory.clone();
+    let tx = rt.tx.clone();
+    let what = name.to_string();
+    std::thread::Builder::new()
+        .name(name.into())
+        .spawn(move || {
+            let msg = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| read(&memory)))
+                .unwrap_or_else(|_| Msg::ReadFailed(format!("reading the {what} crashed")));
+            let _ = tx.send(msg);
+        })
+        .ok();
 }
 
 /// Suspends the TUI, runs `$VISUAL`/`$EDITOR` (default `vi`) on the text, restores the TUI.

@@ -63,9 +63,9 @@ pub fn send(app: &mut App, msg: Msg) -> Result<Vec<Cmd>, String> {
         let msg = match cmd {
             Cmd::PreviewCommit => effects::preview_commit(app),
             Cmd::Commit => effects::commit(app),
-            Cmd::History => effects::history(app),
-            Cmd::HistoryDiff(id) => effects::history_diff(app, &id),
-            Cmd::Why(shown) => effects::why(app, &shown),
+            Cmd::History => effects::history(&app.review.inputs.memory),
+            Cmd::HistoryDiff(id) => effects::history_diff(&app.review.inputs.memory, &id),
+            Cmd::Why(shown) => effects::why(&app.review.inputs.memory, &shown),
             Cmd::Revert { commit, scope } => effects::revert(app, &commit, &scope),
             Cmd::InitRepo => effects::init_repo(app),
             Cmd::Reload => effects::reload(app.review.inputs.clone(), app.review.zone.clone(), app.generation + 1),

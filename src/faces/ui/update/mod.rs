@@ -25,8 +25,17 @@ use ratatui::crossterm::event::KeyEventKind;
 /// check of that text is asked for, once).
 pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
     let mut cmds = apply(app, msg);
+    wait_for(app, &cmds);
     cmds.extend(ask_checks(app));
     cmds
+}
+
+/// Marks the screen busy while a command reads in the background ([`Cmd::waits_for`]):
+/// keys pressed meanwhile wait in the queue and are replayed on the answer.
+fn wait_for(app: &mut App, cmds: &[Cmd]) {
+    if let Some(what) = cmds.iter().find_map(Cmd::waits_for) {
+        app.busy = Some(what.into());
+    }
 }
 
 /// Puts each edited hunk's check in place ([`crate::analysis::result::Analysis::sync_edits`]) and
@@ -188,7 +197,11 @@ fn apply(app: &mut App, msg: Msg) -> Vec<Cmd> {
             cmds.extend(replay(app));
             cmds
         }
-        Msg::Initialized(Err(e)) | Msg::Reverted(Err(e)) | Msg::History(Err(e)) | Msg::HistoryDiff(Err(e)) => {
+        Msg::Initialized(Err(e))
+        | Msg::Reverted(Err(e))
+        | Msg::History(Err(e))
+        | Msg::HistoryDiff(Err(e))
+        | Msg::ReadFailed(e) => {
             app.busy = None;
             say(app, &e, true);
             replay(app)
@@ -202,12 +215,13 @@ fn apply(app: &mut App, msg: Msg) -> Vec<Cmd> {
             Vec::new()
         }
         Msg::History(Ok(entries)) => {
+            app.busy = None;
             if entries.is_empty() {
                 say(app, "the memory repository has no commits yet", false);
             } else {
                 app.mode = Mode::History(Box::new(HistoryState { entries, selected: 0, view: None, confirm: None }));
             }
-            Vec::new()
+            replay(app)
         }
         Msg::HistoryDiff(Ok(opened)) => {
             if let Mode::History(h) = &mut app.mode {
@@ -219,11 +233,13 @@ fn apply(app: &mut App, msg: Msg) -> Vec<Cmd> {
                 view.progress = Progress::Done;
                 h.view = Some(Box::new(view));
             }
-            Vec::new()
+            app.busy = None;
+            replay(app)
         }
         Msg::Why(result) => {
+            app.busy = None;
             why_answered(app, result);
-            Vec::new()
+            replay(app)
         }
         Msg::Reverted(Ok(summary)) => {
             app.busy = Some("reloading after revert".into());
@@ -291,7 +307,9 @@ fn replay(app: &mut App) -> Vec<Cmd> {
     let mut cmds = Vec::new();
     while app.busy.is_none() {
         let Some(k) = app.queued.pop_front() else { break };
-        cmds.extend(key(app, k));
+        let more = key(app, k);
+        wait_for(app, &more);
+        cmds.extend(more);
     }
     cmds
 }
