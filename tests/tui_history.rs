@@ -243,10 +243,19 @@ fn repository_reads_keep_the_screen_live_and_keys_wait_for_the_answer() {
     let cmds = update(&mut d.app, Msg::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)));
     let [Cmd::HistoryDiff(id)] = cmds.as_slice() else { panic!("{cmds:?}") };
     assert_eq!(d.app.busy.as_deref(), Some("opening the commit"));
+    assert!(to_text(&script::render(&d.app)).contains("opening the commit…"), "the history's status bar says it too");
     let answer = effects::history_diff(&memory, id);
     update(&mut d.app, answer);
     assert!(d.app.busy.is_none());
     assert!(opened(&d).banner.is_some());
+    let cmds = update(&mut d.app, key('b'));
+    assert!(matches!(cmds.as_slice(), [Cmd::Why(_)]), "{cmds:?}");
+    assert!(to_text(&script::render(&d.app)).contains("tracing the line through the history…"));
+    let Cmd::Why(shown) = &cmds[0] else { unreachable!() };
+    update(&mut d.app, effects::why(&memory, shown));
+    assert!(d.app.busy.is_none());
+    assert!(matches!(opened(&d).mode, Mode::Why(_)), "the answer opens over the commit that asked");
+    update(&mut d.app, Msg::Key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE)));
 
     // A read that crashes on the worker stops the wait and says so.
     update(&mut d.app, Msg::Key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE)));

@@ -36,7 +36,13 @@ pub fn view(app: &App, frame: &mut Frame) {
         Mode::Why(w) => overlay::why(app, frame, w),
         Mode::History(h) => {
             match &h.view {
-                Some(inner) => view(inner, frame),
+                Some(inner) => {
+                    view(inner, frame);
+                    // What is being read for it (`b`) shows in its status bar.
+                    if app.busy.is_some() {
+                        status::draw(app, frame, inner.panes().status);
+                    }
+                }
                 None => overlay::history(app, frame, h),
             }
             if let Some((question, _, _)) = &h.confirm {

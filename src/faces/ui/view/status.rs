@@ -22,10 +22,12 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         return;
     }
     if let Some((text, hints)) = read_only_status(app) {
-        // What the last key said (`b` on a line it cannot explain) in place of the name.
-        let left = match &app.status {
-            Some(msg) => Span::styled(format!(" {} ", msg.text), if msg.error { t.error } else { t.status }),
-            None => Span::raw(text),
+        // What the last key said (`b` on a line it cannot explain), or what is being read,
+        // in place of the name.
+        let left = match (&app.status, &app.busy) {
+            (Some(msg), _) => Span::styled(format!(" {} ", msg.text), if msg.error { t.error } else { t.status }),
+            (None, Some(b)) => Span::raw(format!(" {b}… ")),
+            (None, None) => Span::raw(text),
         };
         let line = with_hints(app, vec![left], hints, area.width);
         frame.render_widget(Paragraph::new(line).style(t.status), area);
