@@ -74,6 +74,36 @@ fn a_panic_in_the_tui_restores_the_terminal() {
     assert!(pane.contains("DREAMREVIEW_TEST_PANIC is set"), "panic message not shown:\n{pane}");
 }
 
+/// A panic on a worker (here the history read) is caught and said in the status bar: the
+/// TUI goes on running in its screen (the terminal is not restored under it), and quitting
+/// restores the terminal as usual.
+#[test]
+fn a_panic_on_a_worker_leaves_the_tui_running() {
+    if !tmux_available() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let stty = dir.path().join("stty.txt");
+    let socket = format!("drworker{}", std::process::id());
+    let bin = env!("CARGO_BIN_EXE_dreamreview");
+    let pane = || tmux(&["-L", &socket, "capture-pane", "-p", "-t", "t"]);
+    start(
+        &socket,
+        &format!("cd {} && RUST_BACKTRACE=0 DREAMREVIEW_TEST_WORKER_PANIC=1 {bin} demo", dir.path().display()),
+        &stty,
+    );
+    wait_for("the review screen", || pane().contains("Files"));
+    tmux(&["-L", &socket, "send-keys", "-t", "t", "h"]);
+    wait_for("the crash in the status bar", || pane().contains("reading the history crashed"));
+    let screen = pane();
+    assert!(!screen.contains("DREAMREVIEW_TEST_WORKER_PANIC"), "the panic message was printed over the TUI:\n{screen}");
+    let alt = tmux(&["-L", &socket, "display-message", "-p", "-t", "t", "#{alternate_on}"]);
+    assert_eq!(alt.trim(), "1", "the terminal was restored under the running TUI");
+    tmux(&["-L", &socket, "send-keys", "-t", "t", "q"]);
+    assert_restored(&socket, &stty);
+    tmux(&["-L", &socket, "kill-server"]);
+}
+
 /// SIGTERM, SIGINT (`kill -INT`: Ctrl-C is a key in raw mode) and SIGHUP (the terminal
 /// closed) each end the review with the terminal restored and the decision kept.
 #[test]

@@ -257,10 +257,16 @@ fn repository_reads_keep_the_screen_live_and_keys_wait_for_the_answer() {
     assert!(matches!(opened(&d).mode, Mode::Why(_)), "the answer opens over the commit that asked");
     update(&mut d.app, Msg::Key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE)));
 
-    // A read that crashes on the worker stops the wait and says so.
+    // A read that crashes on the worker stops the wait and says so; the keys pressed for
+    // the screen it would have opened are dropped, not applied to the review below.
     update(&mut d.app, Msg::Key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE)));
-    d.app.busy = Some("tracing the line through the history".into());
-    update(&mut d.app, Msg::ReadFailed("reading the why crashed".into()));
-    assert!(d.app.busy.is_none());
-    assert_eq!(d.app.status.as_ref().map(|s| (s.text.as_str(), s.error)), Some(("reading the why crashed", true)));
+    update(&mut d.app, Msg::Key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE)));
+    assert!(matches!(d.app.mode, Mode::Normal), "back on the review");
+    let before = d.app.review.progress();
+    assert_eq!(update(&mut d.app, key('h')), vec![Cmd::History]);
+    update(&mut d.app, key('y'));
+    update(&mut d.app, Msg::ReadFailed("reading the history crashed".into()));
+    assert!(d.app.busy.is_none() && d.app.queued.is_empty());
+    assert_eq!(d.app.review.progress(), before, "the y meant for the history decided nothing");
+    assert_eq!(d.app.status.as_ref().map(|s| (s.text.as_str(), s.error)), Some(("reading the history crashed", true)));
 }

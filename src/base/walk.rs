@@ -41,9 +41,26 @@ pub enum Entry<'a> {
         /// False when its name is not UTF-8: `name` and `rel` are then not its real name.
         utf8: bool,
     },
-    /// A folder below the root that could not be listed, or an entry whose type could not
-    /// be read.
-    Unreadable { rel: &'a str, path: &'a Path, error: &'a io::Error },
+    /// A folder below the root that could not be listed (wholly, or some of its entries:
+    /// the others are still visited), or an entry whose type could not be read.
+    Unreadable {
+        rel: &'a str,
+        /// Its name (lossy when it is not UTF-8): a caller that skips hidden names skips
+        /// this too.
+        name: &'a str,
+        path: &'a Path,
+        error: &'a io::Error,
+        failed: Failed,
+    },
+}
+
+/// What could not be read of an [`Entry::Unreadable`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Failed {
+    /// Listing the folder.
+    List,
+    /// The entry's type.
+    Stat,
 }
 
 /// The visitor: sees each entry, returns whether to enter it (only a [`Kind::Dir`] is ever
@@ -51,10 +68,11 @@ pub enum Entry<'a> {
 pub type Visit<'v> = dyn FnMut(Entry<'_>) -> Result<bool> + 'v;
 
 /// Walks the folder `root`. Errors when `root` itself cannot be listed (the error is the
-/// I/O error: callers add what they were reading), or when the visitor returns one.
+/// I/O error: callers add what they were reading), or when the visitor returns one. An
+/// entry of `root` that cannot be read is reported as `root` unreadable (`rel` "").
 pub fn walk(root: &Path, visit: &mut Visit<'_>) -> Result<(), WalkError> {
-    let list = list(root).map_err(WalkError::Root)?;
-    walk_listed(list, "", visit).map_err(WalkError::Visitor)
+    let listing = list(root).map_err(WalkError::Root)?;
+    walk_listing(listing, root, "", visit).map_err(WalkError::Visitor)
 }
 
 /// Why a walk stopped.
@@ -66,22 +84,38 @@ pub enum WalkError {
     Visitor(anyhow::Error),
 }
 
-/// A folder's entries, sorted by name.
-fn list(dir: &Path) -> io::Result<Vec<Listed>> {
-    let mut out = Vec::new();
-    for entry in fs::read_dir(dir)? {
-        let entry = entry?;
-        out.push((entry.file_name(), entry.path(), entry.file_type()));
-    }
-    out.sort_by(|a, b| a.0.cmp(&b.0));
-    Ok(out)
+/// A folder's entries, sorted by name, and the first error met listing them (the entries
+/// read before and after it are kept).
+struct Listing {
+    entries: Vec<Listed>,
+    error: Option<io::Error>,
 }
 
 /// A folder's entry as listed: its name, path and type.
 type Listed = (OsString, PathBuf, io::Result<fs::FileType>);
 
-fn walk_listed(entries: Vec<Listed>, prefix: &str, visit: &mut Visit<'_>) -> Result<()> {
-    for (os_name, path, file_type) in entries {
+fn list(dir: &Path) -> io::Result<Listing> {
+    let mut out = Listing { entries: Vec::new(), error: None };
+    for entry in fs::read_dir(dir)? {
+        match entry {
+            Ok(entry) => out.entries.push((entry.file_name(), entry.path(), entry.file_type())),
+            Err(e) => {
+                out.error.get_or_insert(e);
+            }
+        }
+    }
+    out.entries.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(out)
+}
+
+/// Visits the entries of the folder `dir` (named `prefix` relative to the root).
+fn walk_listing(listing: Listing, dir: &Path, prefix: &str, visit: &mut Visit<'_>) -> Result<()> {
+    if let Some(error) = &listing.error {
+        let rel = prefix.trim_end_matches('/');
+        let name = rel.rsplit('/').next().unwrap_or(rel);
+        visit(Entry::Unreadable { rel, name, path: dir, error, failed: Failed::List })?;
+    }
+    for (os_name, path, file_type) in listing.entries {
         let utf8 = os_name.to_str().is_some();
         let name = os_name.to_string_lossy();
         let rel = format!("{prefix}{name}");
@@ -91,16 +125,17 @@ fn walk_listed(entries: Vec<Listed>, prefix: &str, visit: &mut Visit<'_>) -> Res
             Ok(t) if t.is_file() => Kind::File,
             Ok(_) => Kind::Other,
             Err(error) => {
-                visit(Entry::Unreadable { rel: &rel, path: &path, error: &error })?;
+                visit(Entry::Unreadable { rel: &rel, name: &name, path: &path, error: &error, failed: Failed::Stat })?;
                 continue;
             }
         };
         let enter = visit(Entry::Found { rel: &rel, name: &name, path: &path, kind, utf8 })?;
         if kind == Kind::Dir && enter {
             match list(&path) {
-                Ok(sub) => walk_listed(sub, &format!("{rel}/"), visit)?,
+                Ok(sub) => walk_listing(sub, &path, &format!("{rel}/"), visit)?,
                 Err(error) => {
-                    visit(Entry::Unreadable { rel: &rel, path: &path, error: &error })?;
+                    let failed = Failed::List;
+                    visit(Entry::Unreadable { rel: &rel, name: &name, path: &path, error: &error, failed })?;
                 }
             }
         }

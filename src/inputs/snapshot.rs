@@ -2,7 +2,7 @@
 //! keyed by '/'-separated path relative to the folder. Hidden files, `.git` and special
 //! files are not notes; symlinks are recorded, never followed.
 
-use crate::base::walk::{self, Entry as Walked, Kind, WalkError};
+use crate::base::walk::{self, Entry as Walked, Failed, Kind, WalkError};
 use anyhow::{Context, Result, bail};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -61,7 +61,13 @@ pub fn read_folder(root: &Path) -> Result<Snapshot> {
         }
         // Sockets, fifos and devices are not notes.
         Walked::Found { kind: Kind::Other, .. } => Ok(false),
-        Walked::Unreadable { path, error, .. } => Err(anyhow::anyhow!("cannot read {}: {error}", path.display())),
+        Walked::Unreadable { name, .. } if is_hidden(name) => Ok(false),
+        Walked::Unreadable { path, error, failed: Failed::List, .. } => {
+            Err(anyhow::anyhow!("cannot list folder {}: {error}", path.display()))
+        }
+        Walked::Unreadable { path, error, failed: Failed::Stat, .. } => {
+            Err(anyhow::anyhow!("cannot stat {}: {error}", path.display()))
+        }
     });
     match walked {
         Ok(()) => Ok(out),

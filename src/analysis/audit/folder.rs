@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
 
-use crate::base::walk::{self, Entry as Walked, Kind, WalkError};
+use crate::base::walk::{self, Entry as Walked, Failed, Kind, WalkError};
 use anyhow::Result;
 use serde::Serialize;
 
@@ -49,8 +49,10 @@ pub fn read_folder(dir: &Path) -> Result<FolderRead> {
             Walked::Found { kind: Kind::Dir, .. } => return Ok(true),
             Walked::Found { rel, name, path, kind: Kind::File, .. } if is_md(name) => read_note(rel, path, &mut out),
             Walked::Found { .. } => {}
+            Walked::Unreadable { name, .. } if name.starts_with('.') => {}
+            Walked::Unreadable { failed: Failed::Stat, .. } => {}
             Walked::Unreadable { rel, error, .. } => out.problems.push(ReadProblem {
-                path: rel.to_string(),
+                path: if rel.is_empty() { ".".to_string() } else { rel.to_string() },
                 message: format!("cannot be listed ({error}) — skipped; check its permissions"),
             }),
         }

@@ -138,12 +138,15 @@ static WIKI_LINK: LazyLock<Option<Regex>> = LazyLock::new(|| Regex::new(r"\[\[(?
 /// Markdown links to non-URL targets and wikilinks: (range, kind, normalised target).
 /// Links to URLs are left to the URL recogniser.
 fn links(line: &str) -> Vec<(Range<usize>, ClaimKind, String)> {
+    // A link to nothing (`[]()`, `[](\\)`: blank, or only quotes and backslashes, which
+    // no needle finds) names no note: no claim.
+    let names_nothing = |t: &str| !t.chars().any(|c| c != '"' && c != '\\' && !c.is_control() && !c.is_whitespace());
     let mut out = Vec::new();
     if let Some(re) = &*WIKI_LINK {
         for c in re.captures_iter(line) {
             if let (Some(m), Some(t)) = (c.get(0), c.name("target")) {
                 let target = t.as_str().split('|').next().unwrap_or("").trim().to_lowercase();
-                if !target.is_empty() {
+                if !names_nothing(&target) {
                     out.push((m.range(), ClaimKind::Link, target));
                 }
             }
@@ -154,8 +157,7 @@ fn links(line: &str) -> Vec<(Range<usize>, ClaimKind, String)> {
             if let (Some(m), Some(t)) = (c.get(0), c.name("target")) {
                 let target = t.as_str();
                 let lower = target.to_lowercase();
-                // A link to nothing (`[]()`) names no note: no claim.
-                if lower.trim().is_empty() || lower.contains("://") || lower.starts_with("mailto:") {
+                if names_nothing(&lower) || lower.contains("://") || lower.starts_with("mailto:") {
                     continue;
                 }
                 if out.iter().any(|(r, _, _)| overlap(r, &m.range())) {

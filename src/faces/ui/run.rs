@@ -41,6 +41,7 @@ pub struct Startup {
 pub fn run(review: Review, startup: Startup) -> Result<i32> {
     let theme = Theme::from_env();
     let mut terminal = ratatui::try_init().context("cannot open the terminal (is this an interactive terminal?)")?;
+    quiet_caught_panics();
     let _guard = TerminalGuard;
     let _ = execute!(std::io::stdout(), EnableMouseCapture);
     let size = terminal.size().map(|s| (s.width, s.height)).unwrap_or((80, 24));
@@ -158,42 +159,23 @@ fn execute(app: &mut App, cmd: Cmd, rt: &mut Runtime, terminal: &mut DefaultTerm
         Cmd::Analyze => {
             let review = app.review.clone();
             let generation = app.generation;
-            let tx = rt.tx.clone();
-            std::thread::Builder::new()
-                .name("analysis".into())
-                .spawn(move || {
-                    let progress = |done: u64, total: u64| {
-                        let _ = tx.send(Msg::Progress { generation, done, total });
-                    };
-                    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        crate::analysis::analyze_with(&review, &progress)
-                    }));
-                    let msg = match result {
-                        Ok(analysis) => Msg::Analyzed { generation, analysis: Box::new(analysis) },
-                        Err(_) => Msg::AnalysisFailed { generation, error: "the analysis crashed".into() },
-                    };
-                    let _ = tx.send(msg);
-                })
-                .ok();
+            let crash = move |error: String| Msg::AnalysisFailed { generation, error };
+            worker(&rt.tx, "analysis", "the analysis", crash, move |tx| {
+                let progress = |done: u64, total: u64| {
+                    let _ = tx.send(Msg::Progress { generation, done, total });
+                };
+                let analysis = crate::analysis::analyze_with(&review, &progress);
+                Some(Msg::Analyzed { generation, analysis: Box::new(analysis) })
+            });
         }
         Cmd::CheckEdit { file, hunk, text } => {
             let review = app.review.clone();
             let generation = app.generation;
-            let tx = rt.tx.clone();
-            std::thread::Builder::new()
-                .name("edit-check".into())
-                .spawn(move || {
-                    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        crate::analysis::check_edit(&review, file, hunk, &text)
-                    }));
-                    let msg = match result {
-                        Ok(Some(check)) => Msg::EditChecked { generation, check },
-                        Ok(None) => return,
-                        Err(_) => Msg::Failed("checking your edit crashed: its flags are the dream's".into()),
-                    };
-                    let _ = tx.send(msg);
-                })
-                .ok();
+            let crash = |e: String| Msg::Failed(format!("{e}: its flags are the dream's"));
+            worker(&rt.tx, "edit-check", "checking your edit", crash, move |_| {
+                crate::analysis::check_edit(&review, file, hunk, &text)
+                    .map(|check| Msg::EditChecked { generation, check })
+            });
         }
         Cmd::Highlight(file) => {
             if let Some(diff) = app.review.files.get(file) {
@@ -227,37 +209,78 @@ fn execute(app: &mut App, cmd: Cmd, rt: &mut Runtime, terminal: &mut DefaultTerm
             let inputs = app.review.inputs.clone();
             let zone = app.review.zone.clone();
             let generation = app.generation + 1;
-            let tx = rt.tx.clone();
-            std::thread::Builder::new()
-                .name("reload".into())
-                .spawn(move || {
-                    let _ = tx.send(effects::reload(inputs, zone, generation));
-                })
-                .ok();
+            worker(&rt.tx, "reload", "reloading the review", Msg::ReadFailed, move |_| {
+                Some(effects::reload(inputs, zone, generation))
+            });
         }
         // Reads of the repository run on a worker: the screen stays live (keys wait in the
         // queue while `busy` says what is being read).
-        Cmd::History => in_background(rt, "history", app, effects::history),
-        Cmd::HistoryDiff(id) => in_background(rt, "history-diff", app, move |m| effects::history_diff(m, &id)),
-        Cmd::Why(shown) => in_background(rt, "why", app, move |m| effects::why(m, &shown)),
+        Cmd::History => {
+            let memory = app.review.inputs.memory.clone();
+            worker(&rt.tx, "history", "reading the history", Msg::ReadFailed, move |_| {
+                // Test-only: proves a worker's panic leaves the TUI running (tests/terminal_safety.rs).
+                if std::env::var_os("DREAMREVIEW_TEST_WORKER_PANIC").is_some() {
+                    panic!("DREAMREVIEW_TEST_WORKER_PANIC is set: the history read panics, as asked");
+                }
+                Some(effects::history(&memory))
+            });
+        }
+        Cmd::HistoryDiff(id) => {
+            let memory = app.review.inputs.memory.clone();
+            worker(&rt.tx, "history-diff", "opening the commit", Msg::ReadFailed, move |_| {
+                Some(effects::history_diff(&memory, &id))
+            });
+        }
+        Cmd::Why(shown) => {
+            let memory = app.review.inputs.memory.clone();
+            worker(&rt.tx, "why", "tracing the line", Msg::ReadFailed, move |_| Some(effects::why(&memory, &shown)));
+        }
         Cmd::Revert { commit, scope } => send(effects::revert(app, &commit, &scope)),
     }
 }
 
-/// Runs `read(memory folder)` on a thread named `name` and sends its message; a read that
-/// panics reports that it failed instead of leaving the screen busy.
-fn in_background(rt: &Runtime, name: &str, app: &App, read: impl FnOnce(&std::path::Path) -> Msg + Send + 'static) {
-    let memory = app.review.inputs.memory.clone();
-    let tx = rt.tx.clone();
-    let what = name.to_string();
-    std::thread::Builder::new()
-        .name(name.into())
-        .spawn(move || {
-            let msg = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| read(&memory)))
-                .unwrap_or_else(|_| Msg::ReadFailed(format!("reading the {what} crashed")));
-            let _ = tx.send(msg);
-        })
-        .ok();
+/// The threads whose panics are caught and reported in the status bar (see [`worker`]):
+/// a panic there leaves the terminal as it is. Any other panic restores the terminal
+/// first (ratatui's hook), so its message can be read.
+const CATCHING: &[&str] = &["analysis", "edit-check", "reload", "history", "history-diff", "why"];
+
+/// Runs `job` on a thread named `name` (one of [`CATCHING`]) and sends the message it
+/// returns. When it panics, or no thread can be started, `crash("<doing> crashed")` or
+/// `crash("cannot start …")` is sent instead, so the screen never waits for it forever.
+fn worker<C, J>(tx: &Sender<Msg>, name: &'static str, doing: &'static str, crash: C, job: J)
+where
+    C: Fn(String) -> Msg + Clone + Send + 'static,
+    J: FnOnce(&Sender<Msg>) -> Option<Msg> + Send + 'static,
+{
+    debug_assert!(CATCHING.contains(&name));
+    let sender = tx.clone();
+    let on_crash = crash.clone();
+    let started = std::thread::Builder::new().name(name.into()).spawn(move || {
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(&sender)));
+        let msg = match result {
+            Ok(msg) => msg,
+            Err(_) => Some(on_crash(format!("{doing} crashed"))),
+        };
+        if let Some(msg) = msg {
+            let _ = sender.send(msg);
+        }
+    });
+    if let Err(e) = started {
+        let _ = tx.send(crash(format!("{doing}: cannot start a thread ({e})")));
+    }
+}
+
+/// Keeps ratatui's panic hook (restore the terminal, then report) for every thread but the
+/// [`CATCHING`] workers: their panics are caught and said in the status bar, and restoring
+/// the terminal under a TUI that goes on running would break the screen.
+fn quiet_caught_panics() {
+    let restore_and_report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let name = std::thread::current().name().map(str::to_string);
+        if !name.is_some_and(|n| CATCHING.contains(&n.as_str())) {
+            restore_and_report(info);
+        }
+    }));
 }
 
 /// Suspends the TUI, runs `$VISUAL`/`$EDITOR` (default `vi`) on the text, restores the TUI.

@@ -6,7 +6,7 @@
 //! `--sources` folder, and the OpenClaw daily notes (`YYYY-MM-DD*.md`) in the memory
 //! folder. The memory folder's other notes are never sources: they are what is reviewed.
 
-use crate::base::walk::{self, Entry as Walked, Kind};
+use crate::base::walk::{self, Entry as Walked, Failed, Kind};
 use std::collections::HashSet;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -260,7 +260,9 @@ impl Walker {
                 Walked::Found { rel, name, path, kind: Kind::File, .. } if want(name) => {
                     self.files.push(SourceFile::new(path.to_path_buf(), rel.to_string()));
                 }
-                Walked::Unreadable { path, .. } => self.skipped.push(path.to_path_buf()),
+                // A folder that cannot be listed is said; an entry whose type cannot be
+                // read is passed over.
+                Walked::Unreadable { path, failed: Failed::List, .. } => self.skipped.push(path.to_path_buf()),
                 _ => {}
             }
             Ok(false)

@@ -197,14 +197,18 @@ fn apply(app: &mut App, msg: Msg) -> Vec<Cmd> {
             cmds.extend(replay(app));
             cmds
         }
-        Msg::Initialized(Err(e))
-        | Msg::Reverted(Err(e))
-        | Msg::History(Err(e))
-        | Msg::HistoryDiff(Err(e))
-        | Msg::ReadFailed(e) => {
+        Msg::Initialized(Err(e)) | Msg::Reverted(Err(e)) => {
             app.busy = None;
             say(app, &e, true);
             replay(app)
+        }
+        // A read that brought no screen: the keys pressed for that screen are dropped, not
+        // replayed on the one below (a `y` meant for the history must not accept a hunk).
+        Msg::History(Err(e)) | Msg::HistoryDiff(Err(e)) | Msg::ReadFailed(e) => {
+            app.busy = None;
+            app.queued.clear();
+            say(app, &e, true);
+            Vec::new()
         }
         Msg::Signal(_) => {
             app.quit = true;
@@ -217,10 +221,11 @@ fn apply(app: &mut App, msg: Msg) -> Vec<Cmd> {
         Msg::History(Ok(entries)) => {
             app.busy = None;
             if entries.is_empty() {
+                app.queued.clear();
                 say(app, "the memory repository has no commits yet", false);
-            } else {
-                app.mode = Mode::History(Box::new(HistoryState { entries, selected: 0, view: None, confirm: None }));
+                return Vec::new();
             }
+            app.mode = Mode::History(Box::new(HistoryState { entries, selected: 0, view: None, confirm: None }));
             replay(app)
         }
         Msg::HistoryDiff(Ok(opened)) => {
