@@ -121,6 +121,7 @@ fn unreadable_note_exits_2_naming_it() {
             .env("NO_COLOR", "1")
             .env("GIT_CONFIG_NOSYSTEM", "1")
             .env("HOME", cwd)
+            .env("XDG_CACHE_HOME", crate::common::cache_home())
             .env("TZ", "UTC")
             .uid(65534)
             .gid(65534);

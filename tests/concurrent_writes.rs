@@ -60,6 +60,7 @@ fn apply_command(p: &Project) -> Command {
         .env("NO_COLOR", "1")
         .env("GIT_CONFIG_NOSYSTEM", "1")
         .env("HOME", &p.root)
+        .env("XDG_CACHE_HOME", crate::common::cache_home())
         .env_remove("DREAMREVIEW_FAIL_AFTER_WRITES")
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());

@@ -65,7 +65,11 @@ fn a_panic_in_the_tui_restores_the_terminal() {
     let bin = env!("CARGO_BIN_EXE_dreamreview");
     start(
         &socket,
-        &format!("cd {} && RUST_BACKTRACE=0 DREAMREVIEW_TEST_PANIC=1 {bin} demo", dir.path().display()),
+        &format!(
+            "cd {} && XDG_CACHE_HOME={} RUST_BACKTRACE=0 DREAMREVIEW_TEST_PANIC=1 {bin} demo",
+            dir.path().display(),
+            crate::common::cache_home().display()
+        ),
         &stty,
     );
     assert_restored(&socket, &stty);
@@ -124,7 +128,8 @@ fn killed_by(signal: &str) {
     let stty = dream.parent().unwrap().join("stty.txt");
     let socket = format!("drsig{signal}{}", std::process::id());
     let bin = env!("CARGO_BIN_EXE_dreamreview");
-    start(&socket, &format!("{bin} {} --memory {}", dream.display(), memory.display()), &stty);
+    let cache = crate::common::cache_home().display();
+    start(&socket, &format!("XDG_CACHE_HOME={cache} {bin} {} --memory {}", dream.display(), memory.display()), &stty);
     wait_for("the review screen", || tmux(&["-L", &socket, "capture-pane", "-p", "-t", "t"]).contains("testing.md#1"));
     tmux(&["-L", &socket, "send-keys", "-t", "t", "y"]);
     wait_for("the decision", || tmux(&["-L", &socket, "capture-pane", "-p", "-t", "t"]).contains("Files 1/1"));

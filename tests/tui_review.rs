@@ -385,6 +385,7 @@ fn the_same_review_in_the_tui_and_with_apply_gives_the_same_tree() {
     let dir = tempfile::tempdir().unwrap();
     let demo = dreamreview::demo::materialize(dir.path()).unwrap();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_dreamreview"))
+        .env("XDG_CACHE_HOME", crate::common::cache_home())
         .args(["apply", demo.dream.to_str().unwrap(), "--memory", demo.memory.to_str().unwrap()])
         .args(["--accept", "ci.md#1,review-ja.md#1,testing.md#1"])
         .output()

@@ -26,6 +26,14 @@ impl Run {
     }
 }
 
+/// The cache folder every `dreamreview` a test runs uses (`XDG_CACHE_HOME`): one
+/// temporary folder per test process, never the user's home, never a memory or
+/// transcript folder.
+pub fn cache_home() -> &'static Path {
+    static DIR: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| tempfile::Builder::new().prefix("dreamreview-test-cache").tempdir().expect("cache dir")).path()
+}
+
 /// Runs `dreamreview` in `cwd` with extra environment variables.
 pub fn run_env(cwd: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
     let mut c = Command::new(env!("CARGO_BIN_EXE_dreamreview"));
@@ -34,6 +42,7 @@ pub fn run_env(cwd: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
         .env("NO_COLOR", "1")
         .env("GIT_CONFIG_NOSYSTEM", "1")
         .env("HOME", cwd)
+        .env("XDG_CACHE_HOME", cache_home())
         // The day a transcript line was said on depends on the user's zone: pinned, so the
         // results do not depend on the machine (a test may set its own).
         .env("TZ", "UTC")

@@ -52,6 +52,11 @@ pub struct InputArgs {
     /// which it used.
     #[arg(long, value_name = "ZONE", value_parser = parse_tz)]
     pub tz: Option<crate::zone::Zone>,
+    /// Scan every transcript whole instead of through the index of what they say (kept in
+    /// $XDG_CACHE_HOME/dreamreview, else ~/.cache/dreamreview; see the README). The output
+    /// is the same either way.
+    #[arg(long)]
+    pub no_index: bool,
 }
 
 /// `--tz`'s value as a zone; the error names the value.
@@ -60,6 +65,12 @@ fn parse_tz(value: &str) -> std::result::Result<crate::zone::Zone, String> {
 }
 
 impl InputArgs {
+    /// Makes transcript scans use the index unless `--no-index`.
+    pub fn configure_index(&self) {
+        let dir = if self.no_index { None } else { crate::transcript::index::default_dir() };
+        crate::transcript::index::use_cache(dir);
+    }
+
     /// Applies `--tz` to a loaded review.
     pub fn apply_zone(&self, review: &mut Review) {
         if let Some(z) = &self.tz {
@@ -192,6 +203,7 @@ pub fn shown(message: &str) -> String {
 /// Loads a review from command-line inputs.
 /// A dream already reviewed opens settled ([`Review::settle_reviewed`]) unless `--again`.
 pub fn load(inputs: &InputArgs) -> Result<Review> {
+    inputs.configure_index();
     let found = dream::discover(inputs.dream.as_deref(), inputs.memory.as_deref(), &inputs.sources)?;
     let mut review = crate::repo::load_review(found)?;
     inputs.apply_zone(&mut review);
@@ -210,6 +222,12 @@ fn check(inputs: &InputArgs, json: bool) -> Result<i32> {
     let review = load(inputs)?;
     let interrupted = report::Interruption::find(&review.inputs.memory)?;
     let analysis = crate::analysis::analyze_with(&review, &stderr_progress());
+    for note in crate::transcript::index::take_notes() {
+        eprintln!("dreamreview: {}", shown(&note));
+    }
+    if std::env::var_os("DREAMREVIEW_INDEX_STATS").is_some() {
+        eprintln!("{}", crate::transcript::index::stats());
+    }
     let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
     if json {
         // Streamed: a report of 50,000 hunks is tens of MB of JSON, never held whole.
@@ -266,6 +284,7 @@ pub fn stderr_progress() -> impl Fn(u64, u64) {
 /// Opens the TUI: recovers an interrupted earlier write, restores saved decisions, and
 /// says on the first screen where the review goes and that a dream was already reviewed.
 fn tui(inputs: &InputArgs, throwaway: Option<PathBuf>) -> Result<i32> {
+    inputs.configure_index();
     let found = dream::discover(inputs.dream.as_deref(), inputs.memory.as_deref(), &inputs.sources)?;
     let target = Target::assess_here(&found.memory, found.origin, crate::repo::history::holds_reviews);
     // A folder the review may not write is not recovered either: only read.

@@ -28,6 +28,7 @@
 mod context;
 mod deep;
 mod file;
+pub mod index;
 mod json;
 mod partial;
 mod render;
@@ -42,7 +43,7 @@ pub use file::{Line, MAX_LINE_BYTES, Transcript};
 pub use render::{LineKind, RenderedLine, Stamp, line_stamp, render_jsonl, render_jsonl_with_limit, render_note};
 pub use said::{said_text, said_text_in};
 pub use scan::{
-    CHUNK_BYTES, Hit, LineHit, ScanOptions, ScanProgress, ScanReport, Verdict, Verifier, VerifyLine, WithExhausted,
-    scan, scan_lines, scan_patterns, scan_with,
+    CHUNK_BYTES, Hit, LineHit, NeedleKeys, ScanOptions, ScanProgress, ScanReport, Verdict, Verifier, VerifyLine,
+    WithExhausted, scan, scan_lines, scan_lines_keyed, scan_patterns, scan_with, substring_keys,
 };
 pub use source::{SourceFile, SourceKind, SourceSet, date_from_file_name};

@@ -79,6 +79,11 @@ impl<'a> LineScanner<'a> {
         self.open == 0
     }
 
+    /// Whether `needle` is still looked for in this file.
+    pub(super) fn open_needle(&self, needle: usize) -> bool {
+        self.done.get(needle) == Some(&false)
+    }
+
     fn mark_done(&mut self, needle: usize) {
         if let Some(d) = self.done.get_mut(needle)
             && !*d

@@ -210,6 +210,33 @@ where
 /// A check of the candidate needles of a line, called once per line holding any.
 pub type VerifyLine<'a> = dyn Verifier + 'a;
 
+/// What a line must hold, in the index's keys, for a needle to be worth presenting on it:
+/// every key of at least one of the sets ([`crate::transcript::index::grams`]). No set:
+/// the index cannot narrow the needle, and a file where it is looked for is read whole.
+pub type NeedleKeys = Vec<Vec<u32>>;
+
+/// The keys any line whose said text contains `needle` holds (its grams): what
+/// [`scan_lines`] uses for every needle.
+pub fn substring_keys(needle: &str) -> NeedleKeys {
+    let keys = super::index::grams::needle_keys(needle);
+    if keys.is_empty() { Vec::new() } else { vec![keys] }
+}
+
+/// [`scan_lines`] with, per needle, keys a line must hold for the verifier to do anything
+/// with that needle there (`keys[i]` for `needles[i]`; see [`NeedleKeys`]). The caller
+/// vouches for them: a line it would keep or learn from must hold one key set of one of
+/// its needles. With [`substring_keys`] for every needle this is [`scan_lines`].
+pub fn scan_lines_keyed(
+    sources: &SourceSet,
+    needles: &[String],
+    keys: &[NeedleKeys],
+    options: &ScanOptions,
+    progress: &ScanProgress,
+    verify: &VerifyLine<'_>,
+) -> ScanReport {
+    scan_all(sources, needles, Some(keys), options, progress, verify)
+}
+
 /// The scan itself: [`scan_with`], with a verifier that sees each line once, with all
 /// its candidate needles, and can exhaust needles per source (before reading it, and
 /// after any line). The per-source limit of `options` counts kept hits; a needle at the
@@ -221,14 +248,31 @@ pub fn scan_lines(
     progress: &ScanProgress,
     verify: &VerifyLine<'_>,
 ) -> ScanReport {
+    scan_all(sources, needles, None, options, progress, verify)
+}
+
+fn scan_all(
+    sources: &SourceSet,
+    needles: &[String],
+    keys: Option<&[NeedleKeys]>,
+    options: &ScanOptions,
+    progress: &ScanProgress,
+    verify: &VerifyLine<'_>,
+) -> ScanReport {
     let sizes: Vec<u64> = sources.files().iter().map(|f| std::fs::metadata(&f.path).map_or(0, |m| m.len())).collect();
     progress.total.store(sizes.iter().sum(), Ordering::Relaxed);
-    let Some(needles) = Needles::new(needles) else {
+    let Some(mut needles) = Needles::new(needles) else {
         progress.done.store(progress.bytes_total(), Ordering::Relaxed);
         return ScanReport::default();
     };
+    if let Some(keys) = keys {
+        for (mine, given) in needles.keys.iter_mut().zip(keys) {
+            mine.clone_from(given);
+        }
+    }
     let opts = ScanOpts { chunk: CHUNK_BYTES, max_line: MAX_LINE_BYTES, limit: options.per_source_limit };
-    let shared = Shared { needles: &needles, opts, progress, verify };
+    let cache = super::index::cache();
+    let shared = Shared { needles: &needles, opts, progress, verify, index: cache.as_deref() };
     let results: Vec<(usize, std::io::Result<Vec<Hit>>)> = sources
         .files()
         .par_iter()
@@ -247,6 +291,25 @@ pub fn scan_lines(
     }
     report.hits.sort_unstable();
     report.hits.dedup();
+    if std::env::var_os("DREAMREVIEW_INDEX_DEBUG").is_some() {
+        let g = reader::DEBUG.lock().unwrap();
+        let mut v: Vec<_> = g.iter().collect();
+        v.sort_by_key(|x| std::cmp::Reverse(*x.1));
+        for (n, b) in v.iter().take(25) {
+            eprintln!("{:10} {n:?}", b);
+        }
+    }
+    if let Some(cache) = &cache {
+        let mut dirs: Vec<std::path::PathBuf> = sources
+            .files()
+            .iter()
+            .filter(|f| f.kind == super::source::SourceKind::Jsonl)
+            .filter_map(|f| f.path.parent().map(|p| p.to_path_buf()))
+            .collect();
+        dirs.sort();
+        dirs.dedup();
+        super::index::prune(cache, &dirs);
+    }
     report
 }
 
@@ -276,6 +339,8 @@ struct Shared<'a> {
     opts: ScanOpts,
     progress: &'a ScanProgress,
     verify: &'a VerifyLine<'a>,
+    /// The index folder, when scans use one.
+    index: Option<&'a std::path::Path>,
 }
 
 #[cfg(test)]
@@ -294,7 +359,7 @@ mod tests {
         let mut worker = Worker::default();
         let progress = ScanProgress::new();
         let keep_all = |h: &LineHit<'_>, v: &mut Verdict| v.keep.extend_from_slice(h.needles);
-        let shared = Shared { needles: &n, opts, progress: &progress, verify: &keep_all };
+        let shared = Shared { needles: &n, opts, progress: &progress, verify: &keep_all, index: None };
         let hits = reader::scan_file(&path, kind, 0, &shared, &mut worker).unwrap();
         hits.iter().map(|h| (h.line, h.needle)).collect()
     }

@@ -2,7 +2,7 @@
 //! line scanner; over-long lines are judged by their beginning and the rest skipped.
 
 use std::fs::File;
-use std::io::{self, Read};
+use std::io::{self, Read, Seek, SeekFrom};
 use std::path::Path;
 
 use memchr::{memchr, memrchr};
@@ -27,10 +27,11 @@ pub(super) fn scan_file(
     shared: &Shared<'_>,
     worker: &mut Worker,
 ) -> io::Result<Vec<Hit>> {
-    let Shared { needles, opts, progress, verify } = *shared;
-    let ScanOpts { chunk, max_line, limit } = opts;
+    let Shared { needles, opts, progress, verify, index } = *shared;
+    let ScanOpts { max_line, limit, .. } = opts;
     let mut file = File::open(path)?;
-    let file_len = file.metadata()?.len();
+    let meta = file.metadata()?;
+    let file_len = meta.len();
     let mut done = needles.blank.clone();
     verify.exhausted(source, &mut done);
     let open: Vec<bool> = done.iter().map(|d| !d).collect();
@@ -48,22 +49,143 @@ pub(super) fn scan_file(
         progress.add(file_len as usize);
         return Ok(Vec::new());
     };
-    let mut read_total = 0u64;
+    let plan = match (index, kind) {
+        (Some(cache), SourceKind::Jsonl) => plan(cache, path, &file, &meta, needles, &open, progress),
+        _ => None,
+    };
     let mut lines = LineScanner::new(needles, automaton, kind, source, (max_line, limit), verify, done);
     let buf = &mut worker.buf;
+    match plan {
+        None => {
+            let read = scan_range(&mut file, (0, file_len, 1), &mut lines, buf, opts, Some(progress))?;
+            progress.add(file_len.saturating_sub(read) as usize);
+        }
+        Some((indexed, blocks)) => {
+            for (range, wanted) in blocks {
+                if progress.is_cancelled() || lines.saturated() {
+                    break;
+                }
+                if wanted.is_empty() || wanted.iter().any(|&n| lines.open_needle(n)) {
+                    let read = scan_range(&mut file, range, &mut lines, buf, opts, None)?;
+                    crate::transcript::index::count_read(read);
+                    if std::env::var_os("DREAMREVIEW_INDEX_DEBUG").is_some() {
+                        let names: Vec<String> = wanted
+                            .iter()
+                            .filter(|&&n| lines.open_needle(n) || true)
+                            .map(|&n| String::from_utf8_lossy(&needles.lowered[n]).into_owned())
+                            .collect();
+                        let mut g = DEBUG.lock().unwrap();
+                        if names.is_empty() {
+                            *g.entry("<dirty/tail>".into()).or_default() += read;
+                        }
+                        for n in names {
+                            *g.entry(n).or_default() += read;
+                        }
+                    }
+                }
+            }
+            progress.add(file_len.saturating_sub(indexed) as usize);
+        }
+    }
+    if buf.capacity() > opts.chunk.saturating_mul(2) {
+        // A long line grew the buffer: do not keep its memory for the next files.
+        *buf = Vec::new();
+    }
+    worker.wasted = lines.wasted;
+    Ok(lines.hits)
+}
+
+/// Byte ranges (from, to, first line) to scan in a file, each with the needles that may
+/// be said there (empty: any), from the file's index; and the bytes read to index it.
+/// `None` when some needle has no keys, or the index cannot be had: scan it whole.
+type Plan = (u64, Vec<((u64, u64, usize), Vec<usize>)>);
+
+fn plan(
+    cache: &Path,
+    path: &Path,
+    file: &File,
+    meta: &std::fs::Metadata,
+    needles: &super::Needles,
+    open: &[bool],
+    progress: &super::ScanProgress,
+) -> Option<Plan> {
+    use crate::transcript::index;
+    let wanted: Vec<usize> = (0..open.len()).filter(|&n| open[n]).collect();
+    let narrowable =
+        |n: usize| needles.keys.get(n).is_some_and(|alts| !alts.is_empty() && alts.iter().all(|a| !a.is_empty()));
+    if !wanted.iter().all(|&n| narrowable(n)) {
+        index::FALLBACK_FILES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        return None;
+    }
+    let indexed = std::cell::Cell::new(0u64);
+    let add = |n: usize| {
+        indexed.set(indexed.get() + n as u64);
+        progress.add(n);
+    };
+    let ix = index::refresh(cache, path, SourceKind::Jsonl, file, meta, &add)?;
+    let nblocks = ix.blocks.len();
+    let mut per_block: Vec<Vec<usize>> = vec![Vec::new(); nblocks];
+    for &n in &wanted {
+        for keys in &needles.keys[n] {
+            let mut lists: Vec<&[u32]> = keys.iter().map(|&k| ix.blocks_of(k)).collect();
+            lists.sort_by_key(|l| l.len());
+            let Some((first, rest)) = lists.split_first() else { continue };
+            for &b in *first {
+                if rest.iter().all(|l| l.binary_search(&b).is_ok())
+                    && let Some(v) = per_block.get_mut(b as usize)
+                    && v.last() != Some(&n)
+                {
+                    v.push(n);
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (b, wanted) in per_block.into_iter().enumerate() {
+        let dirty = ix.dirty.get(b) == Some(&true);
+        if wanted.is_empty() && !dirty {
+            continue;
+        }
+        let (from, to) = ix.range(b);
+        let line = ix.blocks[b].1 as usize;
+        out.push(((from, to, line), if dirty { Vec::new() } else { wanted }));
+    }
+    if meta.len() > ix.indexed_end {
+        out.push(((ix.indexed_end, meta.len(), ix.lines as usize + 1), Vec::new()));
+    }
+    Some((indexed.get(), out))
+}
+
+/// Scans bytes `start..to` of `file` (whole lines; the first is line `first_line`) into
+/// `lines`, reading chunks into `buf`; returns the bytes read. Reports them to `progress`
+/// when given.
+fn scan_range(
+    file: &mut File,
+    (start, to, first_line): (u64, u64, usize),
+    lines: &mut LineScanner<'_>,
+    buf: &mut Vec<u8>,
+    opts: ScanOpts,
+    progress: Option<&super::ScanProgress>,
+) -> io::Result<u64> {
+    let ScanOpts { chunk, max_line, .. } = opts;
+    file.seek(SeekFrom::Start(start))?;
+    let mut read_total = 0u64;
     buf.clear();
-    let mut next_line = 1usize; // number of the line starting at buf[0]
+    let mut next_line = first_line; // number of the line starting at buf[0]
     let mut skipping = false; // buf[0] continues a line longer than max_line, already judged
     loop {
-        if progress.is_cancelled() {
+        if progress.is_some_and(|p| p.is_cancelled()) {
             break;
         }
-        let room = chunk.saturating_add(max_line).saturating_sub(buf.len()).min(chunk);
+        let left = to.saturating_sub(start + read_total);
+        let room = (chunk.saturating_add(max_line).saturating_sub(buf.len()).min(chunk) as u64).min(left) as usize;
         buf.reserve(room);
-        let n = (&mut file).take(room as u64).read_to_end(buf)?;
-        progress.add(n);
+        let n = (&mut *file).take(room as u64).read_to_end(buf)?;
+        if let Some(p) = progress {
+            p.add(n);
+        }
         read_total += n as u64;
-        let eof = n < room;
+        let eof = n < room || start + read_total >= to;
         let data = buf.as_slice();
 
         let mut from = 0;
@@ -94,7 +216,6 @@ pub(super) fn scan_file(
             break;
         }
         if lines.saturated() {
-            progress.add(file_len.saturating_sub(read_total) as usize);
             break;
         }
         // Carry the partial last line to the front.
@@ -108,10 +229,8 @@ pub(super) fn scan_file(
             skipping = true;
         }
     }
-    if buf.capacity() > chunk.saturating_mul(2) {
-        // A long line grew the buffer: do not keep its memory for the next files.
-        *buf = Vec::new();
-    }
-    worker.wasted = lines.wasted;
-    Ok(lines.hits)
+    Ok(read_total)
 }
+
+pub static DEBUG: std::sync::Mutex<std::collections::BTreeMap<String, u64>> =
+    std::sync::Mutex::new(std::collections::BTreeMap::new());

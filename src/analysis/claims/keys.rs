@@ -1,0 +1,101 @@
+//! Index keys for the needles of claims: what a transcript line must hold (in the keys of
+//! [`crate::transcript::index::grams`]) for the scan to present it for a needle, derived
+//! from what [`super::Haystack::states`] and [`super::relative_phrases`] require.
+//!
+//! Every line the verifier can learn from contains the needle itself (the scanner's own
+//! test), so its grams are always required. On top of that:
+//! - a number (`18`, `9.81`) owned only by number, port and version claims is a whole
+//!   number where it states the claim: not after a digit or `digit.`, not followed by a
+//!   digit (`number_occurs`, `version_occurs`; `3.11` may run on as `3.11.4`), so the line
+//!   holds the number key of that prefix of a number chain;
+//! - the relative needle `this` is worth presenting only with a word a "this" phrase needs
+//!   (`this week`, `this morning`, `this Friday`…): its grams, without those holding `s`
+//!   or `k` (a case-insensitive regex equates them with `ſ` and the Kelvin sign; lines
+//!   holding those characters are always read).
+//!
+//! A needle several claims share gets one key set per owner: a line holding any of them.
+
+use super::{Claim, ClaimKind, ClaimValue};
+use crate::transcript::NeedleKeys;
+use crate::transcript::index::grams::{needle_keys, number_key};
+
+/// The words one of which must follow `this` in a relative phrase (keep in step with the
+/// English regex of `relative.rs`).
+const AFTER_THIS: &[&str] = &[
+    "morning",
+    "afternoon",
+    "evening",
+    "week",
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+];
+
+/// Per needle (`needles[i]`, owned by the claims `owners[i]`: indexes into `claims`, or
+/// `relative` for the relative-phrase needles), the key sets a line must hold one of.
+pub fn index_keys(needles: &[String], owners: &[Vec<usize>], claims: &[&Claim], relative: usize) -> Vec<NeedleKeys> {
+    needles
+        .iter()
+        .enumerate()
+        .map(|(i, needle)| {
+            let who = owners.get(i).map_or(&[][..], Vec::as_slice);
+            keys_of(needle, who.iter().map(|&o| if o == relative { None } else { claims.get(o).copied() }))
+        })
+        .collect()
+}
+
+/// The key sets of `needle` for its owners (`None`: the relative phrases). Empty when the
+/// index cannot narrow it (some owner leaves a line with no key to require).
+pub fn keys_of<'a>(needle: &str, owners: impl Iterator<Item = Option<&'a Claim>>) -> NeedleKeys {
+    let base = needle_keys(needle);
+    let mut out: NeedleKeys = Vec::new();
+    let push = |mut set: Vec<u32>, out: &mut NeedleKeys| {
+        set.sort_unstable();
+        set.dedup();
+        if !out.contains(&set) {
+            out.push(set);
+        }
+    };
+    for owner in owners {
+        match owner {
+            None if needle == "this" => {
+                for word in AFTER_THIS {
+                    let mut set = base.clone();
+                    set.extend(needle_keys_without(word, b"sk"));
+                    push(set, &mut out);
+                }
+            }
+            Some(c) if whole_number(c) && number_key(needle).is_some() => {
+                let mut set = base.clone();
+                set.extend(number_key(needle));
+                push(set, &mut out);
+            }
+            _ => push(base.clone(), &mut out),
+        }
+    }
+    if out.iter().any(Vec::is_empty) { Vec::new() } else { out }
+}
+
+/// Whether `claim` is stated only where its needle stands as a whole number.
+fn whole_number(claim: &Claim) -> bool {
+    match &claim.value {
+        ClaimValue::Number { value, .. } => !super::endpoints::is_literal(value),
+        ClaimValue::Port { host: None, .. } => true,
+        ClaimValue::Text(_) => claim.kind == ClaimKind::Version,
+        _ => false,
+    }
+}
+
+/// The grams of `word` that hold none of the bytes `avoid`.
+fn needle_keys_without(word: &str, avoid: &[u8]) -> Vec<u32> {
+    let bytes = word.as_bytes();
+    bytes
+        .windows(3)
+        .filter(|w| !w.iter().any(|b| avoid.contains(b)))
+        .map(|w| crate::transcript::index::grams::key(w[0], w[1], w[2]))
+        .collect()
+}

@@ -1,0 +1,347 @@
+//! The index of one transcript file: blocks of whole lines, and for each key the blocks
+//! holding it; how it is built, merged with an appended part, written and read back.
+//!
+//! File layout (little-endian; varints are LEB128):
+//!
+//! ```text
+//! "DRIX" version:u32 identity(6×u64) indexed_end:u64 lines:u64 blocks:u32 keys:u32
+//! blocks × (varint Δstart, varint Δfirst_line)    block 0 starts at 0, line 1
+//! ceil(blocks/8) bytes: dirty blocks (always read)
+//! keys × (varint Δkey, varint postings)           sorted keys, count of blocks each
+//! postings: per key, varint Δblock                (first as is)
+//! checksum:u64 of everything before
+//! ```
+
+use super::grams::KEYS;
+
+/// Format version; another one is rebuilt.
+pub const VERSION: u32 = 1;
+const MAGIC: &[u8; 4] = b"DRIX";
+
+/// What the index was built from: a file is the same (or appended to) only when these
+/// agree with what it is now.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Identity {
+    /// Device and inode (0 where unknown).
+    pub dev: u64,
+    /// Inode number.
+    pub inode: u64,
+    /// Bytes when indexed.
+    pub size: u64,
+    /// Modification time, nanoseconds since the epoch.
+    pub mtime: u64,
+    /// Hash of the first KiB.
+    pub head: u64,
+    /// Hash of the KiB ending at `size`.
+    pub tail: u64,
+}
+
+/// A decoded index.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FileIndex {
+    /// The file it describes.
+    pub identity: Identity,
+    /// Bytes indexed: the file up to its last newline (a last line without one is read
+    /// every time).
+    pub indexed_end: u64,
+    /// Lines in `..indexed_end`.
+    pub lines: u64,
+    /// Per block: byte offset of its first line, and that line's number (1-based).
+    pub blocks: Vec<(u64, u64)>,
+    /// Per block: holds a dirty line.
+    pub dirty: Vec<bool>,
+    /// Sorted keys.
+    pub keys: Vec<u32>,
+    /// Per key: the end of its blocks in `postings`.
+    pub ends: Vec<u32>,
+    /// Block numbers, per key, ascending.
+    pub postings: Vec<u32>,
+}
+
+impl FileIndex {
+    /// The blocks holding `key`, ascending.
+    pub fn blocks_of(&self, key: u32) -> &[u32] {
+        let Ok(i) = self.keys.binary_search(&key) else { return &[] };
+        let start = if i == 0 { 0 } else { self.ends.get(i - 1).copied().unwrap_or(0) as usize };
+        let end = self.ends.get(i).copied().unwrap_or(0) as usize;
+        self.postings.get(start..end).unwrap_or(&[])
+    }
+
+    /// Byte range of block `b` (the last one ends at `indexed_end`).
+    pub fn range(&self, b: usize) -> (u64, u64) {
+        let start = self.blocks.get(b).map_or(self.indexed_end, |x| x.0);
+        let end = self.blocks.get(b + 1).map_or(self.indexed_end, |x| x.0);
+        (start, end)
+    }
+
+    /// Appends the blocks and (key, block) pairs of a newly indexed part.
+    pub fn extend(&mut self, part: Part) {
+        let base = self.blocks.len() as u32;
+        let mut pairs: Vec<(u32, u32)> = Vec::with_capacity(self.postings.len() + part.pairs.len());
+        for (i, &k) in self.keys.iter().enumerate() {
+            let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+            for &b in &self.postings[start..self.ends[i] as usize] {
+                pairs.push((k, b));
+            }
+        }
+        pairs.extend(part.pairs.iter().map(|&(k, b)| (k, b + base)));
+        self.blocks.extend(part.blocks);
+        self.dirty.extend(part.dirty);
+        self.indexed_end = part.end;
+        self.lines = part.lines;
+        let sorted = radix_sort(pairs);
+        self.keys.clear();
+        self.ends.clear();
+        self.postings.clear();
+        for (k, b) in sorted {
+            if self.keys.last() != Some(&k) {
+                if !self.keys.is_empty() {
+                    self.ends.push(self.postings.len() as u32);
+                }
+                self.keys.push(k);
+            }
+            self.postings.push(b);
+        }
+        if !self.keys.is_empty() {
+            self.ends.push(self.postings.len() as u32);
+        }
+    }
+
+    /// The encoded file.
+    pub fn encode(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(64 + self.keys.len() * 3 + self.postings.len() * 2);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        let id = &self.identity;
+        for v in [id.dev, id.inode, id.size, id.mtime, id.head, id.tail, self.indexed_end, self.lines] {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        out.extend_from_slice(&(self.blocks.len() as u32).to_le_bytes());
+        out.extend_from_slice(&(self.keys.len() as u32).to_le_bytes());
+        let mut prev = (0u64, 1u64);
+        for &(s, l) in &self.blocks {
+            varint(&mut out, s - prev.0);
+            varint(&mut out, l - prev.1);
+            prev = (s, l);
+        }
+        let mut bits = vec![0u8; self.blocks.len().div_ceil(8)];
+        for (i, d) in self.dirty.iter().enumerate() {
+            if *d {
+                bits[i / 8] |= 1 << (i % 8);
+            }
+        }
+        out.extend_from_slice(&bits);
+        let mut prev_key = 0u32;
+        let mut start = 0u32;
+        for (i, &k) in self.keys.iter().enumerate() {
+            varint(&mut out, u64::from(k - prev_key));
+            varint(&mut out, u64::from(self.ends[i] - start));
+            prev_key = k;
+            start = self.ends[i];
+        }
+        let mut start = 0usize;
+        for &end in &self.ends {
+            let mut prev = 0u32;
+            for (j, &b) in self.postings[start..end as usize].iter().enumerate() {
+                varint(&mut out, u64::from(if j == 0 { b } else { b - prev }));
+                prev = b;
+            }
+            start = end as usize;
+        }
+        let sum = checksum(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// Decodes `bytes`; `None` when they are not a whole, intact index of this version.
+    pub fn decode(bytes: &[u8]) -> Option<FileIndex> {
+        let (body, sum) = bytes.split_at_checked(bytes.len().checked_sub(8)?)?;
+        if checksum(body) != u64::from_le_bytes(sum.try_into().ok()?) {
+            return None;
+        }
+        let mut r = Reader { bytes: body, at: 0 };
+        if r.take(4)? != MAGIC || r.u32()? != VERSION {
+            return None;
+        }
+        let mut v = [0u64; 8];
+        for x in &mut v {
+            *x = r.u64()?;
+        }
+        let identity = Identity { dev: v[0], inode: v[1], size: v[2], mtime: v[3], head: v[4], tail: v[5] };
+        let (nblocks, nkeys) = (r.u32()? as usize, r.u32()? as usize);
+        if nblocks > body.len() || nkeys > KEYS.min(body.len()) {
+            return None;
+        }
+        let mut blocks = Vec::with_capacity(nblocks);
+        let mut prev = (0u64, 1u64);
+        for _ in 0..nblocks {
+            prev = (prev.0.checked_add(r.varint()?)?, prev.1.checked_add(r.varint()?)?);
+            blocks.push(prev);
+        }
+        let bits = r.take(nblocks.div_ceil(8))?;
+        let dirty = (0..nblocks).map(|i| bits[i / 8] & (1 << (i % 8)) != 0).collect();
+        let mut keys = Vec::with_capacity(nkeys);
+        let mut ends = Vec::with_capacity(nkeys);
+        let (mut key, mut end) = (0u64, 0u64);
+        for i in 0..nkeys {
+            let d = r.varint()?;
+            if i > 0 && d == 0 {
+                return None;
+            }
+            key += d;
+            end += r.varint()?;
+            if key >= KEYS as u64 || end > body.len() as u64 {
+                return None;
+            }
+            keys.push(key as u32);
+            ends.push(end as u32);
+        }
+        let mut postings = Vec::with_capacity(end as usize);
+        let mut start = 0usize;
+        for &e in &ends {
+            let mut b = 0u64;
+            for j in start..e as usize {
+                let d = r.varint()?;
+                b = if j == start { d } else { b.checked_add(d)? };
+                if b >= nblocks as u64 {
+                    return None;
+                }
+                postings.push(b as u32);
+            }
+            start = e as usize;
+        }
+        (r.at == body.len()).then_some(FileIndex {
+            identity,
+            indexed_end: v[6],
+            lines: v[7],
+            blocks,
+            dirty,
+            keys,
+            ends,
+            postings,
+        })
+    }
+}
+
+/// A newly indexed part of a file (block numbers from 0).
+#[derive(Debug, Default)]
+pub struct Part {
+    /// As [`FileIndex::blocks`].
+    pub blocks: Vec<(u64, u64)>,
+    /// As [`FileIndex::dirty`].
+    pub dirty: Vec<bool>,
+    /// (key, block) for each key of each block, block-ordered.
+    pub pairs: Vec<(u32, u32)>,
+    /// The end of the indexed bytes.
+    pub end: u64,
+    /// Lines up to `end`.
+    pub lines: u64,
+}
+
+/// `pairs` sorted by key, stable (block order kept): two 10-bit passes.
+fn radix_sort(pairs: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
+    let half = super::grams::KEY_BITS / 2;
+    let mask = (1u32 << half) - 1;
+    let mut src = pairs;
+    let mut dst = vec![(0u32, 0u32); src.len()];
+    for shift in [0, half] {
+        let mut counts = vec![0usize; (mask as usize) + 2];
+        for &(k, _) in &src {
+            counts[((k >> shift) & mask) as usize + 1] += 1;
+        }
+        for i in 1..counts.len() {
+            counts[i] += counts[i - 1];
+        }
+        for &p in &src {
+            let d = ((p.0 >> shift) & mask) as usize;
+            dst[counts[d]] = p;
+            counts[d] += 1;
+        }
+        std::mem::swap(&mut src, &mut dst);
+    }
+    src
+}
+
+fn varint(out: &mut Vec<u8>, mut v: u64) {
+    while v >= 0x80 {
+        out.push((v as u8) | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
+        let s = self.bytes.get(self.at..self.at.checked_add(n)?)?;
+        self.at += n;
+        Some(s)
+    }
+    fn u32(&mut self) -> Option<u32> {
+        Some(u32::from_le_bytes(self.take(4)?.try_into().ok()?))
+    }
+    fn u64(&mut self) -> Option<u64> {
+        Some(u64::from_le_bytes(self.take(8)?.try_into().ok()?))
+    }
+    fn varint(&mut self) -> Option<u64> {
+        let mut v = 0u64;
+        for shift in (0..64).step_by(7) {
+            let b = *self.bytes.get(self.at)?;
+            self.at += 1;
+            v |= u64::from(b & 0x7f) << shift;
+            if b < 0x80 {
+                return Some(v);
+            }
+        }
+        None
+    }
+}
+
+/// A fast 64-bit hash of `bytes` (not cryptographic: it detects torn and corrupt files).
+pub fn checksum(bytes: &[u8]) -> u64 {
+    const K: u64 = 0x517c_c1b7_2722_0a95;
+    let mut h = 0x2545_f491_4f6c_dd1d_u64 ^ bytes.len() as u64;
+    let mut chunks = bytes.chunks_exact(8);
+    for c in &mut chunks {
+        let w = u64::from_le_bytes(c.try_into().unwrap_or([0; 8]));
+        h = (h.rotate_left(5) ^ w).wrapping_mul(K);
+    }
+    for &b in chunks.remainder() {
+        h = (h.rotate_left(5) ^ u64::from(b)).wrapping_mul(K);
+    }
+    h ^ (h >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_and_extend() {
+        let mut ix = FileIndex::default();
+        ix.extend(Part {
+            blocks: vec![(0, 1), (100, 5)],
+            dirty: vec![false, true],
+            pairs: vec![(7, 0), (9, 0), (7, 1)],
+            end: 150,
+            lines: 7,
+        });
+        ix.extend(Part { blocks: vec![(150, 8)], dirty: vec![false], pairs: vec![(9, 0), (3, 0)], end: 180, lines: 9 });
+        assert_eq!(ix.blocks_of(7), &[0, 1]);
+        assert_eq!(ix.blocks_of(9), &[0, 2]);
+        assert_eq!(ix.blocks_of(3), &[2]);
+        assert_eq!(ix.range(2), (150, 180));
+        let bytes = ix.encode();
+        assert_eq!(FileIndex::decode(&bytes), Some(ix));
+        for cut in [0, 5, bytes.len() / 2, bytes.len() - 1] {
+            assert_eq!(FileIndex::decode(&bytes[..cut]), None);
+        }
+        let mut bad = bytes.clone();
+        bad[20] ^= 1;
+        assert_eq!(FileIndex::decode(&bad), None);
+    }
+}

@@ -1,0 +1,526 @@
+//! The keys of the index: hashed three-byte grams of the words a line says.
+//!
+//! A line's said text (see [`crate::transcript::said_text`]) is ASCII-lowercased and cut
+//! into *runs*: maximal sequences of ASCII letters and digits and non-ASCII bytes (so a
+//! CJK run is its UTF-8 bytes). Every three consecutive bytes of a run are a gram; a gram
+//! is folded to a [`KEY_BITS`]-bit key by a fixed mixing hash. A needle's keys are the
+//! grams of its own runs: if a line's said text contains the needle (ASCII
+//! case-insensitively, the scanner's test), each of those runs lies inside a run of the
+//! line, so each of their grams is a gram of the line. The keys of a needle are therefore
+//! a necessary condition, for every kind of claim, with no knowledge of claim matching.
+//!
+//! The line is not parsed: its raw bytes are walked once. Top-level values `said_text`
+//! never reads (the envelope: [`crate::transcript::unsaid`]) are skipped, and inside the
+//! rest only JSON *string values* count (keys, numbers and literals are never said), with
+//! their escapes decoded (`\n` separates words, `\u65e5` is `日`). Values that are never
+//! said wherever they are (`id`, `tool_use_id`, `signature`, `data`, `cache_control` below
+//! the top level, the text of a `thinking` block) are skipped too. What the walk cannot
+//! follow exactly marks the line *dirty*, and a block holding a dirty line is a candidate
+//! for every needle: a terminal escape sequence (`strip_escapes` joins the words around
+//! it), a line that is not a well-formed object, and a detected credential (its words are
+//! never indexed, see [`crate::secrets`]).
+
+use memchr::{memchr, memmem};
+
+use crate::transcript::partial::content_start;
+use crate::transcript::source::SourceKind;
+use crate::transcript::text::strip_cr;
+use crate::transcript::unsaid::{string_end, unsaid_spans};
+
+/// Bits of a key: a key stands for about 2^(24 - KEY_BITS) grams, so the index cannot
+/// be read back into the grams, let alone the words, of a block.
+pub const KEY_BITS: u32 = 20;
+
+/// Number of distinct keys.
+pub const KEYS: usize = 1 << KEY_BITS;
+
+/// Keys of values under these keys (below the top level) are never said.
+const NOT_SAID: &[&[u8]] = &[b"id", b"tool_use_id", b"signature", b"data", b"cache_control"];
+
+/// The key of a gram (three bytes, already lowercased).
+#[inline]
+pub fn key(a: u8, b: u8, c: u8) -> u32 {
+    let g = (u32::from(a) << 16) | (u32::from(b) << 8) | u32::from(c);
+    mix(g)
+}
+
+/// The key of a pair of letters or digits (for needles of two bytes).
+#[inline]
+pub fn pair_key(a: u8, b: u8) -> u32 {
+    mix((1 << 24) | (u32::from(a) << 8) | u32::from(b))
+}
+
+#[inline]
+fn mix(g: u32) -> u32 {
+    g.wrapping_mul(0x9E37_79B1).rotate_left(7).wrapping_mul(0x85EB_CA77) >> (32 - KEY_BITS)
+}
+
+/// The key of a number as written: digits, or digit groups joined by single dots
+/// (`18`, `9.81`, `3.11.4`). `None` for anything else.
+pub fn number_key(number: &str) -> Option<u32> {
+    let b = number.as_bytes();
+    let ok = !b.is_empty()
+        && b.first().is_some_and(u8::is_ascii_digit)
+        && b.last().is_some_and(u8::is_ascii_digit)
+        && b.iter().all(|c| c.is_ascii_digit() || *c == b'.')
+        && !number.contains("..");
+    ok.then(|| number_hash(b.iter().fold(NUMBER_SEED, |h, &c| number_step(h, c))))
+}
+
+const NUMBER_SEED: u64 = 0xcbf2_9ce4_8422_2325;
+
+#[inline]
+fn number_step(h: u64, c: u8) -> u64 {
+    (h ^ u64::from(c)).wrapping_mul(0x0100_0000_01b3)
+}
+
+#[inline]
+fn number_hash(h: u64) -> u32 {
+    mix((h ^ (h >> 29)) as u32 ^ (h >> 40) as u32 ^ 0x5bd1_e995)
+}
+
+/// Turns said text into keys: the grams of each piece of it between newlines (a said
+/// text joins its parts with newlines, so no gram spans two parts), and the key of each
+/// number chain's every prefix that ends a digit run ([`number_key`]): a chain starts at
+/// a digit run not preceded by a digit and a dot, and continues over `.digits`.
+struct Runs<'a> {
+    out: &'a mut dyn FnMut(u32),
+    len: usize,
+    prev: [u8; 2],
+    /// The hash of the number chain so far, while in one (digits, or a dot after them).
+    chain: Option<u64>,
+    /// The last byte was a digit.
+    digits: bool,
+    /// A character that case-insensitive regexes equate with an ASCII letter (U+017F ſ,
+    /// U+212A Kelvin sign) was seen: the line is dirty.
+    folds: bool,
+}
+
+impl<'a> Runs<'a> {
+    fn new(out: &'a mut dyn FnMut(u32)) -> Runs<'a> {
+        Runs { out, len: 0, prev: [0; 2], chain: None, digits: false, folds: false }
+    }
+
+    #[inline]
+    fn byte(&mut self, b: u8) {
+        if b == b'\n' {
+            self.split();
+            return;
+        }
+        let b = b.to_ascii_lowercase();
+        if b.is_ascii_digit() {
+            let h = match self.chain {
+                Some(h) if self.digits || self.prev[1] == b'.' => h,
+                _ => NUMBER_SEED,
+            };
+            self.chain = Some(number_step(h, b));
+            self.digits = true;
+        } else {
+            self.end_digits();
+            match self.chain {
+                Some(h) if b == b'.' && self.prev[1].is_ascii_digit() => self.chain = Some(number_step(h, b)),
+                _ => self.chain = None,
+            }
+        }
+        if b >= 0x80 && ((b == 0xBF && self.prev[1] == 0xC5) || (b == 0xAA && self.prev == [0xE2, 0x84])) {
+            self.folds = true;
+        }
+        if self.len >= 2 {
+            (self.out)(key(self.prev[0], self.prev[1], b));
+        }
+        if self.len >= 1 && b.is_ascii_alphanumeric() && self.prev[1].is_ascii_alphanumeric() {
+            (self.out)(pair_key(self.prev[1], b));
+        }
+        self.prev = [self.prev[1], b];
+        self.len += 1;
+    }
+
+    #[inline]
+    fn end_digits(&mut self) {
+        if self.digits {
+            self.digits = false;
+            if let Some(h) = self.chain {
+                (self.out)(number_hash(h));
+            }
+        }
+    }
+
+    fn char(&mut self, c: char) {
+        let mut buf = [0u8; 4];
+        for &b in c.encode_utf8(&mut buf).as_bytes() {
+            self.byte(b);
+        }
+    }
+
+    fn split(&mut self) {
+        self.end_digits();
+        self.chain = None;
+        self.len = 0;
+        self.prev = [0; 2];
+    }
+}
+
+/// The keys a line must hold to say `needle` (sorted, deduplicated): the grams of its
+/// pieces between newlines, or when it has none (two bytes), its pair of letters or
+/// digits. Empty when the needle has neither: such a needle cannot use the index. Grams
+/// holding a byte of U+FFFD are left out (what an invalid byte of a line reads as).
+pub fn needle_keys(needle: &str) -> Vec<u32> {
+    let lower = needle.as_bytes().to_ascii_lowercase();
+    let mut keys = Vec::new();
+    for piece in lower.split(|&b| b == b'\n') {
+        for w in piece.windows(3) {
+            if !w.iter().any(|b| matches!(b, 0xEF | 0xBF | 0xBD)) {
+                keys.push(key(w[0], w[1], w[2]));
+            }
+        }
+    }
+    if keys.is_empty() {
+        for piece in lower.split(|&b| b == b'\n') {
+            for w in piece.windows(2) {
+                if w.iter().all(u8::is_ascii_alphanumeric) {
+                    keys.push(pair_key(w[0], w[1]));
+                }
+            }
+        }
+    }
+    keys.sort_unstable();
+    keys.dedup();
+    keys
+}
+
+/// The keys of plain text (what a test expects to find, or not): every gram of it.
+pub fn text_keys(text: &str, out: &mut dyn FnMut(u32)) {
+    let mut runs = Runs::new(out);
+    for &b in text.as_bytes() {
+        runs.byte(b);
+    }
+    runs.split();
+}
+
+/// What walking a line found besides its keys.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LineFlags {
+    /// The keys may miss something the line says: its block must always be read.
+    pub dirty: bool,
+}
+
+/// Calls `out` with the key of every gram and number line `line` of a source of `kind`
+/// may say (duplicates included). A line holding a credential gives no key at all and
+/// is dirty, like a line the walk cannot follow (see the module docs).
+pub fn line_keys(kind: SourceKind, line: &[u8], out: &mut dyn FnMut(u32)) -> LineFlags {
+    let line = strip_cr(line);
+    let dirty = LineFlags { dirty: true };
+    if memchr(0x1b, line).is_some() || has_escaped_esc(line) {
+        return dirty;
+    }
+    if has_secret(line) {
+        return dirty;
+    }
+    match kind {
+        SourceKind::Markdown => {
+            if std::str::from_utf8(line).is_err() {
+                return dirty;
+            }
+            let mut runs = Runs::new(out);
+            for &b in line {
+                runs.byte(b);
+            }
+            runs.split();
+            LineFlags { dirty: runs.folds }
+        }
+        SourceKind::Jsonl => {
+            let start = content_start(line);
+            match line.get(start) {
+                None => return LineFlags::default(),
+                Some(b'{') => {}
+                // Plain text says itself; `[…]` or a bare string says nothing but is
+                // rare enough to be read.
+                Some(_) => return dirty,
+            }
+            let Some(spans) = unsaid_spans(line) else { return dirty };
+            let mut runs = Runs::new(out);
+            let mut walk = Walk::default();
+            let mut from = start + 1; // inside the top-level object
+            for s in spans.iter().chain(std::iter::once(&(line.len()..line.len()))) {
+                if s.start > from {
+                    walk.gap(line, from, s.start, &mut runs);
+                }
+                from = from.max(s.end);
+            }
+            runs.split();
+            LineFlags { dirty: walk.broken || runs.folds }
+        }
+    }
+}
+
+/// `\u001b` (any case) in the line: a JSON-escaped terminal escape.
+fn has_escaped_esc(line: &[u8]) -> bool {
+    let finder = memmem::Finder::new(b"\\u001");
+    finder.find_iter(line).any(|i| line.get(i + 5).is_some_and(|b| b.eq_ignore_ascii_case(&b'b')))
+}
+
+/// Whether the raw line holds a credential.
+fn has_secret(line: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(line);
+    !crate::secrets::find(&text).is_empty()
+}
+
+/// One open container of the walk below the top-level object.
+#[derive(Clone, Copy, Default)]
+struct Frame {
+    /// Its strings are never said.
+    skip: bool,
+    /// An object whose `type` is `thinking`/`redacted_thinking`.
+    thinking: bool,
+    /// An object (keys and values alternate) rather than an array.
+    object: bool,
+}
+
+/// The walk over the said top-level values of a line, gap by gap (a gap holds whole
+/// keys and values).
+#[derive(Default)]
+struct Walk {
+    /// Containers opened inside the top-level object.
+    stack: Vec<Frame>,
+    /// The last key read, by position in the line, when the next value belongs to it.
+    key: Option<(usize, usize)>,
+    /// Something unexpected: the line is dirty.
+    broken: bool,
+}
+
+impl Walk {
+    fn gap(&mut self, line: &[u8], from: usize, to: usize, runs: &mut Runs<'_>) {
+        let mut i = from;
+        while i < to {
+            let Some(&b) = line.get(i) else { break };
+            match b {
+                b'"' => {
+                    let end = string_end(line, i + 1).unwrap_or(line.len()).min(to);
+                    let mut j = end + 1;
+                    while line.get(j).is_some_and(|c| c.is_ascii_whitespace()) {
+                        j += 1;
+                    }
+                    let is_key = line.get(j) == Some(&b':') && self.stack.last().is_none_or(|f| f.object);
+                    if is_key {
+                        self.key = Some((i + 1, end));
+                    } else {
+                        let key = self.key.take().and_then(|(s, e)| line.get(s..e)).unwrap_or(&[]);
+                        let body = line.get(i + 1..end).unwrap_or(&[]);
+                        self.value(key, body, runs);
+                    }
+                    i = end + 1;
+                }
+                b'{' | b'[' => {
+                    let key = self.key.take().and_then(|(s, e)| line.get(s..e)).unwrap_or(&[]);
+                    let parent = self.stack.last().copied();
+                    let skip = parent.is_some_and(|p| p.skip || self.skips(p, key));
+                    self.stack.push(Frame { skip, thinking: false, object: b == b'{' });
+                    i += 1;
+                }
+                b'}' | b']' => {
+                    if self.stack.pop().is_none() && b == b']' {
+                        self.broken = true;
+                    }
+                    i += 1;
+                }
+                b',' | b':' => {
+                    if b == b',' {
+                        self.key = None;
+                    }
+                    i += 1;
+                }
+                _ => i += 1,
+            }
+        }
+    }
+
+    /// Whether the value of `key` in container `parent` is never said.
+    fn skips(&self, parent: Frame, key: &[u8]) -> bool {
+        parent.object && (NOT_SAID.contains(&key) || (parent.thinking && key == b"thinking"))
+    }
+
+    /// A string value (raw body) under `key` in the innermost container.
+    fn value(&mut self, key: &[u8], body: &[u8], runs: &mut Runs<'_>) {
+        let Some(top) = self.stack.last().copied() else {
+            // A top-level string value (`"summary":"…"`, `"content":"…"`).
+            self.broken |= !decode(body, runs);
+            runs.split();
+            return;
+        };
+        if top.object && key == b"type" && (body == b"thinking" || body == b"redacted_thinking") {
+            if let Some(f) = self.stack.last_mut() {
+                f.thinking = true;
+            }
+        }
+        if top.skip || self.skips(top, key) {
+            return;
+        }
+        self.broken |= !decode(body, runs);
+        runs.split();
+    }
+}
+
+/// Feeds the decoded text of a JSON string body to `runs`; false on an escape JSON does
+/// not allow (the line is then not read the way this walk reads it).
+fn decode(body: &[u8], runs: &mut Runs<'_>) -> bool {
+    let mut i = 0;
+    while let Some(&b) = body.get(i) {
+        if b != b'\\' {
+            runs.byte(b);
+            i += 1;
+            continue;
+        }
+        match body.get(i + 1) {
+            Some(b'u') => {
+                let Some(u) = hex4(body, i + 2) else {
+                    // Cut short at the end of a cut line; anywhere else, not JSON.
+                    return body.len() < i + 6;
+                };
+                i += 6;
+                let c = if (0xD800..0xDC00).contains(&u) {
+                    match (body.get(i), body.get(i + 1), hex4(body, i + 2)) {
+                        (Some(b'\\'), Some(b'u'), Some(lo)) if (0xDC00..0xE000).contains(&lo) => {
+                            i += 6;
+                            char::from_u32(0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00))
+                        }
+                        _ => None,
+                    }
+                } else {
+                    char::from_u32(u)
+                };
+                runs.char(c.unwrap_or(char::REPLACEMENT_CHARACTER));
+            }
+            Some(&e) => {
+                let c = match e {
+                    b'n' => b'\n',
+                    b't' => b'\t',
+                    b'r' => b'\r',
+                    b'b' => 0x08,
+                    b'f' => 0x0c,
+                    other => other,
+                };
+                runs.byte(c);
+                i += 2;
+            }
+            None => return true,
+        }
+    }
+    true
+}
+
+fn hex4(body: &[u8], at: usize) -> Option<u32> {
+    let h = body.get(at..at + 4)?;
+    let s = std::str::from_utf8(h).ok()?;
+    u32::from_str_radix(s, 16).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::transcript::said_text;
+    use proptest::prelude::*;
+
+    fn keys_of(kind: SourceKind, line: &str) -> (Vec<u32>, bool) {
+        keys_of_bytes(kind, line.as_bytes())
+    }
+
+    fn keys_of_bytes(kind: SourceKind, line: &[u8]) -> (Vec<u32>, bool) {
+        let mut v = Vec::new();
+        let flags = line_keys(kind, line, &mut |k| v.push(k));
+        v.sort_unstable();
+        v.dedup();
+        (v, flags.dirty)
+    }
+
+    fn holds(line: &str, needle: &str) -> bool {
+        let (keys, dirty) = keys_of(SourceKind::Jsonl, line);
+        dirty || needle_keys(needle).iter().all(|k| keys.binary_search(k).is_ok())
+    }
+
+    #[test]
+    fn said_words_only() {
+        let line = r#"{"type":"assistant","cwd":"/home/dev/zebraproject","message":{"id":"msg_quokka","content":[{"type":"thinking","thinking":"walrus","signature":"narwhal"},{"type":"text","text":"we moved to Pnpm\nyesterday"},{"type":"tool_use","id":"toolu_ocelot","input":{"command":"redis-cli \u65e5\u672c"}}]},"uuid":"u-lemur"}"#;
+        for said in ["pnpm", "moved to pnpm", "yesterday", "redis", "日本", "cli"] {
+            assert!(holds(line, said), "{said}");
+        }
+        let (keys, dirty) = keys_of(SourceKind::Jsonl, line);
+        assert!(!dirty);
+        for unsaid in ["zebraproject", "quokka", "walrus", "narwhal", "ocelot", "lemur"] {
+            assert!(!needle_keys(unsaid).iter().all(|k| keys.binary_search(k).is_ok()), "{unsaid}");
+        }
+        // An escaped newline separates words.
+        assert!(!needle_keys("npnpm").iter().all(|k| keys.binary_search(k).is_ok()));
+    }
+
+    #[test]
+    fn escapes_and_credentials_are_dirty() {
+        assert!(keys_of(SourceKind::Jsonl, r#"{"type":"user","message":{"content":"a\u001b[0mb"}}"#).1);
+        assert!(keys_of(SourceKind::Jsonl, "not json").1);
+        let key = "ghp_u8jzPde0IgxLd6GncfBAepfJBd0Kh8oOOL8d";
+        let line = format!(r#"{{"type":"user","message":{{"content":"export ANTHROPIC_API_KEY={key}"}}}}"#);
+        let (keys, dirty) = keys_of(SourceKind::Jsonl, &line);
+        assert!(dirty && keys.is_empty());
+    }
+
+    #[test]
+    fn short_needles() {
+        assert_eq!(needle_keys("v2"), vec![pair_key(b'v', b'2')]);
+        assert!(needle_keys("5").is_empty());
+        assert!(needle_keys("/.").is_empty());
+        assert_eq!(needle_keys("5 gb").len(), 2);
+        assert_eq!(needle_keys("8/9"), vec![key(b'8', b'/', b'9')]);
+    }
+
+    fn word() -> impl Strategy<Value = String> {
+        prop::sample::select(vec![
+            "pnpm",
+            "Redis",
+            "1,234",
+            "v3.2.4",
+            "日本語",
+            "yesterday",
+            "last week",
+            "\u{1F600}",
+            "a\\b",
+            "x\"y",
+            "é",
+            "tab\there",
+            "\u{7}",
+            "port 6379",
+            "先週",
+        ])
+        .prop_map(str::to_string)
+    }
+
+    proptest! {
+        /// Whatever the said text of a line contains, the line's keys hold the keys of.
+        #[test]
+        fn keys_cover_every_substring_of_the_said_text(
+            words in prop::collection::vec(word(), 1..8),
+            cut in 0usize..400,
+            start in 0usize..60,
+            len in 1usize..30,
+        ) {
+            let text = words.join(" ");
+            let content = serde_json::to_string(&text).unwrap();
+            let ascii = content.chars().map(|c| if c.is_ascii() { c.to_string() } else {
+                let mut b = [0u16; 2];
+                c.encode_utf16(&mut b).iter().map(|u| format!("\\u{u:04x}")).collect()
+            }).collect::<String>();
+            for body in [content, ascii] {
+                let full = format!(r#"{{"type":"user","cwd":"/x","message":{{"role":"user","content":[{{"type":"text","text":{body}}},{{"type":"tool_use","id":"t","input":{{"cmd":{body}}}}}]}}}}"#);
+                let line = &full.as_bytes()[..full.len().min(cut.max(20))];
+                let said = said_text(line).to_ascii_lowercase();
+                let s = said.char_indices().map(|(i, _)| i).filter(|&i| i >= start).next();
+                if let Some(s) = s {
+                    let mut e = (s + len).min(said.len());
+                    while !said.is_char_boundary(e) { e += 1; }
+                    let needle = &said[s..e];
+                    let (keys, dirty) = keys_of_bytes(SourceKind::Jsonl, line);
+                    let ok = dirty || needle_keys(needle).iter().all(|k| keys.binary_search(k).is_ok());
+                    prop_assert!(ok, "needle {needle:?} of said {said:?} in line {:?}", String::from_utf8_lossy(line));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,360 @@
+//! Where indexes live, how a file's identity is taken, and bringing an index up to date
+//! with its file (load, extend, rebuild; write-then-rename; prune).
+
+use std::collections::HashSet;
+use std::fs::{self, File};
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+
+use memchr::{memchr, memrchr};
+
+use super::format::{FileIndex, Identity, Part, checksum};
+use super::grams::{KEYS, line_keys};
+use super::{BLOCK_BYTES, note};
+use crate::transcript::file::MAX_LINE_BYTES;
+use crate::transcript::source::SourceKind;
+
+/// Bytes read at a time while indexing.
+const READ_BYTES: usize = 2 << 20;
+/// The folder under the cache directory (its name carries the format version).
+const SUBDIR: &str = "index-v1";
+/// Temporary files older than this are left by a crash and removed.
+const STALE_SECS: u64 = 600;
+
+/// `$XDG_CACHE_HOME/dreamreview`, else `~/.cache/dreamreview` (`None` without a home).
+pub fn default_dir() -> Option<PathBuf> {
+    let xdg = std::env::var_os("XDG_CACHE_HOME").map(PathBuf::from).filter(|p| p.is_absolute());
+    let base = xdg.or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))?;
+    Some(base.join("dreamreview"))
+}
+
+fn hash_name(bytes: &[u8]) -> String {
+    format!("{:016x}", checksum(bytes))
+}
+
+fn folder_of(cache: &Path, dir: &Path) -> PathBuf {
+    let dir = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
+    cache.join(SUBDIR).join(hash_name(dir.as_os_str().as_encoded_bytes()))
+}
+
+/// The index file of transcript `path` under `cache`.
+pub fn index_file_of(cache: &Path, path: &Path) -> PathBuf {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let name = path.file_name().map(|n| n.as_encoded_bytes()).unwrap_or_default();
+    folder_of(cache, dir).join(format!("{}.idx", hash_name(name)))
+}
+
+fn read_at(file: &File, buf: &mut [u8], at: u64) -> io::Result<usize> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileExt;
+        let mut n = 0;
+        while n < buf.len() {
+            match file.read_at(&mut buf[n..], at + n as u64)? {
+                0 => break,
+                k => n += k,
+            }
+        }
+        Ok(n)
+    }
+    #[cfg(not(unix))]
+    {
+        use std::io::{Seek, SeekFrom};
+        let mut f = file;
+        f.seek(SeekFrom::Start(at))?;
+        let mut n = 0;
+        while n < buf.len() {
+            match f.read(&mut buf[n..])? {
+                0 => break,
+                k => n += k,
+            }
+        }
+        Ok(n)
+    }
+}
+
+/// The identity of `file` (of `size` bytes now).
+pub fn identity(file: &File, meta: &fs::Metadata, size: u64) -> io::Result<Identity> {
+    let mut buf = [0u8; 1024];
+    let n = read_at(file, &mut buf, 0)?;
+    let head = checksum(&buf[..n]);
+    let tail = tail_hash(file, size)?;
+    #[cfg(unix)]
+    let (dev, inode) = {
+        use std::os::unix::fs::MetadataExt;
+        (meta.dev(), meta.ino())
+    };
+    #[cfg(not(unix))]
+    let (dev, inode) = (0, 0);
+    let mtime = meta
+        .modified()
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_nanos() as u64);
+    Ok(Identity { dev, inode, size, mtime, head, tail })
+}
+
+fn tail_hash(file: &File, size: u64) -> io::Result<u64> {
+    let mut buf = [0u8; 1024];
+    let from = size.saturating_sub(1024);
+    let n = read_at(file, &mut buf[..(size - from) as usize], from)?;
+    Ok(checksum(&buf[..n]))
+}
+
+/// The index of `file` (at `path`, `meta` its metadata), brought up to date: loaded when
+/// current, extended when the file grew, rebuilt otherwise, and written back when it
+/// changed. `progress` is told the bytes read to index. `None` when the file cannot be
+/// read (the caller scans it whole and reports the error).
+pub fn refresh(
+    cache: &Path,
+    path: &Path,
+    kind: SourceKind,
+    file: &File,
+    meta: &fs::Metadata,
+    progress: &dyn Fn(usize),
+) -> Option<FileIndex> {
+    let size = meta.len();
+    let id = identity(file, meta, size).ok()?;
+    let at = index_file_of(cache, path);
+    let old = match fs::read(&at) {
+        Ok(bytes) => match FileIndex::decode(&bytes) {
+            Some(ix) => Some(ix),
+            None => {
+                note(format!("the index of {} was corrupt or of another version: rebuilt", path.display()));
+                None
+            }
+        },
+        Err(_) => None,
+    };
+    let same_file = |o: &Identity| o.dev == id.dev && o.inode == id.inode && o.head == id.head;
+    let mut ix = match old {
+        Some(o) if o.identity == id => return Some(o),
+        Some(mut o)
+            if same_file(&o.identity)
+                && size >= o.identity.size
+                && o.indexed_end <= o.identity.size
+                && tail_hash(file, o.identity.size).ok() == Some(o.identity.tail) =>
+        {
+            let part = build(file, kind, o.indexed_end, o.lines, size, progress).ok()?;
+            o.extend(part);
+            o
+        }
+        _ => {
+            let mut ix = FileIndex::default();
+            ix.extend(build(file, kind, 0, 0, size, progress).ok()?);
+            ix
+        }
+    };
+    ix.identity = id;
+    if let Err(e) = write_atomically(&at, &ix.encode()) {
+        note(format!("cannot write the index of {}: {e}", path.display()));
+    }
+    Some(ix)
+}
+
+/// Writes `bytes` to a temporary file beside `at`, syncs it, renames it over `at`.
+fn write_atomically(at: &Path, bytes: &[u8]) -> io::Result<()> {
+    let dir = at.parent().unwrap_or(Path::new("."));
+    fs::create_dir_all(dir)?;
+    let mut tmp = tempfile::Builder::new().prefix(".tmp-").tempfile_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(at).map_err(|e| e.error)?;
+    Ok(())
+}
+
+/// Indexes `file` from byte `from` (a line start, after `lines` lines) to the last
+/// newline before `size`.
+fn build(
+    file: &File,
+    kind: SourceKind,
+    from: u64,
+    lines: u64,
+    size: u64,
+    progress: &dyn Fn(usize),
+) -> io::Result<Part> {
+    let part = Part { end: from, lines, ..Part::default() };
+    let mut blocks = Blocks { seen: vec![0u64; KEYS / 64], keys: Vec::new(), dirty: false, start: None, part };
+    let mut buf: Vec<u8> = Vec::with_capacity(READ_BYTES + 4096);
+    let mut offset = from; // file offset of buf[0]
+    let mut skipping = false; // buf[0] continues an over-long line already judged
+    let mut pos = from;
+    while pos < size {
+        let want = READ_BYTES.min((size - pos) as usize);
+        let old = buf.len();
+        buf.resize(old + want, 0);
+        let n = read_at(file, &mut buf[old..], pos)?;
+        buf.truncate(old + n);
+        progress(n);
+        super::INDEXED_BYTES.fetch_add(n as u64, std::sync::atomic::Ordering::Relaxed);
+        pos += n as u64;
+        if n == 0 {
+            break;
+        }
+        let mut at = 0usize;
+        if skipping {
+            match memchr(b'\n', &buf) {
+                Some(i) => {
+                    at = i + 1;
+                    skipping = false;
+                    blocks.line_end(offset + at as u64);
+                }
+                None => {
+                    offset += buf.len() as u64;
+                    buf.clear();
+                    continue;
+                }
+            }
+        }
+        let last = memrchr(b'\n', &buf[at..]).map(|i| at + i + 1);
+        if let Some(end) = last {
+            while at < end {
+                let nl = memchr(b'\n', &buf[at..end]).map_or(end, |i| at + i);
+                let line = &buf[at..nl];
+                blocks.line(kind, &line[..line.len().min(MAX_LINE_BYTES)], offset + at as u64);
+                at = nl + 1;
+                blocks.line_end(offset + at as u64);
+            }
+        }
+        buf.drain(..at);
+        offset += at as u64;
+        if buf.len() >= MAX_LINE_BYTES {
+            blocks.line(kind, &buf[..MAX_LINE_BYTES], offset);
+            offset += buf.len() as u64;
+            buf.clear();
+            skipping = true;
+        }
+    }
+    Ok(blocks.finish())
+}
+
+/// Blocks being built.
+struct Blocks {
+    /// Keys already in the current block (a bit per key).
+    seen: Vec<u64>,
+    /// Keys of the current block.
+    keys: Vec<u32>,
+    dirty: bool,
+    /// Start and first line of the current block, once it has a line.
+    start: Option<(u64, u64)>,
+    part: Part,
+}
+
+impl Blocks {
+    fn line(&mut self, kind: SourceKind, line: &[u8], at: u64) {
+        if self.start.is_none() {
+            self.start = Some((at, self.part.lines + 1));
+        }
+        let (seen, keys) = (&mut self.seen, &mut self.keys);
+        let flags = line_keys(kind, line, &mut |k| {
+            let (w, b) = ((k >> 6) as usize, 1u64 << (k & 63));
+            if let Some(word) = seen.get_mut(w)
+                && *word & b == 0
+            {
+                *word |= b;
+                keys.push(k);
+            }
+        });
+        self.dirty |= flags.dirty;
+    }
+
+    /// The line that started with the last [`Blocks::line`] ends before `end`.
+    fn line_end(&mut self, end: u64) {
+        self.part.lines += 1;
+        self.part.end = end;
+        if let Some((start, _)) = self.start
+            && end - start >= BLOCK_BYTES
+        {
+            self.close();
+        }
+    }
+
+    fn close(&mut self) {
+        let Some((start, line)) = self.start.take() else { return };
+        let b = self.part.blocks.len() as u32;
+        self.part.blocks.push((start, line));
+        self.part.dirty.push(std::mem::take(&mut self.dirty));
+        for &k in &self.keys {
+            self.part.pairs.push((k, b));
+            if let Some(w) = self.seen.get_mut((k >> 6) as usize) {
+                *w = 0;
+            }
+        }
+        self.keys.clear();
+    }
+
+    fn finish(mut self) -> Part {
+        // A last line without its newline is not indexed: read every time, until complete.
+        if let Some((start, _)) = self.start
+            && start >= self.part.end
+        {
+            self.start = None;
+            self.keys.iter().for_each(|&k| {
+                if let Some(w) = self.seen.get_mut((k >> 6) as usize) {
+                    *w = 0;
+                }
+            });
+            self.keys.clear();
+            self.dirty = false;
+        }
+        self.close();
+        self.part
+    }
+}
+
+/// Removes the indexes of transcripts that no longer exist: in each folder of `dirs`,
+/// those whose file is gone, and every folder's whose transcript folder is gone; and
+/// temporary files a crash left.
+pub fn prune(cache: &Path, dirs: &[PathBuf]) {
+    let root = cache.join(SUBDIR);
+    let mut wanted: HashSet<PathBuf> = HashSet::new();
+    for dir in dirs {
+        let folder = folder_of(cache, dir);
+        if !wanted.insert(folder.clone()) {
+            continue;
+        }
+        let Ok(entries) = fs::read_dir(&folder) else { continue };
+        let names: HashSet<String> = fs::read_dir(dir)
+            .map(|rd| rd.flatten().map(|e| format!("{}.idx", hash_name(e.file_name().as_encoded_bytes()))).collect())
+            .unwrap_or_default();
+        let abs = std::path::absolute(dir).unwrap_or_else(|_| dir.clone());
+        let marker = folder.join("folder");
+        if fs::read(&marker).ok().as_deref() != Some(abs.as_os_str().as_encoded_bytes()) {
+            let _ = write_atomically(&marker, abs.as_os_str().as_encoded_bytes());
+        }
+        for e in entries.flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let stale_tmp = name.starts_with(".tmp-")
+                && e.metadata()
+                    .ok()
+                    .and_then(|m| m.modified().ok())
+                    .and_then(|t| t.elapsed().ok())
+                    .is_some_and(|d| d.as_secs() > STALE_SECS);
+            if (name.ends_with(".idx") && !names.contains(&name)) || stale_tmp {
+                let _ = fs::remove_file(e.path());
+            }
+        }
+    }
+    // Folders whose transcript folder is gone.
+    let Ok(entries) = fs::read_dir(&root) else { return };
+    for e in entries.flatten() {
+        let path = e.path();
+        if wanted.contains(&path) {
+            continue;
+        }
+        let Ok(mut f) = File::open(path.join("folder")) else { continue };
+        let mut bytes = Vec::new();
+        if f.read_to_end(&mut bytes).is_ok() {
+            #[cfg(unix)]
+            let dir = {
+                use std::os::unix::ffi::OsStrExt;
+                PathBuf::from(std::ffi::OsStr::from_bytes(&bytes))
+            };
+            #[cfg(not(unix))]
+            let dir = PathBuf::from(String::from_utf8_lossy(&bytes).into_owned());
+            if !dir.exists() {
+                let _ = fs::remove_dir_all(&path);
+            }
+        }
+    }
+}
