@@ -8,10 +8,12 @@
 //!   number where it states the claim: not after a digit or `digit.`, not followed by a
 //!   digit (`number_occurs`, `version_occurs`; `3.11` may run on as `3.11.4`), so the line
 //!   holds the number key of that prefix of a number chain;
-//! - the relative needle `this` is worth presenting only with a word a "this" phrase needs
-//!   (`this week`, `this morning`, `this Friday`…): its grams, without those holding `s`
-//!   or `k` (a case-insensitive regex equates them with `ſ` and the Kelvin sign; lines
-//!   holding those characters are always read).
+//! - a relative needle such as `this` is worth presenting only with a word its phrases
+//!   need (`this week`, `this morning`, `this Friday`…; `3 days ago`; `ここ3日`): the
+//!   grams of one of them, without those holding `s` or `k` (a case-insensitive regex
+//!   equates them with `ſ` and the Kelvin sign; lines holding those are always read). A
+//!   line is learnt from for a relative needle only when it holds a phrase, and every
+//!   phrase holds one of the relative needles, with its word.
 //!
 //! A needle several claims share gets one key set per owner: a line holding any of them.
 
@@ -19,20 +21,25 @@ use super::{Claim, ClaimKind, ClaimValue};
 use crate::transcript::NeedleKeys;
 use crate::transcript::index::grams::{needle_keys, number_key};
 
-/// The words one of which must follow `this` in a relative phrase (keep in step with the
-/// English regex of `relative.rs`).
-const AFTER_THIS: &[&str] = &[
-    "morning",
-    "afternoon",
-    "evening",
-    "week",
-    "monday",
-    "tuesday",
-    "wednesday",
-    "thursday",
-    "friday",
-    "saturday",
-    "sunday",
+/// Units a CJK "in the last N units" phrase ends with: one of these characters.
+const CJK_UNITS: &[&str] = &["日", "週", "月", "天", "期", "拜", "周", "일", "주", "월"];
+
+/// Relative needles every phrase holding which also holds one of the words given (keep in
+/// step with the regexes of `relative.rs`): `this` comes with morning, afternoon,
+/// evening, week or a weekday (`…day`); `ago` with a unit; `ここ` with a unit character.
+const NEEDS_ONE_OF: &[(&str, &[&str])] = &[
+    ("this", &["morning", "afternoon", "evening", "week", "day"]),
+    ("last", &["night", "week", "month", "year", "day"]),
+    ("next", &["week", "month", "day"]),
+    ("past", &["day", "week", "month", "fortnight"]),
+    ("other", &["day"]),
+    ("ago", &["day", "week", "month", "year"]),
+    ("ここ", CJK_UNITS),
+    ("直近", CJK_UNITS),
+    ("過去", CJK_UNITS),
+    ("过去", CJK_UNITS),
+    ("最近", CJK_UNITS),
+    ("최근", CJK_UNITS),
 ];
 
 /// Per needle (`needles[i]`, owned by the claims `owners[i]`: indexes into `claims`, or
@@ -62,8 +69,9 @@ pub fn keys_of<'a>(needle: &str, owners: impl Iterator<Item = Option<&'a Claim>>
     };
     for owner in owners {
         match owner {
-            None if needle == "this" => {
-                for word in AFTER_THIS {
+            None if NEEDS_ONE_OF.iter().any(|(n, _)| *n == needle) => {
+                let words = NEEDS_ONE_OF.iter().find(|(n, _)| *n == needle).map_or(&[][..], |(_, w)| w);
+                for word in words {
                     let mut set = base.clone();
                     set.extend(needle_keys_without(word, b"sk"));
                     push(set, &mut out);

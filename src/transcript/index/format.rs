@@ -7,15 +7,17 @@
 //! "DRIX" version:u32 identity(6×u64) indexed_end:u64 lines:u64 blocks:u32 keys:u32
 //! blocks × (varint Δstart, varint Δfirst_line)    block 0 starts at 0, line 1
 //! ceil(blocks/8) bytes: dirty blocks (always read)
-//! keys × (varint Δkey, varint postings)           sorted keys, count of blocks each
+//! keys × (varint Δkey, varint bytes)              sorted keys, bytes of postings each
 //! postings: per key, varint Δblock                (first as is)
-//! checksum:u64 of everything before
+//! crc32:u32 of everything before
 //! ```
+//!
+//! A query decodes the key table and only the postings of the keys it asks for.
 
 use super::grams::KEYS;
 
 /// Format version; another one is rebuilt.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 const MAGIC: &[u8; 4] = b"DRIX";
 
 /// What the index was built from: a file is the same (or appended to) only when these
@@ -36,7 +38,7 @@ pub struct Identity {
     pub tail: u64,
 }
 
-/// A decoded index.
+/// A decoded index (postings stay encoded until asked for).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct FileIndex {
     /// The file it describes.
@@ -52,19 +54,27 @@ pub struct FileIndex {
     pub dirty: Vec<bool>,
     /// Sorted keys.
     pub keys: Vec<u32>,
-    /// Per key: the end of its blocks in `postings`.
+    /// Per key: the end of its postings in `postings`.
     pub ends: Vec<u32>,
-    /// Block numbers, per key, ascending.
-    pub postings: Vec<u32>,
+    /// Per key, its blocks: varints, the first as is, then the gaps.
+    pub postings: Vec<u8>,
 }
 
 impl FileIndex {
     /// The blocks holding `key`, ascending.
-    pub fn blocks_of(&self, key: u32) -> &[u32] {
-        let Ok(i) = self.keys.binary_search(&key) else { return &[] };
+    pub fn blocks_of(&self, key: u32) -> Vec<u32> {
+        let Ok(i) = self.keys.binary_search(&key) else { return Vec::new() };
         let start = if i == 0 { 0 } else { self.ends.get(i - 1).copied().unwrap_or(0) as usize };
         let end = self.ends.get(i).copied().unwrap_or(0) as usize;
-        self.postings.get(start..end).unwrap_or(&[])
+        let mut r = Reader { bytes: self.postings.get(start..end).unwrap_or(&[]), at: 0 };
+        let mut out = Vec::new();
+        let mut b = 0u64;
+        while r.at < r.bytes.len() {
+            let Some(d) = r.varint() else { break };
+            b = if out.is_empty() { d } else { b + d };
+            out.push(b as u32);
+        }
+        out
     }
 
     /// Byte range of block `b` (the last one ends at `indexed_end`).
@@ -77,14 +87,17 @@ impl FileIndex {
     /// Appends the blocks and (key, block) pairs of a newly indexed part.
     pub fn extend(&mut self, part: Part) {
         let base = self.blocks.len() as u32;
-        let mut pairs: Vec<(u32, u32)> = Vec::with_capacity(self.postings.len() + part.pairs.len());
-        for (i, &k) in self.keys.iter().enumerate() {
-            let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
-            for &b in &self.postings[start..self.ends[i] as usize] {
-                pairs.push((k, b));
+        let mut pairs: Vec<(u32, u32)> = Vec::new();
+        if !self.keys.is_empty() {
+            for &k in &self.keys.clone() {
+                pairs.extend(self.blocks_of(k).into_iter().map(|b| (k, b)));
             }
         }
-        pairs.extend(part.pairs.iter().map(|&(k, b)| (k, b + base)));
+        if base == 0 {
+            pairs = part.pairs;
+        } else {
+            pairs.extend(part.pairs.iter().map(|&(k, b)| (k, b + base)));
+        }
         self.blocks.extend(part.blocks);
         self.dirty.extend(part.dirty);
         self.indexed_end = part.end;
@@ -93,14 +106,18 @@ impl FileIndex {
         self.keys.clear();
         self.ends.clear();
         self.postings.clear();
+        let mut prev = 0u32;
         for (k, b) in sorted {
             if self.keys.last() != Some(&k) {
                 if !self.keys.is_empty() {
                     self.ends.push(self.postings.len() as u32);
                 }
                 self.keys.push(k);
+                varint(&mut self.postings, u64::from(b));
+            } else {
+                varint(&mut self.postings, u64::from(b - prev));
             }
-            self.postings.push(b);
+            prev = b;
         }
         if !self.keys.is_empty() {
             self.ends.push(self.postings.len() as u32);
@@ -109,7 +126,7 @@ impl FileIndex {
 
     /// The encoded file.
     pub fn encode(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(64 + self.keys.len() * 3 + self.postings.len() * 2);
+        let mut out = Vec::with_capacity(64 + self.keys.len() * 3 + self.postings.len() + 8);
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&VERSION.to_le_bytes());
         let id = &self.identity;
@@ -139,24 +156,16 @@ impl FileIndex {
             prev_key = k;
             start = self.ends[i];
         }
-        let mut start = 0usize;
-        for &end in &self.ends {
-            let mut prev = 0u32;
-            for (j, &b) in self.postings[start..end as usize].iter().enumerate() {
-                varint(&mut out, u64::from(if j == 0 { b } else { b - prev }));
-                prev = b;
-            }
-            start = end as usize;
-        }
-        let sum = checksum(&out);
+        out.extend_from_slice(&self.postings);
+        let sum = checksum32(&out);
         out.extend_from_slice(&sum.to_le_bytes());
         out
     }
 
     /// Decodes `bytes`; `None` when they are not a whole, intact index of this version.
     pub fn decode(bytes: &[u8]) -> Option<FileIndex> {
-        let (body, sum) = bytes.split_at_checked(bytes.len().checked_sub(8)?)?;
-        if checksum(body) != u64::from_le_bytes(sum.try_into().ok()?) {
+        let (body, sum) = bytes.split_at_checked(bytes.len().checked_sub(4)?)?;
+        if checksum32(body) != u32::from_le_bytes(sum.try_into().ok()?) {
             return None;
         }
         let mut r = Reader { bytes: body, at: 0 };
@@ -196,20 +205,7 @@ impl FileIndex {
             keys.push(key as u32);
             ends.push(end as u32);
         }
-        let mut postings = Vec::with_capacity(end as usize);
-        let mut start = 0usize;
-        for &e in &ends {
-            let mut b = 0u64;
-            for j in start..e as usize {
-                let d = r.varint()?;
-                b = if j == start { d } else { b.checked_add(d)? };
-                if b >= nblocks as u64 {
-                    return None;
-                }
-                postings.push(b as u32);
-            }
-            start = e as usize;
-        }
+        let postings = r.take(end as usize)?.to_vec();
         (r.at == body.len()).then_some(FileIndex {
             identity,
             indexed_end: v[6],
@@ -301,7 +297,12 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// A fast 64-bit hash of `bytes` (not cryptographic: it detects torn and corrupt files).
+/// CRC-32 of `bytes`: detects torn and corrupt index files.
+pub fn checksum32(bytes: &[u8]) -> u32 {
+    crc32fast::hash(bytes)
+}
+
+/// A fast 64-bit hash of `bytes` (not cryptographic: names and file identities).
 pub fn checksum(bytes: &[u8]) -> u64 {
     const K: u64 = 0x517c_c1b7_2722_0a95;
     let mut h = 0x2545_f491_4f6c_dd1d_u64 ^ bytes.len() as u64;
@@ -331,9 +332,9 @@ mod tests {
             lines: 7,
         });
         ix.extend(Part { blocks: vec![(150, 8)], dirty: vec![false], pairs: vec![(9, 0), (3, 0)], end: 180, lines: 9 });
-        assert_eq!(ix.blocks_of(7), &[0, 1]);
-        assert_eq!(ix.blocks_of(9), &[0, 2]);
-        assert_eq!(ix.blocks_of(3), &[2]);
+        assert_eq!(ix.blocks_of(7), vec![0, 1]);
+        assert_eq!(ix.blocks_of(9), vec![0, 2]);
+        assert_eq!(ix.blocks_of(3), vec![2]);
         assert_eq!(ix.range(2), (150, 180));
         let bytes = ix.encode();
         assert_eq!(FileIndex::decode(&bytes), Some(ix));

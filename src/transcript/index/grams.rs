@@ -44,12 +44,6 @@ pub fn key(a: u8, b: u8, c: u8) -> u32 {
     mix(g)
 }
 
-/// The key of a pair of letters or digits (for needles of two bytes).
-#[inline]
-pub fn pair_key(a: u8, b: u8) -> u32 {
-    mix((1 << 24) | (u32::from(a) << 8) | u32::from(b))
-}
-
 #[inline]
 fn mix(g: u32) -> u32 {
     g.wrapping_mul(0x9E37_79B1).rotate_left(7).wrapping_mul(0x85EB_CA77) >> (32 - KEY_BITS)
@@ -83,8 +77,8 @@ fn number_hash(h: u64) -> u32 {
 /// text joins its parts with newlines, so no gram spans two parts), and the key of each
 /// number chain's every prefix that ends a digit run ([`number_key`]): a chain starts at
 /// a digit run not preceded by a digit and a dot, and continues over `.digits`.
-struct Runs<'a> {
-    out: &'a mut dyn FnMut(u32),
+struct Runs<F: FnMut(u32)> {
+    out: F,
     len: usize,
     prev: [u8; 2],
     /// The hash of the number chain so far, while in one (digits, or a dot after them).
@@ -96,8 +90,8 @@ struct Runs<'a> {
     folds: bool,
 }
 
-impl<'a> Runs<'a> {
-    fn new(out: &'a mut dyn FnMut(u32)) -> Runs<'a> {
+impl<F: FnMut(u32)> Runs<F> {
+    fn new(out: F) -> Runs<F> {
         Runs { out, len: 0, prev: [0; 2], chain: None, digits: false, folds: false }
     }
 
@@ -127,9 +121,6 @@ impl<'a> Runs<'a> {
         }
         if self.len >= 2 {
             (self.out)(key(self.prev[0], self.prev[1], b));
-        }
-        if self.len >= 1 && b.is_ascii_alphanumeric() && self.prev[1].is_ascii_alphanumeric() {
-            (self.out)(pair_key(self.prev[1], b));
         }
         self.prev = [self.prev[1], b];
         self.len += 1;
@@ -161,9 +152,9 @@ impl<'a> Runs<'a> {
 }
 
 /// The keys a line must hold to say `needle` (sorted, deduplicated): the grams of its
-/// pieces between newlines, or when it has none (two bytes), its pair of letters or
-/// digits. Empty when the needle has neither: such a needle cannot use the index. Grams
-/// holding a byte of U+FFFD are left out (what an invalid byte of a line reads as).
+/// pieces between newlines. Empty for a needle of two bytes or less: such a needle cannot
+/// use the index by itself. Grams holding a byte of U+FFFD are left out (what an invalid
+/// byte of a line reads as).
 pub fn needle_keys(needle: &str) -> Vec<u32> {
     let lower = needle.as_bytes().to_ascii_lowercase();
     let mut keys = Vec::new();
@@ -174,22 +165,13 @@ pub fn needle_keys(needle: &str) -> Vec<u32> {
             }
         }
     }
-    if keys.is_empty() {
-        for piece in lower.split(|&b| b == b'\n') {
-            for w in piece.windows(2) {
-                if w.iter().all(u8::is_ascii_alphanumeric) {
-                    keys.push(pair_key(w[0], w[1]));
-                }
-            }
-        }
-    }
     keys.sort_unstable();
     keys.dedup();
     keys
 }
 
 /// The keys of plain text (what a test expects to find, or not): every gram of it.
-pub fn text_keys(text: &str, out: &mut dyn FnMut(u32)) {
+pub fn text_keys(text: &str, out: impl FnMut(u32)) {
     let mut runs = Runs::new(out);
     for &b in text.as_bytes() {
         runs.byte(b);
@@ -207,18 +189,15 @@ pub struct LineFlags {
 /// Calls `out` with the key of every gram and number line `line` of a source of `kind`
 /// may say (duplicates included). A line holding a credential gives no key at all and
 /// is dirty, like a line the walk cannot follow (see the module docs).
-pub fn line_keys(kind: SourceKind, line: &[u8], out: &mut dyn FnMut(u32)) -> LineFlags {
+pub fn line_keys(kind: SourceKind, line: &[u8], out: impl FnMut(u32)) -> LineFlags {
     let line = strip_cr(line);
     let dirty = LineFlags { dirty: true };
     if memchr(0x1b, line).is_some() || has_escaped_esc(line) {
         return dirty;
     }
-    if has_secret(line) {
-        return dirty;
-    }
     match kind {
         SourceKind::Markdown => {
-            if std::str::from_utf8(line).is_err() {
+            if std::str::from_utf8(line).is_err() || has_secret(line) {
                 return dirty;
             }
             let mut runs = Runs::new(out);
@@ -238,6 +217,14 @@ pub fn line_keys(kind: SourceKind, line: &[u8], out: &mut dyn FnMut(u32)) -> Lin
                 Some(_) => return dirty,
             }
             let Some(spans) = unsaid_spans(line) else { return dirty };
+            // Credentials are looked for where the walk reads: outside the envelope.
+            let mut from = start + 1;
+            for s in spans.iter().chain(std::iter::once(&(line.len()..line.len()))) {
+                if s.start > from && line.get(from..s.start).is_some_and(has_secret) {
+                    return dirty;
+                }
+                from = from.max(s.end);
+            }
             let mut runs = Runs::new(out);
             let mut walk = Walk::default();
             let mut from = start + 1; // inside the top-level object
@@ -259,10 +246,12 @@ fn has_escaped_esc(line: &[u8]) -> bool {
     finder.find_iter(line).any(|i| line.get(i + 5).is_some_and(|b| b.eq_ignore_ascii_case(&b'b')))
 }
 
-/// Whether the raw line holds a credential.
-fn has_secret(line: &[u8]) -> bool {
-    let text = String::from_utf8_lossy(line);
-    !crate::secrets::find(&text).is_empty()
+/// Whether raw line text holds a credential.
+fn has_secret(text: &[u8]) -> bool {
+    match std::str::from_utf8(text) {
+        Ok(t) => !crate::secrets::find(t).is_empty(),
+        Err(_) => !crate::secrets::find(&String::from_utf8_lossy(text)).is_empty(),
+    }
 }
 
 /// One open container of the walk below the top-level object.
@@ -289,7 +278,7 @@ struct Walk {
 }
 
 impl Walk {
-    fn gap(&mut self, line: &[u8], from: usize, to: usize, runs: &mut Runs<'_>) {
+    fn gap<F: FnMut(u32)>(&mut self, line: &[u8], from: usize, to: usize, runs: &mut Runs<F>) {
         let mut i = from;
         while i < to {
             let Some(&b) = line.get(i) else { break };
@@ -340,7 +329,7 @@ impl Walk {
     }
 
     /// A string value (raw body) under `key` in the innermost container.
-    fn value(&mut self, key: &[u8], body: &[u8], runs: &mut Runs<'_>) {
+    fn value<F: FnMut(u32)>(&mut self, key: &[u8], body: &[u8], runs: &mut Runs<F>) {
         let Some(top) = self.stack.last().copied() else {
             // A top-level string value (`"summary":"…"`, `"content":"…"`).
             self.broken |= !decode(body, runs);
@@ -362,7 +351,7 @@ impl Walk {
 
 /// Feeds the decoded text of a JSON string body to `runs`; false on an escape JSON does
 /// not allow (the line is then not read the way this walk reads it).
-fn decode(body: &[u8], runs: &mut Runs<'_>) -> bool {
+fn decode<F: FnMut(u32)>(body: &[u8], runs: &mut Runs<F>) -> bool {
     let mut i = 0;
     while let Some(&b) = body.get(i) {
         if b != b'\\' {
@@ -426,7 +415,7 @@ mod tests {
 
     fn keys_of_bytes(kind: SourceKind, line: &[u8]) -> (Vec<u32>, bool) {
         let mut v = Vec::new();
-        let flags = line_keys(kind, line, &mut |k| v.push(k));
+        let flags = line_keys(kind, line, |k| v.push(k));
         v.sort_unstable();
         v.dedup();
         (v, flags.dirty)
@@ -464,7 +453,7 @@ mod tests {
 
     #[test]
     fn short_needles() {
-        assert_eq!(needle_keys("v2"), vec![pair_key(b'v', b'2')]);
+        assert!(needle_keys("v2").is_empty());
         assert!(needle_keys("5").is_empty());
         assert!(needle_keys("/.").is_empty());
         assert_eq!(needle_keys("5 gb").len(), 2);

@@ -246,7 +246,7 @@ impl Blocks {
             self.start = Some((at, self.part.lines + 1));
         }
         let (seen, keys) = (&mut self.seen, &mut self.keys);
-        let flags = line_keys(kind, line, &mut |k| {
+        let flags = line_keys(kind, line, |k| {
             let (w, b) = ((k >> 6) as usize, 1u64 << (k & 63));
             if let Some(word) = seen.get_mut(w)
                 && *word & b == 0

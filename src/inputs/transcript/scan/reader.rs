@@ -127,10 +127,10 @@ fn plan(
     let mut per_block: Vec<Vec<usize>> = vec![Vec::new(); nblocks];
     for &n in &wanted {
         for keys in &needles.keys[n] {
-            let mut lists: Vec<&[u32]> = keys.iter().map(|&k| ix.blocks_of(k)).collect();
+            let mut lists: Vec<Vec<u32>> = keys.iter().map(|&k| ix.blocks_of(k)).collect();
             lists.sort_by_key(|l| l.len());
             let Some((first, rest)) = lists.split_first() else { continue };
-            for &b in *first {
+            for &b in first {
                 if rest.iter().all(|l| l.binary_search(&b).is_ok())
                     && let Some(v) = per_block.get_mut(b as usize)
                     && v.last() != Some(&n)
