@@ -8,7 +8,8 @@
 //! blocks × (varint Δstart, varint Δfirst_line)    block 0 starts at 0, line 1
 //! ceil(blocks/8) bytes: dirty blocks (always read)
 //! keys × (varint Δkey, varint bytes)              sorted keys, bytes of postings each
-//! postings: per key, varint Δblock                (first as is)
+//! postings: per key, varint Δblock (first as is), or when that takes as many bytes as
+//!           a bitmap of the blocks or more, that bitmap (ceil(blocks/8) bytes)
 //! crc32:u32 of everything before
 //! ```
 //!
@@ -66,7 +67,20 @@ impl FileIndex {
         let Ok(i) = self.keys.binary_search(&key) else { return Vec::new() };
         let start = if i == 0 { 0 } else { self.ends.get(i - 1).copied().unwrap_or(0) as usize };
         let end = self.ends.get(i).copied().unwrap_or(0) as usize;
-        let mut r = Reader { bytes: self.postings.get(start..end).unwrap_or(&[]), at: 0 };
+        let bytes = self.postings.get(start..end).unwrap_or(&[]);
+        if bytes.len() == self.blocks.len().div_ceil(8) {
+            // A bitmap: the key is in many of the blocks.
+            let mut out = Vec::new();
+            for (i, byte) in bytes.iter().enumerate() {
+                for bit in 0..8 {
+                    if byte & (1 << bit) != 0 {
+                        out.push((i * 8 + bit) as u32);
+                    }
+                }
+            }
+            return out;
+        }
+        let mut r = Reader { bytes, at: 0 };
         let mut out = Vec::new();
         let mut b = 0u64;
         while r.at < r.bytes.len() {
@@ -106,21 +120,42 @@ impl FileIndex {
         self.keys.clear();
         self.ends.clear();
         self.postings.clear();
-        let mut prev = 0u32;
-        for (k, b) in sorted {
-            if self.keys.last() != Some(&k) {
-                if !self.keys.is_empty() {
-                    self.ends.push(self.postings.len() as u32);
-                }
-                self.keys.push(k);
-                varint(&mut self.postings, u64::from(b));
-            } else {
-                varint(&mut self.postings, u64::from(b - prev));
+        let bitmap_len = self.blocks.len().div_ceil(8);
+        let mut list: Vec<u8> = Vec::new();
+        let mut blocks: Vec<u32> = Vec::new();
+        let mut flush = |key: u32, blocks: &mut Vec<u32>, this: &mut FileIndex| {
+            list.clear();
+            let mut prev = 0u32;
+            for (j, &b) in blocks.iter().enumerate() {
+                varint(&mut list, u64::from(if j == 0 { b } else { b - prev }));
+                prev = b;
             }
-            prev = b;
+            if list.len() >= bitmap_len {
+                // As many bytes as a bitmap or more: a bitmap (a list is always shorter).
+                let mut bits = vec![0u8; bitmap_len];
+                for &b in blocks.iter() {
+                    bits[b as usize / 8] |= 1 << (b % 8);
+                }
+                this.postings.extend_from_slice(&bits);
+            } else {
+                this.postings.extend_from_slice(&list);
+            }
+            this.keys.push(key);
+            this.ends.push(this.postings.len() as u32);
+            blocks.clear();
+        };
+        let mut current: Option<u32> = None;
+        for (k, b) in sorted {
+            if current != Some(k) {
+                if let Some(c) = current {
+                    flush(c, &mut blocks, self);
+                }
+                current = Some(k);
+            }
+            blocks.push(b);
         }
-        if !self.keys.is_empty() {
-            self.ends.push(self.postings.len() as u32);
+        if let Some(c) = current {
+            flush(c, &mut blocks, self);
         }
     }
 
