@@ -50,6 +50,7 @@ mod secrets_find;
 mod secrets_outputs;
 mod terminal_safety;
 mod transcript_context;
+mod transcript_index;
 mod transcript_render;
 mod transcript_scan;
 mod transcript_sources;

@@ -37,6 +37,15 @@ pub use store::{default_dir, index_file_of, refresh};
 /// Target bytes of a block of lines (a block ends at the first line end past it).
 pub const BLOCK_BYTES: u64 = 16 << 10;
 
+/// [`BLOCK_BYTES`], unless `DREAMREVIEW_INDEX_BLOCK_BYTES` says otherwise (tests use 1:
+/// a block per line, so that the index decides for each line whether it is read).
+pub fn block_bytes() -> u64 {
+    static SIZE: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *SIZE.get_or_init(|| {
+        std::env::var("DREAMREVIEW_INDEX_BLOCK_BYTES").ok().and_then(|v| v.parse().ok()).unwrap_or(BLOCK_BYTES)
+    })
+}
+
 static CACHE: Mutex<Option<PathBuf>> = Mutex::new(None);
 static NOTES: Mutex<Vec<String>> = Mutex::new(Vec::new());
 

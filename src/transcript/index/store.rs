@@ -10,7 +10,7 @@ use memchr::{memchr, memrchr};
 
 use super::format::{FileIndex, Identity, Part, checksum};
 use super::grams::{KEYS, line_keys};
-use super::{BLOCK_BYTES, note};
+use super::{block_bytes, note};
 use crate::transcript::file::MAX_LINE_BYTES;
 use crate::transcript::source::SourceKind;
 
@@ -75,9 +75,7 @@ fn read_at(file: &File, buf: &mut [u8], at: u64) -> io::Result<usize> {
 
 /// The identity of `file` (of `size` bytes now).
 pub fn identity(file: &File, meta: &fs::Metadata, size: u64) -> io::Result<Identity> {
-    let mut buf = [0u8; 1024];
-    let n = read_at(file, &mut buf, 0)?;
-    let head = checksum(&buf[..n]);
+    let head = head_hash(file, size)?;
     let tail = tail_hash(file, size)?;
     #[cfg(unix)]
     let (dev, inode) = {
@@ -94,6 +92,15 @@ pub fn identity(file: &File, meta: &fs::Metadata, size: u64) -> io::Result<Ident
     Ok(Identity { dev, inode, size, mtime, head, tail })
 }
 
+/// Hash of the first KiB of the file's first `size` bytes.
+fn head_hash(file: &File, size: u64) -> io::Result<u64> {
+    let mut buf = [0u8; 1024];
+    let want = size.min(1024) as usize;
+    let n = read_at(file, &mut buf[..want], 0)?;
+    Ok(checksum(&buf[..n]))
+}
+
+/// Hash of the KiB ending at `size`.
 fn tail_hash(file: &File, size: u64) -> io::Result<u64> {
     let mut buf = [0u8; 1024];
     let from = size.saturating_sub(1024);
@@ -126,7 +133,8 @@ pub fn refresh(
         },
         Err(_) => None,
     };
-    let same_file = |o: &Identity| o.dev == id.dev && o.inode == id.inode && o.head == id.head;
+    let same_file =
+        |o: &Identity| o.dev == id.dev && o.inode == id.inode && head_hash(file, o.size).ok() == Some(o.head);
     let mut ix = match old {
         Some(o) if o.identity == id => return Some(o),
         Some(mut o)
@@ -263,7 +271,7 @@ impl Blocks {
         self.part.lines += 1;
         self.part.end = end;
         if let Some((start, _)) = self.start
-            && end - start >= BLOCK_BYTES
+            && end - start >= block_bytes()
         {
             self.close();
         }
