@@ -27,9 +27,9 @@ use crate::transcript::source::SourceKind;
 use crate::transcript::text::strip_cr;
 use crate::transcript::unsaid::{string_end, unsaid_spans};
 
-/// Bits of a key: a key stands for about 2^(24 - KEY_BITS) grams, so the index cannot
+/// Bits of a key: a key stands for about 2^(24 - KEY_BITS) = 64 grams, so the index cannot
 /// be read back into the grams, let alone the words, of a block.
-pub const KEY_BITS: u32 = 20;
+pub const KEY_BITS: u32 = 18;
 
 /// Number of distinct keys.
 pub const KEYS: usize = 1 << KEY_BITS;
@@ -44,9 +44,10 @@ pub fn key(a: u8, b: u8, c: u8) -> u32 {
     mix(g)
 }
 
-#[inline]
+/// Fibonacci hashing to [`KEY_BITS`] bits.
+#[inline(always)]
 fn mix(g: u32) -> u32 {
-    g.wrapping_mul(0x9E37_79B1).rotate_left(7).wrapping_mul(0x85EB_CA77) >> (32 - KEY_BITS)
+    g.wrapping_mul(0x9E37_79B1) >> (32 - KEY_BITS)
 }
 
 /// The key of a number as written: digits, or digit groups joined by single dots
@@ -70,7 +71,8 @@ fn number_step(h: u64, c: u8) -> u64 {
 
 #[inline]
 fn number_hash(h: u64) -> u32 {
-    mix((h ^ (h >> 29)) as u32 ^ (h >> 40) as u32 ^ 0x5bd1_e995)
+    let h = h.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (h >> (64 - KEY_BITS)) as u32
 }
 
 /// Turns said text into keys: the grams of each piece of it between newlines (a said
@@ -80,7 +82,8 @@ fn number_hash(h: u64) -> u32 {
 struct Runs<F: FnMut(u32)> {
     out: F,
     len: usize,
-    prev: [u8; 2],
+    /// The last bytes (lowercased), the latest in the low byte.
+    window: u32,
     /// The hash of the number chain so far, while in one (digits, or a dot after them).
     chain: Option<u64>,
     /// The last byte was a digit.
@@ -92,38 +95,50 @@ struct Runs<F: FnMut(u32)> {
 
 impl<F: FnMut(u32)> Runs<F> {
     fn new(out: F) -> Runs<F> {
-        Runs { out, len: 0, prev: [0; 2], chain: None, digits: false, folds: false }
+        Runs { out, len: 0, window: 0, chain: None, digits: false, folds: false }
     }
 
-    #[inline]
+    #[inline(always)]
     fn byte(&mut self, b: u8) {
-        if b == b'\n' {
-            self.split();
-            return;
-        }
         let b = b.to_ascii_lowercase();
-        if b.is_ascii_digit() {
+        if b.is_ascii_lowercase() {
+            // Most bytes: a letter ends any number.
+            if self.digits || self.chain.is_some() {
+                self.not_digit(b);
+            }
+        } else if b.is_ascii_digit() {
             let h = match self.chain {
-                Some(h) if self.digits || self.prev[1] == b'.' => h,
+                Some(h) if self.digits || self.window & 0xff == u32::from(b'.') => h,
                 _ => NUMBER_SEED,
             };
             self.chain = Some(number_step(h, b));
             self.digits = true;
+        } else if b == b'\n' {
+            self.split();
+            return;
         } else {
-            self.end_digits();
-            match self.chain {
-                Some(h) if b == b'.' && self.prev[1].is_ascii_digit() => self.chain = Some(number_step(h, b)),
-                _ => self.chain = None,
+            self.not_digit(b);
+            if b >= 0x80 && ((b == 0xBF && self.window & 0xff == 0xC5) || (b == 0xAA && self.window & 0xffff == 0xE284))
+            {
+                self.folds = true;
             }
         }
-        if b >= 0x80 && ((b == 0xBF && self.prev[1] == 0xC5) || (b == 0xAA && self.prev == [0xE2, 0x84])) {
-            self.folds = true;
-        }
+        self.window = (self.window << 8) | u32::from(b);
         if self.len >= 2 {
-            (self.out)(key(self.prev[0], self.prev[1], b));
+            (self.out)(mix(self.window & 0x00ff_ffff));
         }
-        self.prev = [self.prev[1], b];
         self.len += 1;
+    }
+
+    /// A byte that is not a digit: ends a digit run, continues a chain over a dot.
+    #[inline]
+    fn not_digit(&mut self, b: u8) {
+        let after_digit = self.digits;
+        self.end_digits();
+        self.chain = match self.chain {
+            Some(h) if b == b'.' && after_digit => Some(number_step(h, b)),
+            _ => None,
+        };
     }
 
     #[inline]
@@ -147,7 +162,7 @@ impl<F: FnMut(u32)> Runs<F> {
         self.end_digits();
         self.chain = None;
         self.len = 0;
-        self.prev = [0; 2];
+        self.window = 0;
     }
 }
 
@@ -353,11 +368,14 @@ impl Walk {
 /// not allow (the line is then not read the way this walk reads it).
 fn decode<F: FnMut(u32)>(body: &[u8], runs: &mut Runs<F>) -> bool {
     let mut i = 0;
-    while let Some(&b) = body.get(i) {
-        if b != b'\\' {
+    while i < body.len() {
+        let plain = memchr(b'\\', body.get(i..).unwrap_or(&[])).map_or(body.len(), |k| i + k);
+        for &b in body.get(i..plain).unwrap_or(&[]) {
             runs.byte(b);
-            i += 1;
-            continue;
+        }
+        i = plain;
+        if i >= body.len() {
+            break;
         }
         match body.get(i + 1) {
             Some(b'u') => {

@@ -18,7 +18,7 @@
 //! whole new file; each ends with a checksum, and one that fails it (or has another
 //! version) is rebuilt with a note ([`take_notes`]).
 //!
-//! No text is stored: only keys, each standing for ~16 three-byte grams, and line
+//! No text is stored: only keys, each standing for ~64 three-byte grams, and line
 //! numbers and offsets. Lines holding a detected credential are not indexed at all (their
 //! block is marked to be always read).
 
