@@ -91,6 +91,37 @@ impl FileIndex {
         out
     }
 
+    /// The blocks holding `key`, as a bitset (bit `b % 64` of word `b / 64`) of
+    /// `blocks.len()` bits.
+    pub fn bits_of(&self, key: u32) -> Vec<u64> {
+        let words = self.blocks.len().div_ceil(64);
+        let mut out = vec![0u64; words];
+        let Ok(i) = self.keys.binary_search(&key) else { return out };
+        let start = if i == 0 { 0 } else { self.ends.get(i - 1).copied().unwrap_or(0) as usize };
+        let end = self.ends.get(i).copied().unwrap_or(0) as usize;
+        let bytes = self.postings.get(start..end).unwrap_or(&[]);
+        if bytes.len() == self.blocks.len().div_ceil(8) {
+            for (j, &byte) in bytes.iter().enumerate() {
+                if let Some(w) = out.get_mut(j / 8) {
+                    *w |= u64::from(byte) << ((j % 8) * 8);
+                }
+            }
+            return out;
+        }
+        let mut r = Reader { bytes, at: 0 };
+        let mut b = 0u64;
+        let mut first = true;
+        while r.at < r.bytes.len() {
+            let Some(d) = r.varint() else { break };
+            b = if first { d } else { b + d };
+            first = false;
+            if let Some(w) = out.get_mut((b / 64) as usize) {
+                *w |= 1 << (b % 64);
+            }
+        }
+        out
+    }
+
     /// Byte range of block `b` (the last one ends at `indexed_end`).
     pub fn range(&self, b: usize) -> (u64, u64) {
         let start = self.blocks.get(b).map_or(self.indexed_end, |x| x.0);
@@ -370,6 +401,8 @@ mod tests {
         assert_eq!(ix.blocks_of(7), vec![0, 1]);
         assert_eq!(ix.blocks_of(9), vec![0, 2]);
         assert_eq!(ix.blocks_of(3), vec![2]);
+        assert_eq!(ix.bits_of(9), vec![0b101]);
+        assert_eq!(ix.bits_of(4), vec![0]);
         assert_eq!(ix.range(2), (150, 180));
         let bytes = ix.encode();
         assert_eq!(FileIndex::decode(&bytes), Some(ix));

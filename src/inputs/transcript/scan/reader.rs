@@ -124,17 +124,29 @@ fn plan(
     };
     let ix = index::refresh(cache, path, SourceKind::Jsonl, file, meta, &add)?;
     let nblocks = ix.blocks.len();
+    let words = nblocks.div_ceil(64);
     let mut per_block: Vec<Vec<usize>> = vec![Vec::new(); nblocks];
+    // Keys are shared by many needles: each one's blocks are decoded once.
+    let mut bits: std::collections::HashMap<u32, Vec<u64>> = std::collections::HashMap::new();
     for &n in &wanted {
+        let mut any = vec![0u64; words];
         for keys in &needles.keys[n] {
-            let mut lists: Vec<Vec<u32>> = keys.iter().map(|&k| ix.blocks_of(k)).collect();
-            lists.sort_by_key(|l| l.len());
-            let Some((first, rest)) = lists.split_first() else { continue };
-            for &b in first {
-                if rest.iter().all(|l| l.binary_search(&b).is_ok())
-                    && let Some(v) = per_block.get_mut(b as usize)
-                    && v.last() != Some(&n)
-                {
+            let mut all = vec![u64::MAX; words];
+            for &k in keys {
+                let b = bits.entry(k).or_insert_with(|| ix.bits_of(k));
+                all.iter_mut().zip(b.iter()).for_each(|(a, x)| *a &= x);
+                if all.iter().all(|w| *w == 0) {
+                    break;
+                }
+            }
+            any.iter_mut().zip(&all).for_each(|(a, x)| *a |= x);
+        }
+        for (w, &word) in any.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                let b = w * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                if let Some(v) = per_block.get_mut(b) {
                     v.push(n);
                 }
             }
