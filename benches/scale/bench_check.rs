@@ -64,7 +64,7 @@ pub fn run(dirs: &[PathBuf], runs: usize, bin: Option<PathBuf>) -> Result<()> {
         let (bytes, files) = transcript_bytes(&l.project);
         let s = |p: &Path| p.display().to_string();
         let cmds = [
-            Cmd::new("dreamreview check --json", &[&s(&bin), "check", "--json", &s(&l.dream)]),
+            Cmd::new("dreamreview check --json", &[&s(&bin), "check", "--json", "--no-index", &s(&l.dream)]),
             Cmd::new("rg -c -F -f claims.txt", &["rg", "-c", "-F", "-f", &s(&claims), "-g", "*.jsonl", &s(&l.project)]),
             Cmd::new(
                 "rg --count-matches -F -i -f claims.txt",

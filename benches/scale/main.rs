@@ -9,11 +9,13 @@
 //! cargo bench --bench scale -- tui /tmp/dr-1g                    # first frame, keypress p50/p99
 //! cargo bench --bench scale -- scaling /tmp/dr-100m /tmp/dr-1g /tmp/dr-4g
 //! cargo bench --bench scale -- hostile /tmp/dr-hostile                # huge citations, 50k hunks
+//! cargo bench --bench scale -- index /tmp/dr-1g                  # transcript index: cold/warm/append vs rg
 //! ```
 
 mod bench_check;
 mod bench_diff;
 mod bench_hostile;
+mod bench_index;
 mod bench_scan;
 mod bench_tui;
 mod generator;
@@ -113,6 +115,18 @@ enum Command {
         #[arg(long)]
         bin: Option<PathBuf>,
     },
+    /// The transcript index: `check --json` cold, warm and after a night's appends, beside
+    /// `--no-index`, `rg -c` and `rg -i --count-matches`; index size and peak RSS.
+    Index {
+        /// A generated folder (left as found).
+        dir: PathBuf,
+        /// Timed runs of each case.
+        #[arg(long, default_value_t = 3)]
+        runs: usize,
+        /// The dreamreview binary.
+        #[arg(long)]
+        bin: Option<PathBuf>,
+    },
     /// Hostile inputs the size limits admit: CHANGES.md full of citations of one huge
     /// line, and one note with tens of thousands of hunks; `check` time and peak RSS.
     Hostile {
@@ -170,6 +184,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Diff { dir, runs } => bench_diff::run(&dir, runs),
         Command::Load { dir } => bench_diff::load(&dir).map(|_| ()),
         Command::Tui { dir, lines, keys, runs } => bench_tui::run(&dir, lines, keys, runs),
+        Command::Index { dir, runs, bin } => bench_index::run(&dir, runs, bin),
         Command::Hostile { dir, line_mib, hunks, runs, bin } => bench_hostile::run(&dir, line_mib, &hunks, runs, bin),
     }
 }
