@@ -63,6 +63,8 @@ pub fn number_key(number: &str) -> Option<u32> {
 }
 
 const NUMBER_SEED: u64 = 0xcbf2_9ce4_8422_2325;
+/// Seed of the key of a digit run with the bytes around it (0 at the edge of a piece).
+const RUN_SEED: u64 = 0x8422_2325_cbf2_9ce4;
 
 #[inline]
 fn number_step(h: u64, c: u8) -> u64 {
@@ -88,6 +90,8 @@ struct Runs<F: FnMut(u32)> {
     chain: Option<u64>,
     /// The last byte was a digit.
     digits: bool,
+    /// While in a digit run: the hash of the byte before it and its digits so far.
+    run: u64,
     /// A character that case-insensitive regexes equate with an ASCII letter (U+017F ſ,
     /// U+212A Kelvin sign) was seen: the line is dirty.
     folds: bool,
@@ -95,7 +99,7 @@ struct Runs<F: FnMut(u32)> {
 
 impl<F: FnMut(u32)> Runs<F> {
     fn new(out: F) -> Runs<F> {
-        Runs { out, len: 0, window: 0, chain: None, digits: false, folds: false }
+        Runs { out, len: 0, window: 0, chain: None, digits: false, run: 0, folds: false }
     }
 
     #[inline(always)]
@@ -107,6 +111,11 @@ impl<F: FnMut(u32)> Runs<F> {
                 self.not_digit(b);
             }
         } else if b.is_ascii_digit() {
+            if !self.digits {
+                let before = if self.len > 0 { (self.window & 0xff) as u8 } else { 0 };
+                self.run = number_step(RUN_SEED, before);
+            }
+            self.run = number_step(self.run, b);
             let h = match self.chain {
                 Some(h) if self.digits || self.window & 0xff == u32::from(b'.') => h,
                 _ => NUMBER_SEED,
@@ -134,7 +143,7 @@ impl<F: FnMut(u32)> Runs<F> {
     #[inline]
     fn not_digit(&mut self, b: u8) {
         let after_digit = self.digits;
-        self.end_digits();
+        self.end_digits(b);
         self.chain = match self.chain {
             Some(h) if b == b'.' && after_digit => Some(number_step(h, b)),
             _ => None,
@@ -142,12 +151,13 @@ impl<F: FnMut(u32)> Runs<F> {
     }
 
     #[inline]
-    fn end_digits(&mut self) {
+    fn end_digits(&mut self, next: u8) {
         if self.digits {
             self.digits = false;
             if let Some(h) = self.chain {
                 (self.out)(number_hash(h));
             }
+            (self.out)(number_hash(number_step(self.run, next)));
         }
     }
 
@@ -159,7 +169,7 @@ impl<F: FnMut(u32)> Runs<F> {
     }
 
     fn split(&mut self) {
-        self.end_digits();
+        self.end_digits(0);
         self.chain = None;
         self.len = 0;
         self.window = 0;
@@ -167,7 +177,8 @@ impl<F: FnMut(u32)> Runs<F> {
 }
 
 /// The keys a line must hold to say `needle` (sorted, deduplicated): the grams of its
-/// pieces between newlines. Empty for a needle of two bytes or less: such a needle cannot
+/// pieces between newlines, and the key of each digit run inside a piece with the bytes
+/// around it (`.10.` in `2026.10.12`). Empty for a needle of two bytes or less: such a needle cannot
 /// use the index by itself. Grams holding a byte of U+FFFD are left out (what an invalid
 /// byte of a line reads as).
 pub fn needle_keys(needle: &str) -> Vec<u32> {
@@ -177,6 +188,23 @@ pub fn needle_keys(needle: &str) -> Vec<u32> {
         for w in piece.windows(3) {
             if !w.iter().any(|b| matches!(b, 0xEF | 0xBF | 0xBD)) {
                 keys.push(key(w[0], w[1], w[2]));
+            }
+        }
+        // A digit run inside the needle, with the bytes around it: in a line that says
+        // the needle, a whole digit run with those neighbours.
+        let mut i = 0;
+        while i < piece.len() {
+            if !piece[i].is_ascii_digit() {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while piece.get(i).is_some_and(u8::is_ascii_digit) {
+                i += 1;
+            }
+            if start > 0 && i < piece.len() {
+                let h = piece[start..i].iter().fold(number_step(RUN_SEED, piece[start - 1]), |h, &c| number_step(h, c));
+                keys.push(number_hash(number_step(h, piece[i])));
             }
         }
     }
