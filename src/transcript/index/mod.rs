@@ -35,7 +35,7 @@ pub(crate) use store::prune;
 pub use store::{default_dir, index_file_of, refresh};
 
 /// Target bytes of a block of lines (a block ends at the first line end past it).
-pub const BLOCK_BYTES: u64 = 8 << 10;
+pub const BLOCK_BYTES: u64 = 16 << 10;
 
 /// [`BLOCK_BYTES`], unless `DREAMREVIEW_INDEX_BLOCK_BYTES` says otherwise (tests use 1:
 /// a block per line, so that the index decides for each line whether it is read).
