@@ -379,10 +379,12 @@ impl Walk {
             runs.split();
             return;
         };
-        if top.object && key == b"type" && (body == b"thinking" || body == b"redacted_thinking") {
-            if let Some(f) = self.stack.last_mut() {
-                f.thinking = true;
-            }
+        if top.object
+            && key == b"type"
+            && (body == b"thinking" || body == b"redacted_thinking")
+            && let Some(f) = self.stack.last_mut()
+        {
+            f.thinking = true;
         }
         if top.skip || self.skips(top, key) {
             return;
@@ -546,7 +548,7 @@ mod tests {
                 let full = format!(r#"{{"type":"user","cwd":"/x","message":{{"role":"user","content":[{{"type":"text","text":{body}}},{{"type":"tool_use","id":"t","input":{{"cmd":{body}}}}}]}}}}"#);
                 let line = &full.as_bytes()[..full.len().min(cut.max(20))];
                 let said = said_text(line).to_ascii_lowercase();
-                let s = said.char_indices().map(|(i, _)| i).filter(|&i| i >= start).next();
+                let s = said.char_indices().map(|(i, _)| i).find(|&i| i >= start);
                 if let Some(s) = s {
                     let mut e = (s + len).min(said.len());
                     while !said.is_char_boundary(e) { e += 1; }

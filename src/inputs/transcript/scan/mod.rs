@@ -291,14 +291,6 @@ fn scan_all(
     }
     report.hits.sort_unstable();
     report.hits.dedup();
-    if std::env::var_os("DREAMREVIEW_INDEX_DEBUG").is_some() {
-        let g = reader::DEBUG.lock().unwrap();
-        let mut v: Vec<_> = g.iter().collect();
-        v.sort_by_key(|x| std::cmp::Reverse(*x.1));
-        for (n, b) in v.iter().take(25) {
-            eprintln!("{:10} {n:?}", b);
-        }
-    }
     if let Some(cache) = &cache {
         let mut dirs: Vec<std::path::PathBuf> = sources
             .files()

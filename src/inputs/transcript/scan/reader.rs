@@ -68,20 +68,6 @@ pub(super) fn scan_file(
                 if wanted.is_empty() || wanted.iter().any(|&n| lines.open_needle(n)) {
                     let read = scan_range(&mut file, range, &mut lines, buf, opts, None)?;
                     crate::transcript::index::count_read(read);
-                    if std::env::var_os("DREAMREVIEW_INDEX_DEBUG").is_some() {
-                        let names: Vec<String> = wanted
-                            .iter()
-                            .filter(|&&n| lines.open_needle(n) || true)
-                            .map(|&n| String::from_utf8_lossy(&needles.lowered[n]).into_owned())
-                            .collect();
-                        let mut g = DEBUG.lock().unwrap();
-                        if names.is_empty() {
-                            *g.entry("<dirty/tail>".into()).or_default() += read;
-                        }
-                        for n in names {
-                            *g.entry(n).or_default() += read;
-                        }
-                    }
                 }
             }
             progress.add(file_len.saturating_sub(indexed) as usize);
@@ -243,6 +229,3 @@ fn scan_range(
     }
     Ok(read_total)
 }
-
-pub static DEBUG: std::sync::Mutex<std::collections::BTreeMap<String, u64>> =
-    std::sync::Mutex::new(std::collections::BTreeMap::new());
