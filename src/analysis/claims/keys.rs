@@ -42,19 +42,6 @@ const NEEDS_ONE_OF: &[(&str, &[&str])] = &[
     ("최근", CJK_UNITS),
 ];
 
-/// Per needle (`needles[i]`, owned by the claims `owners[i]`: indexes into `claims`, or
-/// `relative` for the relative-phrase needles), the key sets a line must hold one of.
-pub fn index_keys(needles: &[String], owners: &[Vec<usize>], claims: &[&Claim], relative: usize) -> Vec<NeedleKeys> {
-    needles
-        .iter()
-        .enumerate()
-        .map(|(i, needle)| {
-            let who = owners.get(i).map_or(&[][..], Vec::as_slice);
-            keys_of(needle, who.iter().map(|&o| if o == relative { None } else { claims.get(o).copied() }))
-        })
-        .collect()
-}
-
 /// The key sets of `needle` for its owners (`None`: the relative phrases). Empty when the
 /// index cannot narrow it (some owner leaves a line with no key to require).
 pub fn keys_of<'a>(needle: &str, owners: impl Iterator<Item = Option<&'a Claim>>) -> NeedleKeys {

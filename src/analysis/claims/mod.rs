@@ -26,7 +26,7 @@ mod words;
 
 pub use dates::{DateSpec, MonthPart};
 pub use extract::extract;
-pub use keys::{index_keys, keys_of};
+pub use keys::keys_of;
 pub use matching::{Haystack, covers, date_stated_by, needles, occurs_in, overlaps};
 pub use relative::{Relative, RelativeKind, relative_needles, relative_phrases};
 
