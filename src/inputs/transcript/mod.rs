@@ -20,6 +20,11 @@
 //!   cancellation and a per-source hit limit ([`ScanOptions`]); [`scan_lines`] lets the
 //!   caller judge each line once, with all its needles, and stop looking for a needle in
 //!   the rest of a file.
+//! - [`index`] keeps, under the user's cache directory, which blocks of each JSONL
+//!   transcript may say what (hashed grams, no text); when enabled ([`index::use_cache`]),
+//!   a scan reads only the blocks that can hold a needle, with the same hits.
+//!   [`scan_lines_keyed`] takes, per needle, the keys a caller that knows its claims can
+//!   require (`analysis::claims::keys_of`).
 //!
 //! Secrets: this module does not mask anything. Every piece of transcript text meant for
 //! the screen is in [`RenderedLine::text`] or [`ContextEntry`]'s `text`/`rendered`; the

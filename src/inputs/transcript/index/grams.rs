@@ -10,7 +10,7 @@
 //! a necessary condition, for every kind of claim, with no knowledge of claim matching.
 //!
 //! The line is not parsed: its raw bytes are walked once. Top-level values `said_text`
-//! never reads (the envelope: [`crate::transcript::unsaid`]) are skipped, and inside the
+//! never reads (the envelope: `transcript::unsaid`) are skipped, and inside the
 //! rest only JSON *string values* count (keys, numbers and literals are never said), with
 //! their escapes decoded (`\n` separates words, `\u65e5` is `日`). Values that are never
 //! said wherever they are (`id`, `tool_use_id`, `signature`, `data`, `cache_control` below
