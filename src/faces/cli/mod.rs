@@ -65,12 +65,6 @@ fn parse_tz(value: &str) -> std::result::Result<crate::zone::Zone, String> {
 }
 
 impl InputArgs {
-    /// Makes transcript scans use the index unless `--no-index`.
-    pub fn configure_index(&self) {
-        let dir = if self.no_index { None } else { crate::transcript::index::default_dir() };
-        crate::transcript::index::use_cache(dir);
-    }
-
     /// Applies `--tz` to a loaded review.
     pub fn apply_zone(&self, review: &mut Review) {
         if let Some(z) = &self.tz {
@@ -145,6 +139,15 @@ pub fn main() -> i32 {
             return 0;
         }
     };
+    // The transcript index is the command line's choice (never a library default: a
+    // program using the library in-process keeps its scans off the user's cache).
+    let no_index = match &cli.command {
+        Command::Review { inputs } | Command::Check { inputs, .. } => inputs.no_index,
+        Command::Apply(a) => a.inputs.no_index,
+        _ => false,
+    };
+    let dir = if no_index { None } else { crate::transcript::index::default_dir() };
+    crate::transcript::index::use_cache(dir);
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
@@ -203,7 +206,6 @@ pub fn shown(message: &str) -> String {
 /// Loads a review from command-line inputs.
 /// A dream already reviewed opens settled ([`Review::settle_reviewed`]) unless `--again`.
 pub fn load(inputs: &InputArgs) -> Result<Review> {
-    inputs.configure_index();
     let found = dream::discover(inputs.dream.as_deref(), inputs.memory.as_deref(), &inputs.sources)?;
     let mut review = crate::repo::load_review(found)?;
     inputs.apply_zone(&mut review);
@@ -284,7 +286,6 @@ pub fn stderr_progress() -> impl Fn(u64, u64) {
 /// Opens the TUI: recovers an interrupted earlier write, restores saved decisions, and
 /// says on the first screen where the review goes and that a dream was already reviewed.
 fn tui(inputs: &InputArgs, throwaway: Option<PathBuf>) -> Result<i32> {
-    inputs.configure_index();
     let found = dream::discover(inputs.dream.as_deref(), inputs.memory.as_deref(), &inputs.sources)?;
     let target = Target::assess_here(&found.memory, found.origin, crate::repo::history::holds_reviews);
     // A folder the review may not write is not recovered either: only read.
