@@ -41,7 +41,9 @@ fn wait_for(what: &str, mut ok: impl FnMut() -> bool) {
 /// Starts `command` in a detached 80x24 tmux session on its own server socket, followed by
 /// `stty -a` into `stty` so the terminal state after the program can be read.
 fn start(socket: &str, command: &str, stty: &Path) {
-    let script = format!("{command}; stty -a > {}; sleep 60", stty.display());
+    // The transcript index goes to the tests' cache folder, never the user's.
+    let cache = crate::common::cache_home().display();
+    let script = format!("export XDG_CACHE_HOME={cache}; {command}; stty -a > {}; sleep 60", stty.display());
     tmux(&["-L", socket, "new-session", "-d", "-s", "t", "-x", "80", "-y", "24", &script]);
 }
 
@@ -65,11 +67,7 @@ fn a_panic_in_the_tui_restores_the_terminal() {
     let bin = env!("CARGO_BIN_EXE_dreamreview");
     start(
         &socket,
-        &format!(
-            "cd {} && XDG_CACHE_HOME={} RUST_BACKTRACE=0 DREAMREVIEW_TEST_PANIC=1 {bin} demo",
-            dir.path().display(),
-            crate::common::cache_home().display()
-        ),
+        &format!("cd {} && RUST_BACKTRACE=0 DREAMREVIEW_TEST_PANIC=1 {bin} demo", dir.path().display()),
         &stty,
     );
     assert_restored(&socket, &stty);
@@ -128,8 +126,7 @@ fn killed_by(signal: &str) {
     let stty = dream.parent().unwrap().join("stty.txt");
     let socket = format!("drsig{signal}{}", std::process::id());
     let bin = env!("CARGO_BIN_EXE_dreamreview");
-    let cache = crate::common::cache_home().display();
-    start(&socket, &format!("XDG_CACHE_HOME={cache} {bin} {} --memory {}", dream.display(), memory.display()), &stty);
+    start(&socket, &format!("{bin} {} --memory {}", dream.display(), memory.display()), &stty);
     wait_for("the review screen", || tmux(&["-L", &socket, "capture-pane", "-p", "-t", "t"]).contains("testing.md#1"));
     tmux(&["-L", &socket, "send-keys", "-t", "t", "y"]);
     wait_for("the decision", || tmux(&["-L", &socket, "capture-pane", "-p", "-t", "t"]).contains("Files 1/1"));
