@@ -26,12 +26,11 @@ impl Run {
     }
 }
 
-/// The cache folder every `dreamreview` a test runs uses (`XDG_CACHE_HOME`): one
-/// temporary folder per test process, never the user's home, never a memory or
-/// transcript folder.
+/// The cache folder every `dreamreview` a test runs uses (`XDG_CACHE_HOME`): under
+/// cargo's temporary folder for tests in `target/`, never the user's home, never a memory
+/// or transcript folder (shared by concurrent test runs, as the index allows).
 pub fn cache_home() -> &'static Path {
-    static DIR: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
-    DIR.get_or_init(|| tempfile::Builder::new().prefix("dreamreview-test-cache").tempdir().expect("cache dir")).path()
+    Path::new(env!("CARGO_TARGET_TMPDIR"))
 }
 
 /// Runs `dreamreview` in `cwd` with extra environment variables.
