@@ -9,7 +9,8 @@ use super::reading::{Reading, when_said};
 use crate::analysis::claims::{self, ClaimKind};
 use crate::date::Date;
 use crate::transcript::{
-    LineHit, ScanOptions, ScanProgress, SourceKind, SourceSet, Verdict, WithExhausted, line_stamp, scan_lines,
+    LineHit, NeedleKeys, ScanOptions, ScanProgress, SourceKind, SourceSet, Verdict, WithExhausted, line_stamp,
+    scan_lines_keyed,
 };
 use crate::zone::{LocalDay, Zone};
 use std::collections::{BTreeMap, HashMap};
@@ -108,6 +109,17 @@ impl NeedleTable {
     }
 }
 
+impl NeedleTable {
+    /// Per needle, the index keys a line must hold for its owners to learn from it.
+    fn keys(&self, pending: &Pending<'_>) -> Vec<NeedleKeys> {
+        let claim = |o: &NeedleOwner| match o {
+            NeedleOwner::Claim(id) => Some(&pending.get(*id).claim),
+            NeedleOwner::Relative => None,
+        };
+        self.needles.iter().zip(&self.owners).map(|(n, who)| claims::keys_of(n, who.iter().map(claim))).collect()
+    }
+}
+
 /// The needles [`run`] looks for on `pending` (lowercased claim forms, and the relative
 /// time phrases when a date wants one).
 pub(super) fn needles(pending: &Pending<'_>) -> Vec<String> {
@@ -144,7 +156,9 @@ pub(super) fn run(sources: &SourceSet, pending: &Pending<'_>, zone: &Zone, progr
     };
     let state = ScanProgress::new();
     let unreadable = std::thread::scope(|scope| {
-        let worker = scope.spawn(|| scan_lines(sources, &table.needles, &ScanOptions::default(), &state, &verifier));
+        let worker = scope.spawn(|| {
+            scan_lines_keyed(sources, &table.needles, &table.keys(pending), &ScanOptions::default(), &state, &verifier)
+        });
         while !worker.is_finished() {
             progress(state.bytes_done(), state.bytes_total());
             std::thread::sleep(std::time::Duration::from_millis(50));
