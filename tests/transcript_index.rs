@@ -204,6 +204,22 @@ fn deleted_transcripts_lose_their_index() {
     assert_eq!(index_files(cache.path()).len(), 1);
 }
 
+/// A cache folder that cannot be written (here a file stands where it should be, which
+/// stops root too) is said once, not once per transcript; the output is the same, and the
+/// transcripts are scanned whole rather than indexed for nothing on every run.
+#[test]
+fn an_unwritable_cache_is_said_once_and_changes_nothing() {
+    let (_g, dream, memory) = project();
+    let dir = tempfile::tempdir().unwrap();
+    let blocked = dir.path().join("not-a-folder");
+    std::fs::write(&blocked, "a file where the cache folder should be").unwrap();
+    for _ in 0..2 {
+        let err = same_with_and_without(&dream, &memory, &blocked);
+        assert_eq!(err.matches("cannot write the transcript index").count(), 1, "{err}");
+        assert!(err.contains("--no-index"), "the note names a way out: {err}");
+    }
+}
+
 #[test]
 fn a_corrupt_or_half_written_index_is_rebuilt_with_a_note() {
     let (_g, dream, memory) = project();

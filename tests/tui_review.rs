@@ -674,3 +674,18 @@ fn a_line_accept_asks_only_for_the_flagged_line() {
     press(&mut d, "<Space>");
     assert!(question(&d).is_some(), "taking the PERMANENT line's removal asks");
 }
+
+/// A first run over big transcripts builds their index on the way: the status bar says
+/// "indexing transcripts" rather than "provenance" while it does.
+#[test]
+fn the_status_bar_says_when_transcripts_are_being_indexed() {
+    use dreamreview::ui::msg::Msg;
+    use dreamreview::ui::update::update;
+    let mut d = open((100, 30), ThemeName::Dark);
+    let generation = d.app.generation;
+    update(&mut d.app, Msg::Progress { generation, done: 40, total: 100, indexing: true });
+    assert!(snap(&d).contains("indexing transcripts 40%"), "{}", snap(&d));
+    update(&mut d.app, Msg::Progress { generation, done: 70, total: 100, indexing: false });
+    let screen = snap(&d);
+    assert!(screen.contains("provenance 70%") && !screen.contains("indexing"), "{screen}");
+}

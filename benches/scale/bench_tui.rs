@@ -133,7 +133,7 @@ fn first_frame(dir: &Path, runs: usize) -> Result<FirstFrame> {
             let done = done.clone();
             std::thread::spawn(move || {
                 let progress = |d: u64, t: u64| {
-                    let _ = tx.send(Msg::Progress { generation: 0, done: d, total: t });
+                    let _ = tx.send(Msg::Progress { generation: 0, done: d, total: t, indexing: false });
                 };
                 let a = dreamreview::analysis::analyze_with(&review, &progress);
                 done.store(true, Ordering::SeqCst);

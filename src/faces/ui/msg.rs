@@ -25,6 +25,9 @@ pub enum Msg {
         done: u64,
         /// Bytes in all.
         total: u64,
+        /// Transcripts are being indexed on the way (a cold run: see
+        /// `transcript::index`), so the bar says so.
+        indexing: bool,
     },
     /// Background analysis finished.
     Analyzed {

@@ -161,8 +161,12 @@ fn execute(app: &mut App, cmd: Cmd, rt: &mut Runtime, terminal: &mut DefaultTerm
             let generation = app.generation;
             let crash = move |error: String| Msg::AnalysisFailed { generation, error };
             worker(&rt.tx, "analysis", "the analysis", crash, move |tx| {
+                // Bytes indexed since this analysis began: a cold run says it is indexing.
+                let indexed = || crate::transcript::index::INDEXED_BYTES.load(std::sync::atomic::Ordering::Relaxed);
+                let before = indexed();
                 let progress = |done: u64, total: u64| {
-                    let _ = tx.send(Msg::Progress { generation, done, total });
+                    let indexing = indexed() > before;
+                    let _ = tx.send(Msg::Progress { generation, done, total, indexing });
                 };
                 let analysis = crate::analysis::analyze_with(&review, &progress);
                 Some(Msg::Analyzed { generation, analysis: Box::new(analysis) })

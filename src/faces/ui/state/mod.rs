@@ -94,6 +94,8 @@ pub enum Progress {
         done: u64,
         /// Bytes to scan.
         total: u64,
+        /// Transcripts are being indexed on the way (the first run over them).
+        indexing: bool,
     },
     /// Finished; `analysis` is complete.
     Done,
@@ -213,7 +215,7 @@ impl App {
         let mut app = App {
             review,
             analysis,
-            progress: Progress::Running { done: 0, total: 0 },
+            progress: Progress::Running { done: 0, total: 0, indexing: false },
             generation: 0,
             file: 0,
             rows: Vec::new(),

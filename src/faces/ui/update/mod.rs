@@ -54,7 +54,7 @@ fn ask_checks(app: &mut App) -> Vec<Cmd> {
 /// Why a commit must wait, if it must: the flags its preview and message list are not all
 /// in yet (the background analysis, or the check of an edited text, is still running).
 pub fn not_checked_yet(app: &App) -> Option<String> {
-    if let Progress::Running { done, total } = app.progress {
+    if let Progress::Running { done, total, .. } = app.progress {
         let at = (done * 100).checked_div(total).map(|p| format!(" ({p}%)")).unwrap_or_default();
         return Some(format!("not yet: the flags are still being checked{at}; c again when they are in"));
     }
@@ -89,8 +89,8 @@ fn apply(app: &mut App, msg: Msg) -> Vec<Cmd> {
             app.settle_scroll();
             Vec::new()
         }
-        Msg::Progress { generation, done, total } if generation == app.generation => {
-            app.progress = Progress::Running { done, total };
+        Msg::Progress { generation, done, total, indexing } if generation == app.generation => {
+            app.progress = Progress::Running { done, total, indexing };
             Vec::new()
         }
         Msg::Analyzed { generation, analysis } if generation == app.generation => {
@@ -260,7 +260,7 @@ fn apply(app: &mut App, msg: Msg) -> Vec<Cmd> {
             app.generation = generation;
             app.analysis = crate::analysis::result::Analysis::empty(&review);
             app.review = *review;
-            app.progress = Progress::Running { done: 0, total: 0 };
+            app.progress = Progress::Running { done: 0, total: 0, indexing: false };
             app.highlights.clear();
             app.highlight_requested.clear();
             app.checks_asked.clear();

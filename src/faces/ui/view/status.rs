@@ -54,8 +54,9 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         left.push(Span::raw(format!("· {} warning{} ", s.warning, if s.warning == 1 { "" } else { "s" })));
     }
     match &app.progress {
-        Progress::Running { done, total } if *total > 0 => {
-            left.push(Span::raw(format!("· provenance {}% ", done * 100 / total)))
+        Progress::Running { done, total, indexing } if *total > 0 => {
+            let what = if *indexing { "indexing transcripts" } else { "provenance" };
+            left.push(Span::raw(format!("· {what} {}% ", done * 100 / total)))
         }
         Progress::Running { .. } => left.push(Span::raw("· checking sources… ")),
         Progress::Failed(e) => left.push(Span::raw(format!("· provenance failed: {e} "))),

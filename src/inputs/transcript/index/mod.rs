@@ -47,6 +47,9 @@ pub fn block_bytes() -> u64 {
 }
 
 static CACHE: Mutex<Option<PathBuf>> = Mutex::new(None);
+/// Set when an index could not be written in this process: later scans do not build
+/// indexes they cannot keep.
+static UNWRITABLE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 static NOTES: Mutex<Vec<String>> = Mutex::new(Vec::new());
 
 /// Counters of the last scans (for benchmarks and tests).
@@ -57,6 +60,7 @@ pub static READ_BYTES: AtomicU64 = AtomicU64::new(0);
 /// Makes scans use (and keep) the index under `dir` (`None`: no index, every file is
 /// scanned whole).
 pub fn use_cache(dir: Option<PathBuf>) {
+    UNWRITABLE.store(false, Ordering::Relaxed);
     *CACHE.lock().unwrap_or_else(|p| p.into_inner()) = dir;
 }
 

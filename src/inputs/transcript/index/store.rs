@@ -120,6 +120,10 @@ pub fn refresh(
     meta: &fs::Metadata,
     progress: &dyn Fn(usize),
 ) -> Option<FileIndex> {
+    if super::UNWRITABLE.load(std::sync::atomic::Ordering::Relaxed) {
+        // An index that cannot be kept would be built again on every run: scan whole.
+        return None;
+    }
     let size = meta.len();
     let id = identity(file, meta, size).ok()?;
     let at = index_file_of(cache, path);
@@ -154,8 +158,16 @@ pub fn refresh(
         }
     };
     ix.identity = id;
-    if let Err(e) = write_atomically(&at, &ix.encode()) {
-        note(format!("cannot write the index of {}: {e}", path.display()));
+    if let Err(e) = write_atomically(&at, &ix.encode())
+        && !super::UNWRITABLE.swap(true, std::sync::atomic::Ordering::Relaxed)
+    {
+        // Said once per run, not once per transcript; the other transcripts are scanned
+        // whole rather than indexed for nothing.
+        note(format!(
+            "cannot write the transcript index under {} ({e}): transcripts are scanned whole; \
+             make that folder writable, set XDG_CACHE_HOME, or pass --no-index",
+            cache.display()
+        ));
     }
     Some(ix)
 }
