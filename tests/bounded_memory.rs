@@ -24,14 +24,7 @@ fn many_citations_of_one_huge_line_fit_in_800_mb_of_address_space() {
         s(&p.dream),
         s(&p.memory)
     );
-    let out = Command::new("sh")
-        .arg("-c")
-        .arg(&script)
-        .current_dir(&p.root)
-        .env("NO_COLOR", "1")
-        .env("XDG_CACHE_HOME", crate::common::cache_home())
-        .output()
-        .unwrap();
+    let out = shell(&script, &p.root);
     let code = out.status.code().unwrap_or(-1);
     assert!(code == 0 || code == 1, "exit {code}: {}", String::from_utf8_lossy(&out.stderr));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
@@ -61,17 +54,22 @@ fn a_report_of_20000_hunks_streams_out_in_200_mb_of_address_space() {
         s(&p.dream),
         s(&p.memory)
     );
-    let out = Command::new("sh")
-        .arg("-c")
-        .arg(&script)
-        .current_dir(&p.root)
-        .env("NO_COLOR", "1")
-        .env("XDG_CACHE_HOME", crate::common::cache_home())
-        .output()
-        .unwrap();
+    let out = shell(&script, &p.root);
     let code = out.status.code().unwrap_or(-1);
     assert!(code == 0 || code == 1, "exit {code}: {}", String::from_utf8_lossy(&out.stderr));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
     let hunks = v["files"].as_array().and_then(|f| f.first()).and_then(|f| f["hunks"].as_array()).map(Vec::len);
     assert_eq!(hunks, Some(20_000));
+}
+
+/// Runs `script` with `sh -c` in `dir` (no colour; the tests' cache folder).
+fn shell(script: &str, dir: &std::path::Path) -> std::process::Output {
+    Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .env("XDG_CACHE_HOME", crate::common::cache_home())
+        .output()
+        .unwrap()
 }
