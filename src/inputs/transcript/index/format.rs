@@ -73,7 +73,7 @@ impl FileIndex {
             let mut out = Vec::new();
             for (i, byte) in bytes.iter().enumerate() {
                 for bit in 0..8 {
-                    if byte & (1 << bit) != 0 {
+                    if byte & (1 << bit) != 0 && i * 8 + bit < self.blocks.len() {
                         out.push((i * 8 + bit) as u32);
                     }
                 }
@@ -85,7 +85,11 @@ impl FileIndex {
         let mut b = 0u64;
         while r.at < r.bytes.len() {
             let Some(d) = r.varint() else { break };
-            b = if out.is_empty() { d } else { b + d };
+            b = if out.is_empty() { d } else { b.saturating_add(d) };
+            // Only blocks that exist (a file not written by this code may name others).
+            if b >= self.blocks.len() as u64 {
+                break;
+            }
             out.push(b as u32);
         }
         out
@@ -113,7 +117,7 @@ impl FileIndex {
         let mut first = true;
         while r.at < r.bytes.len() {
             let Some(d) = r.varint() else { break };
-            b = if first { d } else { b + d };
+            b = if first { d } else { b.saturating_add(d) };
             first = false;
             if let Some(w) = out.get_mut((b / 64) as usize) {
                 *w |= 1 << (b % 64);
@@ -253,6 +257,12 @@ impl FileIndex {
             prev = (prev.0.checked_add(r.varint()?)?, prev.1.checked_add(r.varint()?)?);
             blocks.push(prev);
         }
+        // The blocks lie in what was indexed: an append continues after them (a file that
+        // says otherwise was not written by this code, and is not trusted).
+        let (indexed_end, lines) = (v[6], v[7]);
+        if blocks.last().is_some_and(|&(start, first)| start > indexed_end || first > lines.saturating_add(1)) {
+            return None;
+        }
         let bits = r.take(nblocks.div_ceil(8))?;
         let dirty = (0..nblocks).map(|i| bits[i / 8] & (1 << (i % 8)) != 0).collect();
         let mut keys = Vec::with_capacity(nkeys);
@@ -263,8 +273,8 @@ impl FileIndex {
             if i > 0 && d == 0 {
                 return None;
             }
-            key += d;
-            end += r.varint()?;
+            key = key.checked_add(d)?;
+            end = end.checked_add(r.varint()?)?;
             if key >= KEYS as u64 || end > body.len() as u64 {
                 return None;
             }
@@ -412,5 +422,49 @@ mod tests {
         let mut bad = bytes.clone();
         bad[20] ^= 1;
         assert_eq!(FileIndex::decode(&bad), None);
+    }
+
+    /// An index file is read from the user's cache, where anything may have written it:
+    /// a valid index with any bytes changed (and its checksum made right again) decodes to
+    /// `None` or to an index whose queries and extension do not panic.
+    #[test]
+    fn any_index_file_decodes_without_panicking() {
+        use proptest::prelude::*;
+        let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig::with_cases(3000));
+        let pairs = proptest::collection::vec((0u32..KEYS as u32, 0u32..6), 0..40);
+        let edits = proptest::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 1..6);
+        runner
+            .run(&(pairs, edits), |(mut pairs, edits)| {
+                // As the indexer emits them: in block order.
+                pairs.sort_by_key(|&(_, b)| b);
+                let mut ix = FileIndex::default();
+                let blocks = (0..6).map(|b| (b * 100, b * 3 + 1)).collect();
+                ix.extend(Part { blocks, dirty: vec![false; 6], pairs, end: 600, lines: 18 });
+                let mut body = ix.encode();
+                body.truncate(body.len() - 4);
+                for (at, byte) in edits {
+                    let i = at.index(body.len());
+                    body[i] = byte;
+                }
+                let sum = checksum32(&body);
+                body.extend_from_slice(&sum.to_le_bytes());
+                if let Some(mut ix) = FileIndex::decode(&body) {
+                    for k in [0, 1, 7, 255, (KEYS - 1) as u32] {
+                        ix.bits_of(k);
+                        ix.blocks_of(k);
+                    }
+                    for b in [0, 1, ix.blocks.len()] {
+                        ix.range(b);
+                    }
+                    // An append, as `store::refresh` makes one: from where the index stopped.
+                    let (end, lines) = (ix.indexed_end, ix.lines);
+                    let blocks = vec![(end, lines + 1)];
+                    let part = Part { blocks, dirty: vec![true], pairs: vec![(3, 0)], end: end + 10, lines: lines + 1 };
+                    ix.extend(part);
+                    let _ = FileIndex::decode(&ix.encode());
+                }
+                Ok(())
+            })
+            .unwrap();
     }
 }
