@@ -141,22 +141,21 @@ fn is_note_reference(c: &Claim, notes: &HashSet<String>) -> bool {
 
 /// The claims of a note line: links, promotion metadata and references to notes left out.
 fn note_claims(line: &str, notes: &HashSet<String>) -> Vec<Claim> {
-    let structure = changes::structure_spans(line);
-    claims::extract(line)
-        .into_iter()
-        .filter(|c| c.kind != ClaimKind::Link)
-        .filter(|c| !structure.iter().any(|r| r.start < c.end && c.start < r.end))
-        .filter(|c| !is_note_reference(c, notes))
-        .collect()
+    claims_outside(line, &changes::structure_spans(line), notes)
 }
 
 /// The claims of an entry's own text: its citations, the notes it names and links left out.
 pub(super) fn entry_own_claims(text: &str, notes: &HashSet<String>) -> Vec<Claim> {
-    let refs = changes::reference_spans(text);
+    claims_outside(text, &changes::reference_spans(text), notes)
+}
+
+/// The claims of `text` that are not links, overlap none of `skip` and name none of the
+/// memory's `notes`.
+fn claims_outside(text: &str, skip: &[std::ops::Range<usize>], notes: &HashSet<String>) -> Vec<Claim> {
     claims::extract(text)
         .into_iter()
         .filter(|c| c.kind != ClaimKind::Link)
-        .filter(|c| !refs.iter().any(|r| r.start < c.end && c.start < r.end))
+        .filter(|c| !skip.iter().any(|r| r.start < c.end && c.start < r.end))
         .filter(|c| !is_note_reference(c, notes))
         .collect()
 }
