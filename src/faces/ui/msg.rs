@@ -162,17 +162,23 @@ pub enum Cmd {
     },
     /// `git init` the memory folder with a first commit of its notes.
     InitRepo,
-    /// Reload the review from disk (after a commit or revert changed live memory).
-    Reload,
+    /// Reload the review from disk (after a commit or revert changed live memory); what the
+    /// status bar says meanwhile.
+    Reload(&'static str),
     /// Leave the TUI.
     Quit,
 }
 
 impl Cmd {
-    /// What the screen waits for while this command reads the repository on a worker (keys
-    /// wait in the queue meanwhile, and the status bar says it), or `None`.
+    /// What the screen waits for while this command runs (keys wait in the queue
+    /// meanwhile, and the status bar says it), or `None` for a command that answers at once
+    /// or in the background without holding the keys.
     pub fn waits_for(&self) -> Option<&'static str> {
         match self {
+            Cmd::Commit => Some("committing"),
+            Cmd::InitRepo => Some("creating the memory repository"),
+            Cmd::Revert { .. } => Some("reverting"),
+            Cmd::Reload(why) => Some(why),
             Cmd::History => Some("reading the history"),
             Cmd::HistoryDiff(_) => Some("opening the commit"),
             Cmd::Why(_) => Some("tracing the line through the history"),

@@ -209,7 +209,7 @@ fn execute(app: &mut App, cmd: Cmd, rt: &mut Runtime, terminal: &mut DefaultTerm
             rt.store = None;
             send(effects::init_repo(app));
         }
-        Cmd::Reload => {
+        Cmd::Reload(_) => {
             let inputs = app.review.inputs.clone();
             let zone = app.review.zone.clone();
             let generation = app.generation + 1;

@@ -68,7 +68,7 @@ pub fn send(app: &mut App, msg: Msg) -> Result<Vec<Cmd>, String> {
             Cmd::Why(shown) => effects::why(&app.review.inputs.memory, &shown),
             Cmd::Revert { commit, scope } => effects::revert(app, &commit, &scope),
             Cmd::InitRepo => effects::init_repo(app),
-            Cmd::Reload => effects::reload(app.review.inputs.clone(), app.review.zone.clone(), app.generation + 1),
+            Cmd::Reload(_) => effects::reload(app.review.inputs.clone(), app.review.zone.clone(), app.generation + 1),
             Cmd::Save => {
                 crate::repo::decisions::save(&app.review).map_err(|e| format!("{e:#}"))?;
                 continue;

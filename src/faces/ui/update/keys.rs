@@ -64,10 +64,7 @@ pub(super) fn key(app: &mut App, k: KeyEvent) -> Vec<Cmd> {
             }
         },
         Mode::ConfirmInit => match k.code {
-            KeyCode::Char('y') => {
-                app.busy = Some("creating the memory repository".into());
-                vec![Cmd::InitRepo]
-            }
+            KeyCode::Char('y') => vec![Cmd::InitRepo],
             _ => {
                 say(app, "not committed: the memory folder has no git repository", false);
                 Vec::new()
@@ -76,10 +73,7 @@ pub(super) fn key(app: &mut App, k: KeyEvent) -> Vec<Cmd> {
         Mode::CommitPreview { message, scroll } => {
             match keymap::action(k) {
                 // Enter only: `y` is the review's accept key, pressed by habit.
-                Some(Action::Confirm) => {
-                    app.busy = Some("committing".into());
-                    return vec![Cmd::Commit];
-                }
+                Some(Action::Confirm) => return vec![Cmd::Commit],
                 Some(a @ (Action::Down | Action::Up | Action::PageDown | Action::PageUp)) => {
                     let most = crate::text::split_lines(&message).len();
                     let scroll = match a {
@@ -137,7 +131,6 @@ pub(super) fn history_key(app: &mut App, h: &mut HistoryState, k: KeyEvent) -> V
     let action = keymap::action(k);
     if let Some((_, commit, scope)) = h.confirm.take() {
         if k.code == KeyCode::Char('y') {
-            app.busy = Some("reverting".into());
             h.selected = usize::MAX;
             return vec![Cmd::Revert { commit, scope }];
         }

@@ -30,8 +30,8 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
     cmds
 }
 
-/// Marks the screen busy while a command reads in the background ([`Cmd::waits_for`]):
-/// keys pressed meanwhile wait in the queue and are replayed on the answer.
+/// Marks the screen busy while a command runs ([`Cmd::waits_for`]): keys pressed meanwhile
+/// wait in the queue and are replayed on its answer. The one place `busy` is set.
 fn wait_for(app: &mut App, cmds: &[Cmd]) {
     if let Some(what) = cmds.iter().find_map(Cmd::waits_for) {
         app.busy = Some(what.into());
@@ -177,14 +177,12 @@ fn apply(app: &mut App, msg: Msg) -> Vec<Cmd> {
         }
         Msg::Committed(Ok(summary)) => {
             app.dirty = false;
-            app.busy = Some("reloading after commit".into());
             say(app, &summary, false);
-            vec![Cmd::Reload]
+            vec![Cmd::Reload("reloading after commit")]
         }
         Msg::CommitStale(why) => {
-            app.busy = Some("reloading: the repository moved on".into());
             say(app, &format!("not committed: {why}"), true);
-            vec![Cmd::Save, Cmd::Reload]
+            vec![Cmd::Save, Cmd::Reload("reloading: the repository moved on")]
         }
         Msg::NeedRepo => {
             app.mode = Mode::ConfirmInit;
@@ -247,9 +245,8 @@ fn apply(app: &mut App, msg: Msg) -> Vec<Cmd> {
             replay(app)
         }
         Msg::Reverted(Ok(summary)) => {
-            app.busy = Some("reloading after revert".into());
             say(app, &summary, false);
-            vec![Cmd::Reload]
+            vec![Cmd::Reload("reloading after revert")]
         }
         Msg::Committed(Err(e)) => {
             app.busy = None;
