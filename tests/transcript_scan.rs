@@ -234,7 +234,7 @@ fn per_source_limit_keeps_the_first_lines_of_each_file() {
     let list = needles(&["opentelemetry", "hex.pm", "phoenix", "in-memory fake"]);
     let all = scan(&set, &list);
     let progress = ScanProgress::new();
-    let options = ScanOptions { per_source_limit: 2 };
+    let options = ScanOptions { per_source_limit: 2, ..ScanOptions::default() };
     let limited = scan_with(&set, &list, &options, &progress).hits;
     // Expected: the first two lines of each (source, needle) among all the hits.
     let mut expected = Vec::new();

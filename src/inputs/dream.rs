@@ -45,6 +45,11 @@ pub struct Inputs {
     pub run_log: Option<PathBuf>,
     /// Extra transcript folders given with `--sources`.
     pub sources: Vec<PathBuf>,
+    /// The folder of the transcript index scans read through and keep (see
+    /// `transcript::index`), or `None` to scan every transcript whole. [`discover`] leaves it
+    /// `None`: the command line sets it, so a program using the library in-process never
+    /// writes the user's cache.
+    pub index: Option<PathBuf>,
 }
 
 /// Names at the top of a plain proposal folder that are dream metadata, not notes.
@@ -99,6 +104,7 @@ pub fn discover(dream: Option<&Path>, memory: Option<&Path>, sources: &[PathBuf]
             memory_diff: None,
             run_log: None,
             sources: sources.to_vec(),
+            index: None,
         });
     };
     let dream = existing_dir(dream, "dream folder", "pass the folder the dream wrote")?;
@@ -151,6 +157,7 @@ pub fn discover(dream: Option<&Path>, memory: Option<&Path>, sources: &[PathBuf]
         memory_diff,
         run_log,
         sources: sources.to_vec(),
+        index: None,
     })
 }
 

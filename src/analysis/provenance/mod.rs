@@ -51,7 +51,7 @@ use crate::analysis::findings::Findings;
 use crate::analysis::result::ChangeReport;
 use crate::retention::Retention;
 use crate::review::Review;
-use crate::transcript::SourceSet;
+use crate::transcript::{ScanOptions, SourceSet};
 use lines::CitedLines;
 use pending::{Pending, check_entries};
 use stated::Stated;
@@ -115,7 +115,8 @@ fn analyze(
     }
 
     // 5. One pass over every source for what is still unsourced.
-    let found = scan::run(&sources, &pending, zone, progress);
+    let options = ScanOptions { index: review.inputs.index.clone(), ..ScanOptions::default() };
+    let found = scan::run(&sources, &pending, zone, &options, progress);
     for (s, e) in &found.unreadable {
         let name = sources.get(*s).map_or("?", |f| f.name.as_str());
         notes.push(format!("{name}: could not be read ({e}); no claim was looked for in it"));

@@ -129,8 +129,14 @@ pub(super) fn needles(pending: &Pending<'_>) -> Vec<String> {
 /// One pass over every source: where each pending claim is said (its first place, and its
 /// first line in each source), and for each date that wants one a relative phrase whose
 /// meaning, anchored at its line's day, overlaps it. `progress(done, total)` reports
-/// transcript bytes scanned.
-pub(super) fn run(sources: &SourceSet, pending: &Pending<'_>, zone: &Zone, progress: &dyn Fn(u64, u64)) -> Found {
+/// transcript bytes scanned; `options` say where the transcript index is, if one is used.
+pub(super) fn run(
+    sources: &SourceSet,
+    pending: &Pending<'_>,
+    zone: &Zone,
+    options: &ScanOptions,
+    progress: &dyn Fn(u64, u64),
+) -> Found {
     let dates = pending.wanting_phrase();
     let table = NeedleTable::new(pending, !dates.is_empty());
     if table.needles.is_empty() || sources.is_empty() {
@@ -156,9 +162,8 @@ pub(super) fn run(sources: &SourceSet, pending: &Pending<'_>, zone: &Zone, progr
     };
     let state = ScanProgress::new();
     let unreadable = std::thread::scope(|scope| {
-        let worker = scope.spawn(|| {
-            scan_lines_keyed(sources, &table.needles, &table.keys(pending), &ScanOptions::default(), &state, &verifier)
-        });
+        let worker =
+            scope.spawn(|| scan_lines_keyed(sources, &table.needles, &table.keys(pending), options, &state, &verifier));
         while !worker.is_finished() {
             progress(state.bytes_done(), state.bytes_total());
             std::thread::sleep(std::time::Duration::from_millis(50));

@@ -55,7 +55,7 @@ pub struct ApplyArgs {
 
 /// Runs `apply`; returns the exit code (0 done, 1 hunks skipped or error flags accepted).
 pub fn run(args: &ApplyArgs) -> Result<i32> {
-    let inputs = dream::discover(args.inputs.dream.as_deref(), args.inputs.memory.as_deref(), &args.inputs.sources)?;
+    let inputs = args.inputs.discover()?;
     // Nothing is written, locked or recovered before the target is known to be writable.
     if args.init {
         init_needs_a_named_folder(&inputs)?;

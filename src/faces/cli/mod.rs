@@ -57,6 +57,20 @@ pub struct InputArgs {
     /// is the same either way.
     #[arg(long)]
     pub no_index: bool,
+    /// Where the transcript index is kept: set by the command line's `main` (unless
+    /// `--no-index`), never by clap, so in-process callers scan without it.
+    #[arg(skip)]
+    pub index: Option<PathBuf>,
+}
+
+impl InputArgs {
+    /// The dream's inputs (see [`dream::discover`]), with the index folder these
+    /// arguments carry.
+    pub fn discover(&self) -> Result<dream::Inputs> {
+        let mut found = dream::discover(self.dream.as_deref(), self.memory.as_deref(), &self.sources)?;
+        found.index = self.index.clone();
+        Ok(found)
+    }
 }
 
 /// `--tz`'s value as a zone; the error names the value.
@@ -141,13 +155,13 @@ pub fn main() -> i32 {
     };
     // The transcript index is the command line's choice (never a library default: a
     // program using the library in-process keeps its scans off the user's cache).
-    let no_index = match &cli.command {
-        Command::Review { inputs } | Command::Check { inputs, .. } => inputs.no_index,
-        Command::Apply(a) => a.inputs.no_index,
-        _ => false,
-    };
-    let dir = if no_index { None } else { crate::transcript::index::default_dir() };
-    crate::transcript::index::use_cache(dir);
+    let mut cli = cli;
+    if let Command::Review { inputs } | Command::Check { inputs, .. } | Command::Apply(apply::ApplyArgs { inputs, .. }) =
+        &mut cli.command
+        && !inputs.no_index
+    {
+        inputs.index = crate::transcript::index::default_dir();
+    }
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
@@ -206,7 +220,7 @@ pub fn shown(message: &str) -> String {
 /// Loads a review from command-line inputs.
 /// A dream already reviewed opens settled ([`Review::settle_reviewed`]) unless `--again`.
 pub fn load(inputs: &InputArgs) -> Result<Review> {
-    let found = dream::discover(inputs.dream.as_deref(), inputs.memory.as_deref(), &inputs.sources)?;
+    let found = inputs.discover()?;
     let mut review = crate::repo::load_review(found)?;
     inputs.apply_zone(&mut review);
     if !inputs.again {
@@ -286,7 +300,7 @@ pub fn stderr_progress() -> impl Fn(u64, u64) {
 /// Opens the TUI: recovers an interrupted earlier write, restores saved decisions, and
 /// says on the first screen where the review goes and that a dream was already reviewed.
 fn tui(inputs: &InputArgs, throwaway: Option<PathBuf>) -> Result<i32> {
-    let found = dream::discover(inputs.dream.as_deref(), inputs.memory.as_deref(), &inputs.sources)?;
+    let found = inputs.discover()?;
     let target = Target::assess_here(&found.memory, found.origin, crate::repo::history::holds_reviews);
     // A folder the review may not write is not recovered either: only read.
     let mut notes = match crate::repo::MemoryRepo::discover(&found.memory)? {

@@ -21,7 +21,7 @@
 //!   caller judge each line once, with all its needles, and stop looking for a needle in
 //!   the rest of a file.
 //! - [`index`] keeps, under the user's cache directory, which blocks of each JSONL
-//!   transcript may say what (hashed grams, no text); when enabled ([`index::use_cache`]),
+//!   transcript may say what (hashed grams, no text); when a scan is given its folder ([`ScanOptions::index`]),
 //!   a scan reads only the blocks that can hold a needle, with the same hits.
 //!   [`scan_lines_keyed`] takes, per needle, the keys a caller that knows its claims can
 //!   require (`analysis::claims::keys_of`).

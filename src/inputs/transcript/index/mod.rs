@@ -26,7 +26,6 @@ pub mod format;
 pub mod grams;
 mod store;
 
-use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -46,7 +45,6 @@ pub fn block_bytes() -> u64 {
     })
 }
 
-static CACHE: Mutex<Option<PathBuf>> = Mutex::new(None);
 /// Set when an index could not be written in this process: later scans do not build
 /// indexes they cannot keep.
 static UNWRITABLE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
@@ -56,18 +54,6 @@ static NOTES: Mutex<Vec<String>> = Mutex::new(Vec::new());
 pub static FALLBACK_FILES: AtomicU64 = AtomicU64::new(0);
 /// Bytes read by scans through the index (candidate blocks and unindexed tails).
 pub static READ_BYTES: AtomicU64 = AtomicU64::new(0);
-
-/// Makes scans use (and keep) the index under `dir` (`None`: no index, every file is
-/// scanned whole).
-pub fn use_cache(dir: Option<PathBuf>) {
-    UNWRITABLE.store(false, Ordering::Relaxed);
-    *CACHE.lock().unwrap_or_else(|p| p.into_inner()) = dir;
-}
-
-/// The index folder scans use, if any.
-pub fn cache() -> Option<PathBuf> {
-    CACHE.lock().unwrap_or_else(|p| p.into_inner()).clone()
-}
 
 /// Notes about indexes found corrupt or unwritable since the last call (for stderr).
 pub fn take_notes() -> Vec<String> {

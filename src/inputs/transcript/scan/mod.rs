@@ -109,13 +109,16 @@ pub struct ScanReport {
 }
 
 /// How much a scan looks for.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ScanOptions {
     /// At most this many hits per (source, needle), the first lines of the file; 0 means
     /// all. Weak sourcing needs a few places a claim is said, not every one: with a
     /// limit, a needle already found enough in a file costs no more parsing there, and a
     /// file where every needle has reached it is not read further.
     pub per_source_limit: usize,
+    /// The transcript index's folder ([`super::index`]): JSONL files are read through their
+    /// index there, built or brought up to date on the way. `None`: every file read whole.
+    pub index: Option<std::path::PathBuf>,
 }
 
 /// Finds every (source, line, needle) where the line says the needle. Sources that
@@ -271,7 +274,7 @@ fn scan_all(
         }
     }
     let opts = ScanOpts { chunk: CHUNK_BYTES, max_line: MAX_LINE_BYTES, limit: options.per_source_limit };
-    let cache = super::index::cache();
+    let cache = options.index.clone();
     let shared = Shared { needles: &needles, opts, progress, verify, index: cache.as_deref() };
     let results: Vec<(usize, std::io::Result<Vec<Hit>>)> = sources
         .files()
