@@ -416,3 +416,21 @@ proptest! {
         }
     }
 }
+
+/// `apply` reads the transcripts through the index too (its checks are `check`'s), and
+/// `--no-index` keeps it out of the cache.
+#[test]
+fn apply_uses_the_index_unless_told_not_to() {
+    for (no_index, expected) in [(true, 0), (false, 2)] {
+        let (_g, dream, memory) = project();
+        let cache = tempfile::tempdir().unwrap();
+        let mut args =
+            vec!["apply", dream.to_str().unwrap(), "--memory", memory.to_str().unwrap(), "--accept-all", "--init"];
+        if no_index {
+            args.push("--no-index");
+        }
+        let r = run_env(dream.parent().unwrap(), &args, &[("XDG_CACHE_HOME", cache.path().to_str().unwrap())]);
+        assert!(r.code == 0 || r.code == 1, "{}", r.both());
+        assert_eq!(index_files(cache.path()).len(), expected, "--no-index {no_index}: {}", r.both());
+    }
+}
