@@ -162,11 +162,18 @@ pub(super) fn run(
     };
     let state = ScanProgress::new();
     let unreadable = std::thread::scope(|scope| {
-        let worker =
-            scope.spawn(|| scan_lines_keyed(sources, &table.needles, &table.keys(pending), options, &state, &verifier));
-        while !worker.is_finished() {
+        // The scan says when it is done, so the wait ends then (not at the next tick).
+        let (done, finished) = std::sync::mpsc::channel::<()>();
+        let (table, state, verifier) = (&table, &state, &verifier);
+        let worker = scope.spawn(move || {
+            let report = scan_lines_keyed(sources, &table.needles, &table.keys(pending), options, state, verifier);
+            let _ = done.send(());
+            report
+        });
+        while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+            finished.recv_timeout(std::time::Duration::from_millis(50))
+        {
             progress(state.bytes_done(), state.bytes_total());
-            std::thread::sleep(std::time::Duration::from_millis(50));
         }
         worker.join().map(|report| report.unreadable).unwrap_or_default()
     });
