@@ -18,7 +18,7 @@
 use super::grams::KEYS;
 
 /// Format version; another one is rebuilt.
-pub const VERSION: u32 = 5;
+pub const VERSION: u32 = 6;
 const MAGIC: &[u8; 4] = b"DRIX";
 
 /// What the index was built from: a file is the same (or appended to) only when these

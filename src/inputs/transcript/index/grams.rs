@@ -85,7 +85,9 @@ struct Runs<F: FnMut(u32)> {
     out: F,
     len: usize,
     /// The last bytes (lowercased), the latest in the low byte.
-    window: u32,
+    window: u64,
+    /// Digits and dots in a row up to the last byte (saturating).
+    numeric: u8,
     /// The hash of the number chain so far, while in one (digits, or a dot after them).
     chain: Option<u64>,
     /// The last byte was a digit.
@@ -99,7 +101,7 @@ struct Runs<F: FnMut(u32)> {
 
 impl<F: FnMut(u32)> Runs<F> {
     fn new(out: F) -> Runs<F> {
-        Runs { out, len: 0, window: 0, chain: None, digits: false, run: 0, folds: false }
+        Runs { out, len: 0, window: 0, numeric: 0, chain: None, digits: false, run: 0, folds: false }
     }
 
     #[inline(always)]
@@ -110,14 +112,16 @@ impl<F: FnMut(u32)> Runs<F> {
             if self.digits || self.chain.is_some() {
                 self.not_digit(b);
             }
+            self.numeric = 0;
         } else if b.is_ascii_digit() {
+            self.numeric = self.numeric.saturating_add(1);
             if !self.digits {
                 let before = if self.len > 0 { (self.window & 0xff) as u8 } else { 0 };
                 self.run = number_step(RUN_SEED, before);
             }
             self.run = number_step(self.run, b);
             let h = match self.chain {
-                Some(h) if self.digits || self.window & 0xff == u32::from(b'.') => h,
+                Some(h) if self.digits || self.window & 0xff == u64::from(b'.') => h,
                 _ => NUMBER_SEED,
             };
             self.chain = Some(number_step(h, b));
@@ -127,14 +131,18 @@ impl<F: FnMut(u32)> Runs<F> {
             return;
         } else {
             self.not_digit(b);
+            self.numeric = if b == b'.' { self.numeric.saturating_add(1) } else { 0 };
             if b >= 0x80 && ((b == 0xBF && self.window & 0xff == 0xC5) || (b == 0xAA && self.window & 0xffff == 0xE284))
             {
                 self.folds = true;
             }
         }
-        self.window = (self.window << 8) | u32::from(b);
+        self.window = (self.window << 8) | u64::from(b);
         if self.len >= 2 {
-            (self.out)(mix(self.window & 0x00ff_ffff));
+            (self.out)(mix((self.window & 0x00ff_ffff) as u32));
+        }
+        if self.numeric >= 5 && has_dot(self.window) {
+            (self.out)(dotted_key(self.window));
         }
         self.len += 1;
     }
@@ -173,12 +181,31 @@ impl<F: FnMut(u32)> Runs<F> {
         self.chain = None;
         self.len = 0;
         self.window = 0;
+        self.numeric = 0;
     }
 }
 
+/// Whether the last five bytes of `window` hold a dot.
+#[inline]
+fn has_dot(window: u64) -> bool {
+    const LOW: u64 = 0x01_0101_0101;
+    let x = (window & 0xff_ffff_ffff) ^ (LOW * u64::from(b'.'));
+    x.wrapping_sub(LOW) & !x & (LOW << 7) != 0
+}
+
+/// The key of five digits and dots, one a dot (the last five bytes of `window`): dotted
+/// numbers (`2026.10.12`, `3.11.4`) are made of common grams, and a claim matches them
+/// anywhere in a word, so only longer keys narrow them.
+#[inline]
+fn dotted_key(window: u64) -> u32 {
+    let five = (window & 0xff_ffff_ffff) ^ 0x5bd1_e995_0000_0000;
+    (five.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - KEY_BITS)) as u32
+}
+
 /// The keys a line must hold to say `needle` (sorted, deduplicated): the grams of its
-/// pieces between newlines, and the key of each digit run inside a piece with the bytes
-/// around it (`.10.` in `2026.10.12`). Empty for a needle of two bytes or less: such a needle cannot
+/// pieces between newlines, the key of each digit run inside a piece with the bytes
+/// around it (`.10.` in `2026.10.12`), and of every five digits and dots holding a dot
+/// (`26.10` in it). Empty for a needle of two bytes or less: such a needle cannot
 /// use the index by itself. Grams holding a byte of U+FFFD are left out (what an invalid
 /// byte of a line reads as).
 pub fn needle_keys(needle: &str) -> Vec<u32> {
@@ -188,6 +215,11 @@ pub fn needle_keys(needle: &str) -> Vec<u32> {
         for w in piece.windows(3) {
             if !w.iter().any(|b| matches!(b, 0xEF | 0xBF | 0xBD)) {
                 keys.push(key(w[0], w[1], w[2]));
+            }
+        }
+        for w in piece.windows(5) {
+            if w.iter().all(|b| b.is_ascii_digit() || *b == b'.') && w.contains(&b'.') {
+                keys.push(dotted_key(w.iter().fold(0u64, |acc, &b| (acc << 8) | u64::from(b))));
             }
         }
         // A digit run inside the needle, with the bytes around it: in a line that says
@@ -497,6 +529,17 @@ mod tests {
         let line = format!(r#"{{"type":"user","message":{{"content":"export ANTHROPIC_API_KEY={key}"}}}}"#);
         let (keys, dirty) = keys_of(SourceKind::Jsonl, &line);
         assert!(dirty && keys.is_empty());
+    }
+
+    #[test]
+    fn dotted_numbers_need_their_own_five_bytes() {
+        let said = |text: &str| format!(r#"{{"type":"user","message":{{"content":"{text}"}}}}"#);
+        let dated = said("released on 2026.10.12 at noon");
+        assert!(holds(&dated, "2026.10.12") && holds(&dated, "26.10.1"));
+        // Every gram of the date, and its inner digit run, but not the date.
+        let scattered = said("2026-10-12: 6.10.5 and 0.12 then 26.1");
+        assert!(!holds(&scattered, "2026.10.12"));
+        assert!(holds(&scattered, "2026") && holds(&scattered, "6.10.5"));
     }
 
     #[test]
