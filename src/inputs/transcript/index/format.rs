@@ -59,6 +59,8 @@ pub struct FileIndex {
     pub ends: Vec<u32>,
     /// Per key, its blocks: varints, the first as is, then the gaps.
     pub postings: Vec<u8>,
+    /// Only some keys were decoded ([`FileIndex::decode_keys`]): for queries only.
+    pub partial: bool,
 }
 
 impl FileIndex {
@@ -133,8 +135,12 @@ impl FileIndex {
         (start, end)
     }
 
-    /// Appends the blocks and (key, block) pairs of a newly indexed part.
+    /// Appends the blocks and (key, block) pairs of a newly indexed part. A partial index
+    /// is emptied first (it cannot be completed): the result describes `part` alone.
     pub fn extend(&mut self, part: Part) {
+        if self.partial {
+            *self = FileIndex::default();
+        }
         let base = self.blocks.len() as u32;
         let mut pairs: Vec<(u32, u32)> = Vec::new();
         if !self.keys.is_empty() {
@@ -156,41 +162,29 @@ impl FileIndex {
         self.ends.clear();
         self.postings.clear();
         let bitmap_len = self.blocks.len().div_ceil(8);
-        let mut list: Vec<u8> = Vec::new();
-        let mut blocks: Vec<u32> = Vec::new();
-        let mut flush = |key: u32, blocks: &mut Vec<u32>, this: &mut FileIndex| {
-            list.clear();
+        let mut i = 0;
+        while let Some(&(key, _)) = sorted.get(i) {
+            let n = sorted.get(i..).unwrap_or(&[]).iter().take_while(|p| p.0 == key).count();
+            let blocks = sorted.get(i..i + n).unwrap_or(&[]);
+            i += n;
+            let start = self.postings.len();
             let mut prev = 0u32;
-            for (j, &b) in blocks.iter().enumerate() {
-                varint(&mut list, u64::from(if j == 0 { b } else { b - prev }));
+            for (j, &(_, b)) in blocks.iter().enumerate() {
+                varint(&mut self.postings, u64::from(if j == 0 { b } else { b - prev }));
                 prev = b;
             }
-            if list.len() >= bitmap_len {
+            if self.postings.len() - start >= bitmap_len {
                 // As many bytes as a bitmap or more: a bitmap (a list is always shorter).
-                let mut bits = vec![0u8; bitmap_len];
-                for &b in blocks.iter() {
-                    bits[b as usize / 8] |= 1 << (b % 8);
+                self.postings.truncate(start);
+                self.postings.resize(start + bitmap_len, 0);
+                for &(_, b) in blocks {
+                    if let Some(byte) = self.postings.get_mut(start + b as usize / 8) {
+                        *byte |= 1 << (b % 8);
+                    }
                 }
-                this.postings.extend_from_slice(&bits);
-            } else {
-                this.postings.extend_from_slice(&list);
             }
-            this.keys.push(key);
-            this.ends.push(this.postings.len() as u32);
-            blocks.clear();
-        };
-        let mut current: Option<u32> = None;
-        for (k, b) in sorted {
-            if current != Some(k) {
-                if let Some(c) = current {
-                    flush(c, &mut blocks, self);
-                }
-                current = Some(k);
-            }
-            blocks.push(b);
-        }
-        if let Some(c) = current {
-            flush(c, &mut blocks, self);
+            self.keys.push(key);
+            self.ends.push(self.postings.len() as u32);
         }
     }
 
@@ -234,10 +228,32 @@ impl FileIndex {
 
     /// Decodes `bytes`; `None` when they are not a whole, intact index of this version.
     pub fn decode(bytes: &[u8]) -> Option<FileIndex> {
+        Self::decode_keys(Self::body(bytes)?, None)
+    }
+
+    /// The part of `bytes` the checksum covers, when it is right (else `None`).
+    pub fn body(bytes: &[u8]) -> Option<&[u8]> {
         let (body, sum) = bytes.split_at_checked(bytes.len().checked_sub(4)?)?;
-        if checksum32(body) != u32::from_le_bytes(sum.try_into().ok()?) {
+        (checksum32(body) == u32::from_le_bytes(sum.try_into().ok()?)).then_some(body)
+    }
+
+    /// The identity recorded in an index's checked `body` (see [`FileIndex::body`]).
+    pub fn identity_of(body: &[u8]) -> Option<Identity> {
+        let mut r = Reader { bytes: body, at: 0 };
+        if r.take(4)? != MAGIC || r.u32()? != VERSION {
             return None;
         }
+        let mut v = [0u64; 6];
+        for x in &mut v {
+            *x = r.u64()?;
+        }
+        Some(Identity { dev: v[0], inode: v[1], size: v[2], mtime: v[3], head: v[4], tail: v[5] })
+    }
+
+    /// Decodes a checked `body` with, when `wanted` (sorted) is given, only those of its
+    /// keys: enough to answer queries for them, not to be extended or written back
+    /// (`partial` says so). A whole index is checked all the same.
+    pub fn decode_keys(body: &[u8], wanted: Option<&[u32]>) -> Option<FileIndex> {
         let mut r = Reader { bytes: body, at: 0 };
         if r.take(4)? != MAGIC || r.u32()? != VERSION {
             return None;
@@ -265,8 +281,10 @@ impl FileIndex {
         }
         let bits = r.take(nblocks.div_ceil(8))?;
         let dirty = (0..nblocks).map(|i| bits[i / 8] & (1 << (i % 8)) != 0).collect();
-        let mut keys = Vec::with_capacity(nkeys);
-        let mut ends = Vec::with_capacity(nkeys);
+        let mut keys = Vec::with_capacity(wanted.map_or(nkeys, |w| w.len().min(nkeys)));
+        // Per key kept: its postings, as offsets into the postings part.
+        let mut spans = Vec::with_capacity(keys.capacity());
+        let mut want = wanted.unwrap_or(&[]).iter().peekable();
         let (mut key, mut end) = (0u64, 0u64);
         for i in 0..nkeys {
             let d = r.varint()?;
@@ -274,14 +292,33 @@ impl FileIndex {
                 return None;
             }
             key = key.checked_add(d)?;
+            let start = end;
             end = end.checked_add(r.varint()?)?;
             if key >= KEYS as u64 || end > body.len() as u64 {
                 return None;
             }
-            keys.push(key as u32);
-            ends.push(end as u32);
+            let keep = wanted.is_none() || {
+                while want.next_if(|&&w| u64::from(w) < key).is_some() {}
+                want.peek().is_some_and(|&&w| u64::from(w) == key)
+            };
+            if keep {
+                keys.push(key as u32);
+                spans.push((start as usize, end as usize));
+            }
         }
-        let postings = r.take(end as usize)?.to_vec();
+        let all = r.take(end as usize)?;
+        let (postings, ends) = match wanted {
+            None => (all.to_vec(), spans.iter().map(|&(_, e)| e as u32).collect()),
+            Some(_) => {
+                let mut postings = Vec::new();
+                let mut ends = Vec::with_capacity(spans.len());
+                for &(s, e) in &spans {
+                    postings.extend_from_slice(all.get(s..e)?);
+                    ends.push(postings.len() as u32);
+                }
+                (postings, ends)
+            }
+        };
         (r.at == body.len()).then_some(FileIndex {
             identity,
             indexed_end: v[6],
@@ -291,6 +328,7 @@ impl FileIndex {
             keys,
             ends,
             postings,
+            partial: wanted.is_some(),
         })
     }
 }
@@ -359,7 +397,14 @@ impl<'a> Reader<'a> {
     fn u64(&mut self) -> Option<u64> {
         Some(u64::from_le_bytes(self.take(8)?.try_into().ok()?))
     }
+    #[inline]
     fn varint(&mut self) -> Option<u64> {
+        // Most are one byte (key gaps, short postings).
+        let first = *self.bytes.get(self.at)?;
+        if first < 0x80 {
+            self.at += 1;
+            return Some(u64::from(first));
+        }
         let mut v = 0u64;
         for shift in (0..64).step_by(7) {
             let b = *self.bytes.get(self.at)?;
@@ -422,6 +467,29 @@ mod tests {
         let mut bad = bytes.clone();
         bad[20] ^= 1;
         assert_eq!(FileIndex::decode(&bad), None);
+    }
+
+    #[test]
+    fn a_current_index_is_decoded_with_the_keys_asked_for_only() {
+        let mut ix = FileIndex::default();
+        let pairs = vec![(3, 0), (7, 0), (9, 0), (7, 1), (300, 1), (9, 2)];
+        ix.extend(Part { blocks: vec![(0, 1), (10, 2), (20, 3)], dirty: vec![false; 3], pairs, end: 30, lines: 3 });
+        let bytes = ix.encode();
+        let body = FileIndex::body(&bytes).unwrap();
+        assert_eq!(FileIndex::identity_of(body), Some(ix.identity));
+        let part = FileIndex::decode_keys(body, Some(&[1, 7, 9, 500])).unwrap();
+        assert!(part.partial && !ix.partial);
+        assert_eq!(part.keys, vec![7, 9]);
+        for k in [7, 9] {
+            assert_eq!(part.blocks_of(k), ix.blocks_of(k));
+            assert_eq!(part.bits_of(k), ix.bits_of(k));
+        }
+        assert!(part.blocks_of(3).is_empty() && part.blocks_of(1).is_empty());
+        assert_eq!((part.blocks.clone(), part.dirty.clone()), (ix.blocks.clone(), ix.dirty.clone()));
+        // A partial index cannot be completed: extending it starts afresh.
+        let mut part = part;
+        part.extend(Part { blocks: vec![(0, 1)], dirty: vec![false], pairs: vec![(4, 0)], end: 5, lines: 1 });
+        assert_eq!((part.keys.clone(), part.blocks.len(), part.partial), (vec![4], 1, false));
     }
 
     /// An index file is read from the user's cache, where anything may have written it:

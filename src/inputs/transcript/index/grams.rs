@@ -9,6 +9,10 @@
 //! line, so each of their grams is a gram of the line. The keys of a needle are therefore
 //! a necessary condition, for every kind of claim, with no knowledge of claim matching.
 //!
+//! Besides grams, two kinds of number keys narrow what grams cannot: a whole digit run
+//! with the bytes around it, and every five digits and dots in a row (see
+//! [`needle_keys`]).
+//!
 //! The line is not parsed: its raw bytes are walked once. Top-level values `said_text`
 //! never reads (the envelope: `transcript::unsaid`) are skipped, and inside the
 //! rest only JSON *string values* count (keys, numbers and literals are never said), with
@@ -141,7 +145,7 @@ impl<F: FnMut(u32)> Runs<F> {
         if self.len >= 2 {
             (self.out)(mix((self.window & 0x00ff_ffff) as u32));
         }
-        if self.numeric >= 5 && has_dot(self.window) {
+        if self.numeric >= 5 {
             (self.out)(dotted_key(self.window));
         }
         self.len += 1;
@@ -185,17 +189,10 @@ impl<F: FnMut(u32)> Runs<F> {
     }
 }
 
-/// Whether the last five bytes of `window` hold a dot.
-#[inline]
-fn has_dot(window: u64) -> bool {
-    const LOW: u64 = 0x01_0101_0101;
-    let x = (window & 0xff_ffff_ffff) ^ (LOW * u64::from(b'.'));
-    x.wrapping_sub(LOW) & !x & (LOW << 7) != 0
-}
-
-/// The key of five digits and dots, one a dot (the last five bytes of `window`): dotted
-/// numbers (`2026.10.12`, `3.11.4`) are made of common grams, and a claim matches them
-/// anywhere in a word, so only longer keys narrow them.
+/// The key of five digits and dots (the last five bytes of `window`): numbers and dotted
+/// numbers (`24528`, `2026.10.12`, `3.11.4`) are made of common grams (a block of
+/// figures holds most of the thousand digit grams), and a claim may match them anywhere
+/// in a word, so only longer keys narrow them.
 #[inline]
 fn dotted_key(window: u64) -> u32 {
     let five = (window & 0xff_ffff_ffff) ^ 0x5bd1_e995_0000_0000;
@@ -204,7 +201,7 @@ fn dotted_key(window: u64) -> u32 {
 
 /// The keys a line must hold to say `needle` (sorted, deduplicated): the grams of its
 /// pieces between newlines, the key of each digit run inside a piece with the bytes
-/// around it (`.10.` in `2026.10.12`), and of every five digits and dots holding a dot
+/// around it (`.10.` in `2026.10.12`), and of every five digits and dots in a row
 /// (`26.10` in it). Empty for a needle of two bytes or less: such a needle cannot
 /// use the index by itself. Grams holding a byte of U+FFFD are left out (what an invalid
 /// byte of a line reads as).
@@ -218,7 +215,7 @@ pub fn needle_keys(needle: &str) -> Vec<u32> {
             }
         }
         for w in piece.windows(5) {
-            if w.iter().all(|b| b.is_ascii_digit() || *b == b'.') && w.contains(&b'.') {
+            if w.iter().all(|b| b.is_ascii_digit() || *b == b'.') {
                 keys.push(dotted_key(w.iter().fold(0u64, |acc, &b| (acc << 8) | u64::from(b))));
             }
         }
@@ -532,7 +529,7 @@ mod tests {
     }
 
     #[test]
-    fn dotted_numbers_need_their_own_five_bytes() {
+    fn numbers_need_their_own_five_bytes() {
         let said = |text: &str| format!(r#"{{"type":"user","message":{{"content":"{text}"}}}}"#);
         let dated = said("released on 2026.10.12 at noon");
         assert!(holds(&dated, "2026.10.12") && holds(&dated, "26.10.1"));
@@ -540,6 +537,8 @@ mod tests {
         let scattered = said("2026-10-12: 6.10.5 and 0.12 then 26.1");
         assert!(!holds(&scattered, "2026.10.12"));
         assert!(holds(&scattered, "2026") && holds(&scattered, "6.10.5"));
+        let figures = said("ports 24 and 4528, 245 and 528; 2452 8");
+        assert!(!holds(&figures, "24528") && holds(&said("n=124528"), "24528"));
     }
 
     #[test]

@@ -119,6 +119,7 @@ pub fn refresh(
     file: &File,
     meta: &fs::Metadata,
     progress: &dyn Fn(usize),
+    wanted: &[u32],
 ) -> Option<FileIndex> {
     if super::UNWRITABLE.load(std::sync::atomic::Ordering::Relaxed) {
         // An index that cannot be kept would be built again on every run: scan whole.
@@ -127,15 +128,19 @@ pub fn refresh(
     let size = meta.len();
     let id = identity(file, meta, size).ok()?;
     let at = index_file_of(cache, path);
-    let old = match fs::read(&at) {
-        Ok(bytes) => match FileIndex::decode(&bytes) {
-            Some(ix) => Some(ix),
-            None => {
-                note(format!("the index of {} was corrupt or of another version: rebuilt", path.display()));
-                None
-            }
-        },
-        Err(_) => None,
+    // A current index is decoded with only the keys asked for; one to extend, whole.
+    let decoded = fs::read(&at).ok().map(|bytes| {
+        let body = FileIndex::body(&bytes)?;
+        let current = FileIndex::identity_of(body) == Some(id);
+        FileIndex::decode_keys(body, current.then_some(wanted))
+    });
+    let old = match decoded {
+        Some(Some(ix)) => Some(ix),
+        Some(None) => {
+            note(format!("the index of {} was corrupt or of another version: rebuilt", path.display()));
+            None
+        }
+        None => None,
     };
     let same_file =
         |o: &Identity| o.dev == id.dev && o.inode == id.inode && head_hash(file, o.size).ok() == Some(o.head);
@@ -172,13 +177,15 @@ pub fn refresh(
     Some(ix)
 }
 
-/// Writes `bytes` to a temporary file beside `at`, syncs it, renames it over `at`.
+/// Writes `bytes` to a temporary file beside `at` and renames it over `at`, so a reader
+/// sees the whole old file or the whole new one. It is not synced: an index is a cache,
+/// and one a crash leaves short or empty fails its checksum and is rebuilt (an fsync
+/// per transcript cost a cold run about 5%).
 fn write_atomically(at: &Path, bytes: &[u8]) -> io::Result<()> {
     let dir = at.parent().unwrap_or(Path::new("."));
     fs::create_dir_all(dir)?;
     let mut tmp = tempfile::Builder::new().prefix(".tmp-").tempfile_in(dir)?;
     tmp.write_all(bytes)?;
-    tmp.as_file().sync_all()?;
     tmp.persist(at).map_err(|e| e.error)?;
     Ok(())
 }
@@ -194,7 +201,8 @@ fn build(
     progress: &dyn Fn(usize),
 ) -> io::Result<Part> {
     let part = Part { end: from, lines, ..Part::default() };
-    let mut blocks = Blocks { seen: vec![0u64; KEYS / 64], keys: Vec::new(), dirty: false, start: None, part };
+    let mut blocks =
+        Blocks { seen: vec![0u64; KEYS / 64], keys: Vec::new(), fresh: 0, dirty: false, start: None, part };
     let mut buf: Vec<u8> = Vec::with_capacity(READ_BYTES + 4096);
     let mut offset = from; // file offset of buf[0]
     let mut skipping = false; // buf[0] continues an over-long line already judged
@@ -252,8 +260,11 @@ fn build(
 struct Blocks {
     /// Keys already in the current block (a bit per key).
     seen: Vec<u64>,
-    /// Keys of the current block.
+    /// Keys of the current block: the first `fresh` entries (the rest is room to write
+    /// the next key into before knowing whether it is new, so the walk does not branch
+    /// on it).
     keys: Vec<u32>,
+    fresh: usize,
     dirty: bool,
     /// Start and first line of the current block, once it has a line.
     start: Option<(u64, u64)>,
@@ -265,14 +276,16 @@ impl Blocks {
         if self.start.is_none() {
             self.start = Some((at, self.part.lines + 1));
         }
-        let (seen, keys) = (&mut self.seen, &mut self.keys);
+        let (seen, keys, fresh) = (&mut self.seen, &mut self.keys, &mut self.fresh);
         let flags = line_keys(kind, line, |k| {
             let (w, b) = ((k >> 6) as usize, 1u64 << (k & 63));
-            if let Some(word) = seen.get_mut(w)
-                && *word & b == 0
-            {
+            if *fresh >= keys.len() {
+                keys.resize(keys.len() * 2 + 4096, 0);
+            }
+            if let (Some(word), Some(slot)) = (seen.get_mut(w), keys.get_mut(*fresh)) {
+                *slot = k;
+                *fresh += usize::from(*word & b == 0);
                 *word |= b;
-                keys.push(k);
             }
         });
         self.dirty |= flags.dirty;
@@ -294,13 +307,13 @@ impl Blocks {
         let b = self.part.blocks.len() as u32;
         self.part.blocks.push((start, line));
         self.part.dirty.push(std::mem::take(&mut self.dirty));
-        for &k in &self.keys {
+        for &k in self.keys.get(..self.fresh).unwrap_or(&[]) {
             self.part.pairs.push((k, b));
             if let Some(w) = self.seen.get_mut((k >> 6) as usize) {
                 *w = 0;
             }
         }
-        self.keys.clear();
+        self.fresh = 0;
     }
 
     fn finish(mut self) -> Part {
@@ -309,12 +322,12 @@ impl Blocks {
             && start >= self.part.end
         {
             self.start = None;
-            self.keys.iter().for_each(|&k| {
+            self.keys.get(..self.fresh).unwrap_or(&[]).iter().for_each(|&k| {
                 if let Some(w) = self.seen.get_mut((k >> 6) as usize) {
                     *w = 0;
                 }
             });
-            self.keys.clear();
+            self.fresh = 0;
             self.dirty = false;
         }
         self.close();

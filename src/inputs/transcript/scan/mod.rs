@@ -275,7 +275,10 @@ fn scan_all(
     }
     let opts = ScanOpts { chunk: CHUNK_BYTES, max_line: MAX_LINE_BYTES, limit: options.per_source_limit };
     let cache = options.index.clone();
-    let shared = Shared { needles: &needles, opts, progress, verify, index: cache.as_deref() };
+    let mut wanted: Vec<u32> = needles.keys.iter().flatten().flatten().copied().collect();
+    wanted.sort_unstable();
+    wanted.dedup();
+    let shared = Shared { needles: &needles, opts, progress, verify, index: cache.as_deref(), wanted: &wanted };
     let results: Vec<(usize, std::io::Result<Vec<Hit>>)> = sources
         .files()
         .par_iter()
@@ -336,6 +339,8 @@ struct Shared<'a> {
     verify: &'a VerifyLine<'a>,
     /// The index folder, when scans use one.
     index: Option<&'a std::path::Path>,
+    /// Every key of every needle, sorted: the keys an index is decoded with.
+    wanted: &'a [u32],
 }
 
 #[cfg(test)]
@@ -354,7 +359,7 @@ mod tests {
         let mut worker = Worker::default();
         let progress = ScanProgress::new();
         let keep_all = |h: &LineHit<'_>, v: &mut Verdict| v.keep.extend_from_slice(h.needles);
-        let shared = Shared { needles: &n, opts, progress: &progress, verify: &keep_all, index: None };
+        let shared = Shared { needles: &n, opts, progress: &progress, verify: &keep_all, index: None, wanted: &[] };
         let hits = reader::scan_file(&path, kind, 0, &shared, &mut worker).unwrap();
         hits.iter().map(|h| (h.line, h.needle)).collect()
     }

@@ -27,7 +27,7 @@ pub(super) fn scan_file(
     shared: &Shared<'_>,
     worker: &mut Worker,
 ) -> io::Result<Vec<Hit>> {
-    let Shared { needles, opts, progress, verify, index } = *shared;
+    let Shared { needles, opts, progress, verify, index, wanted } = *shared;
     let ScanOpts { max_line, limit, .. } = opts;
     let mut file = File::open(path)?;
     let meta = file.metadata()?;
@@ -35,6 +35,22 @@ pub(super) fn scan_file(
     let mut done = needles.blank.clone();
     verify.exhausted(source, &mut done);
     let open: Vec<bool> = done.iter().map(|d| !d).collect();
+    if !open.iter().any(|&o| o) {
+        // Nothing left to look for here.
+        progress.add(file_len as usize);
+        return Ok(Vec::new());
+    }
+    let plan = match (index, kind) {
+        (Some(cache), SourceKind::Jsonl) => plan(cache, path, (&file, &meta), (needles, wanted), &open, progress),
+        _ => None,
+    };
+    if let Some((indexed, blocks)) = &plan
+        && blocks.is_empty()
+    {
+        // The index says no line here can hold a needle: no automaton, no read.
+        progress.add(file_len.saturating_sub(*indexed) as usize);
+        return Ok(Vec::new());
+    }
     // Rebuild when the automaton lacks a needle wanted here, or when matches of needles
     // already done cost the last file much work and some of them could be left out.
     let fits = worker.automaton.as_ref().is_some_and(|a| a.serves(&open));
@@ -45,13 +61,8 @@ pub(super) fn scan_file(
         worker.wasted = 0;
     }
     let Some(automaton) = worker.automaton.as_ref() else {
-        // Nothing left to look for here.
         progress.add(file_len as usize);
         return Ok(Vec::new());
-    };
-    let plan = match (index, kind) {
-        (Some(cache), SourceKind::Jsonl) => plan(cache, path, &file, &meta, needles, &open, progress),
-        _ => None,
     };
     let mut lines = LineScanner::new(needles, automaton, kind, source, (max_line, limit), verify, done);
     let buf = &mut worker.buf;
@@ -89,9 +100,8 @@ type Plan = (u64, Vec<((u64, u64, usize), Vec<usize>)>);
 fn plan(
     cache: &Path,
     path: &Path,
-    file: &File,
-    meta: &std::fs::Metadata,
-    needles: &super::Needles,
+    (file, meta): (&File, &std::fs::Metadata),
+    (needles, keys): (&super::Needles, &[u32]),
     open: &[bool],
     progress: &super::ScanProgress,
 ) -> Option<Plan> {
@@ -108,7 +118,7 @@ fn plan(
         indexed.set(indexed.get() + n as u64);
         progress.add(n);
     };
-    let ix = index::refresh(cache, path, SourceKind::Jsonl, file, meta, &add)?;
+    let ix = index::refresh(cache, path, SourceKind::Jsonl, file, meta, &add, keys)?;
     let nblocks = ix.blocks.len();
     let words = nblocks.div_ceil(64);
     let mut per_block: Vec<Vec<usize>> = vec![Vec::new(); nblocks];
