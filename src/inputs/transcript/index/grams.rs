@@ -81,23 +81,15 @@ fn number_hash(h: u64) -> u32 {
     (h >> (64 - KEY_BITS)) as u32
 }
 
-/// Turns said text into keys: the grams of each piece of it between newlines (a said
-/// text joins its parts with newlines, so no gram spans two parts), and the key of each
-/// number chain's every prefix that ends a digit run ([`number_key`]): a chain starts at
-/// a digit run not preceded by a digit and a dot, and continues over `.digits`.
+/// Turns said text into keys, a part at a time (a said text joins its parts with
+/// newlines, so no key spans two): every gram of each piece of a part between newlines,
+/// and for the digits of a piece the keys of [`numbers`].
 struct Runs<F: FnMut(u32)> {
     out: F,
-    len: usize,
-    /// The last bytes (lowercased), the latest in the low byte.
-    window: u64,
-    /// Digits and dots in a row up to the last byte (saturating).
-    numeric: u8,
-    /// The hash of the number chain so far, while in one (digits, or a dot after them).
-    chain: Option<u64>,
-    /// The last byte was a digit.
-    digits: bool,
-    /// While in a digit run: the hash of the byte before it and its digits so far.
-    run: u64,
+    /// The current part so far: ASCII-lowercased, escapes decoded.
+    text: Vec<u8>,
+    /// The grams of a piece, hashed in one pass before being handed out.
+    batch: Vec<u32>,
     /// A character that case-insensitive regexes equate with an ASCII letter (U+017F ſ,
     /// U+212A Kelvin sign) was seen: the line is dirty.
     folds: bool,
@@ -105,87 +97,110 @@ struct Runs<F: FnMut(u32)> {
 
 impl<F: FnMut(u32)> Runs<F> {
     fn new(out: F) -> Runs<F> {
-        Runs { out, len: 0, window: 0, numeric: 0, chain: None, digits: false, run: 0, folds: false }
+        Runs { out, text: Vec::new(), batch: Vec::new(), folds: false }
     }
 
-    #[inline(always)]
+    /// Adds bytes to the current part.
+    #[inline]
+    fn bytes(&mut self, bytes: &[u8]) {
+        self.text.extend(bytes.iter().map(u8::to_ascii_lowercase));
+    }
+
     fn byte(&mut self, b: u8) {
-        let b = b.to_ascii_lowercase();
-        if b.is_ascii_lowercase() {
-            // Most bytes: a letter ends any number.
-            if self.digits || self.chain.is_some() {
-                self.not_digit(b);
-            }
-            self.numeric = 0;
-        } else if b.is_ascii_digit() {
-            self.numeric = self.numeric.saturating_add(1);
-            if !self.digits {
-                let before = if self.len > 0 { (self.window & 0xff) as u8 } else { 0 };
-                self.run = number_step(RUN_SEED, before);
-            }
-            self.run = number_step(self.run, b);
-            let h = match self.chain {
-                Some(h) if self.digits || self.window & 0xff == u64::from(b'.') => h,
-                _ => NUMBER_SEED,
-            };
-            self.chain = Some(number_step(h, b));
-            self.digits = true;
-        } else if b == b'\n' {
-            self.split();
-            return;
-        } else {
-            self.not_digit(b);
-            self.numeric = if b == b'.' { self.numeric.saturating_add(1) } else { 0 };
-            if b >= 0x80 && ((b == 0xBF && self.window & 0xff == 0xC5) || (b == 0xAA && self.window & 0xffff == 0xE284))
-            {
-                self.folds = true;
-            }
-        }
-        self.window = (self.window << 8) | u64::from(b);
-        if self.len >= 2 {
-            (self.out)(mix((self.window & 0x00ff_ffff) as u32));
-        }
-        if self.numeric >= 5 {
-            (self.out)(dotted_key(self.window));
-        }
-        self.len += 1;
-    }
-
-    /// A byte that is not a digit: ends a digit run, continues a chain over a dot.
-    #[inline]
-    fn not_digit(&mut self, b: u8) {
-        let after_digit = self.digits;
-        self.end_digits(b);
-        self.chain = match self.chain {
-            Some(h) if b == b'.' && after_digit => Some(number_step(h, b)),
-            _ => None,
-        };
-    }
-
-    #[inline]
-    fn end_digits(&mut self, next: u8) {
-        if self.digits {
-            self.digits = false;
-            if let Some(h) = self.chain {
-                (self.out)(number_hash(h));
-            }
-            (self.out)(number_hash(number_step(self.run, next)));
-        }
+        self.text.push(b.to_ascii_lowercase());
     }
 
     fn char(&mut self, c: char) {
         let mut buf = [0u8; 4];
-        for &b in c.encode_utf8(&mut buf).as_bytes() {
-            self.byte(b);
-        }
+        self.bytes(c.encode_utf8(&mut buf).as_bytes());
     }
 
+    /// Ends the current part: hands out the keys of its pieces.
     fn split(&mut self) {
-        self.end_digits(0);
-        self.chain = None;
-        self.len = 0;
-        self.window = 0;
-        self.numeric = 0;
+        let text = std::mem::take(&mut self.text);
+        for piece in text.split(|&b| b == b'\n') {
+            self.piece(piece);
+        }
+        self.text = text;
+        self.text.clear();
+    }
+
+    fn piece(&mut self, p: &[u8]) {
+        let grams = p.len().saturating_sub(2);
+        self.batch.clear();
+        self.batch.resize(grams, 0);
+        for (i, k) in self.batch.iter_mut().enumerate() {
+            if let (Some(&a), Some(&b), Some(&c)) = (p.get(i), p.get(i + 1), p.get(i + 2)) {
+                *k = key(a, b, c);
+            }
+        }
+        for &k in &self.batch {
+            (self.out)(k);
+        }
+        if p.iter().any(u8::is_ascii_digit) {
+            numbers(p, &mut self.out);
+        }
+        if !p.is_ascii() {
+            self.folds |= has_fold(p);
+        }
+    }
+}
+
+/// The number keys of a piece (lowercased, without newlines), from its spans of digits
+/// and dots that hold a digit:
+/// - each five bytes of such a span holding a digit ([`dotted_key`]);
+/// - each digit run with the bytes around it (0 at the edge of the piece);
+/// - each prefix ending a digit run of a number chain ([`number_key`]): a chain starts at
+///   a digit run not preceded by a digit and a dot, and continues over `.digits`.
+fn numbers(p: &[u8], out: &mut impl FnMut(u32)) {
+    let numeric = |b: &u8| b.is_ascii_digit() || *b == b'.';
+    let mut from = 0;
+    while let Some(k) = p.get(from..).and_then(|rest| rest.iter().position(u8::is_ascii_digit)) {
+        let digit = from + k;
+        // The span: dots right before its first digit, then digits and dots.
+        let mut start = digit;
+        while start > from && p.get(start - 1) == Some(&b'.') {
+            start -= 1;
+        }
+        let end = digit + p.get(digit..).map_or(0, |rest| rest.iter().take_while(|b| numeric(b)).count());
+        let span = p.get(start..end).unwrap_or(&[]);
+        for w in span.windows(5) {
+            if w.iter().any(u8::is_ascii_digit) {
+                out(dotted_key(w.iter().fold(0u64, |acc, &b| (acc << 8) | u64::from(b))));
+            }
+        }
+        span_runs(p, digit, end, out);
+        from = end;
+    }
+}
+
+/// The digit run and number chain keys of the digits and dots `p[digit..end]` (see
+/// [`numbers`]); `digit` is a digit, and what precedes it is not.
+fn span_runs(p: &[u8], digit: usize, end: usize, out: &mut impl FnMut(u32)) {
+    // The chain so far, and where a run must start to continue it (just after its dot).
+    let mut chain: Option<(u64, usize)> = None;
+    let mut i = digit;
+    while i < end {
+        if !p.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while p.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+        let digits = p.get(start..i).unwrap_or(&[]);
+        let before = if start > 0 { p.get(start - 1).copied().unwrap_or(0) } else { 0 };
+        let after = p.get(i).copied().unwrap_or(0);
+        let seed = match chain {
+            Some((h, at)) if at == start => h,
+            _ => NUMBER_SEED,
+        };
+        let h = digits.iter().fold(seed, |h, &c| number_step(h, c));
+        out(number_hash(h));
+        let run = digits.iter().fold(number_step(RUN_SEED, before), |h, &c| number_step(h, c));
+        out(number_hash(number_step(run, after)));
+        chain = (after == b'.').then(|| (number_step(h, b'.'), i + 1));
     }
 }
 
@@ -215,7 +230,7 @@ pub fn needle_keys(needle: &str) -> Vec<u32> {
             }
         }
         for w in piece.windows(5) {
-            if w.iter().all(|b| b.is_ascii_digit() || *b == b'.') {
+            if w.iter().all(|b| b.is_ascii_digit() || *b == b'.') && w.iter().any(u8::is_ascii_digit) {
                 keys.push(dotted_key(w.iter().fold(0u64, |acc, &b| (acc << 8) | u64::from(b))));
             }
         }
@@ -245,9 +260,7 @@ pub fn needle_keys(needle: &str) -> Vec<u32> {
 /// The keys of plain text (what a test expects to find, or not): every gram of it.
 pub fn text_keys(text: &str, out: impl FnMut(u32)) {
     let mut runs = Runs::new(out);
-    for &b in text.as_bytes() {
-        runs.byte(b);
-    }
+    runs.bytes(text.as_bytes());
     runs.split();
 }
 
@@ -273,9 +286,7 @@ pub fn line_keys(kind: SourceKind, line: &[u8], out: impl FnMut(u32)) -> LineFla
                 return dirty;
             }
             let mut runs = Runs::new(out);
-            for &b in line {
-                runs.byte(b);
-            }
+            runs.bytes(line);
             runs.split();
             LineFlags { dirty: runs.folds }
         }
@@ -314,8 +325,17 @@ pub fn line_keys(kind: SourceKind, line: &[u8], out: impl FnMut(u32)) -> LineFla
 
 /// `\u001b` (any case) in the line: a JSON-escaped terminal escape.
 fn has_escaped_esc(line: &[u8]) -> bool {
-    let finder = memmem::Finder::new(b"\\u001");
-    finder.find_iter(line).any(|i| line.get(i + 5).is_some_and(|b| b.eq_ignore_ascii_case(&b'b')))
+    static FINDER: std::sync::LazyLock<memmem::Finder<'static>> =
+        std::sync::LazyLock::new(|| memmem::Finder::new(b"\\u001"));
+    FINDER.find_iter(line).any(|i| line.get(i + 5).is_some_and(|b| b.eq_ignore_ascii_case(&b'b')))
+}
+
+/// U+017F ſ or U+212A (Kelvin sign) in UTF-8 text.
+fn has_fold(text: &[u8]) -> bool {
+    memchr::memchr2_iter(0xC5, 0xE2, text).any(|i| match text.get(i..) {
+        Some([0xC5, 0xBF, ..]) | Some([0xE2, 0x84, 0xAA, ..]) => true,
+        _ => false,
+    })
 }
 
 /// Whether raw line text holds a credential.
@@ -429,9 +449,7 @@ fn decode<F: FnMut(u32)>(body: &[u8], runs: &mut Runs<F>) -> bool {
     let mut i = 0;
     while i < body.len() {
         let plain = memchr(b'\\', body.get(i..).unwrap_or(&[])).map_or(body.len(), |k| i + k);
-        for &b in body.get(i..plain).unwrap_or(&[]) {
-            runs.byte(b);
-        }
+        runs.bytes(body.get(i..plain).unwrap_or(&[]));
         i = plain;
         if i >= body.len() {
             break;
