@@ -332,10 +332,8 @@ fn has_escaped_esc(line: &[u8]) -> bool {
 
 /// U+017F ſ or U+212A (Kelvin sign) in UTF-8 text.
 fn has_fold(text: &[u8]) -> bool {
-    memchr::memchr2_iter(0xC5, 0xE2, text).any(|i| match text.get(i..) {
-        Some([0xC5, 0xBF, ..]) | Some([0xE2, 0x84, 0xAA, ..]) => true,
-        _ => false,
-    })
+    memchr::memchr2_iter(0xC5, 0xE2, text)
+        .any(|i| matches!(text.get(i..), Some([0xC5, 0xBF, ..] | [0xE2, 0x84, 0xAA, ..])))
 }
 
 /// Whether raw line text holds a credential.
