@@ -5,7 +5,7 @@
 //! reach it.
 
 use crate::common::*;
-use dreamreview::transcript::index::{FileIndex, grams, index_file_of};
+use dreamreview::transcript::index::{FileIndex, grams, index_file_of, wait_for_builds};
 use proptest::prelude::*;
 use serde_json::json;
 use std::path::{Path, PathBuf};
@@ -99,13 +99,20 @@ fn project() -> (tempfile::TempDir, PathBuf, PathBuf) {
 
 /// `check --json` with the index under `cache` (or without), as (exit code, stdout, stderr).
 fn check(dream: &Path, memory: &Path, cache: &Path, index: bool) -> (i32, String, String) {
+    check_env(dream, memory, cache, index, &[])
+}
+
+/// [`check`] with more environment.
+fn check_env(dream: &Path, memory: &Path, cache: &Path, index: bool, more: &[(&str, &str)]) -> (i32, String, String) {
     let mut args = vec!["check", dream.to_str().unwrap(), "--json", "--memory", memory.to_str().unwrap()];
     if !index {
         args.push("--no-index");
     }
     let cache = cache.to_str().unwrap();
     // One line per block: the index decides for each line whether it is read.
-    let env = [("XDG_CACHE_HOME", cache), ("DREAMREVIEW_INDEX_STATS", "1"), ("DREAMREVIEW_INDEX_BLOCK_BYTES", "1")];
+    let mut env =
+        vec![("XDG_CACHE_HOME", cache), ("DREAMREVIEW_INDEX_STATS", "1"), ("DREAMREVIEW_INDEX_BLOCK_BYTES", "1")];
+    env.extend_from_slice(more);
     let r = run_env(dream.parent().unwrap(), &args, &env);
     assert!(r.code == 0 || r.code == 1, "{}", r.both());
     (r.code, r.stdout, r.stderr)
@@ -433,4 +440,70 @@ fn apply_uses_the_index_unless_told_not_to() {
         assert!(r.code == 0 || r.code == 1, "{}", r.both());
         assert_eq!(index_files(cache.path()).len(), expected, "--no-index {no_index}: {}", r.both());
     }
+}
+
+/// Waits (up to a minute) until `n` index files are under `cache` and no background
+/// build holds it.
+fn wait_for_index(cache: &Path, n: usize) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while index_files(cache).len() < n {
+        assert!(std::time::Instant::now() < deadline, "no background index after a minute: {:?}", index_files(cache));
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    wait_for_builds(&cache.join("dreamreview")).unwrap();
+}
+
+/// A run that meets more unindexed transcript than it may index inline scans it whole
+/// (same output), says so, and leaves it to a background `dreamreview index`: the next
+/// run finds every index current.
+#[test]
+fn a_large_backlog_is_indexed_in_the_background_for_the_next_run() {
+    let (_g, dream, memory) = project();
+    let cache = tempfile::tempdir().unwrap();
+    let none = [("DREAMREVIEW_INDEX_INLINE_BYTES", "0")];
+    let (code, with, err) = check_env(&dream, &memory, cache.path(), true, &none);
+    assert!(err.contains("indexing 2 transcripts") && err.contains("in the background"), "{err}");
+    assert_eq!(stat(&err, "bytes indexed"), 0, "{err}");
+    let (c2, without, _) = check(&dream, &memory, cache.path(), false);
+    assert_eq!((code, &with), (c2, &without));
+    wait_for_index(cache.path(), 2);
+    let (c3, again, err) = check_env(&dream, &memory, cache.path(), true, &none);
+    assert!(!err.contains("background"), "the index was not built: {err}");
+    assert_eq!(stat(&err, "bytes indexed"), 0, "{err}");
+    assert_eq!((c3, &again), (c2, &without));
+    // --no-index never starts one.
+    let fresh = tempfile::tempdir().unwrap();
+    let (_, _, err) = check_env(&dream, &memory, fresh.path(), false, &none);
+    assert!(!err.contains("background"), "{err}");
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    assert!(index_files(fresh.path()).is_empty());
+}
+
+/// `dreamreview index DIR` builds the index of every transcript under DIR, and leaves the
+/// work to a build already running.
+#[test]
+fn the_index_command_builds_what_a_check_would_and_yields_to_a_running_build() {
+    let (_g, dream, memory) = project();
+    let cache = tempfile::tempdir().unwrap();
+    let root = memory.parent().unwrap();
+    let env = [("XDG_CACHE_HOME", cache.path().to_str().unwrap()), ("DREAMREVIEW_INDEX_BLOCK_BYTES", "1")];
+    let lock = cache.path().join("dreamreview/index-v1/.build.lock");
+    std::fs::create_dir_all(lock.parent().unwrap()).unwrap();
+    let held = std::fs::File::create(&lock).unwrap();
+    held.lock().unwrap();
+    let r = run_env(root, &["index", root.to_str().unwrap()], &env);
+    assert_eq!(r.code, 0, "{}", r.both());
+    assert!(r.stdout.contains("another dreamreview is building"), "{}", r.both());
+    assert!(index_files(cache.path()).is_empty());
+    drop(held);
+    let r = run_env(root, &["index", root.to_str().unwrap()], &env);
+    assert_eq!(r.code, 0, "{}", r.both());
+    assert!(r.stdout.starts_with("2 of 2 transcripts indexed"), "{}", r.both());
+    assert_eq!(index_files(cache.path()).len(), 2);
+    let none = [("DREAMREVIEW_INDEX_INLINE_BYTES", "0")];
+    let (_, _, err) = check_env(&dream, &memory, cache.path(), true, &none);
+    assert!(!err.contains("background") && stat(&err, "bytes indexed") == 0, "{err}");
+    let r = run_env(root, &["index", root.join("nowhere").to_str().unwrap()], &env);
+    assert_eq!(r.code, 2, "{}", r.both());
+    assert!(r.stderr.contains("nowhere"), "{}", r.both());
 }

@@ -14,6 +14,7 @@ use std::path::PathBuf;
 
 pub mod apply;
 pub mod history;
+pub mod index;
 pub mod why;
 
 /// dreamreview: the morning review of an AI agent's overnight memory dream.
@@ -137,6 +138,11 @@ enum Command {
     /// lines as the reviewer saw them (kept even after the transcript is deleted), the
     /// claims and verdicts, the flags accepted.
     Why(why::WhyArgs),
+    /// Build or bring up to date the transcript index (kept in $XDG_CACHE_HOME/dreamreview,
+    /// else ~/.cache/dreamreview) for these transcript files or folders. `check`, `review`
+    /// and `apply` index what is new themselves, and start this in the background when a
+    /// run meets more unindexed transcript than it can index without slowing down.
+    Index(index::IndexArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -156,19 +162,23 @@ pub fn main() -> i32 {
     // The transcript index is the command line's choice (never a library default: a
     // program using the library in-process keeps its scans off the user's cache).
     let mut cli = cli;
+    let mut cache = None;
     if let Command::Review { inputs } | Command::Check { inputs, .. } | Command::Apply(apply::ApplyArgs { inputs, .. }) =
         &mut cli.command
         && !inputs.no_index
     {
         inputs.index = crate::transcript::index::default_dir();
+        cache.clone_from(&inputs.index);
     }
-    match run(cli) {
+    let code = match run(cli) {
         Ok(code) => code,
         Err(e) => {
             eprintln!("dreamreview: {}", shown(&format!("{e:#}")));
             2
         }
-    }
+    };
+    index::hand_over_deferred(cache.as_deref());
+    code
 }
 
 /// Puts `review` in front of arguments that name no command: nothing at all, an option
@@ -190,7 +200,7 @@ pub fn with_default_command(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::
 }
 
 /// The command names, as typed (clap's `help` included).
-pub const COMMANDS: [&str; 9] = ["review", "demo", "check", "audit", "apply", "log", "revert", "why", "help"];
+pub const COMMANDS: [&str; 10] = ["review", "demo", "check", "audit", "apply", "log", "revert", "why", "index", "help"];
 
 fn run(cli: Cli) -> Result<i32> {
     match cli.command {
@@ -208,6 +218,7 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Log(a) => history::log(&a),
         Command::Revert(a) => history::revert(&a),
         Command::Why(a) => why::run(&a),
+        Command::Index(a) => index::run(&a),
     }
 }
 

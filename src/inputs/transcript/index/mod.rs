@@ -22,6 +22,7 @@
 //! numbers and offsets. Lines holding a detected credential are not indexed at all (their
 //! block is marked to be always read).
 
+pub mod background;
 pub mod format;
 pub mod grams;
 mod store;
@@ -29,6 +30,7 @@ mod store;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+pub use background::{Budget, build_all, read_paths, spawn, take_deferred, wait_for_builds};
 pub use format::FileIndex;
 pub(crate) use store::prune;
 pub use store::{default_dir, index_file_of, refresh};

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use memchr::{memchr, memrchr};
 
+use super::background::{Budget, defer};
 use super::format::{FileIndex, Identity, Part, checksum};
 use super::grams::{KEYS, line_keys};
 use super::{block_bytes, note};
@@ -32,9 +33,14 @@ fn hash_name(bytes: &[u8]) -> String {
     format!("{:016x}", checksum(bytes))
 }
 
+/// The folder of this format's indexes under `cache`.
+pub(crate) fn root(cache: &Path) -> PathBuf {
+    cache.join(SUBDIR)
+}
+
 fn folder_of(cache: &Path, dir: &Path) -> PathBuf {
     let dir = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
-    cache.join(SUBDIR).join(hash_name(dir.as_os_str().as_encoded_bytes()))
+    root(cache).join(hash_name(dir.as_os_str().as_encoded_bytes()))
 }
 
 /// The index file of transcript `path` under `cache`.
@@ -109,17 +115,19 @@ fn tail_hash(file: &File, size: u64) -> io::Result<u64> {
 }
 
 /// The index of `file` (at `path`, `meta` its metadata), brought up to date: loaded when
-/// current, extended when the file grew, rebuilt otherwise, and written back when it
-/// changed. `progress` is told the bytes read to index. `None` when the file cannot be
-/// read (the caller scans it whole and reports the error).
+/// current (with only the keys `wanted`), extended when the file grew, rebuilt
+/// otherwise, and written back when it changed. `progress` is told the bytes read to
+/// index. `None` when the file cannot be read (the caller scans it whole and reports the
+/// error), or when indexing it would take more than is left of `budget`: then it is
+/// left for the background build ([`super::background`]).
 pub fn refresh(
     cache: &Path,
     path: &Path,
     kind: SourceKind,
-    file: &File,
-    meta: &fs::Metadata,
+    (file, meta): (&File, &fs::Metadata),
     progress: &dyn Fn(usize),
     wanted: &[u32],
+    budget: &Budget,
 ) -> Option<FileIndex> {
     if super::UNWRITABLE.load(std::sync::atomic::Ordering::Relaxed) {
         // An index that cannot be kept would be built again on every run: scan whole.
@@ -152,11 +160,19 @@ pub fn refresh(
                 && o.indexed_end <= o.identity.size
                 && tail_hash(file, o.identity.size).ok() == Some(o.identity.tail) =>
         {
+            if !budget.take(size - o.indexed_end) {
+                defer(path);
+                return None;
+            }
             let part = build(file, kind, o.indexed_end, o.lines, size, progress).ok()?;
             o.extend(part);
             o
         }
         _ => {
+            if !budget.take(size) {
+                defer(path);
+                return None;
+            }
             let mut ix = FileIndex::default();
             ix.extend(build(file, kind, 0, 0, size, progress).ok()?);
             ix

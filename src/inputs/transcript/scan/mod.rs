@@ -278,7 +278,16 @@ fn scan_all(
     let mut wanted: Vec<u32> = needles.keys.iter().flatten().flatten().copied().collect();
     wanted.sort_unstable();
     wanted.dedup();
-    let shared = Shared { needles: &needles, opts, progress, verify, index: cache.as_deref(), wanted: &wanted };
+    let jsonl: u64 = sources
+        .files()
+        .iter()
+        .zip(&sizes)
+        .filter(|(f, _)| f.kind == super::source::SourceKind::Jsonl)
+        .map(|(_, s)| s)
+        .sum();
+    let budget = super::index::Budget::for_scan(jsonl);
+    let shared =
+        Shared { needles: &needles, opts, progress, verify, index: cache.as_deref(), wanted: &wanted, budget: &budget };
     let results: Vec<(usize, std::io::Result<Vec<Hit>>)> = sources
         .files()
         .par_iter()
@@ -341,6 +350,8 @@ struct Shared<'a> {
     index: Option<&'a std::path::Path>,
     /// Every key of every needle, sorted: the keys an index is decoded with.
     wanted: &'a [u32],
+    /// What may be indexed inline (the rest is left for the background build).
+    budget: &'a super::index::Budget,
 }
 
 #[cfg(test)]
@@ -359,7 +370,15 @@ mod tests {
         let mut worker = Worker::default();
         let progress = ScanProgress::new();
         let keep_all = |h: &LineHit<'_>, v: &mut Verdict| v.keep.extend_from_slice(h.needles);
-        let shared = Shared { needles: &n, opts, progress: &progress, verify: &keep_all, index: None, wanted: &[] };
+        let shared = Shared {
+            needles: &n,
+            opts,
+            progress: &progress,
+            verify: &keep_all,
+            index: None,
+            wanted: &[],
+            budget: &crate::transcript::index::Budget::unlimited(),
+        };
         let hits = reader::scan_file(&path, kind, 0, &shared, &mut worker).unwrap();
         hits.iter().map(|h| (h.line, h.needle)).collect()
     }

@@ -27,7 +27,7 @@ pub(super) fn scan_file(
     shared: &Shared<'_>,
     worker: &mut Worker,
 ) -> io::Result<Vec<Hit>> {
-    let Shared { needles, opts, progress, verify, index, wanted } = *shared;
+    let Shared { needles, opts, progress, verify, index, wanted, budget } = *shared;
     let ScanOpts { max_line, limit, .. } = opts;
     let mut file = File::open(path)?;
     let meta = file.metadata()?;
@@ -41,7 +41,9 @@ pub(super) fn scan_file(
         return Ok(Vec::new());
     }
     let plan = match (index, kind) {
-        (Some(cache), SourceKind::Jsonl) => plan(cache, path, (&file, &meta), (needles, wanted), &open, progress),
+        (Some(cache), SourceKind::Jsonl) => {
+            plan(cache, path, (&file, &meta), (needles, wanted, budget), &open, progress)
+        }
         _ => None,
     };
     if let Some((indexed, blocks)) = &plan
@@ -101,7 +103,7 @@ fn plan(
     cache: &Path,
     path: &Path,
     (file, meta): (&File, &std::fs::Metadata),
-    (needles, keys): (&super::Needles, &[u32]),
+    (needles, keys, budget): (&super::Needles, &[u32], &crate::transcript::index::Budget),
     open: &[bool],
     progress: &super::ScanProgress,
 ) -> Option<Plan> {
@@ -118,7 +120,7 @@ fn plan(
         indexed.set(indexed.get() + n as u64);
         progress.add(n);
     };
-    let ix = index::refresh(cache, path, SourceKind::Jsonl, file, meta, &add, keys)?;
+    let ix = index::refresh(cache, path, SourceKind::Jsonl, (file, meta), &add, keys, budget)?;
     let nblocks = ix.blocks.len();
     let words = nblocks.div_ceil(64);
     let mut per_block: Vec<Vec<usize>> = vec![Vec::new(); nblocks];

@@ -1,0 +1,124 @@
+//! `dreamreview index`: brings the transcript index up to date for the given transcript
+//! files and folders; and the hand-over of what a run left unindexed to a background
+//! `index` process.
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use crate::transcript::index;
+
+/// Arguments of `dreamreview index`.
+#[derive(Args, Debug)]
+pub struct IndexArgs {
+    /// Transcript files (`*.jsonl`) or folders holding them (walked, sub-agent folders
+    /// included). Default: every Claude Code project, ~/.claude/projects.
+    pub paths: Vec<PathBuf>,
+    /// Read NUL-separated transcript paths from standard input (how `check`, `review` and
+    /// `apply` hand over the transcripts they left unindexed).
+    #[arg(long, hide = true)]
+    pub stdin: bool,
+    /// The cache folder (default: $XDG_CACHE_HOME/dreamreview, else ~/.cache/dreamreview).
+    #[arg(long, hide = true, value_name = "DIR")]
+    pub cache: Option<PathBuf>,
+}
+
+/// Runs `dreamreview index`.
+pub fn run(args: &IndexArgs) -> Result<i32> {
+    let cache = match args.cache.clone().or_else(index::default_dir) {
+        Some(c) => c,
+        None => bail!("no cache folder for the transcript index: set XDG_CACHE_HOME or HOME"),
+    };
+    let mut paths = Vec::new();
+    if args.stdin {
+        lower_priority();
+        let mut input = Vec::new();
+        std::io::stdin().read_to_end(&mut input).context("cannot read transcript paths from standard input")?;
+        paths.extend(index::read_paths(&input));
+    }
+    let mut named = args.paths.clone();
+    if named.is_empty() && !args.stdin {
+        let home = std::env::var_os("HOME").map(PathBuf::from);
+        match home.map(|h| h.join(".claude").join("projects")).filter(|p| p.is_dir()) {
+            Some(projects) => named.push(projects),
+            None => bail!("no ~/.claude/projects here: name the transcript files or folders to index"),
+        }
+    }
+    for p in &named {
+        transcripts_in(p, &mut paths)?;
+    }
+    let built = index::build_all(&cache, &paths)
+        .with_context(|| format!("cannot build the transcript index under {}", cache.display()))?;
+    for note in index::take_notes() {
+        eprintln!("dreamreview: {}", super::shown(&note));
+    }
+    if built.busy {
+        println!("another dreamreview is building the transcript index under {}: left to it", cache.display());
+    } else {
+        println!(
+            "{} of {} transcripts indexed ({:.1} MiB read) under {}",
+            built.files,
+            paths.len(),
+            built.bytes as f64 / (1 << 20) as f64,
+            cache.display()
+        );
+    }
+    Ok(0)
+}
+
+/// `path` if it is a JSONL file, else the JSONL files under it (hidden folders and
+/// symbolic links are not followed, as the scan does not).
+fn transcripts_in(path: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
+    let meta = std::fs::metadata(path).with_context(|| format!("cannot read {}", path.display()))?;
+    if meta.is_file() {
+        out.push(path.to_path_buf());
+        return Ok(());
+    }
+    let mut stack = vec![path.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        let entries = std::fs::read_dir(&dir).with_context(|| format!("cannot list {}", dir.display()))?;
+        for e in entries.flatten() {
+            let name = e.file_name();
+            if name.to_string_lossy().starts_with('.') {
+                continue;
+            }
+            match e.file_type() {
+                Ok(t) if t.is_dir() => stack.push(e.path()),
+                Ok(t) if t.is_file() && e.path().extension().is_some_and(|x| x == "jsonl") => out.push(e.path()),
+                _ => {}
+            }
+        }
+    }
+    out.sort();
+    Ok(())
+}
+
+/// A background build yields to whatever the user runs next.
+fn lower_priority() {
+    #[cfg(unix)]
+    // SAFETY: `nice` only changes this process's scheduling priority.
+    unsafe {
+        let _ = libc::nice(10);
+    }
+}
+
+/// Hands the transcripts this run left unindexed to a background `dreamreview index`
+/// (see [`index::background`]), saying so on stderr.
+pub fn hand_over_deferred(cache: Option<&Path>) {
+    let deferred = index::take_deferred();
+    let Some(cache) = cache else { return };
+    if deferred.is_empty() {
+        return;
+    }
+    let bytes: u64 = deferred.iter().filter_map(|p| std::fs::metadata(p).ok()).map(|m| m.len()).sum();
+    let started = std::env::current_exe().and_then(|exe| index::spawn(&exe, cache, &deferred));
+    match started {
+        Ok(()) => eprintln!(
+            "dreamreview: indexing {} transcripts ({:.0} MiB) in the background, for the next run",
+            deferred.len(),
+            bytes as f64 / (1 << 20) as f64
+        ),
+        Err(e) => eprintln!("dreamreview: cannot start the background transcript index ({e}); run `dreamreview index`"),
+    }
+}

@@ -1,0 +1,190 @@
+//! Indexing too big for the run that meets it: how much a scan may index itself, the
+//! transcripts it leaves for later, and the background run that indexes them.
+//!
+//! Building an index costs about twice what scanning the same bytes does. A scan
+//! indexes what is new inline only while that stays a small share of what it reads
+//! ([`Budget`]: the appends and new sessions of a night); beyond that it scans the rest
+//! whole, as without an index, and leaves those transcripts for the command line to hand
+//! to one `dreamreview index` process at low priority ([`spawn`]), so the first run over a
+//! large folder is as fast as a run without the index and the next one finds it built.
+//! One background build runs at a time per cache ([`build_all`] holds a lock; a second
+//! one exits at once); it writes each index the same way a scan does (write-then-rename),
+//! so a scan running meanwhile reads a whole old or whole new index, never half of one.
+
+use std::fs::File;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use rayon::prelude::*;
+
+use super::store::{refresh, root};
+use crate::transcript::source::SourceKind;
+
+/// A scan may index at least this much inline, whatever it reads.
+pub const INLINE_MIN_BYTES: u64 = 8 << 20;
+/// ... and at most one byte in this many of the transcript bytes it reads, beyond that.
+pub const INLINE_SHARE: u64 = 40;
+
+/// Bytes a scan may still index inline.
+#[derive(Debug)]
+pub struct Budget(AtomicU64);
+
+impl Budget {
+    /// The budget of a scan reading `bytes` of JSONL transcripts: [`INLINE_MIN_BYTES`], or
+    /// `bytes / INLINE_SHARE` when more (`DREAMREVIEW_INDEX_INLINE_BYTES` overrides it,
+    /// for tests and benchmarks).
+    pub fn for_scan(bytes: u64) -> Budget {
+        let set = std::env::var("DREAMREVIEW_INDEX_INLINE_BYTES").ok().and_then(|v| v.parse().ok());
+        Budget(AtomicU64::new(set.unwrap_or(INLINE_MIN_BYTES.max(bytes / INLINE_SHARE))))
+    }
+
+    /// No limit: the background build.
+    pub fn unlimited() -> Budget {
+        Budget(AtomicU64::new(u64::MAX))
+    }
+
+    /// Takes `n` bytes from the budget when it has them.
+    pub(crate) fn take(&self, n: u64) -> bool {
+        self.0.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| left.checked_sub(n)).is_ok()
+    }
+}
+
+static DEFERRED: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Leaves `path` for the background build.
+pub(crate) fn defer(path: &Path) {
+    DEFERRED.lock().unwrap_or_else(|p| p.into_inner()).push(path.to_path_buf());
+}
+
+/// The transcripts scans of this process left unindexed since the last call, sorted.
+pub fn take_deferred() -> Vec<PathBuf> {
+    let mut paths = std::mem::take(&mut *DEFERRED.lock().unwrap_or_else(|p| p.into_inner()));
+    paths.sort();
+    paths.dedup();
+    paths
+}
+
+/// What a build did.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Built {
+    /// Transcripts whose index is now current.
+    pub files: usize,
+    /// Bytes read to get there.
+    pub bytes: u64,
+    /// Another build held the cache: this one did nothing.
+    pub busy: bool,
+}
+
+/// The lock file of background builds under `cache`.
+fn lock_path(cache: &Path) -> PathBuf {
+    root(cache).join(".build.lock")
+}
+
+/// Brings the indexes of the JSONL transcripts `paths` up to date, holding the cache's
+/// build lock (when another build holds it, returns at once with `busy`). Transcripts
+/// that cannot be read are skipped: the scan that needs them reports them.
+pub fn build_all(cache: &Path, paths: &[PathBuf]) -> io::Result<Built> {
+    let lock = lock_path(cache);
+    if let Some(dir) = lock.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    let file = File::options().create(true).truncate(false).write(true).open(&lock)?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => return Ok(Built { busy: true, ..Built::default() }),
+        Err(std::fs::TryLockError::Error(e)) => return Err(e),
+    }
+    let bytes = AtomicU64::new(0);
+    let budget = Budget::unlimited();
+    let files = paths
+        .par_iter()
+        .filter(|path| {
+            let Ok(f) = File::open(path) else { return false };
+            let Ok(meta) = f.metadata() else { return false };
+            let add = |n: usize| {
+                bytes.fetch_add(n as u64, Ordering::Relaxed);
+            };
+            refresh(cache, path, SourceKind::Jsonl, (&f, &meta), &add, &[], &budget).is_some()
+        })
+        .count();
+    drop(file);
+    Ok(Built { files, bytes: bytes.into_inner(), busy: false })
+}
+
+/// Waits until no background build holds `cache` (for tests and benchmarks).
+pub fn wait_for_builds(cache: &Path) -> io::Result<()> {
+    let lock = lock_path(cache);
+    match File::options().write(true).open(&lock) {
+        Ok(f) => f.lock(),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
+/// Starts `exe index --stdin --cache CACHE` on its own, not waited for, with `paths` on
+/// its standard input (NUL-separated) and its output discarded.
+pub fn spawn(exe: &Path, cache: &Path, paths: &[PathBuf]) -> io::Result<()> {
+    let mut cmd = std::process::Command::new(exe);
+    cmd.arg("index").arg("--stdin").arg("--cache").arg(cache);
+    cmd.stdin(std::process::Stdio::piped()).stdout(std::process::Stdio::null()).stderr(std::process::Stdio::null());
+    #[cfg(unix)]
+    {
+        // Its own process group: the terminal's Ctrl-C meant for the next command does
+        // not reach it.
+        use std::os::unix::process::CommandExt;
+        cmd.process_group(0);
+    }
+    let mut child = cmd.spawn()?;
+    if let Some(mut stdin) = child.stdin.take() {
+        for p in paths {
+            stdin.write_all(p.as_os_str().as_encoded_bytes())?;
+            stdin.write_all(b"\0")?;
+        }
+    }
+    Ok(())
+}
+
+/// Reads NUL-separated paths (what [`spawn`] writes).
+pub fn read_paths(input: &[u8]) -> Vec<PathBuf> {
+    input
+        .split(|&b| b == 0)
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            #[cfg(unix)]
+            {
+                use std::os::unix::ffi::OsStrExt;
+                PathBuf::from(std::ffi::OsStr::from_bytes(p))
+            }
+            #[cfg(not(unix))]
+            {
+                PathBuf::from(String::from_utf8_lossy(p).into_owned())
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_budget_is_taken_whole_or_not_at_all() {
+        let b = Budget(AtomicU64::new(10));
+        assert!(b.take(4) && b.take(6));
+        assert!(!b.take(1));
+        assert!(Budget::unlimited().take(u64::MAX / 2));
+    }
+
+    #[test]
+    fn paths_survive_the_pipe() {
+        let paths = vec![PathBuf::from("/a b/c.jsonl"), PathBuf::from("d\ne.jsonl")];
+        let mut bytes = Vec::new();
+        for p in &paths {
+            bytes.extend_from_slice(p.as_os_str().as_encoded_bytes());
+            bytes.push(0);
+        }
+        assert_eq!(read_paths(&bytes), paths);
+    }
+}
