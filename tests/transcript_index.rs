@@ -471,6 +471,19 @@ fn a_large_backlog_is_indexed_in_the_background_for_the_next_run() {
     assert!(!err.contains("background"), "the index was not built: {err}");
     assert_eq!(stat(&err, "bytes indexed"), 0, "{err}");
     assert_eq!((c3, &again), (c2, &without));
+    // A grown transcript: its index serves what it covers, the appended end is read as it
+    // is, and the extension is left to the background.
+    let a = memory.parent().unwrap().join(format!("{A}.jsonl"));
+    let more = lines(A, 3, &[(0, vec![26, 27]), (4, vec![16, 0])]);
+    let mut f = std::fs::OpenOptions::new().append(true).open(&a).unwrap();
+    std::io::Write::write_all(&mut f, more.as_bytes()).unwrap();
+    drop(f);
+    let (c4, grown, err) = check_env(&dream, &memory, cache.path(), true, &none);
+    assert!(err.contains("indexing 1 transcripts"), "{err}");
+    assert!(stat(&err, "bytes of candidate blocks read") >= more.len() as u64, "{err}");
+    let (c5, plain, _) = check(&dream, &memory, cache.path(), false);
+    assert_eq!((c4, &grown), (c5, &plain));
+    wait_for_builds(&cache.path().join("dreamreview")).unwrap();
     // --no-index never starts one.
     let fresh = tempfile::tempdir().unwrap();
     let (_, _, err) = check_env(&dream, &memory, fresh.path(), false, &none);

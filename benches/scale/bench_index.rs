@@ -84,11 +84,13 @@ pub fn run(dir: &Path, runs: usize, bin: Option<PathBuf>) -> Result<()> {
     for i in 0..runs {
         let night = Night::apply(&l.project)?;
         let r = measure::run(&indexed);
+        settle()?; // its background build of the night's transcripts
         night.undo()?;
         let r = r?;
         eprintln!("append {}/{runs}: wall {:.3}s cpu {:.3}s rss {} KiB", i + 1, r.wall, r.cpu(), r.rss_kb);
         after.push(r);
         measure::run(&indexed)?; // back to current for the next round
+        settle()?;
     }
     let after = measure::median(&after);
     eprintln!("load average after: {:.2}", measure::load());
@@ -148,6 +150,8 @@ fn wait_for_index(index_dir: &Path, sessions: &[PathBuf]) -> Result<()> {
             std::thread::sleep(std::time::Duration::from_millis(20));
         }
     }
+    // A build the last run started has taken its lock well within this.
+    std::thread::sleep(std::time::Duration::from_millis(300));
     dreamreview::transcript::index::wait_for_builds(index_dir)?;
     Ok(())
 }

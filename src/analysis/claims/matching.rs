@@ -111,13 +111,17 @@ impl<'a> Haystack<'a> {
 
     /// [`occurs_in`] on this text.
     pub fn states(&self, claim: &Claim) -> bool {
-        occurs_in_prepared(claim, self)
+        occurs_in_prepared(claim, &needles(claim), self)
+    }
+
+    /// [`Haystack::states`] for a claim whose [`needles`] the caller made once.
+    pub fn states_with(&self, claim: &Claim, needles: &[String]) -> bool {
+        occurs_in_prepared(claim, needles, self)
     }
 }
 
-fn occurs_in_prepared(claim: &Claim, hay: &Haystack<'_>) -> bool {
+fn occurs_in_prepared(claim: &Claim, keys: &[String], hay: &Haystack<'_>) -> bool {
     let (text, lower) = (hay.text, hay.lower.as_str());
-    let keys = needles(claim);
     if !keys.iter().any(|n| lower.contains(n.as_str())) {
         return false;
     }

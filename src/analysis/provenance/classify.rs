@@ -180,7 +180,8 @@ fn carried(c: &Claim, f: &FileDiff, live: &[claims::Haystack<'_>]) -> bool {
     {
         return true;
     }
-    live.iter().any(|h| h.states(c))
+    let needles = claims::needles(c);
+    live.iter().any(|h| h.states_with(c, &needles))
 }
 
 /// A note's text, when it is text.

@@ -6,7 +6,7 @@ use super::entries::Entries;
 use super::evidence::Cited;
 use super::hunk_claims::{HunkClaim, entry_own_claims};
 use super::stated::{Stated, cited_reading, sourced_in};
-use crate::analysis::claims::{Claim, ClaimKind};
+use crate::analysis::claims::{self, Claim, ClaimKind};
 use crate::review::Review;
 use crate::zone::Zone;
 use std::collections::{HashMap, HashSet};
@@ -97,6 +97,8 @@ pub(super) fn check_entries(
 pub(super) struct PendingClaim<'a> {
     /// A copy: the hunk claims get their verdicts while the table is read.
     pub(super) claim: Claim,
+    /// Its needles ([`claims::needles`]), made once: every line the scan presents checks them.
+    pub(super) needles: Vec<String>,
     pub(super) owner: Owner,
     /// The lines its hunk's entries cite, in the order they are read (none for an entry's
     /// claim: its entries' citations were read in [`check_entries`]).
@@ -135,6 +137,7 @@ impl<'a> Pending<'a> {
             .filter(|(_, (hc, _))| hc.status.is_none())
             .map(|(i, (hc, ev))| PendingClaim {
                 claim: hc.claim.clone(),
+                needles: claims::needles(&hc.claim),
                 owner: Owner::Hunk(i),
                 evidence: ev,
                 whole: whole_files(ev.iter().copied()),
@@ -159,6 +162,7 @@ impl<'a> Pending<'a> {
             entry_ids.push(PendingId(claims.len()));
             claims.push(PendingClaim {
                 claim: claim.clone(),
+                needles: claims::needles(claim),
                 owner: Owner::Entry(i),
                 evidence: &[],
                 whole,

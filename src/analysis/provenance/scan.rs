@@ -92,7 +92,7 @@ impl NeedleTable {
             owners[i].push(owner);
         };
         for (id, c) in pending.iter() {
-            for n in claims::needles(&c.claim) {
+            for n in c.needles.iter().cloned() {
                 add(n, NeedleOwner::Claim(id));
             }
         }
@@ -311,7 +311,12 @@ impl Scanner<'_, '_> {
         let anchor =
             open.iter().any(|&id| self.pending.get(id).claim.kind == ClaimKind::Date).then(|| day.get().0).flatten();
         let said = claims::Haystack::dated(hit.said, anchor.map(|d| d.day));
-        open.into_iter().filter(|&id| said.states(&self.pending.get(id).claim)).collect()
+        open.into_iter()
+            .filter(|&id| {
+                let c = self.pending.get(id);
+                said.states_with(&c.claim, &c.needles)
+            })
+            .collect()
     }
 
     /// The line's relative phrases read against each open date they overlap, ranked.

@@ -1,12 +1,15 @@
 //! Indexing too big for the run that meets it: how much a scan may index itself, the
 //! transcripts it leaves for later, and the background run that indexes them.
 //!
-//! Building an index costs about twice what scanning the same bytes does. A scan
-//! indexes what is new inline only while that stays a small share of what it reads
-//! ([`Budget`]: the appends and new sessions of a night); beyond that it scans the rest
-//! whole, as without an index, and leaves those transcripts for the command line to hand
-//! to one `dreamreview index` process at low priority ([`spawn`]), so the first run over a
-//! large folder is as fast as a run without the index and the next one finds it built.
+//! Building an index costs about twice what scanning the same bytes does, so a run that
+//! waits for it is slower than one without the index. A scan therefore indexes inline
+//! only a little ([`Budget`], [`INLINE_BYTES`]: not worth a process); beyond that it reads
+//! what is not indexed as it would without an index (a new or rewritten transcript whole,
+//! the appended end of a grown one, through the index of the rest), and leaves those
+//! transcripts for the command line to hand to one `dreamreview index` process at low
+//! priority ([`spawn`]). A first run over a large folder costs what a run without the
+//! index does, a run after a night costs the index plus the night's bytes, and the next
+//! one finds them indexed.
 //! One background build runs at a time per cache ([`build_all`] holds a lock; a second
 //! one exits at once); it writes each index the same way a scan does (write-then-rename),
 //! so a scan running meanwhile reads a whole old or whole new index, never half of one.
@@ -22,22 +25,19 @@ use rayon::prelude::*;
 use super::store::{refresh, root};
 use crate::transcript::source::SourceKind;
 
-/// A scan may index at least this much inline, whatever it reads.
-pub const INLINE_MIN_BYTES: u64 = 8 << 20;
-/// ... and at most one byte in this many of the transcript bytes it reads, beyond that.
-pub const INLINE_SHARE: u64 = 40;
+/// What a scan may index inline.
+pub const INLINE_BYTES: u64 = 1 << 20;
 
 /// Bytes a scan may still index inline.
 #[derive(Debug)]
 pub struct Budget(AtomicU64);
 
 impl Budget {
-    /// The budget of a scan reading `bytes` of JSONL transcripts: [`INLINE_MIN_BYTES`], or
-    /// `bytes / INLINE_SHARE` when more (`DREAMREVIEW_INDEX_INLINE_BYTES` overrides it,
-    /// for tests and benchmarks).
-    pub fn for_scan(bytes: u64) -> Budget {
+    /// The budget of a scan: [`INLINE_BYTES`] (`DREAMREVIEW_INDEX_INLINE_BYTES` overrides
+    /// it, for tests and benchmarks).
+    pub fn for_scan() -> Budget {
         let set = std::env::var("DREAMREVIEW_INDEX_INLINE_BYTES").ok().and_then(|v| v.parse().ok());
-        Budget(AtomicU64::new(set.unwrap_or(INLINE_MIN_BYTES.max(bytes / INLINE_SHARE))))
+        Budget(AtomicU64::new(set.unwrap_or(INLINE_BYTES)))
     }
 
     /// No limit: the background build.

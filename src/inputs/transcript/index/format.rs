@@ -237,17 +237,18 @@ impl FileIndex {
         (checksum32(body) == u32::from_le_bytes(sum.try_into().ok()?)).then_some(body)
     }
 
-    /// The identity recorded in an index's checked `body` (see [`FileIndex::body`]).
-    pub fn identity_of(body: &[u8]) -> Option<Identity> {
+    /// The identity and indexed end recorded in an index's checked `body` (see
+    /// [`FileIndex::body`]).
+    pub fn identity_of(body: &[u8]) -> Option<(Identity, u64)> {
         let mut r = Reader { bytes: body, at: 0 };
         if r.take(4)? != MAGIC || r.u32()? != VERSION {
             return None;
         }
-        let mut v = [0u64; 6];
+        let mut v = [0u64; 7];
         for x in &mut v {
             *x = r.u64()?;
         }
-        Some(Identity { dev: v[0], inode: v[1], size: v[2], mtime: v[3], head: v[4], tail: v[5] })
+        Some((Identity { dev: v[0], inode: v[1], size: v[2], mtime: v[3], head: v[4], tail: v[5] }, v[6]))
     }
 
     /// Decodes a checked `body` with, when `wanted` (sorted) is given, only those of its
@@ -476,7 +477,7 @@ mod tests {
         ix.extend(Part { blocks: vec![(0, 1), (10, 2), (20, 3)], dirty: vec![false; 3], pairs, end: 30, lines: 3 });
         let bytes = ix.encode();
         let body = FileIndex::body(&bytes).unwrap();
-        assert_eq!(FileIndex::identity_of(body), Some(ix.identity));
+        assert_eq!(FileIndex::identity_of(body), Some((ix.identity, ix.indexed_end)));
         let part = FileIndex::decode_keys(body, Some(&[1, 7, 9, 500])).unwrap();
         assert!(part.partial && !ix.partial);
         assert_eq!(part.keys, vec![7, 9]);

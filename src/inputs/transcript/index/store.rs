@@ -136,47 +136,44 @@ pub fn refresh(
     let size = meta.len();
     let id = identity(file, meta, size).ok()?;
     let at = index_file_of(cache, path);
-    // A current index is decoded with only the keys asked for; one to extend, whole.
-    let decoded = fs::read(&at).ok().map(|bytes| {
-        let body = FileIndex::body(&bytes)?;
-        let current = FileIndex::identity_of(body) == Some(id);
-        FileIndex::decode_keys(body, current.then_some(wanted))
-    });
-    let old = match decoded {
-        Some(Some(ix)) => Some(ix),
+    let bytes = fs::read(&at).ok();
+    let stored =
+        bytes.as_deref().map(|b| FileIndex::body(b).and_then(|body| Some((body, FileIndex::identity_of(body)?))));
+    let corrupt = || note(format!("the index of {} was corrupt or of another version: rebuilt", path.display()));
+    let mut ix = match stored {
+        // Current: decoded with only the keys asked for.
+        Some(Some((body, (old, _)))) if old == id => match FileIndex::decode_keys(body, Some(wanted)) {
+            Some(ix) => return Some(ix),
+            None => {
+                corrupt();
+                rebuild(file, kind, size, (path, progress, budget))?
+            }
+        },
+        // Grown with the same beginning: extended, or used as it is for what it covers
+        // (the scan reads the rest) when the extension is left for later.
+        Some(Some((body, (old, end)))) if appended(file, &id, &old, end) => {
+            let extend = budget.take(size - end);
+            if !extend {
+                defer(path);
+            }
+            match FileIndex::decode_keys(body, (!extend).then_some(wanted)) {
+                Some(ix) if !extend => return Some(ix),
+                Some(mut ix) => {
+                    let part = build(file, kind, ix.indexed_end, ix.lines, size, progress).ok()?;
+                    ix.extend(part);
+                    ix
+                }
+                None => {
+                    corrupt();
+                    rebuild(file, kind, size, (path, progress, budget))?
+                }
+            }
+        }
         Some(None) => {
-            note(format!("the index of {} was corrupt or of another version: rebuilt", path.display()));
-            None
+            corrupt();
+            rebuild(file, kind, size, (path, progress, budget))?
         }
-        None => None,
-    };
-    let same_file =
-        |o: &Identity| o.dev == id.dev && o.inode == id.inode && head_hash(file, o.size).ok() == Some(o.head);
-    let mut ix = match old {
-        Some(o) if o.identity == id => return Some(o),
-        Some(mut o)
-            if same_file(&o.identity)
-                && size >= o.identity.size
-                && o.indexed_end <= o.identity.size
-                && tail_hash(file, o.identity.size).ok() == Some(o.identity.tail) =>
-        {
-            if !budget.take(size - o.indexed_end) {
-                defer(path);
-                return None;
-            }
-            let part = build(file, kind, o.indexed_end, o.lines, size, progress).ok()?;
-            o.extend(part);
-            o
-        }
-        _ => {
-            if !budget.take(size) {
-                defer(path);
-                return None;
-            }
-            let mut ix = FileIndex::default();
-            ix.extend(build(file, kind, 0, 0, size, progress).ok()?);
-            ix
-        }
+        _ => rebuild(file, kind, size, (path, progress, budget))?,
     };
     ix.identity = id;
     if let Err(e) = write_atomically(&at, &ix.encode())
@@ -190,6 +187,35 @@ pub fn refresh(
             cache.display()
         ));
     }
+    Some(ix)
+}
+
+/// Whether the file `id` describes (now) is the one `old` described grown: same device,
+/// inode and first KiB, and the same bytes ending at its old size; `end` (where its index
+/// stopped) within that size.
+fn appended(file: &File, id: &Identity, old: &Identity, end: u64) -> bool {
+    old.dev == id.dev
+        && old.inode == id.inode
+        && id.size >= old.size
+        && end <= old.size
+        && head_hash(file, old.size).ok() == Some(old.head)
+        && tail_hash(file, old.size).ok() == Some(old.tail)
+}
+
+/// A new index of the whole file, when `budget` allows (else it is left for the
+/// background build: `None`).
+fn rebuild(
+    file: &File,
+    kind: SourceKind,
+    size: u64,
+    (path, progress, budget): (&Path, &dyn Fn(usize), &Budget),
+) -> Option<FileIndex> {
+    if !budget.take(size) {
+        defer(path);
+        return None;
+    }
+    let mut ix = FileIndex::default();
+    ix.extend(build(file, kind, 0, 0, size, progress).ok()?);
     Some(ix)
 }
 

@@ -278,14 +278,7 @@ fn scan_all(
     let mut wanted: Vec<u32> = needles.keys.iter().flatten().flatten().copied().collect();
     wanted.sort_unstable();
     wanted.dedup();
-    let jsonl: u64 = sources
-        .files()
-        .iter()
-        .zip(&sizes)
-        .filter(|(f, _)| f.kind == super::source::SourceKind::Jsonl)
-        .map(|(_, s)| s)
-        .sum();
-    let budget = super::index::Budget::for_scan(jsonl);
+    let budget = super::index::Budget::for_scan();
     let shared =
         Shared { needles: &needles, opts, progress, verify, index: cache.as_deref(), wanted: &wanted, budget: &budget };
     let results: Vec<(usize, std::io::Result<Vec<Hit>>)> = sources
