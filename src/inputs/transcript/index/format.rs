@@ -285,27 +285,38 @@ impl FileIndex {
         let mut keys = Vec::with_capacity(wanted.map_or(nkeys, |w| w.len().min(nkeys)));
         // Per key kept: its postings, as offsets into the postings part.
         let mut spans = Vec::with_capacity(keys.capacity());
-        let mut want = wanted.unwrap_or(&[]).iter().peekable();
+        let want = wanted.unwrap_or(&[]);
+        let mut w = 0;
         let (mut key, mut end) = (0u64, 0u64);
         for i in 0..nkeys {
-            let d = r.varint()?;
+            // Most entries are two one-byte varints.
+            let (d, len) = match r.bytes.get(r.at..r.at + 2) {
+                Some(&[a, b]) if a < 0x80 && b < 0x80 => {
+                    r.at += 2;
+                    (u64::from(a), u64::from(b))
+                }
+                _ => (r.varint()?, r.varint()?),
+            };
             if i > 0 && d == 0 {
                 return None;
             }
             key = key.checked_add(d)?;
             let start = end;
-            end = end.checked_add(r.varint()?)?;
-            if key >= KEYS as u64 || end > body.len() as u64 {
-                return None;
-            }
+            end = end.checked_add(len)?;
             let keep = wanted.is_none() || {
-                while want.next_if(|&&w| u64::from(w) < key).is_some() {}
-                want.peek().is_some_and(|&&w| u64::from(w) == key)
+                while want.get(w).is_some_and(|&x| u64::from(x) < key) {
+                    w += 1;
+                }
+                want.get(w).is_some_and(|&x| u64::from(x) == key)
             };
             if keep {
                 keys.push(key as u32);
                 spans.push((start as usize, end as usize));
             }
+        }
+        // Both only grow: checked once, for the last.
+        if key >= KEYS as u64 || end > body.len() as u64 {
+            return None;
         }
         let all = r.take(end as usize)?;
         let (postings, ends) = match wanted {

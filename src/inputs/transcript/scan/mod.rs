@@ -281,11 +281,19 @@ fn scan_all(
     let budget = super::index::Budget::for_scan();
     let shared =
         Shared { needles: &needles, opts, progress, verify, index: cache.as_deref(), wanted: &wanted, budget: &budget };
+    // One worker per thread for the whole scan (rayon's `map_init` would make one per
+    // split of the work, each building its automaton again).
+    let workers: Vec<std::sync::Mutex<Worker>> =
+        (0..rayon::current_num_threads().max(1)).map(|_| std::sync::Mutex::new(Worker::default())).collect();
     let results: Vec<(usize, std::io::Result<Vec<Hit>>)> = sources
         .files()
         .par_iter()
         .enumerate()
-        .map_init(Worker::default, |worker, (i, f)| (i, reader::scan_file(&f.path, f.kind, i, &shared, worker)))
+        .map(|(i, f)| {
+            let slot = rayon::current_thread_index().unwrap_or(0) % workers.len();
+            let mut worker = workers[slot].lock().unwrap_or_else(|p| p.into_inner());
+            (i, reader::scan_file(&f.path, f.kind, i, &shared, &mut worker))
+        })
         .collect();
     let mut report = ScanReport { cancelled: progress.is_cancelled(), ..ScanReport::default() };
     for (i, result) in results {

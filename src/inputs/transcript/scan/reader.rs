@@ -55,11 +55,21 @@ pub(super) fn scan_file(
     }
     // Rebuild when the automaton lacks a needle wanted here, or when matches of needles
     // already done cost the last file much work and some of them could be left out.
+    // Through the index, few bytes are read: an automaton of every needle, built once per
+    // worker, costs less than rebuilding one for each file's open needles.
     let fits = worker.automaton.as_ref().is_some_and(|a| a.serves(&open));
-    let wasteful = worker.wasted > REBUILD_AFTER_WASTED
+    let wasteful = plan.is_none()
+        && worker.wasted > REBUILD_AFTER_WASTED
         && worker.automaton.as_ref().is_some_and(|a| a.included.iter().zip(&open).any(|(inc, o)| *inc && !o));
     if !fits || wasteful {
-        worker.automaton = Automaton::build(needles, &open);
+        let usable: Vec<bool>;
+        let include = if plan.is_some() {
+            usable = needles.blank.iter().map(|b| !b).collect();
+            &usable
+        } else {
+            &open
+        };
+        worker.automaton = Automaton::build(needles, include);
         worker.wasted = 0;
     }
     let Some(automaton) = worker.automaton.as_ref() else {
