@@ -45,6 +45,12 @@ pub(super) fn collect(
         Some(path) => read_changes_md(path, notes),
         None => Vec::new(),
     };
+    let cited: Vec<usize> = logged
+        .iter()
+        .flat_map(|e| &e.citations)
+        .filter_map(|c| c.file.as_deref().and_then(|f| sources.find(f).first().copied()))
+        .collect();
+    lines.prefetch(sources, &cited);
     add_logged(review, &logged, sources, lines, findings, &mut entries);
     add_inline(review, sources, lines, findings, &mut entries);
     entries

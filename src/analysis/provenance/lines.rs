@@ -94,6 +94,20 @@ impl CitedLines {
             .clone()
     }
 
+    /// Opens and indexes the transcripts of sources `indices` not opened yet, in parallel
+    /// (each is read whole once to find its lines).
+    pub fn prefetch(&mut self, sources: &SourceSet, indices: &[usize]) {
+        use rayon::prelude::*;
+        let mut missing: Vec<usize> = indices.iter().copied().filter(|i| !self.files.contains_key(i)).collect();
+        missing.sort_unstable();
+        missing.dedup();
+        let opened: Vec<(usize, Option<Arc<Transcript>>)> = missing
+            .par_iter()
+            .map(|&i| (i, sources.get(i).and_then(|f| Transcript::open(f).ok()).map(Arc::new)))
+            .collect();
+        self.files.extend(opened);
+    }
+
     /// How many lines were read from disk in full so far.
     pub fn reads(&self) -> usize {
         self.reads
