@@ -100,9 +100,16 @@ impl FileIndex {
     /// The blocks holding `key`, as a bitset (bit `b % 64` of word `b / 64`) of
     /// `blocks.len()` bits.
     pub fn bits_of(&self, key: u32) -> Vec<u64> {
-        let words = self.blocks.len().div_ceil(64);
-        let mut out = vec![0u64; words];
-        let Ok(i) = self.keys.binary_search(&key) else { return out };
+        let mut out = vec![0u64; self.blocks.len().div_ceil(64)];
+        if let Ok(i) = self.keys.binary_search(&key) {
+            self.bits_at(i, &mut out);
+        }
+        out
+    }
+
+    /// ORs the blocks of the `i`th key (of [`FileIndex::keys`]) into `out`, a bitset as
+    /// [`FileIndex::bits_of`] returns.
+    pub fn bits_at(&self, i: usize, out: &mut [u64]) {
         let start = if i == 0 { 0 } else { self.ends.get(i - 1).copied().unwrap_or(0) as usize };
         let end = self.ends.get(i).copied().unwrap_or(0) as usize;
         let bytes = self.postings.get(start..end).unwrap_or(&[]);
@@ -112,7 +119,7 @@ impl FileIndex {
                     *w |= u64::from(byte) << ((j % 8) * 8);
                 }
             }
-            return out;
+            return;
         }
         let mut r = Reader { bytes, at: 0 };
         let mut b = 0u64;
@@ -125,7 +132,6 @@ impl FileIndex {
                 *w |= 1 << (b % 64);
             }
         }
-        out
     }
 
     /// Byte range of block `b` (the last one ends at `indexed_end`).

@@ -131,18 +131,43 @@ fn plan(
         progress.add(n);
     };
     let ix = index::refresh(cache, path, SourceKind::Jsonl, (file, meta), &add, keys, budget)?;
-    let nblocks = ix.blocks.len();
-    let words = nblocks.div_ceil(64);
-    let mut per_block: Vec<Vec<usize>> = vec![Vec::new(); nblocks];
-    // Keys are shared by many needles: each one's blocks are decoded once.
-    let mut bits: std::collections::HashMap<u32, Vec<u64>> = std::collections::HashMap::new();
-    for &n in &wanted {
-        let mut any = vec![0u64; words];
+    let mut out = candidate_blocks(&ix, needles, &wanted);
+    if meta.len() > ix.indexed_end {
+        out.push(((ix.indexed_end, meta.len(), ix.lines as usize + 1), Vec::new()));
+    }
+    Some((indexed.get(), out))
+}
+
+/// The blocks of `ix` to read for needles `wanted`, in order, each with the needles that
+/// may be said there (empty: any, for a block holding a line the index could not read).
+fn candidate_blocks(
+    ix: &crate::transcript::index::FileIndex,
+    needles: &super::Needles,
+    wanted: &[usize],
+) -> Vec<((u64, u64, usize), Vec<usize>)> {
+    let words = ix.blocks.len().div_ceil(64);
+    if words == 0 {
+        return Vec::new();
+    }
+    // The blocks of each key the index holds (it holds only the keys asked for), decoded
+    // once into one table: keys are shared by many needles.
+    let mut table = vec![0u64; ix.keys.len() * words];
+    for (i, bits) in table.chunks_exact_mut(words).enumerate() {
+        ix.bits_at(i, bits);
+    }
+    let blocks_of = |k: u32| ix.keys.binary_search(&k).ok().and_then(|i| table.get(i * words..(i + 1) * words));
+    let (mut any, mut all) = (vec![0u64; words], vec![0u64; words]);
+    // (block, needle) for each needle's candidate blocks.
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    for &n in wanted {
+        any.fill(0);
         for keys in &needles.keys[n] {
-            let mut all = vec![u64::MAX; words];
+            all.fill(u64::MAX);
             for &k in keys {
-                let b = bits.entry(k).or_insert_with(|| ix.bits_of(k));
-                all.iter_mut().zip(b.iter()).for_each(|(a, x)| *a &= x);
+                match blocks_of(k) {
+                    Some(b) => all.iter_mut().zip(b).for_each(|(a, x)| *a &= x),
+                    None => all.fill(0),
+                }
                 if all.iter().all(|w| *w == 0) {
                     break;
                 }
@@ -152,28 +177,24 @@ fn plan(
         for (w, &word) in any.iter().enumerate() {
             let mut word = word;
             while word != 0 {
-                let b = w * 64 + word.trailing_zeros() as usize;
+                pairs.push((w * 64 + word.trailing_zeros() as usize, n));
                 word &= word - 1;
-                if let Some(v) = per_block.get_mut(b) {
-                    v.push(n);
-                }
             }
         }
     }
+    // Blocks holding a line the index could not read are read for every needle.
+    pairs.extend(ix.dirty.iter().enumerate().filter(|(_, d)| **d).map(|(b, _)| (b, usize::MAX)));
+    pairs.sort_unstable();
     let mut out = Vec::new();
-    for (b, wanted) in per_block.into_iter().enumerate() {
-        let dirty = ix.dirty.get(b) == Some(&true);
-        if wanted.is_empty() && !dirty {
-            continue;
-        }
-        let (from, to) = ix.range(b);
-        let line = ix.blocks[b].1 as usize;
-        out.push(((from, to, line), if dirty { Vec::new() } else { wanted }));
+    let mut i = 0;
+    while let Some(&(b, _)) = pairs.get(i) {
+        let group: Vec<usize> = pairs.get(i..).unwrap_or(&[]).iter().take_while(|p| p.0 == b).map(|p| p.1).collect();
+        i += group.len();
+        let dirty = group.last() == Some(&usize::MAX);
+        let line = ix.blocks.get(b).map_or(1, |x| x.1 as usize);
+        out.push(((ix.range(b).0, ix.range(b).1, line), if dirty { Vec::new() } else { group }));
     }
-    if meta.len() > ix.indexed_end {
-        out.push(((ix.indexed_end, meta.len(), ix.lines as usize + 1), Vec::new()));
-    }
-    Some((indexed.get(), out))
+    out
 }
 
 /// Scans bytes `start..to` of `file` (whole lines; the first is line `first_line`) into
