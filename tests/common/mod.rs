@@ -45,6 +45,9 @@ pub fn run_env(cwd: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
         // The day a transcript line was said on depends on the user's zone: pinned, so the
         // results do not depend on the machine (a test may set its own).
         .env("TZ", "UTC")
+        // Transcripts are indexed in the run, never by a background process that would
+        // outlive the test (a test about that sets its own budget).
+        .env("DREAMREVIEW_INDEX_INLINE_BYTES", u64::MAX.to_string())
         .env_remove("DREAMREVIEW_FAIL_AFTER_WRITES");
     for (k, v) in env {
         c.env(k, v);
