@@ -140,8 +140,8 @@ enum Command {
     Why(why::WhyArgs),
     /// Build or bring up to date the transcript index (kept in $XDG_CACHE_HOME/dreamreview,
     /// else ~/.cache/dreamreview) for these transcript files or folders. `check`, `review`
-    /// and `apply` index what is new themselves, and start this in the background when a
-    /// run meets more unindexed transcript than it can index without slowing down.
+    /// and `apply` index up to 1 MiB of what is new themselves and start this in the
+    /// background for the rest, so that no run waits for indexing.
     Index(index::IndexArgs),
 }
 

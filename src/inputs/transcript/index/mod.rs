@@ -13,7 +13,9 @@
 //! Identity: dev, inode, size, mtime and hashes of the first KiB and of the KiB ending at
 //! the indexed size. A file that grew with the same inode, head and old tail is indexed
 //! from where the index stopped; any other change rebuilds it; the index of a deleted
-//! transcript is removed when its folder is next scanned. Indexes are written to a
+//! transcript is removed when its folder is next scanned. A scan builds or extends
+//! indexes itself only up to a small budget; the rest it reads as it would without an
+//! index and leaves to a background build ([`background`]), so no run waits for indexing. Indexes are written to a
 //! temporary file, synced, and renamed over the old one, so a reader sees a whole old or
 //! whole new file; each ends with a checksum, and one that fails it (or has another
 //! version) is rebuilt with a note ([`take_notes`]).
