@@ -248,6 +248,16 @@ fn a_corrupt_or_half_written_index_is_rebuilt_with_a_note() {
     assert!(stat(&err, "bytes indexed") > 0);
     let err = same_with_and_without(&dream, &memory, cache.path());
     assert!(!err.contains("corrupt"), "rebuilt once: {err}");
+    // An index of another format version (an older dreamreview's) is replaced silently.
+    let mut old = std::fs::read(&files[0]).unwrap();
+    let version = u32::from_le_bytes(old[4..8].try_into().unwrap());
+    old[4..8].copy_from_slice(&(version - 1).to_le_bytes());
+    let body = old.len() - 4;
+    let sum = dreamreview::transcript::index::format::checksum32(&old[..body]);
+    old[body..].copy_from_slice(&sum.to_le_bytes());
+    std::fs::write(&files[0], &old).unwrap();
+    let err = same_with_and_without(&dream, &memory, cache.path());
+    assert!(!err.contains("corrupt") && stat(&err, "bytes indexed") > 0, "{err}");
 }
 
 #[test]

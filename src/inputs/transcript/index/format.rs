@@ -7,18 +7,25 @@
 //! "DRIX" version:u32 identity(6×u64) indexed_end:u64 lines:u64 blocks:u32 keys:u32
 //! blocks × (varint Δstart, varint Δfirst_line)    block 0 starts at 0, line 1
 //! ceil(blocks/8) bytes: dirty blocks (always read)
-//! keys × (varint Δkey, varint bytes)              sorted keys, bytes of postings each
+//! keys × u8: Δkey, 255 when it is 255 or more    sorted keys (the first as is)
+//! keys × u8: bytes of the key's postings, 255 likewise
+//! varints: for each 255 above, in key order (Δkey first), its value
+//! escapes:u32 bytes of those varints (before them)
 //! postings: per key, varint Δblock (first as is), or when that takes as many bytes as
 //!           a bitmap of the blocks or more, that bitmap (ceil(blocks/8) bytes)
 //! crc32:u32 of everything before
 //! ```
 //!
-//! A query decodes the key table and only the postings of the keys it asks for.
+//! A query reads the key table (two byte columns: the keys are a running sum, with no
+//! varint to parse per key) and decodes only the postings of the keys it asks for.
 
 use super::grams::KEYS;
 
+/// A key-table byte that stands for a value kept in the escapes.
+const ESCAPED: u8 = 255;
+
 /// Format version; another one is rebuilt.
-pub const VERSION: u32 = 6;
+pub const VERSION: u32 = 7;
 const MAGIC: &[u8; 4] = b"DRIX";
 
 /// What the index was built from: a file is the same (or appended to) only when these
@@ -218,14 +225,27 @@ impl FileIndex {
             }
         }
         out.extend_from_slice(&bits);
-        let mut prev_key = 0u32;
-        let mut start = 0u32;
-        for (i, &k) in self.keys.iter().enumerate() {
-            varint(&mut out, u64::from(k - prev_key));
-            varint(&mut out, u64::from(self.ends[i] - start));
-            prev_key = k;
-            start = self.ends[i];
+        // Two columns of one byte per key, 255 for a value kept in the escapes.
+        let mut escapes = Vec::new();
+        let mut deltas = Vec::with_capacity(self.keys.len());
+        let mut lens = Vec::with_capacity(self.keys.len());
+        let (mut prev_key, mut start) = (0u32, 0u32);
+        for (&k, &end) in self.keys.iter().zip(&self.ends) {
+            let (d, len) = (k - prev_key, end - start);
+            deltas.push(u8::try_from(d).ok().filter(|&b| b < ESCAPED).unwrap_or(ESCAPED));
+            lens.push(u8::try_from(len).ok().filter(|&b| b < ESCAPED).unwrap_or(ESCAPED));
+            if d >= u32::from(ESCAPED) {
+                varint(&mut escapes, u64::from(d));
+            }
+            if len >= u32::from(ESCAPED) {
+                varint(&mut escapes, u64::from(len));
+            }
+            (prev_key, start) = (k, end);
         }
+        out.extend_from_slice(&(escapes.len() as u32).to_le_bytes());
+        out.extend_from_slice(&escapes);
+        out.extend_from_slice(&deltas);
+        out.extend_from_slice(&lens);
         out.extend_from_slice(&self.postings);
         let sum = checksum32(&out);
         out.extend_from_slice(&sum.to_le_bytes());
@@ -241,6 +261,13 @@ impl FileIndex {
     pub fn body(bytes: &[u8]) -> Option<&[u8]> {
         let (body, sum) = bytes.split_at_checked(bytes.len().checked_sub(4)?)?;
         (checksum32(body) == u32::from_le_bytes(sum.try_into().ok()?)).then_some(body)
+    }
+
+    /// Whether `bytes` are an index file of another format version (replaced without a
+    /// note: an upgrade, not damage).
+    pub fn other_version(bytes: &[u8]) -> bool {
+        bytes.get(..4) == Some(MAGIC.as_slice())
+            && bytes.get(4..8).is_some_and(|v| v != VERSION.to_le_bytes().as_slice())
     }
 
     /// The identity and indexed end recorded in an index's checked `body` (see
@@ -291,18 +318,16 @@ impl FileIndex {
         let mut keys = Vec::with_capacity(wanted.map_or(nkeys, |w| w.len().min(nkeys)));
         // Per key kept: its postings, as offsets into the postings part.
         let mut spans = Vec::with_capacity(keys.capacity());
+        let escapes = r.u32()? as usize;
+        let mut esc = Reader { bytes: r.take(escapes)?, at: 0 };
+        let deltas = r.take(nkeys)?;
+        let lens = r.take(nkeys)?;
         let want = wanted.unwrap_or(&[]);
         let mut w = 0;
         let (mut key, mut end) = (0u64, 0u64);
-        for i in 0..nkeys {
-            // Most entries are two one-byte varints.
-            let (d, len) = match r.bytes.get(r.at..r.at + 2) {
-                Some(&[a, b]) if a < 0x80 && b < 0x80 => {
-                    r.at += 2;
-                    (u64::from(a), u64::from(b))
-                }
-                _ => (r.varint()?, r.varint()?),
-            };
+        for (i, (&d, &len)) in deltas.iter().zip(lens).enumerate() {
+            let d = if d == ESCAPED { esc.varint().filter(|&v| v >= u64::from(ESCAPED))? } else { u64::from(d) };
+            let len = if len == ESCAPED { esc.varint().filter(|&v| v >= u64::from(ESCAPED))? } else { u64::from(len) };
             if i > 0 && d == 0 {
                 return None;
             }
@@ -320,8 +345,8 @@ impl FileIndex {
                 spans.push((start as usize, end as usize));
             }
         }
-        // Both only grow: checked once, for the last.
-        if key >= KEYS as u64 || end > body.len() as u64 {
+        // Both only grow: checked once, for the last; every escape was used.
+        if key >= KEYS as u64 || end > body.len() as u64 || esc.at != esc.bytes.len() {
             return None;
         }
         let all = r.take(end as usize)?;

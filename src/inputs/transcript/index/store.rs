@@ -170,7 +170,10 @@ pub fn refresh(
             }
         }
         Some(None) => {
-            corrupt();
+            // An index an older dreamreview wrote is replaced without a word.
+            if !bytes.as_deref().is_some_and(FileIndex::other_version) {
+                corrupt();
+            }
             rebuild(file, kind, size, (path, progress, budget))?
         }
         _ => rebuild(file, kind, size, (path, progress, budget))?,
