@@ -530,3 +530,18 @@ fn the_index_command_builds_what_a_check_would_and_yields_to_a_running_build() {
     assert_eq!(r.code, 2, "{}", r.both());
     assert!(r.stderr.contains("nowhere"), "{}", r.both());
 }
+
+/// A transcript over the size cap is read whole, never indexed nor left for later (its
+/// build would hold about twice its size in memory).
+#[test]
+fn a_transcript_over_the_size_cap_is_read_whole_and_never_indexed() {
+    let (_g, dream, memory) = project();
+    let cache = tempfile::tempdir().unwrap();
+    let env = [("DREAMREVIEW_INDEX_MAX_FILE_BYTES", "100"), ("DREAMREVIEW_INDEX_INLINE_BYTES", "0")];
+    let (code, with, err) = check_env(&dream, &memory, cache.path(), true, &env);
+    assert!(!err.contains("background"), "{err}");
+    let (c2, without, _) = check(&dream, &memory, cache.path(), false);
+    assert_eq!((code, &with), (c2, &without));
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    assert!(index_files(cache.path()).is_empty(), "{:?}", index_files(cache.path()));
+}

@@ -25,6 +25,9 @@ use rayon::prelude::*;
 use super::store::{refresh, root};
 use crate::transcript::source::SourceKind;
 
+/// A transcript larger than this is indexed alone by the background build.
+const LARGE_BYTES: u64 = 8 << 20;
+
 /// What a scan may index inline.
 pub const INLINE_BYTES: u64 = 1 << 20;
 
@@ -98,17 +101,19 @@ pub fn build_all(cache: &Path, paths: &[PathBuf]) -> io::Result<Built> {
     }
     let bytes = AtomicU64::new(0);
     let budget = Budget::unlimited();
-    let files = paths
-        .par_iter()
-        .filter(|path| {
-            let Ok(f) = File::open(path) else { return false };
-            let Ok(meta) = f.metadata() else { return false };
-            let add = |n: usize| {
-                bytes.fetch_add(n as u64, Ordering::Relaxed);
-            };
-            refresh(cache, path, SourceKind::Jsonl, (&f, &meta), &add, &[], &budget).is_some()
-        })
-        .count();
+    let one = |path: &PathBuf| {
+        let Ok(f) = File::open(path) else { return false };
+        let Ok(meta) = f.metadata() else { return false };
+        let add = |n: usize| {
+            bytes.fetch_add(n as u64, Ordering::Relaxed);
+        };
+        refresh(cache, path, SourceKind::Jsonl, (&f, &meta), &add, &[], &budget).is_some()
+    };
+    // Large transcripts one at a time (a build holds about twice the file in memory), the
+    // rest in parallel.
+    let (large, small): (Vec<&PathBuf>, Vec<&PathBuf>) =
+        paths.iter().partition(|p| std::fs::metadata(p).is_ok_and(|m| m.len() > LARGE_BYTES));
+    let files = large.into_iter().filter(|p| one(p)).count() + small.par_iter().filter(|p| one(p)).count();
     drop(file);
     Ok(Built { files, bytes: bytes.into_inner(), busy: false })
 }

@@ -134,6 +134,10 @@ pub fn refresh(
         return None;
     }
     let size = meta.len();
+    if size > super::max_file_bytes() {
+        // Building its index would hold about twice its size in memory: read it whole.
+        return None;
+    }
     let id = identity(file, meta, size).ok()?;
     let at = index_file_of(cache, path);
     let bytes = fs::read(&at).ok();
@@ -152,7 +156,8 @@ pub fn refresh(
         // Grown with the same beginning: extended, or used as it is for what it covers
         // (the scan reads the rest) when the extension is left for later.
         Some(Some((body, (old, end)))) if appended(file, &id, &old, end) => {
-            let extend = budget.take(size - end);
+            // Extending merges the whole index again: it costs what the whole file does.
+            let extend = budget.take(size);
             if !extend {
                 defer(path);
             }
