@@ -37,16 +37,11 @@ pub fn analyze_with(review: &Review, progress: &dyn Fn(u64, u64)) -> Analysis {
 /// The analyses of the dream itself, edits left aside.
 fn dream_only(review: &Review, progress: &dyn Fn(u64, u64)) -> Analysis {
     let mut analysis = Analysis::empty(review);
-    // The audit reads the review only: it runs beside provenance, which waits on files.
-    let (provenance, audit) = std::thread::scope(|s| {
-        let audit = s.spawn(|| crate::analysis::hygiene::audit_review(review));
-        let provenance = crate::analysis::provenance::run(review, &mut analysis.findings, progress);
-        (provenance, audit.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
-    });
+    let provenance = crate::analysis::provenance::run(review, &mut analysis.findings, progress);
     analysis.changes = provenance.changes;
     analysis.notes = provenance.notes;
     crate::analysis::hygiene::check(review, &mut analysis.findings);
-    analysis.set_audit(audit);
+    analysis.refresh_audit(review);
     analysis
 }
 

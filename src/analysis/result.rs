@@ -271,11 +271,7 @@ impl Analysis {
 
     /// Recomputes the audit for the current decisions.
     pub fn refresh_audit(&mut self, review: &Review) {
-        self.set_audit(crate::analysis::hygiene::audit_review(review));
-    }
-
-    /// Takes an audit of the review made elsewhere (see [`Analysis::refresh_audit`]).
-    pub fn set_audit(&mut self, outcome: crate::analysis::hygiene::AuditOutcome) {
+        let outcome = crate::analysis::hygiene::audit_review(review);
         self.audit = outcome.report;
         self.audit_attached = outcome.attached;
     }
