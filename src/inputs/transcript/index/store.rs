@@ -387,13 +387,25 @@ impl Blocks {
 
 /// Removes the indexes of transcripts that no longer exist: in each folder of `dirs`,
 /// those whose file is gone, and every folder's whose transcript folder is gone; and
-/// temporary files a crash left.
+/// temporary files a crash left. A transcript folder is listed again only when its
+/// modification time (which a file added, removed or renamed in it changes) differs from
+/// the one its last pruning recorded (`listed`, beside the `folder` marker).
 pub fn prune(cache: &Path, dirs: &[PathBuf]) {
     let root = cache.join(SUBDIR);
     let mut wanted: HashSet<PathBuf> = HashSet::new();
     for dir in dirs {
         let folder = folder_of(cache, dir);
         if !wanted.insert(folder.clone()) {
+            continue;
+        }
+        // A transcript folder whose modification time is the one its last pruning saw has
+        // had no file added, removed or renamed since: nothing of it to prune.
+        let listed = folder.join("listed");
+        let seen = fs::metadata(dir)
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok().map(|d| d.as_nanos().to_le_bytes()));
+        if seen.is_some() && fs::read(&listed).ok().as_deref() == seen.as_ref().map(|s| s.as_slice()) {
             continue;
         }
         let Ok(entries) = fs::read_dir(&folder) else { continue };
@@ -416,6 +428,10 @@ pub fn prune(cache: &Path, dirs: &[PathBuf]) {
             if (name.ends_with(".idx") && !names.contains(&name)) || stale_tmp {
                 let _ = fs::remove_file(e.path());
             }
+        }
+        // Taken before the folder was listed: a change since then is seen next time.
+        if let Some(seen) = seen {
+            let _ = write_atomically(&listed, &seen);
         }
     }
     // Folders whose transcript folder is gone.
