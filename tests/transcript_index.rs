@@ -488,11 +488,20 @@ fn a_large_backlog_is_indexed_in_the_background_for_the_next_run() {
     let mut f = std::fs::OpenOptions::new().append(true).open(&a).unwrap();
     std::io::Write::write_all(&mut f, more.as_bytes()).unwrap();
     drop(f);
+    let ix_a = index_file_of(&cache.path().join("dreamreview"), &a);
+    let stamp = || std::fs::metadata(&ix_a).and_then(|m| m.modified()).ok();
+    let before = stamp();
     let (c4, grown, err) = check_env(&dream, &memory, cache.path(), true, &none);
     assert!(err.contains("indexing 1 transcripts"), "{err}");
     assert!(stat(&err, "bytes of candidate blocks read") >= more.len() as u64, "{err}");
     let (c5, plain, _) = check(&dream, &memory, cache.path(), false);
     assert_eq!((c4, &grown), (c5, &plain));
+    // The background build extends A's index (a new file renamed over it).
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while stamp() == before {
+        assert!(std::time::Instant::now() < deadline, "A's index was not extended in a minute");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
     wait_for_builds(&cache.path().join("dreamreview")).unwrap();
     // --no-index never starts one.
     let fresh = tempfile::tempdir().unwrap();

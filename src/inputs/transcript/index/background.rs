@@ -54,19 +54,18 @@ impl Budget {
     }
 }
 
-static DEFERRED: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+/// A set: a long TUI session scans again after each commit, and each scan may leave the
+/// same transcripts.
+static DEFERRED: Mutex<std::collections::BTreeSet<PathBuf>> = Mutex::new(std::collections::BTreeSet::new());
 
 /// Leaves `path` for the background build.
 pub(crate) fn defer(path: &Path) {
-    DEFERRED.lock().unwrap_or_else(|p| p.into_inner()).push(path.to_path_buf());
+    DEFERRED.lock().unwrap_or_else(|p| p.into_inner()).insert(path.to_path_buf());
 }
 
 /// The transcripts scans of this process left unindexed since the last call, sorted.
 pub fn take_deferred() -> Vec<PathBuf> {
-    let mut paths = std::mem::take(&mut *DEFERRED.lock().unwrap_or_else(|p| p.into_inner()));
-    paths.sort();
-    paths.dedup();
-    paths
+    std::mem::take(&mut *DEFERRED.lock().unwrap_or_else(|p| p.into_inner())).into_iter().collect()
 }
 
 /// What a build did.

@@ -7,10 +7,10 @@
 //! "DRIX" version:u32 identity(6×u64) indexed_end:u64 lines:u64 blocks:u32 keys:u32
 //! blocks × (varint Δstart, varint Δfirst_line)    block 0 starts at 0, line 1
 //! ceil(blocks/8) bytes: dirty blocks (always read)
+//! escapes:u32                                     bytes of the varints below
+//! varints: for each 255 in the two columns below, in key order (Δkey first), its value
 //! keys × u8: Δkey, 255 when it is 255 or more    sorted keys (the first as is)
 //! keys × u8: bytes of the key's postings, 255 likewise
-//! varints: for each 255 above, in key order (Δkey first), its value
-//! escapes:u32 bytes of those varints (before them)
 //! postings: per key, varint Δblock (first as is), or when that takes as many bytes as
 //!           a bitmap of the blocks or more, that bitmap (ceil(blocks/8) bytes)
 //! crc32:u32 of everything before

@@ -218,8 +218,9 @@ fn dotted_key(window: u64) -> u32 {
 /// pieces between newlines, the key of each digit run inside a piece with the bytes
 /// around it (`.10.` in `2026.10.12`), and of every five digits and dots in a row
 /// (`26.10` in it). Empty for a needle of two bytes or less: such a needle cannot
-/// use the index by itself. Grams holding a byte of U+FFFD are left out (what an invalid
-/// byte of a line reads as).
+/// use the index by itself. Grams holding a byte of U+FFFD are left out, and digit runs
+/// beside one ask for no run key (an invalid byte of a line reads as U+FFFD, while the
+/// line's walk sees the byte).
 pub fn needle_keys(needle: &str) -> Vec<u32> {
     let lower = needle.as_bytes().to_ascii_lowercase();
     let mut keys = Vec::new();
@@ -246,7 +247,9 @@ pub fn needle_keys(needle: &str) -> Vec<u32> {
             while piece.get(i).is_some_and(u8::is_ascii_digit) {
                 i += 1;
             }
-            if start > 0 && i < piece.len() {
+            // Not beside a U+FFFD: what an invalid byte of a line reads as, while its walk
+            // sees the byte itself.
+            if start > 0 && i < piece.len() && piece[start - 1] != 0xBD && piece[i] != 0xEF {
                 let h = piece[start..i].iter().fold(number_step(RUN_SEED, piece[start - 1]), |h, &c| number_step(h, c));
                 keys.push(number_hash(number_step(h, piece[i])));
             }
@@ -555,6 +558,18 @@ mod tests {
         assert!(holds(&scattered, "2026") && holds(&scattered, "6.10.5"));
         let figures = said("ports 24 and 4528, 245 and 528; 2452 8");
         assert!(!holds(&figures, "24528") && holds(&said("n=124528"), "24528"));
+    }
+
+    #[test]
+    fn a_replacement_character_beside_digits_asks_for_no_run_key() {
+        // An invalid byte is said as U+FFFD (what the scanner matches); the walk sees the
+        // byte itself.
+        let line = b"{\"type\":\"user\",\"message\":{\"content\":\"a \xff12x 34\xff b\"}}";
+        let (keys, dirty) = keys_of_bytes(SourceKind::Jsonl, line);
+        assert!(!dirty);
+        for needle in ["\u{FFFD}12x", "x 34\u{FFFD}"] {
+            assert!(needle_keys(needle).iter().all(|k| keys.binary_search(k).is_ok()), "{needle}");
+        }
     }
 
     #[test]
