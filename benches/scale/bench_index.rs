@@ -43,7 +43,12 @@ pub fn run(dir: &Path, runs: usize, bin: Option<PathBuf>) -> Result<()> {
         &["rg", "--count-matches", "-F", "-i", "-f", &s(&claims), "-g", "*.jsonl", &s(&l.project)],
     );
     let index_dir = cache.path().join("dreamreview");
-    let sessions = transcripts(&l.project);
+    // The transcripts a review reads, as it finds them.
+    let sessions: Vec<PathBuf> = dreamreview::transcript::SourceSet::discover(Some(&l.project), &[], None)?
+        .files()
+        .iter()
+        .map(|f| f.path.clone())
+        .collect();
     let settle = || wait_for_index(&index_dir, &sessions);
     eprintln!("load average before: {:.2}", measure::load());
     for c in [&today, &indexed, &rg, &rgi] {
@@ -121,23 +126,6 @@ pub fn run(dir: &Path, runs: usize, bin: Option<PathBuf>) -> Result<()> {
     row("rg -c -F -f claims.txt", &rg_run);
     row("rg -i --count-matches -F -f claims.txt", &rgi_run);
     Ok(())
-}
-
-/// The JSONL transcripts under `dir`.
-fn transcripts(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "jsonl") {
-                out.push(p);
-            }
-        }
-    }
-    out
 }
 
 /// Waits until every transcript has an index under `index_dir` and no background build

@@ -7,7 +7,7 @@ use clap::Args;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use crate::transcript::index;
+use crate::transcript::{SourceKind, SourceSet, index};
 
 /// Arguments of `dreamreview index`.
 #[derive(Args, Debug)]
@@ -67,30 +67,20 @@ pub fn run(args: &IndexArgs) -> Result<i32> {
     Ok(0)
 }
 
-/// `path` if it is a JSONL file, else the JSONL files under it (hidden folders and
-/// symbolic links are not followed, as the scan does not).
+/// `path` if it is a file, else the JSONL transcripts under it as a review finds them
+/// ([`SourceSet::discover`]: sub-agent folders included, hidden folders and symbolic
+/// links not followed).
 fn transcripts_in(path: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
     let meta = std::fs::metadata(path).with_context(|| format!("cannot read {}", path.display()))?;
     if meta.is_file() {
         out.push(path.to_path_buf());
         return Ok(());
     }
-    let mut stack = vec![path.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        let entries = std::fs::read_dir(&dir).with_context(|| format!("cannot list {}", dir.display()))?;
-        for e in entries.flatten() {
-            let name = e.file_name();
-            if name.to_string_lossy().starts_with('.') {
-                continue;
-            }
-            match e.file_type() {
-                Ok(t) if t.is_dir() => stack.push(e.path()),
-                Ok(t) if t.is_file() && e.path().extension().is_some_and(|x| x == "jsonl") => out.push(e.path()),
-                _ => {}
-            }
-        }
+    let found = SourceSet::discover(Some(path), &[], None)?;
+    if let Some(dir) = found.skipped().first() {
+        bail!("cannot list {}", dir.display());
     }
-    out.sort();
+    out.extend(found.files().iter().filter(|f| f.kind == SourceKind::Jsonl).map(|f| f.path.clone()));
     Ok(())
 }
 

@@ -142,12 +142,19 @@ pub fn spawn(exe: &Path, cache: &Path, paths: &[PathBuf]) -> io::Result<()> {
     }
     let mut child = cmd.spawn()?;
     if let Some(mut stdin) = child.stdin.take() {
-        for p in paths {
-            stdin.write_all(p.as_os_str().as_encoded_bytes())?;
-            stdin.write_all(b"\0")?;
-        }
+        stdin.write_all(&paths_bytes(paths))?;
     }
     Ok(())
+}
+
+/// `paths`, NUL-separated (what [`spawn`] writes and [`read_paths`] reads).
+fn paths_bytes(paths: &[PathBuf]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for p in paths {
+        out.extend_from_slice(p.as_os_str().as_encoded_bytes());
+        out.push(0);
+    }
+    out
 }
 
 /// Reads NUL-separated paths (what [`spawn`] writes).
@@ -184,11 +191,6 @@ mod tests {
     #[test]
     fn paths_survive_the_pipe() {
         let paths = vec![PathBuf::from("/a b/c.jsonl"), PathBuf::from("d\ne.jsonl")];
-        let mut bytes = Vec::new();
-        for p in &paths {
-            bytes.extend_from_slice(p.as_os_str().as_encoded_bytes());
-            bytes.push(0);
-        }
-        assert_eq!(read_paths(&bytes), paths);
+        assert_eq!(read_paths(&paths_bytes(&paths)), paths);
     }
 }

@@ -192,7 +192,8 @@ fn candidate_blocks(
         i += group.len();
         let dirty = group.last() == Some(&usize::MAX);
         let line = ix.blocks.get(b).map_or(1, |x| x.1 as usize);
-        out.push(((ix.range(b).0, ix.range(b).1, line), if dirty { Vec::new() } else { group }));
+        let (from, to) = ix.range(b);
+        out.push(((from, to, line), if dirty { Vec::new() } else { group }));
     }
     out
 }
