@@ -29,6 +29,7 @@ fn pnpm_first_line() {
                 start: 16,
                 end: 25,
                 value: ClaimValue::Text("pnpm test".into()),
+                subject: None,
             },
             Claim {
                 kind: ClaimKind::Date,
@@ -36,6 +37,7 @@ fn pnpm_first_line() {
                 start: 62,
                 end: 75,
                 value: ClaimValue::Date(DateSpec::PartOfMonth { year: Some(2026), month: 10, part: MonthPart::Late }),
+                subject: None,
             },
             Claim {
                 kind: ClaimKind::Code,
@@ -43,6 +45,7 @@ fn pnpm_first_line() {
                 start: 78,
                 end: 86,
                 value: ClaimValue::Text("npm test".into()),
+                subject: None,
             },
         ]
     );

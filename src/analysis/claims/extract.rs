@@ -13,15 +13,16 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use super::binding::{clause_at, content_stems, label_of};
 use super::dates::find_dates;
 use super::endpoints::{host_ports, literals};
 use super::names::find_names;
-use super::numbers::find_numbers;
+use super::numbers::{find_numbers, is_measure};
 use super::paths::{normalise_path, normalise_url, paths, urls};
 use super::relative::relative_phrases;
 use super::text::{Spans, is_word_char, overlap};
 use super::versions::versions;
-use super::{Claim, ClaimKind, ClaimValue};
+use super::{Claim, ClaimKind, ClaimValue, Label, Subject};
 
 /// Claims found so far plus the byte ranges no later recogniser may use.
 #[derive(Default)]
@@ -37,6 +38,17 @@ impl Acc {
 
     /// Adds a claim covering `r` (and occupying `outer`), unless the bytes are taken.
     fn add(&mut self, line: &str, kind: ClaimKind, r: Range<usize>, outer: Range<usize>, value: ClaimValue) {
+        self.add_about(line, (kind, r, outer), value, None);
+    }
+
+    /// [`Acc::add`] for a value bound to a subject.
+    fn add_about(
+        &mut self,
+        line: &str,
+        (kind, r, outer): (ClaimKind, Range<usize>, Range<usize>),
+        value: ClaimValue,
+        subject: Option<Subject>,
+    ) {
         let Some(text) = line.get(r.clone()) else {
             return;
         };
@@ -51,7 +63,7 @@ impl Acc {
         if kind != ClaimKind::Link && matches!(&value, ClaimValue::Text(v) if !findable(v)) {
             return;
         }
-        self.claims.push(Claim { kind, text: text.to_string(), start: r.start, end: r.end, value });
+        self.claims.push(Claim { kind, text: text.to_string(), start: r.start, end: r.end, value, subject });
     }
 
     fn block(&mut self, r: Range<usize>) {
@@ -102,17 +114,24 @@ pub fn extract(line: &str) -> Vec<Claim> {
     for f in find_dates(line) {
         acc.add(line, ClaimKind::Date, f.range.clone(), f.range, ClaimValue::Date(f.spec));
     }
-    for (r, value) in versions(line) {
-        acc.add(line, ClaimKind::Version, r.clone(), r, ClaimValue::Text(value));
+    for v in versions(line) {
+        let subject = v.product.as_ref().and_then(|(pr, _)| product_subject(line, pr.clone(), &v.range));
+        // `v2.3.1 of the SDK`: the product after the version is taken too (no name claim).
+        let outer = match &v.product {
+            Some((pr, _)) if pr.start >= v.range.end => v.range.start..pr.end,
+            _ => v.range.clone(),
+        };
+        acc.add_about(line, (ClaimKind::Version, v.range.clone(), outer), ClaimValue::Text(v.value), subject);
     }
     let numbers = find_numbers(line, &|r| acc.free(r));
     for n in numbers {
+        let subject = needs_label(n.unit.as_deref()).then(|| measure_subject(line, n.range.clone())).flatten();
         let value = match n.unit.as_deref() {
             // `port 8443`, `ポート 8443`: the same claim as `:8443`.
             Some("port" | "ports") => ClaimValue::Port { host: None, port: n.value },
             _ => ClaimValue::Number { value: n.value, unit: n.unit },
         };
-        acc.add(line, ClaimKind::Number, n.range.clone(), n.range, value);
+        acc.add_about(line, (ClaimKind::Number, n.range.clone(), n.range), value, subject);
     }
     let taken = acc.occupied.clone();
     for r in find_names(line, taken.ranges()) {
@@ -129,6 +148,37 @@ pub fn extract(line: &str) -> Vec<Claim> {
     }
     acc.claims.sort_by_key(|c| c.start);
     acc.claims
+}
+
+/// True when a number with `unit` says nothing of what it measures on its own: a duration,
+/// size, share, factor, amount of money, or a bare number (`timeout 30s`, `budget $1,200`,
+/// `max_connections = 100`). A count names its subject as its unit (`64 rows`) and a prefix
+/// label (`port`, `PR #`) is its own subject.
+fn needs_label(unit: Option<&str>) -> bool {
+    match unit {
+        None => true,
+        Some(u) => is_measure(u) || matches!(u, "$" | "€" | "£" | "¥"),
+    }
+}
+
+/// The subject of a measure at `range`: its label in the line, with the line's clause's
+/// content words.
+fn measure_subject(line: &str, range: Range<usize>) -> Option<Subject> {
+    let label = label_of(line, range.clone())?;
+    let clause = clause_at(line, range.start);
+    Some(Subject { label, context: content_stems(line.get(clause).unwrap_or("")) })
+}
+
+/// The subject of a version: its product (a strong label: a name).
+fn product_subject(line: &str, product: Range<usize>, version: &Range<usize>) -> Option<Subject> {
+    let word = line.get(product.clone())?;
+    if super::versions::GENERIC.contains(&word.to_ascii_lowercase().as_str()) {
+        return None;
+    }
+    let stem = word.trim_start_matches('@').to_lowercase();
+    let label = Label { text: word.to_string(), phrase: vec![stem.clone()], stem, strong: true };
+    let clause = clause_at(line, version.start);
+    Some(Subject { label, context: content_stems(line.get(clause).unwrap_or("")) })
 }
 
 static MD_LINK: LazyLock<Option<Regex>> =

@@ -4,9 +4,10 @@
 //! `occurs_in` first requires one of the claim's needles in the lowercased text, so the
 //! needles are a superset filter by construction: a line no needle hits can be skipped.
 
+use super::bound::{quantity_stated, version_stated};
 use super::dates::{date_needles, find_dates};
 use super::endpoints::{host_needles, host_port_occurs, is_literal, literal_needle, literal_occurs};
-use super::numbers::{number_occurs, quantity_occurs, unit_needle};
+use super::numbers::unit_needle;
 use super::text::is_word_char;
 use super::{Claim, ClaimKind, ClaimValue};
 use crate::date::Date;
@@ -39,6 +40,12 @@ pub fn needles(claim: &Claim) -> Vec<String> {
         ClaimValue::Port { host: None, port } => {
             let grouped = with_thousands(port);
             if grouped == *port { vec![grouped] } else { vec![port.clone(), grouped] }
+        }
+        // A version of a product is looked for by the longer of the two: `16` is on nearly
+        // every line, `postgres` is not, and the product must be there.
+        ClaimValue::Text(value) if claim.kind == ClaimKind::Version => {
+            let product = claim.subject.as_ref().map(|s| s.label.stem.as_str()).filter(|p| p.len() > value.len());
+            json_safe_piece(product.unwrap_or(value)).into_iter().collect()
         }
         ClaimValue::Text(value) => json_safe_piece(value).into_iter().collect(),
     }
@@ -140,33 +147,16 @@ fn occurs_in_prepared(claim: &Claim, keys: &[String], hay: &Haystack<'_>) -> boo
             .iter()
             .any(|f| spec.contains(&f.spec)),
         ClaimValue::Number { value, .. } if is_literal(value) => literal_occurs(value, text),
-        ClaimValue::Number { value, unit } => quantity_occurs(value, unit.as_deref(), text),
-        // A port is its number (as `port 8443`, `:8443`, `host:8443`…), and its host when the
-        // claim names one.
-        ClaimValue::Port { host: None, port } => number_occurs(port, text),
+        ClaimValue::Number { value, unit } => quantity_stated(value, unit.as_deref(), claim.subject.as_ref(), text),
+        // A port is its number (as `port 8443`, `:8443`, `host:8443`…, never a quantity of
+        // something else), and its host when the claim names one.
+        ClaimValue::Port { host: None, port } => quantity_stated(port, Some("port"), None, text),
         ClaimValue::Port { host: Some(host), port } => host_port_occurs(host, port, text, lower),
         ClaimValue::Text(value) => match claim.kind {
-            ClaimKind::Version => {
-                version_occurs(value, lower) && product_of(&claim.text, value).is_none_or(|p| starts_a_word(&p, lower))
-            }
+            ClaimKind::Version => version_stated(value, claim.subject.as_ref(), lower),
             _ => word_occurs(value, lower),
         },
     }
-}
-
-/// The product a version claim names (`mysql` in `MySQL 16.4`), lowercased; `None` for a
-/// bare version (`v1.2.0`).
-fn product_of(text: &str, version: &str) -> Option<String> {
-    let lower = text.to_lowercase();
-    let (product, last) = lower.rsplit_once(char::is_whitespace)?;
-    (last.trim_start_matches('v') == version && !product.trim().is_empty()).then(|| product.trim().to_string())
-}
-
-/// True when `word` occurs in `lower` at the start of a word (it may run on: `postgres` is
-/// in `postgresql 16.4`, `node` in `node.js`), so `MySQL 16.4` is not stated by
-/// `PostgreSQL 16.4`.
-fn starts_a_word(word: &str, lower: &str) -> bool {
-    starts(lower, word).any(|i| !lower.get(..i).and_then(|s| s.chars().next_back()).is_some_and(is_word_char))
 }
 
 /// Every start of `needle` in `hay`, overlapping ones included (`match_indices` skips a
@@ -185,7 +175,8 @@ fn starts<'a>(hay: &'a str, needle: &'a str) -> impl Iterator<Item = usize> + 'a
     })
 }
 
-fn version_occurs(value: &str, lower: &str) -> bool {
+/// True when `lower` holds version `value` as a token (`3.11` in `3.11.4`, not in `13.11`).
+pub(crate) fn version_token(value: &str, lower: &str) -> bool {
     starts(lower, value).any(|i| {
         let b = lower.as_bytes();
         let prev = if i > 0 { b.get(i - 1).copied() } else { None };
@@ -282,7 +273,9 @@ mod tests {
         // The unit may still stand elsewhere when the number carries none, or a count word.
         assert!(occurs_in(&number("12 tests passed"), "ran 12 new tests"));
         assert!(occurs_in(&number("took 12 seconds"), "took 12 (seconds, not minutes)"));
-        assert!(occurs_in(&number("on port 6379"), "port: 6379 ms"));
+        // A number written as a quantity of something is no port.
+        assert!(!occurs_in(&number("on port 6379"), "waited 6379 ms"));
+        assert!(occurs_in(&number("on port 6379"), "port: 6379 (tcp)"));
     }
 
     #[test]
@@ -391,9 +384,9 @@ mod tests {
 
     #[test]
     fn version_and_word_boundaries() {
-        assert!(version_occurs("3.11", "python 3.11.4"));
-        assert!(!version_occurs("3.11", "13.11"));
-        assert!(!version_occurs("3.2.4", "3.2.45"));
+        assert!(version_token("3.11", "python 3.11.4"));
+        assert!(!version_token("3.11", "13.11"));
+        assert!(!version_token("3.2.4", "3.2.45"));
         assert!(word_occurs("redis", "redis-server up"));
         assert!(!word_occurs("redis", "redisson"));
         assert!(word_occurs("redis", "redisは不要"));

@@ -10,6 +10,8 @@
 //! reviewer would call a checkable fact becomes a claim. Plain lowercase words never do
 //! (in "moved from npm to pnpm", neither `npm` nor `pnpm` is a claim; in backticks they are).
 
+mod binding;
+mod bound;
 mod closed;
 mod dates;
 mod endpoints;
@@ -24,6 +26,8 @@ mod text;
 mod versions;
 mod words;
 
+pub use binding::Label;
+pub use bound::contradiction;
 pub use dates::{DateSpec, MonthPart};
 pub use extract::extract;
 pub use keys::keys_of;
@@ -109,6 +113,21 @@ pub struct Claim {
     pub end: usize,
     /// The normalised value matching compares.
     pub value: ClaimValue,
+    /// What the value is about, when the line says it and matching must hold the source to
+    /// it: the product of a version (`Postgres` in `Postgres 16`), the label of a measure
+    /// (`timeout` in `timeout 30s`). A count's unit (`64 rows`) is in its value instead.
+    pub subject: Option<Subject>,
+}
+
+/// What a value claim is about (see [`Claim::subject`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Subject {
+    /// The word that names it.
+    pub label: Label,
+    /// The comparable content words of the claim's clause: a source that labels the value
+    /// with one of them (`the build took 12 minutes` for `builds take 12 minutes`) speaks
+    /// of the same thing.
+    pub context: Vec<String>,
 }
 
 impl Claim {

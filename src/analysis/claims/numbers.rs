@@ -346,7 +346,7 @@ fn singular(w: &str) -> String {
 
 /// The units of measure [`unit_key`] merges: time, size, percent, factor. A number
 /// written right before one of them measures that, and nothing else.
-const MEASURES: &[&str] = &[
+pub(crate) const MEASURES: &[&str] = &[
     "second",
     "millisecond",
     "minute",
@@ -364,32 +364,16 @@ const MEASURES: &[&str] = &[
     "x",
 ];
 
-/// True when `text` states the number `value` of `unit`: an occurrence of the number (see
-/// [`number_occurs`]) that is not written with another unit of measure (`1500 ms` does not
-/// state `1,500 rows`, `12480 rows` does not state `12,480 ms`), and the unit anywhere in
-/// the text (see [`unit_occurs`]; `12` … `tests` states `12 tests`). Without a unit, any
-/// occurrence.
-pub(crate) fn quantity_occurs(value: &str, unit: Option<&str>, text: &str) -> bool {
-    let Some(unit) = unit else {
-        return number_occurs(value, text);
-    };
-    if !unit_occurs(unit, text) {
-        return false;
-    }
-    if PREFIX_LABELS.contains(&unit) {
-        // `port 6379`, `#42`: the label stands before the number, whatever follows it.
-        return number_occurs(value, text);
-    }
-    let claimed = unit_key(unit);
-    let measure = |k: &str| MEASURES.contains(&k);
-    number_ends(value, text).into_iter().any(|end| match suffix_unit(text, end) {
-        Suffix::Unit(_, own) => {
-            let own = unit_key(&own);
-            let conflict = own != claimed && (measure(&own) || measure(&claimed));
-            !conflict
-        }
-        Suffix::Bare | Suffix::Nothing => true,
-    })
+/// CJK counters that measure (time, money) rather than count.
+const CJK_MEASURES: &[&str] = &[
+    "時間", "日間", "週間", "ヶ月", "か月", "カ月", "个月", "個月", "개월", "分钟", "分間", "시간", "秒", "分", "日",
+    "年", "円", "元", "초", "분", "일", "주", "년", "원",
+];
+
+/// True when `unit` is a unit of measure (a duration, a size, a share, a factor), not a
+/// count of things: `30s`, `512MB`, `85%`, `3x`, `30秒`.
+pub(crate) fn is_measure(unit: &str) -> bool {
+    MEASURES.contains(&unit_key(unit).as_str()) || CJK_MEASURES.contains(&unit)
 }
 
 /// A unit a source need not spell for the number to state the claim: a prefix label
@@ -406,41 +390,49 @@ pub(crate) fn number_occurs(value: &str, text: &str) -> bool {
 
 /// Byte offsets just past each whole-number occurrence of `value` in `text`.
 fn number_ends(value: &str, text: &str) -> Vec<usize> {
-    let mut out = Vec::new();
+    whole_numbers(text).filter(|(_, v)| v == value).map(|(r, _)| r.end).collect()
+}
+
+/// Every whole number of `text` with its digits (thousands separators left out): not a
+/// piece of a longer number, version or decimal (`214` is in `214 tests`, not in `2140`,
+/// `1.214` or `214.5`).
+pub(crate) fn whole_numbers(text: &str) -> impl Iterator<Item = (Range<usize>, String)> + '_ {
     let b = text.as_bytes();
     let mut i = 0;
-    while i < b.len() {
-        let digit = b.get(i).is_some_and(|c| c.is_ascii_digit());
-        let prev = if i > 0 { b.get(i - 1).copied() } else { None };
-        let prev2 = if i > 1 { b.get(i - 2).copied() } else { None };
-        let after_digit = prev.is_some_and(|c| c.is_ascii_digit());
-        let after_separator = matches!(prev, Some(b'.' | b',')) && prev2.is_some_and(|c| c.is_ascii_digit());
-        let clean_left = !after_digit && !after_separator;
-        if digit
-            && clean_left
-            && let Some((end, v)) = read_number(text, i)
-        {
-            let next = b.get(end).copied();
-            let after = b.get(end + 1).copied();
-            let continues = matches!(next, Some(b'.' | b',')) && after.is_some_and(|c| c.is_ascii_digit());
-            if v == value && !continues {
-                out.push(end);
+    std::iter::from_fn(move || {
+        while i < b.len() {
+            let prev = i.checked_sub(1).and_then(|j| b.get(j)).copied();
+            let prev2 = i.checked_sub(2).and_then(|j| b.get(j)).copied();
+            let after_digit = prev.is_some_and(|c| c.is_ascii_digit());
+            let after_separator = matches!(prev, Some(b'.' | b',')) && prev2.is_some_and(|c| c.is_ascii_digit());
+            let start = i;
+            if b[i].is_ascii_digit()
+                && !after_digit
+                && !after_separator
+                && let Some((end, v)) = read_number(text, i)
+            {
+                i = end.max(i + 1);
+                let next = b.get(end).copied();
+                let after = b.get(end + 1).copied();
+                let continues = matches!(next, Some(b'.' | b',')) && after.is_some_and(|c| c.is_ascii_digit());
+                if !continues {
+                    return Some((start..end, v));
+                }
+                continue;
             }
-            i = end.max(i + 1);
-            continue;
+            i += 1;
         }
-        i += 1;
-    }
-    out
+        None
+    })
 }
 
 /// The first four letters of a unit key of five or more (`passing`/`passed` → `pass`,
 /// `testing`/`test` → `test`): units are compared leniently, a paraphrase is no flag.
-fn unit_stem(key: &str) -> String {
+pub(crate) fn unit_stem(key: &str) -> String {
     if key.chars().count() >= 5 { key.chars().take(4).collect() } else { key.to_string() }
 }
 
-/// A lowercase string every text that mentions `unit` (by [`unit_occurs`]) contains, when
+/// A lowercase string every text that binds `unit` to a number (see `bound.rs`) contains, when
 /// one is certain to exist: the four-letter stem of a plain unit word (`columns` → `colu`,
 /// since every word with that stem starts with it), or a CJK counter itself. `None` for
 /// units that need no word (`port`, `#`, `%`), synonyms (`s` = `seconds`), short units and
@@ -462,37 +454,6 @@ pub(crate) fn unit_needle(unit: &str) -> Option<String> {
     const MERGED: &[&str] = &["second", "millisecond", "minute", "hour", "day", "week", "month", "year", "byte"];
     let synonym = MERGED.iter().any(|k| unit_stem(k) == stem);
     (!synonym && !stem.ends_with('y')).then_some(stem)
-}
-
-/// True when `text` mentions the unit: any word with the same [`unit_key`] stem, a `%` sign
-/// for percentages, the counter itself for CJK counters. Prefix labels (`port`, `#`,
-/// `$`) are not required: the number identifies the thing on its own.
-pub(crate) fn unit_occurs(unit: &str, text: &str) -> bool {
-    if unit_optional(unit) {
-        return true;
-    }
-    if unit.chars().any(is_cjk) {
-        return text.contains(unit);
-    }
-    let key = unit_key(unit);
-    if key == "%" && text.contains('%') {
-        return true;
-    }
-    let stem = unit_stem(&key);
-    let mut word = String::new();
-    let check = |w: &mut String| -> bool {
-        let hit = !w.is_empty() && unit_stem(&unit_key(w)) == stem;
-        w.clear();
-        hit
-    };
-    for c in text.chars() {
-        if c.is_alphabetic() && !is_cjk(c) {
-            word.push(c);
-        } else if check(&mut word) {
-            return true;
-        }
-    }
-    check(&mut word)
 }
 
 #[cfg(test)]
@@ -563,13 +524,14 @@ mod tests {
         assert_eq!(unit_key("GB"), unit_key("gigabytes"));
         assert_eq!(unit_key("entries"), "entry");
         assert_eq!(unit_key("passes"), "pass");
-        assert!(unit_occurs("tests", " Tests  214 passed (214)"));
-        assert!(unit_occurs("s", "Duration 9.81 seconds"));
-        assert!(!unit_occurs("tests", "214 files"));
-        assert!(unit_occurs("port", "localhost:6379"));
-        assert!(unit_occurs("件", "テスト214件"));
-        assert!(unit_occurs("passing", "214 passed"));
-        assert!(!unit_occurs("files", "214 passed"));
+        let stated = super::super::bound::quantity_stated;
+        assert!(stated("214", Some("tests"), None, " Tests  214 passed (214)"));
+        assert!(stated("9.81", Some("s"), None, "Duration 9.81 seconds"));
+        assert!(!stated("214", Some("tests"), None, "214 files"));
+        assert!(stated("6379", Some("port"), None, "localhost:6379"));
+        assert!(stated("214", Some("件"), None, "テスト214件"));
+        assert!(stated("214", Some("passing"), None, "214 passed"));
+        assert!(!stated("214", Some("files"), None, "214 passed"));
     }
 
     #[test]
@@ -621,7 +583,8 @@ mod tests {
 
     #[test]
     fn a_bare_number_is_stated_by_the_number_with_any_unit() {
-        assert!(quantity_occurs("4310", None, "4,310 downloads between March and May"));
-        assert!(!quantity_occurs("4310", None, "4,311 downloads"));
+        let stated = super::super::bound::quantity_stated;
+        assert!(stated("4310", None, None, "4,310 downloads between March and May"));
+        assert!(!stated("4310", None, None, "4,311 downloads"));
     }
 }

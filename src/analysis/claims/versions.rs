@@ -1,24 +1,64 @@
-//! Software versions in a line: `Python 3.11` (the whole phrase), `v3.2.4`, `1.4.0`.
+//! Software versions in a line, each with the product it is a version of when the line
+//! names one: `Python 3.11`, `Postgres 16`, `PostgreSQL version 16.4`, `v2.3.1 of the SDK`
+//! (product and version), `v3.2.4`, `1.4.0` (a bare version).
+//!
+//! A whole number is a version only right after a product name (`Postgres 16`, `Node 20`,
+//! `Grafana 11`) and when no unit word follows it (`Kafka 3 brokers` is a count): a known
+//! product, a CamelCase name, or a capitalised word that is no ordinal noun (`Step 3`,
+//! `Phase 2`, `Sprint 14` are no versions).
 
 use std::ops::Range;
 use std::sync::LazyLock;
 
 use regex::Regex;
 
+use super::numbers::{Suffix, suffix_unit};
 use super::text::{char_at, char_before, is_word_char, overlap};
-use super::words::PRODUCTS;
+use super::words::{CAPS_STOP, PRODUCTS};
+
+/// A version claim found in a line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct FoundVersion {
+    /// The claim's bytes: the product and the version when both are written together
+    /// (`Python 3.11`), else the version alone.
+    pub range: Range<usize>,
+    /// The version, lowercase, without a leading `v`.
+    pub value: String,
+    /// The product as written (`Python`, `SDK`), when the line names one.
+    pub product: Option<(Range<usize>, String)>,
+}
 
 static PRODUCT_VERSION: LazyLock<Option<Regex>> = LazyLock::new(|| {
-    Regex::new(r"(?P<prod>[A-Za-z][A-Za-z0-9.+#-]*)\s(?P<ver>[vV]?\d+\.\d+(?:\.\d+)*(?:-[0-9A-Za-z.]+)?)").ok()
+    Regex::new(r"(?P<prod>[A-Za-z][A-Za-z0-9.+#-]*)\s(?:[vV]ersion\s)?(?P<ver>[vV]?\d+(?:\.\d+)*(?:-[0-9A-Za-z.]+)?)")
+        .ok()
 });
 static V_VERSION: LazyLock<Option<Regex>> =
     LazyLock::new(|| Regex::new(r"[vV](?P<ver>\d+(?:\.\d+){0,3}(?:-[0-9A-Za-z.]+)?)").ok());
 static DOTTED_VERSION: LazyLock<Option<Regex>> =
     LazyLock::new(|| Regex::new(r"(?P<ver>\d+\.\d+\.\d+(?:\.\d+)?(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?)").ok());
+static OF_PRODUCT: LazyLock<Option<Regex>> =
+    LazyLock::new(|| Regex::new(r"^\s+of\s+(?:the\s+)?`?(?P<prod>@?[A-Za-z][A-Za-z0-9./_+#-]*[A-Za-z0-9])").ok());
 
-/// Versions: `Python 3.11` (whole phrase), `v3.2.4`, `1.4.0`. Value: the number without `v`.
-pub(crate) fn versions(line: &str) -> Vec<(Range<usize>, String)> {
-    let mut out: Vec<(Range<usize>, String)> = Vec::new();
+/// Capitalised words that number things rather than name products (lowercase).
+#[rustfmt::skip]
+const ORDINAL_NOUNS: &[&str] = &[
+    "step", "steps", "phase", "stage", "section", "chapter", "part", "day", "days", "week", "month", "year",
+    "sprint", "round", "level", "tier", "option", "figure", "fig", "table", "item", "line", "lines", "test",
+    "case", "room", "page", "slide", "episode", "season", "volume", "vol", "no", "number", "top", "group",
+    "team", "batch", "wave", "iteration", "milestone", "ticket", "issue", "pr", "build", "job", "run",
+    "attempt", "try", "task", "story", "epic", "row", "column", "col", "q", "h", "rule", "point",
+    "priority", "p", "grade", "class", "block", "zone", "region", "floor", "lane", "port", "pid", "bug",
+    "version", "ver", "release", "rev", "revision", "v", "about", "over", "under", "around", "than", "since",
+    "until", "after", "before", "from", "to", "and", "or", "the", "a", "an", "of", "in", "on", "at", "for",
+    "by", "with", "is", "was", "are", "be",
+];
+
+/// Words that introduce a version without naming a product (lowercase).
+pub(crate) const GENERIC: &[&str] = &["version", "ver", "release", "v"];
+
+/// Every version claim of `line`.
+pub(crate) fn versions(line: &str) -> Vec<FoundVersion> {
+    let mut out: Vec<FoundVersion> = Vec::new();
     let right_ok = |end: usize| {
         let next = char_at(line, end);
         let after = char_at(line, end + 1);
@@ -29,17 +69,21 @@ pub(crate) fn versions(line: &str) -> Vec<(Range<usize>, String)> {
     let left_clean =
         |start: usize| char_before(line, start).is_none_or(|c| !is_word_char(c) && !matches!(c, '.' | '-' | '_'));
     if let Some(re) = &*PRODUCT_VERSION {
-        for c in re.captures_iter(line) {
-            let (Some(p), Some(v)) = (c.name("prod"), c.name("ver")) else {
-                continue;
-            };
-            let prod = p.as_str();
-            let lower = prod.to_ascii_lowercase();
-            let camel = prod.chars().skip(1).any(|ch| ch.is_ascii_uppercase())
-                && prod.chars().any(|ch| ch.is_ascii_lowercase());
-            if (PRODUCTS.contains(&lower.as_str()) || camel) && left_clean(p.start()) && right_ok(v.end()) {
+        // A rejected match is tried again from its next word (`CLI version 2.1.97`: not
+        // `CLI`, but `version 2.1.97`).
+        let mut from = 0;
+        while let Some(c) = line.get(from..).and_then(|rest| re.captures(rest)) {
+            let (Some(p), Some(v)) = (c.name("prod"), c.name("ver")) else { break };
+            let (p_range, v_range) = (from + p.start()..from + p.end(), from + v.start()..from + v.end());
+            let dotted = v.as_str().contains('.');
+            let counts = !dotted && counted(line, v_range.end);
+            if is_product(p.as_str(), dotted) && left_clean(p_range.start) && right_ok(v_range.end) && !counts {
                 let value = v.as_str().trim_start_matches(['v', 'V']).to_ascii_lowercase();
-                out.push((p.start()..v.end(), value));
+                let product = Some((p_range.clone(), p.as_str().to_string()));
+                out.push(FoundVersion { range: p_range.start..v_range.end, value, product });
+                from = v_range.end;
+            } else {
+                from = p_range.end + line.get(p_range.end..).and_then(|r| r.chars().next()).map_or(1, char::len_utf8);
             }
         }
     }
@@ -48,10 +92,84 @@ pub(crate) fn versions(line: &str) -> Vec<(Range<usize>, String)> {
             let (Some(m), Some(v)) = (c.get(0), c.name("ver")) else {
                 continue;
             };
-            if left_clean(m.start()) && right_ok(m.end()) && !out.iter().any(|(r, _)| overlap(r, &m.range())) {
-                out.push((m.range(), v.as_str().to_ascii_lowercase()));
+            if left_clean(m.start()) && right_ok(m.end()) && !out.iter().any(|f| overlap(&f.range, &m.range())) {
+                let product = product_after(line, m.end());
+                out.push(FoundVersion { range: m.range(), value: v.as_str().to_ascii_lowercase(), product });
             }
         }
     }
     out
+}
+
+/// True when `word` before a version names a product: a known product, a CamelCase name,
+/// or (for a dotted version, or any version after a capitalised word) a capitalised word
+/// that is no ordinal noun. Generic words (`version`, `release`) name none.
+fn is_product(word: &str, dotted: bool) -> bool {
+    let lower = word.to_ascii_lowercase();
+    // `version 2.1.97`: a version claim of no product (see `GENERIC`).
+    if GENERIC.contains(&lower.as_str()) {
+        return dotted;
+    }
+    if ORDINAL_NOUNS.contains(&lower.as_str()) || CAPS_STOP.contains(&word) {
+        return false;
+    }
+    if PRODUCTS.contains(&lower.as_str()) {
+        return true;
+    }
+    let camel =
+        word.chars().skip(1).any(|ch| ch.is_ascii_uppercase()) && word.chars().any(|ch| ch.is_ascii_lowercase());
+    let capitalised = word.chars().next().is_some_and(|c| c.is_ascii_uppercase()) && word.len() >= 2;
+    // A capitalised verb or plural starting a sentence (`Removed 12`, `Needs 2`) is no product.
+    let verb_like = lower.ends_with("ed") || lower.ends_with("ing") || lower.ends_with('s');
+    let plain = word.chars().skip(1).all(|c| c.is_ascii_lowercase() || c.is_ascii_digit());
+    camel || (capitalised && !super::closed::english(&lower) && (dotted || (plain && !verb_like)))
+}
+
+/// True when a unit word follows the number ending at `end` (`3 brokers`, `16 GB`): a count.
+fn counted(line: &str, end: usize) -> bool {
+    matches!(suffix_unit(line, end), Suffix::Unit(..))
+}
+
+/// The product named right after a bare version: `v2.3.1 of the SDK`, `1.4.0 of @acme/sdk`.
+fn product_after(line: &str, end: usize) -> Option<(Range<usize>, String)> {
+    let rest = line.get(end..)?;
+    let c = OF_PRODUCT.as_ref()?.captures(rest)?;
+    let p = c.name("prod")?;
+    let word = p.as_str();
+    let generic = ORDINAL_NOUNS.contains(&word.to_ascii_lowercase().as_str());
+    (!generic).then(|| (end + p.start()..end + p.end(), word.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(line: &str) -> Vec<(&str, String, Option<String>)> {
+        versions(line).into_iter().map(|f| (&line[f.range], f.value, f.product.map(|(_, p)| p))).collect()
+    }
+
+    fn v(text: &str, value: &str, product: Option<&str>) -> (&'static str, String, Option<String>) {
+        (Box::leak(text.to_string().into_boxed_str()), value.to_string(), product.map(str::to_string))
+    }
+
+    #[test]
+    fn products_with_whole_number_versions() {
+        assert_eq!(found("We run Postgres 17 in dev."), vec![v("Postgres 17", "17", Some("Postgres"))]);
+        assert_eq!(found("upgrade to node 22."), vec![v("node 22", "22", Some("node"))]);
+        assert_eq!(found("Grafana 11 is out"), vec![v("Grafana 11", "11", Some("Grafana"))]);
+        assert_eq!(found("PostgreSQL version 16.4"), vec![v("PostgreSQL version 16.4", "16.4", Some("PostgreSQL"))]);
+        for none in
+            ["Step 3 is done", "Kafka 3 brokers", "Phase 2 starts", "Sprint 14 review", "about 3 of them", "Removed 12"]
+        {
+            assert_eq!(found(none), vec![], "{none}");
+        }
+    }
+
+    #[test]
+    fn a_product_after_a_bare_version() {
+        assert_eq!(found("pinned v2.3.1 of the SDK"), vec![v("v2.3.1", "2.3.1", Some("SDK"))]);
+        assert_eq!(found("1.4.0 of `@acme/sdk` ships"), vec![v("1.4.0", "1.4.0", Some("@acme/sdk"))]);
+        assert_eq!(found("uses vitest v3.2.4"), vec![v("vitest v3.2.4", "3.2.4", Some("vitest"))]);
+        assert_eq!(found("shop@1.4.0"), vec![v("1.4.0", "1.4.0", None)]);
+    }
 }

@@ -1,0 +1,241 @@
+//! Value claims judged where the source binds a value to a subject: a number with its unit
+//! and label, a version with its product. [`quantity_stated`] and [`version_stated`] say
+//! whether a source text states such a claim; [`contradiction`] finds the clause where a
+//! source binds the claim's subject to another value ("Postgres 16" against a note's
+//! `Postgres 17`, "64 rows" against `40 rows`, `timeout: 60s` against `timeout 30s`).
+
+use std::ops::Range;
+
+use super::binding::{clause_at, label_of, product_versions, same_subject, tokens, version_matches, word_start};
+use super::numbers::{Suffix, suffix_unit, unit_key, unit_stem, whole_numbers};
+use super::text::char_before;
+use super::words::{GENERIC_COUNTERS, PREFIX_LABELS};
+use super::{Claim, ClaimKind, ClaimValue, Subject};
+
+/// A number written in a source: where it stands and what it is.
+struct Written {
+    range: Range<usize>,
+    value: String,
+    /// The unit glued or next to it, and where that ends.
+    suffix: Suffix,
+}
+
+/// Every whole number of `text`, with what follows it.
+fn numbers(text: &str) -> Vec<Written> {
+    whole_numbers(text).map(|(range, value)| Written { suffix: suffix_unit(text, range.end), range, value }).collect()
+}
+
+/// The comparable stem of a unit word (`tests` → `test`, `s` → `second`).
+fn unit_id(unit: &str) -> String {
+    unit_stem(&unit_key(unit))
+}
+
+/// True when the number written at `w` carries `unit` (glued or next to it, a few words
+/// after it in its clause — `64 new rows` — or as the key it is written under: `rows: 64`,
+/// `Tests: 1 failed, 213 passed, 214 total`).
+fn carries_unit(text: &str, w: &Written, unit: &str) -> bool {
+    let want = unit_id(unit);
+    if let Suffix::Unit(_, own) = &w.suffix
+        && unit_id(own) == want
+    {
+        return true;
+    }
+    if unit.chars().any(super::text::is_cjk) {
+        // A CJK counter is written glued to its number (`214件`, `7대`).
+        return text.get(w.range.end..).is_some_and(|r| r.trim_start().starts_with(unit));
+    }
+    let clause = clause_at(text, w.range.start);
+    let toks = tokens(text, clause);
+    let Some(at) = toks.iter().position(|t| t.range.end > w.range.start) else { return false };
+    let word_is_unit = |r: &Range<usize>| text.get(r.clone()).is_some_and(|x| unit_id(x) == want);
+    let after = toks.iter().skip(at + 1).take(3).take_while(|t| !matches!(t.kind, super::binding::TokKind::Number));
+    if after.filter(|t| t.kind == super::binding::TokKind::Word).any(|t| word_is_unit(&t.range)) {
+        return true;
+    }
+    label_of(text, w.range.clone()).is_some_and(|l| unit_id(&l.text) == want)
+}
+
+/// True when the number at `w` is written as a quantity of another unit of measure than
+/// `unit` (`1500 ms` is no `1,500 rows`; `12480 rows` no `12,480 ms`).
+fn other_measure(w: &Written, unit: &str) -> bool {
+    let Suffix::Unit(_, own) = &w.suffix else { return false };
+    let (own, claimed) = (unit_key(own), unit_key(unit));
+    let measure = |k: &str| super::numbers::MEASURES.contains(&k);
+    own != claimed && (measure(&own) || measure(&claimed))
+}
+
+/// True when the source's label of the number at `w` lets it speak of `subject`: the
+/// source gives it no label, the same one, one of the claim's clause's words, or a word
+/// that may be a verb (`took 12 minutes`). A claim whose own label may be a verb binds
+/// nothing.
+fn label_fits(text: &str, w: &Written, subject: Option<&Subject>) -> bool {
+    let Some(s) = subject.filter(|s| s.label.strong) else { return true };
+    let end = match &w.suffix {
+        Suffix::Unit(e, _) => *e,
+        _ => w.range.end,
+    };
+    label_of(text, w.range.start..end).is_none_or(|l| !l.strong || l.fits(&s.label, &s.context))
+}
+
+/// True when `text` states the number `value` of `unit` about `subject`: the number
+/// written as a whole number, not as a quantity of another unit of measure, with its unit
+/// bound to it (a prefix label such as `port` or `#` and a counter that only counts, `件`,
+/// need not be written), and labelled as the claim's subject or not at all.
+pub(crate) fn quantity_stated(value: &str, unit: Option<&str>, subject: Option<&Subject>, text: &str) -> bool {
+    numbers(text).iter().filter(|w| w.value == value).any(|w| {
+        let unit_ok = match unit {
+            None => true,
+            // Money: `$1,200` is stated by `1200 USD`.
+            Some(u @ ("$" | "€" | "£" | "¥")) => !other_measure(w, u),
+            Some(u) if PREFIX_LABELS.contains(&u) => {
+                !matches!(&w.suffix, Suffix::Unit(_, own) if !PREFIX_LABELS.contains(&own.as_str()))
+            }
+            Some(u) if GENERIC_COUNTERS.contains(&u) => !other_measure(w, u),
+            Some(u) => !other_measure(w, u) && carries_unit(text, w, u),
+        };
+        unit_ok && label_fits(text, w, subject)
+    })
+}
+
+/// True when `lower` (lowercase text) states version `value` of the claim's product: the
+/// product named at the start of a word (it may run on: `postgresql`, `node.js`) holding
+/// the version in its clause; without a product, the version as a token.
+///
+/// Tool output often prints a product and its version apart (`> vitest run` … `RUN
+/// v3.2.4`): a dotted version written as a token states the product's version when the
+/// text names the product somewhere and binds it to no other version.
+pub(crate) fn version_stated(value: &str, subject: Option<&Subject>, lower: &str) -> bool {
+    let token = |v: &str| super::matching::version_token(v, lower);
+    let Some(s) = subject else { return token(value) };
+    let mut named = false;
+    let mut other = false;
+    for i in product_places(&s.label.stem, lower) {
+        named = true;
+        let held = product_versions(lower, i);
+        if held.iter().any(|h| version_matches(value, h)) {
+            return true;
+        }
+        other |= !held.is_empty();
+    }
+    named && !other && value.contains('.') && token(value)
+}
+
+/// Byte offsets where `product` starts a word in `lower`.
+fn product_places<'a>(product: &'a str, lower: &'a str) -> impl Iterator<Item = usize> + 'a {
+    lower.match_indices(product).map(|(i, _)| i).filter(move |&i| word_start(lower, i))
+}
+
+/// Where a source contradicts a value claim: the clause of `text` that binds the claim's
+/// subject to another value of the same sort (a product to other versions, a count's unit
+/// to another number, a measure's label to another amount of the same unit). The caller
+/// asks only once the text is known not to state the claim.
+pub fn contradiction(claim: &Claim, text: &str) -> Option<Range<usize>> {
+    let lower = text.to_lowercase();
+    match (&claim.value, claim.kind) {
+        (ClaimValue::Text(value), ClaimKind::Version) => {
+            let s = claim.subject.as_ref()?;
+            product_places(&s.label.stem, &lower).find_map(|i| {
+                let held = product_versions(&lower, i);
+                (!held.is_empty() && !held.iter().any(|h| version_matches(value, h))).then(|| clause_at(text, i))
+            })
+        }
+        (ClaimValue::Number { value, unit: Some(unit) }, _) if !PREFIX_LABELS.contains(&unit.as_str()) => {
+            let subject = claim.subject.as_ref().filter(|s| s.label.strong);
+            numbers(text).into_iter().filter(|w| w.value != *value).find_map(|w| {
+                let same_unit = matches!(&w.suffix, Suffix::Unit(_, own) if unit_key(own) == unit_key(unit))
+                    || (subject.is_none() && carries_unit(text, &w, unit) && !other_measure(&w, unit));
+                let about = match subject {
+                    // A measure: the source labels this amount as the claim's subject.
+                    Some(s) => {
+                        let end = match &w.suffix {
+                            Suffix::Unit(e, _) => *e,
+                            _ => w.range.end,
+                        };
+                        label_of(text, w.range.start..end).is_some_and(|l| same_subject(&l.stem, &s.label.stem))
+                    }
+                    None => !GENERIC_COUNTERS.contains(&unit.as_str()),
+                };
+                (same_unit && about).then(|| clause_at(text, w.range.start))
+            })
+        }
+        (ClaimValue::Port { host: None, port }, _) => numbers(text).into_iter().find_map(|w| {
+            let labelled = char_before(text, w.range.start) == Some(':')
+                || label_of(text, w.range.clone()).is_some_and(|l| matches!(l.stem.as_str(), "port"));
+            (w.value != *port && labelled && w.value.len() >= 2).then(|| clause_at(text, w.range.start))
+        }),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn claim(line: &str, kind: ClaimKind) -> Claim {
+        super::super::extract(line)
+            .into_iter()
+            .find(|c| c.kind == kind)
+            .unwrap_or_else(|| panic!("no {kind:?} in {line}"))
+    }
+
+    fn states(note: &str, kind: ClaimKind, source: &str) -> bool {
+        super::super::occurs_in(&claim(note, kind), source)
+    }
+
+    fn contradicts<'a>(note: &str, kind: ClaimKind, source: &'a str) -> Option<&'a str> {
+        contradiction(&claim(note, kind), source).map(|r| source[r].trim())
+    }
+
+    #[test]
+    fn a_version_is_bound_to_its_product() {
+        let v = ClaimKind::Version;
+        assert!(states("We run Postgres 16.", v, "the dev database is Postgres 16"));
+        assert!(states("We run Postgres 16.", v, "psql (PostgreSQL) 16.4"));
+        assert!(!states("We run Postgres 17.", v, "the dev database is Postgres 16, and we keep 17 test rows"));
+        assert!(!states("We run Postgres 17.", v, "Postgres is at 16. Redis 17 is unrelated."));
+        assert_eq!(
+            contradicts("We run Postgres 17.", v, "Notes. The dev database is Postgres 16. Fine."),
+            Some("The dev database is Postgres 16")
+        );
+        assert!(states("Redis 7.2.5 is the broker", v, "5.4.0 (opalescent)\nredis_version:7.2.5"));
+        assert!(states("pinned v2.3.1 of the SDK", v, "bumped the sdk to 2.3.1"));
+        assert!(!states("pinned v2.3.1 of the SDK", v, "bumped the cli to 2.3.1; the sdk stays"));
+    }
+
+    #[test]
+    fn a_count_is_bound_to_its_unit() {
+        let n = ClaimKind::Number;
+        assert!(states("the fixture has 64 rows", n, "SELECT returned 64 rows"));
+        assert!(states("the fixture has 64 rows", n, "rows: 64, cols: 12"));
+        assert!(states("the suite has 214 tests", n, "Tests:       1 failed, 213 passed, 214 total"));
+        assert!(states("the fixture has 64 rows", n, "64 new rows were loaded"));
+        assert!(!states("the fixture has 40 rows", n, "line 40 of the loader; rows are read in batches"));
+        assert!(!states("the fixture has 12 rows", n, "rows: 64, cols: 12"));
+        assert_eq!(
+            contradicts("the fixture has 40 rows", n, "The fixture has 64 rows."),
+            Some("The fixture has 64 rows")
+        );
+    }
+
+    #[test]
+    fn a_measure_is_bound_to_its_label() {
+        let n = ClaimKind::Number;
+        assert!(states("The deploy timeout is 30s.", n, "set --timeout 30s on the deploy"));
+        assert!(states("builds take 12 minutes", n, "the build took 12 minutes"));
+        assert!(!states("retry after 30s", n, "timeout: 30s, retry: 60s"));
+        assert!(states("timeout 30s", n, "it finished after 30s"), "a label that may be a verb binds nothing");
+        assert_eq!(contradicts("The deploy timeout is 30s.", n, "timeout: 60s"), Some("timeout: 60s"));
+        assert_eq!(contradicts("retry after 30s", n, "timeout: 30s, retry: 60s"), Some("timeout: 30s, retry: 60s"));
+    }
+
+    #[test]
+    fn a_port_is_no_other_quantity() {
+        let n = ClaimKind::Number;
+        assert!(states("Postgres listens on port 5432", n, "DATABASE_URL=postgres://db:5432/app"));
+        assert!(!states("Postgres listens on port 5432", n, "inserted 5432 rows"));
+        assert_eq!(
+            contradicts("Postgres listens on port 5432", n, "postgres runs on port 5433"),
+            Some("postgres runs on port 5433")
+        );
+    }
+}
