@@ -400,7 +400,7 @@ pub(crate) fn product_versions(lower: &str, at: usize) -> Vec<String> {
     let toks = tokens(lower, clause);
     let Some(p) = toks.iter().position(|t| t.range.end > at) else { return Vec::new() };
     // The product may run on inside its token (`postgresql`, `redis_version`, `node.js`).
-    let mut out = Vec::new();
+    let mut out: Vec<String> = Vec::new();
     let version = |t: &Tok| -> Option<String> {
         (t.kind == TokKind::Number)
             .then(|| lower.get(t.range.clone()))
@@ -417,15 +417,20 @@ pub(crate) fn product_versions(lower: &str, at: usize) -> Vec<String> {
         TokKind::Word => FORWARD.contains(&lower.get(t.range.clone()).unwrap_or("")),
         _ => false,
     };
+    // The product tags the version it is glued to (`v1.31.4-eks-2d5f4b1`).
+    if let Some(v) = toks.get(p).and_then(version) {
+        out.push(v);
+    }
     // Forward: `postgres 15 to 16`; a number with a unit after it is a quantity, not a
     // version (`postgres on 3 hosts`).
     let mut i = p + 1;
     while let Some(t) = toks.get(i).filter(|_| i <= p + 8) {
         if let Some(v) = version(t) {
-            let unit_follows = toks.get(i + 1).is_some_and(|n| {
-                let w = lower.get(n.range.clone()).unwrap_or("");
-                n.kind == TokKind::Word && !FORWARD.contains(&w) && !closed::english(w)
-            });
+            let unit_follows = !v.contains('.')
+                && toks.get(i + 1).is_some_and(|n| {
+                    let w = lower.get(n.range.clone()).unwrap_or("");
+                    n.kind == TokKind::Word && !FORWARD.contains(&w) && !closed::english(w)
+                });
             if unit_follows {
                 break;
             }
@@ -454,6 +459,11 @@ const FORWARD: &[&str] = &[
     "from", "to", "is", "was", "are", "at", "version", "ver", "v", "now", "release", "and", "or", "vs", "upgraded",
     "bumped", "pinned", "->",
 ];
+
+/// True when `word` (lowercase) may stand between a product and its versions.
+pub(crate) fn is_forward(word: &str) -> bool {
+    FORWARD.contains(&word)
+}
 
 /// True when a version `value` (no `v`) is the version `held` or a prefix of it at a dot
 /// (`16` is held by `16.4`, `3.11` by `3.11.4`, not `3.1` by `3.11`).

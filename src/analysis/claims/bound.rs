@@ -117,7 +117,26 @@ pub(crate) fn version_stated(value: &str, subject: Option<&Subject>, lower: &str
         }
         other |= !held.is_empty();
     }
-    named && !other && value.contains('.') && token(value)
+    named && !other && value.contains('.') && free_version(value, lower)
+}
+
+/// Words a tool prints before a version that name no product (`RUN v3.2.4`, `Using 1.4.0`).
+const BANNERS: &[&str] = &["run", "running", "using", "installed", "found", "detected", "version", "release", "v"];
+
+/// True when `lower` holds the dotted version `value` as a token that no other name holds
+/// (`RUN v3.2.4`, `(3.11.4)`; not `cli to 2.3.1`).
+fn free_version(value: &str, lower: &str) -> bool {
+    lower.match_indices(value).any(|(i, _)| {
+        let before = lower.get(..i).unwrap_or("").trim_end_matches(['v', 'V']);
+        let left_ok = !before.ends_with(|c: char| c.is_ascii_digit() || c == '.');
+        let after = lower.get(i + value.len()..).unwrap_or("");
+        let right_ok = !after.starts_with(|c: char| c.is_ascii_digit());
+        let holder = before
+            .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
+            .rev()
+            .find(|w| !w.is_empty() && !super::closed::english(w) && !super::binding::is_forward(w));
+        left_ok && right_ok && holder.is_none_or(|w| BANNERS.contains(&w))
+    })
 }
 
 /// Byte offsets where `product` starts a word in `lower`.
