@@ -26,18 +26,22 @@ fn english_scenario_has_exactly_the_expected_flags() {
         vec![
             flag_row("CHANGES.md #5", "citation-unresolved", "error", &format!("{S2}:99")),
             flag_row("CHANGES.md #6", "citation-unresolved", "error", &format!("{MISSING}:12")),
+            // Said in a line no entry of the hunk cites: the citation points elsewhere.
+            flag_row("deploy.md#1", "citation-unsupported", "warning", "./scripts/release.sh"),
+            flag_row("deploy.md#1", "citation-unsupported", "warning", "Marcus"),
             flag_row("deploy.md#1", "inferred-date", "warning", "2026-09-15"),
             flag_row("deploy.md#1", "unsourced-claim", "warning", "/srv/ledger-api"),
             flag_row("deploy.md#1", "unsourced-claim", "warning", ENVELOPE_UUID),
             flag_row("deploy.md#1", "unsourced-claim", "warning", "release/2026.09"),
             flag_row("deploy.md#1", "unsourced-claim", "warning", "version 2.1.97"),
             flag_row("payments.md#1", "unsourced-claim", "warning", "72 hours"),
+            flag_row("testing.md#1", "citation-unsupported", "warning", "testcontainers.properties"),
             flag_row("testing.md#2", "unsourced-claim", "warning", "96 times"),
         ]
     );
     assert_eq!(code, 1, "citation-unresolved is an error");
     assert_eq!(v["summary"]["flags"]["error"], 2);
-    assert_eq!(v["summary"]["flags"]["warning"], 7);
+    assert_eq!(v["summary"]["flags"]["warning"], 10);
     assert_eq!(v["summary"]["hunks"], 4);
 }
 
@@ -121,19 +125,31 @@ fn entries_map_to_hunks() {
 }
 
 #[test]
-fn sub_agent_claims_are_sourced_when_cited_and_weak_with_their_line_when_not() {
+fn sub_agent_claims_are_sourced_when_cited_and_said_elsewhere_with_their_line_when_not() {
     let (_g, _dream, _, v) = checked();
     assert_eq!(claim_status(&v, "testing.md#1", "v0.37.0"), ("sourced".into(), format!("{AGENT}:5")));
-    assert_eq!(claim_status(&v, "testing.md#1", "testcontainers.properties"), ("weak".into(), format!("{AGENT}:4")));
+    assert_eq!(
+        claim_status(&v, "testing.md#1", "testcontainers.properties"),
+        ("elsewhere".into(), format!("{AGENT}:4"))
+    );
 }
 
 #[test]
-fn a_claim_only_in_another_session_is_weak_not_flagged() {
+fn a_claim_only_in_another_session_is_said_elsewhere_and_flagged_once() {
     let (_g, _dream, _, v) = checked();
-    // deploy.md#1's entries cite session 2; the release script is only named in session 1.
-    assert_eq!(claim_status(&v, "deploy.md#1", "./scripts/release.sh"), ("weak".into(), format!("{S1}:3")));
-    assert_eq!(claim_status(&v, "deploy.md#1", "Marcus"), ("weak".into(), format!("{S2}:6")));
-    assert!(!flag_rows(&v).iter().any(|r| r.3.contains("release.sh") || r.3 == "Marcus"));
+    // deploy.md#1's entries cite session 2; the release script is only named in session 1,
+    // and Marcus on a line of session 2 no entry cites.
+    assert_eq!(claim_status(&v, "deploy.md#1", "./scripts/release.sh"), ("elsewhere".into(), format!("{S1}:3")));
+    assert_eq!(claim_status(&v, "deploy.md#1", "Marcus"), ("elsewhere".into(), format!("{S2}:6")));
+    let rows: Vec<FlagRow> =
+        flag_rows(&v).into_iter().filter(|r| r.3.contains("release.sh") || r.3 == "Marcus").collect();
+    assert_eq!(
+        rows,
+        vec![
+            flag_row("deploy.md#1", "citation-unsupported", "warning", "./scripts/release.sh"),
+            flag_row("deploy.md#1", "citation-unsupported", "warning", "Marcus"),
+        ]
+    );
 }
 
 #[test]

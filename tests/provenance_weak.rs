@@ -63,12 +63,18 @@ fn check(dream: &Path, memory: &Path) -> serde_json::Value {
 }
 
 #[test]
-fn a_claim_only_in_another_session_is_weak_with_its_location() {
+fn a_claim_only_in_another_session_is_stated_elsewhere_with_its_location() {
     let (_g, dream, memory) = project(&format!("- memory/db.md: staging moved to `db-staging-2` ({A}.jsonl:1)\n"));
     let v = check(&dream, &memory);
     assert_eq!(claim_status(&v, "db.md#1", "db-staging-2"), ("sourced".into(), format!("{A}.jsonl:1")));
-    assert_eq!(claim_status(&v, "db.md#1", "port 5433"), ("weak".into(), format!("{B}.jsonl:2")));
-    assert_eq!(flag_rows(&v), Vec::<FlagRow>::new());
+    assert_eq!(claim_status(&v, "db.md#1", "port 5433"), ("elsewhere".into(), format!("{B}.jsonl:2")));
+    // The citation points at the wrong place for it: one flag, naming where it is said.
+    assert_eq!(flag_rows(&v), vec![flag_row("db.md#1", "citation-unsupported", "warning", "port 5433")]);
+    let flag = flag_at(&v, "db.md#1", "citation-unsupported", "port 5433");
+    assert_eq!(
+        flag["message"],
+        format!("«port 5433» is not stated at the cited lines ({A}.jsonl:1); it is said at {B}.jsonl:2")
+    );
     // The text view says where it was found.
     let r = run(dream.parent().unwrap(), &["check", dream.to_str().unwrap(), "--memory", memory.to_str().unwrap()]);
     assert!(r.stdout.contains(&format!("port 5433 ({B}.jsonl:2)")), "{}", r.stdout);
@@ -84,8 +90,8 @@ fn citing_the_other_session_as_a_whole_file_sources_it() {
 }
 
 #[test]
-fn weak_is_not_carried_and_not_unsourced() {
-    // Without B the port is nowhere: it is flagged. With B it is weak, not a flag.
+fn elsewhere_is_not_carried_and_not_unsourced() {
+    // Without B the port is nowhere: it is an unsourced claim. With B it is said elsewhere.
     let (_g, dream, memory) = project(&format!("- memory/db.md: staging moved to `db-staging-2` ({A}.jsonl:1)\n"));
     std::fs::remove_file(memory.parent().unwrap().join(format!("{B}.jsonl"))).unwrap();
     let v = check(&dream, &memory);
@@ -116,9 +122,9 @@ fn a_claim_in_coloured_tool_output_of_another_session() {
     });
     write(&root.join(format!("{B}.jsonl")), &format!("{jest}\n"));
     let v = check(&dream, &memory);
-    // The line says `src/cart.test.ts` once its colour codes are dropped: weakly sourced there.
-    assert_eq!(claim_status(&v, "db.md#1", "src/cart.test.ts"), ("weak".into(), format!("{B}.jsonl:1")));
-    assert!(flag_rows(&v).is_empty(), "{:?}", flag_rows(&v));
+    // The line says `src/cart.test.ts` once its colour codes are dropped: said there.
+    assert_eq!(claim_status(&v, "db.md#1", "src/cart.test.ts"), ("elsewhere".into(), format!("{B}.jsonl:1")));
+    assert_eq!(flag_rows(&v), vec![flag_row("db.md#1", "citation-unsupported", "warning", "src/cart.test.ts")]);
 }
 
 /// A date a line states without a year means the one nearest the line's day: "ran on

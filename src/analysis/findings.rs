@@ -26,32 +26,76 @@ pub struct HunkFindings {
     pub claims: Vec<ClaimReport>,
 }
 
-/// Where a claim of an added line was found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+/// The verdict on a claim of an added line: one per claim, of the most specific kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ClaimStatus {
-    /// In a line the hunk's CHANGES.md entries cite (or the date of its timestamp).
+    /// Stated at the lines the hunk's CHANGES.md entries cite (the message they belong to,
+    /// the tool call and its result, the local day of that line for a date).
     Sourced,
-    /// Not in a cited line, but in some other source line (`source` says where).
-    Weak,
+    /// Not stated at the cited lines but in some other source line (`source` says where):
+    /// the citation points at the wrong place. Written `weak` before, still read so.
+    #[serde(rename = "elsewhere", alias = "weak")]
+    Elsewhere,
     /// Already in the live note: the dream kept it.
     Carried,
+    /// A cited line binds the claim's subject to another value or asserts the opposite
+    /// (`source` is that line, `quote` its sentence).
+    Contradicted,
+    /// Stated only at a cited line the user turned down or corrected later (`source` is
+    /// that line, `by` the line that overruled it, `quote` what it says).
+    Overruled,
     /// Found nowhere: flagged.
+    #[default]
     Unsourced,
 }
 
+impl ClaimStatus {
+    /// The mark outputs put before the claim: ✓ sourced, ~ elsewhere, = carried,
+    /// ≠ contradicted, ⊘ overruled, ✗ unsourced.
+    pub fn mark(self) -> &'static str {
+        match self {
+            ClaimStatus::Sourced => "✓",
+            ClaimStatus::Elsewhere => "~",
+            ClaimStatus::Carried => "=",
+            ClaimStatus::Contradicted => "≠",
+            ClaimStatus::Overruled => "⊘",
+            ClaimStatus::Unsourced => "✗",
+        }
+    }
+
+    /// The lowercase name used in output (`sourced`, `elsewhere`…).
+    pub fn name(self) -> &'static str {
+        match self {
+            ClaimStatus::Sourced => "sourced",
+            ClaimStatus::Elsewhere => "elsewhere",
+            ClaimStatus::Carried => "carried",
+            ClaimStatus::Contradicted => "contradicted",
+            ClaimStatus::Overruled => "overruled",
+            ClaimStatus::Unsourced => "unsourced",
+        }
+    }
+}
+
 /// One claim of a hunk and its provenance.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct ClaimReport {
     /// The claim as written in the note (secrets masked).
     pub text: String,
-    /// What kind of claim (`date`, `number`, `code`, `name`…).
+    /// What kind of claim (`date`, `number`, `code`, `name`, `statement`…).
     pub kind: String,
-    /// Sourced, weakly sourced, carried over or unsourced.
+    /// The verdict.
     pub status: ClaimStatus,
     /// The evidence, as `file:line`, when found.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub source: Option<String>,
+    /// For a contradicted claim, the source's sentence; for an overruled one, what the
+    /// overruling line says (both masked).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quote: Option<String>,
+    /// For an overruled claim, the line that turned its source down (`file:line`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<String>,
 }
 
 impl Findings {

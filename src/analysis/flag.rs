@@ -31,8 +31,15 @@ pub enum FlagKind {
     CitationMissing,
     /// A cited file or line that does not exist.
     CitationUnresolved,
-    /// The cited lines contain none of the claims of the entry.
+    /// The cited lines do not state a claim (it is said elsewhere), or none of the claims
+    /// of the entry.
     CitationUnsupported,
+    /// The source sentence about a claim's subject asserts the opposite or another value.
+    Contradicted,
+    /// The cited line is a proposal the user turned down or corrected later in the session.
+    CitationOverruled,
+    /// Lines or a note removed with no entry whose cited lines mention them.
+    RemovalUnsourced,
     /// An added line that looks like a credential.
     Secret,
     /// A `PERMANENT` line or note removed or changed.
@@ -73,8 +80,33 @@ impl FlagKind {
             CitationUnresolved | Secret | PermanentDeleted | OutsideMemory | LiveChanged | IndexOverLimit => {
                 Severity::Error
             }
-            InferredDate | UnsourcedClaim | CitationMissing | CitationUnsupported | IndexNearLimit | IndexLongLine
-            | DanglingLink | OrphanNote | FrontmatterInvalid => Severity::Warning,
+            InferredDate | UnsourcedClaim | CitationMissing | CitationUnsupported | Contradicted
+            | CitationOverruled | RemovalUnsourced | IndexNearLimit | IndexLongLine | DanglingLink | OrphanNote
+            | FrontmatterInvalid => Severity::Warning,
+        }
+    }
+
+    /// The most serious severity a flag of this kind can have: its own, or `Error` for a
+    /// kind raised as an error in some cases (`removal-unsourced` on a deleted note).
+    pub fn max_severity(self) -> Severity {
+        match self {
+            FlagKind::RemovalUnsourced => Severity::Error,
+            k => k.severity(),
+        }
+    }
+
+    /// Which side of a hunk the note line of a flag of this kind is (a flag with a `line`
+    /// is about that one line): an added line for a claim's or a credential's flag, a
+    /// removed line for a lost PERMANENT line or an unsourced removal. `None` for kinds
+    /// about the hunk or the file as a whole.
+    pub fn line_side(self) -> Option<crate::diff::Op> {
+        use FlagKind::*;
+        match self {
+            Secret | InferredDate | UnsourcedClaim | CitationUnsupported | Contradicted | CitationOverruled => {
+                Some(crate::diff::Op::Add)
+            }
+            PermanentDeleted | RemovalUnsourced => Some(crate::diff::Op::Remove),
+            _ => None,
         }
     }
 
@@ -126,6 +158,12 @@ impl Flag {
     /// Sets the note line this flag is about.
     pub fn with_line(mut self, line: impl Into<String>) -> Flag {
         self.line = Some(line.into());
+        self
+    }
+
+    /// Raises the flag to `severity` (a kind that is an error in some cases only).
+    pub fn with_severity(mut self, severity: Severity) -> Flag {
+        self.severity = severity;
         self
     }
 

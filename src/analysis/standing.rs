@@ -5,7 +5,7 @@
 use super::flag::{Flag, FlagKind, Severity};
 use super::result::Analysis;
 use crate::decision::HunkState;
-use crate::diff::Line;
+use crate::diff::{Line, Op};
 use crate::review::Review;
 use crate::text::strip_terminator;
 use serde::Serialize;
@@ -98,16 +98,11 @@ pub fn flags_left(review: &Review, analysis: &Analysis) -> FlagCounts {
 /// it no longer stands, even while the rest of the hunk is pending or taken.
 fn rejected_away(h: &crate::diff::Hunk, d: &crate::decision::HunkDecision, flag: &Flag) -> bool {
     use crate::decision::Decision;
-    use crate::diff::Op;
     if d.edited.is_some() || h.whole_file {
         return false;
     }
     let Some(line) = &flag.line else { return false };
-    let op = match flag.kind {
-        FlagKind::Secret | FlagKind::InferredDate | FlagKind::UnsourcedClaim => Op::Add,
-        FlagKind::PermanentDeleted => Op::Remove,
-        _ => return false,
-    };
+    let Some(op) = flag.kind.line_side() else { return false };
     let line = crate::secrets::mask(line);
     let changed = h.lines.iter().filter(|l| l.op != Op::Context).zip(&d.lines);
     let mut about =
@@ -193,7 +188,6 @@ struct Taken {
 /// The lines a hunk's decisions take; `None` when edited (the reviewer's text replaces them).
 fn taken_lines(h: &crate::diff::Hunk, d: &crate::decision::HunkDecision) -> Option<Taken> {
     use crate::decision::Decision;
-    use crate::diff::Op;
     if d.edited.is_some() {
         return None;
     }
@@ -216,13 +210,11 @@ fn stands(flag: &Flag, d: &crate::decision::HunkDecision, taken: Option<&Taken>)
             FlagKind::Secret => !crate::secrets::find(text).is_empty(),
             _ => true,
         },
-        (None, Some(taken)) => match (&flag.line, flag.kind) {
-            // A flag about one added line stands only when that line is taken.
-            (Some(line), FlagKind::Secret | FlagKind::InferredDate | FlagKind::UnsourcedClaim) => {
-                holds(&taken.added, line)
-            }
-            // A removed PERMANENT line is lost only when its removal is taken.
-            (Some(line), FlagKind::PermanentDeleted) => holds(&taken.removed, line),
+        (None, Some(taken)) => match (&flag.line, flag.kind.line_side()) {
+            // A flag about one added line stands only when that line is taken; one about a
+            // removed line (a PERMANENT line, an unsourced removal) only when its removal is.
+            (Some(line), Some(Op::Add)) => holds(&taken.added, line),
+            (Some(line), Some(Op::Remove)) => holds(&taken.removed, line),
             _ => true,
         },
         (None, None) => true,

@@ -62,6 +62,17 @@ pub fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
+/// `text` on one line for a message: whitespace runs (line breaks included) as one space,
+/// control characters made visible, at most `max` characters (cut with `…`).
+pub fn one_line_cut(text: &str, max: usize) -> String {
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let flat = visible_controls(&flat).into_owned();
+    match flat.char_indices().nth(max) {
+        Some((i, _)) => format!("{}…", &flat[..i]),
+        None => flat,
+    }
+}
+
 /// Text made safe to print on a terminal: every control character other than `\n` and
 /// `\t` (ESC, a bare CR, BEL, the C1 range, DEL) and every bidi control becomes a visible
 /// stand-in (`␛`, `␍`, `\u{9b}`, `\u{202e}`…), so a note, a transcript or CHANGES.md cannot

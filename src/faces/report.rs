@@ -296,15 +296,10 @@ pub fn to_text(review: &Review, analysis: &Analysis, interrupted: Option<&Interr
                 let list: Vec<String> = claims
                     .iter()
                     .map(|c| {
-                        use crate::analysis::findings::ClaimStatus::*;
-                        let mark = match c.status {
-                            Sourced => "✓",
-                            Weak => "~",
-                            Carried => "=",
-                            Unsourced => "✗",
-                        };
+                        let mark = c.status.mark();
+                        let by = c.by.as_deref().map(|b| format!(", overruled at {b}")).unwrap_or_default();
                         match &c.source {
-                            Some(s) => format!("{mark} {} ({s})", c.text),
+                            Some(s) => format!("{mark} {} ({s}{by})", c.text),
                             None => format!("{mark} {}", c.text),
                         }
                     })

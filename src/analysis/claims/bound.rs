@@ -86,10 +86,17 @@ pub(crate) fn quantity_stated(value: &str, unit: Option<&str>, subject: Option<&
         let unit_ok = match unit {
             None => true,
             // Money: `$1,200` is stated by `1200 USD`.
-            Some(u @ ("$" | "€" | "£" | "¥")) => !other_measure(w, u),
-            Some(u) if PREFIX_LABELS.contains(&u) => {
-                !matches!(&w.suffix, Suffix::Unit(_, own) if !PREFIX_LABELS.contains(&own.as_str()))
+            Some(u @ ("$" | "€" | "£" | "¥")) => {
+                text.get(..w.range.start).is_some_and(|b| b.ends_with(u)) || !other_measure(w, u)
             }
+            // A port written as a quantity of something else (`5432 rows`) is no port,
+            // unless its label says it is one (`port 5432 ms`).
+            Some("port" | "ports") => {
+                let labelled = char_before(text, w.range.start) == Some(':')
+                    || label_of(text, w.range.clone()).is_some_and(|l| l.stem == "port");
+                labelled || !matches!(&w.suffix, Suffix::Unit(_, own) if !PREFIX_LABELS.contains(&own.as_str()))
+            }
+            Some(u) if PREFIX_LABELS.contains(&u) => true,
             Some(u) if GENERIC_COUNTERS.contains(&u) => !other_measure(w, u),
             Some(u) => !other_measure(w, u) && carries_unit(text, w, u),
         };

@@ -21,6 +21,7 @@ mod matching;
 mod names;
 mod numbers;
 mod paths;
+mod polarity;
 mod relative;
 mod text;
 mod versions;
@@ -32,6 +33,7 @@ pub use dates::{DateSpec, MonthPart};
 pub use extract::extract;
 pub use keys::keys_of;
 pub use matching::{Haystack, covers, date_stated_by, needles, occurs_in, overlaps};
+pub use polarity::{Opposite, Statement, negated, shares_content, statements};
 pub use relative::{Relative, RelativeKind, relative_needles, relative_phrases};
 
 /// True when the lowercase English word is closed-class (a preposition, conjunction,

@@ -7,7 +7,7 @@ use super::hunk_claims::HunkClaim;
 use super::pending::{EntryClaims, Owner, Pending, PendingClaim, PendingId};
 use super::reading::Reading;
 use super::scan::{Found, Place, Scanned};
-use super::stated::{Stated, cited_reading};
+use super::stated::{Stated, Verdict, cited_reading};
 use crate::analysis::claims::{self, Claim, ClaimKind};
 use crate::analysis::findings::{ClaimReport, ClaimStatus, Findings};
 use crate::analysis::flag::{Flag, FlagKind};
@@ -34,52 +34,143 @@ impl Context<'_> {
     }
 }
 
-/// Stage 6: a status (and a flag when it is not sourced) for each pending hunk claim.
-/// Live notes are prepared once for all claims.
+/// Stage 6: a verdict (and a flag when it is not sourced) for each pending hunk claim, and
+/// the flags of the claims the cited lines overruled or contradicted. Live notes are
+/// prepared once for all claims.
 pub(super) fn hunk_claims(cx: &Context<'_>, pending: &Pending<'_>, claims: &mut [HunkClaim], findings: &mut Findings) {
-    let live_texts: Vec<String> = cx.review.live.values().filter_map(note_text).collect();
+    // A daily note (OpenClaw's `memory/2026-06-02.md`) is a source, not memory: what it
+    // says is judged like a transcript line, never carried over.
+    let live_texts: Vec<String> =
+        cx.review.live.iter().filter(|(path, _)| !daily_note(path)).filter_map(|(_, e)| note_text(e)).collect();
     let live: Vec<claims::Haystack<'_>> = live_texts.iter().map(|t| claims::Haystack::new(t)).collect();
     for (id, p) in pending.iter() {
         let Owner::Hunk(i) = p.owner else { continue };
         let hc = &mut claims[i];
-        let (status, flag) = classify(cx, (id, p), hc, &live);
-        hc.status = Some(status);
+        let (verdict, flag) = classify(cx, (id, p), hc, &live);
+        hc.status = Some(verdict);
         if let Some(flag) = flag {
+            findings.add_hunk_flag(hc.file, hc.hunk, flag);
+        }
+    }
+    for hc in claims.iter().filter(|hc| !hc.in_secret) {
+        if let Some(flag) = hc.status.as_ref().and_then(|v| cited_flag(hc, v)) {
             findings.add_hunk_flag(hc.file, hc.hunk, flag);
         }
     }
 }
 
-/// The status of pending hunk claim `id`, and the flag it earns.
+/// The flag of a claim the cited lines judged against it: `citation-overruled` naming the
+/// line that turned its source down, `contradicted` quoting the source's sentence.
+fn cited_flag(hc: &HunkClaim, v: &Verdict) -> Option<Flag> {
+    let source = v.source.clone().unwrap_or_default();
+    let quote = v.quote.clone().unwrap_or_default();
+    let flag = match v.status {
+        ClaimStatus::Overruled => Flag::new(
+            FlagKind::CitationOverruled,
+            format!(
+                "«{}» comes from {source}, a proposal {}: «{}»",
+                hc.shown,
+                match &v.by {
+                    Some(by) => format!("the user turned down at {by}"),
+                    None => "the user turned down".to_string(),
+                },
+                crate::text::one_line_cut(&quote, 160)
+            ),
+        ),
+        ClaimStatus::Contradicted => Flag::new(
+            FlagKind::Contradicted,
+            format!(
+                "the note says «{}» but {source} says «{}»",
+                crate::text::one_line_cut(&hc.line, 160),
+                crate::text::one_line_cut(&quote, 160)
+            ),
+        ),
+        _ => return None,
+    };
+    Some(flag.with_source(source).with_claim(hc.shown.clone()).with_line(hc.line.clone()))
+}
+
+/// The verdict on pending hunk claim `id`, and the flag it earns: sourced in a cited whole
+/// file; carried over from live memory; stated elsewhere (flagged when its hunk cites
+/// something: the citation points at the wrong place); unsourced.
 fn classify(
     cx: &Context<'_>,
     (id, p): (PendingId, &PendingClaim<'_>),
     hc: &HunkClaim,
     live: &[claims::Haystack<'_>],
-) -> ((ClaimStatus, Option<String>), Option<Flag>) {
+) -> (Verdict, Option<Flag>) {
     let found = cx.found;
     // A relative phrase in a cited whole file that denotes the date states it.
     let stated_relative = found.relative.get(&id).filter(|s| s.reading.covers && p.whole.contains(&s.rank.at.source));
     if let Some(at) =
         p.whole.iter().find_map(|&s| found.per_source.get(&(id, s)).map(|&line| Place { source: s, line }))
     {
-        return ((ClaimStatus::Sourced, Some(cx.loc(at))), None);
+        return (Verdict::at(ClaimStatus::Sourced, Some(cx.loc(at))), None);
     }
     if let Some(s) = stated_relative {
-        return ((ClaimStatus::Sourced, Some(s.reading.loc.clone())), None);
+        return (Verdict::at(ClaimStatus::Sourced, Some(s.reading.loc.clone())), None);
     }
-    if let Some(&at) = found.first.get(&id) {
-        return ((ClaimStatus::Weak, Some(cx.loc(at))), contradicted_date(cx, p.evidence, hc, at));
+    let first = found.first.get(&id).copied();
+    // A cited message whose text the evidence budget cut: the scan found the claim on it.
+    if let Some(at) = first.filter(|at| on_cited_line(cx, p.evidence, *at)) {
+        return (Verdict::at(ClaimStatus::Sourced, Some(cx.loc(at))), None);
     }
     if carried(&hc.claim, &cx.review.files[hc.file], live) {
-        return ((ClaimStatus::Carried, None), None);
+        return (Verdict::at(ClaimStatus::Carried, None), None);
+    }
+    if let Some(at) = first {
+        let cites = !p.evidence.is_empty() || !p.whole.is_empty();
+        let flag = contradicted_date(cx, p.evidence, hc, at)
+            .or_else(|| (cites && !hc.in_secret).then(|| elsewhere_flag(cx, p, hc, at)));
+        return (Verdict::at(ClaimStatus::Elsewhere, Some(cx.loc(at))), flag);
     }
     // A credential's `secret` flag is its verdict.
     let flag = (!hc.in_secret).then(|| {
         let cited = cited_reading(&hc.claim, p.evidence, cx.stated, cx.zone);
         unsourced_flag(hc, cited, found.relative.get(&id))
     });
-    ((ClaimStatus::Unsourced, None), flag)
+    (Verdict::at(ClaimStatus::Unsourced, None), flag)
+}
+
+/// True when `at` is a line of one of the cited messages.
+fn on_cited_line(cx: &Context<'_>, evidence: &[&Cited], at: Place) -> bool {
+    let name = cx.sources.get(at.source).map(|f| f.name.as_str());
+    evidence.iter().filter(|e| e.source == at.source || Some(e.name.as_str()) == name).any(|e| {
+        e.texts.iter().any(|t| t.parts.iter().any(|(l, _)| *l == at.line) || t.loc.ends_with(&format!(":{}", at.line)))
+    })
+}
+
+/// `name:first-last` of the lines a citation covers.
+fn span_of(e: &Cited) -> String {
+    let lines = e.texts.iter().flat_map(|t| {
+        let cited = t.loc.rsplit_once(':').and_then(|(_, l)| l.parse::<usize>().ok());
+        cited.into_iter().chain(std::iter::once(t.last))
+    });
+    let (lo, hi) = lines.fold((usize::MAX, 0), |(lo, hi), l| (lo.min(l), hi.max(l)));
+    match (lo, hi) {
+        (lo, hi) if lo == hi => format!("{}:{lo}", e.name),
+        (lo, hi) if lo < hi => format!("{}:{lo}-{hi}", e.name),
+        _ => e.name.clone(),
+    }
+}
+
+/// `citation-unsupported` for a claim its hunk's citations do not state, said at `at`.
+fn elsewhere_flag(cx: &Context<'_>, p: &PendingClaim<'_>, hc: &HunkClaim, at: Place) -> Flag {
+    let mut cited: Vec<String> = p.evidence.iter().filter(|e| !e.whole_file).map(|e| span_of(e)).collect();
+    cited.extend(p.whole.iter().filter_map(|&s| cx.sources.get(s)).map(|f| f.name.clone()));
+    cited.dedup();
+    let cited = match cited.len() {
+        0 => "the cited lines".to_string(),
+        1..=3 => cited.join(", "),
+        n => format!("{} and {} more", cited[..3].join(", "), n - 3),
+    };
+    Flag::new(
+        FlagKind::CitationUnsupported,
+        format!("«{}» is not stated at the cited lines ({cited}); it is said at {}", hc.shown, cx.loc(at)),
+    )
+    .with_source(cx.loc(at))
+    .with_claim(hc.shown.clone())
+    .with_line(hc.line.clone())
 }
 
 /// A date written elsewhere (at `at`) while a cited line's relative phrase denotes other
@@ -100,11 +191,16 @@ fn contradicted_date(cx: &Context<'_>, evidence: &[&Cited], hc: &HunkClaim, at: 
 
 /// Stage 6 for entries: `citation-unsupported` on each entry whose citations support none
 /// of its claims, and whose cited whole files do not say one either.
+///
+/// A claim gets one flag: an entry whose every claim is a claim of its hunks that already
+/// has its own flag there (said elsewhere, nowhere, contradicted, overruled) is not
+/// flagged again.
 pub(super) fn entries(
     cx: &Context<'_>,
     pending: &Pending<'_>,
     entry_claims: &EntryClaims,
     (reports, cited): (&mut [ChangeReport], &[Vec<Cited>]),
+    hunk_claims: &[HunkClaim],
 ) {
     for (ei, check) in entry_claims.checks.iter().enumerate() {
         let Some(check) = check else { continue };
@@ -118,6 +214,25 @@ pub(super) fn entries(
             continue;
         }
         let claims: Vec<&Claim> = check.claims.iter().map(|&c| &entry_claims.claims[c]).collect();
+        let flagged_on_hunk = |c: &Claim| {
+            hunk_claims.iter().any(|hc| {
+                let bad = hc.status.as_ref().is_some_and(|v| {
+                    matches!(
+                        v.status,
+                        ClaimStatus::Elsewhere
+                            | ClaimStatus::Unsourced
+                            | ClaimStatus::Contradicted
+                            | ClaimStatus::Overruled
+                    )
+                });
+                bad && hc.claim.kind == c.kind
+                    && hc.claim.value == c.value
+                    && reports[ei].hunks.contains(&cx.review.files[hc.file].hunks[hc.hunk].id)
+            })
+        };
+        if claims.iter().all(|c| flagged_on_hunk(c)) {
+            continue;
+        }
         let report = &mut reports[ei];
         let flag = unsupported_flag(report, &claims);
         report.flags.push(flag);
@@ -163,19 +278,35 @@ pub(super) fn unexplained_hunks(review: &Review, findings: &mut Findings) {
     }
 }
 
-/// Lists each hunk claim with its status in its hunk's findings. A credential is no claim
+/// Lists each hunk claim with its verdict in its hunk's findings. A credential is no claim
 /// to show as sourced or not: its `secret` flag is the verdict.
 pub(super) fn report_claims(claims: Vec<HunkClaim>, findings: &mut Findings) {
     for hc in claims.into_iter().filter(|hc| !hc.in_secret) {
-        let (status, source) = hc.status.unwrap_or((ClaimStatus::Unsourced, None));
+        let v = hc.status.unwrap_or(Verdict::at(ClaimStatus::Unsourced, None));
         let Some(found) = findings.of_mut(hc.file, hc.hunk) else { continue };
-        found.claims.push(ClaimReport { text: hc.shown, kind: hc.claim.kind.name().to_string(), status, source });
+        let kind = hc.claim.kind.name().to_string();
+        found.claims.push(ClaimReport {
+            text: hc.shown,
+            kind,
+            status: v.status,
+            source: v.source,
+            quote: v.quote,
+            by: v.by,
+        });
     }
 }
 
-/// True when live memory already says the claim: this note first, then any note.
+/// True when `path` (relative to the memory folder) is a daily note, dated by its name.
+fn daily_note(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    crate::transcript::date_from_file_name(name).is_some()
+}
+
+/// True when live memory already says the claim: this note first, then any note (daily
+/// notes are sources, not memory).
 fn carried(c: &Claim, f: &FileDiff, live: &[claims::Haystack<'_>]) -> bool {
-    if let Some(t) = f.live.as_ref().and_then(note_text)
+    if !daily_note(&f.path)
+        && let Some(t) = f.live.as_ref().and_then(note_text)
         && claims::occurs_in(c, &t)
     {
         return true;

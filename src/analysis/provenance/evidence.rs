@@ -15,6 +15,9 @@ use std::sync::Arc;
 /// Lines of context shown around a cited line.
 pub const CONTEXT_RADIUS: usize = 2;
 
+/// The most lines of a daily note cited whole that are read as cited lines.
+pub const WHOLE_NOTE_LINES: usize = 2000;
+
 impl CitedText {
     /// `name:line` of the line of the message that states `claim` on its own: the cited
     /// line when it does (or when only the message as a whole does), else the first other
@@ -32,6 +35,17 @@ impl CitedText {
             return self.loc.clone();
         }
         match self.parts.iter().find(|(_, r)| states(r)) {
+            Some((l, _)) => format!("{name}:{l}"),
+            None => self.loc.clone(),
+        }
+    }
+}
+
+impl CitedText {
+    /// `name:line` of the line of the message whose said text holds byte `at` of `text`.
+    pub fn line_at(&self, at: usize) -> String {
+        let name = self.loc.rsplit_once(':').map_or(self.loc.as_str(), |(n, _)| n);
+        match self.parts.iter().find(|(_, r)| r.start <= at && at <= r.end) {
             Some((l, _)) => format!("{name}:{l}"),
             None => self.loc.clone(),
         }
@@ -63,6 +77,9 @@ pub struct CitedText {
     pub parts: Vec<(usize, std::ops::Range<usize>)>,
     /// The evidence budget was spent while reading it: `text` is only its beginning.
     pub cut: bool,
+    /// The user turned it down later in the session: a note built from it records what
+    /// was not decided.
+    pub overruled: Option<super::overruled::Overruling>,
 }
 
 /// What one resolved citation points at.
@@ -74,8 +91,6 @@ pub struct Cited {
     pub name: String,
     /// What each cited message says, one per message (shared by every citation of it).
     pub texts: Vec<Arc<CitedText>>,
-    /// (location, day) of a whole cited daily note's date.
-    pub dates: Vec<(String, LocalDay)>,
     /// The citation names the file without lines: any line of it counts as cited (the
     /// transcript scan tells which lines say a claim).
     pub whole_file: bool,
@@ -126,8 +141,16 @@ pub fn resolve(
     let count = t.line_count();
     let Some(start) = c.start else {
         report.resolved = true;
-        let dates = t.date().map(|d| vec![(name.clone(), LocalDay::exact(d))]).unwrap_or_default();
-        return (report, Some(Cited { source: idx, name, texts: Vec::new(), dates, whole_file: true }), None);
+        // A whole daily note is read line by line: each line is dated by the note, and only
+        // the line that states an event lends its day to a date (a transcript cited whole
+        // is left to the scan).
+        let texts = match t.kind() {
+            crate::transcript::SourceKind::Markdown => {
+                (1..=t.line_count().min(WHOLE_NOTE_LINES)).map(|n| lines.message(idx, &t, n)).collect()
+            }
+            crate::transcript::SourceKind::Jsonl => Vec::new(),
+        };
+        return (report, Some(Cited { source: idx, name, texts, whole_file: true }), None);
     };
     let end = c.end.unwrap_or(start).max(start);
     if start == 0 || end > count || count == 0 {

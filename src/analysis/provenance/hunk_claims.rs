@@ -4,9 +4,9 @@
 use super::entries::added_lines;
 use super::evidence::Cited;
 use super::mapping;
-use super::stated::{Stated, sourced_in};
+use super::stated::{Stated, Verdict, judge_cited};
 use crate::analysis::claims::{self, Claim, ClaimKind};
-use crate::analysis::findings::{ClaimStatus, Findings};
+use crate::analysis::findings::Findings;
 use crate::analysis::result::ChangeReport;
 use crate::changes;
 use crate::diff::FileDiff;
@@ -24,10 +24,12 @@ pub(super) struct HunkClaim {
     pub(super) shown: String,
     /// The line as outputs show it (credentials masked, a private key block as a whole).
     pub(super) line: String,
+    /// The line as written (never shown): what the claim's offsets index.
+    pub(super) written: String,
     /// The claim lies inside a credential: its `secret` flag already says all there is to
     /// say, so it gets no `unsourced-claim` flag of its own and is not listed.
     pub(super) in_secret: bool,
-    pub(super) status: Option<(ClaimStatus, Option<String>)>,
+    pub(super) status: Option<Verdict>,
 }
 
 /// The names of the memory's notes, live and proposed: a claim naming one is a
@@ -80,9 +82,10 @@ fn collect_hunk(
                 Some((_, label)) => label.clone(),
                 None => mask(&claim.text).into_owned(),
             };
-            if seen.insert((claim.kind, claim.text.to_lowercase())) {
-                let line = shown_line.to_string();
-                out.push(HunkClaim { file: fi, hunk: hi, claim, shown, line, in_secret, status: None });
+            let subject = claim.subject.as_ref().map(|s| s.label.stem.clone());
+            if seen.insert((claim.kind, claim.text.to_lowercase(), subject)) {
+                let (line, written) = (shown_line.to_string(), text.to_string());
+                out.push(HunkClaim { file: fi, hunk: hi, claim, shown, line, written, in_secret, status: None });
             }
         }
     }
@@ -117,7 +120,7 @@ pub(super) fn evidence<'a>(
 /// Sources each claim its evidence states.
 pub(super) fn source_in_cited(claims: &mut [HunkClaim], evidence: &[Vec<&Cited>], stated: &Stated) {
     for (hc, ev) in claims.iter_mut().zip(evidence) {
-        hc.status = sourced_in(&hc.claim, ev, stated);
+        hc.status = judge_cited(&hc.claim, &hc.written, ev, stated);
     }
 }
 

@@ -138,13 +138,17 @@ impl CitedLines {
         m
     }
 
-    /// The rendered line, said text and dates of every line of the message at `n`.
+    /// The rendered line, said text and dates of every line of the message at `n`, and of
+    /// the lines tied to it (a tool call's result, a result's call, a slash command's
+    /// output: one exchange); whether the user turned it down.
     fn read_message(&mut self, s: usize, t: &Transcript, n: usize) -> CitedText {
         let span = t.message_span(n).unwrap_or(n..=n);
         let last = *span.end();
-        let mut message = CitedText { loc: format!("{}:{n}", t.name()), last, ..Default::default() };
+        let overruled = super::overruled::of_message(t, span.clone());
+        let mut message = CitedText { loc: format!("{}:{n}", t.name()), last, overruled, ..Default::default() };
+        let tied = t.exchange(span.clone());
         let mut first = true;
-        for m in span {
+        for m in span.chain(tied) {
             let Ok(Some(line)) = t.line(m) else { continue };
             self.reads += 1;
             let r = self.keep_rendered(s, m, t.render_line(&line));

@@ -42,6 +42,7 @@ pub mod evidence;
 mod hunk_claims;
 pub mod lines;
 pub mod mapping;
+pub mod overruled;
 mod pending;
 mod reading;
 mod scan;
@@ -125,7 +126,7 @@ fn analyze(
     // 6–7. Verdicts and flags.
     let cx = classify::Context { review, sources: &sources, found: &found, stated: &stated, zone };
     classify::hunk_claims(&cx, &pending, &mut hunk_claims, findings);
-    classify::entries(&cx, &pending, &entry_claims, (&mut entries.reports, &entries.cited));
+    classify::entries(&cx, &pending, &entry_claims, (&mut entries.reports, &entries.cited), &hunk_claims);
     classify::unexplained_hunks(review, findings);
     classify::report_claims(hunk_claims, findings);
     Provenance { changes: entries.reports, notes }

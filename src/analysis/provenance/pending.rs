@@ -5,8 +5,9 @@
 use super::entries::Entries;
 use super::evidence::Cited;
 use super::hunk_claims::{HunkClaim, entry_own_claims};
-use super::stated::{Stated, cited_reading, sourced_in};
+use super::stated::{Stated, cited_reading, judge_cited};
 use crate::analysis::claims::{self, Claim, ClaimKind};
+use crate::analysis::findings::ClaimStatus;
 use crate::review::Review;
 use crate::zone::Zone;
 use std::collections::{HashMap, HashSet};
@@ -42,7 +43,10 @@ pub(super) struct EntryClaims {
     pub(super) claims: Vec<Claim>,
 }
 
-/// Checks each entry's own claims (or its hunks') against its own citations.
+/// Checks each entry's own claims (or its hunks' when it makes none) against its own
+/// citations: an entry whose cited lines state none of them (an overruled or
+/// contradicting line states nothing) is unsupported. Each claim of the note gets its own
+/// verdict besides, on its hunk.
 pub(super) fn check_entries(
     review: &Review,
     entries: &Entries,
@@ -73,7 +77,8 @@ pub(super) fn check_entries(
         // A cited relative phrase that resolves to one of the dates ("昨天" said the day
         // after) supports the entry too: the line says it, only in relative form.
         let supported = claims.iter().any(|c| {
-            sourced_in(c, &refs, stated).is_some() || cited_reading(c, &refs, stated, zone).is_some_and(|r| r.overlaps)
+            let sourced = judge_cited(c, &report.text, &refs, stated).is_some_and(|v| v.status == ClaimStatus::Sourced);
+            sourced || cited_reading(c, &refs, stated, zone).is_some_and(|r| r.overlaps)
         });
         let claims = if supported {
             Vec::new()

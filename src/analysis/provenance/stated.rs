@@ -3,44 +3,118 @@
 //! (message, claim) is decided once however many citations share the message.
 
 use super::evidence::{Cited, CitedText};
+use super::overruled::Overruling;
 use super::reading::{Reading, when_said};
 use crate::analysis::claims::{self, Claim, ClaimKind};
 use crate::analysis::findings::ClaimStatus;
+use crate::secrets::mask;
 use crate::zone::{LocalDay, Zone};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
-/// Sourced by a cited message (or the day of a cited line), with the location.
-pub(super) fn sourced_in(c: &Claim, evidence: &[&Cited], stated: &Stated) -> Option<(ClaimStatus, Option<String>)> {
+/// The verdict on a claim: its status, where (`file:line`), and for a contradicted or
+/// overruled claim what the source says and which line overruled it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Verdict {
+    pub(super) status: ClaimStatus,
+    pub(super) source: Option<String>,
+    pub(super) quote: Option<String>,
+    pub(super) by: Option<String>,
+}
+
+impl Verdict {
+    /// `status` at `source`.
+    pub(super) fn at(status: ClaimStatus, source: Option<String>) -> Verdict {
+        Verdict { status, source, quote: None, by: None }
+    }
+}
+
+/// The verdict the cited messages give a claim of the note line `line`, if they give one:
+/// **sourced** when a message states it (its text, or for a date the day of a line that
+/// states the event); **overruled** when only messages the user turned down state it (and
+/// the line does not record the refusal: it holds no negation); **contradicted** when a
+/// message binds the claim's subject to another value. `None`: the cited lines say nothing
+/// of it.
+pub(super) fn judge_cited(c: &Claim, line: &str, evidence: &[&Cited], stated: &Stated) -> Option<Verdict> {
+    let mut overruled: Option<(String, &Overruling)> = None;
     for e in evidence {
-        if let Some(t) = e.texts.iter().find(|t| stated.states(t, c)) {
-            return Some((ClaimStatus::Sourced, Some(t.line_stating(c))));
+        for t in e.texts.iter().filter(|t| stated.states(t, c)) {
+            match &t.overruled {
+                None => return Some(Verdict::at(ClaimStatus::Sourced, Some(t.line_stating(c)))),
+                Some(o) => {
+                    overruled.get_or_insert((t.line_stating(c), o));
+                }
+            }
         }
     }
-    if c.kind == ClaimKind::Date {
-        // The day rule takes the line's day as it is: with an unknown zone that is its UTC
-        // day, no slack (a day of slack would let `late Oct 2026` be "stated" by any line of
-        // 2026-11-01). The slack widens only what relative phrases denote.
-        let by_day = |day: &LocalDay| claims::date_stated_by(c, day.day);
-        for e in evidence {
-            if let Some((loc, _)) = e.dates.iter().find(|(_, d)| by_day(d)) {
-                return Some((ClaimStatus::Sourced, Some(loc.clone())));
-            }
-            for t in &e.texts {
-                let phrases = stated.phrases(t);
-                if phrases.is_empty() {
-                    // No relative phrase: the line states the day it was said on.
-                    if let Some((loc, _)) = t.dates.iter().find(|(_, d)| by_day(d)) {
-                        return Some((ClaimStatus::Sourced, Some(loc.clone())));
-                    }
-                } else if let Some(day) = t.day
-                    && phrases.iter().any(|r| r.readings(day).any(|(_, denoted)| claims::covers(c, denoted)))
-                {
-                    // A relative phrase: the days it denotes are what the line states.
-                    return Some((ClaimStatus::Sourced, Some(t.loc.clone())));
+    if let Some(loc) = sourced_by_day(c, line, evidence, stated) {
+        return Some(Verdict::at(ClaimStatus::Sourced, Some(loc)));
+    }
+    if let Some((loc, o)) = overruled {
+        if claims::negated(line) {
+            // The note records the refusal ("don't add a cron job"): the proposal sources it.
+            return Some(Verdict::at(ClaimStatus::Sourced, Some(loc)));
+        }
+        let quote = mask(&o.text).into_owned();
+        return Some(Verdict {
+            status: ClaimStatus::Overruled,
+            source: Some(loc),
+            quote: Some(quote),
+            by: Some(o.loc.clone()),
+        });
+    }
+    contradicted(c, evidence)
+}
+
+/// The first cited message that binds the claim's subject to another value.
+fn contradicted(c: &Claim, evidence: &[&Cited]) -> Option<Verdict> {
+    for t in evidence.iter().flat_map(|e| &e.texts) {
+        if let Some(r) = claims::contradiction(c, &t.text) {
+            let quote = t.text.get(r.clone()).unwrap_or("").trim();
+            let quote = mask(quote).into_owned();
+            return Some(Verdict {
+                status: ClaimStatus::Contradicted,
+                source: Some(t.line_at(r.start)),
+                quote: Some(quote),
+                by: None,
+            });
+        }
+    }
+    None
+}
+
+/// A date sourced by the day a cited line was said on (or what its relative phrase
+/// denotes), when that line states the event: it shares a word with the note line besides
+/// the date. `file:line` of it.
+fn sourced_by_day(c: &Claim, line: &str, evidence: &[&Cited], stated: &Stated) -> Option<String> {
+    if c.kind != ClaimKind::Date {
+        return None;
+    }
+    // The day rule takes the line's day as it is: with an unknown zone that is its UTC
+    // day, no slack (a day of slack would let `late Oct 2026` be "stated" by any line of
+    // 2026-11-01). The slack widens only what relative phrases denote.
+    let by_day = |day: &LocalDay| claims::date_stated_by(c, day.day);
+    // Only the line that states the event lends its day: where a citation names several
+    // lines (a range, a whole daily note), a line lends it only when it speaks of what the
+    // note line speaks of. The date itself is no such word.
+    let event = c.start.min(line.len())..c.end.min(line.len());
+    let rest = format!("{} {}", line.get(..event.start).unwrap_or(""), line.get(event.end..).unwrap_or(""));
+    for e in evidence {
+        let several = e.texts.len() > 1 || e.whole_file;
+        for t in e.texts.iter().filter(|t| !several || claims::shares_content(&rest, &t.text)) {
+            let phrases = stated.phrases(t);
+            if phrases.is_empty() {
+                // No relative phrase: the line states the day it was said on.
+                if let Some((loc, _)) = t.dates.iter().find(|(_, d)| by_day(d)) {
+                    return Some(loc.clone());
                 }
+            } else if let Some(day) = t.day
+                && phrases.iter().any(|r| r.readings(day).any(|(_, denoted)| claims::covers(c, denoted)))
+            {
+                // A relative phrase: the days it denotes are what the line states.
+                return Some(t.loc.clone());
             }
         }
     }

@@ -175,7 +175,7 @@ fn init_needs_a_named_folder(inputs: &dream::Inputs) -> Result<()> {
 
 /// The flag kinds `--allow` names; an unknown name is an error listing the error kinds.
 fn allowed_kinds(names: &[String]) -> Result<Vec<FlagKind>> {
-    let errors: Vec<FlagKind> = FlagKind::ALL.iter().copied().filter(|k| k.severity() == Severity::Error).collect();
+    let errors: Vec<FlagKind> = FlagKind::ALL.iter().copied().filter(|k| k.max_severity() == Severity::Error).collect();
     let mut out = Vec::new();
     for n in names.iter().map(|n| n.trim()).filter(|n| !n.is_empty()) {
         match errors.iter().find(|k| k.name() == n) {

@@ -14,7 +14,9 @@
 //!   without the JSON envelope and without thinking: the only text claims are matched
 //!   against.
 //! - [`Transcript::message_span`] and [`Transcript::context`] treat one API response
-//!   split over several physical lines (sharing `message.id`) as one message.
+//!   split over several physical lines (sharing `message.id`) as one message;
+//!   [`Transcript::exchange`] ties a tool call to its result (and a slash command to its
+//!   output), [`Transcript::answer`] reads what answered a message ([`Turn`], [`Speaker`]).
 //! - [`scan`] looks for many needles in all sources in one bounded-memory parallel pass,
 //!   keeping only hits whose line really says the needle; [`scan_with`] adds progress,
 //!   cancellation and a per-source hit limit ([`ScanOptions`]); [`scan_lines`] lets the
@@ -41,6 +43,7 @@ mod said;
 mod scan;
 mod source;
 mod text;
+mod turns;
 mod unsaid;
 
 pub use context::{ContextEntry, SPAN_WINDOW, context_entries};
@@ -52,3 +55,4 @@ pub use scan::{
     WithExhausted, scan, scan_lines, scan_lines_keyed, scan_patterns, scan_with, substring_keys,
 };
 pub use source::{SourceFile, SourceKind, SourceSet, date_from_file_name};
+pub use turns::{ANSWER_WINDOW, Answer, Speaker, ToolResult, Turn, turn_of};

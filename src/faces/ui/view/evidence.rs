@@ -256,26 +256,39 @@ fn parts(app: &App) -> (Vec<Line<'static>>, std::ops::Range<usize>) {
     if !claims.is_empty() {
         gap(&mut out);
         out.push(Line::styled("Claims", t.header));
-        out.extend(claims.iter().map(|c| claim_line(app, c)));
+        out.extend(claims.iter().flat_map(|c| claim_lines(app, c)));
     }
     (out, flags_at..flags_end)
 }
 
-/// A claim and its verdict: `✓ Buildkite  cited 3f1c9a52….jsonl:1`.
-pub(super) fn claim_line(app: &App, c: &ClaimReport) -> Line<'static> {
+/// A claim and its verdict: `✓ Buildkite  cited 3f1c9a52….jsonl:1`; a contradicted or
+/// overruled claim with what its source says on the next line
+/// (`≠ Postgres 17  contradicted by 3f1c….jsonl:4` / `    «we run Postgres 16»`).
+pub(super) fn claim_lines(app: &App, c: &ClaimReport) -> Vec<Line<'static>> {
     let t = &app.theme;
-    let (mark, style, note) = match c.status {
-        ClaimStatus::Sourced => ("✓", t.accepted, "cited"),
-        ClaimStatus::Weak => ("~", t.warning, "found elsewhere"),
-        ClaimStatus::Carried => ("=", t.dim, "already in live memory"),
-        ClaimStatus::Unsourced => ("✗", t.error, "no source"),
+    let (style, note) = match c.status {
+        ClaimStatus::Sourced => (t.accepted, "cited"),
+        ClaimStatus::Elsewhere => (t.warning, "said elsewhere:"),
+        ClaimStatus::Carried => (t.dim, "already in live memory"),
+        ClaimStatus::Contradicted => (t.error, "contradicted by"),
+        ClaimStatus::Overruled => (t.error, "overruled: proposed at"),
+        ClaimStatus::Unsourced => (t.error, "no source"),
     };
     let at = c.source.as_deref().map(|s| format!(" {}", short_ids(s))).unwrap_or_default();
-    Line::from(vec![
-        Span::styled(format!("{mark} "), style),
+    let by = c.by.as_deref().map(|b| format!(", turned down at {}", short_ids(b))).unwrap_or_default();
+    let mut out = vec![Line::from(vec![
+        Span::styled(format!("{} ", c.status.mark()), style),
         Span::styled(c.text.clone(), t.text),
-        Span::styled(format!("  {note}{at}"), t.dim),
-    ])
+        Span::styled(format!("  {note}{at}{by}"), t.dim),
+    ])];
+    if let Some(q) = &c.quote {
+        out.push(Line::from(vec![
+            Span::styled("    «".to_string(), t.dim),
+            Span::styled(q.clone(), t.cited),
+            Span::styled("»", t.dim),
+        ]));
+    }
+    out
 }
 
 /// A transcript line in context: `▶   3 time · role · text` (cited) or dim context.

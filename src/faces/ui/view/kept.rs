@@ -4,7 +4,7 @@
 //! verdicts), drawn as the review's evidence pane drew it; or why the commit kept none.
 //! The commit's message follows.
 
-use super::evidence::{banner_lines, cited_one_line, claim_line, context_line, cut, gap, rows};
+use super::evidence::{banner_lines, cited_one_line, claim_lines, context_line, cut, gap, rows};
 use crate::evidence::{FlagEvidence, HunkEvidence, KeptLine};
 use crate::repo::kept::CommitEvidence;
 use crate::ui::state::App;
@@ -137,7 +137,7 @@ fn details(app: &App, h: &HunkEvidence) -> Vec<Line<'static>> {
     if !h.claims.is_empty() {
         gap(&mut out);
         out.push(Line::styled("Claims", t.header));
-        out.extend(h.claims.iter().map(|c| claim_line(app, &shown_claim(c))));
+        out.extend(h.claims.iter().flat_map(|c| claim_lines(app, &shown_claim(c))));
     }
     out
 }
@@ -194,5 +194,7 @@ fn shown_claim(c: &crate::analysis::findings::ClaimReport) -> crate::analysis::f
         kind: c.kind.clone(),
         status: c.status,
         source: c.source.as_deref().map(|s| crate::ui::text::shown(s).into_owned()),
+        quote: c.quote.as_deref().map(|s| crate::ui::text::shown(s).into_owned()),
+        by: c.by.as_deref().map(|s| crate::ui::text::shown(s).into_owned()),
     }
 }

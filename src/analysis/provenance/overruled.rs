@@ -1,0 +1,304 @@
+//! Overruled sources: a cited message that the user turned down or corrected later in the
+//! same session. A note built from it records what was *not* decided.
+//!
+//! A message is overruled when, before the user's next typed message,
+//! - one of its tool calls came back rejected or interrupted by the user (Claude Code's
+//!   "The user doesn't want to proceed with this tool use", "[Request interrupted by user
+//!   for tool use]", a plan the user did not approve), or
+//! - the user's next typed message corrects it: it opens with a refusal or a correction
+//!   (`no`, `don't`, `stop`, `actually`, `wait`, `instead`; いや, 違う, じゃなくて, やめて;
+//!   아니, 말고, 하지 마; 不是, 不要, 别, 算了) or says `instead`/`rather than`/`not X but Y`
+//!   in its first sentence — a closing (`no thanks`, `no, that's all`) excepted.
+//!
+//! A message the user wrote is overruled only by the user's own next message correcting
+//! it about the same thing (a word of the cited message in the correction): people add
+//! "no, also…" to their own requests far more often than they take them back.
+
+use crate::analysis::claims::closed_class;
+use crate::inputs::transcript::{Answer, Speaker, Transcript};
+use std::ops::RangeInclusive;
+
+/// Why and where a cited message was turned down.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Overruling {
+    /// The physical line of the answer that turned it down.
+    pub line: usize,
+    /// `name:line` of that line.
+    pub loc: String,
+    /// What that line says (its text, or the tool result), for the evidence pane.
+    pub text: String,
+    /// How it was turned down.
+    pub how: How,
+}
+
+/// How a proposal was turned down.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum How {
+    /// A tool call of it was rejected or interrupted by the user.
+    Rejected,
+    /// The user's next message corrected it.
+    Corrected,
+}
+
+impl Overruling {
+    /// `rejected by the user at x.jsonl:12` / `corrected by the user at x.jsonl:14`.
+    pub fn phrase(&self) -> String {
+        match self.how {
+            How::Rejected => format!("rejected by the user at {}", self.loc),
+            How::Corrected => format!("corrected by the user at {}", self.loc),
+        }
+    }
+}
+
+/// The overruling of the message at `span` of `t`, if the user turned it down.
+pub fn of_message(t: &Transcript, span: RangeInclusive<usize>) -> Option<Overruling> {
+    let first = span.clone().find_map(|n| t.turn(n))?;
+    let own = match first.speaker {
+        Speaker::Assistant | Speaker::SubAgent => false,
+        Speaker::User => true,
+        _ => return None,
+    };
+    let answer = t.answer(span);
+    let at = |line: usize, text: String, how: How| Overruling { line, loc: format!("{}:{line}", t.name()), text, how };
+    if !own && let Some((line, r)) = answer.failed.iter().find(|(_, r)| rejection(&r.text)) {
+        return Some(at(*line, r.text.clone(), How::Rejected));
+    }
+    let Answer { next_user, interrupted, calls, succeeded, .. } = answer;
+    // A tool call the user interrupted before it answered (Claude Code records the
+    // interruption on its own line).
+    if !own
+        && succeeded < calls
+        && let Some(line) = interrupted
+    {
+        return Some(at(line, "[Request interrupted by user]".to_string(), How::Rejected));
+    }
+    let (line, text) = next_user?;
+    if !corrects(&text) || (own && !shares_a_word(&first.text, &text)) {
+        return None;
+    }
+    Some(at(line, text, How::Corrected))
+}
+
+/// True when a tool result records that the user turned the call down (not that the tool
+/// failed on its own).
+pub fn rejection(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    [
+        "doesn't want to proceed",
+        "does not want to proceed",
+        "tool use was rejected",
+        "user rejected",
+        "rejected by the user",
+        "request interrupted by user",
+        "interrupted by user",
+        "user denied",
+        "permission denied by user",
+        "the user declined",
+    ]
+    .iter()
+    .any(|p| lower.contains(p))
+}
+
+/// Words and phrases that open a correction or a refusal (lowercase; matched at the start
+/// of the message, after quotes and spaces, as whole words for Latin ones).
+const OPENERS: &[&str] = &[
+    "no",
+    "nope",
+    "nah",
+    "don't",
+    "dont",
+    "do not",
+    "not",
+    "never",
+    "stop",
+    "wait",
+    "actually",
+    "instead",
+    "rather",
+    "wrong",
+    "incorrect",
+    "that's wrong",
+    "that's not",
+    "thats not",
+    "undo",
+    "revert",
+    "cancel",
+    "scratch that",
+    "never mind",
+    "nevermind",
+    "hold on",
+    "please don't",
+    "please do not",
+    "i said",
+    "i meant",
+    "いや",
+    "いいえ",
+    "違う",
+    "違います",
+    "ちがう",
+    "ちがいます",
+    "じゃなくて",
+    "ではなく",
+    "やめて",
+    "やっぱり",
+    "待って",
+    "だめ",
+    "ダメ",
+    "そうじゃない",
+    "아니",
+    "아뇨",
+    "아니요",
+    "아니야",
+    "말고",
+    "하지 마",
+    "하지마",
+    "잠깐",
+    "취소",
+    "대신",
+    "不是",
+    "不要",
+    "别",
+    "不用",
+    "算了",
+    "错了",
+    "等等",
+    "取消",
+    "改成",
+    "换成",
+    "而是",
+];
+
+/// Phrases that correct anywhere in the first sentence.
+const INSIDE: &[&str] = &[
+    " instead",
+    "rather than",
+    "don't ",
+    "do not ",
+    "shouldn't",
+    "should not",
+    "じゃなくて",
+    "ではなく",
+    "じゃない",
+    "말고",
+    "아니라",
+    "대신",
+    "而是",
+    "不是",
+    "不要",
+    "别用",
+    "换成",
+    "改成",
+];
+
+/// Closings that open with `no` without turning anything down.
+const CLOSINGS: &[&str] = &[
+    "no thanks",
+    "no thank",
+    "no, thanks",
+    "no, thank",
+    "no, that's all",
+    "no that's all",
+    "no, that's it",
+    "no that's it",
+    "no problem",
+    "no worries",
+    "no more",
+    "nope, that's",
+    "no, all good",
+    "no, looks good",
+    "no, perfect",
+    "no, great",
+    "no, this is",
+    "no, it's fine",
+    "no, it works",
+    "no, done",
+];
+
+/// True when a message the user typed corrects or refuses what came before it.
+pub fn corrects(text: &str) -> bool {
+    let lower = text.trim().to_lowercase();
+    let lower = lower.trim_start_matches(|c: char| !c.is_alphanumeric() && !crate::text::is_cjk(c));
+    if CLOSINGS.iter().any(|c| lower.starts_with(c)) {
+        return false;
+    }
+    let opens = OPENERS.iter().any(|o| {
+        lower.strip_prefix(o).is_some_and(|rest| {
+            let latin = o.is_ascii();
+            !latin || rest.is_empty() || !rest.starts_with(|c: char| c.is_alphanumeric())
+        })
+    });
+    if opens {
+        return true;
+    }
+    let first = first_sentence(lower);
+    INSIDE.iter().any(|p| first.contains(p))
+}
+
+/// The first sentence of a message (up to `.`, `!`, `?`, `。` or a line break).
+fn first_sentence(text: &str) -> &str {
+    let end = text.find(['.', '!', '?', '。', '！', '？', '\n']).unwrap_or(text.len());
+    &text[..end]
+}
+
+/// True when two texts share a content word (Latin words of 3 letters or more that are not
+/// closed-class, or a CJK pair of characters).
+fn shares_a_word(a: &str, b: &str) -> bool {
+    let words = |s: &str| -> Vec<String> {
+        let lower = s.to_lowercase();
+        let mut out: Vec<String> = lower
+            .split(|c: char| !c.is_alphanumeric() || crate::text::is_cjk(c))
+            .filter(|w| w.chars().count() >= 3 && !closed_class(w))
+            .map(str::to_string)
+            .collect();
+        let cjk: Vec<char> = lower.chars().filter(|c| crate::text::is_cjk(*c)).collect();
+        out.extend(cjk.windows(2).map(|w| w.iter().collect::<String>()));
+        out
+    };
+    let wa = words(a);
+    words(b).iter().any(|w| wa.contains(w))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn corrections_in_every_language() {
+        for yes in [
+            "no, don't add a cron job, use the queue",
+            "No. Use Postgres 16",
+            "Actually make it 30s",
+            "wait — that's the staging DB",
+            "Use the queue instead.",
+            "don't touch the lockfile",
+            "いや、キューを使って",
+            "cronじゃなくてキューで",
+            "아니, 큐를 써",
+            "cron 말고 큐로 해",
+            "不是这样，用队列",
+            "不要用 cron",
+        ] {
+            assert!(corrects(yes), "{yes}");
+        }
+        for no in [
+            "No thanks, that's all",
+            "no problem",
+            "Nothing else for now",
+            "Notice the new flag",
+            "Now run the tests",
+            "great, ship it",
+            "はい、お願いします",
+            "네, 좋아요",
+            "好的，继续",
+        ] {
+            assert!(!corrects(no), "{no}");
+        }
+    }
+
+    #[test]
+    fn rejections_are_the_users_not_failures() {
+        assert!(rejection("The user doesn't want to proceed with this tool use. The tool use was rejected"));
+        assert!(rejection("[Request interrupted by user for tool use]"));
+        assert!(!rejection("Error: Exit code 1\nnpm ERR! missing script: test"));
+    }
+}

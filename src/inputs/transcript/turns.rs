@@ -1,0 +1,283 @@
+//! Who said a line and what answered it: the conversation's structure around a cited
+//! message, which provenance needs to tell a decision from a proposal the user turned down.
+//!
+//! [`turn_of`] reads one JSONL line into a [`Turn`]: its [`Speaker`], the text the speaker
+//! typed (a user's prompt, an assistant's reply), the tool calls it makes and the tool
+//! results it carries. [`Transcript::exchange`] finds the lines tied to a message: the
+//! results of its tool calls (a `Bash` call and its output are one exchange) and the
+//! output of a slash command written on the lines after it.
+//! [`Transcript::answer`] reads forward from a message to what answered it: rejections or
+//! interruptions of its tool calls, and the next message the user typed.
+//!
+//! This layer says what is there; whether an answer turns the proposal down (`no`,
+//! `instead`, いや…) is the analysis' judgement.
+
+use std::ops::RangeInclusive;
+
+use serde_json::Value;
+
+use super::file::Transcript;
+use super::source::SourceKind;
+
+/// How far (in lines) the lines tied to a message, or the answer to it, are looked for.
+pub const ANSWER_WINDOW: usize = 200;
+
+/// Who wrote a line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Speaker {
+    /// The person: a prompt typed, or a slash command run.
+    User,
+    /// The model's reply or tool call.
+    Assistant,
+    /// A tool's result (the tool's name when the call is known), relayed on a user line.
+    Tool(Option<String>),
+    /// A sub-agent (a sidechain line).
+    SubAgent,
+    /// A compaction summary, a system reminder, a hook's output, or another record
+    /// nobody typed.
+    System,
+}
+
+/// One tool result on a line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ToolResult {
+    /// The `tool_use_id` it answers.
+    pub id: String,
+    /// Marked `is_error`.
+    pub is_error: bool,
+    /// Its text (strings of its content joined by newlines).
+    pub text: String,
+}
+
+/// What one JSONL line is in the conversation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Turn {
+    /// 1-based physical line.
+    pub line: usize,
+    /// Who wrote it.
+    pub speaker: Speaker,
+    /// Text the speaker wrote (text blocks or a string content), newline-joined.
+    pub text: String,
+    /// Tool calls: (`id`, tool name).
+    pub calls: Vec<(String, String)>,
+    /// Tool results it carries.
+    pub results: Vec<ToolResult>,
+    /// A record nobody typed though it sits on a user line: `isMeta`, a local command's
+    /// caveat, a compaction summary.
+    pub meta: bool,
+}
+
+impl Turn {
+    /// True when the person typed it (a prompt or a command, not a tool result).
+    pub fn typed_by_user(&self) -> bool {
+        self.speaker == Speaker::User && !self.meta && self.results.is_empty() && !self.text.trim().is_empty()
+    }
+
+    /// True when it records that the user interrupted the assistant.
+    pub fn interruption(&self) -> bool {
+        self.text.contains("[Request interrupted by user")
+    }
+
+    /// True when it is a slash command's output (`<local-command-stdout>`).
+    fn command_output(&self) -> bool {
+        self.text.contains("<local-command-stdout>") || self.text.contains("<local-command-stderr>")
+    }
+
+    /// True when it runs a slash command (`<command-name>`).
+    fn command(&self) -> bool {
+        self.text.contains("<command-name>")
+    }
+}
+
+/// Reads line `line` (its bytes) as a conversation turn; `None` for a line that is no
+/// JSON object or carries no conversation (snapshots, progress, queue records).
+pub fn turn_of(bytes: &[u8], line: usize) -> Option<Turn> {
+    let v: Value = serde_json::from_slice(bytes).ok()?;
+    let ty = v.get("type")?.as_str()?;
+    let sidechain = v.get("isSidechain").and_then(Value::as_bool).unwrap_or(false);
+    let meta = v.get("isMeta").and_then(Value::as_bool).unwrap_or(false)
+        || v.get("isCompactSummary").and_then(Value::as_bool).unwrap_or(false)
+        || v.get("isVisibleInTranscriptOnly").and_then(Value::as_bool).unwrap_or(false);
+    let speaker = match ty {
+        "user" if sidechain => Speaker::SubAgent,
+        "assistant" if sidechain => Speaker::SubAgent,
+        "user" => Speaker::User,
+        "assistant" => Speaker::Assistant,
+        "system" | "summary" => Speaker::System,
+        _ => return None,
+    };
+    let mut turn = Turn { line, speaker, text: String::new(), calls: Vec::new(), results: Vec::new(), meta };
+    let content = v.get("message").and_then(|m| m.get("content"));
+    match content {
+        Some(Value::String(s)) => turn.text.push_str(s),
+        Some(Value::Array(blocks)) => {
+            for b in blocks {
+                read_block(b, &mut turn);
+            }
+        }
+        _ => {
+            if let Some(s) = v.get("content").and_then(Value::as_str) {
+                turn.text.push_str(s);
+            }
+        }
+    }
+    if !turn.results.is_empty() && turn.speaker == Speaker::User {
+        turn.speaker = Speaker::Tool(None);
+    }
+    let caveat = turn.text.contains("<local-command-caveat>") || turn.text.starts_with("<system-reminder>");
+    turn.meta |= caveat;
+    Some(turn)
+}
+
+fn read_block(b: &Value, turn: &mut Turn) {
+    let field = |k: &str| b.get(k).and_then(Value::as_str).unwrap_or("");
+    match field("type") {
+        "text" => push(&mut turn.text, field("text")),
+        "tool_use" | "server_tool_use" => turn.calls.push((field("id").to_string(), field("name").to_string())),
+        t if t == "tool_result" || t.ends_with("_tool_result") => {
+            let mut text = String::new();
+            strings(b.get("content"), &mut text);
+            let is_error = b.get("is_error").and_then(Value::as_bool).unwrap_or(false);
+            turn.results.push(ToolResult { id: field("tool_use_id").to_string(), is_error, text });
+        }
+        _ => {}
+    }
+}
+
+fn push(out: &mut String, s: &str) {
+    if s.is_empty() {
+        return;
+    }
+    if !out.is_empty() {
+        out.push('\n');
+    }
+    out.push_str(s);
+}
+
+/// The strings of a tool result's content (a string, text items, nested lists).
+fn strings(v: Option<&Value>, out: &mut String) {
+    match v {
+        Some(Value::String(s)) => push(out, s),
+        Some(Value::Array(items)) => items.iter().for_each(|i| strings(Some(i), out)),
+        Some(Value::Object(o)) => strings(o.get("text").or_else(|| o.get("content")), out),
+        _ => {}
+    }
+}
+
+/// What answered a message.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Answer {
+    /// How many tool calls the message makes.
+    pub calls: usize,
+    /// How many of them came back without an error.
+    pub succeeded: usize,
+    /// Results of the message's tool calls that are errors (a rejection, an interruption,
+    /// a failure), with their lines.
+    pub failed: Vec<(usize, ToolResult)>,
+    /// A line recording that the user interrupted, before the next typed message.
+    pub interrupted: Option<usize>,
+    /// The next message the user typed after it: (line, text).
+    pub next_user: Option<(usize, String)>,
+}
+
+impl Transcript {
+    /// The turn at line `n` (`None`: a Markdown source, a line that is no turn).
+    pub fn turn(&self, n: usize) -> Option<Turn> {
+        if self.kind() != SourceKind::Jsonl {
+            return None;
+        }
+        let line = self.line(n).ok().flatten()?;
+        turn_of(&line.bytes, n)
+    }
+
+    /// The lines outside `span` tied to the message in it: the results of its tool calls
+    /// (looked for after it) and the output of a slash command it runs (the lines right
+    /// after it), in line order. A result is not tied back to its call: output says
+    /// nothing of the command that printed it.
+    pub fn exchange(&self, span: RangeInclusive<usize>) -> Vec<usize> {
+        let turns: Vec<Turn> = span.clone().filter_map(|n| self.turn(n)).collect();
+        let calls: Vec<&str> = turns.iter().flat_map(|t| t.calls.iter().map(|(id, _)| id.as_str())).collect();
+        let mut out = Vec::new();
+        if !calls.is_empty() {
+            let hi = span.end().saturating_add(ANSWER_WINDOW).min(self.line_count());
+            let mut open = calls.len();
+            for n in span.end() + 1..=hi {
+                let Some(t) = self.turn(n) else { continue };
+                let hits = t.results.iter().filter(|r| calls.contains(&r.id.as_str())).count();
+                if hits > 0 {
+                    out.push(n);
+                    open = open.saturating_sub(hits);
+                    if open == 0 {
+                        break;
+                    }
+                }
+            }
+        }
+        if turns.iter().any(Turn::command) {
+            let hi = span.end().saturating_add(4).min(self.line_count());
+            for n in span.end() + 1..=hi {
+                match self.turn(n) {
+                    Some(t) if t.command_output() => out.push(n),
+                    Some(t) if t.meta || t.command() => {}
+                    _ => break,
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// What answered the message in `span`: its failed tool calls, an interruption, and
+    /// the next message the user typed, read at most [`ANSWER_WINDOW`] lines on.
+    pub fn answer(&self, span: RangeInclusive<usize>) -> Answer {
+        let mut out = Answer::default();
+        if self.kind() != SourceKind::Jsonl {
+            return out;
+        }
+        let calls: Vec<String> =
+            span.clone().filter_map(|n| self.turn(n)).flat_map(|t| t.calls.into_iter().map(|(id, _)| id)).collect();
+        out.calls = calls.len();
+        let hi = span.end().saturating_add(ANSWER_WINDOW).min(self.line_count());
+        for n in span.end() + 1..=hi {
+            let Some(t) = self.turn(n) else { continue };
+            for r in t.results.iter().filter(|r| calls.contains(&r.id)) {
+                if r.is_error {
+                    out.failed.push((n, r.clone()));
+                } else {
+                    out.succeeded += 1;
+                }
+            }
+            if t.interruption() && out.interrupted.is_none() {
+                out.interrupted = Some(n);
+            }
+            if t.typed_by_user() && !t.interruption() && !t.command_output() {
+                out.next_user = Some((n, t.text));
+                break;
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn speakers_and_blocks() {
+        let user = br#"{"type":"user","message":{"role":"user","content":"no, use the queue"}}"#;
+        let t = turn_of(user, 3).unwrap();
+        assert_eq!((t.speaker.clone(), t.text.as_str(), t.typed_by_user()), (Speaker::User, "no, use the queue", true));
+        let call = br#"{"type":"assistant","message":{"content":[{"type":"tool_use","id":"t1","name":"Bash","input":{"command":"ls"}}]}}"#;
+        assert_eq!(turn_of(call, 4).unwrap().calls, vec![("t1".to_string(), "Bash".to_string())]);
+        let result = br#"{"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"t1","is_error":true,"content":"The user doesn't want to proceed"}]}}"#;
+        let r = turn_of(result, 5).unwrap();
+        assert_eq!(r.speaker, Speaker::Tool(None));
+        assert!(r.results[0].is_error && !r.typed_by_user());
+        let meta = br#"{"type":"user","isMeta":true,"message":{"content":"<local-command-caveat>Caveat</local-command-caveat>"}}"#;
+        assert!(!turn_of(meta, 6).unwrap().typed_by_user());
+        assert!(turn_of(br#"{"type":"progress"}"#, 7).is_none());
+        assert!(turn_of(b"not json", 8).is_none());
+    }
+}
