@@ -401,6 +401,18 @@ pub(crate) fn product_versions(lower: &str, at: usize) -> Vec<String> {
     let Some(p) = toks.iter().position(|t| t.range.end > at) else { return Vec::new() };
     // The product may run on inside its token (`postgresql`, `redis_version`, `node.js`).
     let mut out: Vec<String> = Vec::new();
+    // A version glued to the product: `pytest-9.0.2`, `node@20.11.1`, `redis:7.2`.
+    let name_end = at + lower.get(at..).unwrap_or("").find(|c: char| !c.is_ascii_alphabetic()).unwrap_or(0);
+    if let Some(rest) = lower.get(name_end..)
+        && let Some(tail) = rest.strip_prefix(['-', '_', '@', ':', '/'])
+    {
+        let tail = tail.strip_prefix('v').unwrap_or(tail);
+        let n = tail.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(tail.len());
+        let glued = tail[..n].trim_end_matches('.');
+        if glued.starts_with(|c: char| c.is_ascii_digit()) {
+            out.push(glued.to_string());
+        }
+    }
     let version = |t: &Tok| -> Option<String> {
         (t.kind == TokKind::Number)
             .then(|| lower.get(t.range.clone()))
@@ -544,6 +556,8 @@ mod tests {
         assert_eq!(v("We run Postgres 16 now", "postgres"), ["16"]);
         assert_eq!(v("upgraded PostgreSQL from 15.4 to 16.4", "postgres"), ["15.4", "16.4"]);
         assert_eq!(v("redis_version:7.2.5", "redis"), ["7.2.5"]);
+        assert_eq!(v("platform linux -- Python 3.12.3, pytest-9.0.2", "pytest"), ["9.0.2"]);
+        assert_eq!(v("added node@20.11.1", "node"), ["20.11.1"]);
         assert_eq!(v("image: postgres:16-alpine", "postgres"), ["16"]);
         assert_eq!(v("pinned v2.3.1 of the SDK", "sdk"), ["2.3.1"]);
         assert_eq!(v("Postgres 16 and Redis 7", "redis"), ["7"]);

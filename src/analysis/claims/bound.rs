@@ -160,8 +160,12 @@ pub fn contradiction(claim: &Claim, text: &str) -> Option<Range<usize>> {
     match (&claim.value, claim.kind) {
         (ClaimValue::Text(value), ClaimKind::Version) => {
             let s = claim.subject.as_ref()?;
+            // Only a version of the same shape speaks against it: `Postgres 16` against
+            // `Postgres 17`, `1.4.2` against `1.5.0` — not the `7` of `code 7` against
+            // `Claude Code 2.1.258`.
+            let comparable = |h: &String| !value.contains('.') || h.contains('.');
             product_places(&s.label.stem, &lower).find_map(|i| {
-                let held = product_versions(&lower, i);
+                let held: Vec<String> = product_versions(&lower, i).into_iter().filter(comparable).collect();
                 (!held.is_empty() && !held.iter().any(|h| version_matches(value, h))).then(|| clause_at(text, i))
             })
         }

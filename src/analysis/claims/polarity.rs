@@ -32,6 +32,27 @@ const EN_NEGATIONS: &[&str] = &[
     "needless",
     "nobody",
     "nowhere",
+    // Words that deny by meaning: "Redis is gone" says what "no Redis" says.
+    "gone",
+    "removed",
+    "dropped",
+    "deleted",
+    "stopped",
+    "eliminated",
+    "refuse",
+    "refuses",
+    "refused",
+    "prevent",
+    "prevents",
+    "prevented",
+    "deny",
+    "denies",
+    "denied",
+    "unused",
+    "avoid",
+    "avoided",
+    "skip",
+    "skipped",
 ];
 
 /// Negation markers of Japanese, Korean and Chinese (substrings).
@@ -122,17 +143,60 @@ pub enum Opposite {
     Antonym,
 }
 
-/// The statements (clauses) of `text` that say something (two content words or more).
+/// The statements of `text` that say something (two content words or more): its clauses
+/// (see `binding::clause_at`), each cut further at commas, colons, dashes, brackets and
+/// the conjunctions that join two assertions (`but`, `and`, `while`, `although`; `、`,
+/// `，`), so that one sentence's two halves are judged apart ("no Redis needed: tests use
+/// a fake").
 pub fn statements(text: &str) -> Vec<Statement> {
     let mut out = Vec::new();
     let mut at = 0;
     while at < text.len() {
         let clause = clause_at(text, at);
         let next = clause.end.max(at) + text.get(clause.end..).and_then(|r| r.chars().next()).map_or(1, char::len_utf8);
-        if let Some(s) = statement(text, clause) {
-            out.push(s);
+        for part in parts(text, clause) {
+            if let Some(s) = statement(text, part) {
+                out.push(s);
+            }
         }
         at = next;
+    }
+    out
+}
+
+/// Words that join two assertions (lowercase, whole words).
+const JOINS: &[&str] = &["but", "and", "while", "whereas", "although", "though", "however", "yet", "so"];
+
+/// The parts of the clause `range` of `text` (see [`statements`]).
+fn parts(text: &str, range: Range<usize>) -> Vec<Range<usize>> {
+    let Some(clause) = text.get(range.clone()) else { return Vec::new() };
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut word_start: Option<usize> = None;
+    let cut = |to: usize, next: usize, start: &mut usize, out: &mut Vec<Range<usize>>| {
+        if to > *start {
+            out.push(range.start + *start..range.start + to);
+        }
+        *start = next;
+    };
+    for (i, c) in clause.char_indices() {
+        let end = i + c.len_utf8();
+        if is_word_part(c) {
+            word_start.get_or_insert(i);
+            continue;
+        }
+        if let Some(ws) = word_start.take()
+            && JOINS.contains(&clause[ws..i].to_lowercase().as_str())
+        {
+            cut(ws, i, &mut start, &mut out);
+        }
+        let dash = c == '-' && clause[..i].ends_with(' ') && clause[end..].starts_with(' ');
+        if matches!(c, ',' | ':' | '(' | ')' | '—' | '–' | '、' | '，' | '：' | '（' | '）') || dash {
+            cut(i, end, &mut start, &mut out);
+        }
+    }
+    if start < clause.len() {
+        out.push(range.start + start..range.end);
     }
     out
 }
@@ -187,7 +251,8 @@ fn read(text: &str, range: Range<usize>) -> Statement {
         if pole_of(&s, &mut poles) || pole_of(word, &mut poles) || closed::english(word) {
             continue;
         }
-        if s.chars().count() >= 2 {
+        // Numbers are values (judged as claims), not the words a sentence is about.
+        if s.chars().count() >= 2 && !s.chars().all(|c| c.is_ascii_digit()) {
             content.push(s);
         }
     }
@@ -270,7 +335,9 @@ impl Statement {
             .len();
         let negation = (self.negations % 2) != (source.negations % 2);
         match (flipped % 2 == 1, negation) {
-            (true, false) => Some(Opposite::Antonym),
+            // An antonym says the opposite only of the very same sentence: most of its
+            // words (`run the linter after the tests`, not `passed one after another`).
+            (true, false) if self.covered_by(source) >= 0.8 => Some(Opposite::Antonym),
             (false, true) => Some(Opposite::Negation),
             _ => None,
         }

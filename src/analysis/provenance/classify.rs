@@ -118,6 +118,11 @@ fn classify(
     if carried(&hc.claim, &cx.review.files[hc.file], live) {
         return (Verdict::at(ClaimStatus::Carried, None), None);
     }
+    if let Some(note) = indexed_note(cx.review, hc) {
+        return (Verdict::at(ClaimStatus::Carried, Some(note)), None);
+    }
+    // A relative phrase elsewhere that denotes exactly the date's days states it there.
+    let first = first.or_else(|| found.relative.get(&id).filter(|s| s.reading.covers).map(|s| s.rank.at));
     if let Some(at) = first {
         let cites = !p.evidence.is_empty() || !p.whole.is_empty();
         let flag = contradicted_date(cx, p.evidence, hc, at)
@@ -294,6 +299,19 @@ pub(super) fn report_claims(claims: Vec<HunkClaim>, findings: &mut Findings) {
             by: v.by,
         });
     }
+}
+
+/// For a claim of an index line (`MEMORY.md`), the proposed note that states it too: the
+/// index repeats its notes, and each note's claims are judged there.
+fn indexed_note(review: &Review, hc: &HunkClaim) -> Option<String> {
+    let index = &review.files[hc.file].path;
+    if index.rsplit('/').next() != Some("MEMORY.md") {
+        return None;
+    }
+    review.files.iter().filter(|f| f.path != *index).find_map(|f| {
+        let text = f.proposed.as_ref().and_then(note_text)?;
+        claims::occurs_in(&hc.claim, &text).then(|| f.path.clone())
+    })
 }
 
 /// True when `path` (relative to the memory folder) is a daily note, dated by its name.

@@ -32,6 +32,12 @@ impl CitedText {
                 .is_some_and(|t| crate::analysis::claims::Haystack::dated(t, self.date).states(claim))
         };
         if self.parts.len() < 2 || self.parts.iter().any(|(l, r)| Some(*l) == cited && states(r)) {
+            let in_text = crate::analysis::claims::Haystack::dated(&self.text, self.date).states(claim);
+            if !in_text
+                && let Some((l, _)) = self.inputs.iter().find(|(_, t)| crate::analysis::claims::occurs_in(claim, t))
+            {
+                return format!("{name}:{l}");
+            }
             return self.loc.clone();
         }
         match self.parts.iter().find(|(_, r)| states(r)) {
@@ -80,6 +86,9 @@ pub struct CitedText {
     /// The user turned it down later in the session: a note built from it records what
     /// was not decided.
     pub overruled: Option<super::overruled::Overruling>,
+    /// (line, said text) of the tool calls its results answer: what was read or fetched
+    /// (a path, a URL) is stated by a cited result through its call.
+    pub inputs: Vec<(usize, String)>,
 }
 
 /// What one resolved citation points at.

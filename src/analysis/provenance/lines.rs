@@ -147,6 +147,11 @@ impl CitedLines {
         let overruled = super::overruled::of_message(t, span.clone());
         let mut message = CitedText { loc: format!("{}:{n}", t.name()), last, overruled, ..Default::default() };
         let tied = t.exchange(span.clone());
+        message.inputs = t
+            .calls_answered(span.clone())
+            .into_iter()
+            .filter_map(|m| t.line(m).ok().flatten().map(|l| (m, t.said_text_of(&l))))
+            .collect();
         let mut first = true;
         for m in span.chain(tied) {
             let Ok(Some(line)) = t.line(m) else { continue };

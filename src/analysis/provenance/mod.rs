@@ -34,7 +34,8 @@
 //! | 3. hunk claims | `hunk_claims` (`stated`) | the claims of added lines, each with its ordered evidence; sourced when a cited line states it |
 //! | 4. pending | `pending` | entries checked against their own citations; what is still unsourced, in one table |
 //! | 5. scan | `scan` (`reading`) | where each pending claim is said, and relative phrases near unsourced dates |
-//! | 6–7. classify | `classify` | a status per claim; `unsourced-claim`, `inferred-date`, `citation-unsupported`, `citation-missing` flags |
+//! | 6–7. classify | `classify` | a verdict per claim; `unsourced-claim`, `inferred-date`, `citation-unsupported`, `contradicted`, `citation-overruled`, `citation-missing` flags |
+//! | 7. statements | `statements` | added lines that turn a cited sentence around or restate an overruled proposal |
 
 mod classify;
 mod entries;
@@ -47,6 +48,7 @@ mod pending;
 mod reading;
 mod scan;
 mod stated;
+mod statements;
 
 use crate::analysis::findings::Findings;
 use crate::analysis::result::ChangeReport;
@@ -128,6 +130,7 @@ fn analyze(
     classify::hunk_claims(&cx, &pending, &mut hunk_claims, findings);
     classify::entries(&cx, &pending, &entry_claims, (&mut entries.reports, &entries.cited), &hunk_claims);
     classify::unexplained_hunks(review, findings);
+    statements::check(review, &entries.cited, &hunk_claims, findings);
     classify::report_claims(hunk_claims, findings);
     Provenance { changes: entries.reports, notes }
 }

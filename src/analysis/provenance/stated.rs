@@ -121,6 +121,16 @@ fn sourced_by_day(c: &Claim, line: &str, evidence: &[&Cited], stated: &Stated) -
     None
 }
 
+/// True when a claim names a place (a path, a URL, or backticked code that is one): what a
+/// tool call reads or fetches, never the command it runs.
+fn is_location(c: &Claim) -> bool {
+    match c.kind {
+        ClaimKind::Path | ClaimKind::Url => true,
+        ClaimKind::Code => !c.text.contains(char::is_whitespace) && (c.text.contains('/') || c.text.contains('.')),
+        _ => false,
+    }
+}
+
 /// Memo of which shared cited message states which claim, and of each message's relative
 /// phrases.
 #[derive(Default)]
@@ -136,7 +146,12 @@ impl Stated {
         if let Some(&known) = self.states.borrow().get(&key) {
             return known;
         }
-        let said = claims::Haystack::dated(&t.text, t.date).states(c);
+        // A path or URL is stated by a cited result through the call that read it.
+        let through_call = || {
+            matches!(c.kind, ClaimKind::Path | ClaimKind::Url | ClaimKind::Code)
+                && t.inputs.iter().any(|(_, input)| claims::occurs_in(c, input) && is_location(c))
+        };
+        let said = claims::Haystack::dated(&t.text, t.date).states(c) || through_call();
         self.states.borrow_mut().insert(key, said);
         said
     }

@@ -228,6 +228,33 @@ impl Transcript {
         out
     }
 
+    /// The lines of the tool calls the results in `span` answer (looked for before it): a
+    /// result's call says what was read, fetched or run (a file's path, a URL), not what the
+    /// result says.
+    pub fn calls_answered(&self, span: RangeInclusive<usize>) -> Vec<usize> {
+        let ids: Vec<String> =
+            span.clone().filter_map(|n| self.turn(n)).flat_map(|t| t.results.into_iter().map(|r| r.id)).collect();
+        let mut out = Vec::new();
+        if ids.is_empty() {
+            return out;
+        }
+        let lo = span.start().saturating_sub(ANSWER_WINDOW).max(1);
+        let mut open = ids.len();
+        for n in (lo..*span.start()).rev() {
+            let Some(t) = self.turn(n) else { continue };
+            let hits = t.calls.iter().filter(|(id, _)| ids.contains(id)).count();
+            if hits > 0 {
+                out.push(n);
+                open = open.saturating_sub(hits);
+                if open == 0 {
+                    break;
+                }
+            }
+        }
+        out.reverse();
+        out
+    }
+
     /// What answered the message in `span`: its failed tool calls, an interruption, and
     /// the next message the user typed, read at most [`ANSWER_WINDOW`] lines on.
     pub fn answer(&self, span: RangeInclusive<usize>) -> Answer {

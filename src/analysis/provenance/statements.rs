@@ -1,0 +1,191 @@
+//! Sentences, not only their values: an added line restates a cited sentence, and must not
+//! turn it around or restate a proposal the user turned down.
+//!
+//! Each clause of an added line that says something (two content words or more) is
+//! matched to the cited clause that holds most of its content words (at least 60%, and two
+//! words). When that clause
+//! - asserts the opposite — one of the two is negated, or they use the two sides of an
+//!   antonym pair (`required`/`optional`, `enabled`/`disabled`, 必須/任意…) — and no other
+//!   cited clause as close says it the note's way, the line is `contradicted`;
+//! - is in a message the user turned down (see `overruled`) and the line does not record
+//!   the refusal, the line is `citation-overruled`.
+//!
+//! A line whose value claims already carry such a flag gets no second one. Only these
+//! verdicts are reported as `statement` claims: a paraphrase is no fault, so a clause with
+//! no close cited clause is left to the claims it holds.
+
+use super::entries::added_lines;
+use super::evidence::{Cited, CitedText};
+use super::hunk_claims::HunkClaim;
+use crate::analysis::claims::{self, Statement};
+use crate::analysis::findings::{ClaimReport, ClaimStatus, Findings};
+use crate::analysis::flag::{Flag, FlagKind};
+use crate::review::Review;
+use crate::secrets::mask;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// How much of a cited message is read for sentences (tool output beyond it is data, not
+/// sentences a note restates).
+const READ_BYTES: usize = 64 << 10;
+
+/// The least share of a note clause's content words a cited clause must hold to be the
+/// sentence it restates.
+const CLOSE: f32 = 0.6;
+
+/// The statements of each cited message, split once.
+#[derive(Default)]
+pub(super) struct CitedStatements {
+    split: HashMap<usize, Arc<Vec<Statement>>>,
+}
+
+impl CitedStatements {
+    fn of(&mut self, t: &Arc<CitedText>) -> Arc<Vec<Statement>> {
+        let key = Arc::as_ptr(t) as usize;
+        let text = cut(&t.text, READ_BYTES);
+        Arc::clone(self.split.entry(key).or_insert_with(|| Arc::new(claims::statements(text))))
+    }
+}
+
+/// The longest prefix of `s` of at most `max` bytes ending on a char boundary.
+fn cut(s: &str, max: usize) -> &str {
+    let mut end = s.len().min(max);
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    &s[..end]
+}
+
+/// A cited clause a note clause restates.
+struct Match<'a> {
+    text: &'a Arc<CitedText>,
+    clause: &'a Statement,
+    coverage: f32,
+}
+
+/// Checks every added line of every hunk its entries cite lines for; adds the flags and the
+/// `statement` claims to `findings`. `hunk_claims` (with their cited verdicts) say which
+/// lines already carry a value's flag.
+pub(super) fn check(review: &Review, cited: &[Vec<Cited>], hunk_claims: &[HunkClaim], findings: &mut Findings) {
+    let mut split = CitedStatements::default();
+    for (fi, f) in review.files.iter().enumerate() {
+        if !f.kind.writable() {
+            continue;
+        }
+        for hi in 0..f.hunks.len() {
+            let entries: Vec<usize> = findings.changes(fi, hi).to_vec();
+            let texts: Vec<&Arc<CitedText>> = entries
+                .iter()
+                .filter_map(|&n| n.checked_sub(1).and_then(|i| cited.get(i)))
+                .flatten()
+                .flat_map(|c| c.texts.iter())
+                .collect();
+            if texts.is_empty() {
+                continue;
+            }
+            let statements: Vec<(Arc<CitedText>, Arc<Vec<Statement>>)> =
+                texts.iter().map(|t| (Arc::clone(t), split.of(t))).collect();
+            for (_, _, line) in added_lines(f, hi) {
+                let text = crate::text::strip_terminator(&line.text);
+                if text.trim_start().starts_with("---") || flagged_already(hunk_claims, (fi, hi), text) {
+                    continue;
+                }
+                if let Some((flag, report)) = judge_line(text, &statements) {
+                    findings.add_hunk_flag(fi, hi, flag);
+                    if let Some(h) = findings.of_mut(fi, hi) {
+                        h.claims.push(report);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// True when a value claim of `line` already got a contradicted or overruled verdict.
+fn flagged_already(hunk_claims: &[HunkClaim], at: (usize, usize), line: &str) -> bool {
+    hunk_claims.iter().any(|hc| {
+        (hc.file, hc.hunk) == at
+            && hc.written == line
+            && hc
+                .status
+                .as_ref()
+                .is_some_and(|v| matches!(v.status, ClaimStatus::Contradicted | ClaimStatus::Overruled))
+    })
+}
+
+/// The flag and the `statement` claim of one added line, when a clause of it turns a cited
+/// sentence around or restates an overruled proposal.
+fn judge_line(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)]) -> Option<(Flag, ClaimReport)> {
+    for note in claims::statements(line) {
+        let close: Vec<Match<'_>> = cited
+            .iter()
+            .flat_map(|(t, clauses)| clauses.iter().map(move |c| (t, c)))
+            .filter_map(|(t, c)| {
+                let coverage = note.covered_by(c);
+                (coverage >= CLOSE && note.shared(c) >= 2).then_some(Match { text: t, clause: c, coverage })
+            })
+            .collect();
+        let Some(best) = close.iter().max_by(|a, b| a.coverage.total_cmp(&b.coverage)) else { continue };
+        let said = line.get(note.range.clone()).unwrap_or(line).trim();
+        // A clause as close as the best one that says it the note's way: it is sourced.
+        let agrees = close.iter().any(|m| m.coverage >= best.coverage - 0.01 && note.opposite(m.clause).is_none());
+        if let Some(o) = best.text.overruled.as_ref().filter(|_| !claims::negated(said)) {
+            let all_overruled =
+                close.iter().filter(|m| m.coverage >= best.coverage - 0.01).all(|m| m.text.overruled.is_some());
+            if all_overruled {
+                return Some(overruled(line, said, best, o));
+            }
+        }
+        if !agrees && note.opposite(best.clause).is_some() {
+            return Some(contradicted(line, said, best));
+        }
+    }
+    None
+}
+
+/// The source clause of a match, masked, on one line.
+fn quote(m: &Match<'_>) -> String {
+    let q = m.text.text.get(m.clause.range.clone()).unwrap_or("");
+    crate::text::one_line_cut(&mask(q), 200)
+}
+
+fn overruled(line: &str, said: &str, m: &Match<'_>, o: &super::overruled::Overruling) -> (Flag, ClaimReport) {
+    let source = m.text.line_at(m.clause.range.start);
+    let answer = crate::text::one_line_cut(&mask(&o.text), 160);
+    let shown = mask(said).into_owned();
+    let flag = Flag::new(
+        FlagKind::CitationOverruled,
+        format!("«{shown}» restates {source}, a proposal the user turned down at {}: «{answer}»", o.loc),
+    )
+    .with_source(source.clone())
+    .with_claim(shown.clone())
+    .with_line(mask(line).into_owned());
+    let report = ClaimReport {
+        text: shown,
+        kind: "statement".into(),
+        status: ClaimStatus::Overruled,
+        source: Some(source),
+        quote: Some(answer),
+        by: Some(o.loc.clone()),
+    };
+    (flag, report)
+}
+
+fn contradicted(line: &str, said: &str, m: &Match<'_>) -> (Flag, ClaimReport) {
+    let source = m.text.line_at(m.clause.range.start);
+    let q = quote(m);
+    let shown = mask(said).into_owned();
+    let flag = Flag::new(FlagKind::Contradicted, format!("the note says «{shown}» but {source} says «{q}»"))
+        .with_source(source.clone())
+        .with_claim(shown.clone())
+        .with_line(mask(line).into_owned());
+    let report = ClaimReport {
+        text: shown,
+        kind: "statement".into(),
+        status: ClaimStatus::Contradicted,
+        source: Some(source),
+        quote: Some(q),
+        by: None,
+    };
+    (flag, report)
+}
