@@ -274,6 +274,15 @@ fn secrets_urls_a_presigned_url_and_a_webhook_copied_from_tool_output_are_flagge
     );
     assert!(claims.iter().any(|c| c.starts_with("[slack-webhook …")), "{claims:?}");
     assert!(claims.iter().any(|c| c.starts_with("[share-link")), "{claims:?}");
+    // The share link's URL is a claim no transcript states: its flag shows the URL with
+    // only the secret masked.
+    let unsourced: Vec<String> = flag_rows(&v).into_iter().filter(|r| r.1 == "unsourced-claim").map(|r| r.3).collect();
+    assert!(
+        unsourced
+            .iter()
+            .any(|c| c.starts_with("https://www.dropbox.com/s/[share-link") && c.contains("]/qa-checklist.pdf")),
+        "{unsourced:?}"
+    );
     let json_text = v.to_string();
     let text = run(dream.parent().unwrap(), &["check", dream.to_str().unwrap(), "--memory", memory.to_str().unwrap()]);
     assert_eq!(text.code, 1, "{}", text.both());
