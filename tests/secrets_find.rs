@@ -379,6 +379,17 @@ const POOL: &[&str] = &[
     "@",
     "[",
     "]",
+    "https://",
+    "hooks.zapier.com/hooks/catch/",
+    "x.io/s/",
+    "/webhooks/",
+    "?usp=sharing",
+    "&sig=",
+    "?se=2026&sv=1",
+    "X-Amz-Signature=",
+    "?access_token=",
+    "26268853/",
+    "/",
 ];
 
 proptest! {

@@ -48,6 +48,7 @@ mod retention_warning;
 mod revert_cli;
 mod secrets_find;
 mod secrets_outputs;
+mod secrets_urls;
 mod terminal_safety;
 mod transcript_context;
 mod transcript_index;

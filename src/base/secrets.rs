@@ -7,7 +7,9 @@
 //! keys, Telegram, Mailgun, `age` keys and ~100 more), JWTs, PEM private keys (whole, or a body without its BEGIN
 //! line), and the value of a credential-like key (`token=`, `api_key:`; a random value),
 //! of a password-named key (`DB_PASSWORD=hunter2`; any value), after `Bearer `, or as the
-//! password of a URL (`postgres://app:hunter2@db`; any value). Besides the table, an AWS
+//! password of a URL (`postgres://app:hunter2@db`; any value), and capability URLs (a
+//! presigned URL's signature, a webhook, a share link, a random token in a URL's path:
+//! `src/base/secrets/urls.rs` says which and why). Besides the table, an AWS
 //! secret access key is found beside its key id, and full-width base64 lines as a key body.
 //! One Aho-Corasick automaton over the table's literals is the pre-filter: text without a
 //! hit costs one pass (plus a line-length scan for bare key bodies).
@@ -39,9 +41,11 @@ mod pem;
 mod rules;
 mod serialize;
 mod shapes;
+mod urls;
 
 pub use assigned::shannon_entropy;
 pub use serialize::Masked;
+pub use urls::URL_TOKEN_MIN_LEN;
 
 /// What kind of credential a [`Secret`] is, shown in its mask (`[stripe-key …abcd]`) and
 /// serialised as that name.
@@ -69,6 +73,13 @@ pub enum SecretKind {
     /// Another provider's token, named by its row in the rule table (`stripe-key`,
     /// `gitlab-token`, `slack-webhook`).
     Provider(&'static str),
+    /// A URL that grants access to whoever holds it, named by what it is: `signed-url`
+    /// (a presigned or SAS URL's signature and credentials), `webhook-url`, `share-link`,
+    /// or `capability-url` (a random token in its path or fragment). Found by
+    /// `src/base/secrets/urls.rs`. A provider's kind found on the same span wins over it
+    /// (`slack-webhook`); it wins over one it strictly contains (a presigned URL's
+    /// `aws-access-key` id).
+    CapabilityUrl(&'static str),
     /// A value after `token`/`secret`/`password`/`api_key`/`access_key`/… and `=` or `:`,
     /// after `Bearer `, or the password of a URL (`scheme://user:pw@host`).
     Credential,
@@ -87,7 +98,7 @@ impl SecretKind {
             SecretKind::GoogleApiKey => "google-api-key",
             SecretKind::Jwt => "jwt",
             SecretKind::PrivateKey => "private-key",
-            SecretKind::Provider(name) => name,
+            SecretKind::Provider(name) | SecretKind::CapabilityUrl(name) => name,
             SecretKind::Credential => "credential",
         }
     }
@@ -192,33 +203,49 @@ fn by_rules(text: &str) -> Vec<Secret> {
         let Some(rule) = rules::RULES.get(m.pattern().as_usize()) else {
             continue;
         };
-        if let Some(r) = rule.matches(text, m.start(), m.end()) {
-            found.push(Secret { kind: rule.kind, start: r.start, end: r.end });
+        if let Some((r, kind)) = rule.matches(text, m.start(), m.end()) {
+            found.push(Secret { kind, start: r.start, end: r.end });
         }
     }
     found
 }
 
-/// Merges overlapping findings into one range; a specific kind wins over `credential`.
+/// Merges overlapping findings into one range. A specific kind wins over `credential`,
+/// and over a capability URL's of the same span (`slack-webhook` over `webhook-url`); a
+/// capability URL wins over a specific kind it strictly contains (a presigned URL's
+/// `signed-url` over the `aws-access-key` id in its `X-Amz-Credential`).
 fn merge(mut specific: Vec<Secret>) -> Vec<Secret> {
     if specific.is_empty() {
         return specific;
     }
-    let rank = |k: SecretKind| u8::from(k == SecretKind::Credential);
+    let rank = |k: SecretKind| match k {
+        SecretKind::Credential => 2u8,
+        SecretKind::CapabilityUrl(_) => 1,
+        _ => 0,
+    };
+    let len = |s: &Secret| s.end - s.start;
+    // Whether `new`'s kind names the merged range rather than that of `kept`.
+    let names = |new: &Secret, kept: &Secret| match (new.kind, kept.kind) {
+        (SecretKind::CapabilityUrl(_), k) if rank(k) == 0 => len(new) > len(kept),
+        (k, SecretKind::CapabilityUrl(_)) if rank(k) == 0 => len(new) >= len(kept),
+        (a, b) => rank(a) < rank(b),
+    };
     specific.sort_by_key(|s| (s.start, rank(s.kind), std::cmp::Reverse(s.end)));
-    let mut out: Vec<Secret> = Vec::with_capacity(specific.len());
+    // Each merged range, with the finding whose kind names it.
+    let mut out: Vec<(Secret, Secret)> = Vec::with_capacity(specific.len());
     for s in specific {
         match out.last_mut() {
-            Some(last) if s.start < last.end => {
+            Some((last, namer)) if s.start < last.end => {
                 last.end = last.end.max(s.end);
-                if last.kind == SecretKind::Credential && s.kind != SecretKind::Credential {
+                if names(&s, namer) {
+                    *namer = s;
                     last.kind = s.kind;
                 }
             }
-            _ => out.push(s),
+            _ => out.push((s, s)),
         }
     }
-    out
+    out.into_iter().map(|(merged, _)| merged).collect()
 }
 
 /// `text` with every secret replaced by `[<kind> …<last 4 chars>]`. Borrowed when there is
@@ -314,6 +341,9 @@ fn replace(text: &str, secrets: &[Secret]) -> String {
         out.push_str(s.kind.name());
         let tail = match s.kind {
             SecretKind::PrivateKey => pem_tail(value),
+            // A URL's masked part may end in a short token (`…/catch/2085782/otichcc`):
+            // its last 4 characters would be most of that token.
+            SecretKind::CapabilityUrl(_) if urls::last_token_len(value) < SHOWN_TAIL_MIN_LEN => String::new(),
             _ if value.chars().count() >= SHOWN_TAIL_MIN_LEN => last_chars(value, 4),
             // The last 4 characters of a short password are most of it.
             _ => String::new(),
@@ -417,6 +447,25 @@ mod tests {
         assert_eq!(masked[2..5], ["[… private-key]\n", "[… private-key]\n", "[… private-key]\n"]);
         assert_eq!(masked[5], "token [anthropic-key …Z9AA] done");
         assert!(!masked.concat().contains("bblGuP8"));
+    }
+
+    #[test]
+    fn merged_findings_are_named_by_the_one_that_covers_them() {
+        let s = |kind, start, end| Secret { kind, start, end };
+        let url = SecretKind::CapabilityUrl("signed-url");
+        let webhook = SecretKind::CapabilityUrl("webhook-url");
+        let slack = SecretKind::Provider("slack-webhook");
+        // A signed URL's span holds an AWS key id: the URL names it.
+        let merged = merge(vec![s(SecretKind::AwsAccessKey, 10, 30), s(url, 10, 90)]);
+        assert_eq!(merged, vec![s(url, 10, 90)]);
+        // The same span found by a provider's row and as a webhook: the provider names it.
+        assert_eq!(merge(vec![s(webhook, 5, 50), s(slack, 5, 50)]), vec![s(slack, 5, 50)]);
+        // `credential` names nothing another kind covers.
+        assert_eq!(merge(vec![s(SecretKind::Credential, 5, 60), s(url, 5, 50)]), vec![s(url, 5, 60)]);
+        assert_eq!(
+            merge(vec![s(SecretKind::Credential, 0, 9), s(SecretKind::Jwt, 0, 9)]),
+            vec![s(SecretKind::Jwt, 0, 9)]
+        );
     }
 
     #[test]

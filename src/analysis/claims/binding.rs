@@ -452,6 +452,7 @@ pub(crate) fn product_versions(lower: &str, at: usize) -> Vec<String> {
         }
         i += 1;
     }
+    out.dedup();
     // Backward, only through `of the`: `v2.3.1 of the sdk`.
     for t in toks.iter().take(p).rev().take(4) {
         if let Some(v) = version(t) {

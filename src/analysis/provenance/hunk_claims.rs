@@ -32,6 +32,33 @@ pub(super) struct HunkClaim {
     pub(super) status: Option<Verdict>,
 }
 
+/// `claim` as outputs show it, given the credentials of its line (`inside`, with what
+/// masking shows for each): a credential within the claim is replaced by its mask, the rest
+/// of the claim kept (a capability URL: `https://hooks.zapier.com/[webhook-url]/`); a claim
+/// that lies within a credential, or straddles one, is its mask alone (a piece of a private
+/// key's body). Masks come from the line read whole: the claim alone may not show a
+/// credential found by its context (an AWS secret key beside its key id).
+fn shown_claim(claim: &Claim, inside: &[(std::ops::Range<usize>, String)]) -> String {
+    let (start, end) = (claim.start, claim.end);
+    let overlapping: Vec<&(std::ops::Range<usize>, String)> =
+        inside.iter().filter(|(r, _)| r.start < end && start < r.end).collect();
+    if overlapping.is_empty() {
+        return mask(&claim.text).into_owned();
+    }
+    if let Some((_, label)) = overlapping.iter().find(|(r, _)| r.start < start || end < r.end) {
+        return label.clone();
+    }
+    let mut shown = String::new();
+    let mut at = start;
+    for (r, label) in overlapping {
+        shown.push_str(claim.text.get(at - start..r.start - start).unwrap_or(""));
+        shown.push_str(label);
+        at = r.end;
+    }
+    shown.push_str(claim.text.get(at - start..).unwrap_or(""));
+    mask(&shown).into_owned()
+}
+
 /// The names of the memory's notes, live and proposed: a claim naming one is a
 /// reference, not a claim.
 pub(super) fn note_names(review: &Review) -> HashSet<String> {
@@ -78,10 +105,7 @@ fn collect_hunk(
         }
         for claim in note_claims(text, notes) {
             let in_secret = inside.iter().any(|(r, _)| r.start <= claim.start && claim.end <= r.end);
-            let shown = match inside.iter().find(|(r, _)| r.start < claim.end && claim.start < r.end) {
-                Some((_, label)) => label.clone(),
-                None => mask(&claim.text).into_owned(),
-            };
+            let shown = shown_claim(&claim, inside);
             let subject = claim.subject.as_ref().map(|s| s.label.stem.clone());
             if seen.insert((claim.kind, claim.text.to_lowercase(), subject)) {
                 let (line, written) = (shown_line.to_string(), text.to_string());

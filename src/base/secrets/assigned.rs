@@ -208,12 +208,13 @@ fn value_start(b: &[u8], e: usize) -> Option<(usize, Option<u8>)> {
 }
 
 /// The end of a value at `start..end` that is a URL query parameter: it stops before the
-/// next `&name=` (`password=hunter2&ssl=true`); a lone `&` stays part of the value.
+/// next `&name=` (`password=hunter2&ssl=true`, `…&X-Amz-SignedHeaders=host`); a lone `&`
+/// stays part of the value.
 fn query_value_end(b: &[u8], start: usize, end: usize) -> usize {
     let mut i = start;
     while i < end {
         if b.get(i) == Some(&b'&') {
-            let name_end = run_end(b, i + 1, is_word);
+            let name_end = run_end(b, i + 1, |c| is_word(c) || c == b'-' || c == b'.');
             if name_end > i + 1 && name_end < end && b.get(name_end) == Some(&b'=') {
                 return i;
             }

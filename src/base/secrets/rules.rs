@@ -29,7 +29,14 @@ pub(super) enum Check {
     /// A validator for shapes a prefix and a body cannot describe. It gets the text, the
     /// hit's start and end, and returns the secret's byte range.
     Custom(fn(&str, usize, usize) -> Option<Range<usize>>),
+    /// A [`Check::Custom`] that also says what it found, for a row whose hits are of
+    /// several kinds (a capability URL is a `signed-url`, a `webhook-url`…).
+    Classified(Classifier),
 }
+
+/// A validator of a [`Check::Classified`] row: the text and the hit's start and end in,
+/// the secret's byte range and kind out.
+pub(super) type Classifier = fn(&str, usize, usize) -> Option<(Range<usize>, SecretKind)>;
 
 /// Which part of a [`Check::Token`] match is the secret.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -131,6 +138,11 @@ const fn custom(
     f: fn(&str, usize, usize) -> Option<Range<usize>>,
 ) -> Rule {
     Rule { id, prefix, kind, check: Check::Custom(f) }
+}
+
+/// A row validated by a function that names the kind of each secret it finds.
+const fn classified(id: &'static str, prefix: &'static str, kind: SecretKind, f: Classifier) -> Rule {
+    Rule { id, prefix, kind, check: Check::Classified(f) }
 }
 
 /// A credential-like key name (`token`, `api_key`) whose random value is a credential.
@@ -312,6 +324,7 @@ pub(super) const RULES: &[Rule] = &[
     provider("age-secret-key", "AGE-SECRET-KEY-1", "age-secret-key", Bech32Upper, 58, 58),
     // Credentials by context: a key name and its value, a bearer token, a URL password.
     custom("url-password", "://", K::Credential, url_password),
+    classified("capability-url", "://", K::CapabilityUrl("capability-url"), super::urls::capability_url),
     custom("bearer-token", "bearer", K::Credential, super::assigned::bearer),
     key_name("token"),
     key_name("secret"),
@@ -335,11 +348,15 @@ pub(super) const RULES: &[Rule] = &[
 ];
 
 impl Rule {
-    /// The byte range of the secret this row finds at the pre-filter hit `start..end`.
-    pub(super) fn matches(&self, text: &str, start: usize, end: usize) -> Option<Range<usize>> {
+    /// The byte range and kind of the secret this row finds at the pre-filter hit
+    /// `start..end`.
+    pub(super) fn matches(&self, text: &str, start: usize, end: usize) -> Option<(Range<usize>, SecretKind)> {
         match self.check {
-            Check::Custom(f) => f(text, start, end),
-            Check::Token { body, min, max, part } => self.token_at(text, start, body, min..=max, part),
+            Check::Custom(f) => f(text, start, end).map(|r| (r, self.kind)),
+            Check::Classified(f) => f(text, start, end),
+            Check::Token { body, min, max, part } => {
+                self.token_at(text, start, body, min..=max, part).map(|r| (r, self.kind))
+            }
         }
     }
 
