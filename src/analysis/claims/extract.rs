@@ -85,7 +85,11 @@ pub fn extract(line: &str) -> Vec<Claim> {
         }
     }
     for (outer, inner) in codes {
-        let value = line.get(inner.clone()).unwrap_or("").to_lowercase();
+        let mut value = line.get(inner.clone()).unwrap_or("").to_lowercase();
+        // A folder in backticks (`todo-app/`) is the folder's name.
+        if !value.contains(char::is_whitespace) && value.len() > 1 {
+            value = value.trim_end_matches(['/', '\\']).to_string();
+        }
         if inner.is_empty() {
             acc.block(outer);
         } else {

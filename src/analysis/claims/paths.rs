@@ -211,5 +211,7 @@ fn classify_path(s: &str) -> Option<ClaimKind> {
 pub(crate) fn normalise_path(s: &str) -> String {
     let lower = s.to_lowercase();
     let t = lower.strip_prefix("./").or(lower.strip_prefix("~/")).unwrap_or(&lower);
-    t.to_string()
+    // A folder written with its separator (`todo-app/`, `Week2\`) is the folder's name.
+    let folder = t.trim_end_matches(['/', '\\']);
+    if folder.is_empty() { t.to_string() } else { folder.to_string() }
 }

@@ -12,7 +12,7 @@
 
 use std::ops::Range;
 
-use super::binding::{clause_at, stem};
+use super::binding::stem;
 use super::closed;
 use super::text::is_cjk;
 
@@ -125,78 +125,74 @@ const ANTONYMS: &[(&[&str], &[&str])] = &[
 pub struct Statement {
     /// Its bytes in the text.
     pub range: Range<usize>,
-    /// Its comparable content words: stems of Latin words that are no closed-class,
-    /// negation or antonym word; pairs of CJK characters outside negation markers.
-    pub content: Vec<String>,
-    /// How many negations it holds.
-    pub negations: usize,
-    /// The antonym poles it uses: (pair, side).
-    pub poles: Vec<(usize, bool)>,
+    /// Its comparable content words, sorted by stem, each with whether a negation bears on
+    /// it: stems of Latin words that are no closed-class, negation or antonym word; pairs
+    /// of CJK characters outside negation markers and antonyms.
+    pub content: Vec<Word>,
+    /// The antonym poles it uses, each with whether a negation bears on it.
+    pub poles: Vec<Pole>,
+}
+
+/// A content word of a statement.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Word {
+    /// Its comparable form.
+    pub stem: String,
+    /// A negation bears on it (`not` before it, `gone` after it, `ない` in its clause).
+    pub negated: bool,
+}
+
+/// One side of an antonym pair used by a statement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Pole {
+    /// The pair (an index into the antonym table).
+    pub pair: usize,
+    /// Which side of it the word is.
+    pub side: bool,
+    /// A negation bears on it (`not required` says `optional`).
+    pub negated: bool,
+}
+
+impl Pole {
+    /// The side it asserts, negation taken into account.
+    fn asserted(self) -> bool {
+        self.side != self.negated
+    }
 }
 
 /// How a source statement says the opposite of a note's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Opposite {
-    /// One of the two is negated, the other is not.
+    /// A word both speak of is denied in one and asserted in the other.
     Negation,
-    /// They use the two sides of an antonym pair (`required` and `optional`).
+    /// They assert the two sides of an antonym pair (`required` and `optional`).
     Antonym,
 }
 
-/// The statements of `text` that say something (two content words or more): its clauses
-/// (see `binding::clause_at`), each cut further at commas, colons, dashes, brackets and
-/// the conjunctions that join two assertions (`but`, `and`, `while`, `although`; `、`,
-/// `，`), so that one sentence's two halves are judged apart ("no Redis needed: tests use
-/// a fake").
+/// The statements of `text` that say something (two content words or more): its
+/// sentences (ended by `.`, `!`, `?` before a space, `。`, or a line break). A negation
+/// bears on the words next to it, so the two halves of one sentence keep their own
+/// polarity ("no Redis needed: tests use a fake").
 pub fn statements(text: &str) -> Vec<Statement> {
-    let mut out = Vec::new();
-    let mut at = 0;
-    while at < text.len() {
-        let clause = clause_at(text, at);
-        let next = clause.end.max(at) + text.get(clause.end..).and_then(|r| r.chars().next()).map_or(1, char::len_utf8);
-        for part in parts(text, clause) {
-            if let Some(s) = statement(text, part) {
-                out.push(s);
-            }
-        }
-        at = next;
-    }
-    out
+    sentences(text).into_iter().filter_map(|r| statement(text, r)).collect()
 }
 
-/// Words that join two assertions (lowercase, whole words).
-const JOINS: &[&str] = &["but", "and", "while", "whereas", "although", "though", "however", "yet", "so"];
-
-/// The parts of the clause `range` of `text` (see [`statements`]).
-fn parts(text: &str, range: Range<usize>) -> Vec<Range<usize>> {
-    let Some(clause) = text.get(range.clone()) else { return Vec::new() };
+/// The sentences of `text`, as byte ranges.
+fn sentences(text: &str) -> Vec<Range<usize>> {
     let mut out = Vec::new();
     let mut start = 0;
-    let mut word_start: Option<usize> = None;
-    let cut = |to: usize, next: usize, start: &mut usize, out: &mut Vec<Range<usize>>| {
-        if to > *start {
-            out.push(range.start + *start..range.start + to);
-        }
-        *start = next;
-    };
-    for (i, c) in clause.char_indices() {
+    for (i, c) in text.char_indices() {
         let end = i + c.len_utf8();
-        if is_word_part(c) {
-            word_start.get_or_insert(i);
-            continue;
-        }
-        if let Some(ws) = word_start.take()
-            && JOINS.contains(&clause[ws..i].to_lowercase().as_str())
-        {
-            cut(ws, i, &mut start, &mut out);
-        }
-        let dash = c == '-' && clause[..i].ends_with(' ') && clause[end..].starts_with(' ');
-        if matches!(c, ',' | ':' | '(' | ')' | '—' | '–' | '、' | '，' | '：' | '（' | '）') || dash {
-            cut(i, end, &mut start, &mut out);
+        let soft = matches!(c, '.' | '!' | '?') && text[end..].chars().next().is_none_or(char::is_whitespace);
+        if soft || matches!(c, '\n' | '\r' | '。' | '！' | '？') {
+            if i > start {
+                out.push(start..i);
+            }
+            start = end;
         }
     }
-    if start < clause.len() {
-        out.push(range.start + start..range.end);
+    if start < text.len() {
+        out.push(start..text.len());
     }
     out
 }
@@ -204,11 +200,13 @@ fn parts(text: &str, range: Range<usize>) -> Vec<Range<usize>> {
 /// True when two texts share a content word (a Latin stem of three letters or more, or a
 /// pair of CJK characters), dates and numbers aside: the same event or thing is spoken of.
 pub fn shares_content(a: &str, b: &str) -> bool {
-    let words = |t: &str| {
-        let mut w = read(t, 0..t.len()).content;
-        w.retain(|x| x.chars().count() >= 3 || x.chars().any(is_cjk));
-        w.retain(|x| !x.chars().all(|c| c.is_ascii_digit()));
-        w
+    let words = |t: &str| -> Vec<String> {
+        read(t, 0..t.len())
+            .content
+            .into_iter()
+            .map(|w| w.stem)
+            .filter(|x| x.chars().count() >= 3 || x.chars().any(is_cjk))
+            .collect()
     };
     let wb = words(b);
     words(a).iter().any(|w| wb.binary_search(w).is_ok())
@@ -220,76 +218,198 @@ fn statement(text: &str, range: Range<usize>) -> Option<Statement> {
     (s.content.len() >= 2).then_some(s)
 }
 
+/// Negations that bear on the words after them (`not`, `no`, `never`, `refuses to`).
+fn negates_after(word: &str) -> bool {
+    EN_NEGATIONS.contains(&word) && !NEGATES_BEFORE.contains(&word) || word.ends_with("n't")
+}
+
+/// Negations that bear on the word before them (`Redis is gone`, `the cron job was
+/// removed`).
+const NEGATES_BEFORE: &[&str] =
+    &["gone", "removed", "dropped", "deleted", "stopped", "eliminated", "unused", "unnecessary", "unneeded"];
+
+/// How many content words after a negation it bears on (`must not be retried`, `no
+/// migration is needed`: the next one).
+const SCOPE: usize = 1;
+
 /// `text[range]` read as a statement, however little it says.
 fn read(text: &str, range: Range<usize>) -> Statement {
     let Some(part) = text.get(range.clone()) else {
-        return Statement { range, content: Vec::new(), negations: 0, poles: Vec::new() };
+        return Statement { range, content: Vec::new(), poles: Vec::new() };
     };
     let lower = part.to_lowercase();
-    let mut content = Vec::new();
-    let mut negations = 0;
-    let mut poles = Vec::new();
-    let pole_of = |w: &str, poles: &mut Vec<(usize, bool)>| {
-        for (i, (a, b)) in ANTONYMS.iter().enumerate() {
-            if a.contains(&w) {
-                poles.push((i, true));
-                return true;
-            }
-            if b.contains(&w) {
-                poles.push((i, false));
-                return true;
-            }
-        }
-        false
-    };
+    let mut content: Vec<Word> = Vec::new();
+    let mut poles: Vec<Pole> = Vec::new();
+    // Latin words, in order: a negation bears on the next content word or pole, or (for a
+    // word like `gone`) on the last one.
+    let mut pending = 0usize;
     for word in latin_words(&lower) {
-        if EN_NEGATIONS.contains(&word) || word.ends_with("n't") {
-            negations += 1;
+        if NEGATES_BEFORE.contains(&word) {
+            if let Some(last) = content.last_mut() {
+                last.negated = !last.negated;
+            }
+            continue;
+        }
+        if negates_after(word) {
+            pending = SCOPE;
             continue;
         }
         let s = stem(word);
-        if pole_of(&s, &mut poles) || pole_of(word, &mut poles) || closed::english(word) {
+        let negated = pending > 0;
+        if let Some((pair, side)) = pole_of(&s).or_else(|| pole_of(word)) {
+            poles.push(Pole { pair, side, negated });
+            pending = pending.saturating_sub(1);
+            continue;
+        }
+        if closed::english(word) {
             continue;
         }
         // Numbers are values (judged as claims), not the words a sentence is about.
         if s.chars().count() >= 2 && !s.chars().all(|c| c.is_ascii_digit()) {
-            content.push(s);
+            content.push(Word { stem: s, negated });
+            pending = pending.saturating_sub(1);
         }
     }
-    let cjk: String = lower.chars().map(|c| if is_cjk(c) { c } else { ' ' }).collect();
-    for run in cjk.split(' ').filter(|r| !r.is_empty()) {
-        let mut rest = run.to_string();
-        // Antonyms first: `不要` is the pole of `必要`, not a negation of `要`.
-        for (i, (a, b)) in ANTONYMS.iter().enumerate() {
-            for (side, words) in [(true, a), (false, b)] {
-                for w in words.iter().filter(|w| w.chars().any(is_cjk)) {
-                    if rest.contains(w) {
-                        poles.push((i, side));
-                        rest = rest.replace(w, " ");
-                    }
-                }
-            }
-        }
-        for n in CJK_NEGATIONS.iter().filter(|n| !n.ends_with(' ')) {
-            let k = rest.matches(n).count();
-            if k > 0 {
-                negations += k;
-                rest = rest.replace(n, " ");
-            }
-        }
-        for piece in rest.split(' ') {
-            let chars: Vec<char> = piece.chars().collect();
-            content.extend(chars.windows(2).map(|w| w.iter().collect::<String>()));
-        }
-    }
-    if lower.contains("안 ") {
-        negations += lower.matches("안 ").count();
-    }
+    read_cjk(&lower, &mut content, &mut poles);
     content.sort();
-    content.dedup();
+    content.dedup_by(|a, b| a.stem == b.stem);
     poles.sort();
     poles.dedup();
-    Statement { range, content, negations, poles }
+    Statement { range, content, poles }
+}
+
+/// Negation markers written after what they deny (Japanese `必要ない`, `使わない`; Korean
+/// `사용하지 않는다`, `없다`): they bear on the characters before them.
+const DENY_BEFORE: &[&str] = &[
+    "ない",
+    "ません",
+    "なし",
+    "無し",
+    "いらない",
+    "要らない",
+    "せず",
+    "ぬ",
+    "ではなく",
+    "じゃなく",
+    "않",
+    "없",
+    "못",
+    "아니",
+    "말고",
+];
+
+/// Particles that end a Japanese or Korean phrase: a denial does not reach past one.
+const PARTICLE_CHARS: &[char] =
+    &['は', 'が', 'を', 'に', 'で', 'と', 'も', 'の', '은', '는', '이', '가', '을', '를', '에', '도', '的', '了'];
+
+/// How many CJK characters a negation bears on (the predicate next to it).
+const CJK_SCOPE: usize = 4;
+
+/// Reads the CJK text of `lower` into `content` (pairs of characters) and `poles`: antonyms
+/// first (`不要` is the pole of `必要`, not a negation of `要`), then negation markers, each
+/// bearing on the characters next to it — before it for Japanese and Korean, which deny
+/// at the end of the predicate (`必要ない`, `사용하지 않는다`), after it for Chinese (`不需要`).
+fn read_cjk(lower: &str, content: &mut Vec<Word>, poles: &mut Vec<Pole>) {
+    // The CJK characters, with a break between runs (runs of Korean are words).
+    let chars: Vec<char> = lower.chars().map(|c| if is_cjk(c) { c } else { ' ' }).collect();
+    let mut used = vec![false; chars.len()];
+    let starts_at = |i: usize, w: &str| w.chars().enumerate().all(|(k, c)| chars.get(i + k) == Some(&c));
+    let mut found_poles: Vec<(usize, usize, bool)> = Vec::new(); // (char index, pair, side)
+    let mut denials: Vec<(usize, usize, bool)> = Vec::new(); // (start, len, bears before)
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i] == ' ' || used[i] {
+            i += 1;
+            continue;
+        }
+        let pole = ANTONYMS.iter().enumerate().find_map(|(pair, (a, b))| {
+            [(true, a), (false, b)].into_iter().find_map(|(side, words)| {
+                words
+                    .iter()
+                    .filter(|w| w.chars().any(is_cjk) && starts_at(i, w))
+                    .map(|w| (w.chars().count(), pair, side))
+                    .next()
+            })
+        });
+        if let Some((len, pair, side)) = pole {
+            found_poles.push((i, pair, side));
+            used[i..i + len].iter_mut().for_each(|u| *u = true);
+            i += len;
+            continue;
+        }
+        // Korean `안` / `못` standing alone deny the word after them (`안 쓴다`).
+        let alone = (i == 0 || chars[i - 1] == ' ') && chars.get(i + 1) == Some(&' ');
+        if alone && matches!(chars[i], '안' | '못') {
+            denials.push((i, 1, false));
+            used[i] = true;
+            i += 1;
+            continue;
+        }
+        let denial = CJK_NEGATIONS.iter().filter(|n| !n.ends_with(' ')).find(|n| starts_at(i, n));
+        if let Some(n) = denial {
+            let len = n.chars().count();
+            denials.push((i, len, DENY_BEFORE.contains(n)));
+            used[i..i + len].iter_mut().for_each(|u| *u = true);
+            i += len;
+            continue;
+        }
+        i += 1;
+    }
+    // Which character positions a denial bears on: up to CJK_SCOPE characters before it
+    // (across a space for Korean) or after it.
+    // A particle ends the predicate a denial bears on (`マイグレーションは|必要ない`).
+    let particle = |c: char| PARTICLE_CHARS.contains(&c);
+    let mut denied = vec![0usize; chars.len()];
+    for &(start, len, before) in &denials {
+        let span: Vec<usize> = if before {
+            // Right after a pole, the denial bears on that pole alone (`必要ない`).
+            match found_poles.iter().find(|(at, pair, side)| {
+                let w = if *side { ANTONYMS[*pair].0 } else { ANTONYMS[*pair].1 };
+                w.iter().any(|w| starts_at(*at, w) && at + w.chars().count() == start)
+            }) {
+                Some(&(at, _, _)) => vec![at],
+                None => (0..start)
+                    .rev()
+                    .skip_while(|&k| chars[k] == ' ')
+                    .take_while(|&k| chars[k] != ' ' && !particle(chars[k]))
+                    .take(CJK_SCOPE)
+                    .collect(),
+            }
+        } else {
+            (start + len..chars.len())
+                .skip_while(|&k| chars[k] == ' ')
+                .take_while(|&k| chars[k] != ' ' && !particle(chars[k]))
+                .take(CJK_SCOPE)
+                .collect()
+        };
+        for k in span {
+            denied[k] += 1;
+        }
+    }
+    let odd = |k: usize| denied.get(k).is_some_and(|n| n % 2 == 1);
+    for &(at, pair, side) in &found_poles {
+        poles.push(Pole { pair, side, negated: odd(at) });
+    }
+    for k in 0..chars.len().saturating_sub(1) {
+        let (a, b) = (chars[k], chars[k + 1]);
+        if a == ' ' || b == ' ' || used[k] || used[k + 1] {
+            continue;
+        }
+        content.push(Word { stem: [a, b].iter().collect(), negated: odd(k) || odd(k + 1) });
+    }
+}
+
+/// The antonym pair and side of a word (or its stem), if it is one.
+fn pole_of(w: &str) -> Option<(usize, bool)> {
+    ANTONYMS.iter().enumerate().find_map(|(i, (a, b))| {
+        if a.contains(&w) {
+            Some((i, true))
+        } else if b.contains(&w) {
+            Some((i, false))
+        } else {
+            None
+        }
+    })
 }
 
 /// True for a character of a Latin word: a letter or digit outside CJK, `_`, an apostrophe.
@@ -303,55 +423,55 @@ fn latin_words(lower: &str) -> impl Iterator<Item = &str> {
 }
 
 impl Statement {
+    /// The word of this statement with stem `stem`.
+    fn word(&self, stem: &str) -> Option<&Word> {
+        self.content.binary_search_by(|w| w.stem.as_str().cmp(stem)).ok().and_then(|i| self.content.get(i))
+    }
+
     /// The share of this statement's content words the other one holds (0 to 1).
     pub fn covered_by(&self, other: &Statement) -> f32 {
         if self.content.is_empty() {
             return 0.0;
         }
-        let shared = self.content.iter().filter(|w| other.content.binary_search(w).is_ok()).count();
-        shared as f32 / self.content.len() as f32
+        self.shared(other) as f32 / self.content.len() as f32
     }
 
     /// How many content words the two share.
     pub fn shared(&self, other: &Statement) -> usize {
-        self.content.iter().filter(|w| other.content.binary_search(w).is_ok()).count()
+        self.content.iter().filter(|w| other.word(&w.stem).is_some()).count()
     }
 
-    /// How `source` says the opposite of this statement, if it does: one negated and the
-    /// other not, or the two sides of an antonym pair (each using one side only), an odd
-    /// number of such flips in all (`not required` says what `optional` says).
+    /// How `source` says the opposite of this statement, if it does: a word both speak of
+    /// denied in one and asserted in the other, or the two asserted sides of an antonym pair
+    /// (`not required` asserts what `optional` does). An antonym counts only in the very
+    /// same sentence (80% of the words shared: `run the linter after the tests`, not
+    /// `passed one after another`).
     pub fn opposite(&self, source: &Statement) -> Option<Opposite> {
-        let one_side = |s: &Statement, i: usize| {
-            let a = s.poles.contains(&(i, true));
-            let b = s.poles.contains(&(i, false));
-            (a != b).then_some(a)
-        };
-        let flipped = self
-            .poles
-            .iter()
-            .filter(|&&(i, _)| matches!((one_side(self, i), one_side(source, i)), (Some(x), Some(y)) if x != y))
-            .map(|&(i, _)| i)
-            .collect::<std::collections::BTreeSet<usize>>()
-            .len();
-        let negation = (self.negations % 2) != (source.negations % 2);
-        match (flipped % 2 == 1, negation) {
-            // An antonym says the opposite only of the very same sentence: most of its
-            // words (`run the linter after the tests`, not `passed one after another`).
-            (true, false) if self.covered_by(source) >= 0.8 => Some(Opposite::Antonym),
-            (false, true) => Some(Opposite::Negation),
-            _ => None,
+        let flipped_word = self.content.iter().any(|w| source.word(&w.stem).is_some_and(|o| o.negated != w.negated));
+        if flipped_word {
+            return Some(Opposite::Negation);
         }
+        let asserted = |s: &Statement, pair: usize| {
+            let sides: Vec<bool> = s.poles.iter().filter(|p| p.pair == pair).map(|p| p.asserted()).collect();
+            (sides.iter().all(|&x| x) || sides.iter().all(|&x| !x)).then(|| sides.first().copied()).flatten()
+        };
+        let flipped_pole = self.poles.iter().any(|p| match (asserted(self, p.pair), asserted(source, p.pair)) {
+            (Some(a), Some(b)) => a != b,
+            _ => false,
+        });
+        (flipped_pole && self.covered_by(source) >= 0.8).then_some(Opposite::Antonym)
     }
 }
 
-/// True when `text` holds a negation (an odd number of them in some clause).
+/// True when `text` denies something: some statement of it has a negated word or pole,
+/// or (a line too short to be a statement) it holds a negation word.
 pub fn negated(text: &str) -> bool {
-    statements(text).iter().any(|s| s.negations % 2 == 1) || {
-        // A short line (one content word) is no statement but may still deny.
-        let lower = text.to_lowercase();
-        latin_words(&lower).any(|w| EN_NEGATIONS.contains(&w) || w.ends_with("n't"))
-            || CJK_NEGATIONS.iter().any(|n| lower.contains(n))
-    }
+    let lower = text.to_lowercase();
+    let read_whole = read(&lower, 0..lower.len());
+    read_whole.content.iter().any(|w| w.negated)
+        || read_whole.poles.iter().any(|p| p.negated)
+        || latin_words(&lower).any(|w| EN_NEGATIONS.contains(&w) || w.ends_with("n't"))
+        || CJK_NEGATIONS.iter().any(|n| lower.contains(n))
 }
 
 #[cfg(test)]
@@ -370,6 +490,16 @@ mod tests {
 
     #[test]
     fn negations_turn_a_sentence_around() {
+        let retry = "The failure is intentional; do not retry it.";
+        assert_eq!(opposite("the failure is intentional and must not be retried", retry), None);
+        assert_eq!(opposite("the failure is intentional and must be retried", retry), Some(Opposite::Negation));
+        let gone = "Heads up: we moved from npm to pnpm, and Redis is gone - the tests use an in-memory fake now";
+        assert_eq!(opposite("No Redis needed: tests use an in-memory fake", gone), None);
+        assert_eq!(opposite("Redis is needed: tests use an in-memory fake", gone), Some(Opposite::Negation));
+        assert_eq!(
+            opposite("The hook refuses to exit with unstaged changes", "Cannot exit with unstaged changes"),
+            None
+        );
         assert_eq!(opposite("The deploy needs no migration", "the deploy needs a migration"), Some(Opposite::Negation));
         assert_eq!(opposite("Tests don't hit the network", "tests hit the network"), Some(Opposite::Negation));
         assert_eq!(opposite("no migration is needed for the deploy", "the deploy needs no migration"), None);

@@ -121,8 +121,6 @@ fn classify(
     if let Some(note) = indexed_note(cx.review, hc) {
         return (Verdict::at(ClaimStatus::Carried, Some(note)), None);
     }
-    // A relative phrase elsewhere that denotes exactly the date's days states it there.
-    let first = first.or_else(|| found.relative.get(&id).filter(|s| s.reading.covers).map(|s| s.rank.at));
     if let Some(at) = first {
         let cites = !p.evidence.is_empty() || !p.whole.is_empty();
         let flag = contradicted_date(cx, p.evidence, hc, at)
