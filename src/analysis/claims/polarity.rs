@@ -212,6 +212,11 @@ pub fn shares_content(a: &str, b: &str) -> bool {
     words(a).iter().any(|w| wb.binary_search(w).is_ok())
 }
 
+/// The whole of `text` read as one statement, however little it says.
+pub fn statement_of(text: &str) -> Statement {
+    read(text, 0..text.len())
+}
+
 /// The statement of `text[range]`, if it says something.
 fn statement(text: &str, range: Range<usize>) -> Option<Statement> {
     let s = read(text, range);

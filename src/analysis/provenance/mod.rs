@@ -36,6 +36,7 @@
 //! | 5. scan | `scan` (`reading`) | where each pending claim is said, and relative phrases near unsourced dates |
 //! | 6–7. classify | `classify` | a verdict per claim; `unsourced-claim`, `inferred-date`, `citation-unsupported`, `contradicted`, `citation-overruled`, `citation-missing` flags |
 //! | 7. statements | `statements` | added lines that turn a cited sentence around or restate an overruled proposal |
+//! | 7. removals | `removals` | `removal-unsourced`: lines or notes removed that no cited line mentions |
 
 mod classify;
 mod entries;
@@ -46,6 +47,7 @@ pub mod mapping;
 pub mod overruled;
 mod pending;
 mod reading;
+mod removals;
 mod scan;
 mod stated;
 mod statements;
@@ -130,6 +132,7 @@ fn analyze(
     classify::hunk_claims(&cx, &pending, &mut hunk_claims, findings);
     classify::entries(&cx, &pending, &entry_claims, (&mut entries.reports, &entries.cited), &hunk_claims);
     classify::unexplained_hunks(review, findings);
+    removals::check(review, &entries, findings);
     statements::check(review, &entries.cited, &hunk_claims, findings);
     classify::report_claims(hunk_claims, findings);
     Provenance { changes: entries.reports, notes }
