@@ -99,18 +99,36 @@ struct Rules {
 
 impl Rules {
     fn of(text: &[u8]) -> Rules {
-        let e2 = memchr(0xE2, text).is_some();
-        let tab = memchr(b'\t', text).is_some();
+        // `→` is E2 86 92; the bar characters (U+2500–U+25B1) are E2 94..96 xx.
+        let (mut arrow, mut glyph) = (false, false);
+        for i in memchr_iter(0xE2, text) {
+            match text.get(i + 1) {
+                Some(0x86) => arrow |= text.get(i + 2) == Some(&0x92),
+                Some(0x94..=0x96) => glyph = true,
+                _ => {}
+            }
+            if arrow && glyph {
+                break;
+            }
+        }
+        let digit_at = |i: Option<usize>| i.and_then(|i| text.get(i)).is_some_and(u8::is_ascii_digit);
+        // A tab after a digit (`     58\t`).
+        let tab = memchr_iter(b'\t', text).any(|i| digit_at(i.checked_sub(1)));
+        // `:N:` (after a file name), or `N:` opening a line.
         let grep = memchr_iter(b':', text).any(|i| {
-            let before = i.checked_sub(1).and_then(|j| text.get(j));
-            before.is_some_and(u8::is_ascii_digit) || text.get(i + 1).is_some_and(u8::is_ascii_digit)
+            let after = text.get(i + 1..).map_or(0, |r| r.iter().take_while(|b| b.is_ascii_digit()).count());
+            if after > 0 && text.get(i + 1 + after) == Some(&b':') {
+                return true;
+            }
+            let before = text.get(..i).map_or(0, |r| r.iter().rev().take_while(|b| b.is_ascii_digit()).count());
+            before > 0 && (before == i || text.get(i - before - 1) == Some(&b'\n'))
         });
         let bracket = memchr_iter(b'[', text).any(|i| text.get(i + 1).is_some_and(|b| b"=#>-".contains(b)));
         Rules {
-            gutter: e2 || tab,
+            gutter: arrow || tab,
             diff: memmem::find(text, b"@@ -").is_some(),
             grep,
-            bar: e2 || bracket || memmem::find(text, b"%|").is_some(),
+            bar: glyph || bracket || memmem::find(text, b"%|").is_some(),
         }
     }
 
@@ -122,32 +140,49 @@ impl Rules {
 // ---------------------------------------------------------------------------------------
 // Line rules.
 
-/// What to do with one line: drop it whole, or remove `cuts` (sorted, disjoint byte
-/// ranges of the line, each replaced by a line break when `true` and text stays on both
-/// sides).
+/// What to do with one line: drop it whole, or remove a prefix, a span inside it (a grep
+/// line's number) and bars. A span cut from inside becomes a line break when text stays
+/// on both sides of it.
 #[derive(Default)]
 struct Edit {
     drop: bool,
-    cuts: Vec<(usize, usize, bool)>,
+    /// Bytes removed at the line's start.
+    prefix: usize,
+    /// A span removed from inside the line.
+    split: Option<(usize, usize)>,
+    /// Progress bars with their figures (sorted, after the prefix and split).
+    bars: Vec<(usize, usize)>,
 }
 
 impl Edit {
     fn prefix(n: usize) -> Edit {
-        Edit { drop: false, cuts: vec![(0, n, false)] }
+        Edit { prefix: n, ..Edit::default() }
     }
 
-    /// Where the text a prefix rule left starts: after its last cut.
+    /// Where the text a prefix rule left starts.
     fn start(&self) -> usize {
-        self.cuts.iter().map(|c| c.1).max().unwrap_or(0)
+        self.split.map_or(self.prefix, |(_, end)| end.max(self.prefix))
     }
 
     fn is_noop(&self) -> bool {
-        !self.drop && self.cuts.is_empty()
+        !self.drop && self.prefix == 0 && self.split.is_none() && self.bars.is_empty()
     }
 }
 
+/// The lines of `text` (split at `\n`, the last one possibly empty).
+fn lines_of(text: &[u8]) -> Vec<&[u8]> {
+    let mut out = Vec::with_capacity(memchr::memchr_iter(b'\n', text).count() + 1);
+    let mut at = 0;
+    for nl in memchr_iter(b'\n', text) {
+        out.push(text.get(at..nl).unwrap_or(&[]));
+        at = nl + 1;
+    }
+    out.push(text.get(at..).unwrap_or(&[]));
+    out
+}
+
 fn strip_lines(text: &[u8], rules: Rules) -> Option<Vec<u8>> {
-    let lines: Vec<&[u8]> = text.split(|&b| b == b'\n').collect();
+    let lines = lines_of(text);
     let mut edits: Vec<Edit> = (0..lines.len()).map(|_| Edit::default()).collect();
     // Lines a rule owns (a hunk's lines): no other prefix rule touches them.
     let mut owned = vec![false; lines.len()];
@@ -164,7 +199,7 @@ fn strip_lines(text: &[u8], rules: Rules) -> Option<Vec<u8>> {
         for (line, edit) in lines.iter().zip(edits.iter_mut()) {
             if !edit.drop {
                 let from = edit.start();
-                progress_bars(line, from, &mut edit.cuts);
+                progress_bars(line, from, &mut edit.bars);
             }
         }
     }
@@ -181,11 +216,11 @@ fn strip_lines(text: &[u8], rules: Rules) -> Option<Vec<u8>> {
             out.push(b'\n');
         }
         first = false;
-        let mut at = 0;
-        for &(start, end, newline) in &edit.cuts {
+        let mut at = edit.prefix;
+        for &(start, end) in edit.split.iter().chain(&edit.bars) {
             out.extend_from_slice(line.get(at..start).unwrap_or(&[]));
             // A line break only between two kept pieces of text.
-            if newline && start > at && end < line.len() {
+            if start > at && end < line.len() {
                 out.push(b'\n');
             }
             at = at.max(end);
@@ -420,7 +455,7 @@ fn grep_prefixes(lines: &[&[u8]], edits: &mut [Edit], owned: &mut [bool]) {
         let (Some(g), Some(e), Some(o)) = (g, edits.get_mut(i), owned.get_mut(i)) else { continue };
         // The file's name stays, as a line of its own; the number goes.
         *e = if g.path_end > 0 {
-            Edit { drop: false, cuts: vec![(g.path_end, g.len, true)] }
+            Edit { split: Some((g.path_end, g.len)), ..Edit::default() }
         } else {
             Edit::prefix(g.len)
         };
@@ -563,8 +598,7 @@ fn glyphs_end(line: &[u8], mut i: usize) -> (usize, usize) {
 }
 
 /// The bars of `line[from..]` with the figures beside them, as cuts.
-fn progress_bars(line: &[u8], from: usize, cuts: &mut Vec<(usize, usize, bool)>) {
-    let mut found: Vec<(usize, usize, bool)> = Vec::new();
+fn progress_bars(line: &[u8], from: usize, cuts: &mut Vec<(usize, usize)>) {
     // Only where a bar can start: `[`, `|`, or the lead byte of a bar character.
     let mut i = from;
     let rest = line.get(from..).unwrap_or(&[]);
@@ -587,13 +621,9 @@ fn progress_bars(line: &[u8], from: usize, cuts: &mut Vec<(usize, usize, bool)>)
             while line.get(end) == Some(&b' ') {
                 end += 1;
             }
-            found.push((start, end, true));
+            cuts.push((start, end));
         }
         i = end.max(i + 1);
-    }
-    if !found.is_empty() {
-        cuts.extend(found);
-        cuts.sort_unstable();
     }
 }
 
@@ -769,7 +799,7 @@ fn figures_after(line: &[u8], end: usize) -> usize {
 fn overwritten(text: &[u8]) -> Option<Vec<u8>> {
     let mut out = Vec::with_capacity(text.len());
     let mut changed = false;
-    for (k, line) in text.split(|&b| b == b'\n').enumerate() {
+    for (k, line) in lines_of(text).into_iter().enumerate() {
         if k > 0 {
             out.push(b'\n');
         }
@@ -813,12 +843,13 @@ fn json_encoded(line: &[u8]) -> bool {
 }
 
 fn unescape_json_lines(text: &[u8]) -> Option<Vec<u8>> {
-    let encoded: Vec<bool> = text.split(|&b| b == b'\n').map(json_encoded).collect();
+    let lines = lines_of(text);
+    let encoded: Vec<bool> = lines.iter().map(|l| json_encoded(l)).collect();
     if !encoded.contains(&true) {
         return None;
     }
     let mut out = Vec::with_capacity(text.len());
-    for (k, (line, enc)) in text.split(|&b| b == b'\n').zip(encoded).enumerate() {
+    for (k, (line, enc)) in lines.into_iter().zip(encoded).enumerate() {
         if k > 0 {
             out.push(b'\n');
         }
