@@ -88,7 +88,18 @@ fn a_number_only_a_tool_printed_beside_the_text_sources_no_claim() {
     let (flags, status) = verdict(&read);
     assert_eq!(flags, unsourced);
     assert_eq!(status.0, "unsourced");
-    // The same shapes from `cat -n` (a tab after the padded number) and `grep -n`.
+    // The same from the current Read (an unpadded number and a tab), `cat -n` (a tab after
+    // the padded number) and `grep -n`.
+    let read_now = [
+        ask.clone(),
+        read[1].clone(),
+        tool_result(
+            3,
+            "2026-09-14T08:00:06.000Z",
+            "57\t    for name in NAMES {\n58\t        users.insert(db, name);\n59\t    }\n",
+        ),
+    ];
+    assert_eq!(verdict(&read_now).0, unsourced);
     let cat = [
         ask.clone(),
         tool_use(2, "2026-09-14T08:00:05.000Z", "Bash", json!({"command": "cat -n scripts/seed.rs"})),

@@ -636,6 +636,7 @@ mod tests {
             "\n    59→ok 12",
             "\n58→x",
             "\n     1\tcache",
+            "1\tnow\n2\t58 x",
             "\nsrc/db.rs:12:x",
             "\nsrc/db.rs-13-y",
             "\n@@ -1,2 +1,2 @@ fn",

@@ -18,7 +18,7 @@
 //! Nor does a line say what a **tool added** to the text it shows ([`noise`]): each part
 //! (one JSON string: a tool result, a tool input, a message) is said without its
 //! terminal escape sequences, without the line-number gutter of `Read` and `cat -n`
-//! (`    58→`, `    58\t`), the `file:N:` / `file-N-` / `N:` prefixes of `grep -n` and
+//! (`    58→`, `58\t`, `    58\t`), the `file:N:` / `file-N-` / `N:` prefixes of `grep -n` and
 //! `rg -n` (the file's name stays), the marker column of unified-diff hunks (and their
 //! `@@ -a,b +c,d @@` ranges), progress bars with their figures and the segments a `\r`
 //! overwrote, and with JSON-encoded text (`{\"port\": 5432}`) unescaped. The 58 of
@@ -75,7 +75,7 @@ struct Envelope<'a> {
 /// taken as plain text and says itself; broken or wrong-shaped JSON says nothing.
 /// Terminal escape sequences (colour codes in tool output) are removed, and so is what
 /// tools add to a part's text (gutters, grep prefixes, diff markers, progress bars, JSON
-/// escaping: [`noise`]).
+/// escaping: `said::noise`).
 pub fn said_text(line: &[u8]) -> String {
     let line = strip_cr(line);
     let mut out = String::new();

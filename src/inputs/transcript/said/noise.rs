@@ -4,17 +4,18 @@
 //! Applied to each part of a line's said text (one JSON string: a tool result, a tool
 //! input, a message), after terminal escape sequences are removed. What is removed:
 //!
-//! - **Line-number gutters** at line starts: Claude Code's `Read` (`     58→` and the newer
-//!   `     58\t`), `cat -n` (`     58\t`). A gutter is taken as one when it is padded to six
-//!   columns as those tools pad it, or (for `→`) when the line next to it has the next or
-//!   previous number, or it opens the part. `12\tapples` (tab-separated data) stays.
+//! - **Line-number gutters** at line starts: Claude Code's `Read` (`     58→` in older
+//!   versions, `58\t` now), `cat -n` (`     58\t`). A gutter padded to six columns as those
+//!   tools pad it is one alone; an unpadded one when its run of lines numbered one after
+//!   another opens the part, as a tool result does (for `→`, any such run of two lines).
+//!   Rows of tab-separated data (`1\talice\tadmin`, or under a header line) stay.
 //! - **grep / rg prefixes**: `src/db.rs:12:` (a path-like name: with a `/`, or a file
 //!   extension; the name is kept, as its own line, only `:12:` goes), its context lines
 //!   `src/db.rs-13-` (next to a line of the same file numbered one off), and the one-file
 //!   form `12:` / `13-` when at least two such lines follow each other with rising numbers
 //!   (or one follows a lone path heading, as `rg --heading` prints). `12:30` (a digit after
-//!   the colon) is never a prefix, nor a lone `config.yaml:3:` whose name is a host
-//!   (`example.com:443:`).
+//!   the colon) is never a prefix, nor `example.com:443:` (a name ending in a common
+//!   top-level domain is a host, and its number a port).
 //! - **Unified-diff markers**: after a hunk header `@@ -a,b +c,d @@`, the first column
 //!   (`+`, `-`, space) of the lines the hunk's counts cover, and `\ No newline at end of
 //!   file`; the header's ranges (its section heading stays). `- item` outside a hunk stays.
@@ -28,6 +29,11 @@
 //!   `:`, `,`, `]` or `}`) is unescaped (`\"`, `\\`, `\/`, `\n`, `\t`, `\r`, `\b`, `\f`,
 //!   `\uXXXX`).
 //!
+//! In that order, JSON unescaping and `\r` overwrites first; then each line is given to at
+//! most one of the prefix rules (a diff hunk's lines first, then gutters, then grep
+//! prefixes: a `Read` of a patch file loses its gutter, not the patch's own `+`), and bars
+//! are looked for in what is left of it.
+//!
 //! Everything else stays. Apart from the unescaping, every line of the result is a
 //! substring of a line of the input (a prefix or suffix of it, or a piece between two cut
 //! spans: a span cut from inside a line becomes a line break), so a needle a cleaned part
@@ -36,9 +42,10 @@
 //! Unescaped lines are found by the scanner through a marker (`scan::matcher::MARKERS`).
 //!
 //! Cheap when there is nothing to remove: a few `memchr` passes decide which rules can
-//! apply (a `\r`, a `\` before `"`, `@@ -`, a byte `0xE2` that starts `→` and the bar
-//! glyphs, a tab, a `[` before a bar character, `%|`, a colon beside a digit); most text
-//! has none of them, and a part is copied only when something is removed.
+//! apply (a `\r`; `\"`; `@@ -`; `→` or a tab after a digit; `:N:` or a line opening with
+//! `N:`; a bar character, a `[` before one of `=#>-`, or `%|`); most text has none of them,
+//! only the rules whose mark is there run, and a part is copied only when something is
+//! removed.
 
 use std::borrow::Cow;
 
@@ -238,9 +245,8 @@ struct Gutter {
     number: u64,
     /// Bytes of the gutter (spaces, digits, marker).
     len: usize,
-    /// Padded to six columns (or six digits and more, which need no padding).
+    /// Right-aligned in six columns with spaces, as `cat -n` and the older `Read` print.
     padded: bool,
-    spaces: bool,
     arrow: bool,
 }
 
@@ -252,7 +258,7 @@ fn gutter(line: &[u8]) -> Option<Gutter> {
     if digits == 0 || digits > 9 {
         return None;
     }
-    let number = std::str::from_utf8(line.get(spaces..spaces + digits)?).ok()?.parse().ok()?;
+    let number = line.get(spaces..spaces + digits)?.iter().fold(0u64, |n, d| n * 10 + u64::from(d - b'0'));
     let rest = line.get(spaces + digits..)?;
     let (arrow, marker) = if rest.starts_with(ARROW) {
         (true, ARROW.len())
@@ -261,27 +267,55 @@ fn gutter(line: &[u8]) -> Option<Gutter> {
     } else {
         return None;
     };
-    let padded = (spaces > 0 && spaces + digits == 6) || (spaces == 0 && digits >= 6);
-    Some(Gutter { number, len: spaces + digits + marker, padded, spaces: spaces > 0, arrow })
+    Some(Gutter { number, len: spaces + digits + marker, padded: spaces > 0 && spaces + digits == 6, arrow })
 }
 
+/// Gutters: a padded one alone; an unpadded one (the current `Read` prints `58\t`, an
+/// older one `58→`) in a run of lines numbered one after another that opens the part, as
+/// a tool result does (`→`: or any such run of two lines or more). Tab-separated data
+/// (`1\talice\tadmin`, every line of the run holding as many more tabs) is not a gutter,
+/// nor are numbered rows under a header line (the run would not open the part); two bare
+/// columns opening a part (`1\talice`, `2\tbob`) are the shape of a `Read` of a file
+/// holding `alice` and `bob`, and read as one.
 fn gutters(lines: &[&[u8]], edits: &mut [Edit], owned: &mut [bool]) {
-    let found: Vec<Option<Gutter>> = lines.iter().map(|l| gutter(l)).collect();
-    let at = |i: usize| found.get(i).copied().flatten();
-    for i in 0..lines.len() {
-        if owned.get(i) == Some(&true) {
+    let found: Vec<Option<Gutter>> =
+        lines.iter().zip(owned.iter()).map(|(l, &o)| if o { None } else { gutter(l) }).collect();
+    let mut i = 0;
+    while i < lines.len() {
+        let Some(first) = found.get(i).copied().flatten() else {
+            i += 1;
             continue;
+        };
+        // The run of lines numbered one after another from here, with the same marker.
+        let mut end = i + 1;
+        while let Some(g) = found.get(end).copied().flatten()
+            && g.arrow == first.arrow
+            && found.get(end - 1).copied().flatten().is_some_and(|p| p.number.checked_add(1) == Some(g.number))
+        {
+            end += 1;
         }
-        let Some(g) = at(i) else { continue };
-        let next_of =
-            |o: Option<Gutter>, number: Option<u64>| o.is_some_and(|o| o.arrow == g.arrow && Some(o.number) == number);
-        let beside = next_of(i.checked_sub(1).and_then(at), g.number.checked_sub(1))
-            || next_of(at(i + 1), g.number.checked_add(1));
-        let ok = if g.arrow { (g.padded && g.spaces) || beside || i == 0 } else { g.padded && (g.spaces || beside) };
-        if ok && let (Some(e), Some(o)) = (edits.get_mut(i), owned.get_mut(i)) {
-            *e = Edit::prefix(g.len);
-            *o = true;
+        let run = found.get(i..end).unwrap_or(&[]);
+        let unpadded_ok = if first.arrow {
+            i == 0 || run.len() >= 2
+        } else {
+            // Tabs after the gutter, on the run's `k`th line.
+            let tabs = |k: usize| match (lines.get(i + k), run.get(k).copied().flatten()) {
+                (Some(l), Some(g)) => memchr_iter(b'\t', l.get(g.len..).unwrap_or(&[])).count(),
+                _ => 0,
+            };
+            let tabular = run.len() >= 2 && tabs(0) > 0 && (1..run.len()).all(|k| tabs(k) == tabs(0));
+            i == 0 && !tabular
+        };
+        for (k, g) in run.iter().enumerate() {
+            let Some(g) = g else { continue };
+            if (g.padded || unpadded_ok)
+                && let (Some(e), Some(o)) = (edits.get_mut(i + k), owned.get_mut(i + k))
+            {
+                *e = Edit::prefix(g.len);
+                *o = true;
+            }
         }
+        i = end;
     }
 }
 
@@ -358,7 +392,9 @@ fn grep_of(line: &[u8], name: &[u8]) -> Option<GrepLine> {
     Some(GrepLine { path_end: name.len(), number, len, matched: sep == b':' })
 }
 
-/// The one-file form: `N:` (not followed by a digit: `12:30` is a time) or `N-`.
+/// The one-file form: `N:` or `N-`, not followed by a digit (`12:30` is a time,
+/// `2024-01-05` a date) nor by one space and a word (`200: OK`, `1: install` are a
+/// mapping or a list: grep puts the line right after the colon, indented or not).
 fn bare(line: &[u8]) -> Option<GrepLine> {
     let digits = line.iter().take_while(|b| b.is_ascii_digit()).count();
     let sep = *line.get(digits)?;
@@ -366,7 +402,9 @@ fn bare(line: &[u8]) -> Option<GrepLine> {
         b':' | b'-' => number_then(line, 0, sep)?,
         _ => return None,
     };
-    if sep == b':' && line.get(len).is_some_and(u8::is_ascii_digit) {
+    let rest = line.get(len..).unwrap_or(&[]);
+    let worded = rest.first() == Some(&b' ') && rest.get(1).is_some_and(|b| !b.is_ascii_whitespace());
+    if rest.first().is_some_and(u8::is_ascii_digit) || worded {
         return None;
     }
     Some(GrepLine { path_end: 0, number, len, matched: sep == b':' })
@@ -950,14 +988,22 @@ mod tests {
         assert_eq!(clean("57→a\n58→b"), "a\nb");
         assert_eq!(clean("58→  users.insert(a)"), "  users.insert(a)");
         assert_eq!(clean("1234567→x\n1234568→y"), "x\ny");
+        // The current Read: an unpadded number and a tab, from the part's first line.
+        assert_eq!(clean("1\t# agentic-console"), "# agentic-console");
+        assert_eq!(clean("80\t        return hooks\n81\t\n82\t    x = 58"), "        return hooks\n\n    x = 58");
+        let reminder = "1\tPROBE 58\n2\t\n\n<system-reminder>\n3\tunrelated\n</system-reminder>";
+        assert_eq!(clean(reminder), "PROBE 58\n\n\n<system-reminder>\n3\tunrelated\n</system-reminder>");
     }
 
     #[test]
     fn prose_and_data_that_look_like_gutters_stay() {
         untouched("We went 3→4 replicas");
         untouched("Scaling:\n3→4 replicas");
-        untouched("1\talice\n2\tbob\n3\tcarol");
-        untouched("id\tname\n58\tusers");
+        // Numbered rows under a header, rows of tab-separated columns, a number that does not
+        // open the part.
+        untouched("id\tname\n1\talice\n2\tbob");
+        untouched("1\talice\tadmin\n2\tbob\tuser\n3\tcarol\tuser");
+        untouched("Rows:\n58\tusers");
         untouched("  58 → users");
     }
 
@@ -988,6 +1034,8 @@ mod tests {
         untouched("127.0.0.1:8080: connection refused");
         untouched("localhost:3000: ready");
         untouched("12:users");
+        untouched("200: OK\n404: Not Found\n500: Internal Server Error");
+        untouched("1: install\n2: run the seed");
         untouched("Note: 3:1 ratio");
         // Falling numbers are no grep run.
         untouched("40:a\n12:b");
