@@ -43,7 +43,7 @@
 //!
 //! Cheap when there is nothing to remove: a few `memchr` passes decide which rules can
 //! apply (a `\r`; `\"`; `@@ -`; `→` or a tab after a digit; `:N:` or a line opening with
-//! `N:`; a bar character, a `[` before one of `=#>-`, or `%|`); most text has none of them,
+//! `N:`; a bar: three bar characters in a row, `[===>  ]`, or `%|`); most text has none of them,
 //! only the rules whose mark is there run, and a part is copied only when something is
 //! removed.
 
@@ -55,11 +55,15 @@ use crate::transcript::text::strip_escapes;
 
 /// `text` without what tools add (see the module docs); borrowed when nothing is removed.
 pub(crate) fn strip_noise(text: &str) -> Cow<'_, str> {
-    match strip_noise_bytes(text.as_bytes()) {
-        None => Cow::Borrowed(text),
-        // Only whole characters are removed and only valid UTF-8 is inserted.
+    // The line rules cut at ASCII bytes and after whole characters: their result is made
+    // of slices of the text, with no UTF-8 to check again.
+    let lines = |t: &str| line_pieces(t.as_bytes()).map(|p| assemble_str(t, &p));
+    match overwrite_and_unescape(text.as_bytes()) {
+        None => lines(text).map_or(Cow::Borrowed(text), Cow::Owned),
         Some(b) => {
-            Cow::Owned(String::from_utf8(b).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+            // Only whole characters are removed and only valid UTF-8 is inserted.
+            let t = String::from_utf8(b).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+            Cow::Owned(lines(&t).unwrap_or(t))
         }
     }
 }
@@ -67,6 +71,16 @@ pub(crate) fn strip_noise(text: &str) -> Cow<'_, str> {
 /// [`strip_noise`] on bytes (the index's decoded strings, which may hold invalid UTF-8);
 /// `None` when nothing is removed.
 pub(crate) fn strip_noise_bytes(text: &[u8]) -> Option<Vec<u8>> {
+    let pre = overwrite_and_unescape(text);
+    let cur = pre.as_deref().unwrap_or(text);
+    match line_pieces(cur) {
+        Some(p) => Some(assemble_bytes(cur, &p)),
+        None => pre,
+    }
+}
+
+/// The passes over the whole text: JSON-encoded lines unescaped, then `\r` overwrites.
+fn overwrite_and_unescape(text: &[u8]) -> Option<Vec<u8>> {
     let mut out: Option<Vec<u8>> = None;
     if memmem::find(text, b"\\\"").is_some()
         && let Some(v) = unescape_json_lines(text)
@@ -79,12 +93,43 @@ pub(crate) fn strip_noise_bytes(text: &[u8]) -> Option<Vec<u8>> {
     {
         out = Some(v);
     }
-    let cur = out.as_deref().unwrap_or(text);
-    let rules = Rules::of(cur);
-    if rules.any()
-        && let Some(v) = strip_lines(cur, rules)
-    {
-        out = Some(v);
+    out
+}
+
+/// The line rules' result as pieces of `text`, `None` when they remove nothing.
+fn line_pieces(text: &[u8]) -> Option<Vec<Piece>> {
+    let rules = Rules::of(text);
+    if rules.any() { strip_lines(text, rules) } else { None }
+}
+
+/// A piece of a result: a range of the text, or a line break.
+enum Piece {
+    Text(usize, usize),
+    Break,
+}
+
+fn assemble_bytes(text: &[u8], pieces: &[Piece]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(text.len());
+    for p in pieces {
+        match *p {
+            Piece::Text(a, b) => out.extend_from_slice(text.get(a..b).unwrap_or(&[])),
+            Piece::Break => out.push(b'\n'),
+        }
+    }
+    out
+}
+
+fn assemble_str(text: &str, pieces: &[Piece]) -> String {
+    let mut out = String::with_capacity(text.len());
+    for p in pieces {
+        match *p {
+            Piece::Text(a, b) => match text.get(a..b) {
+                Some(t) => out.push_str(t),
+                // Never: every cut is at an ASCII byte or after a whole character.
+                None => out.push_str(&String::from_utf8_lossy(text.as_bytes().get(a..b).unwrap_or(&[]))),
+            },
+            Piece::Break => out.push('\n'),
+        }
     }
     out
 }
@@ -130,7 +175,10 @@ impl Rules {
             let before = text.get(..i).map_or(0, |r| r.iter().rev().take_while(|b| b.is_ascii_digit()).count());
             before > 0 && (before == i || text.get(i - before - 1) == Some(&b'\n'))
         });
-        let bracket = memchr_iter(b'[', text).any(|i| text.get(i + 1).is_some_and(|b| b"=#>-".contains(b)));
+        // A bar itself (`[===>  ]`, three bar characters in a row), not any `[` or `━`.
+        let bracket = memchr_iter(b'[', text)
+            .any(|i| text.get(i + 1).is_some_and(|b| b"=#>-".contains(b)) && bar_at(text, i).is_some());
+        let glyph = glyph && memchr_iter(0xE2, text).any(|i| bar_at(text, i).is_some());
         Rules {
             gutter: arrow || tab,
             diff: memmem::find(text, b"@@ -").is_some(),
@@ -188,7 +236,7 @@ fn lines_of(text: &[u8]) -> Vec<&[u8]> {
     out
 }
 
-fn strip_lines(text: &[u8], rules: Rules) -> Option<Vec<u8>> {
+fn strip_lines(text: &[u8], rules: Rules) -> Option<Vec<Piece>> {
     let lines = lines_of(text);
     let mut edits: Vec<Edit> = (0..lines.len()).map(|_| Edit::default()).collect();
     // Lines a rule owns (a hunk's lines): no other prefix rule touches them.
@@ -213,26 +261,33 @@ fn strip_lines(text: &[u8], rules: Rules) -> Option<Vec<u8>> {
     if edits.iter().all(Edit::is_noop) {
         return None;
     }
-    let mut out = Vec::with_capacity(text.len());
+    let mut out = Vec::with_capacity(lines.len() * 2);
     let mut first = true;
+    let mut line_start = 0;
     for (line, edit) in lines.iter().zip(&edits) {
+        let base = line_start;
+        line_start += line.len() + 1;
         if edit.drop {
             continue;
         }
         if !first {
-            out.push(b'\n');
+            out.push(Piece::Break);
         }
         first = false;
-        let mut at = edit.prefix;
+        let mut at = edit.prefix.min(line.len());
         for &(start, end) in edit.split.iter().chain(&edit.bars) {
-            out.extend_from_slice(line.get(at..start).unwrap_or(&[]));
-            // A line break only between two kept pieces of text.
-            if start > at && end < line.len() {
-                out.push(b'\n');
+            if start > at {
+                out.push(Piece::Text(base + at, base + start));
+                // A line break only between two kept pieces of text.
+                if end < line.len() {
+                    out.push(Piece::Break);
+                }
             }
-            at = at.max(end);
+            at = at.max(end).min(line.len());
         }
-        out.extend_from_slice(line.get(at..).unwrap_or(&[]));
+        if line.len() > at {
+            out.push(Piece::Text(base + at, base + line.len()));
+        }
     }
     Some(out)
 }
