@@ -37,6 +37,7 @@ mod provenance_cjk;
 mod provenance_clean;
 mod provenance_english;
 mod provenance_fuzz;
+mod provenance_noise;
 mod provenance_openclaw;
 mod provenance_pnpm;
 mod provenance_timezone;

@@ -48,6 +48,15 @@ const PHRASES: &[&str] = &[
     "the backfill",
     "Nov 3",
     "hello",
+    // What tools add (said text removes it; the index's keys must agree).
+    "\n    18→of them\n    19→port 5433",
+    "\n  5433\tport",
+    "18\tof them\n19\tport 5433",
+    "\nsrc/db.rs:1200:tests\nsrc/db.rs-1201-db-staging-2",
+    "\n@@ -1,2 +1,2 @@\n-port 5433\n+db-staging-2\n 3.11",
+    "[=====>    ] 1200/1200 tests",
+    "{\\\"port\\\": 5433, \\\"v\\\": \\\"3.11\\\"}",
+    "3.11\r2026-10-12",
 ];
 
 /// One transcript line of `kind` saying `text` at `ts` (envelope values repeat phrases

@@ -186,6 +186,39 @@ fn escaped_and_non_ascii_needles() {
 }
 
 #[test]
+fn tool_noise_is_not_said_and_json_encoded_output_is() {
+    // A Read gutter's number, a grep prefix's and a diff marker are the tool's, not the
+    // line's; JSON-encoded output says its decoded text. The same hits with the index
+    // (built by the first indexed scan, used by the second) as without it.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("noise.jsonl");
+    let result = |text: &str| {
+        serde_json::json!({"type": "user", "message": {"content": [{"type": "tool_result", "tool_use_id": "t", "content": text}]}})
+            .to_string()
+    };
+    let body = [
+        result("    57→fn seed() {\n    58→  users.insert(a);\n    59→}"),
+        result("src/seed.rs:58:  users.insert(a);"),
+        result("@@ -1 +1 @@\n-57 rows\n+58 rows"),
+        result("{\\\"port\\\": 5432, \\\"name\\\": \\\"caf\\u00e9\\\"}"),
+        serde_json::json!({"type": "user", "message": {"content": "the seed makes 58 users, +58 rows"}}).to_string(),
+    ]
+    .join("\n");
+    fs::write(&path, body + "\n").unwrap();
+    let set = SourceSet::from_files(vec![SourceFile::new(path, "noise.jsonl".into())]);
+    let list = needles(&["58", "\"port\": 5432", "café", "+58 rows", "users.insert"]);
+    let expected = vec![(1, 4), (2, 4), (3, 0), (4, 1), (4, 2), (5, 0), (5, 3)];
+    let got = |hits: Vec<Hit>| hits.iter().map(|h| (h.line, h.needle)).collect::<Vec<_>>();
+    assert_eq!(got(scan(&set, &list)), expected);
+    assert_eq!(scan(&set, &list), oracle(&set, &list));
+    let cache = tempfile::tempdir().unwrap();
+    let options = ScanOptions { index: Some(cache.path().to_path_buf()), ..ScanOptions::default() };
+    for _ in 0..2 {
+        assert_eq!(got(scan_with(&set, &list, &options, &ScanProgress::new()).hits), expected);
+    }
+}
+
+#[test]
 fn markdown_sources_are_plain_lines() {
     let dir = tempfile::tempdir().unwrap();
     let note = dir.path().join("2026-06-02.md");

@@ -11,8 +11,9 @@
 //! - [`render_jsonl`] / [`render_note`] turn a line into a [`RenderedLine`]
 //!   (`time · role · text`) for the evidence pane; they never fail.
 //! - [`said_text`] is what a line *says* (message text, tool inputs, tool results),
-//!   without the JSON envelope and without thinking: the only text claims are matched
-//!   against.
+//!   without the JSON envelope, without thinking, and without what tools add to the text
+//!   they show (line-number gutters, grep prefixes, diff markers, progress bars, JSON
+//!   escaping): the only text claims are matched against.
 //! - [`Transcript::message_span`] and [`Transcript::context`] treat one API response
 //!   split over several physical lines (sharing `message.id`) as one message;
 //!   [`Transcript::exchange`] ties a tool call to its result (and a slash command to its

@@ -76,7 +76,7 @@ fn skip_escape(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) {
 /// `s` without terminal escape sequences (colour codes in tool output would otherwise
 /// split words a claim is looked for in). Borrowed when there is none.
 pub(crate) fn strip_escapes(s: &str) -> std::borrow::Cow<'_, str> {
-    if !s.contains('\u{1b}') {
+    if memchr::memchr(0x1b, s.as_bytes()).is_none() {
         return std::borrow::Cow::Borrowed(s);
     }
     let mut out = String::with_capacity(s.len());

@@ -16,17 +16,23 @@
 //! The line is not parsed: its raw bytes are walked once. Top-level values `said_text`
 //! never reads (the envelope: `transcript::unsaid`) are skipped, and inside the
 //! rest only JSON *string values* count (keys, numbers and literals are never said), with
-//! their escapes decoded (`\n` separates words, `\u65e5` is `日`). Values that are never
+//! their escapes decoded (`\n` separates words, `\u65e5` is `日`), and each decoded
+//! string cleaned as said text cleans it (`said::noise`: a `Read` gutter's number, a grep
+//! prefix, a diff marker is not said, so it is no key; JSON-encoded text is keyed
+//! decoded) before its case is folded. Values that are never
 //! said wherever they are (`id`, `tool_use_id`, `signature`, `data`, `cache_control` below
 //! the top level, the text of a `thinking` block) are skipped too. What the walk cannot
 //! follow exactly marks the line *dirty*, and a block holding a dirty line is a candidate
 //! for every needle: a terminal escape sequence (`strip_escapes` joins the words around
 //! it), a line that is not a well-formed object, and a detected credential (its words are
-//! never indexed, see [`crate::secrets`]).
+//! never indexed, see [`crate::secrets`]). A string cut by the line's end (a line over the
+//! reading cap) is cleaned as said text cleans it: said text keeps the same beginning of
+//! it (less a cut escape or character, which no rule of `said::noise` reads).
 
 use memchr::{memchr, memmem};
 
 use crate::transcript::partial::content_start;
+use crate::transcript::said::strip_noise_bytes;
 use crate::transcript::source::SourceKind;
 use crate::transcript::text::strip_cr;
 use crate::transcript::unsaid::{string_end, unsaid_spans};
@@ -86,8 +92,10 @@ fn number_hash(h: u64) -> u32 {
 /// and for the digits of a piece the keys of [`numbers`].
 struct Runs<F: FnMut(u32)> {
     out: F,
-    /// The current part so far: ASCII-lowercased, escapes decoded.
+    /// The current part so far, escapes decoded (lowercased when it ends).
     text: Vec<u8>,
+    /// What tools add is removed from each part, as said text does (JSONL, not Markdown).
+    clean: bool,
     /// The grams of a piece, hashed in one pass before being handed out.
     batch: Vec<u32>,
     /// A character that case-insensitive regexes equate with an ASCII letter (U+017F ſ,
@@ -96,18 +104,18 @@ struct Runs<F: FnMut(u32)> {
 }
 
 impl<F: FnMut(u32)> Runs<F> {
-    fn new(out: F) -> Runs<F> {
-        Runs { out, text: Vec::new(), batch: Vec::new(), folds: false }
+    fn new(out: F, clean: bool) -> Runs<F> {
+        Runs { out, text: Vec::new(), clean, batch: Vec::new(), folds: false }
     }
 
     /// Adds bytes to the current part.
     #[inline]
     fn bytes(&mut self, bytes: &[u8]) {
-        self.text.extend(bytes.iter().map(u8::to_ascii_lowercase));
+        self.text.extend_from_slice(bytes);
     }
 
     fn byte(&mut self, b: u8) {
-        self.text.push(b.to_ascii_lowercase());
+        self.text.push(b);
     }
 
     fn char(&mut self, c: char) {
@@ -115,9 +123,17 @@ impl<F: FnMut(u32)> Runs<F> {
         self.bytes(c.encode_utf8(&mut buf).as_bytes());
     }
 
-    /// Ends the current part: hands out the keys of its pieces.
+    /// Ends the current part: removes what tools add (the part is one JSON string, as
+    /// each part of said text is, and is cleaned by the same function before its case is
+    /// folded) and hands out the keys of its pieces.
     fn split(&mut self) {
-        let text = std::mem::take(&mut self.text);
+        let mut text = std::mem::take(&mut self.text);
+        if self.clean
+            && let Some(clean) = strip_noise_bytes(&text)
+        {
+            text = clean;
+        }
+        text.make_ascii_lowercase();
         for piece in text.split(|&b| b == b'\n') {
             self.piece(piece);
         }
@@ -262,7 +278,7 @@ pub fn needle_keys(needle: &str) -> Vec<u32> {
 
 /// The keys of plain text (what a test expects to find, or not): every gram of it.
 pub fn text_keys(text: &str, out: impl FnMut(u32)) {
-    let mut runs = Runs::new(out);
+    let mut runs = Runs::new(out, false);
     runs.bytes(text.as_bytes());
     runs.split();
 }
@@ -288,7 +304,7 @@ pub fn line_keys(kind: SourceKind, line: &[u8], out: impl FnMut(u32)) -> LineFla
             if std::str::from_utf8(line).is_err() || has_secret(line) {
                 return dirty;
             }
-            let mut runs = Runs::new(out);
+            let mut runs = Runs::new(out, false);
             runs.bytes(line);
             runs.split();
             LineFlags { dirty: runs.folds }
@@ -311,7 +327,7 @@ pub fn line_keys(kind: SourceKind, line: &[u8], out: impl FnMut(u32)) -> LineFla
                 }
                 from = from.max(s.end);
             }
-            let mut runs = Runs::new(out);
+            let mut runs = Runs::new(out, true);
             let mut walk = Walk::default();
             let mut from = start + 1; // inside the top-level object
             for s in spans.iter().chain(std::iter::once(&(line.len()..line.len()))) {
@@ -573,6 +589,23 @@ mod tests {
     }
 
     #[test]
+    fn keys_leave_out_what_tools_add() {
+        // The number of a Read gutter is not said, so the line holds no key for it; the
+        // same number said in words does.
+        let read = r#"{"type":"user","message":{"content":[{"type":"tool_result","content":"    57\u2192fn seed() {\n    58\u2192  users.insert(a);"}]}}"#;
+        let (keys, dirty) = keys_of(SourceKind::Jsonl, read);
+        assert!(!dirty);
+        let n58 = number_key("58").unwrap();
+        assert!(keys.binary_search(&n58).is_err());
+        assert!(holds(read, "users.insert"));
+        let said = r#"{"type":"user","message":{"content":"the seed inserts 58 users"}}"#;
+        assert!(keys_of(SourceKind::Jsonl, said).0.binary_search(&n58).is_ok());
+        // JSON-encoded output is keyed as it is said: decoded.
+        let json = r#"{"type":"user","message":{"content":[{"type":"tool_result","content":"{\\\"port\\\": 5432}"}]}}"#;
+        assert!(holds(json, "\"port\": 5432"));
+    }
+
+    #[test]
     fn short_needles() {
         assert!(needle_keys("v2").is_empty());
         assert!(needle_keys("5").is_empty());
@@ -598,6 +631,27 @@ mod tests {
             "\u{7}",
             "port 6379",
             "先週",
+            // What tools add (`said::noise`): said text removes it, and so must the keys.
+            "\n    58→users",
+            "\n    59→ok 12",
+            "\n58→x",
+            "\n     1\tcache",
+            "1\tnow\n2\t58 x",
+            "\nsrc/db.rs:12:x",
+            "\nsrc/db.rs-13-y",
+            "\n@@ -1,2 +1,2 @@ fn",
+            "\n-old 5",
+            "\n+new 6",
+            "\n ctx",
+            "\n12:foo",
+            "\n13-bar",
+            "\r",
+            "\r\n",
+            "[===>  ] 45%",
+            "━━━━━ 12/40",
+            "45%|██▌  | 45/100",
+            "{\\\"port\\\": 5432}",
+            "[\\\"caf\\u00e9\\\", \\\"a\\nb\\\"]",
         ])
         .prop_map(str::to_string)
     }

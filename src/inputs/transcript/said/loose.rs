@@ -12,6 +12,9 @@ use std::fmt;
 use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 
+use super::noise::strip_noise;
+use crate::transcript::text::strip_escapes;
+
 /// A parsed JSON value; numbers, booleans and null are kept only as "not text".
 #[derive(Debug, PartialEq)]
 pub(crate) enum Loose<'a> {
@@ -168,16 +171,19 @@ pub(crate) fn push_strings(v: &Loose<'_>, skip_keys: &[&str], out: &mut String) 
     }
 }
 
-/// Appends `s` to `out` as a new part (parts are separated by a newline); blank parts
+/// Appends `s` to `out` as a new part (parts are separated by a newline), without its
+/// terminal escape sequences and what tools add to text ([`super::noise`]); blank parts
 /// are left out.
 pub(crate) fn push_part(out: &mut String, s: &str) {
+    let s = strip_escapes(s);
+    let s = strip_noise(&s);
     if s.trim().is_empty() {
         return;
     }
     if !out.is_empty() {
         out.push('\n');
     }
-    out.push_str(s);
+    out.push_str(&s);
 }
 
 #[cfg(test)]

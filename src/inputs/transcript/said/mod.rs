@@ -15,14 +15,28 @@
 //! attachments) is excluded too: memory cannot be its own source. Base64 payloads
 //! (images, documents) say nothing.
 //!
+//! Nor does a line say what a **tool added** to the text it shows ([`noise`]): each part
+//! (one JSON string: a tool result, a tool input, a message) is said without its
+//! terminal escape sequences, without the line-number gutter of `Read` and `cat -n`
+//! (`    58→`, `58\t`, `    58\t`), the `file:N:` / `file-N-` / `N:` prefixes of `grep -n` and
+//! `rg -n` (the file's name stays), the marker column of unified-diff hunks (and their
+//! `@@ -a,b +c,d @@` ranges), progress bars with their figures and the segments a `\r`
+//! overwrote, and with JSON-encoded text (`{\"port\": 5432}`) unescaped. The 58 of
+//! `    58→  users.insert(…)` is the tool's count of lines, not the file's: it must never
+//! source "58 users". Each rule needs the shape of that tool's output, so prose keeps its
+//! `- item` lists and `12:30` times. Markdown sources (daily notes) are said as written.
+//!
 //! The line is parsed once into a tree that borrows its strings from the line
 //! ([`loose::Loose`]): only the fields read here are built, every other value (the
 //! envelope, `toolUseResult`'s copy of the output) is skipped by the parser without being
 //! built.
 
 mod loose;
+mod noise;
 #[cfg(test)]
 mod reference;
+
+pub(crate) use noise::strip_noise_bytes;
 
 use serde::Deserialize;
 
@@ -59,7 +73,9 @@ struct Envelope<'a> {
 /// the module docs for what is in and out. A line cut short says what its readable
 /// beginning says. A line that is not JSON at all (does not start with `{` or `[`) is
 /// taken as plain text and says itself; broken or wrong-shaped JSON says nothing.
-/// Terminal escape sequences (colour codes in tool output) are removed.
+/// Terminal escape sequences (colour codes in tool output) are removed, and so is what
+/// tools add to a part's text (gutters, grep prefixes, diff markers, progress bars, JSON
+/// escaping: `said::noise`).
 pub fn said_text(line: &[u8]) -> String {
     let line = strip_cr(line);
     let mut out = String::new();
@@ -77,8 +93,9 @@ pub fn said_text(line: &[u8]) -> String {
 }
 
 /// What a line of a source of `kind` says: [`said_text`] for JSONL; for a Markdown source
-/// the line itself, without its `\r` and terminal escape sequences. The one definition the
-/// scanner and the cited-line reader share.
+/// the line itself, without its `\r` and terminal escape sequences (a note is what someone
+/// wrote: no tool noise is removed from it). The one definition the scanner and the
+/// cited-line reader share (the index's keys follow it: `index::grams`).
 pub fn said_text_in(kind: SourceKind, line: &[u8]) -> String {
     match kind {
         SourceKind::Jsonl => said_text(line),
@@ -259,6 +276,29 @@ mod tests {
         assert_eq!(said_text(s), "214 passed");
         let l = br#"{"type":"user","message":{"content":[{"type":"tool_result","content":[{"type":"text","text":"a"},{"type":"image","source":{"data":"QUJD"}},"b"]}]}}"#;
         assert_eq!(said_text(l), "a\nb");
+    }
+
+    #[test]
+    fn tool_results_say_their_text_not_what_the_tool_added() {
+        // Claude Code's Read result (as in tests/fixtures/transcripts/spotter/tool_heavy.jsonl
+        // line 36): the gutter is the tool's; `toolUseResult` is the envelope.
+        let read = r#"{"type":"user","message":{"role":"user","content":[{"tool_use_id":"toolu_1","type":"tool_result","content":"    57→fn seed() {\n    58→  users.insert(a);\n"}]},"toolUseResult":{"type":"text"}}"#;
+        assert_eq!(said_text(read.as_bytes()), "fn seed() {\n  users.insert(a);\n");
+        let grep = br#"{"type":"user","message":{"content":[{"type":"tool_result","content":"src/db.rs:12:  users.insert(a);"}]}}"#;
+        assert_eq!(said_text(grep), "src/db.rs\n  users.insert(a);");
+        // A user's list and clock time stay as written.
+        let prose = br#"{"type":"user","message":{"content":"- seed at 12:30\n- 58 users"}}"#;
+        assert_eq!(said_text(prose), "- seed at 12:30\n- 58 users");
+        // Each part is cleaned on its own: a gutter in a tool input too (an Edit's snippet
+        // copied with it), after the colour codes are gone.
+        let input = br#"{"type":"assistant","message":{"content":[{"type":"tool_use","input":{"old":"\u001b[2m     5\u2192\u001b[0mport = 1"}}]}}"#;
+        assert_eq!(said_text(input), "port = 1");
+    }
+
+    #[test]
+    fn markdown_lines_are_not_cleaned() {
+        // A daily note is what someone wrote, not a tool's output.
+        assert_eq!(said_text_in(SourceKind::Markdown, "    58→ users".as_bytes()), "    58→ users");
     }
 
     #[test]

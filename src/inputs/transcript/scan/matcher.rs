@@ -9,10 +9,13 @@ pub(super) const MARKER: usize = usize::MAX;
 
 /// What marks a line whose raw bytes may hide a needle its said text holds: a terminal
 /// escape sequence (raw, or JSON-escaped as `\u001b`) can sit inside a needle (a test
-/// runner colouring the file name in a path), and `\/` is legal JSON for `/` (PHP and
-/// some loggers write it). Such a line is searched again in its decoded said text. (The
-/// automaton is ASCII case-insensitive, so `\u001B` is a marker too.)
-pub const MARKERS: &[&str] = &["\\u001b", "\x1b", "\\/"];
+/// runner colouring the file name in a path), `\/` is legal JSON for `/` (PHP and
+/// some loggers write it), and an escaped quote inside a string (`\\\"` raw, or written
+/// with `\u005c` / `\u0022`) may be JSON-encoded text that said text unescapes
+/// (`{\"port\": 5432}` says `{"port": 5432}`, see `said::noise`). Such a line is searched
+/// again in its decoded said text. (The automaton is ASCII case-insensitive, so `\u001B`
+/// is a marker too.)
+pub const MARKERS: &[&str] = &["\\u001b", "\x1b", "\\/", "\\\\\\\"", "\\u005c", "\\u0022"];
 
 /// The needles of one scan: their patterns and lowercased forms.
 pub(super) struct Needles {
@@ -197,7 +200,19 @@ mod tests {
         let n = vec!["pnpm".to_string(), " ".to_string(), "先週".to_string(), "say \"x\"".to_string()];
         assert_eq!(
             scan_patterns(&n),
-            vec!["pnpm", "\\u5148\\u9031", "先週", "say \"x\"", "say \\\"x\\\"", "\\u001b", "\x1b", "\\/"]
+            vec![
+                "pnpm",
+                "\\u5148\\u9031",
+                "先週",
+                "say \"x\"",
+                "say \\\"x\\\"",
+                "\\u001b",
+                "\x1b",
+                "\\/",
+                "\\\\\\\"",
+                "\\u005c",
+                "\\u0022"
+            ]
         );
     }
 
@@ -217,7 +232,7 @@ mod tests {
     fn automaton_for_some_needles() {
         let n = Needles::new(&strings(&["alpha", " ", "先週", "beta"])).unwrap();
         let a = Automaton::build(&n, &[false, true, true, false]).unwrap();
-        assert_eq!(a.pattern_needle, vec![2, 2, MARKER, MARKER, MARKER]);
+        assert_eq!(a.pattern_needle, [vec![2, 2], vec![MARKER; MARKERS.len()]].concat());
         assert_eq!(a.included, vec![false, false, true, false]);
         assert!(a.serves(&[false, false, true, false]));
         assert!(!a.serves(&[true, false, true, false]));
