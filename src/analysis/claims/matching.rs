@@ -45,7 +45,7 @@ pub fn needles(claim: &Claim) -> Vec<String> {
 }
 
 /// `1234567.5` → `1,234,567.5`.
-fn with_thousands(value: &str) -> String {
+pub(super) fn with_thousands(value: &str) -> String {
     let (int, frac) = match value.split_once('.') {
         Some((i, f)) => (i, Some(f)),
         None => (value, None),
@@ -156,7 +156,7 @@ fn occurs_in_prepared(claim: &Claim, keys: &[String], hay: &Haystack<'_>) -> boo
 
 /// The product a version claim names (`mysql` in `MySQL 16.4`), lowercased; `None` for a
 /// bare version (`v1.2.0`).
-fn product_of(text: &str, version: &str) -> Option<String> {
+pub(super) fn product_of(text: &str, version: &str) -> Option<String> {
     let lower = text.to_lowercase();
     let (product, last) = lower.rsplit_once(char::is_whitespace)?;
     (last.trim_start_matches('v') == version && !product.trim().is_empty()).then(|| product.trim().to_string())
@@ -165,7 +165,7 @@ fn product_of(text: &str, version: &str) -> Option<String> {
 /// True when `word` occurs in `lower` at the start of a word (it may run on: `postgres` is
 /// in `postgresql 16.4`, `node` in `node.js`), so `MySQL 16.4` is not stated by
 /// `PostgreSQL 16.4`.
-fn starts_a_word(word: &str, lower: &str) -> bool {
+pub(super) fn starts_a_word(word: &str, lower: &str) -> bool {
     starts(lower, word).any(|i| !lower.get(..i).and_then(|s| s.chars().next_back()).is_some_and(is_word_char))
 }
 

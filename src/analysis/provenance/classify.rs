@@ -4,15 +4,15 @@
 
 use super::evidence::Cited;
 use super::hunk_claims::HunkClaim;
+use super::live::LiveMemory;
 use super::pending::{EntryClaims, Owner, Pending, PendingClaim, PendingId};
 use super::reading::Reading;
 use super::scan::{Found, Place, Scanned};
 use super::stated::{Stated, cited_reading};
-use crate::analysis::claims::{self, Claim, ClaimKind};
+use crate::analysis::claims::{Claim, ClaimKind};
 use crate::analysis::findings::{ClaimReport, ClaimStatus, Findings};
 use crate::analysis::flag::{Flag, FlagKind};
 use crate::analysis::result::ChangeReport;
-use crate::diff::FileDiff;
 use crate::review::Review;
 use crate::secrets::mask;
 use crate::transcript::SourceSet;
@@ -35,10 +35,10 @@ impl Context<'_> {
 }
 
 /// Stage 6: a status (and a flag when it is not sourced) for each pending hunk claim.
-/// Live notes are prepared once for all claims.
+/// Live notes are prepared once for all claims ([`LiveMemory`]).
 pub(super) fn hunk_claims(cx: &Context<'_>, pending: &Pending<'_>, claims: &mut [HunkClaim], findings: &mut Findings) {
-    let live_texts: Vec<String> = cx.review.live.values().filter_map(note_text).collect();
-    let live: Vec<claims::Haystack<'_>> = live_texts.iter().map(|t| claims::Haystack::new(t)).collect();
+    let hunk_claims = pending.iter().filter(|(_, p)| matches!(p.owner, Owner::Hunk(_))).map(|(_, p)| &p.claim);
+    let live = LiveMemory::new(cx.review, hunk_claims);
     for (id, p) in pending.iter() {
         let Owner::Hunk(i) = p.owner else { continue };
         let hc = &mut claims[i];
@@ -55,7 +55,7 @@ fn classify(
     cx: &Context<'_>,
     (id, p): (PendingId, &PendingClaim<'_>),
     hc: &HunkClaim,
-    live: &[claims::Haystack<'_>],
+    live: &LiveMemory<'_>,
 ) -> ((ClaimStatus, Option<String>), Option<Flag>) {
     let found = cx.found;
     // A relative phrase in a cited whole file that denotes the date states it.
@@ -71,7 +71,7 @@ fn classify(
     if let Some(&at) = found.first.get(&id) {
         return ((ClaimStatus::Weak, Some(cx.loc(at))), contradicted_date(cx, p.evidence, hc, at));
     }
-    if carried(&hc.claim, &cx.review.files[hc.file], live) {
+    if live.carried(&hc.claim, hc.file) {
         return ((ClaimStatus::Carried, None), None);
     }
     // A credential's `secret` flag is its verdict.
@@ -171,22 +171,6 @@ pub(super) fn report_claims(claims: Vec<HunkClaim>, findings: &mut Findings) {
         let Some(found) = findings.of_mut(hc.file, hc.hunk) else { continue };
         found.claims.push(ClaimReport { text: hc.shown, kind: hc.claim.kind.name().to_string(), status, source });
     }
-}
-
-/// True when live memory already says the claim: this note first, then any note.
-fn carried(c: &Claim, f: &FileDiff, live: &[claims::Haystack<'_>]) -> bool {
-    if let Some(t) = f.live.as_ref().and_then(note_text)
-        && claims::occurs_in(c, &t)
-    {
-        return true;
-    }
-    let needles = claims::needles(c);
-    live.iter().any(|h| h.states_with(c, &needles))
-}
-
-/// A note's text, when it is text.
-fn note_text(e: &crate::snapshot::Entry) -> Option<String> {
-    e.bytes().and_then(crate::text::as_text).map(str::to_string)
 }
 
 /// The flag for a claim found nowhere. A date's flag shows the arithmetic of the relative

@@ -41,6 +41,7 @@ mod entries;
 pub mod evidence;
 mod hunk_claims;
 pub mod lines;
+mod live;
 pub mod mapping;
 mod pending;
 mod reading;
