@@ -31,9 +31,11 @@
 //!   *anywhere*: the lines holding the needle, each with the first line where the product
 //!   starts a word;
 //! - a number: a whole-number token of its value (written as the value or with thousands
-//!   separators: those two strings are looked for) and its unit mentioned *anywhere*: the
-//!   lines holding the token, each with one word of the text that mentions the unit (the
-//!   unit test reads words — alphabetic runs —, a `%` sign, or a CJK counter);
+//!   separators: those two strings are looked for) followed by what agrees with its unit,
+//!   and its unit mentioned *anywhere*: one word of the text that mentions the unit (the
+//!   unit test reads words — alphabetic runs —, a `%` sign, or a CJK counter), then one
+//!   line per distinct way a token of the value is followed there (found once per value:
+//!   a value written 4,000 times in a note is read 4,000 times once, not once per claim);
 //! - a port with a host: its bindings (`host:port`), including that no binding names
 //!   another host, all on lines holding the port's digits, and the host named anywhere:
 //!   all those lines at once, with the first line naming the host;
@@ -46,12 +48,13 @@
 
 use super::endpoints::{host_occurs, is_literal};
 use super::matching::{Haystack, needles, product_of, starts_a_word, with_thousands};
-use super::numbers::unit_occurs;
+use super::numbers::{Suffix, number_ends, suffix_unit, unit_occurs};
 use super::text::is_cjk;
 use super::{Claim, ClaimKind, ClaimValue};
 use aho_corasick::AhoCorasick;
-use std::cell::{OnceCell, RefCell};
+use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 /// What a claim is looked up by: everything `occurs_in` reads of it.
 type Key = (ClaimKind, String, ClaimValue);
@@ -61,7 +64,7 @@ pub struct Corpus<'a> {
     texts: Vec<Text<'a>>,
     plans: HashMap<Key, Plan>,
     /// Answers already given: (text, plan) → stated.
-    known: RefCell<HashMap<(usize, usize), bool>>,
+    known: Mutex<HashMap<(usize, usize), bool>>,
 }
 
 /// How one distinct claim is checked: the strings it needs (indexes into the automaton's
@@ -78,9 +81,10 @@ enum Shape {
     Lines,
     /// A version: a needle line, with the first line where `product` starts a word.
     Version { product: Option<(String, usize)> },
-    /// A number: a line holding a whole-number token of it (`tokens`: the value and its
-    /// thousands form), with a word mentioning `unit`.
-    Number { tokens: Vec<(usize, usize)>, unit: Option<String> },
+    /// A number: the lines holding a whole-number token of `value` (`tokens`: the value
+    /// and its thousands form), one per distinct way a token is followed, with a word
+    /// mentioning `unit`.
+    Number { value: String, tokens: Vec<(usize, usize)>, unit: Option<String> },
     /// A port with a host: every line holding the port as a token, with the first line
     /// naming the host.
     HostPort { tokens: Vec<(usize, usize)>, host: String },
@@ -95,16 +99,18 @@ struct Text<'a> {
     lower: String,
     /// Start of each line in `text` and in `lower` (a line ends after its `\n`).
     starts: Vec<(usize, usize)>,
-    /// (pattern, offset in `lower`) of every occurrence, sorted.
-    hits: Vec<(u32, u32)>,
+    /// (pattern, offset in `lower`, line) of every occurrence, sorted.
+    hits: Vec<(u32, u32, u32)>,
     /// The CJK units of registered claims that the text contains.
     cjk_units: Vec<&'a str>,
     /// What can mention a unit (see [`words`]), found when a unit is first asked for.
-    words: OnceCell<Vec<&'a str>>,
+    words: OnceLock<Vec<&'a str>>,
     /// Unit → a word of the text mentioning it (`Some("")`: the unit needs none).
-    units: RefCell<HashMap<String, Option<&'a str>>>,
+    units: Mutex<HashMap<String, Option<&'a str>>>,
     /// Product (its pattern) → the first line where it starts a word.
-    products: RefCell<HashMap<usize, Option<usize>>>,
+    products: Mutex<HashMap<usize, Option<usize>>>,
+    /// Number value → one line per distinct way its tokens are followed.
+    numbers: Mutex<HashMap<String, Arc<Vec<usize>>>>,
 }
 
 impl<'a> Corpus<'a> {
@@ -126,7 +132,7 @@ impl<'a> Corpus<'a> {
                     if let Some(u) = unit.as_deref().filter(|u| u.chars().any(is_cjk)) {
                         cjk_units.push(u.to_string());
                     }
-                    Shape::Number { tokens: patterns.tokens(value), unit: unit.clone() }
+                    Shape::Number { value: value.clone(), tokens: patterns.tokens(value), unit: unit.clone() }
                 }
                 ClaimValue::Port { host: Some(host), port } => {
                     Shape::HostPort { tokens: patterns.tokens(port), host: host.clone() }
@@ -146,8 +152,16 @@ impl<'a> Corpus<'a> {
         cjk_units.sort_unstable();
         cjk_units.dedup();
         let ac = AhoCorasick::new(&patterns.list).ok();
-        let texts = texts.into_iter().map(|t| Text::new(t, ac.as_ref(), &cjk_units)).collect();
-        Corpus { texts, plans, known: RefCell::new(HashMap::new()) }
+        let texts = texts.into_par_iter().map(|t| Text::new(t, ac.as_ref(), &cjk_units)).collect();
+        Corpus { texts, plans, known: Mutex::new(HashMap::new()) }
+    }
+
+    /// Answers `asks` — each a claim and the texts to try in order until one states it —
+    /// on both cores, keeping the answers for [`Corpus::states`].
+    pub fn prepare<'c>(&self, asks: &[(&'c Claim, Vec<usize>)]) {
+        asks.par_iter().for_each(|(c, texts)| {
+            let _ = texts.iter().any(|&t| self.states(t, c));
+        });
     }
 
     /// How many texts there are (numbered in the order given).
@@ -169,13 +183,18 @@ impl<'a> Corpus<'a> {
         let Some(plan) = self.plans.get(&key_of(claim)) else {
             return Haystack::new(text.text).states(claim);
         };
-        if let Some(&known) = self.known.borrow().get(&(t, plan.id)) {
+        if let Some(&known) = lock(&self.known).get(&(t, plan.id)) {
             return known;
         }
         let said = text.states(plan, claim);
-        self.known.borrow_mut().insert((t, plan.id), said);
+        lock(&self.known).insert((t, plan.id), said);
         said
     }
+}
+
+/// The memo behind `m` (a panic elsewhere leaves it usable: entries are whole answers).
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 fn key_of(c: &Claim) -> Key {
@@ -216,24 +235,23 @@ impl Patterns {
 
 impl<'a> Text<'a> {
     fn new(text: &'a str, ac: Option<&AhoCorasick>, cjk_units: &[String]) -> Text<'a> {
-        // Lowercased line by line: the same as the whole text lowercased (a line break
-        // ends the context of the one context-dependent mapping, a final sigma), with
-        // each line's start in both.
+        // Pieces of whole lines, lowercased and searched on both cores (no pattern holds a
+        // line break, so no match crosses a piece), then put end to end.
+        let pieces = pieces(text);
+        let scanned: Vec<Piece> = pieces.par_iter().map(|r| Piece::scan(&text[r.clone()], ac)).collect();
         let mut lower = String::with_capacity(text.len());
         let mut starts = Vec::new();
-        let mut at = 0;
-        for line in text.split_inclusive('\n') {
-            starts.push((at, lower.len()));
-            lower.push_str(&line.to_lowercase());
-            at += line.len();
-        }
-        let mut hits: Vec<(u32, u32)> = Vec::new();
-        if let Some(ac) = ac.filter(|_| u32::try_from(lower.len()).is_ok()) {
-            for m in ac.find_overlapping_iter(lower.as_str()) {
-                hits.push((m.pattern().as_u32(), m.start() as u32));
+        let mut hits: Vec<(u32, u32, u32)> = Vec::new();
+        let fits = u32::try_from(scanned.iter().map(|p| p.lower.len()).sum::<usize>()).is_ok();
+        for (r, piece) in pieces.iter().zip(scanned) {
+            let (base, first) = (lower.len(), starts.len());
+            starts.extend(piece.starts.iter().map(|&(t, l)| (r.start + t, base + l)));
+            if fits {
+                hits.extend(piece.hits.iter().map(|&(p, i, n)| (p, i + base as u32, n + first as u32)));
             }
+            lower.push_str(&piece.lower);
         }
-        hits.sort_unstable();
+        hits.par_sort_unstable();
         let cjk_units = cjk_units.iter().filter_map(|u| text.find(u.as_str()).map(|i| &text[i..i + u.len()])).collect();
         Text {
             text,
@@ -241,35 +259,41 @@ impl<'a> Text<'a> {
             starts,
             hits,
             cjk_units,
-            words: OnceCell::new(),
-            units: RefCell::new(HashMap::new()),
-            products: RefCell::new(HashMap::new()),
+            words: OnceLock::new(),
+            units: Mutex::new(HashMap::new()),
+            products: Mutex::new(HashMap::new()),
+            numbers: Mutex::new(HashMap::new()),
         }
     }
 
-    /// Where pattern `p` occurs: offsets in `lower`.
-    fn offsets(&self, p: usize) -> impl Iterator<Item = usize> + '_ {
+    /// Where pattern `p` occurs: (offset in `lower`, line).
+    fn offsets(&self, p: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
         let p = u32::try_from(p).unwrap_or(u32::MAX);
-        let from = self.hits.partition_point(|&(q, _)| q < p);
-        let to = self.hits.partition_point(|&(q, _)| q <= p);
-        self.hits[from..to].iter().map(|&(_, i)| i as usize)
+        let from = self.hits.partition_point(|&(q, ..)| q < p);
+        let to = self.hits.partition_point(|&(q, ..)| q <= p);
+        self.hits[from..to].iter().map(|&(_, i, n)| (i as usize, n as usize))
     }
 
     fn has(&self, p: usize) -> bool {
         self.offsets(p).next().is_some()
     }
 
-    /// The line holding offset `i` of `lower`.
-    fn line_of(&self, i: usize) -> usize {
-        self.starts.partition_point(|&(_, l)| l <= i).saturating_sub(1)
-    }
-
     /// The distinct lines where any of `patterns` occurs, in text order.
     fn lines(&self, patterns: &[usize]) -> Vec<usize> {
-        let mut out: Vec<usize> = patterns.iter().flat_map(|&p| self.offsets(p)).map(|i| self.line_of(i)).collect();
+        let mut out: Vec<usize> = patterns.iter().flat_map(|&p| self.offsets(p)).map(|(_, n)| n).collect();
         out.sort_unstable();
         out.dedup();
         out
+    }
+
+    /// The lines where any of `patterns` occurs, lazily (a line may come more than once).
+    fn lines_of<'s>(&'s self, patterns: &'s [usize]) -> Box<dyn Iterator<Item = usize> + 's> {
+        let mut last = None;
+        Box::new(patterns.iter().flat_map(|&p| self.offsets(p)).map(|(_, n)| n).filter(move |&n| {
+            let new = last != Some(n);
+            last = Some(n);
+            new
+        }))
     }
 
     /// The distinct lines where one of `tokens` (number forms) stands as a whole number.
@@ -277,8 +301,8 @@ impl<'a> Text<'a> {
         let b = self.lower.as_bytes();
         let mut out: Vec<usize> = tokens
             .iter()
-            .flat_map(|&(p, len)| self.offsets(p).filter(move |&i| whole_number_at(b, i, i + len)))
-            .map(|i| self.line_of(i))
+            .flat_map(|&(p, len)| self.offsets(p).filter(move |&(i, _)| whole_number_at(b, i, i + len)))
+            .map(|(_, n)| n)
             .collect();
         out.sort_unstable();
         out.dedup();
@@ -310,8 +334,8 @@ impl<'a> Text<'a> {
             return false;
         }
         // Some line, with `with` (a witness of what may be anywhere) after it, states it.
-        let any_line = |lines: Vec<usize>, with: &str| {
-            lines.into_iter().any(|n| {
+        let any_line = |mut lines: Box<dyn Iterator<Item = usize> + '_>, with: &str| {
+            lines.any(|n| {
                 let line = self.line(n);
                 if with.is_empty() {
                     Haystack::new(line).states_with(claim, &plan.needles)
@@ -321,18 +345,21 @@ impl<'a> Text<'a> {
             })
         };
         match &plan.shape {
-            Shape::Lines | Shape::Version { product: None } => any_line(self.lines(&plan.needle_ids), ""),
+            Shape::Lines | Shape::Version { product: None } => any_line(self.lines_of(&plan.needle_ids), ""),
             Shape::Version { product: Some((product, id)) } => match self.product_line(product, *id) {
-                Some(n) => any_line(self.lines(&plan.needle_ids), self.line(n)),
+                Some(n) => any_line(self.lines_of(&plan.needle_ids), self.line(n)),
                 None => false,
             },
-            Shape::Number { tokens, unit } => {
-                let with = match unit.as_deref().map(|u| self.unit_word(u)) {
-                    Some(Some(w)) => w,
+            Shape::Number { value, tokens, unit } => {
+                // The word mentioning the unit first, then a line per way a token of the
+                // number is followed (what decides whether a token states the claim).
+                let mut parts = match unit.as_deref().map(|u| self.unit_word(u)) {
+                    Some(Some(w)) => vec![w],
                     Some(None) => return false,
-                    None => "",
+                    None => Vec::new(),
                 };
-                any_line(self.token_lines(tokens), with)
+                parts.extend(self.number_lines(value, tokens).iter().map(|&n| self.line(n)));
+                Haystack::new(&parts.join("\n")).states_with(claim, &plan.needles)
             }
             Shape::HostPort { tokens, host } => {
                 // Every line binding the port (all hold it as a token), the first line
@@ -351,20 +378,48 @@ impl<'a> Text<'a> {
         }
     }
 
+    /// The lines holding a whole-number token of `value` (found by `tokens`), one for each
+    /// distinct way a token is followed (its [`suffix_unit`]: the number's unit as written
+    /// there, if any), in text order. `quantity_occurs` asks of a text only whether some
+    /// token is followed in a way that agrees with the claimed unit: one line per way
+    /// answers it as all of them would. Found once per value.
+    fn number_lines(&self, value: &str, tokens: &[(usize, usize)]) -> Arc<Vec<usize>> {
+        if let Some(known) = lock(&self.numbers).get(value) {
+            return Arc::clone(known);
+        }
+        let mut first: HashMap<Option<String>, usize> = HashMap::new();
+        for n in self.token_lines(tokens) {
+            let line = self.line(n);
+            for end in number_ends(value, line) {
+                let way = match suffix_unit(line, end) {
+                    Suffix::Unit(_, unit) => Some(unit),
+                    Suffix::Bare | Suffix::Nothing => None,
+                };
+                first.entry(way).or_insert(n);
+            }
+        }
+        let mut lines: Vec<usize> = first.into_values().collect();
+        lines.sort_unstable();
+        lines.dedup();
+        let lines = Arc::new(lines);
+        lock(&self.numbers).insert(value.to_string(), Arc::clone(&lines));
+        lines
+    }
+
     /// The first line where `product` (pattern `id`) starts a word.
     fn product_line(&self, product: &str, id: usize) -> Option<usize> {
-        if let Some(&known) = self.products.borrow().get(&id) {
+        if let Some(&known) = lock(&self.products).get(&id) {
             return known;
         }
         let found = self.lines(&[id]).into_iter().find(|&n| starts_a_word(product, self.lower_line(n)));
-        self.products.borrow_mut().insert(id, found);
+        lock(&self.products).insert(id, found);
         found
     }
 
     /// A word of the text that mentions `unit` (`""` when the unit needs no mention), or
     /// `None` when the text does not mention it.
     fn unit_word(&self, unit: &str) -> Option<&'a str> {
-        if let Some(&known) = self.units.borrow().get(unit) {
+        if let Some(&known) = lock(&self.units).get(unit) {
             return known;
         }
         let found = if unit_occurs(unit, "") {
@@ -373,9 +428,65 @@ impl<'a> Text<'a> {
             let words = self.words.get_or_init(|| words(self.text, &self.cjk_units));
             words.iter().copied().find(|w| unit_occurs(unit, w))
         };
-        self.units.borrow_mut().insert(unit.to_string(), found);
+        lock(&self.units).insert(unit.to_string(), found);
         found
     }
+}
+
+/// A piece of a text of whole lines, lowercased and searched (offsets and lines from its
+/// start).
+struct Piece {
+    lower: String,
+    starts: Vec<(usize, usize)>,
+    hits: Vec<(u32, u32, u32)>,
+}
+
+impl Piece {
+    fn scan(text: &str, ac: Option<&AhoCorasick>) -> Piece {
+        // Lowercased line by line: the same as the whole text lowercased (a line break
+        // ends the context of the one context-dependent mapping, a final sigma), with
+        // each line's start in both.
+        let mut lower = String::with_capacity(text.len());
+        let mut starts = Vec::new();
+        let mut at = 0;
+        for line in text.split_inclusive('\n') {
+            starts.push((at, lower.len()));
+            lower.push_str(&line.to_lowercase());
+            at += line.len();
+        }
+        let mut hits = Vec::new();
+        if let Some(ac) = ac.filter(|_| u32::try_from(lower.len()).is_ok()) {
+            // Matches come by their ends, in order, and hold no line break: the line of
+            // each follows from the previous one's.
+            let mut line = 0;
+            for m in ac.find_overlapping_iter(lower.as_str()) {
+                while starts.get(line + 1).is_some_and(|&(_, l)| l <= m.start()) {
+                    line += 1;
+                }
+                while line > 0 && starts[line].1 > m.start() {
+                    line -= 1;
+                }
+                hits.push((m.pattern().as_u32(), m.start() as u32, line as u32));
+            }
+        }
+        Piece { lower, starts, hits }
+    }
+}
+
+/// `text` cut into pieces of whole lines of about 1 MiB.
+fn pieces(text: &str) -> Vec<std::ops::Range<usize>> {
+    const PIECE: usize = 1 << 20;
+    let mut out = Vec::new();
+    let mut at = 0;
+    while at < text.len() {
+        let end = match text.as_bytes().get(at + PIECE..) {
+            Some(rest) => memchr::memchr(b'\n', rest).map_or(text.len(), |k| at + PIECE + k + 1),
+            None => text.len(),
+        };
+        out.push(at..end);
+        at = end;
+    }
+    out
 }
 
 /// What in `text` can mention a unit, as `unit_occurs` reads a text: its words (maximal
@@ -419,4 +530,115 @@ fn whole_number_at(b: &[u8], start: usize, end: usize) -> bool {
     let after_digit = before.is_some_and(|c| c.is_ascii_digit());
     let after_separator = matches!(before, Some(b'.' | b',')) && before2.is_some_and(|c| c.is_ascii_digit());
     !after_digit && !after_separator && !b.get(end).is_some_and(|c| c.is_ascii_digit())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::claims::{extract, occurs_in};
+
+    /// Note lines with every kind of claim, and near misses of them. None ends in a way a
+    /// date could continue on the next line (the one documented difference).
+    const POOL: &[&str] = &[
+        "- The suite has 482 tests and runs in 12 seconds.",
+        "- It took 1,500 ms; the table has 12480 rows.",
+        "- 12 columns in invoices (was 14).",
+        "- The invoices Columns are listed in schema.sql.",
+        "- p99 is 12 ms on staging.",
+        "- Coverage is 85% (target 90 percent).",
+        "- Redis listens on port 6379 (`redis-server --port 6379`).",
+        "- REDIS_URL=redis://cache:6379/0 in staging.",
+        "- The dev server is at localhost:3000 (also 127.0.0.1:3001).",
+        "- Running on localhost, port 3000, since the move.",
+        "- Staging runs PostgreSQL 16.4 and Redis 7.2.",
+        "- Dev DB is MySQL 16.4 now.",
+        "- pinned v3.2.4; 3.2.45 broke the build.",
+        "- Alice Nguyen owns billing; Priya Raman owns search.",
+        "- Run `pnpm test --filter @acme/api` before pushing.",
+        "- Config lives in src/config.yaml and ~/.claude/settings.json.",
+        "- Dashboards at https://grafana.acme.dev/d/billing.",
+        "- Deployed on 2026-03-09 and again on March 12, 2026.",
+        "- The freeze lasts until late Oct 2026.",
+        "- Released 1 November 2026 (Q4 2026).",
+        "- The mask is 0x1F40 and the mode 0o755.",
+        "- 4,310 between March and May.",
+        "- テストは214件通過、ポートは 6380。",
+        "- 서버는 7대, 포트 8443.",
+        "- Cache 512MB, heap 2GiB, timeout 4h.",
+        "- retries 3329 times before paging.",
+        "- The nightly export takes 17 minutes and writes 852 MB.",
+        "- ΣΟΦΟΣ wrote 12 Tests here.",
+        "- Uses npm, not pnpm test.",
+        "- mask = 0x00001f40 for all.",
+    ];
+
+    /// Lines whose claims are asked about but that are not always in the texts.
+    const CLAIMS: &[&str] = &[
+        "- The suite has 482 tests.",
+        "- It has 12,480 rows; it took 12,480 ms.",
+        "- 12 columns, 12 tests, 85%, 90 percent.",
+        "- Redis on port 6379; cache is redis:6379; dev at localhost:3000.",
+        "- Postgres 16.4, MySQL 16.4, Redis 7.2, v3.2.4, Python 3.11.",
+        "- Alice Nguyen, Priya Raman, Marcus Webb.",
+        "- `pnpm test --filter @acme/api`, `npm test`, src/config.yaml.",
+        "- 2026-03-09, March 12, late Oct 2026, November 2026, 2026-11-01, in 2026.",
+        "- 0x1F40, 0o755, 4,310 between.",
+        "- テストは214件、ポートは 6380、서버는 7대.",
+        "- 512MB, 2GiB, 4 hours, 17 minutes, 852 MB, 3329 times.",
+    ];
+
+    #[test]
+    fn answers_as_occurs_in_on_the_whole_text() {
+        let claims: Vec<Claim> = POOL.iter().chain(CLAIMS).flat_map(|l| extract(l)).collect();
+        assert!(claims.len() > 60, "{} claims", claims.len());
+        // Texts of pool lines picked by a fixed sequence, each line in several texts.
+        let mut seed = 7u64;
+        let mut texts: Vec<String> = Vec::new();
+        for n in [0, 1, 3, 8, 15, 30] {
+            let mut t = String::new();
+            for _ in 0..n {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                t.push_str(POOL[(seed >> 33) as usize % POOL.len()]);
+                t.push('\n');
+            }
+            texts.push(t);
+        }
+        texts.push(POOL.join("\n"));
+        texts.push(POOL.join("\r\n"));
+        let corpus = Corpus::new(texts.iter().map(String::as_str).collect(), &claims);
+        for (t, text) in texts.iter().enumerate() {
+            for c in &claims {
+                assert_eq!(corpus.states(t, c), occurs_in(c, text), "{c:?} in text {t}:\n{text}");
+                // Asked again: the memo.
+                assert_eq!(corpus.states(t, c), occurs_in(c, text));
+            }
+        }
+        // A claim it was not prepared for is tested on the whole text.
+        let other = extract("- It has 999 widgets.").remove(0);
+        assert_eq!(corpus.states(0, &other), occurs_in(&other, &texts[0]));
+        assert!(!corpus.states(texts.len(), &claims[0]), "no such text");
+    }
+
+    #[test]
+    fn a_unit_mentioned_anywhere_and_a_product_named_anywhere_count() {
+        // `occurs_in` reads the whole text: the number on one line, its unit on another.
+        let text = "- 482 runs.\n- The tests are green.\n- PostgreSQL is the database.\n- It is 16.4 now.\n";
+        let claims: Vec<Claim> = ["- 482 tests", "- Postgres 16.4"].iter().flat_map(|l| extract(l)).collect();
+        let corpus = Corpus::new(vec![text], &claims);
+        for c in &claims {
+            assert!(occurs_in(c, text), "{c:?}");
+            assert!(corpus.states(0, c), "{c:?}");
+        }
+    }
+
+    #[test]
+    fn one_line_per_way_a_number_is_followed() {
+        // 1500 is followed by `ms` on many lines and by `rows` on one, late.
+        let mut text = "- 1500 ms\n".repeat(200);
+        text.push_str("- 1500 rows\n");
+        let rows = extract("- It has 1,500 rows.").remove(0);
+        let corpus = Corpus::new(vec![text.as_str()], std::slice::from_ref(&rows));
+        assert!(corpus.states(0, &rows));
+        assert_eq!(lock(&corpus.texts[0].numbers)["1500"].len(), 2);
+    }
 }

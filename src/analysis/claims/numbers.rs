@@ -405,7 +405,7 @@ pub(crate) fn number_occurs(value: &str, text: &str) -> bool {
 }
 
 /// Byte offsets just past each whole-number occurrence of `value` in `text`.
-fn number_ends(value: &str, text: &str) -> Vec<usize> {
+pub(super) fn number_ends(value: &str, text: &str) -> Vec<usize> {
     let mut out = Vec::new();
     let b = text.as_bytes();
     let mut i = 0;

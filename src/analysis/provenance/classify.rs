@@ -37,8 +37,16 @@ impl Context<'_> {
 /// Stage 6: a status (and a flag when it is not sourced) for each pending hunk claim.
 /// Live notes are prepared once for all claims ([`LiveMemory`]).
 pub(super) fn hunk_claims(cx: &Context<'_>, pending: &Pending<'_>, claims: &mut [HunkClaim], findings: &mut Findings) {
-    let hunk_claims = pending.iter().filter(|(_, p)| matches!(p.owner, Owner::Hunk(_))).map(|(_, p)| &p.claim);
-    let live = LiveMemory::new(cx.review, hunk_claims);
+    // The claims that may come to the live-memory rule: those no source states.
+    let asked: Vec<(&Claim, usize)> = pending
+        .iter()
+        .filter(|(id, _)| !cx.found.first.contains_key(id))
+        .filter_map(|(_, p)| match p.owner {
+            Owner::Hunk(i) => Some((&p.claim, claims[i].file)),
+            Owner::Entry(_) => None,
+        })
+        .collect();
+    let live = LiveMemory::new(cx.review, &asked);
     for (id, p) in pending.iter() {
         let Owner::Hunk(i) = p.owner else { continue };
         let hc = &mut claims[i];

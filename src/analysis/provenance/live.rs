@@ -23,8 +23,10 @@ pub(super) struct LiveMemory<'a> {
 }
 
 impl<'a> LiveMemory<'a> {
-    /// The live notes of `review` (and each changed file's live side), prepared for `claims`.
-    pub(super) fn new<'c>(review: &'a Review, claims: impl IntoIterator<Item = &'c Claim>) -> LiveMemory<'a> {
+    /// The live notes of `review` (and each changed file's live side), prepared for
+    /// `claims`, each the claim of an added line of a changed file: whether each is
+    /// carried over is found for all of them at once, on both cores.
+    pub(super) fn new(review: &'a Review, claims: &[(&Claim, usize)]) -> LiveMemory<'a> {
         let mut texts: Vec<&'a str> = Vec::new();
         let mut by_path = std::collections::HashMap::new();
         for (path, e) in &review.live {
@@ -48,7 +50,16 @@ impl<'a> LiveMemory<'a> {
                 }
             })
             .collect();
-        LiveMemory { corpus: claims::Corpus::new(texts, claims), notes, of_file }
+        let corpus = claims::Corpus::new(texts, claims.iter().map(|&(c, _)| c));
+        let live = LiveMemory { corpus, notes, of_file };
+        let asks: Vec<(&Claim, Vec<usize>)> = claims.iter().map(|&(c, file)| (c, live.texts_of(file))).collect();
+        live.corpus.prepare(&asks);
+        live
+    }
+
+    /// The texts [`LiveMemory::carried`] tries for a claim of changed file `file`, in order.
+    fn texts_of(&self, file: usize) -> Vec<usize> {
+        self.of_file.get(file).copied().flatten().into_iter().chain(0..self.notes).collect()
     }
 
     /// True when live memory already says the claim: changed file `file`'s live side, or
