@@ -80,7 +80,7 @@ impl Values {
         Values {
             template: r.below(9),
             svc: format!("{}-{}", r.pick(SERVICES), k % 1009),
-            person: *r.pick(PEOPLE),
+            person: PEOPLE[r.below(PEOPLE.len())],
             port: r.range(1025, 65000),
             n: r.range(3, 4800),
             m: r.range(2, 900),

@@ -39,18 +39,20 @@
 //! - a port with a host: its bindings (`host:port`), including that no binding names
 //!   another host, all on lines holding the port's digits, and the host named anywhere:
 //!   all those lines at once, with the first line naming the host;
-//! - a date: a date the text writes; dates are found in the lines holding a needle. The
+//! - a date: a date the text writes; dates are found in the lines holding a needle (each
+//!   line's once, for every date claim), and compared as `occurs_in` compares them. The
 //!   one difference: a date written across a line break (`Nov` ending a line, `1` starting
 //!   the next) is not found in live memory any more. Finding the dates of a whole note
 //!   costs ~0.5 µs per byte (17 s for a 32 MB note), once per note that a date needle hits.
 //!
 //! `tests` checks the answers against `occurs_in` on whole texts.
 
+use super::dates::{FoundDate, find_dates};
 use super::endpoints::{host_occurs, is_literal};
 use super::matching::{Haystack, needles, product_of, starts_a_word, with_thousands};
 use super::numbers::{Suffix, number_ends, suffix_unit, unit_occurs};
 use super::text::is_cjk;
-use super::{Claim, ClaimKind, ClaimValue};
+use super::{Claim, ClaimKind, ClaimValue, DateSpec};
 use aho_corasick::AhoCorasick;
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
@@ -79,6 +81,9 @@ struct Plan {
 enum Shape {
     /// Line-local: some line holding a needle states it.
     Lines,
+    /// A date: some line holding a needle writes a date it contains (each line's dates
+    /// found once for every date claim, as `occurs_in` finds a text's dates once).
+    Date(DateSpec),
     /// A version: a needle line, with the first line where `product` starts a word.
     Version { product: Option<(String, usize)> },
     /// A number: the lines holding a whole-number token of `value` (`tokens`: the value
@@ -109,6 +114,8 @@ struct Text<'a> {
     units: Mutex<HashMap<String, Option<&'a str>>>,
     /// Product (its pattern) → the first line where it starts a word.
     products: Mutex<HashMap<usize, Option<usize>>>,
+    /// Line → the dates it writes.
+    dates: Mutex<HashMap<usize, Arc<Vec<FoundDate>>>>,
     /// Number value → one line per distinct way its tokens are followed.
     numbers: Mutex<HashMap<String, Arc<Vec<usize>>>>,
 }
@@ -137,6 +144,7 @@ impl<'a> Corpus<'a> {
                 ClaimValue::Port { host: Some(host), port } => {
                     Shape::HostPort { tokens: patterns.tokens(port), host: host.clone() }
                 }
+                ClaimValue::Date(spec) => Shape::Date(*spec),
                 ClaimValue::Text(value) if c.kind == ClaimKind::Version => Shape::Version {
                     product: product_of(&c.text, value).map(|p| {
                         let id = patterns.id(&p);
@@ -151,14 +159,15 @@ impl<'a> Corpus<'a> {
         }
         cjk_units.sort_unstable();
         cjk_units.dedup();
-        let ac = AhoCorasick::new(&patterns.list).ok();
+        // No claim to look for (a dream whose added lines state none): nothing to prepare.
+        let ac = AhoCorasick::new(&patterns.list).ok().filter(|_| !patterns.list.is_empty());
         let texts = texts.into_par_iter().map(|t| Text::new(t, ac.as_ref(), &cjk_units)).collect();
         Corpus { texts, plans, known: Mutex::new(HashMap::new()) }
     }
 
     /// Answers `asks` — each a claim and the texts to try in order until one states it —
     /// on both cores, keeping the answers for [`Corpus::states`].
-    pub fn prepare<'c>(&self, asks: &[(&'c Claim, Vec<usize>)]) {
+    pub fn prepare(&self, asks: &[(&Claim, Vec<usize>)]) {
         asks.par_iter().for_each(|(c, texts)| {
             let _ = texts.iter().any(|&t| self.states(t, c));
         });
@@ -235,10 +244,14 @@ impl Patterns {
 
 impl<'a> Text<'a> {
     fn new(text: &'a str, ac: Option<&AhoCorasick>, cjk_units: &[String]) -> Text<'a> {
+        let Some(ac) = ac else {
+            // Without patterns no claim has a plan: [`Corpus::states`] reads `text` whole.
+            return Text::scanned(text, String::new(), Vec::new(), Vec::new(), Vec::new());
+        };
         // Pieces of whole lines, lowercased and searched on both cores (no pattern holds a
         // line break, so no match crosses a piece), then put end to end.
         let pieces = pieces(text);
-        let scanned: Vec<Piece> = pieces.par_iter().map(|r| Piece::scan(&text[r.clone()], ac)).collect();
+        let scanned: Vec<Piece> = pieces.par_iter().map(|r| Piece::scan(&text[r.clone()], Some(ac))).collect();
         let mut lower = String::with_capacity(text.len());
         let mut starts = Vec::new();
         let mut hits: Vec<(u32, u32, u32)> = Vec::new();
@@ -253,6 +266,16 @@ impl<'a> Text<'a> {
         }
         hits.par_sort_unstable();
         let cjk_units = cjk_units.iter().filter_map(|u| text.find(u.as_str()).map(|i| &text[i..i + u.len()])).collect();
+        Text::scanned(text, lower, starts, hits, cjk_units)
+    }
+
+    fn scanned(
+        text: &'a str,
+        lower: String,
+        starts: Vec<(usize, usize)>,
+        hits: Vec<(u32, u32, u32)>,
+        cjk_units: Vec<&'a str>,
+    ) -> Text<'a> {
         Text {
             text,
             lower,
@@ -263,7 +286,19 @@ impl<'a> Text<'a> {
             units: Mutex::new(HashMap::new()),
             products: Mutex::new(HashMap::new()),
             numbers: Mutex::new(HashMap::new()),
+            dates: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// The dates line `n` writes ([`find_dates`], as `occurs_in` reads a text said on no
+    /// known day), found once.
+    fn dates(&self, n: usize) -> Arc<Vec<FoundDate>> {
+        if let Some(known) = lock(&self.dates).get(&n) {
+            return Arc::clone(known);
+        }
+        let found = Arc::new(find_dates(self.line(n)));
+        lock(&self.dates).insert(n, Arc::clone(&found));
+        found
     }
 
     /// Where pattern `p` occurs: (offset in `lower`, line).
@@ -346,6 +381,10 @@ impl<'a> Text<'a> {
         };
         match &plan.shape {
             Shape::Lines | Shape::Version { product: None } => any_line(self.lines_of(&plan.needle_ids), ""),
+            Shape::Date(spec) => {
+                let mut lines = self.lines_of(&plan.needle_ids);
+                lines.any(|n| self.dates(n).iter().any(|f| spec.contains(&f.spec)))
+            }
             Shape::Version { product: Some((product, id)) } => match self.product_line(product, *id) {
                 Some(n) => any_line(self.lines_of(&plan.needle_ids), self.line(n)),
                 None => false,
@@ -451,7 +490,13 @@ impl Piece {
         let mut at = 0;
         for line in text.split_inclusive('\n') {
             starts.push((at, lower.len()));
-            lower.push_str(&line.to_lowercase());
+            if line.is_ascii() {
+                let from = lower.len();
+                lower.push_str(line);
+                lower[from..].make_ascii_lowercase();
+            } else {
+                lower.push_str(&line.to_lowercase());
+            }
             at += line.len();
         }
         let mut hits = Vec::new();
