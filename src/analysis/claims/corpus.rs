@@ -50,7 +50,7 @@
 use super::dates::{FoundDate, find_dates};
 use super::endpoints::{host_occurs, is_literal};
 use super::matching::{Haystack, needles, product_of, starts_a_word, with_thousands};
-use super::numbers::{Suffix, number_ends, suffix_unit, unit_occurs};
+use super::numbers::{Suffix, number_ends, read_number, suffix_unit, unit_occurs};
 use super::text::is_cjk;
 use super::{Claim, ClaimKind, ClaimValue, DateSpec};
 use aho_corasick::AhoCorasick;
@@ -427,14 +427,35 @@ impl<'a> Text<'a> {
             return Arc::clone(known);
         }
         let mut first: HashMap<Option<String>, usize> = HashMap::new();
-        for n in self.token_lines(tokens) {
-            let line = self.line(n);
-            for end in number_ends(value, line) {
-                let way = match suffix_unit(line, end) {
-                    Suffix::Unit(_, unit) => Some(unit),
-                    Suffix::Bare | Suffix::Nothing => None,
-                };
-                first.entry(way).or_insert(n);
+        let mut note = |line: &str, n: usize, end: usize| {
+            let way = match suffix_unit(line, end) {
+                Suffix::Unit(_, unit) => Some(unit),
+                Suffix::Bare | Suffix::Nothing => None,
+            };
+            first.entry(way).or_insert(n);
+        };
+        let b = self.lower.as_bytes();
+        let mut read_whole = HashSet::new();
+        for &(p, len) in tokens {
+            for (i, n) in self.offsets(p).filter(|&(i, _)| whole_number_at(b, i, i + len)) {
+                let line = self.line(n);
+                if !line.is_ascii() {
+                    // Lowercasing may have moved its bytes: its tokens found in it whole.
+                    if read_whole.insert(n) {
+                        number_ends(value, line).into_iter().for_each(|end| note(line, n, end));
+                    }
+                    continue;
+                }
+                // The token `number_ends` reads at `at` (a start it reaches: not after a
+                // digit nor inside a number, as `whole_number_at` checked).
+                let at = i - self.starts[n].1;
+                let lb = line.as_bytes();
+                if let Some((end, v)) = read_number(line, at)
+                    && v == value
+                    && !(matches!(lb.get(end), Some(b'.' | b',')) && lb.get(end + 1).is_some_and(u8::is_ascii_digit))
+                {
+                    note(line, n, end);
+                }
             }
         }
         let mut lines: Vec<usize> = first.into_values().collect();
