@@ -4,8 +4,9 @@
 //!
 //! `occurs_in(claim, note)` costs a pass over the whole note (lowercasing it, searching it
 //! for the needles, then the exact test: finding every date, number or word in it). Asked
-//! for every claim of a dream against every note, that is claims × note bytes: 50,000
-//! changed lines of one 400,000-line note took hours. Here:
+//! for every claim of a dream against every note, that is claims × note bytes: 2,500
+//! changed lines of one 20,000-line note took 3.5 minutes, 50,000 of 400,000 would take
+//! about a day (BENCHMARKS.md, "One big note"). Here:
 //!
 //! 1. **One automaton** (aho-corasick) over every string any registered claim may need —
 //!    its [`super::needles`], and per kind the strings its other conditions need (a
@@ -20,6 +21,9 @@
 //!
 //! So the cost is one lowercasing and one automaton pass per text (linear), the automaton
 //! build (linear in the strings), and per distinct claim the lines that hold its strings.
+//! Both cores share it: a text is lowercased and searched in 1 MiB pieces of whole lines
+//! (no string holds a line break, so no match crosses a piece), and [`Corpus::prepare`]
+//! answers a list of claims in parallel (the memos are behind locks).
 //!
 //! Why the answer is the same: every test `occurs_in` makes is either *line-local* (what it
 //! looks for holds no line break, and what it looks at around a match stops at one: a
@@ -42,10 +46,13 @@
 //! - a date: a date the text writes; dates are found in the lines holding a needle (each
 //!   line's once, for every date claim), and compared as `occurs_in` compares them. The
 //!   one difference: a date written across a line break (`Nov` ending a line, `1` starting
-//!   the next) is not found in live memory any more. Finding the dates of a whole note
-//!   costs ~0.5 µs per byte (17 s for a 32 MB note), once per note that a date needle hits.
+//!   the next) is not found in live memory any more: finding the dates of a whole note
+//!   costs ~0.5 µs per byte (17 s for a 32 MB note), which is what made it quadratic.
 //!
-//! `tests` checks the answers against `occurs_in` on whole texts.
+//! A claim one of whose strings is empty or holds a line break (none does today) is tested
+//! on the whole text, as is a claim not given to [`Corpus::new`]. `tests` checks the
+//! answers against `occurs_in` on whole texts: a change to what `occurs_in` reads of a
+//! text (a new condition "anywhere in the text") must be mirrored here.
 
 use super::dates::{FoundDate, find_dates};
 use super::endpoints::{host_occurs, is_literal};

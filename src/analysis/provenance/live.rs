@@ -5,9 +5,9 @@
 //! automaton over every claim's needles run once over each note, and each claim's exact
 //! test only on the lines its strings occur in. Asking for every claim is linear in the
 //! notes' bytes and the claims, where testing each claim against each whole note was their
-//! product (a 400,000-line note with 50,000 changed lines: hours). The answers are those of
-//! [`claims::occurs_in`] on each whole note (see [`claims::Corpus`] for the one exception,
-//! a date written across a line break).
+//! product (a 400,000-line note with 50,000 changed lines: about a day). The answers are
+//! those of [`claims::occurs_in`] on each whole note (see [`claims::Corpus`] for the one
+//! exception, a date written across a line break).
 
 use crate::analysis::claims::{self, Claim};
 use crate::review::Review;
