@@ -172,7 +172,9 @@ fn read_only_note_refuses_the_whole_apply() {
     let ro = p.memory.join("testing.md");
     std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o444)).unwrap();
     let before = p.fingerprint();
-    let a = p.apply(&["--accept-all"]);
+    // The dream has no scratch.md: accepting all would delete it, which no transcript
+    // explains (`removal-unsourced`, an error); allowed here to reach the read-only check.
+    let a = p.apply(&["--accept-all", "--allow", "removal-unsourced"]);
     assert_eq!(a.code, 2, "{}", a.both());
     assert_eq!(
         a.stderr,
@@ -186,7 +188,7 @@ fn read_only_note_refuses_the_whole_apply() {
     assert_eq!(a.code, 0, "{}", a.both());
     assert_eq!(std::fs::read(&ro).unwrap(), LIVE[1].1);
     std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o644)).unwrap();
-    let a = p.apply(&["--again", "--accept-all"]);
+    let a = p.apply(&["--again", "--accept-all", "--allow", "removal-unsourced"]);
     assert_eq!(a.code, 0, "{}", a.both());
     assert_eq!(std::fs::read(&ro).unwrap(), PROPOSED_BOTH[1].1);
 }

@@ -80,11 +80,8 @@ fn a_number_only_a_tool_printed_beside_the_text_sources_no_claim() {
             "    56→fn seed(db: &mut Db) {\n    57→    for name in NAMES {\n    58→        users.insert(db, name);\n    59→    }\n    60→}\n",
         ),
     ];
-    // Unsourced, and the citation of the session supports nothing the hunk claims.
-    let unsourced = vec![
-        flag_row("CHANGES.md #1", "citation-unsupported", "warning", &format!("{S}.jsonl:1-3")),
-        flag_row("seed.md#1", "unsourced-claim", "warning", "58 users"),
-    ];
+    // Unsourced: its one flag (the entry, whose only claim it is, gets no second).
+    let unsourced = vec![flag_row("seed.md#1", "unsourced-claim", "warning", "58 users")];
     let (flags, status) = verdict(&read);
     assert_eq!(flags, unsourced);
     assert_eq!(status.0, "unsourced");

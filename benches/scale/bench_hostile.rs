@@ -102,7 +102,7 @@ fn many_hunks(dir: &Path, n: usize) -> Result<PathBuf> {
     Ok(dream)
 }
 
-fn write_folder(dir: &Path, files: &[(&str, &str)]) -> Result<()> {
+pub(crate) fn write_folder(dir: &Path, files: &[(&str, &str)]) -> Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     for (name, text) in files {
         std::fs::write(dir.join(name), text).with_context(|| format!("cannot write {name}"))?;
@@ -110,7 +110,7 @@ fn write_folder(dir: &Path, files: &[(&str, &str)]) -> Result<()> {
     Ok(())
 }
 
-fn git_commit(dir: &Path) -> Result<()> {
+pub(crate) fn git_commit(dir: &Path) -> Result<()> {
     for args in [
         &["init", "-q", "-b", "main"][..],
         &["add", "-A"],
@@ -125,7 +125,7 @@ fn git_commit(dir: &Path) -> Result<()> {
 }
 
 /// `memory.diff` of `root/project/memory` → `root/dream/memory`, as dreams write it.
-fn write_diff(root: &Path) -> Result<()> {
+pub(crate) fn write_diff(root: &Path) -> Result<()> {
     let out = Command::new("diff")
         .current_dir(root)
         .args(["-ruN", "-x", ".git", "project/memory", "dream/memory"])

@@ -10,8 +10,10 @@
 //! cargo bench --bench scale -- scaling /tmp/dr-100m /tmp/dr-1g /tmp/dr-4g
 //! cargo bench --bench scale -- hostile /tmp/dr-hostile                # huge citations, 50k hunks
 //! cargo bench --bench scale -- index /tmp/dr-1g                  # transcript index: cold/warm/append vs rg
+//! cargo bench --bench scale -- big-note /tmp/dr-big              # one note, 5k–50k changed lines
 //! ```
 
+mod bench_big_note;
 mod bench_check;
 mod bench_diff;
 mod bench_hostile;
@@ -145,6 +147,25 @@ enum Command {
         #[arg(long)]
         bin: Option<PathBuf>,
     },
+    /// One note of 8·N lines with every eighth line changed (N one-line hunks full of
+    /// claims): `check --json --memory MEM` at each N, so the growth with N shows.
+    BigNote {
+        /// Folder for the generated cases (reused when already there).
+        dir: PathBuf,
+        /// Changed lines (hunks) of each case.
+        #[arg(long, value_delimiter = ',', default_value = "5000,10000,20000,40000,50000")]
+        changed: Vec<usize>,
+        /// Timed runs of each command.
+        #[arg(long, default_value_t = 3)]
+        runs: usize,
+        /// The dreamreview binary.
+        #[arg(long)]
+        bin: Option<PathBuf>,
+        /// Another dreamreview binary (an older build) to time beside it; the outputs of
+        /// the two are compared byte for byte.
+        #[arg(long)]
+        baseline: Option<PathBuf>,
+    },
 }
 
 fn main() {
@@ -186,5 +207,8 @@ fn run(cli: Cli) -> Result<()> {
         Command::Tui { dir, lines, keys, runs } => bench_tui::run(&dir, lines, keys, runs),
         Command::Index { dir, runs, bin } => bench_index::run(&dir, runs, bin),
         Command::Hostile { dir, line_mib, hunks, runs, bin } => bench_hostile::run(&dir, line_mib, &hunks, runs, bin),
+        Command::BigNote { dir, changed, runs, bin, baseline } => {
+            bench_big_note::run(&dir, &changed, runs, bin, baseline)
+        }
     }
 }

@@ -114,7 +114,7 @@ pub(crate) fn host_port_occurs(host: &str, port: &str, text: &str, lower: &str) 
 
 /// True when `lower` (a lowercased text) names the host: as a word, or for the loopback
 /// host any of its spellings.
-fn host_occurs(host: &str, lower: &str) -> bool {
+pub(super) fn host_occurs(host: &str, lower: &str) -> bool {
     let spellings: &[&str] = if host == LOOPBACK[0] { LOOPBACK } else { &[host] };
     spellings.iter().any(|s| super::matching::word_occurs(s, lower))
 }

@@ -52,7 +52,7 @@ pub fn needles(claim: &Claim) -> Vec<String> {
 }
 
 /// `1234567.5` → `1,234,567.5`.
-fn with_thousands(value: &str) -> String {
+pub(super) fn with_thousands(value: &str) -> String {
     let (int, frac) = match value.split_once('.') {
         Some((i, f)) => (i, Some(f)),
         None => (value, None),

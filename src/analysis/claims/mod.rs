@@ -2,7 +2,8 @@
 //!
 //! [`extract`] finds the claims of one note line; [`needles`] gives the strings a source
 //! line must contain to possibly state a claim (for a fast multi-pattern pre-filter), and
-//! [`occurs_in`] decides whether a source text states it. [`relative_phrases`] finds "last
+//! [`occurs_in`] decides whether a source text states it ([`Corpus`]: the same for many
+//! claims against a few long texts, in linear time). [`relative_phrases`] finds "last
 //! week", "昨日", "지난주"… in a source line so that an absolute date nobody stated can be
 //! traced to the phrase it was probably derived from ([`overlaps`]).
 //!
@@ -13,6 +14,7 @@
 mod binding;
 mod bound;
 mod closed;
+mod corpus;
 mod dates;
 mod endpoints;
 mod extract;
@@ -29,6 +31,7 @@ mod words;
 
 pub use binding::Label;
 pub use bound::contradiction;
+pub use corpus::Corpus;
 pub use dates::{DateSpec, MonthPart};
 pub use extract::extract;
 pub use keys::keys_of;

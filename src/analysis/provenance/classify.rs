@@ -4,6 +4,7 @@
 
 use super::evidence::Cited;
 use super::hunk_claims::HunkClaim;
+use super::live::LiveMemory;
 use super::pending::{EntryClaims, Owner, Pending, PendingClaim, PendingId};
 use super::reading::Reading;
 use super::scan::{Found, Place, Scanned};
@@ -12,7 +13,6 @@ use crate::analysis::claims::{self, Claim, ClaimKind};
 use crate::analysis::findings::{ClaimReport, ClaimStatus, Findings};
 use crate::analysis::flag::{Flag, FlagKind};
 use crate::analysis::result::ChangeReport;
-use crate::diff::FileDiff;
 use crate::review::Review;
 use crate::secrets::mask;
 use crate::transcript::SourceSet;
@@ -36,13 +36,17 @@ impl Context<'_> {
 
 /// Stage 6: a verdict (and a flag when it is not sourced) for each pending hunk claim, and
 /// the flags of the claims the cited lines overruled or contradicted. Live notes are
-/// prepared once for all claims.
+/// prepared once for all claims ([`LiveMemory`]).
 pub(super) fn hunk_claims(cx: &Context<'_>, pending: &Pending<'_>, claims: &mut [HunkClaim], findings: &mut Findings) {
-    // A daily note (OpenClaw's `memory/2026-06-02.md`) is a source, not memory: what it
-    // says is judged like a transcript line, never carried over.
-    let live_texts: Vec<String> =
-        cx.review.live.iter().filter(|(path, _)| !daily_note(path)).filter_map(|(_, e)| note_text(e)).collect();
-    let live: Vec<claims::Haystack<'_>> = live_texts.iter().map(|t| claims::Haystack::new(t)).collect();
+    // The claims that may come to the live-memory rule: every pending claim of a hunk.
+    let asked: Vec<(&Claim, usize)> = pending
+        .iter()
+        .filter_map(|(_, p)| match p.owner {
+            Owner::Hunk(i) => Some((&p.claim, claims[i].file)),
+            Owner::Entry(_) => None,
+        })
+        .collect();
+    let live = LiveMemory::new(cx.review, &asked);
     for (id, p) in pending.iter() {
         let Owner::Hunk(i) = p.owner else { continue };
         let hc = &mut claims[i];
@@ -97,7 +101,7 @@ fn classify(
     cx: &Context<'_>,
     (id, p): (PendingId, &PendingClaim<'_>),
     hc: &HunkClaim,
-    live: &[claims::Haystack<'_>],
+    live: &LiveMemory<'_>,
 ) -> (Verdict, Option<Flag>) {
     let found = cx.found;
     // A relative phrase in a cited whole file that denotes the date states it.
@@ -115,7 +119,7 @@ fn classify(
     if let Some(at) = first.filter(|at| on_cited_line(cx, p.evidence, *at)) {
         return (Verdict::at(ClaimStatus::Sourced, Some(cx.loc(at))), None);
     }
-    if carried(&hc.claim, &cx.review.files[hc.file], live) {
+    if live.carried(&hc.claim, hc.file) {
         return (Verdict::at(ClaimStatus::Carried, None), None);
     }
     if let Some(note) = indexed_note(cx.review, hc) {
@@ -310,25 +314,6 @@ fn indexed_note(review: &Review, hc: &HunkClaim) -> Option<String> {
         let text = f.proposed.as_ref().and_then(note_text)?;
         claims::occurs_in(&hc.claim, &text).then(|| f.path.clone())
     })
-}
-
-/// True when `path` (relative to the memory folder) is a daily note, dated by its name.
-fn daily_note(path: &str) -> bool {
-    let name = path.rsplit('/').next().unwrap_or(path);
-    crate::transcript::date_from_file_name(name).is_some()
-}
-
-/// True when live memory already says the claim: this note first, then any note (daily
-/// notes are sources, not memory).
-fn carried(c: &Claim, f: &FileDiff, live: &[claims::Haystack<'_>]) -> bool {
-    if !daily_note(&f.path)
-        && let Some(t) = f.live.as_ref().and_then(note_text)
-        && claims::occurs_in(c, &t)
-    {
-        return true;
-    }
-    let needles = claims::needles(c);
-    live.iter().any(|h| h.states_with(c, &needles))
 }
 
 /// A note's text, when it is text.

@@ -126,6 +126,12 @@ pub(super) fn evidence<'a>(
 ) -> Vec<Vec<&'a Cited>> {
     let text = |n: usize| n.checked_sub(1).and_then(|i| reports.get(i)).map_or("", |c| c.text.as_str());
     let cited_by = |n: usize| n.checked_sub(1).and_then(|i| cited.get(i));
+    // Each entry's words found once: an entry may be linked to every hunk of a note.
+    let words: Vec<std::cell::OnceCell<mapping::EntryWords>> = reports.iter().map(|_| Default::default()).collect();
+    let overlap = |n: usize, line: &str| match n.checked_sub(1).and_then(|i| words.get(i)) {
+        Some(w) => w.get_or_init(|| mapping::EntryWords::new(text(n))).overlap(line),
+        None => mapping::line_overlap(text(n), line),
+    };
     claims
         .iter()
         .map(|hc| {
@@ -134,8 +140,8 @@ pub(super) fn evidence<'a>(
                 linked.iter().partition(|&&n| claims::occurs_in(&hc.claim, text(n)));
             // Several entries may state a date (inline sources are their lines): the one
             // speaking of the claim's line first there too.
-            stating.sort_by_key(|&n| std::cmp::Reverse(mapping::line_overlap(text(n), &hc.line)));
-            others.sort_by_key(|&n| std::cmp::Reverse(mapping::line_overlap(text(n), &hc.line)));
+            stating.sort_by_key(|&n| std::cmp::Reverse(overlap(n, &hc.line)));
+            others.sort_by_key(|&n| std::cmp::Reverse(overlap(n, &hc.line)));
             stating.iter().chain(&others).filter_map(|&n| cited_by(n)).flatten().collect()
         })
         .collect()

@@ -45,9 +45,26 @@ const STOP: &[&str] = &[
 /// How many meaningful words (or CJK characters) an entry's text shares with one note
 /// line: which of a hunk's entries speaks of that line.
 pub(crate) fn line_overlap(entry_text: &str, line: &str) -> usize {
-    let skip = reference_spans(entry_text);
-    let lw = words(line, &[]);
-    words(entry_text, &skip).iter().filter(|w| !STOP.contains(&w.as_str()) && lw.contains(*w)).count()
+    EntryWords::new(entry_text).overlap(line)
+}
+
+/// An entry's meaningful words (outside its references), found once for the many lines an
+/// entry linked to many hunks is compared with ([`line_overlap`] finds them again each
+/// time: an entry's references are parsed, per claim of every hunk it is linked to).
+pub(crate) struct EntryWords(HashSet<String>);
+
+impl EntryWords {
+    /// The words of `entry_text`.
+    pub(crate) fn new(entry_text: &str) -> EntryWords {
+        let skip = reference_spans(entry_text);
+        EntryWords(words(entry_text, &skip).into_iter().filter(|w| !STOP.contains(&w.as_str())).collect())
+    }
+
+    /// [`line_overlap`] of the entry and `line`.
+    pub(crate) fn overlap(&self, line: &str) -> usize {
+        let lw = words(line, &[]);
+        self.0.iter().filter(|w| lw.contains(*w)).count()
+    }
 }
 
 /// The changed lines of a hunk (context left out), as one text.

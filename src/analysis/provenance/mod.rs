@@ -43,6 +43,7 @@ mod entries;
 pub mod evidence;
 mod hunk_claims;
 pub mod lines;
+mod live;
 pub mod mapping;
 pub mod overruled;
 mod pending;

@@ -56,6 +56,12 @@ pub(super) fn check_entries(
 ) -> EntryClaims {
     let mut out = EntryClaims { checks: Vec::new(), claims: Vec::new() };
     let mut ids: HashMap<(ClaimKind, String), usize> = HashMap::new();
+    // The hunk claims of each hunk id, in order: an entry linked to every hunk of a note
+    // finds its hunks' claims by id, not by testing every claim against every id.
+    let mut of_hunk: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (i, hc) in hunk_claims.iter().enumerate() {
+        of_hunk.entry(review.files[hc.file].hunks[hc.hunk].id.as_str()).or_default().push(i);
+    }
     for (report, cited) in entries.reports.iter().zip(&entries.cited) {
         if cited.is_empty() {
             out.checks.push(None);
@@ -63,11 +69,11 @@ pub(super) fn check_entries(
         }
         let mut claims = entry_own_claims(&report.text, notes);
         if claims.is_empty() {
-            claims = hunk_claims
-                .iter()
-                .filter(|hc| report.hunks.contains(&review.files[hc.file].hunks[hc.hunk].id))
-                .map(|hc| hc.claim.clone())
-                .collect();
+            let mut linked: Vec<usize> =
+                report.hunks.iter().filter_map(|id| of_hunk.get(id.as_str())).flatten().copied().collect();
+            linked.sort_unstable();
+            linked.dedup();
+            claims = linked.into_iter().map(|i| hunk_claims[i].claim.clone()).collect();
         }
         if claims.is_empty() {
             out.checks.push(None);

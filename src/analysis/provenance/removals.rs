@@ -46,13 +46,11 @@ impl Result {
             .filter_map(|f| f.proposed.as_ref().and_then(|e| e.bytes()).and_then(crate::text::as_text))
             .map(str::to_string)
             .collect();
-        let mut count = 0;
         let mut postings: HashMap<String, Vec<usize>> = HashMap::new();
-        for line in notes.iter().flat_map(|n| n.lines()) {
+        for (n, line) in notes.iter().flat_map(|n| n.lines()).enumerate() {
             for w in claims::statement_of(line).content {
-                postings.entry(w.stem).or_default().push(count);
+                postings.entry(w.stem).or_default().push(n);
             }
-            count += 1;
         }
         Result { notes, postings }
     }

@@ -269,6 +269,8 @@ pub(super) fn claim_lines(app: &App, c: &ClaimReport) -> Vec<Line<'static>> {
     let (style, note) = match c.status {
         ClaimStatus::Sourced => (t.accepted, "cited"),
         ClaimStatus::Elsewhere => (t.warning, "said elsewhere:"),
+        // An index line's claim stated by the note it indexes names that note.
+        ClaimStatus::Carried if c.source.is_some() => (t.dim, "as in the note it indexes:"),
         ClaimStatus::Carried => (t.dim, "already in live memory"),
         ClaimStatus::Contradicted => (t.error, "contradicted by"),
         ClaimStatus::Overruled => (t.error, "overruled: proposed at"),
