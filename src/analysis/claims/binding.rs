@@ -204,6 +204,12 @@ pub struct Label {
     /// word after a determiner (`the warmup is 30s`). Only such a label binds: a word that
     /// may be a verb (`took`, `grew to 450`) says how, not what.
     pub strong: bool,
+    /// It is written as a key (`timeout:`, `TIMEOUT=`).
+    pub key: bool,
+    /// It is shaped as an identifier (`retry_after_ms`, `p99`, `fontSize`).
+    pub identifier: bool,
+    /// It is a noun of measures (`timeout`, `latency`) or follows a determiner.
+    pub noun: bool,
 }
 
 impl Label {
@@ -343,7 +349,8 @@ fn label(text: &str, toks: &[Tok], k: usize, key: bool) -> Option<Label> {
     }
     let cjk = t.kind == TokKind::Cjk;
     let strong = key || identifier || cjk || (!verb_like && (noun || determined));
-    Some(Label { text: written.to_string(), stem, phrase, strong })
+    let noun = !verb_like && (noun || determined);
+    Some(Label { text: written.to_string(), stem, phrase, strong, key, identifier, noun })
 }
 
 /// Words after which the next noun names a thing (`the`, `its`, `each`).

@@ -74,6 +74,10 @@ fn label_fits(text: &str, w: &Written, subject: Option<&Subject>) -> bool {
         Suffix::Unit(e, _) => *e,
         _ => w.range.end,
     };
+    if s.required {
+        // A value that is a claim only by its label is stated only under that label.
+        return label_of(text, w.range.start..end).is_some_and(|l| l.fits(&s.label, &s.context));
+    }
     label_of(text, w.range.start..end).is_none_or(|l| !l.strong || l.fits(&s.label, &s.context))
 }
 
@@ -188,6 +192,14 @@ pub fn contradiction(claim: &Claim, text: &str) -> Option<Range<usize>> {
                 (same_unit && about).then(|| clause_at(text, w.range.start))
             })
         }
+        (ClaimValue::Number { value, unit: None }, _) => {
+            // A value by its label: the source gives the same label another value.
+            let s = claim.subject.as_ref().filter(|s| s.required)?;
+            numbers(text).into_iter().filter(|w| w.value != *value).find_map(|w| {
+                let l = label_of(text, w.range.clone())?;
+                same_subject(&l.stem, &s.label.stem).then(|| clause_at(text, w.range.start))
+            })
+        }
         (ClaimValue::Port { host: None, port }, _) => numbers(text).into_iter().find_map(|w| {
             let labelled = char_before(text, w.range.start) == Some(':')
                 || label_of(text, w.range.clone()).is_some_and(|l| matches!(l.stem.as_str(), "port"));
@@ -256,6 +268,18 @@ mod tests {
         assert!(states("timeout 30s", n, "it finished after 30s"), "a label that may be a verb binds nothing");
         assert_eq!(contradicts("The deploy timeout is 30s.", n, "timeout: 60s"), Some("timeout: 60s"));
         assert_eq!(contradicts("retry after 30s", n, "timeout: 30s, retry: 60s"), Some("timeout: 30s, retry: 60s"));
+    }
+
+    #[test]
+    fn a_value_by_its_label_is_stated_only_under_that_label() {
+        let n = ClaimKind::Number;
+        assert!(states("The failure step exits with code 7.", n, "Error: Exit code 7\nFIXTURE_FAILURE"));
+        assert!(!states("The failure step exits with code 7.", n, "ran 7 steps, exit code 0"));
+        assert_eq!(contradicts("The failure step exits with code 7.", n, "Exit code 1"), Some("Exit code 1"));
+        assert!(states("The terminal keeps scrollback: 10000", n, "    scrollback: 10000,"));
+        assert!(!states("scrollback: 10000", n, "maxRows: 10000"));
+        // A number glued to a colon is a place or a time, no value.
+        assert!(super::super::extract("fails at src/main.rs:12").iter().all(|c| c.kind != n));
     }
 
     #[test]

@@ -17,7 +17,7 @@ use super::binding::{clause_at, content_stems, label_of};
 use super::dates::find_dates;
 use super::endpoints::{host_ports, literals};
 use super::names::find_names;
-use super::numbers::{find_numbers, is_measure};
+use super::numbers::{find_numbers, is_measure, whole_numbers};
 use super::paths::{normalise_path, normalise_url, paths, urls};
 use super::relative::relative_phrases;
 use super::text::{Spans, is_word_char, overlap};
@@ -137,6 +137,9 @@ pub fn extract(line: &str) -> Vec<Claim> {
         };
         acc.add_about(line, (ClaimKind::Number, n.range.clone(), n.range), value, subject);
     }
+    for (r, value, subject) in labelled_values(line, &|r| acc.free(r)) {
+        acc.add_about(line, (ClaimKind::Number, r.clone(), r), ClaimValue::Number { value, unit: None }, Some(subject));
+    }
     let taken = acc.occupied.clone();
     for r in find_names(line, taken.ranges()) {
         // A name glued to a word before or after it (`ABC` in `6379ABC`, `Redis` in
@@ -170,8 +173,51 @@ fn needs_label(unit: Option<&str>) -> bool {
 fn measure_subject(line: &str, range: Range<usize>) -> Option<Subject> {
     let label = label_of(line, range.clone())?;
     let clause = clause_at(line, range.start);
-    Some(Subject { label, context: content_stems(line.get(clause).unwrap_or("")) })
+    Some(Subject { label, context: content_stems(line.get(clause).unwrap_or("")), required: false })
 }
+
+/// Numbers no other recogniser takes that are values by their label: a key (`fontSize:
+/// 14`, `TIMEOUT=30`), an identifier (`max_connections 100`) or a noun that names a value
+/// (`exit code 7`, `retries 3`). Each is bound to that label and stated only where a
+/// source gives the value the same label.
+fn labelled_values(line: &str, free: &dyn Fn(&Range<usize>) -> bool) -> Vec<(Range<usize>, String, Subject)> {
+    let glued = |c: Option<char>| c.is_some_and(|c| super::text::is_word_char(c) || matches!(c, '_' | '.' | '-' | '/'));
+    let mut out = Vec::new();
+    for (r, value) in whole_numbers(line) {
+        let before = line.get(..r.start).and_then(|s| s.chars().next_back());
+        let after = line.get(r.end..).and_then(|s| s.chars().next());
+        let after_digit = line.get(r.end + 1..).and_then(|s| s.chars().next()).is_some_and(|c| c.is_ascii_digit());
+        // `main.rs:12`, `09:14`: a number glued to a colon is a location or a time.
+        let colon = matches!(before, Some(':' | '：'));
+        if glued(before) || colon || (glued(after) && !(after == Some('.') && !after_digit)) || !free(&r) {
+            continue;
+        }
+        let Some(mut label) = label_of(line, r.clone()) else { continue };
+        // A unit is no label (`分钟：15 min`): the value is a quantity of it, judged as one.
+        if is_measure(&label.text) || super::words::CJK_COUNTERS.contains(&label.stem.as_str()) {
+            continue;
+        }
+        if VALUE_LABELS.contains(&label.stem.as_str()) {
+            // A noun that names a value binds it wherever it stands (`exits with code 7`).
+            label.strong = true;
+            label.noun = true;
+        }
+        if label.strong && (label.key || label.identifier || label.noun) {
+            let clause = clause_at(line, r.start);
+            let context = content_stems(line.get(clause).unwrap_or(""));
+            out.push((r, value, Subject { label, context, required: true }));
+        }
+    }
+    out
+}
+
+/// Nouns after which a number is a value of that thing (stems): `exit code 7`, `status 3`.
+const VALUE_LABELS: &[&str] = &[
+    "code", "status", "exit", "errno", "signal", "level", "tier", "prioriti", "attempt", "retri", "worker", "thread",
+    "replica", "shard", "partit", "node", "instanc", "concurr", "parallel", "pid", "uid", "gid", "build", "job", "run",
+    "step", "phase", "stage", "round", "epoch", "batch", "seed", "depth", "width", "height", "size", "limit", "count",
+    "total", "max", "min",
+];
 
 /// The subject of a version: its product (a strong label: a name).
 fn product_subject(line: &str, product: Range<usize>, version: &Range<usize>) -> Option<Subject> {
@@ -180,9 +226,17 @@ fn product_subject(line: &str, product: Range<usize>, version: &Range<usize>) ->
         return None;
     }
     let stem = word.trim_start_matches('@').to_lowercase();
-    let label = Label { text: word.to_string(), phrase: vec![stem.clone()], stem, strong: true };
+    let label = Label {
+        text: word.to_string(),
+        phrase: vec![stem.clone()],
+        stem,
+        strong: true,
+        key: false,
+        identifier: false,
+        noun: true,
+    };
     let clause = clause_at(line, version.start);
-    Some(Subject { label, context: content_stems(line.get(clause).unwrap_or("")) })
+    Some(Subject { label, context: content_stems(line.get(clause).unwrap_or("")), required: false })
 }
 
 static MD_LINK: LazyLock<Option<Regex>> =

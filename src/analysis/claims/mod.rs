@@ -133,6 +133,9 @@ pub struct Subject {
     /// with one of them (`the build took 12 minutes` for `builds take 12 minutes`) speaks
     /// of the same thing.
     pub context: Vec<String>,
+    /// The value is a claim only through its label (`exit code 7`, `fontSize: 14`): a
+    /// source states it only where it gives the value the same label.
+    pub required: bool,
 }
 
 impl Claim {

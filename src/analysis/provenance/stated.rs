@@ -146,10 +146,18 @@ impl Stated {
         if let Some(&known) = self.states.borrow().get(&key) {
             return known;
         }
-        // A path or URL is stated by a cited result through the call that read it.
-        let through_call = || {
-            matches!(c.kind, ClaimKind::Path | ClaimKind::Url | ClaimKind::Code)
-                && t.inputs.iter().any(|(_, input)| claims::occurs_in(c, input) && is_location(c))
+        // A path or URL is stated by a cited result through the call that read it; a
+        // version printed in a result, of the product the call fetched (`WebFetch
+        // https://hex.pm/packages/opentelemetry_api` → `1.5.0`).
+        let through_call = || match c.kind {
+            ClaimKind::Path | ClaimKind::Url | ClaimKind::Code => {
+                is_location(c) && t.inputs.iter().any(|(_, input)| claims::occurs_in(c, input))
+            }
+            ClaimKind::Version if c.subject.is_some() && !t.inputs.is_empty() => {
+                let inputs: Vec<&str> = t.inputs.iter().map(|(_, i)| i.as_str()).collect();
+                claims::occurs_in(c, &format!("{}\n{}", inputs.join("\n"), t.text))
+            }
+            _ => false,
         };
         let said = claims::Haystack::dated(&t.text, t.date).states(c) || through_call();
         self.states.borrow_mut().insert(key, said);
