@@ -44,9 +44,11 @@ pub(crate) fn clause_at(text: &str, at: usize) -> Range<usize> {
     start..end.max(start)
 }
 
-/// True when a `.`, `!` or `?` ending at `after` ends a sentence: a space or the end follows.
+/// True when a `.`, `!` or `?` ending at `after` ends a sentence: a space or the end follows,
+/// perhaps after closing emphasis, quotes or brackets (`maintained.** There's`).
 fn soft_end(text: &str, after: usize) -> bool {
-    char_at(text, after).is_none_or(char::is_whitespace)
+    let rest = text.get(after..).unwrap_or("").trim_start_matches(['*', '_', '`', '"', '\'', ')', ']', '»', '”']);
+    rest.chars().next().is_none_or(char::is_whitespace)
 }
 
 /// What a token of a clause is.
@@ -398,18 +400,19 @@ pub(crate) fn content_stems(text: &str) -> Vec<String> {
     out
 }
 
-/// The versions a product named at byte `at` of `lower` (lowercase text) holds: version
+/// The versions a product (of `len` bytes) named at byte `at` of `lower` (lowercase text) holds: version
 /// tokens reachable from it in its clause through connectors only (`postgres 16`,
 /// `postgresql 15.4 → 16.4`, `redis_version:7.2.5`, `postgres:16-alpine`,
 /// `v2.3.1 of the sdk`), lowercased without a leading `v`.
-pub(crate) fn product_versions(lower: &str, at: usize) -> Vec<String> {
+pub(crate) fn product_versions(lower: &str, at: usize, len: usize) -> Vec<String> {
     let clause = clause_at(lower, at);
     let toks = tokens(lower, clause);
     let Some(p) = toks.iter().position(|t| t.range.end > at) else { return Vec::new() };
     // The product may run on inside its token (`postgresql`, `redis_version`, `node.js`).
     let mut out: Vec<String> = Vec::new();
     // A version glued to the product: `pytest-9.0.2`, `node@20.11.1`, `redis:7.2`.
-    let name_end = at + lower.get(at..).unwrap_or("").find(|c: char| !c.is_ascii_alphabetic()).unwrap_or(0);
+    let after = at + len;
+    let name_end = after + lower.get(after..).unwrap_or("").find(|c: char| !c.is_ascii_alphabetic()).unwrap_or(0);
     if let Some(rest) = lower.get(name_end..)
         && let Some(tail) = rest.strip_prefix(['-', '_', '@', ':', '/'])
     {
@@ -434,6 +437,8 @@ pub(crate) fn product_versions(lower: &str, at: usize) -> Vec<String> {
     let connector = |t: &Tok| match t.kind {
         TokKind::Punct(c) => matches!(c, ':' | '=' | '@' | '(' | ')' | '→' | ',' | '-' | '>' | '~' | '^' | '"'),
         TokKind::Word => FORWARD.contains(&lower.get(t.range.clone()).unwrap_or("")),
+        // A particle between them (`ingress-nginx 를 4.11.3`, `Redis を 7.2 に`).
+        TokKind::Cjk => lower.get(t.range.clone()).is_some_and(|w| w.chars().count() <= 2),
         _ => false,
     };
     // The product tags the version it is glued to (`v1.31.4-eks-2d5f4b1`).
@@ -448,7 +453,10 @@ pub(crate) fn product_versions(lower: &str, at: usize) -> Vec<String> {
             let unit_follows = !v.contains('.')
                 && toks.get(i + 1).is_some_and(|n| {
                     let w = lower.get(n.range.clone()).unwrap_or("");
-                    n.kind == TokKind::Word && !FORWARD.contains(&w) && !closed::english(w)
+                    n.kind == TokKind::Word
+                        && !FORWARD.contains(&w)
+                        && !closed::english(w)
+                        && !super::words::NOT_UNITS.contains(&w)
                 });
             if unit_follows {
                 break;
@@ -559,13 +567,15 @@ mod tests {
         let v = |t: &str, p: &str| {
             let lower = t.to_lowercase();
             let i = lower.find(p).unwrap();
-            product_versions(&lower, i)
+            product_versions(&lower, i, p.len())
         };
         assert_eq!(v("We run Postgres 16 now", "postgres"), ["16"]);
         assert_eq!(v("upgraded PostgreSQL from 15.4 to 16.4", "postgres"), ["15.4", "16.4"]);
         assert_eq!(v("redis_version:7.2.5", "redis"), ["7.2.5"]);
         assert_eq!(v("platform linux -- Python 3.12.3, pytest-9.0.2", "pytest"), ["9.0.2"]);
         assert_eq!(v("added node@20.11.1", "node"), ["20.11.1"]);
+        assert_eq!(v("ingress-nginx-4.11.3", "ingress-nginx"), ["4.11.3"]);
+        assert_eq!(v("ingress-nginx 를 4.11.3 으로", "ingress-nginx"), ["4.11.3"]);
         assert_eq!(v("image: postgres:16-alpine", "postgres"), ["16"]);
         assert_eq!(v("pinned v2.3.1 of the SDK", "sdk"), ["2.3.1"]);
         assert_eq!(v("Postgres 16 and Redis 7", "redis"), ["7"]);

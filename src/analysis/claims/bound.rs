@@ -81,6 +81,12 @@ fn label_fits(text: &str, w: &Written, subject: Option<&Subject>) -> bool {
     label_of(text, w.range.start..end).is_none_or(|l| !l.strong || l.fits(&s.label, &s.context))
 }
 
+/// True when the source labels the number at `w` as `subject` is labelled.
+fn labelled_as(text: &str, w: &Written, subject: Option<&Subject>) -> bool {
+    let Some(s) = subject else { return false };
+    label_of(text, w.range.clone()).is_some_and(|l| l.fits(&s.label, &s.context))
+}
+
 /// True when `text` states the number `value` of `unit` about `subject`: the number
 /// written as a whole number, not as a quantity of another unit of measure, with its unit
 /// bound to it (a prefix label such as `port` or `#` and a counter that only counts, `件`,
@@ -102,6 +108,11 @@ pub(crate) fn quantity_stated(value: &str, unit: Option<&str>, subject: Option<&
             }
             Some(u) if PREFIX_LABELS.contains(&u) => true,
             Some(u) if GENERIC_COUNTERS.contains(&u) => !other_measure(w, u),
+            // `retries 3 times` is stated by `retries = 3`: a count of occurrences needs no
+            // unit where the source labels the number as the claim does.
+            Some(u) if matches!(unit_key(u).as_str(), "x") && subject.is_some_and(|s| s.label.strong) => {
+                !other_measure(w, u) && (carries_unit(text, w, u) || labelled_as(text, w, subject))
+            }
             Some(u) => !other_measure(w, u) && carries_unit(text, w, u),
         };
         unit_ok && label_fits(text, w, subject)
@@ -122,17 +133,36 @@ pub(crate) fn version_stated(value: &str, subject: Option<&Subject>, lower: &str
     let mut other = false;
     for i in product_places(&s.label.stem, lower) {
         named = true;
-        let held = product_versions(lower, i);
+        let held = product_versions(lower, i, s.label.stem.len());
         if held.iter().any(|h| version_matches(value, h)) {
             return true;
         }
-        other |= !held.is_empty();
+        // A less precise version of it (`~> 1.5` for `1.5.0`) is no other version.
+        other |= held.iter().any(|h| !version_matches(h, value));
     }
     named && !other && value.contains('.') && free_version(value, lower)
 }
 
 /// Words a tool prints before a version that name no product (`RUN v3.2.4`, `Using 1.4.0`).
-const BANNERS: &[&str] = &["run", "running", "using", "installed", "found", "detected", "version", "release", "v"];
+const BANNERS: &[&str] = &[
+    "run",
+    "running",
+    "using",
+    "installed",
+    "found",
+    "detected",
+    "version",
+    "release",
+    "released",
+    "v",
+    "latest",
+    "current",
+    "stable",
+    "newest",
+    "previous",
+    "old",
+    "new",
+];
 
 /// True when `lower` holds the dotted version `value` as a token that no other name holds
 /// (`RUN v3.2.4`, `(3.11.4)`; not `cli to 2.3.1`).
@@ -150,9 +180,17 @@ fn free_version(value: &str, lower: &str) -> bool {
     })
 }
 
-/// Byte offsets where `product` starts a word in `lower`.
+/// Byte offsets where `product` starts a word in `lower`. It may run on into a longer name
+/// of itself (`postgresql`, `node.js`, `redis_version`), not into another package's
+/// (`opentelemetry_api` is no `opentelemetry`).
 fn product_places<'a>(product: &'a str, lower: &'a str) -> impl Iterator<Item = usize> + 'a {
-    lower.match_indices(product).map(|(i, _)| i).filter(move |&i| word_start(lower, i))
+    lower.match_indices(product).map(|(i, _)| i).filter(move |&i| {
+        let rest = lower.get(i + product.len()..).unwrap_or("");
+        let another = rest.strip_prefix(['_', '-']).is_some_and(|r| {
+            r.starts_with(|c: char| c.is_ascii_alphabetic()) && !r.starts_with("version") && !r.starts_with("ver")
+        });
+        word_start(lower, i) && !another
+    })
 }
 
 /// Where a source contradicts a value claim: the clause of `text` that binds the claim's
@@ -169,8 +207,11 @@ pub fn contradiction(claim: &Claim, text: &str) -> Option<Range<usize>> {
             // `Claude Code 2.1.258`.
             let comparable = |h: &String| !value.contains('.') || h.contains('.');
             product_places(&s.label.stem, &lower).find_map(|i| {
-                let held: Vec<String> = product_versions(&lower, i).into_iter().filter(comparable).collect();
-                (!held.is_empty() && !held.iter().any(|h| version_matches(value, h))).then(|| clause_at(text, i))
+                let held: Vec<String> =
+                    product_versions(&lower, i, s.label.stem.len()).into_iter().filter(comparable).collect();
+                // A less precise version (`~> 1.5` beside `1.5.0`) says nothing against it.
+                let agrees = |h: &String| version_matches(value, h) || version_matches(h, value);
+                (!held.is_empty() && !held.iter().any(agrees)).then(|| clause_at(text, i))
             })
         }
         (ClaimValue::Number { value, unit: Some(unit) }, _) if !PREFIX_LABELS.contains(&unit.as_str()) => {

@@ -35,7 +35,6 @@ const EN_NEGATIONS: &[&str] = &[
     // Words that deny by meaning: "Redis is gone" says what "no Redis" says.
     "gone",
     "removed",
-    "dropped",
     "deleted",
     "stopped",
     "eliminated",
@@ -183,7 +182,10 @@ fn sentences(text: &str) -> Vec<Range<usize>> {
     let mut start = 0;
     for (i, c) in text.char_indices() {
         let end = i + c.len_utf8();
-        let soft = matches!(c, '.' | '!' | '?') && text[end..].chars().next().is_none_or(char::is_whitespace);
+        // A sentence ends at `.`, `!` or `?` before a space, also through closing emphasis,
+        // quotes or brackets (`maintained.** There's`).
+        let rest = text[end..].trim_start_matches(['*', '_', '`', '"', '\'', ')', ']', '»', '”']);
+        let soft = matches!(c, '.' | '!' | '?') && rest.chars().next().is_none_or(char::is_whitespace);
         if soft || matches!(c, '\n' | '\r' | '。' | '！' | '？') {
             if i > start {
                 out.push(start..i);
@@ -231,11 +233,7 @@ fn negates_after(word: &str) -> bool {
 /// Negations that bear on the word before them (`Redis is gone`, `the cron job was
 /// removed`).
 const NEGATES_BEFORE: &[&str] =
-    &["gone", "removed", "dropped", "deleted", "stopped", "eliminated", "unused", "unnecessary", "unneeded"];
-
-/// How many content words after a negation it bears on (`must not be retried`, `no
-/// migration is needed`: the next one).
-const SCOPE: usize = 1;
+    &["gone", "removed", "deleted", "stopped", "eliminated", "unused", "unnecessary", "unneeded"];
 
 /// `text[range]` read as a statement, however little it says.
 fn read(text: &str, range: Range<usize>) -> Statement {
@@ -247,32 +245,32 @@ fn read(text: &str, range: Range<usize>) -> Statement {
     let mut poles: Vec<Pole> = Vec::new();
     // Latin words, in order: a negation bears on the next content word or pole, or (for a
     // word like `gone`) on the last one.
-    let mut pending = 0usize;
-    for word in latin_words(&lower) {
-        if NEGATES_BEFORE.contains(&word) {
-            if let Some(last) = content.last_mut() {
-                last.negated = !last.negated;
+    // Latin words, part by part: a negation denies its part (`no migration is needed`,
+    // `the migration is not needed` deny the same words), and an odd number of them does.
+    for part in latin_parts(&lower) {
+        let words: Vec<&str> = latin_words(part).collect();
+        let negations = words.iter().filter(|w| NEGATES_BEFORE.contains(w) || negates_after(w)).count();
+        let negated = negations % 2 == 1;
+        // In a part that says a pole (`not required`), the negation bears on the pole: the
+        // words beside it are what it is said of (`optional` says the same of them).
+        let has_pole = words.iter().any(|w| pole_of(&stem(w)).or_else(|| pole_of(w)).is_some());
+        for word in words {
+            if NEGATES_BEFORE.contains(&word) || negates_after(word) {
+                continue;
             }
-            continue;
-        }
-        if negates_after(word) {
-            pending = SCOPE;
-            continue;
-        }
-        let s = stem(word);
-        let negated = pending > 0;
-        if let Some((pair, side)) = pole_of(&s).or_else(|| pole_of(word)) {
-            poles.push(Pole { pair, side, negated });
-            pending = pending.saturating_sub(1);
-            continue;
-        }
-        if closed::english(word) {
-            continue;
-        }
-        // Numbers are values (judged as claims), not the words a sentence is about.
-        if s.chars().count() >= 2 && !s.chars().all(|c| c.is_ascii_digit()) {
-            content.push(Word { stem: s, negated });
-            pending = pending.saturating_sub(1);
+            let s = stem(word);
+            if let Some((pair, side)) = pole_of(&s).or_else(|| pole_of(word)) {
+                poles.push(Pole { pair, side, negated });
+                continue;
+            }
+            let negated = negated && !has_pole;
+            if closed::english(word) {
+                continue;
+            }
+            // Numbers are values (judged as claims), not the words a sentence is about.
+            if s.chars().count() >= 2 && !s.chars().all(|c| c.is_ascii_digit()) {
+                content.push(Word { stem: s, negated });
+            }
         }
     }
     read_cjk(&lower, &mut content, &mut poles);
@@ -402,6 +400,57 @@ fn read_cjk(lower: &str, content: &mut Vec<Word>, poles: &mut Vec<Pole>) {
         }
         content.push(Word { stem: [a, b].iter().collect(), negated: odd(k) || odd(k + 1) });
     }
+}
+
+/// Words after `and` (or `but`…) that start a clause of its own: the negation of one
+/// half does not reach the other (`the failure is intentional and must not be retried`),
+/// where a list stays one (`don't touch the lockfile and the cache`).
+const CLAUSE_STARTS: &[&str] = &[
+    "must", "should", "is", "are", "was", "were", "will", "would", "can", "could", "does", "do", "did", "has", "have",
+    "had", "it", "they", "we", "he", "she", "i", "you", "there", "this", "that", "may", "might", "shall",
+];
+
+/// Conjunctions that join two assertions.
+const JOINERS: &[&str] = &["and", "but", "while", "whereas", "although", "though", "however", "yet", "so"];
+
+/// The parts of a lowercase text a negation bears on: cut at commas, colons, semicolons,
+/// dashes and brackets, and at a conjunction that starts a clause of its own.
+fn latin_parts(lower: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut prev_joiner: Option<usize> = None;
+    let mut word_start: Option<usize> = None;
+    let bytes: Vec<(usize, char)> = lower.char_indices().collect();
+    for (k, &(i, c)) in bytes.iter().enumerate() {
+        if is_word_part(c) {
+            word_start.get_or_insert(i);
+            let end = bytes.get(k + 1).map_or(lower.len(), |&(e, _)| e);
+            let next_is_word = bytes.get(k + 1).is_some_and(|&(_, n)| is_word_part(n));
+            if !next_is_word {
+                let ws = word_start.take().unwrap_or(i);
+                let word = &lower[ws..end];
+                if let Some(j) = prev_joiner.take()
+                    && CLAUSE_STARTS.contains(&word)
+                {
+                    out.push(&lower[start..j]);
+                    start = j;
+                }
+                if JOINERS.contains(&word) {
+                    prev_joiner = Some(ws);
+                }
+            }
+            continue;
+        }
+        let dash = c == '-' && lower[..i].ends_with(' ') && lower[i + 1..].starts_with(' ');
+        if matches!(c, ',' | ':' | ';' | '(' | ')' | '—' | '–') || dash {
+            out.push(&lower[start..i]);
+            start = i + c.len_utf8();
+            prev_joiner = None;
+        }
+    }
+    out.push(&lower[start..]);
+    out.retain(|p| !p.trim().is_empty());
+    out
 }
 
 /// The antonym pair and side of a word (or its stem), if it is one.

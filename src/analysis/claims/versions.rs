@@ -29,7 +29,7 @@ pub(crate) struct FoundVersion {
 }
 
 static PRODUCT_VERSION: LazyLock<Option<Regex>> = LazyLock::new(|| {
-    Regex::new(r"(?P<prod>[A-Za-z][A-Za-z0-9.+#-]*)\s(?:[vV]ersion\s)?(?P<ver>[vV]?\d+(?:\.\d+)*(?:-[0-9A-Za-z.]+)?)")
+    Regex::new(r"(?P<prod>[A-Za-z][A-Za-z0-9._+#-]*)\s(?:[vV]ersion\s)?(?P<ver>[vV]?\d+(?:\.\d+)*(?:-[0-9A-Za-z.]+)?)")
         .ok()
 });
 static V_VERSION: LazyLock<Option<Regex>> =
@@ -118,6 +118,12 @@ fn is_product(word: &str, dotted: bool) -> bool {
     }
     let camel =
         word.chars().skip(1).any(|ch| ch.is_ascii_uppercase()) && word.chars().any(|ch| ch.is_ascii_lowercase());
+    // A package name (`opentelemetry_api`, `react-dom`) before a dotted version.
+    let package =
+        dotted && word.contains(['_', '-']) && word.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    if package {
+        return true;
+    }
     let capitalised = word.chars().next().is_some_and(|c| c.is_ascii_uppercase()) && word.len() >= 2;
     // A capitalised verb or plural starting a sentence (`Removed 12`, `Needs 2`) is no product.
     let verb_like = lower.ends_with("ed") || lower.ends_with("ing") || lower.ends_with('s');
@@ -171,5 +177,9 @@ mod tests {
         assert_eq!(found("1.4.0 of `@acme/sdk` ships"), vec![v("1.4.0", "1.4.0", Some("@acme/sdk"))]);
         assert_eq!(found("uses vitest v3.2.4"), vec![v("vitest v3.2.4", "3.2.4", Some("vitest"))]);
         assert_eq!(found("shop@1.4.0"), vec![v("1.4.0", "1.4.0", None)]);
+        assert_eq!(
+            found("opentelemetry_api 1.5.0"),
+            vec![v("opentelemetry_api 1.5.0", "1.5.0", Some("opentelemetry_api"))]
+        );
     }
 }

@@ -164,6 +164,8 @@ pub(crate) const NOT_UNITS: &[&str] = &[
     "ago", "also", "around", "can", "could", "done", "earlier", "else", "later", "less", "may",
     "might", "must", "new", "old", "onto", "per", "total", "upon", "via", "vs", "within", "would",
     "yet",
+    // A time phrase after a number (`Postgres 16 last month`) is no unit of it.
+    "last", "next", "this", "since", "until",
 ];
 
 /// CJK counters that act as a unit, longest first.

@@ -176,7 +176,9 @@ pub struct Answer {
     pub failed: Vec<(usize, ToolResult)>,
     /// A line recording that the user interrupted, before the next typed message.
     pub interrupted: Option<usize>,
-    /// The next message the user typed after it: (line, text).
+    /// The next message the user typed after it, when it answers this message — no other
+    /// reply or tool call of the assistant came between (the user answers the last thing
+    /// said): (line, text).
     pub next_user: Option<(usize, String)>,
 }
 
@@ -266,8 +268,14 @@ impl Transcript {
             span.clone().filter_map(|n| self.turn(n)).flat_map(|t| t.calls.into_iter().map(|(id, _)| id)).collect();
         out.calls = calls.len();
         let hi = span.end().saturating_add(ANSWER_WINDOW).min(self.line_count());
+        let mut superseded = false;
         for n in span.end() + 1..=hi {
             let Some(t) = self.turn(n) else { continue };
+            if matches!(t.speaker, Speaker::Assistant | Speaker::SubAgent)
+                && (!t.calls.is_empty() || !t.text.trim().is_empty())
+            {
+                superseded = true;
+            }
             for r in t.results.iter().filter(|r| calls.contains(&r.id)) {
                 if r.is_error {
                     out.failed.push((n, r.clone()));
@@ -279,7 +287,7 @@ impl Transcript {
                 out.interrupted = Some(n);
             }
             if t.typed_by_user() && !t.interruption() && !t.command_output() {
-                out.next_user = Some((n, t.text));
+                out.next_user = (!superseded).then_some((n, t.text));
                 break;
             }
         }
