@@ -14,7 +14,7 @@ use std::ops::Range;
 use std::sync::LazyLock;
 
 use super::closed;
-use super::text::{char_at, char_before, is_cjk, is_word_char};
+use super::text::{char_before, is_cjk, is_word_char};
 
 /// Characters that end a clause wherever they stand.
 fn hard_boundary(c: char) -> bool {

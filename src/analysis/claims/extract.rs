@@ -189,7 +189,9 @@ fn labelled_values(line: &str, free: &dyn Fn(&Range<usize>) -> bool) -> Vec<(Ran
         let after_digit = line.get(r.end + 1..).and_then(|s| s.chars().next()).is_some_and(|c| c.is_ascii_digit());
         // `main.rs:12`, `09:14`: a number glued to a colon is a location or a time.
         let colon = matches!(before, Some(':' | '：'));
-        if glued(before) || colon || (glued(after) && !(after == Some('.') && !after_digit)) || !free(&r) {
+        // A sentence's full stop is no glue; a decimal point is.
+        let stop = after == Some('.') && !after_digit;
+        if glued(before) || colon || (glued(after) && !stop) || !free(&r) {
             continue;
         }
         let Some(mut label) = label_of(line, r.clone()) else { continue };
