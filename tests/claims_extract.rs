@@ -154,10 +154,12 @@ fn numbers_need_units() {
     let c = extract("1,200 tests");
     assert_eq!(c[0].value, ClaimValue::Number { value: "1200".into(), unit: Some("tests".into()) });
     // Issue 14 §3: a number followed by a closed-class word is a bare number claim (three
-    // digits or more); one or two digits never are, nor a number with nothing after it.
-    assert_eq!(kinds("it returns 404 and retries 3"), vec![k(ClaimKind::Number, "404")]);
+    // digits or more); one or two digits are not, nor a number with nothing after it —
+    // unless a noun that names a value labels it (issue 27: `retries 3`, `exit code 7`).
+    assert_eq!(kinds("it returns 404 and retries 3"), vec![k(ClaimKind::Number, "404"), k(ClaimKind::Number, "3")]);
     assert_eq!(kinds("it returns 404"), vec![]);
-    assert_eq!(kinds("it retries 3 and stops"), vec![]);
+    assert_eq!(kinds("it retries 3 and stops"), vec![k(ClaimKind::Number, "3")]);
+    assert_eq!(kinds("it took 3 and stops"), vec![]);
 }
 
 #[test]

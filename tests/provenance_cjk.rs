@@ -186,5 +186,5 @@ fn mixed_citations_mapping_and_claims() {
     assert_eq!(claim_status(&v, "cache.md#1", "Redis 7.1.0"), ("elsewhere".into(), format!("{C1}:3")));
     // `EKS 1.31` is one claim: the version bound to its product.
     assert_eq!(claim_status(&v, "infra.md#1", "EKS 1.31"), ("sourced".into(), format!("{K1}:3")));
-    assert_eq!(claim_status(&v, "infra.md#2", "4.11.3"), ("sourced".into(), format!("{K1}:8")));
+    assert_eq!(claim_status(&v, "infra.md#2", "ingress-nginx 4.11.3"), ("sourced".into(), format!("{K1}:8")));
 }

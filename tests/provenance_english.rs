@@ -127,7 +127,7 @@ fn entries_map_to_hunks() {
 #[test]
 fn sub_agent_claims_are_sourced_when_cited_and_said_elsewhere_with_their_line_when_not() {
     let (_g, _dream, _, v) = checked();
-    assert_eq!(claim_status(&v, "testing.md#1", "v0.37.0"), ("sourced".into(), format!("{AGENT}:5")));
+    assert_eq!(claim_status(&v, "testing.md#1", "testcontainers-go v0.37.0"), ("sourced".into(), format!("{AGENT}:5")));
     assert_eq!(
         claim_status(&v, "testing.md#1", "testcontainers.properties"),
         ("elsewhere".into(), format!("{AGENT}:4"))

@@ -96,14 +96,14 @@ fn sourced_by_day(c: &Claim, line: &str, evidence: &[&Cited], stated: &Stated) -
     // day, no slack (a day of slack would let `late Oct 2026` be "stated" by any line of
     // 2026-11-01). The slack widens only what relative phrases denote.
     let by_day = |day: &LocalDay| claims::date_stated_by(c, day.day);
-    // Only the line that states the event lends its day: where a citation names several
-    // lines (a range, a whole daily note), a line lends it only when it speaks of what the
-    // note line speaks of. The date itself is no such word.
+    // Only the line that states the event lends its day: a cited line (of a range, of a
+    // whole daily note, or cited for another change of the hunk) lends it only when it
+    // speaks of what the note line speaks of. The date itself is no such word.
     let event = c.start.min(line.len())..c.end.min(line.len());
     let rest = format!("{} {}", line.get(..event.start).unwrap_or(""), line.get(event.end..).unwrap_or(""));
+    let states_event = |t: &CitedText| claims::shares_content(&rest, &t.text);
     for e in evidence {
-        let several = e.texts.len() > 1 || e.whole_file;
-        for t in e.texts.iter().filter(|t| !several || claims::shares_content(&rest, &t.text)) {
+        for t in e.texts.iter().filter(|t| states_event(t)) {
             let phrases = stated.phrases(t);
             if phrases.is_empty() {
                 // No relative phrase: the line states the day it was said on.

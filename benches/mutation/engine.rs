@@ -1,0 +1,810 @@
+//! The mutation harness: correct dreams written over real transcripts (the base cases),
+//! known faults injected into them one at a time by operators, and what `check` flags.
+//!
+//! A base case is a folder with `project/` (the transcripts as Claude Code keeps them, and
+//! `project/memory/`, the live notes), `dream/` (the proposed `memory/` and `CHANGES.md`)
+//! and optionally `tz` (the reviewer's time zone). Unmutated, a base case must raise no
+//! flag. Each operator turns it into mutants, each one fault; a mutant is **caught** when
+//! its review has a flag the base case does not. Mutants that change nothing the review
+//! can tell apart (a citation moved within the message it cites) are not counted.
+//!
+//! Shared by `benches/mutation/main.rs` (the whole report) and `tests/mutation.rs` (a
+//! small fixed-seed slice run by `cargo test`).
+
+#![allow(dead_code)]
+
+use dreamreview::analysis::claims::{self, Claim, ClaimKind, ClaimValue};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+/// The operators, in report order.
+pub const OPERATORS: &[&str] = &[
+    "change-number",
+    "bump-version",
+    "swap-subject",
+    "flip-polarity",
+    "move-citation",
+    "cite-other-session",
+    "cite-overruled",
+    "delete-note",
+    "remove-lines",
+    "shift-date",
+    "capability-url",
+];
+
+/// One edit of a mutant, on a file of the case (paths relative to the case folder).
+#[derive(Clone, Debug)]
+pub enum Edit {
+    /// Replace the first occurrence of `from` with `to`.
+    Replace { path: String, from: String, to: String },
+    /// Delete the file.
+    Delete { path: String },
+    /// Append `text` to the file.
+    Append { path: String, text: String },
+}
+
+/// One fault injected into a base case.
+#[derive(Clone, Debug)]
+pub struct Mutant {
+    pub op: &'static str,
+    pub what: String,
+    pub edits: Vec<Edit>,
+}
+
+/// A base case on disk.
+pub struct Case {
+    pub name: String,
+    pub root: PathBuf,
+    pub tz: Option<String>,
+}
+
+impl Case {
+    /// The case at `folder` (`tz` read from the file of that name when there is one), laid
+    /// out in a temp dir the harness owns: its dream folder (`dream/` or `dream-*/`) as
+    /// `dream/`, without `memory.diff` (its headers name the machine the case was written
+    /// on; the live folder is given).
+    pub fn open(folder: &Path) -> (tempfile::TempDir, Case) {
+        let dir = tempfile::tempdir().expect("temp dir");
+        copy_dir(folder, dir.path());
+        let dream = std::fs::read_dir(dir.path())
+            .expect("read case")
+            .flatten()
+            .map(|e| e.path())
+            .find(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("dream")) && p.is_dir())
+            .expect("a dream folder");
+        if dream.file_name().is_some_and(|n| n != "dream") {
+            std::fs::rename(&dream, dir.path().join("dream")).expect("rename the dream folder");
+        }
+        let _ = std::fs::remove_file(dir.path().join("dream/memory.diff"));
+        let tz = std::fs::read_to_string(folder.join("tz")).ok().map(|t| t.trim().to_string());
+        let name = folder.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let case = Case { name, root: dir.path().to_path_buf(), tz };
+        (dir, case)
+    }
+
+    fn dream(&self) -> PathBuf {
+        self.root.join("dream")
+    }
+
+    fn memory(&self) -> PathBuf {
+        self.root.join("project/memory")
+    }
+}
+
+/// The flags of a review, each as `where kind claim`.
+pub type Flags = BTreeSet<String>;
+
+/// Loads and analyses the dream at `root` (a case or a mutated copy of one).
+pub fn flags(root: &Path, tz: Option<&str>) -> Flags {
+    let inputs = dreamreview::dream::discover(Some(&root.join("dream")), Some(&root.join("project/memory")), &[])
+        .expect("discover the case");
+    let mut review = dreamreview::repo::load_review(inputs).expect("load the case");
+    if let Some(tz) = tz {
+        review.set_zone(dreamreview::zone::Zone::parse(tz).expect("a time zone"));
+    }
+    let a = dreamreview::analysis::analyze(&review);
+    let mut out = Flags::new();
+    let mut add = |at: &str, f: &dreamreview::analysis::flag::Flag| {
+        out.insert(format!("{at} {} «{}» {}", f.kind.name(), f.claim.as_deref().unwrap_or(""), f.message));
+    };
+    for (fi, f) in review.files.iter().enumerate() {
+        for flag in a.findings.file(fi) {
+            add(&f.path, flag);
+        }
+        for (hi, h) in f.hunks.iter().enumerate() {
+            for flag in a.hunk_flags(fi, hi) {
+                add(&h.id, flag);
+            }
+        }
+    }
+    for c in &a.changes {
+        for flag in &c.flags {
+            add(&format!("CHANGES.md #{}", c.index), flag);
+        }
+    }
+    for flag in &a.audit.flags {
+        add("audit", flag);
+    }
+    out
+}
+
+/// What a mutant did: its operator, whether it was caught, and the new flags.
+pub struct Outcome {
+    pub mutant: Mutant,
+    pub caught: bool,
+    pub new_flags: Vec<String>,
+}
+
+/// Runs `mutant` on a copy of `case` (in a temp dir) and compares with `base`.
+pub fn run(case: &Case, base: &Flags, mutant: &Mutant) -> Option<Outcome> {
+    let dir = tempfile::tempdir().expect("temp dir");
+    copy_dir(&case.root, dir.path());
+    let mut changed = false;
+    for e in &mutant.edits {
+        changed |= apply(dir.path(), e);
+    }
+    if !changed {
+        return None;
+    }
+    let got = flags(dir.path(), case.tz.as_deref());
+    // A flag's message may name lines that moved; compare kinds and places first.
+    let shape = |f: &String| f.split(" «").next().unwrap_or("").to_string();
+    let base_shapes: std::collections::BTreeMap<String, usize> = base.iter().fold(Default::default(), |mut m, f| {
+        *m.entry(shape(f)).or_default() += 1;
+        m
+    });
+    let mut seen: std::collections::BTreeMap<String, usize> = Default::default();
+    let new_flags: Vec<String> = got
+        .iter()
+        .filter(|f| {
+            let n = seen.entry(shape(f)).or_default();
+            *n += 1;
+            *n > base_shapes.get(&shape(f)).copied().unwrap_or(0)
+        })
+        .cloned()
+        .collect();
+    Some(Outcome { mutant: mutant.clone(), caught: !new_flags.is_empty(), new_flags })
+}
+
+fn apply(root: &Path, e: &Edit) -> bool {
+    match e {
+        Edit::Replace { path, from, to } => {
+            let p = root.join(path);
+            let Ok(text) = std::fs::read_to_string(&p) else { return false };
+            if from == to || !text.contains(from.as_str()) {
+                return false;
+            }
+            std::fs::write(&p, text.replacen(from.as_str(), to, 1)).is_ok()
+        }
+        Edit::Delete { path } => std::fs::remove_file(root.join(path)).is_ok(),
+        Edit::Append { path, text } => {
+            let p = root.join(path);
+            let mut old = std::fs::read_to_string(&p).unwrap_or_default();
+            old.push_str(text);
+            std::fs::write(&p, old).is_ok()
+        }
+    }
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    for e in std::fs::read_dir(from).expect("read case") {
+        let e = e.expect("entry");
+        let target = to.join(e.file_name());
+        if e.file_type().expect("type").is_dir() {
+            std::fs::create_dir_all(&target).expect("mkdir");
+            copy_dir(&e.path(), &target);
+        } else {
+            std::fs::copy(e.path(), &target).expect("copy");
+        }
+    }
+}
+
+/// A deterministic generator (SplitMix64): the same seed, the same mutants.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> Option<&'a T> {
+        (!items.is_empty()).then(|| &items[(self.next() % items.len() as u64) as usize])
+    }
+
+    fn token(&mut self, len: usize) -> String {
+        const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+        (0..len).map(|_| ALPHABET[(self.next() % ALPHABET.len() as u64) as usize] as char).collect()
+    }
+}
+
+/// A note the dream changes, with the lines it adds.
+struct Changed {
+    path: String,
+    added: Vec<String>,
+}
+
+/// The notes of the case: (path, live text, proposed text), and what the dream adds.
+struct Notes {
+    live: Vec<(String, String)>,
+    proposed: Vec<(String, String)>,
+}
+
+impl Notes {
+    fn read(case: &Case) -> Notes {
+        let list = |dir: &Path| -> Vec<(String, String)> {
+            let mut out = Vec::new();
+            for e in walk(dir) {
+                let rel = e.strip_prefix(dir).unwrap_or(&e).to_string_lossy().replace('\\', "/");
+                if let Ok(t) = std::fs::read_to_string(&e) {
+                    out.push((rel, t));
+                }
+            }
+            out.sort();
+            out
+        };
+        Notes { live: list(&case.memory()), proposed: list(&case.dream().join("memory")) }
+    }
+
+    fn live(&self, path: &str) -> Option<&str> {
+        self.live.iter().find(|(p, _)| p == path).map(|(_, t)| t.as_str())
+    }
+
+    /// The changed notes with their added lines (lines of the proposal the live note lacks),
+    /// frontmatter other than `description` left out.
+    fn changed(&self) -> Vec<Changed> {
+        let mut out = Vec::new();
+        for (path, text) in &self.proposed {
+            let live: BTreeSet<&str> = self.live(path).map(|t| t.lines().collect()).unwrap_or_default();
+            let lines: Vec<&str> = text.lines().collect();
+            let fm_end = match lines.first() {
+                Some(&"---") => lines.iter().skip(1).position(|l| *l == "---").map_or(0, |k| k + 2),
+                _ => 0,
+            };
+            let added: Vec<String> = lines
+                .iter()
+                .enumerate()
+                .filter(|(i, l)| *i >= fm_end || l.starts_with("description:"))
+                .map(|(_, l)| *l)
+                .filter(|l| !live.contains(l) && !l.trim().is_empty())
+                .map(str::to_string)
+                .collect();
+            if !added.is_empty() {
+                out.push(Changed { path: path.clone(), added });
+            }
+        }
+        out
+    }
+
+    /// Live notes the dream leaves as they are (the index aside).
+    fn untouched(&self) -> Vec<&(String, String)> {
+        self.live
+            .iter()
+            .filter(|(p, t)| p != "MEMORY.md" && self.proposed.iter().any(|(q, u)| q == p && u == t))
+            .collect()
+    }
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    if let Ok(rd) = std::fs::read_dir(dir) {
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                out.extend(walk(&p));
+            } else {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
+/// The transcripts of the case: (path relative to `project/`, file).
+fn transcripts(case: &Case) -> Vec<(String, PathBuf)> {
+    let project = case.root.join("project");
+    let mut out: Vec<(String, PathBuf)> = walk(&project)
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
+        .map(|p| (p.strip_prefix(&project).unwrap_or(&p).to_string_lossy().replace('\\', "/"), p))
+        .collect();
+    out.sort();
+    out
+}
+
+fn note_claims(line: &str) -> Vec<Claim> {
+    claims::extract(line).into_iter().filter(|c| c.kind != ClaimKind::Link).collect()
+}
+
+fn replace_in_note(path: &str, line: &str, new_line: String) -> Edit {
+    Edit::Replace { path: format!("dream/memory/{path}"), from: line.to_string(), to: new_line }
+}
+
+/// Every mutant of `case` by every operator (the operator's own order, then the case's).
+pub fn mutants(case: &Case, rng: &mut Rng) -> Vec<Mutant> {
+    let notes = Notes::read(case);
+    let changed = notes.changed();
+    let changes = std::fs::read_to_string(case.dream().join("CHANGES.md")).unwrap_or_default();
+    let mut out = Vec::new();
+    out.extend(change_number(&changed));
+    out.extend(bump_version(&changed));
+    out.extend(swap_subject(&changed, rng));
+    out.extend(flip_polarity(&changed));
+    out.extend(move_citation(case, &changes));
+    out.extend(cite_other_session(case, &changes));
+    out.extend(cite_overruled(case, &changed));
+    out.extend(delete_note(&notes));
+    out.extend(remove_lines(&notes));
+    out.extend(shift_date(&changed));
+    out.extend(capability_url(case, &changed, rng));
+    out
+}
+
+/// `64 lines` → `65 lines`, `port 8443` → `port 8444`, `timeout 90s` → `timeout 91s`.
+fn change_number(changed: &[Changed]) -> Vec<Mutant> {
+    let mut out = Vec::new();
+    for c in changed {
+        for line in &c.added {
+            for claim in note_claims(line).into_iter().filter(|cl| cl.kind == ClaimKind::Number) {
+                let digits = match &claim.value {
+                    ClaimValue::Number { value, .. } if !value.starts_with("0x") && !value.starts_with("0o") => value.clone(),
+                    ClaimValue::Port { port, .. } => port.clone(),
+                    _ => continue,
+                };
+                let Some(at) = claim.text.find(|ch: char| ch.is_ascii_digit()) else { continue };
+                let written: String = claim.text[at..].chars().take_while(|ch| ch.is_ascii_digit() || *ch == ',' || *ch == '.').collect();
+                let bumped = bump_digits(&digits);
+                let new_claim = format!("{}{}{}", &claim.text[..at], bumped, &claim.text[at + written.len()..]);
+                let new_line = format!("{}{}{}", &line[..claim.start], new_claim, &line[claim.end..]);
+                out.push(Mutant {
+                    op: "change-number",
+                    what: format!("{}: «{}» → «{}»", c.path, claim.text, new_claim),
+                    edits: vec![replace_in_note(&c.path, line, new_line)],
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The number with its last digit raised by one (9 → 0 with a carry), and `1` added when
+/// it is a single digit 9.
+fn bump_digits(digits: &str) -> String {
+    let n: Option<u64> = digits.replace([',', '.'], "").parse().ok();
+    match (n, digits.contains('.')) {
+        (Some(n), false) => (n + 1).to_string(),
+        _ => {
+            let mut chars: Vec<char> = digits.chars().collect();
+            if let Some(last) = chars.iter_mut().rev().find(|c| c.is_ascii_digit()) {
+                *last = if *last == '9' { '8' } else { char::from(*last as u8 + 1) };
+            }
+            chars.into_iter().collect()
+        }
+    }
+}
+
+/// `Postgres 16` → `Postgres 17`, `1.5.0` → `1.5.1`.
+fn bump_version(changed: &[Changed]) -> Vec<Mutant> {
+    let mut out = Vec::new();
+    for c in changed {
+        for line in &c.added {
+            for claim in note_claims(line).into_iter().filter(|cl| cl.kind == ClaimKind::Version) {
+                let ClaimValue::Text(v) = &claim.value else { continue };
+                let Some(at) = claim.text.to_lowercase().rfind(v.as_str()) else { continue };
+                let mut parts: Vec<String> = v.split('.').map(str::to_string).collect();
+                let Some(last) = parts.last_mut() else { continue };
+                let Ok(n) = last.parse::<u64>() else { continue };
+                *last = (n + 1).to_string();
+                let new_v = parts.join(".");
+                let new_claim = format!("{}{}{}", &claim.text[..at], new_v, &claim.text[at + v.len()..]);
+                let new_line = format!("{}{}{}", &line[..claim.start], new_claim, &line[claim.end..]);
+                out.push(Mutant {
+                    op: "bump-version",
+                    what: format!("{}: «{}» → «{}»", c.path, claim.text, new_claim),
+                    edits: vec![replace_in_note(&c.path, line, new_line)],
+                });
+            }
+        }
+    }
+    out
+}
+
+const PRODUCTS: &[&str] = &["MySQL", "Redis", "Node", "Python", "Ruby", "Kafka", "Elixir", "Postgres"];
+const COUNTS: &[&str] = &["rows", "files", "users", "tests", "columns", "requests", "lines", "hosts"];
+const LABELS: &[&str] = &["retry", "interval", "delay", "timeout", "limit", "budget"];
+
+/// What a value is about, swapped: the product of a version, the unit of a count, the
+/// label of a measure or of a labelled value.
+fn swap_subject(changed: &[Changed], rng: &mut Rng) -> Vec<Mutant> {
+    let mut out = Vec::new();
+    for c in changed {
+        for line in &c.added {
+            for claim in note_claims(line) {
+                let swap = match (&claim.value, &claim.subject) {
+                    (ClaimValue::Text(_), Some(s)) if claim.kind == ClaimKind::Version => {
+                        let others: Vec<&str> = PRODUCTS.iter().copied().filter(|p| !p.eq_ignore_ascii_case(&s.label.text)).collect();
+                        rng.pick(&others).map(|p| (s.label.text.clone(), p.to_string()))
+                    }
+                    (ClaimValue::Number { unit: Some(unit), .. }, None) if unit.chars().all(|ch| ch.is_ascii_alphabetic()) && unit.len() > 2 => {
+                        let others: Vec<&str> = COUNTS.iter().copied().filter(|u| !u.starts_with(&unit[..3])).collect();
+                        rng.pick(&others).map(|u| (unit_as_written(&claim.text, unit), u.to_string()))
+                    }
+                    (ClaimValue::Number { .. }, Some(s)) if s.label.strong => {
+                        let others: Vec<&str> = LABELS.iter().copied().filter(|l| !s.label.text.eq_ignore_ascii_case(l)).collect();
+                        rng.pick(&others).map(|l| (s.label.text.clone(), l.to_string()))
+                    }
+                    _ => None,
+                };
+                let Some((from, to)) = swap else { continue };
+                if from.is_empty() || !line.contains(&from) {
+                    continue;
+                }
+                let new_line = line.replacen(&from, &to, 1);
+                out.push(Mutant {
+                    op: "swap-subject",
+                    what: format!("{}: «{}»: {from} → {to}", c.path, claim.text),
+                    edits: vec![replace_in_note(&c.path, line, new_line)],
+                });
+            }
+        }
+    }
+    out
+}
+
+fn unit_as_written(text: &str, unit: &str) -> String {
+    let lower = text.to_lowercase();
+    match lower.find(unit) {
+        Some(i) => text[i..i + unit.len()].to_string(),
+        None => String::new(),
+    }
+}
+
+/// Sentences turned around: a negation added or taken out, an antonym swapped, in the
+/// languages notes are written in.
+fn flip_polarity(changed: &[Changed]) -> Vec<Mutant> {
+    const SWAPS: &[(&str, &str)] = &[
+        (" not ", " "),
+        ("n't ", " "),
+        (" no ", " a "),
+        ("never", "always"),
+        ("always", "never"),
+        ("required", "optional"),
+        ("optional", "required"),
+        ("enabled", "disabled"),
+        ("disabled", "enabled"),
+        (" before ", " after "),
+        (" after ", " before "),
+        ("allowed", "forbidden"),
+        ("必須", "任意"),
+        ("任意", "必須"),
+        ("必要", "不要"),
+        ("不要", "必要"),
+        ("する", "しない"),
+        ("しない", "する"),
+        ("한다", "하지 않는다"),
+        ("需要", "不需要"),
+    ];
+    const AUX: &[&str] = &[" is ", " are ", " was ", " were ", " must ", " should ", " can ", " will ", " does "];
+    let mut out = Vec::new();
+    for c in changed {
+        for line in &c.added {
+            let prose = line.trim_start().trim_start_matches(['-', '*', ' ']);
+            if prose.starts_with('#') || prose.starts_with("description:") || claims::statements(prose).is_empty() {
+                continue;
+            }
+            let flipped = SWAPS.iter().find(|(a, _)| line.contains(a)).map(|(a, b)| line.replacen(a, b, 1)).or_else(|| {
+                AUX.iter().find(|a| line.contains(*a)).map(|a| line.replacen(a, &format!("{}not ", a), 1))
+            });
+            if let Some(new_line) = flipped {
+                out.push(Mutant {
+                    op: "flip-polarity",
+                    what: format!("{}: «{}» → «{}»", c.path, line.trim(), new_line.trim()),
+                    edits: vec![replace_in_note(&c.path, line, new_line)],
+                });
+            }
+        }
+    }
+    out
+}
+
+/// A citation of CHANGES.md: the file as written and the first line cited.
+struct Cite {
+    /// The text to replace (`x.jsonl:12`, `x.jsonl lines 12-14`, `x.jsonl 3行目`).
+    written: String,
+    file: String,
+    /// What stands between the file and the first line (`:`, `#L`, ` lines `).
+    sep: String,
+    line: usize,
+    /// What stands between the two lines of a range (`-`, `-L`).
+    dash: String,
+    end: Option<usize>,
+    suffix: String,
+}
+
+impl Cite {
+    /// The citation written with `file` and lines `n` (to `end`).
+    fn rewrite(&self, file: &str, n: usize, end: Option<usize>) -> String {
+        let range = end.map(|e| format!("{}{e}", self.dash)).unwrap_or_default();
+        format!("{file}{}{n}{range}{}", self.sep, self.suffix)
+    }
+
+    /// The citation with other lines.
+    fn with_lines(&self, n: usize, end: Option<usize>) -> String {
+        self.rewrite(&self.file, n, end)
+    }
+}
+
+fn cites(changes: &str) -> Vec<Cite> {
+    let re = regex::Regex::new(r"(?P<file>[\w./-]+\.jsonl)(?P<sep>:|#L| lines? | |の)(?P<a>\d+)(?:(?P<dash>-L?)(?P<b>\d+))?(?P<suffix>行目)?")
+        .expect("regex");
+    re.captures_iter(changes)
+        .filter_map(|c| {
+            let written = c.get(0)?.as_str().to_string();
+            let file = c.name("file")?.as_str().to_string();
+            let sep = c.name("sep")?.as_str().to_string();
+            let line = c.name("a")?.as_str().parse().ok()?;
+            let dash = c.name("dash").map_or(String::new(), |d| d.as_str().to_string());
+            let end = c.name("b").and_then(|b| b.as_str().parse().ok());
+            let suffix = c.name("suffix").map_or(String::new(), |d| d.as_str().to_string());
+            Some(Cite { written, file, sep, line, dash, end, suffix })
+        })
+        .collect()
+}
+
+fn transcript(case: &Case, file: &str) -> Option<dreamreview::transcript::Transcript> {
+    let (name, path) = transcripts(case).into_iter().find(|(rel, _)| rel.ends_with(file))?;
+    dreamreview::transcript::Transcript::open(&dreamreview::transcript::SourceFile::new(path, name)).ok()
+}
+
+/// The lines a cited line stands for: its message and what is tied to it.
+fn message_lines(t: &dreamreview::transcript::Transcript, n: usize) -> BTreeSet<usize> {
+    let span = t.message_span(n).unwrap_or(n..=n);
+    let mut out: BTreeSet<usize> = span.clone().collect();
+    out.extend(t.exchange(span));
+    out
+}
+
+/// A citation moved by ±1…3 lines (within the file, to another message).
+fn move_citation(case: &Case, changes: &str) -> Vec<Mutant> {
+    let mut out = Vec::new();
+    for c in cites(changes) {
+        let Some(t) = transcript(case, &c.file) else { continue };
+        let here = message_lines(&t, c.line);
+        for d in [-3i64, -2, -1, 1, 2, 3] {
+            let n = c.line as i64 + d;
+            if n < 1 || n as usize > t.line_count() {
+                continue;
+            }
+            let n = n as usize;
+            let there = message_lines(&t, n);
+            // The same message, or lines of its exchange: no fault.
+            if there.contains(&c.line) || here.contains(&n) {
+                continue;
+            }
+            let end = c.end.map(|e| ((e as i64 + d).max(n as i64) as usize).min(t.line_count()));
+            let moved = c.with_lines(n, end);
+            out.push(Mutant {
+                op: "move-citation",
+                what: format!("{} → {}", c.written, moved),
+                edits: vec![Edit::Replace { path: "dream/CHANGES.md".into(), from: c.written.clone(), to: moved }],
+            });
+        }
+    }
+    out
+}
+
+/// A citation naming another session of the project (same line, or its last line).
+fn cite_other_session(case: &Case, changes: &str) -> Vec<Mutant> {
+    let all = transcripts(case);
+    let mut out = Vec::new();
+    for c in cites(changes) {
+        for (other, path) in all.iter().filter(|(rel, _)| !rel.ends_with(&c.file)) {
+            let Ok(t) = dreamreview::transcript::Transcript::open(&dreamreview::transcript::SourceFile::new(
+                path.clone(),
+                other.clone(),
+            )) else {
+                continue;
+            };
+            let n = c.line.min(t.line_count()).max(1);
+            let name = other.rsplit('/').next().unwrap_or(other);
+            let to = c.rewrite(name, n, c.end.map(|e| e.min(t.line_count()).max(n)));
+            out.push(Mutant {
+                op: "cite-other-session",
+                what: format!("{} → {}", c.written, to),
+                edits: vec![Edit::Replace { path: "dream/CHANGES.md".into(), from: c.written.clone(), to }],
+            });
+            break;
+        }
+    }
+    out
+}
+
+/// A note line built from a proposal the user turned down, citing it.
+fn cite_overruled(case: &Case, changed: &[Changed]) -> Vec<Mutant> {
+    let Some(target) = changed.iter().find(|c| c.path != "MEMORY.md") else { return Vec::new() };
+    let mut out = Vec::new();
+    for (rel, path) in transcripts(case) {
+        let Ok(t) = dreamreview::transcript::Transcript::open(&dreamreview::transcript::SourceFile::new(path, rel.clone()))
+        else {
+            continue;
+        };
+        let mut n = 1;
+        while n <= t.line_count() {
+            let span = t.message_span(n).unwrap_or(n..=n);
+            let next = *span.end() + 1;
+            let turn = span.clone().find_map(|m| t.turn(m));
+            let proposal = turn.filter(|tu| tu.speaker == dreamreview::transcript::Speaker::Assistant);
+            if let Some(turn) = proposal
+                && dreamreview::analysis::provenance::overruled::of_message(&t, span.clone()).is_some()
+                && let Some(line) = proposal_line(&t, n, &turn)
+            {
+                let name = rel.rsplit('/').next().unwrap_or(&rel).to_string();
+                out.push(Mutant {
+                    op: "cite-overruled",
+                    what: format!("{}: «{}» from {name}:{n}", target.path, line),
+                    edits: vec![
+                        Edit::Append { path: format!("dream/memory/{}", target.path), text: format!("{line}\n") },
+                        Edit::Append {
+                            path: "dream/CHANGES.md".into(),
+                            text: format!("- {}: {} ({}:{n})\n", target.path, line.trim_start_matches("- "), rel),
+                        },
+                    ],
+                });
+            }
+            n = next.max(n + 1);
+        }
+    }
+    out
+}
+
+/// A note line stating what a proposal proposes: its command, its plan's first step, or its
+/// first sentence.
+fn proposal_line(t: &dreamreview::transcript::Transcript, n: usize, turn: &dreamreview::transcript::Turn) -> Option<String> {
+    let raw = t.line(n).ok().flatten()?;
+    let v: serde_json::Value = serde_json::from_slice(&raw.bytes).ok()?;
+    let blocks = v.pointer("/message/content")?.as_array()?.clone();
+    for b in &blocks {
+        if b.get("type").and_then(|x| x.as_str()) == Some("tool_use") {
+            let input = b.get("input")?;
+            if let Some(cmd) = input.get("command").and_then(|x| x.as_str()) {
+                return Some(format!("- Run `{}` for this.", cmd.lines().next()?));
+            }
+            if let Some(plan) = input.get("plan").and_then(|x| x.as_str()) {
+                let step = plan.lines().find(|l| l.contains(char::is_alphabetic))?.trim_start_matches(|c: char| !c.is_alphabetic());
+                return Some(format!("- Plan: {step}."));
+            }
+        }
+    }
+    let first = turn.text.split(['.', '\n']).find(|s| s.split_whitespace().count() >= 4)?.trim();
+    Some(format!("- {first}."))
+}
+
+/// A note the dream should have left alone, deleted (with or without its index line).
+fn delete_note(notes: &Notes) -> Vec<Mutant> {
+    let index = notes.proposed.iter().find(|(p, _)| p == "MEMORY.md").map(|(_, t)| t.clone()).unwrap_or_default();
+    let mut out = Vec::new();
+    for (path, _) in notes.untouched() {
+        out.push(Mutant {
+            op: "delete-note",
+            what: format!("delete {path}"),
+            edits: vec![Edit::Delete { path: format!("dream/memory/{path}") }],
+        });
+        if let Some(line) = index.lines().find(|l| l.contains(&format!("({path})"))) {
+            out.push(Mutant {
+                op: "delete-note",
+                what: format!("delete {path} and its index line"),
+                edits: vec![
+                    Edit::Delete { path: format!("dream/memory/{path}") },
+                    Edit::Replace { path: "dream/memory/MEMORY.md".into(), from: format!("{line}\n"), to: String::new() },
+                ],
+            });
+        }
+    }
+    out
+}
+
+/// A content line of a note the dream should have left alone, removed.
+fn remove_lines(notes: &Notes) -> Vec<Mutant> {
+    let mut out = Vec::new();
+    for (path, text) in notes.untouched() {
+        let body = text.splitn(3, "---\n").nth(2).unwrap_or(text);
+        let Some(line) = body.lines().rev().find(|l| claims::statements(l).len() + note_claims(l).len() > 0) else { continue };
+        out.push(Mutant {
+            op: "remove-lines",
+            what: format!("{path}: remove «{line}»"),
+            edits: vec![Edit::Replace { path: format!("dream/memory/{path}"), from: format!("{line}\n"), to: String::new() }],
+        });
+    }
+    out
+}
+
+/// An ISO date of an added line moved by a day each way.
+fn shift_date(changed: &[Changed]) -> Vec<Mutant> {
+    let mut out = Vec::new();
+    for c in changed {
+        for line in &c.added {
+            for claim in note_claims(line).into_iter().filter(|cl| cl.kind == ClaimKind::Date) {
+                let Ok(d) = jiff::civil::Date::strptime("%Y-%m-%d", &claim.text) else { continue };
+                for days in [-1i64, 1] {
+                    let Ok(moved) = d.checked_add(jiff::Span::new().days(days)) else { continue };
+                    let to = moved.strftime("%Y-%m-%d").to_string();
+                    let new_line = line.replacen(&claim.text, &to, 1);
+                    out.push(Mutant {
+                        op: "shift-date",
+                        what: format!("{}: «{}» → «{to}»", c.path, claim.text),
+                        edits: vec![replace_in_note(&c.path, line, new_line)],
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A capability URL a tool printed, copied into a note with an entry citing the line.
+fn capability_url(case: &Case, changed: &[Changed], rng: &mut Rng) -> Vec<Mutant> {
+    let Some(target) = changed.iter().find(|c| c.path != "MEMORY.md") else { return Vec::new() };
+    let Some((rel, path)) = transcripts(case).into_iter().next() else { return Vec::new() };
+    let lines = std::fs::read_to_string(&path).map(|t| t.lines().count()).unwrap_or(0);
+    let urls = [
+        format!(
+            "https://ledger-exports.s3.amazonaws.com/report.csv?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIA{}%2F20260203%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20260203T061000Z&X-Amz-Expires=3600&X-Amz-Signature={}",
+            rng.token(16).to_uppercase(),
+            hex(rng, 64)
+        ),
+        format!("https://hooks.slack.com/services/T{}/B{}/{}", rng.token(8).to_uppercase(), rng.token(10).to_uppercase(), rng.token(24)),
+        format!("https://files.example.com/download/report.csv?token={}", rng.token(32)),
+        format!("https://gist.github.com/kim/{}", hex(rng, 32)),
+        format!("https://www.dropbox.com/scl/fi/{}/notes.pdf?rlkey={}&dl=0", rng.token(21).to_lowercase(), rng.token(25).to_lowercase()),
+    ];
+    urls.into_iter()
+        .map(|url| {
+            let result = serde_json::json!({
+                "type": "user", "timestamp": "2026-02-03T06:30:00.000Z", "sessionId": "x",
+                "message": {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_x",
+                    "content": format!("Uploaded. Link: {url}")}]}
+            });
+            let name = rel.rsplit('/').next().unwrap_or(&rel).to_string();
+            Mutant {
+                op: "capability-url",
+                what: format!("{}: {}", target.path, url.split('?').next().unwrap_or(&url)),
+                edits: vec![
+                    Edit::Append { path: format!("project/{rel}"), text: format!("{result}\n") },
+                    Edit::Append { path: format!("dream/memory/{}", target.path), text: format!("- The report is at {url}\n") },
+                    Edit::Append {
+                        path: "dream/CHANGES.md".into(),
+                        text: format!("- {}: where the report is ({name}:{})\n", target.path, lines + 1),
+                    },
+                ],
+            }
+        })
+        .collect()
+}
+
+fn hex(rng: &mut Rng, len: usize) -> String {
+    (0..len).map(|_| char::from_digit((rng.next() % 16) as u32, 16).unwrap_or('0')).collect()
+}
+
+/// Per operator: (mutants counted, caught).
+pub type Tally = std::collections::BTreeMap<&'static str, (usize, usize)>;
+
+/// The outcome table of `outcomes`.
+pub fn tally(outcomes: &[Outcome]) -> Tally {
+    let mut t = Tally::new();
+    for op in OPERATORS {
+        t.insert(op, (0, 0));
+    }
+    for o in outcomes {
+        let e = t.entry(o.mutant.op).or_default();
+        e.0 += 1;
+        e.1 += usize::from(o.caught);
+    }
+    t
+}
