@@ -155,7 +155,9 @@ fn accept_all_skips_the_live_changed_hunk_and_exits_1() {
     let r = run(cwd, &["apply", s(&dream), "--memory", s(&memory), "--accept-all", "--allow", "nonsense"]);
     assert_eq!(r.code, 2);
     assert!(
-        r.stderr.contains("--allow nonsense: not an error flag kind; the kinds are citation-unresolved, removal-unsourced, secret"),
+        r.stderr.contains(
+            "--allow nonsense: not an error flag kind; the kinds are citation-unresolved, removal-unsourced, secret"
+        ),
         "{}",
         r.stderr
     );

@@ -354,12 +354,15 @@ fn change_number(changed: &[Changed]) -> Vec<Mutant> {
         for line in &c.added {
             for claim in note_claims(line).into_iter().filter(|cl| cl.kind == ClaimKind::Number) {
                 let digits = match &claim.value {
-                    ClaimValue::Number { value, .. } if !value.starts_with("0x") && !value.starts_with("0o") => value.clone(),
+                    ClaimValue::Number { value, .. } if !value.starts_with("0x") && !value.starts_with("0o") => {
+                        value.clone()
+                    }
                     ClaimValue::Port { port, .. } => port.clone(),
                     _ => continue,
                 };
                 let Some(at) = claim.text.find(|ch: char| ch.is_ascii_digit()) else { continue };
-                let written: String = claim.text[at..].chars().take_while(|ch| ch.is_ascii_digit() || *ch == ',' || *ch == '.').collect();
+                let written: String =
+                    claim.text[at..].chars().take_while(|ch| ch.is_ascii_digit() || *ch == ',' || *ch == '.').collect();
                 let bumped = bump_digits(&digits);
                 let new_claim = format!("{}{}{}", &claim.text[..at], bumped, &claim.text[at + written.len()..]);
                 let new_line = format!("{}{}{}", &line[..claim.start], new_claim, &line[claim.end..]);
@@ -429,15 +432,19 @@ fn swap_subject(changed: &[Changed], rng: &mut Rng) -> Vec<Mutant> {
             for claim in note_claims(line) {
                 let swap = match (&claim.value, &claim.subject) {
                     (ClaimValue::Text(_), Some(s)) if claim.kind == ClaimKind::Version => {
-                        let others: Vec<&str> = PRODUCTS.iter().copied().filter(|p| !p.eq_ignore_ascii_case(&s.label.text)).collect();
+                        let others: Vec<&str> =
+                            PRODUCTS.iter().copied().filter(|p| !p.eq_ignore_ascii_case(&s.label.text)).collect();
                         rng.pick(&others).map(|p| (s.label.text.clone(), p.to_string()))
                     }
-                    (ClaimValue::Number { unit: Some(unit), .. }, None) if unit.chars().all(|ch| ch.is_ascii_alphabetic()) && unit.len() > 2 => {
+                    (ClaimValue::Number { unit: Some(unit), .. }, None)
+                        if unit.chars().all(|ch| ch.is_ascii_alphabetic()) && unit.len() > 2 =>
+                    {
                         let others: Vec<&str> = COUNTS.iter().copied().filter(|u| !u.starts_with(&unit[..3])).collect();
                         rng.pick(&others).map(|u| (unit_as_written(&claim.text, unit), u.to_string()))
                     }
                     (ClaimValue::Number { .. }, Some(s)) if s.label.strong => {
-                        let others: Vec<&str> = LABELS.iter().copied().filter(|l| !s.label.text.eq_ignore_ascii_case(l)).collect();
+                        let others: Vec<&str> =
+                            LABELS.iter().copied().filter(|l| !s.label.text.eq_ignore_ascii_case(l)).collect();
                         rng.pick(&others).map(|l| (s.label.text.clone(), l.to_string()))
                     }
                     _ => None,
@@ -499,9 +506,10 @@ fn flip_polarity(changed: &[Changed]) -> Vec<Mutant> {
             if prose.starts_with('#') || prose.starts_with("description:") || claims::statements(prose).is_empty() {
                 continue;
             }
-            let flipped = SWAPS.iter().find(|(a, _)| line.contains(a)).map(|(a, b)| line.replacen(a, b, 1)).or_else(|| {
-                AUX.iter().find(|a| line.contains(*a)).map(|a| line.replacen(a, &format!("{}not ", a), 1))
-            });
+            let flipped =
+                SWAPS.iter().find(|(a, _)| line.contains(a)).map(|(a, b)| line.replacen(a, b, 1)).or_else(|| {
+                    AUX.iter().find(|a| line.contains(*a)).map(|a| line.replacen(a, &format!("{}not ", a), 1))
+                });
             if let Some(new_line) = flipped {
                 out.push(Mutant {
                     op: "flip-polarity",
@@ -542,8 +550,10 @@ impl Cite {
 }
 
 fn cites(changes: &str) -> Vec<Cite> {
-    let re = regex::Regex::new(r"(?P<file>[\w./-]+\.jsonl)(?P<sep>:|#L| lines? | |の)(?P<a>\d+)(?:(?P<dash>-L?)(?P<b>\d+))?(?P<suffix>行目)?")
-        .expect("regex");
+    let re = regex::Regex::new(
+        r"(?P<file>[\w./-]+\.jsonl)(?P<sep>:|#L| lines? | |の)(?P<a>\d+)(?:(?P<dash>-L?)(?P<b>\d+))?(?P<suffix>行目)?",
+    )
+    .expect("regex");
     re.captures_iter(changes)
         .filter_map(|c| {
             let written = c.get(0)?.as_str().to_string();
@@ -589,6 +599,11 @@ fn move_citation(case: &Case, changes: &str) -> Vec<Mutant> {
                 continue;
             }
             let end = c.end.map(|e| ((e as i64 + d).max(n as i64) as usize).min(t.line_count()));
+            // A range moved onto lines it still covers in part cites some of the same lines.
+            let (old_lo, old_hi) = (c.line, c.end.unwrap_or(c.line));
+            if n <= old_hi && end.unwrap_or(n) >= old_lo {
+                continue;
+            }
             let moved = c.with_lines(n, end);
             out.push(Mutant {
                 op: "move-citation",
@@ -631,7 +646,8 @@ fn cite_overruled(case: &Case, changed: &[Changed]) -> Vec<Mutant> {
     let Some(target) = changed.iter().find(|c| c.path != "MEMORY.md") else { return Vec::new() };
     let mut out = Vec::new();
     for (rel, path) in transcripts(case) {
-        let Ok(t) = dreamreview::transcript::Transcript::open(&dreamreview::transcript::SourceFile::new(path, rel.clone()))
+        let Ok(t) =
+            dreamreview::transcript::Transcript::open(&dreamreview::transcript::SourceFile::new(path, rel.clone()))
         else {
             continue;
         };
@@ -666,7 +682,11 @@ fn cite_overruled(case: &Case, changed: &[Changed]) -> Vec<Mutant> {
 
 /// A note line stating what a proposal proposes: its command, its plan's first step, or its
 /// first sentence.
-fn proposal_line(t: &dreamreview::transcript::Transcript, n: usize, turn: &dreamreview::transcript::Turn) -> Option<String> {
+fn proposal_line(
+    t: &dreamreview::transcript::Transcript,
+    n: usize,
+    turn: &dreamreview::transcript::Turn,
+) -> Option<String> {
     let raw = t.line(n).ok().flatten()?;
     let v: serde_json::Value = serde_json::from_slice(&raw.bytes).ok()?;
     let blocks = v.pointer("/message/content")?.as_array()?.clone();
@@ -677,7 +697,10 @@ fn proposal_line(t: &dreamreview::transcript::Transcript, n: usize, turn: &dream
                 return Some(format!("- Run `{}` for this.", cmd.lines().next()?));
             }
             if let Some(plan) = input.get("plan").and_then(|x| x.as_str()) {
-                let step = plan.lines().find(|l| l.contains(char::is_alphabetic))?.trim_start_matches(|c: char| !c.is_alphabetic());
+                let step = plan
+                    .lines()
+                    .find(|l| l.contains(char::is_alphabetic))?
+                    .trim_start_matches(|c: char| !c.is_alphabetic());
                 return Some(format!("- Plan: {step}."));
             }
         }
@@ -702,7 +725,11 @@ fn delete_note(notes: &Notes) -> Vec<Mutant> {
                 what: format!("delete {path} and its index line"),
                 edits: vec![
                     Edit::Delete { path: format!("dream/memory/{path}") },
-                    Edit::Replace { path: "dream/memory/MEMORY.md".into(), from: format!("{line}\n"), to: String::new() },
+                    Edit::Replace {
+                        path: "dream/memory/MEMORY.md".into(),
+                        from: format!("{line}\n"),
+                        to: String::new(),
+                    },
                 ],
             });
         }
@@ -715,11 +742,17 @@ fn remove_lines(notes: &Notes) -> Vec<Mutant> {
     let mut out = Vec::new();
     for (path, text) in notes.untouched() {
         let body = text.splitn(3, "---\n").nth(2).unwrap_or(text);
-        let Some(line) = body.lines().rev().find(|l| claims::statements(l).len() + note_claims(l).len() > 0) else { continue };
+        let Some(line) = body.lines().rev().find(|l| claims::statements(l).len() + note_claims(l).len() > 0) else {
+            continue;
+        };
         out.push(Mutant {
             op: "remove-lines",
             what: format!("{path}: remove «{line}»"),
-            edits: vec![Edit::Replace { path: format!("dream/memory/{path}"), from: format!("{line}\n"), to: String::new() }],
+            edits: vec![Edit::Replace {
+                path: format!("dream/memory/{path}"),
+                from: format!("{line}\n"),
+                to: String::new(),
+            }],
         });
     }
     out
@@ -759,10 +792,19 @@ fn capability_url(case: &Case, changed: &[Changed], rng: &mut Rng) -> Vec<Mutant
             rng.token(16).to_uppercase(),
             hex(rng, 64)
         ),
-        format!("https://hooks.slack.com/services/T{}/B{}/{}", rng.token(8).to_uppercase(), rng.token(10).to_uppercase(), rng.token(24)),
+        format!(
+            "https://hooks.slack.com/services/T{}/B{}/{}",
+            rng.token(8).to_uppercase(),
+            rng.token(10).to_uppercase(),
+            rng.token(24)
+        ),
         format!("https://files.example.com/download/report.csv?token={}", rng.token(32)),
         format!("https://gist.github.com/kim/{}", hex(rng, 32)),
-        format!("https://www.dropbox.com/scl/fi/{}/notes.pdf?rlkey={}&dl=0", rng.token(21).to_lowercase(), rng.token(25).to_lowercase()),
+        format!(
+            "https://www.dropbox.com/scl/fi/{}/notes.pdf?rlkey={}&dl=0",
+            rng.token(21).to_lowercase(),
+            rng.token(25).to_lowercase()
+        ),
     ];
     urls.into_iter()
         .map(|url| {
@@ -777,7 +819,10 @@ fn capability_url(case: &Case, changed: &[Changed], rng: &mut Rng) -> Vec<Mutant
                 what: format!("{}: {}", target.path, url.split('?').next().unwrap_or(&url)),
                 edits: vec![
                     Edit::Append { path: format!("project/{rel}"), text: format!("{result}\n") },
-                    Edit::Append { path: format!("dream/memory/{}", target.path), text: format!("- The report is at {url}\n") },
+                    Edit::Append {
+                        path: format!("dream/memory/{}", target.path),
+                        text: format!("- The report is at {url}\n"),
+                    },
                     Edit::Append {
                         path: "dream/CHANGES.md".into(),
                         text: format!("- {}: where the report is ({name}:{})\n", target.path, lines + 1),

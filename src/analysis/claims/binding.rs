@@ -24,17 +24,29 @@ fn hard_boundary(c: char) -> bool {
 /// The clause of `text` holding byte `at`: from the last boundary before it to the first
 /// after it. Boundaries are line breaks, `;`, CJK sentence ends, and `.`, `!`, `?` followed by
 /// a space or the end (so `3.11`, `node.js` and `e.g.x` stay whole).
+///
+/// A clause reaches at most [`CLAUSE_REACH`] bytes either side of `at` (cut at a space where
+/// there is one): a run of text with no boundary for that long is data, not a sentence, and
+/// reading it whole for each value in it made one huge cited line cost minutes.
 pub(crate) fn clause_at(text: &str, at: usize) -> Range<usize> {
-    let at = at.min(text.len());
-    let mut start = 0;
-    for (i, c) in text.get(..at).unwrap_or("").char_indices().rev() {
+    let at = floor_boundary(text, at.min(text.len()));
+    let lo = floor_boundary(text, at.saturating_sub(CLAUSE_REACH));
+    let hi = floor_boundary(text, (at + CLAUSE_REACH).min(text.len()));
+    // Cut at a space when the reach ends inside the text.
+    let mut start = if lo == 0 {
+        0
+    } else {
+        text[lo..at].char_indices().find(|(_, c)| c.is_whitespace()).map_or(lo, |(i, c)| lo + i + c.len_utf8())
+    };
+    let mut end = if hi == text.len() { hi } else { text[at..hi].rfind(char::is_whitespace).map_or(hi, |i| at + i) };
+    for (i, c) in text.get(start..at).unwrap_or("").char_indices().rev() {
+        let i = start + i;
         if hard_boundary(c) || (matches!(c, '.' | '!' | '?') && soft_end(text, i + c.len_utf8())) {
             start = i + c.len_utf8();
             break;
         }
     }
-    let mut end = text.len();
-    for (i, c) in text.get(at..).unwrap_or("").char_indices() {
+    for (i, c) in text.get(at..end).unwrap_or("").char_indices() {
         let i = at + i;
         if hard_boundary(c) || (matches!(c, '.' | '!' | '?') && soft_end(text, i + c.len_utf8())) {
             end = i;
@@ -42,6 +54,17 @@ pub(crate) fn clause_at(text: &str, at: usize) -> Range<usize> {
         }
     }
     start..end.max(start)
+}
+
+/// How far a clause reaches either side of the byte it is asked for.
+pub(crate) const CLAUSE_REACH: usize = 2048;
+
+/// The greatest char boundary of `text` at or before `i`.
+fn floor_boundary(text: &str, mut i: usize) -> usize {
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
 }
 
 /// True when a `.`, `!` or `?` ending at `after` ends a sentence: a space or the end follows,
@@ -531,6 +554,20 @@ mod tests {
         assert_eq!(&t[clause_at(t, t.find("5s").unwrap())], " retry after 5s");
         let ja = "タイムアウトは30秒。リトライは5秒";
         assert_eq!(&ja[clause_at(ja, ja.find("5秒").unwrap())], "リトライは5秒");
+    }
+
+    #[test]
+    fn a_clause_reaches_a_bounded_way_and_is_cut_at_a_space() {
+        let long = format!("{} the timeout is 30s {}", "word ".repeat(2000), "ワード ".repeat(2000));
+        let at = long.find("30s").unwrap();
+        let r = clause_at(&long, at);
+        assert!(r.len() <= 2 * CLAUSE_REACH && r.contains(&at), "{r:?}");
+        let clause = &long[r];
+        assert!(clause.starts_with("word ") && clause.ends_with("ワード"), "{clause:?}");
+        // No space to cut at: the reach cuts on a char boundary.
+        let blob = "é".repeat(10_000) + "42" + &"é".repeat(10_000);
+        let r = clause_at(&blob, blob.find("42").unwrap());
+        assert!(r.len() <= 2 * CLAUSE_REACH && blob.get(r).is_some());
     }
 
     #[test]

@@ -42,9 +42,9 @@ pub(super) fn judge_cited(c: &Claim, line: &str, evidence: &[&Cited], stated: &S
     for e in evidence {
         for t in e.texts.iter().filter(|t| stated.states(t, c)) {
             match &t.overruled {
-                None => return Some(Verdict::at(ClaimStatus::Sourced, Some(t.line_stating(c)))),
+                None => return Some(Verdict::at(ClaimStatus::Sourced, Some(stated.line_stating(t, c)))),
                 Some(o) => {
-                    overruled.get_or_insert((t.line_stating(c), o));
+                    overruled.get_or_insert((stated.line_stating(t, c), o));
                 }
             }
         }
@@ -131,18 +131,27 @@ fn is_location(c: &Claim) -> bool {
     }
 }
 
+/// A (message, claim) pair: the message by its shared text, the claim by what it says and
+/// what it is about (`3` retries and `3` workers are two claims).
+type StateKey = (usize, ClaimKind, String, Option<claims::Subject>);
+
+fn state_key(t: &Arc<CitedText>, c: &Claim) -> StateKey {
+    (Arc::as_ptr(t) as usize, c.kind, c.text.clone(), c.subject.clone())
+}
+
 /// Memo of which shared cited message states which claim, and of each message's relative
 /// phrases.
 #[derive(Default)]
 pub(super) struct Stated {
-    states: RefCell<HashMap<(usize, ClaimKind, String), bool>>,
+    states: RefCell<HashMap<StateKey, bool>>,
+    lines: RefCell<HashMap<StateKey, String>>,
     phrases: RefCell<HashMap<usize, Rc<Vec<claims::Relative>>>>,
 }
 
 impl Stated {
     /// True when the message says the claim; each (message, claim) is decided once.
     fn states(&self, t: &Arc<CitedText>, c: &Claim) -> bool {
-        let key = (Arc::as_ptr(t) as usize, c.kind, c.text.clone());
+        let key = state_key(t, c);
         if let Some(&known) = self.states.borrow().get(&key) {
             return known;
         }
@@ -162,6 +171,17 @@ impl Stated {
         let said = claims::Haystack::dated(&t.text, t.date).states(c) || through_call();
         self.states.borrow_mut().insert(key, said);
         said
+    }
+
+    /// `file:line` of the line of the message that states the claim, found once.
+    fn line_stating(&self, t: &Arc<CitedText>, c: &Claim) -> String {
+        let key = state_key(t, c);
+        if let Some(known) = self.lines.borrow().get(&key) {
+            return known.clone();
+        }
+        let line = t.line_stating(c);
+        self.lines.borrow_mut().insert(key, line.clone());
+        line
     }
 
     /// The relative phrases of a message, found once.
