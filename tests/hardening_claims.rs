@@ -48,6 +48,13 @@ fn glued_fragments_and_unfindable_code_are_not_claims() {
     for c in extract(line) {
         assert!(occurs_in(&c, line), "{c:?}");
     }
+    // Proptest find: a value labelled by the word after it (`0 AA`), which the source
+    // side may also read as its unit, is stated by its own line.
+    for line in ["|0 AA{", "retries: 3 AA", "7 workers"] {
+        for c in extract(line) {
+            assert!(occurs_in(&c, line), "{line}: {c:?}");
+        }
+    }
     // Unchanged: whole tokens, CJK neighbours.
     assert_eq!(texts("uses x86Linux and v2Beta"), ["x86Linux", "v2Beta"]);
     assert_eq!(texts("東京のRedisサーバー"), ["Redis"]);

@@ -32,6 +32,7 @@ mod hardening_inputs;
 mod hardening_writes;
 mod hygiene_flags;
 mod interrupted_check;
+mod mutation;
 mod prop_diff;
 mod provenance_cjk;
 mod provenance_clean;

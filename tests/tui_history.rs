@@ -65,7 +65,7 @@ fn an_opened_review_commit_shows_the_evidence_it_kept() {
     press(&mut d, "t j j j j j j");
     let screen = snap(&d);
     assert!(screen.contains("↳ 3f1c9a52….jsonl:1"), "{screen}");
-    assert!(screen.contains("▶   1 2026-11-26 10:02:11 · user · Heads up"), "{screen}");
+    assert!(screen.contains("▶   1 2026-11-26 10:02 UTC · user · Heads up"), "{screen}");
     insta::assert_snapshot!("history_kept_evidence_scrolled", screen);
 }
 

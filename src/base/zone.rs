@@ -229,6 +229,20 @@ impl Zone {
         self.tz.to_datetime(at).strftime("%Y-%m-%d %H:%M").to_string()
     }
 
+    /// `at` as the reviewer reads it: `YYYY-MM-DD HH:MM` in this zone and the zone's
+    /// abbreviation (`2026-02-02 22:19 PST`, `2026-11-01 18:14 JST`, `… +05:30`, `… UTC`).
+    pub fn shown_time(&self, at: Timestamp) -> String {
+        let info = self.tz.to_offset_info(at);
+        let abbreviation = info.abbreviation();
+        // A fixed offset is named by the offset (`+05:30`, `UTC`).
+        let named = if abbreviation.is_empty() || abbreviation.starts_with(['+', '-']) {
+            offset_name(info.offset().seconds())
+        } else {
+            abbreviation.to_string()
+        };
+        format!("{} {named}", self.tz.to_datetime(at).strftime("%Y-%m-%d %H:%M"))
+    }
+
     /// The local day of a source line: its timestamp's day in this zone (±[`Zone::slack`]),
     /// or, for a timestamp without a clock, its date ±1.
     pub fn local_day(&self, date: Option<Date>, at: Option<Timestamp>) -> Option<LocalDay> {
@@ -314,6 +328,18 @@ mod tests {
             let err = Zone::parse(bad).unwrap_err();
             assert!(err.contains("is not a time zone"), "{bad:?}: {err}");
         }
+    }
+
+    #[test]
+    fn a_time_is_shown_in_the_zone_with_its_name() {
+        let at = parse_instant("2026-02-03T06:19:00Z").unwrap();
+        assert_eq!(Zone::parse("America/Los_Angeles").unwrap().shown_time(at), "2026-02-02 22:19 PST");
+        assert_eq!(Zone::parse("Asia/Tokyo").unwrap().shown_time(at), "2026-02-03 15:19 JST");
+        assert_eq!(Zone::parse("+05:30").unwrap().shown_time(at), "2026-02-03 11:49 +05:30");
+        assert_eq!(Zone::parse("UTC").unwrap().shown_time(at), "2026-02-03 06:19 UTC");
+        assert_eq!(Zone::parse("Europe/London").unwrap().shown_time(at), "2026-02-03 06:19 GMT");
+        let summer = parse_instant("2026-07-03T06:19:00Z").unwrap();
+        assert_eq!(Zone::parse("America/Los_Angeles").unwrap().shown_time(summer), "2026-07-02 23:19 PDT");
     }
 
     #[test]

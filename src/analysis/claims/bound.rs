@@ -76,7 +76,9 @@ fn label_fits(text: &str, w: &Written, subject: Option<&Subject>) -> bool {
     };
     if s.required {
         // A value that is a claim only by its label is stated only under that label.
-        return label_of(text, w.range.start..end).is_some_and(|l| l.fits(&s.label, &s.context));
+        // The word after the number may be read as its unit (`0 AA`) or as its label.
+        let fits = |r: Range<usize>| label_of(text, r).is_some_and(|l| l.fits(&s.label, &s.context));
+        return fits(w.range.clone()) || fits(w.range.start..end);
     }
     label_of(text, w.range.start..end).is_none_or(|l| !l.strong || l.fits(&s.label, &s.context))
 }

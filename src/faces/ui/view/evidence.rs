@@ -296,9 +296,21 @@ pub(super) fn claim_lines(app: &App, c: &ClaimReport) -> Vec<Line<'static>> {
 /// A transcript line in context: `▶   3 time · role · text` (cited) or dim context.
 pub(super) fn context_line(app: &App, line: usize, last: usize, text: String, cited: bool) -> Line<'static> {
     let t = &app.theme;
+    let text = in_zone(&app.review.zone, text);
     let num = if last > line { format!("{line}-{last}") } else { line.to_string() };
     let (mark, style): (&str, Style) = if cited { ("▶", t.cited) } else { (" ", t.dim) };
     Line::from(vec![Span::styled(format!("{mark}{num:>4} "), style), Span::styled(text, style)])
+}
+
+/// `time · role · text` with its time (as the transcript wrote it, UTC) shown in the
+/// review's zone and named: `2026-02-02 22:19 PST · user · …`. Text with no time is shown
+/// as it is.
+fn in_zone(zone: &crate::zone::Zone, text: String) -> String {
+    let Some((time, rest)) = text.split_once(" · ") else { return text };
+    match crate::zone::parse_instant(time) {
+        Some(at) if time.contains(':') => format!("{} · {rest}", zone.shown_time(at)),
+        _ => text,
+    }
 }
 
 /// A cited line on one line, for a pane too short for everything:
@@ -326,5 +338,21 @@ pub(super) fn banner_lines(app: &App, banner: &str) -> Vec<Line<'static>> {
 pub(super) fn gap(out: &mut Vec<Line<'static>>) {
     if out.last().is_some_and(|l| l.width() > 0) {
         out.push(Line::raw(""));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::in_zone;
+    use crate::zone::Zone;
+
+    #[test]
+    fn a_transcript_time_is_shown_in_the_review_zone_with_its_name() {
+        let la = Zone::parse("America/Los_Angeles").unwrap();
+        assert_eq!(in_zone(&la, "2026-02-03 06:19:44 · user · hi".into()), "2026-02-02 22:19 PST · user · hi");
+        // A daily note's line has a date and no clock; other text has no time.
+        assert_eq!(in_zone(&la, "2026-02-03 · note · hi".into()), "2026-02-03 · note · hi");
+        assert_eq!(in_zone(&la, "user · a · b".into()), "user · a · b");
+        assert_eq!(in_zone(&la, "[…] cited lines 4-9 not shown".into()), "[…] cited lines 4-9 not shown");
     }
 }
