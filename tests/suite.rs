@@ -34,6 +34,7 @@ mod hygiene_flags;
 mod interrupted_check;
 mod mutation;
 mod prop_diff;
+mod provenance_chat_logs;
 mod provenance_cjk;
 mod provenance_clean;
 mod provenance_english;

@@ -93,7 +93,13 @@ impl Turn {
 /// JSON object or carries no conversation (snapshots, progress, queue records).
 pub fn turn_of(bytes: &[u8], line: usize) -> Option<Turn> {
     let v: Value = serde_json::from_slice(bytes).ok()?;
-    let ty = v.get("type")?.as_str()?;
+    // A bare chat message (`{"role":"user","content":…}`) speaks by its role.
+    let bare = v.get("message").is_none() && v.get("role").is_some_and(Value::is_string);
+    let ty = match v.get("type").and_then(Value::as_str) {
+        Some(ty) if !bare || matches!(ty, "user" | "assistant") => ty,
+        _ if bare => v.get("role")?.as_str()?,
+        _ => return None,
+    };
     let sidechain = v.get("isSidechain").and_then(Value::as_bool).unwrap_or(false);
     let meta = v.get("isMeta").and_then(Value::as_bool).unwrap_or(false)
         || v.get("isCompactSummary").and_then(Value::as_bool).unwrap_or(false)
@@ -103,7 +109,8 @@ pub fn turn_of(bytes: &[u8], line: usize) -> Option<Turn> {
         "assistant" if sidechain => Speaker::SubAgent,
         "user" => Speaker::User,
         "assistant" => Speaker::Assistant,
-        "system" | "summary" => Speaker::System,
+        "system" | "summary" | "developer" => Speaker::System,
+        "tool" | "function" if bare => Speaker::Tool(None),
         _ => return None,
     };
     let mut turn = Turn { line, speaker, text: String::new(), calls: Vec::new(), results: Vec::new(), meta };
@@ -115,11 +122,18 @@ pub fn turn_of(bytes: &[u8], line: usize) -> Option<Turn> {
                 read_block(b, &mut turn);
             }
         }
-        _ => {
-            if let Some(s) = v.get("content").and_then(Value::as_str) {
-                turn.text.push_str(s);
+        // One block written without its list.
+        Some(b @ Value::Object(_)) => read_block(b, &mut turn),
+        _ => match v.get("content") {
+            Some(Value::String(s)) => turn.text.push_str(s),
+            Some(Value::Array(blocks)) if bare => {
+                for b in blocks {
+                    read_block(b, &mut turn);
+                }
             }
-        }
+            Some(b @ Value::Object(_)) if bare => read_block(b, &mut turn),
+            _ => {}
+        },
     }
     if !turn.results.is_empty() && turn.speaker == Speaker::User {
         turn.speaker = Speaker::Tool(None);
@@ -130,15 +144,19 @@ pub fn turn_of(bytes: &[u8], line: usize) -> Option<Turn> {
 }
 
 fn read_block(b: &Value, turn: &mut Turn) {
-    let field = |k: &str| b.get(k).and_then(Value::as_str).unwrap_or("");
-    match field("type") {
-        "text" => push(&mut turn.text, field("text")),
-        "tool_use" | "server_tool_use" => turn.calls.push((field("id").to_string(), field("name").to_string())),
+    // The first of `keys` the block has as a string (logs other than Claude Code's name
+    // a call's id `tool_id`, its tool `tool_name`, a result's text `output`).
+    let field = |keys: &[&str]| keys.iter().find_map(|k| b.get(*k).and_then(Value::as_str)).unwrap_or("");
+    match field(&["type"]) {
+        "text" => push(&mut turn.text, field(&["text"])),
+        "tool_use" | "server_tool_use" => {
+            turn.calls.push((field(&["id", "tool_id"]).to_string(), field(&["name", "tool_name"]).to_string()))
+        }
         t if t == "tool_result" || t.ends_with("_tool_result") => {
             let mut text = String::new();
-            strings(b.get("content"), &mut text);
+            strings(b.get("content").or_else(|| b.get("output")), &mut text);
             let is_error = b.get("is_error").and_then(Value::as_bool).unwrap_or(false);
-            turn.results.push(ToolResult { id: field("tool_use_id").to_string(), is_error, text });
+            turn.results.push(ToolResult { id: field(&["tool_use_id", "tool_id"]).to_string(), is_error, text });
         }
         _ => {}
     }
@@ -314,5 +332,23 @@ mod tests {
         assert!(!turn_of(meta, 6).unwrap().typed_by_user());
         assert!(turn_of(br#"{"type":"progress"}"#, 7).is_none());
         assert!(turn_of(b"not json", 8).is_none());
+    }
+
+    #[test]
+    fn a_bare_chat_message_speaks_by_its_role() {
+        let user = br#"{"role":"user","content":"no, don't add a cron job"}"#;
+        let t = turn_of(user, 1).unwrap();
+        assert_eq!((t.speaker, t.text.as_str()), (Speaker::User, "no, don't add a cron job"));
+        let call =
+            br#"{"role":"assistant","content":{"type":"tool_use","tool_name":"Bash","tool_id":"t9","input":{}}}"#;
+        assert_eq!(turn_of(call, 2).unwrap().calls, vec![("t9".to_string(), "Bash".to_string())]);
+        let result = br#"{"role":"tool","content":{"type":"tool_result","tool_id":"t9","output":"exit 128"}}"#;
+        let r = turn_of(result, 3).unwrap();
+        assert_eq!(
+            (r.speaker, r.results[0].id.as_str(), r.results[0].text.as_str()),
+            (Speaker::Tool(None), "t9", "exit 128")
+        );
+        // A `message` wins over a bare role; a line with neither is no turn.
+        assert!(turn_of(br#"{"content":"x"}"#, 4).is_none());
     }
 }

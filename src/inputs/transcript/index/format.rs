@@ -26,7 +26,8 @@ const ESCAPED: u8 = 255;
 
 /// Format version; another one is rebuilt. 8: keys of said text without what tools add
 /// (`said::noise`: gutters, grep prefixes, diff markers, progress bars, JSON escaping).
-pub const VERSION: u32 = 8;
+/// 9: a bare chat message (`{"role":…,"content":…}`) says its content.
+pub const VERSION: u32 = 9;
 const MAGIC: &[u8; 4] = b"DRIX";
 
 /// What the index was built from: a file is the same (or appended to) only when these

@@ -35,6 +35,16 @@ pub(super) fn render_message(role: &str, message: &Value) -> (String, String, Li
                 }
             }
         }
+        // One block written without its list.
+        Some(block @ Value::Object(_)) => {
+            any_block = true;
+            let (text, k) = render_block(block);
+            all_results &= matches!(k, LineKind::ToolResult | LineKind::ToolError);
+            note(k, &mut kind);
+            if !text.trim().is_empty() {
+                parts.push(text);
+            }
+        }
         Some(other) if !other.is_null() => {
             parts.push(compact(other));
             note(LineKind::Text, &mut kind);

@@ -135,6 +135,11 @@ pub fn render_jsonl_with_limit(line: &[u8], number: usize, max_chars: usize) -> 
             let role = if role.is_empty() { "unknown" } else { role };
             render_message(role, m)
         }
+        // A bare chat message: the line is the message.
+        (_, None) if obj.get("role").is_some_and(Value::is_string) && obj.contains_key("content") => {
+            let role = obj.get("role").and_then(Value::as_str).unwrap_or("unknown");
+            render_message(role, &Value::Object(obj.clone()))
+        }
         _ => {
             let role = if ty.is_empty() { "unknown" } else { ty };
             (role.to_string(), key_values(&obj, ENVELOPE), LineKind::Event)

@@ -67,6 +67,10 @@ struct Envelope<'a> {
     data: Option<Loose<'a>>,
     #[serde(borrow)]
     attachment: Option<Loose<'a>>,
+    /// Read for its presence only: a line with a `role` and no `message` is a bare chat
+    /// message (`{"role":"user","content":"…"}`), its `content` what it says.
+    #[serde(borrow)]
+    role: Option<Loose<'a>>,
 }
 
 /// What a JSONL transcript line says, as plain text (parts separated by newlines). See
@@ -134,11 +138,7 @@ fn said_envelope(env: &Envelope<'_>, out: &mut String) {
     let ty = env.ty.as_ref().and_then(Loose::as_str).unwrap_or("");
     let str_of = |v: &Option<Loose<'_>>| v.as_ref().and_then(Loose::as_str).unwrap_or("").to_string();
     match ty {
-        "user" | "assistant" => {
-            if let Some(m) = &env.message {
-                said_message(m, out);
-            }
-        }
+        "user" | "assistant" => said_chat(env, out),
         "system" | "summary" => {
             push_part(out, &str_of(&env.content));
             push_part(out, &str_of(&env.summary));
@@ -155,24 +155,37 @@ fn said_envelope(env: &Envelope<'_>, out: &mut String) {
                 said_attachment(a, out);
             }
         }
-        _ => {
-            // A type we do not know says what its message says, if it has one.
-            if let Some(m) = &env.message {
-                said_message(m, out);
-            }
-        }
+        // A type we do not know says what its message says, if it has one.
+        _ => said_chat(env, out),
+    }
+}
+
+/// A chat line: its `message`, or for a bare message (a `role` beside `content`, no
+/// `message`: the shape many chat logs write) its own `content`.
+fn said_chat(env: &Envelope<'_>, out: &mut String) {
+    match (&env.message, &env.role) {
+        (Some(m), _) => said_message(m, out),
+        (None, Some(_)) => said_content(env.content.as_ref(), out),
+        (None, None) => {}
     }
 }
 
 /// A message object: `content` as a string or a list of blocks.
 fn said_message(message: &Loose<'_>, out: &mut String) {
-    match message.get("content") {
+    said_content(message.get("content"), out);
+}
+
+/// A message's `content`: a string or a list of blocks.
+fn said_content(content: Option<&Loose<'_>>, out: &mut String) {
+    match content {
         Some(Loose::Str(s)) => push_part(out, s),
         Some(Loose::Arr(blocks)) => {
             for block in blocks {
                 said_block(block, out);
             }
         }
+        // One block written without its list.
+        Some(block @ Loose::Obj(_)) => said_block(block, out),
         _ => {}
     }
 }
@@ -192,7 +205,8 @@ fn said_block(block: &Loose<'_>, out: &mut String) {
         }
         "tool_reference" => push_part(out, block.get_str("tool_name").unwrap_or("")),
         t if t == "tool_result" || t.ends_with("_tool_result") => {
-            said_result(block.get("content"), out);
+            // Some logs name a result's text `output`.
+            said_result(block.get("content").or_else(|| block.get("output")), out);
         }
         _ => {
             // An unknown block: its words, without identifiers and payloads.
@@ -247,6 +261,11 @@ fn said_attachment(att: &Loose<'_>, out: &mut String) {
         "edited_text_file" => field("snippet", out),
         "file" | "directory" => field("content", out),
         "plan_file_reference" => field("planContent", out),
+        // What the session was told of its surroundings: the working directory, the
+        // model, today's date.
+        "environment" => field("snapshot", out),
+        "model" => field("identity", out),
+        "date" => field("date", out),
         "task_status" => {
             field("description", out);
             field("deltaSummary", out);
@@ -339,6 +358,35 @@ mod tests {
         assert_eq!(said_text(mem), "");
         let q = br#"{"type":"attachment","attachment":{"type":"queued_command","prompt":"run it"}}"#;
         assert_eq!(said_text(q), "run it");
+        // What the session was told of where it runs.
+        let env = br#"{"type":"attachment","attachment":{"type":"environment","snapshot":{"workingDirectory":"/fixture/project","isGitRepo":false}}}"#;
+        assert_eq!(said_text(env), "/fixture/project");
+        let model = br#"{"type":"attachment","attachment":{"type":"model","identity":{"modelId":"claude-haiku-4-5-20251001"}}}"#;
+        assert_eq!(said_text(model), "claude-haiku-4-5-20251001");
+        let date = br#"{"type":"attachment","attachment":{"type":"date","date":"2026-09-12"}}"#;
+        assert_eq!(said_text(date), "2026-09-12");
+    }
+
+    #[test]
+    fn a_bare_chat_message_says_its_content_in_every_shape() {
+        // `{"role","content"}` lines (chat logs other than Claude Code's), the content a
+        // string, a list of blocks, or one block without its list; a result's text under
+        // `output`. The role itself is no word of it; without a role nothing is a message.
+        let cases: &[(&[u8], &str)] = &[
+            (br#"{"role":"user","content":"logout"}"#, "logout"),
+            (br#"{"role":"assistant","content":[{"type":"text","text":"signOut is used"}]}"#, "signOut is used"),
+            (br#"{"timestamp":"2026-02-25T04:48:20Z","role":"user","content":{"type":"text","text":"clone it"}}"#, "clone it"),
+            (
+                br#"{"role":"tool","content":{"type":"tool_result","tool_id":"t1","output":"Permission denied (publickey)."}}"#,
+                "Permission denied (publickey).",
+            ),
+            (br#"{"role":"assistant","content":{"type":"thinking","text":"maybe"}}"#, ""),
+            (br#"{"content":"no role, no type"}"#, ""),
+        ];
+        for (line, said) in cases {
+            assert_eq!(said_text(line), *said, "{}", String::from_utf8_lossy(line));
+            assert_eq!(reference::said_text(line), *said, "{}", String::from_utf8_lossy(line));
+        }
     }
 
     #[test]

@@ -22,6 +22,7 @@ struct Envelope {
     summary: Option<Value>,
     data: Option<Value>,
     attachment: Option<Value>,
+    role: Option<Value>,
 }
 
 /// What a JSONL transcript line says, as plain text (parts separated by newlines). See
@@ -52,11 +53,7 @@ fn said_envelope(env: &Envelope, out: &mut String) {
     let ty = env.ty.as_ref().and_then(Value::as_str).unwrap_or("");
     let str_of = |v: &Option<Value>| v.as_ref().and_then(Value::as_str).unwrap_or("").to_string();
     match ty {
-        "user" | "assistant" => {
-            if let Some(m) = &env.message {
-                said_message(m, out);
-            }
-        }
+        "user" | "assistant" => said_chat(env, out),
         "system" | "summary" => {
             push_part(out, &str_of(&env.content));
             push_part(out, &str_of(&env.summary));
@@ -73,24 +70,35 @@ fn said_envelope(env: &Envelope, out: &mut String) {
                 said_attachment(a, out);
             }
         }
-        _ => {
-            // A type we do not know says what its message says, if it has one.
-            if let Some(m) = &env.message {
-                said_message(m, out);
-            }
-        }
+        // A type we do not know says what its message says, if it has one.
+        _ => said_chat(env, out),
+    }
+}
+
+/// A chat line: its `message`, or for a bare message (`role` and `content`) its content.
+fn said_chat(env: &Envelope, out: &mut String) {
+    match (&env.message, &env.role) {
+        (Some(m), _) => said_message(m, out),
+        (None, Some(_)) => said_content(env.content.as_ref(), out),
+        (None, None) => {}
     }
 }
 
 /// A message object: `content` as a string or a list of blocks.
 fn said_message(message: &Value, out: &mut String) {
-    match get(message, "content") {
+    said_content(get(message, "content"), out);
+}
+
+/// A message's `content`: a string or a list of blocks.
+fn said_content(content: Option<&Value>, out: &mut String) {
+    match content {
         Some(Value::String(s)) => push_part(out, s),
         Some(Value::Array(blocks)) => {
             for block in blocks {
                 said_block(block, out);
             }
         }
+        Some(block @ Value::Object(_)) => said_block(block, out),
         _ => {}
     }
 }
@@ -110,7 +118,7 @@ fn said_block(block: &Value, out: &mut String) {
         }
         "tool_reference" => push_part(out, get_str(block, "tool_name").unwrap_or("")),
         t if t == "tool_result" || t.ends_with("_tool_result") => {
-            said_result(get(block, "content"), out);
+            said_result(get(block, "content").or_else(|| get(block, "output")), out);
         }
         _ => {
             // An unknown block: its words, without identifiers and payloads.
@@ -167,6 +175,11 @@ fn said_attachment(att: &Value, out: &mut String) {
         "edited_text_file" => field("snippet", out),
         "file" | "directory" => field("content", out),
         "plan_file_reference" => field("planContent", out),
+        // What the session was told of its surroundings: the working directory, the
+        // model, today's date.
+        "environment" => field("snapshot", out),
+        "model" => field("identity", out),
+        "date" => field("date", out),
         "task_status" => {
             field("description", out);
             field("deltaSummary", out);
