@@ -57,3 +57,20 @@ fn a_proposal_the_next_bare_user_line_turns_down_is_overruled() {
     let rows = flag_rows(&v);
     assert!(rows.iter().any(|r| r.0 == "fixtures.md#1" && r.1 == "citation-overruled"), "{rows:#?}");
 }
+
+#[test]
+fn a_value_the_note_denies_and_the_source_asserts_is_contradicted() {
+    // Few words in common with the cited sentence: the value anchors the two.
+    let v = check(
+        "The seed loader does not insert 64 rows.\n",
+        "- fixtures.md: the fixture's size (c0ffee00-1111-4222-8333-444455556666.jsonl:3)\n",
+    );
+    let rows = flag_rows(&v);
+    assert!(rows.iter().any(|r| r.0 == "fixtures.md#1" && r.1 == "contradicted"), "{rows:#?}");
+    // The note that says it the source's way is not.
+    let v = check(
+        "The orders fixture has 64 rows, not 40.\n",
+        "- fixtures.md: the fixture's size (c0ffee00-1111-4222-8333-444455556666.jsonl:3)\n",
+    );
+    assert!(flag_rows(&v).is_empty(), "{:#?}", flag_rows(&v));
+}

@@ -36,7 +36,7 @@ pub use dates::{DateSpec, MonthPart};
 pub use extract::extract;
 pub use keys::keys_of;
 pub use matching::{Haystack, covers, date_stated_by, needles, occurs_in, overlaps};
-pub use polarity::{Opposite, Statement, negated, shares_content, statement_of, statements};
+pub use polarity::{Opposite, Statement, Word, negated, shares_content, statement_of, statements};
 pub use relative::{Relative, RelativeKind, relative_needles, relative_phrases};
 
 /// True when the lowercase English word is closed-class (a preposition, conjunction,

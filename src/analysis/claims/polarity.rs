@@ -478,7 +478,7 @@ fn latin_words(lower: &str) -> impl Iterator<Item = &str> {
 
 impl Statement {
     /// The word of this statement with stem `stem`.
-    fn word(&self, stem: &str) -> Option<&Word> {
+    pub fn word(&self, stem: &str) -> Option<&Word> {
         self.content.binary_search_by(|w| w.stem.as_str().cmp(stem)).ok().and_then(|i| self.content.get(i))
     }
 

@@ -17,7 +17,7 @@
 use super::entries::added_lines;
 use super::evidence::{Cited, CitedText};
 use super::hunk_claims::HunkClaim;
-use crate::analysis::claims::{self, Statement};
+use crate::analysis::claims::{self, Claim, Statement};
 use crate::analysis::findings::{ClaimReport, ClaimStatus, Findings};
 use crate::analysis::flag::{Flag, FlagKind};
 use crate::review::Review;
@@ -90,7 +90,14 @@ pub(super) fn check(review: &Review, cited: &[Vec<Cited>], hunk_claims: &[HunkCl
                 if text.trim_start().starts_with("---") || flagged_already(hunk_claims, (fi, hi), text) {
                     continue;
                 }
-                if let Some((flag, report)) = judge_line(text, &statements) {
+                let sourced: Vec<&Claim> = hunk_claims
+                    .iter()
+                    .filter(|hc| (hc.file, hc.hunk) == (fi, hi) && hc.written == text && !hc.in_secret)
+                    .filter(|hc| hc.status.as_ref().is_some_and(|v| v.status == ClaimStatus::Sourced))
+                    .map(|hc| &hc.claim)
+                    .collect();
+                let verdict = judge_line(text, &statements).or_else(|| judge_values(text, &sourced, &statements));
+                if let Some((flag, report)) = verdict {
                     findings.add_hunk_flag(fi, hi, flag);
                     if let Some(h) = findings.of_mut(fi, hi) {
                         h.claims.push(report);
@@ -139,6 +146,50 @@ fn judge_line(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)]) -> Op
         if !agrees && note.opposite(best.clause).is_some() {
             return Some(contradicted(line, said, best));
         }
+    }
+    None
+}
+
+/// The `contradicted` flag of one added line whose value is stated by cited sentences that
+/// all say the opposite of the note's sentence holding it: `timeout is not 90s` where every
+/// cited sentence stating `90s` asserts it. The value anchors the two sentences to the same
+/// fact, so no share of the other words is needed; a word both speak of must be denied in
+/// one and asserted in the other (or an antonym pair turned round).
+fn judge_values(
+    line: &str,
+    sourced: &[&Claim],
+    cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)],
+) -> Option<(Flag, ClaimReport)> {
+    let notes = claims::statements(line);
+    for c in sourced {
+        let Some(note) = notes.iter().find(|n| n.range.contains(&c.start)) else { continue };
+        let stating: Vec<Match<'_>> = cited
+            .iter()
+            .flat_map(|(t, clauses)| clauses.iter().map(move |cl| (t, cl)))
+            .filter(|(t, cl)| {
+                t.text.get(cl.range.clone()).is_some_and(|said| claims::Haystack::dated(said, t.date).states(c))
+            })
+            .map(|(t, cl)| Match { text: t, clause: cl, coverage: note.covered_by(cl) })
+            .collect();
+        // The note's words of the claim itself (`90s`; `xterm`, `js`, `issu`): a negation
+        // must bear on one of them, in the note or in every cited sentence stating it.
+        let lower = c.text.to_lowercase();
+        let own: Vec<&claims::Word> = note.content.iter().filter(|w| lower.contains(w.stem.as_str())).collect();
+        let denied_in_note = own.iter().any(|w| w.negated);
+        let against = |m: &Match<'_>| {
+            let said = m.text.text.get(m.clause.range.clone()).unwrap_or("");
+            own.iter().any(|w| match m.clause.word(&w.stem) {
+                Some(o) => o.negated != w.negated,
+                // The source words it otherwise: denied only if nothing there is denied.
+                None => denied_in_note && !claims::negated(said),
+            })
+        };
+        if own.is_empty() || stating.is_empty() || !stating.iter().all(against) {
+            continue;
+        }
+        let best = stating.iter().max_by(|a, b| a.coverage.total_cmp(&b.coverage))?;
+        let said = line.get(note.range.clone()).unwrap_or(line).trim();
+        return Some(contradicted(line, said, best));
     }
     None
 }
