@@ -11,6 +11,7 @@ const LOG: &str = r#"{"timestamp":"2026-02-25T04:48:20.464Z","role":"user","cont
 {"role":"assistant","content":"I'll add a cron job to refresh the fixture nightly."}
 {"role":"user","content":"no, don't add a cron job, use the queue"}
 {"role":"assistant","content":[{"type":"text","text":"OK: the refresh goes through the queue."}]}
+{"role":"user","content":"Always run the 214 integration tests before every push."}
 "#;
 
 fn check(note: &str, changes: &str) -> serde_json::Value {
@@ -72,5 +73,15 @@ fn a_value_the_note_denies_and_the_source_asserts_is_contradicted() {
         "The orders fixture has 64 rows, not 40.\n",
         "- fixtures.md: the fixture's size (c0ffee00-1111-4222-8333-444455556666.jsonl:3)\n",
     );
+    assert!(flag_rows(&v).is_empty(), "{:#?}", flag_rows(&v));
+}
+
+#[test]
+fn a_value_said_with_the_other_side_of_an_antonym_pair_is_contradicted() {
+    let changes = "- fixtures.md: when the suite runs (c0ffee00-1111-4222-8333-444455556666.jsonl:7)\n";
+    let v = check("Run the 214 integration tests after every push.\n", changes);
+    let rows = flag_rows(&v);
+    assert!(rows.iter().any(|r| r.0 == "fixtures.md#1" && r.1 == "contradicted"), "{rows:#?}");
+    let v = check("Run the 214 integration tests before every push.\n", changes);
     assert!(flag_rows(&v).is_empty(), "{:#?}", flag_rows(&v));
 }

@@ -482,6 +482,14 @@ impl Statement {
         self.content.binary_search_by(|w| w.stem.as_str().cmp(stem)).ok().and_then(|i| self.content.get(i))
     }
 
+    /// The side of antonym pair `pair` this statement asserts, when it uses the pair and
+    /// all its uses assert the same side.
+    pub fn asserted_side(&self, pair: usize) -> Option<bool> {
+        let mut sides = self.poles.iter().filter(|p| p.pair == pair).map(|p| p.asserted());
+        let first = sides.next()?;
+        sides.all(|s| s == first).then_some(first)
+    }
+
     /// The share of this statement's content words the other one holds (0 to 1).
     pub fn covered_by(&self, other: &Statement) -> f32 {
         if self.content.is_empty() {

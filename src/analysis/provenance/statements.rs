@@ -150,11 +150,11 @@ fn judge_line(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)]) -> Op
     None
 }
 
-/// The `contradicted` flag of one added line whose value is stated by cited sentences that
-/// all say the opposite of the note's sentence holding it: `timeout is not 90s` where every
-/// cited sentence stating `90s` asserts it. The value anchors the two sentences to the same
-/// fact, so no share of the other words is needed; a word both speak of must be denied in
-/// one and asserted in the other (or an antonym pair turned round).
+/// The `contradicted` flag of one added line that denies a value every cited sentence
+/// stating it asserts (`timeout is not 90s` where the cited sentences say `90s`), or says
+/// it with the other side of an antonym pair (`after every push` for `before every push`).
+/// The value anchors the two sentences to the same fact, so no share of the other words is
+/// needed for a negation.
 fn judge_values(
     line: &str,
     sourced: &[&Claim],
@@ -171,20 +171,34 @@ fn judge_values(
             })
             .map(|(t, cl)| Match { text: t, clause: cl, coverage: note.covered_by(cl) })
             .collect();
-        // The note's words of the claim itself (`90s`; `xterm`, `js`, `issu`): a negation
-        // must bear on one of them, in the note or in every cited sentence stating it.
+        // The note's words of the claim itself (`90s`; `xterm`, `js`, `issu`) that a
+        // negation bears on: each cited sentence stating the claim must assert them. Only
+        // this direction: a cited line is often code or output whose `NOT NULL DEFAULT
+        // 'EUR'` denies nothing a note says, and a sentence the note restates closely is
+        // judged as a whole above.
         let lower = c.text.to_lowercase();
-        let own: Vec<&claims::Word> = note.content.iter().filter(|w| lower.contains(w.stem.as_str())).collect();
-        let denied_in_note = own.iter().any(|w| w.negated);
-        let against = |m: &Match<'_>| {
+        let denied: Vec<&claims::Word> =
+            note.content.iter().filter(|w| w.negated && lower.contains(w.stem.as_str())).collect();
+        let asserts = |m: &Match<'_>| {
             let said = m.text.text.get(m.clause.range.clone()).unwrap_or("");
-            own.iter().any(|w| match m.clause.word(&w.stem) {
-                Some(o) => o.negated != w.negated,
-                // The source words it otherwise: denied only if nothing there is denied.
-                None => denied_in_note && !claims::negated(said),
+            denied.iter().any(|w| match m.clause.word(&w.stem) {
+                Some(o) => !o.negated,
+                // The source words it otherwise: asserted when nothing there is denied.
+                None => !claims::negated(said),
             })
         };
-        if own.is_empty() || stating.is_empty() || !stating.iter().all(against) {
+        // Or the note asserts the other side of an antonym pair than each of them does
+        // (`after every push` where they say `before every push`), in a sentence sharing
+        // more than the value with it.
+        let turned = |m: &Match<'_>| {
+            note.shared(m.clause) >= 2
+                && note.poles.iter().any(|p| match (note.asserted_side(p.pair), m.clause.asserted_side(p.pair)) {
+                    (Some(a), Some(b)) => a != b,
+                    _ => false,
+                })
+        };
+        let against = |m: &Match<'_>| (!denied.is_empty() && asserts(m)) || turned(m);
+        if stating.is_empty() || !stating.iter().all(against) {
             continue;
         }
         let best = stating.iter().max_by(|a, b| a.coverage.total_cmp(&b.coverage))?;
