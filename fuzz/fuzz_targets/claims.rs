@@ -6,7 +6,10 @@
 //! of three digits or more; a glued unit is ASCII letters.
 #![no_main]
 
-use dreamreview::analysis::claims::{ClaimKind, ClaimValue, extract, needles, occurs_in, relative_phrases};
+use dreamreview::analysis::claims::{
+    ClaimKind, ClaimValue, contradiction, extract, needles, negated, occurs_in, relative_phrases, shares_content,
+    statements,
+};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -31,13 +34,18 @@ fuzz_target!(|data: &[u8]| {
                     assert!(!h.is_empty() && !h.chars().any(|ch| ch.is_ascii_uppercase()), "host {c:?}");
                 }
             }
-            ClaimValue::Number { value, unit: None } => {
+            // A value that is a claim by its label (`retries 3`, `exit code 7`) may be short.
+            ClaimValue::Number { value, unit: None } if c.subject.as_ref().is_none_or(|s| !s.required) => {
                 let literal = ["0x", "0o", "0b"].iter().any(|p| value.starts_with(p));
                 let digits = value.trim_start_matches(['0', '.']).chars().filter(char::is_ascii_digit).count();
                 assert!(literal || digits >= 3, "bare number {c:?}");
             }
             ClaimValue::Number { unit: Some(u), .. } => assert!(!u.is_empty(), "empty unit {c:?}"),
             _ => {}
+        }
+        // What contradicts a claim bound to its subject lies inside the source.
+        if let Some(r) = contradiction(c, source) {
+            assert!(source.get(r).is_some(), "contradiction out of bounds: {c:?}");
         }
         let keys = needles(c);
         for (t, lower) in [(line, line.to_lowercase()), (source, source.to_lowercase())] {
@@ -46,6 +54,13 @@ fuzz_target!(|data: &[u8]| {
             }
         }
     }
+    // Sentences in bounds, in order; negation and shared content never panic.
+    let mut last = 0;
+    for st in statements(source) {
+        assert!(st.range.start >= last && source.get(st.range.clone()).is_some(), "statement {st:?}");
+        last = st.range.end;
+    }
+    let _ = (negated(line), shares_content(line, source));
     for r in relative_phrases(line) {
         assert_eq!(line.get(r.start..r.end), Some(r.phrase.as_str()));
     }

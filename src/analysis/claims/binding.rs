@@ -114,7 +114,15 @@ pub(crate) fn tokens(text: &str, within: Range<usize>) -> Vec<Tok> {
             let mut j = k + 1;
             while let Some(&(_, d)) = chars.get(j) {
                 let next_word = chars.get(j + 1).is_some_and(|&(_, n)| word_like(n));
-                if word_like(d) || (joins(d) && next_word && (d != ',' || number)) {
+                // A comma joins only a number's digit groups (`1,200`, not `6379,last`), a
+                // point a number only to its next digit (`9.81s`, not `1.last`).
+                let next_digit = chars.get(j + 1).is_some_and(|&(_, n)| n.is_ascii_digit());
+                let glue = match d {
+                    ',' => number && next_digit,
+                    '.' => !number || next_digit,
+                    _ => true,
+                };
+                if word_like(d) || (joins(d) && next_word && glue) {
                     j += 1;
                 } else {
                     break;
@@ -470,19 +478,21 @@ pub(crate) fn product_versions(lower: &str, at: usize, len: usize) -> Vec<String
     }
     // Forward: `postgres 15 to 16`; a number with a unit after it is a quantity, not a
     // version (`postgres on 3 hosts`).
-    let mut i = p + 1;
-    while let Some(t) = toks.get(i).filter(|_| i <= p + 8) {
+    // From the first token after the product's own characters (`c++ 17`: past the `+`s).
+    let first = toks.iter().position(|t| t.range.start >= after).unwrap_or(toks.len()).max(p + 1);
+    let mut i = first;
+    while let Some(t) = toks.get(i).filter(|_| i <= first + 7) {
         if let Some(v) = version(t) {
-            let unit_follows = !v.contains('.')
-                && toks.get(i + 1).is_some_and(|n| {
-                    let w = lower.get(n.range.clone()).unwrap_or("");
-                    n.kind == TokKind::Word
-                        && !FORWARD.contains(&w)
-                        && !closed::english(w)
-                        && !super::words::NOT_UNITS.contains(&w)
-                });
+            // The extractor's own test of a quantity (`postgres on 3 hosts`), so that a
+            // line always states the versions read from it.
+            let unit_follows = !v.contains('.') && super::versions::counted(lower, t.range.end);
             if unit_follows {
                 break;
+            }
+            // A version with a suffix (`6379-rc1`, `1.4.0-beta`) is also held whole.
+            let whole = super::versions::clean_version(lower.get(t.range.clone()).unwrap_or(""));
+            if whole != v && whole.starts_with(&v) {
+                out.push(whole);
             }
             out.push(v);
         } else if !connector(t) {

@@ -77,8 +77,15 @@ pub(crate) fn versions(line: &str) -> Vec<FoundVersion> {
             let (p_range, v_range) = (from + p.start()..from + p.end(), from + v.start()..from + v.end());
             let dotted = v.as_str().contains('.');
             let counts = !dotted && counted(line, v_range.end);
-            if is_product(p.as_str(), dotted) && left_clean(p_range.start) && right_ok(v_range.end) && !counts {
-                let value = v.as_str().trim_start_matches(['v', 'V']).to_ascii_lowercase();
+            // A sentence's end between them parts them (`… on Node. 20 minutes later`).
+            let same_clause = super::binding::clause_at(line, v_range.start).contains(&p_range.start);
+            if is_product(p.as_str(), dotted)
+                && left_clean(p_range.start)
+                && right_ok(v_range.end)
+                && !counts
+                && same_clause
+            {
+                let value = clean_version(v.as_str());
                 let product = Some((p_range.clone(), p.as_str().to_string()));
                 out.push(FoundVersion { range: p_range.start..v_range.end, value, product });
                 from = v_range.end;
@@ -99,6 +106,33 @@ pub(crate) fn versions(line: &str) -> Vec<FoundVersion> {
         }
     }
     out
+}
+
+/// A version as compared: lowercase, without its `v`, its numbers (`1.4.0`) and a
+/// pre-release or build suffix glued by `-` (`-rc1`, `-beta.2`), nothing after
+/// (`1-.https` is `1`).
+pub(crate) fn clean_version(written: &str) -> String {
+    let v = written.trim_start_matches(['v', 'V']).to_ascii_lowercase();
+    let numbers = v.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(v.len());
+    let head = v[..numbers].trim_end_matches('.');
+    let suffix = match v[numbers..].strip_prefix('-') {
+        Some(s) if s.starts_with(|c: char| c.is_ascii_alphanumeric()) => {
+            // Letters, digits and `-`; a point only before a digit (`-beta.2`), as the
+            // tokens a source is read in join them.
+            let b = s.as_bytes();
+            let n = (0..b.len())
+                .find(|&i| {
+                    let c = b[i];
+                    let point_ok = c == b'.' && b.get(i + 1).is_some_and(u8::is_ascii_digit);
+                    !(c.is_ascii_alphanumeric() || c == b'-' || point_ok)
+                })
+                .unwrap_or(b.len());
+            format!("-{}", s[..n].trim_end_matches(['.', '-']))
+        }
+        _ => String::new(),
+    };
+    // A number ending in a point (`1.`) takes no suffix after it.
+    if head.len() < numbers { head.to_string() } else { format!("{head}{suffix}") }
 }
 
 /// True when `word` before a version names a product: a known product, a CamelCase name,
@@ -132,7 +166,7 @@ fn is_product(word: &str, dotted: bool) -> bool {
 }
 
 /// True when a unit word follows the number ending at `end` (`3 brokers`, `16 GB`): a count.
-fn counted(line: &str, end: usize) -> bool {
+pub(crate) fn counted(line: &str, end: usize) -> bool {
     matches!(suffix_unit(line, end), Suffix::Unit(..))
 }
 
