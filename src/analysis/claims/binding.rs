@@ -500,7 +500,8 @@ pub(crate) fn product_versions(lower: &str, at: usize, len: usize) -> Vec<String
         }
         i += 1;
     }
-    out.dedup();
+    let mut seen = std::collections::HashSet::new();
+    out.retain(|v| seen.insert(v.clone()));
     // Backward, only through `of the`: `v2.3.1 of the sdk`.
     for t in toks.iter().take(p).rev().take(4) {
         if let Some(v) = version(t) {
@@ -623,7 +624,7 @@ mod tests {
         assert_eq!(v("added node@20.11.1", "node"), ["20.11.1"]);
         assert_eq!(v("ingress-nginx-4.11.3", "ingress-nginx"), ["4.11.3"]);
         assert_eq!(v("ingress-nginx 를 4.11.3 으로", "ingress-nginx"), ["4.11.3"]);
-        assert_eq!(v("image: postgres:16-alpine", "postgres"), ["16"]);
+        assert_eq!(v("image: postgres:16-alpine", "postgres"), ["16", "16-alpine"]);
         assert_eq!(v("pinned v2.3.1 of the SDK", "sdk"), ["2.3.1"]);
         assert_eq!(v("Postgres 16 and Redis 7", "redis"), ["7"]);
         assert_eq!(v("Postgres on 3 hosts", "postgres"), Vec::<String>::new());
