@@ -485,12 +485,15 @@ pub(crate) fn product_versions(lower: &str, at: usize, len: usize) -> Vec<String
         if let Some(v) = version(t) {
             // The extractor's own test of a quantity (`postgres on 3 hosts`), so that a
             // line always states the versions read from it.
-            let unit_follows = !v.contains('.') && super::versions::counted(lower, t.range.end);
-            if unit_follows {
+            // A version with a suffix (`6379-rc1`, `1.4.0-beta`) is also held whole; the
+            // quantity test looks after what the extractor reads as the version.
+            let written = lower.get(t.range.clone()).unwrap_or("");
+            let whole = super::versions::clean_version(written);
+            let read = if whole.starts_with(&v) { whole.len() } else { v.len() };
+            let v_end = t.range.start + (written.len() - written.trim_start_matches('v').len()) + read;
+            if !v.contains('.') && super::versions::counted(lower, v_end) {
                 break;
             }
-            // A version with a suffix (`6379-rc1`, `1.4.0-beta`) is also held whole.
-            let whole = super::versions::clean_version(lower.get(t.range.clone()).unwrap_or(""));
             if whole != v && whole.starts_with(&v) {
                 out.push(whole);
             }

@@ -104,8 +104,10 @@ pub(crate) fn quantity_stated(value: &str, unit: Option<&str>, subject: Option<&
             // A port written as a quantity of something else (`5432 rows`) is no port,
             // unless its label says it is one (`port 5432 ms`).
             Some("port" | "ports") => {
+                // `port 6379`, `redis-port 6379`: the label's last part names it.
                 let labelled = char_before(text, w.range.start) == Some(':')
-                    || label_of(text, w.range.clone()).is_some_and(|l| l.stem == "port");
+                    || label_of(text, w.range.clone())
+                        .is_some_and(|l| l.stem.rsplit(['-', '_']).next() == Some("port"));
                 labelled || !matches!(&w.suffix, Suffix::Unit(_, own) if !PREFIX_LABELS.contains(&own.as_str()))
             }
             Some(u) if PREFIX_LABELS.contains(&u) => true,

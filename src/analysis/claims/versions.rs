@@ -167,7 +167,10 @@ fn is_product(word: &str, dotted: bool) -> bool {
 
 /// True when a unit word follows the number ending at `end` (`3 brokers`, `16 GB`): a count.
 pub(crate) fn counted(line: &str, end: usize) -> bool {
-    matches!(suffix_unit(line, end), Suffix::Unit(..))
+    // Read as written and lowercased (`2 Mo` is `2 mo`, two months), so that the note's
+    // line and a source read lowercased agree on it.
+    let unit = |t: &str, at: usize| matches!(suffix_unit(t, at), Suffix::Unit(..));
+    unit(line, end) || line.get(end..).is_some_and(|rest| unit(&rest.to_lowercase(), 0))
 }
 
 /// The product named right after a bare version: `v2.3.1 of the SDK`, `1.4.0 of @acme/sdk`.
