@@ -103,6 +103,9 @@ fn fuzz_crashes_of_the_claims_target_replay_cleanly() {
         let line = text.split_once('\n').map_or(&*text, |(l, _)| l);
         for c in extract(line).into_iter().filter(|c| c.kind != dreamreview::analysis::claims::ClaimKind::Link) {
             assert!(occurs_in(&c, line), "{c:?} not stated by its own line {line:?}");
+            if let dreamreview::analysis::claims::ClaimValue::Port { port, .. } = &c.value {
+                assert!(port.parse::<u32>().is_ok_and(|p| (1..=65535).contains(&p)), "{c:?}");
+            }
         }
         n += 1;
     }

@@ -132,7 +132,9 @@ pub fn extract(line: &str) -> Vec<Claim> {
         let subject = needs_label(n.unit.as_deref()).then(|| measure_subject(line, n.range.clone())).flatten();
         let value = match n.unit.as_deref() {
             // `port 8443`, `ポート 8443`: the same claim as `:8443`.
-            Some("port" | "ports") => ClaimValue::Port { host: None, port: n.value },
+            Some("port" | "ports") if n.value.parse::<u32>().is_ok_and(|p| (1..=65535).contains(&p)) => {
+                ClaimValue::Port { host: None, port: n.value }
+            }
             _ => ClaimValue::Number { value: n.value, unit: n.unit },
         };
         acc.add_about(line, (ClaimKind::Number, n.range.clone(), n.range), value, subject);
