@@ -273,6 +273,20 @@ pub fn mask(text: &str) -> Cow<'_, str> {
 /// callers that show a text line by line (a hunk in `check`, the diff pane).
 pub fn mask_lines<S: AsRef<str>>(lines: &[S]) -> Vec<String> {
     let (joined, secrets) = find_in_lines(lines);
+    masked_in(lines, &joined, &secrets)
+}
+
+/// [`mask_lines`] and [`line_spans`] of the same lines, the credentials found once.
+pub fn mask_lines_with_spans<S: AsRef<str>>(lines: &[S]) -> Vec<(String, LineSpans)> {
+    let (joined, secrets) = find_in_lines(lines);
+    masked_in(lines, &joined, &secrets).into_iter().zip(spans_in(lines, &joined, &secrets)).collect()
+}
+
+/// The byte ranges of a line a credential covers, each with what masking shows there.
+pub type LineSpans = Vec<(std::ops::Range<usize>, String)>;
+
+/// [`mask_lines`] of `lines`, whose text joined is `joined` and holds `secrets`.
+fn masked_in<S: AsRef<str>>(lines: &[S], joined: &str, secrets: &[Secret]) -> Vec<String> {
     let mut out = Vec::with_capacity(lines.len());
     let mut start = 0;
     for line in lines {
@@ -284,7 +298,7 @@ pub fn mask_lines<S: AsRef<str>>(lines: &[S]) -> Vec<String> {
         for s in secrets.iter().filter(|s| s.start < body_end && s.end > start) {
             let (a, b) = (s.start.max(start), s.end.min(body_end));
             masked.push_str(joined.get(pos..a).unwrap_or(""));
-            masked.push_str(&label(&joined, s, start));
+            masked.push_str(&label(joined, s, start));
             pos = b;
         }
         masked.push_str(joined.get(pos..end).unwrap_or(""));
@@ -297,15 +311,20 @@ pub fn mask_lines<S: AsRef<str>>(lines: &[S]) -> Vec<String> {
 /// Per line of consecutive `lines` (terminators kept), the byte ranges within it that a
 /// credential covers, each with what [`mask_lines`] shows there (`[anthropic-key …Z9AA]`,
 /// or `[… private-key]` on the lines a secret continues over), the lines read as one text.
-pub fn line_spans<S: AsRef<str>>(lines: &[S]) -> Vec<Vec<(std::ops::Range<usize>, String)>> {
+pub fn line_spans<S: AsRef<str>>(lines: &[S]) -> Vec<LineSpans> {
     let (joined, secrets) = find_in_lines(lines);
+    spans_in(lines, &joined, &secrets)
+}
+
+/// [`line_spans`] of `lines`, whose text joined is `joined` and holds `secrets`.
+fn spans_in<S: AsRef<str>>(lines: &[S], joined: &str, secrets: &[Secret]) -> Vec<LineSpans> {
     let mut start = 0;
     let mut out = Vec::with_capacity(lines.len());
     for line in lines {
         let end = start + line.as_ref().len();
         let spans = secrets.iter().filter(|s| s.start < end && s.end > start);
         out.push(
-            spans.map(|s| (s.start.max(start) - start..s.end.min(end) - start, label(&joined, s, start))).collect(),
+            spans.map(|s| (s.start.max(start) - start..s.end.min(end) - start, label(joined, s, start))).collect(),
         );
         start = end;
     }

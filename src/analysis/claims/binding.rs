@@ -159,9 +159,31 @@ pub(crate) fn stem(word: &str) -> String {
     }
     // Identifiers keep their shape (`max_connections`, `node.js`); plain words are stemmed.
     if lower.chars().all(|c| c.is_alphabetic()) {
-        return STEMMER.stem(&lower).into_owned();
+        return snowball(lower);
     }
     lower
+}
+
+/// How many stems [`snowball`] remembers per thread before it starts over.
+const STEM_MEMO: usize = 1 << 16;
+
+/// Snowball's English stem of a lowercase word, remembered per thread: texts repeat their
+/// words, and stemming was most of the time spent reading a note's sentences.
+fn snowball(lower: String) -> String {
+    thread_local! {
+        static STEMS: std::cell::RefCell<std::collections::HashMap<String, String>> = Default::default();
+    }
+    STEMS.with_borrow_mut(|stems| {
+        if let Some(s) = stems.get(&lower) {
+            return s.clone();
+        }
+        if stems.len() >= STEM_MEMO {
+            stems.clear();
+        }
+        let s = STEMMER.stem(&lower).into_owned();
+        stems.insert(lower, s.clone());
+        s
+    })
 }
 
 /// Particles that end a CJK label (`は`, `が`, `의`, `是`…), longest first.
@@ -264,14 +286,19 @@ impl Label {
 /// word before it in its clause (linking words skipped), else the content word right after
 /// it (`a 30s timeout`). `None` when the clause has none.
 pub(crate) fn label_of(text: &str, value: Range<usize>) -> Option<Label> {
-    let clause = clause_at(text, value.start);
-    let toks = tokens(text, clause);
+    let toks = tokens(text, clause_at(text, value.start));
+    label_among(text, &toks, value)
+}
+
+/// [`label_of`] for a caller that has the tokens of the value's clause already
+/// (`tokens(text, clause_at(text, value.start))`).
+pub(crate) fn label_among(text: &str, toks: &[Tok], value: Range<usize>) -> Option<Label> {
     let at = toks.iter().position(|t| t.range.end > value.start)?;
     let after = toks.iter().position(|t| t.range.start >= value.end).unwrap_or(toks.len());
-    if let Some(key) = key_before(text, &toks, at) {
+    if let Some(key) = key_before(text, toks, at) {
         return Some(key);
     }
-    word_before(text, &toks, at).or_else(|| word_after(text, &toks, after))
+    word_before(text, toks, at).or_else(|| word_after(text, toks, after))
 }
 
 /// The key of a `key: value` (or `key = value`) the value at token `at` belongs to: the

@@ -6,7 +6,9 @@
 
 use std::ops::Range;
 
-use super::binding::{clause_at, label_of, product_versions, same_subject, tokens, version_matches, word_start};
+use super::binding::{
+    clause_at, label_among, label_of, product_versions, same_subject, tokens, version_matches, word_start,
+};
 use super::numbers::{Suffix, suffix_unit, unit_key, unit_stem, whole_numbers};
 use super::text::char_before;
 use super::words::{GENERIC_COUNTERS, PREFIX_LABELS};
@@ -22,7 +24,12 @@ struct Written {
 
 /// Every whole number of `text`, with what follows it.
 fn numbers(text: &str) -> Vec<Written> {
-    whole_numbers(text).map(|(range, value)| Written { suffix: suffix_unit(text, range.end), range, value }).collect()
+    whole_numbers(text).map(|(range, value)| written(text, range, value)).collect()
+}
+
+/// The number `value` written at `range` of `text`, with what follows it.
+fn written(text: &str, range: Range<usize>, value: String) -> Written {
+    Written { suffix: suffix_unit(text, range.end), range, value }
 }
 
 /// The comparable stem of a unit word (`tests` → `test`, `s` → `second`).
@@ -52,7 +59,7 @@ fn carries_unit(text: &str, w: &Written, unit: &str) -> bool {
     if after.filter(|t| t.kind == super::binding::TokKind::Word).any(|t| word_is_unit(&t.range)) {
         return true;
     }
-    label_of(text, w.range.clone()).is_some_and(|l| unit_id(&l.text) == want)
+    label_among(text, &toks, w.range.clone()).is_some_and(|l| unit_id(&l.text) == want)
 }
 
 /// True when the number at `w` is written as a quantity of another unit of measure than
@@ -94,7 +101,9 @@ fn labelled_as(text: &str, w: &Written, subject: Option<&Subject>) -> bool {
 /// bound to it (a prefix label such as `port` or `#` and a counter that only counts, `件`,
 /// need not be written), and labelled as the claim's subject or not at all.
 pub(crate) fn quantity_stated(value: &str, unit: Option<&str>, subject: Option<&Subject>, text: &str) -> bool {
-    numbers(text).iter().filter(|w| w.value == value).any(|w| {
+    // What follows a number is read only for the numbers that are `value`.
+    whole_numbers(text).filter(|(_, v)| v == value).any(|(range, v)| {
+        let w = &written(text, range, v);
         let unit_ok = match unit {
             None => true,
             // Money: `$1,200` is stated by `1200 USD`.

@@ -8,22 +8,26 @@
 //! changed lines of one 20,000-line note took 3.5 minutes, 50,000 of 400,000 would take
 //! about a day (BENCHMARKS.md, "One big note"). Here:
 //!
-//! 1. **One automaton** (aho-corasick) over every string any registered claim may need —
-//!    its [`super::needles`], and per kind the strings its other conditions need (a
-//!    number's digits, a version's product, a port's digits) — is run **once** over each
-//!    text, lowercased line by line once. Each text keeps, per string, where it occurs.
+//! 1. **One automaton** (aho-corasick) over every string a registered claim is looked for
+//!    by — its [`super::needles`], and for a version of a product the version itself — is
+//!    run **once** over each text, lowercased line by line once. Each text keeps, per
+//!    string, where it occurs. A number (or a port) is looked up instead in an **index of
+//!    the whole numbers** each line writes (`quantity_stated` finds a number nowhere else),
+//!    built in the same pass for the numbers the claims ask about.
 //! 2. A claim none of whose needles occurs in a text is not stated there (the needle test
 //!    of `occurs_in`, unchanged). Otherwise the exact test runs, still as `occurs_in`, but
-//!    only on the **lines where its strings occur**, each joined with a witness line for
-//!    the conditions `occurs_in` checks anywhere in the text (see below). Its cost is the
-//!    size of those lines, not of the text.
-//! 3. Each (text, claim) answer, and each text's witnesses, are memoized.
+//!    only on **candidate lines**: those writing its number, or holding its version (when
+//!    that is rarer than its product's name), or else its needles. Every line stating the
+//!    claim is among them, so the answer is the same; its cost is the size of those lines,
+//!    not of the text. [`Corpus::prepare`] may name lines to test first (where a claim is
+//!    likely said): they change how soon the answer comes, not the answer.
+//! 3. Each (text, claim) answer, and each line's dates, are memoized.
 //!
 //! So the cost is one lowercasing and one automaton pass per text (linear), the automaton
-//! build (linear in the strings), and per distinct claim the lines that hold its strings.
-//! Both cores share it: a text is lowercased and searched in 1 MiB pieces of whole lines
-//! (no string holds a line break, so no match crosses a piece), and [`Corpus::prepare`]
-//! answers a list of claims in parallel (the memos are behind locks).
+//! build (linear in the strings), and per distinct claim its candidate lines. Both cores
+//! share it: a text is lowercased, searched and its numbers indexed in 1 MiB pieces of
+//! whole lines (no string holds a line break, so no match crosses a piece), and
+//! [`Corpus::prepare`] answers a list of claims in parallel (the memos are behind locks).
 //!
 //! The answer is whether some **line** of the text states the claim ([`super::occurs_in`]
 //! on that line): a note line says a fact or does not, and every condition `occurs_in`
@@ -36,11 +40,13 @@
 //! the answers against `occurs_in` on each line of the texts.
 
 use super::dates::{FoundDate, find_dates};
+use super::endpoints::is_literal;
 use super::matching::{Haystack, needles};
+use super::numbers::{unit_needle, whole_numbers};
 use super::{Claim, ClaimKind, ClaimValue, DateSpec, Subject};
 use aho_corasick::AhoCorasick;
 use rayon::prelude::*;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// What a claim is looked up by: everything `occurs_in` reads of it.
@@ -60,7 +66,29 @@ struct Plan {
     id: usize,
     needles: Vec<String>,
     needle_ids: Vec<usize>,
+    /// Which lines the exact test runs on.
+    lines: Candidates,
     shape: Shape,
+}
+
+/// The lines of a text that may state a claim, a superset of those that do.
+enum Candidates {
+    /// Those holding one of its needles.
+    Needles,
+    /// A number as `quantity_stated` reads it (not a literal such as `0x1F40`): the lines
+    /// where it is written as a whole number (the index of [`Text::numbers`]) and, for a
+    /// unit a line must spell (`214 tests`, not `port 8080`), that hold its word.
+    Number {
+        value: String,
+        /// The lowercase start every word of the unit has ([`unit_needle`]), for a plain
+        /// (ASCII) unit word: a line binds the unit to a number only by writing such a
+        /// word after it or as its label (`carries_unit`).
+        unit_word: Option<String>,
+    },
+    /// A version of a product, looked for by the product's name: the lines holding the
+    /// version itself (where `version_stated` finds it, held by the product or free) when
+    /// it occurs less often than the name.
+    Version(usize),
 }
 
 enum Shape {
@@ -81,6 +109,8 @@ struct Text<'a> {
     starts: Vec<(usize, usize)>,
     /// (pattern, offset in `lower`, line) of every occurrence, sorted.
     hits: Vec<(u32, u32, u32)>,
+    /// For each number a claim asks about, the lines writing it as a whole number, in order.
+    numbers: HashMap<String, Vec<u32>>,
     /// Line → the dates it writes.
     dates: Mutex<HashMap<usize, Arc<Vec<FoundDate>>>>,
 }
@@ -95,28 +125,42 @@ impl<'a> Corpus<'a> {
             if plans.contains_key(&key) {
                 continue;
             }
-            patterns.broken = false;
             let needles = needles(c);
-            let needle_ids = needles.iter().map(|n| patterns.id(n)).collect();
+            let lines = candidates(c, &needles, &mut patterns);
+            // A number's lines come from the index of numbers: its needles need no search.
+            patterns.broken = false;
+            let needle_ids = match lines {
+                Candidates::Number { .. } => Vec::new(),
+                _ => needles.iter().map(|n| patterns.id(n)).collect(),
+            };
             let shape = match &c.value {
                 ClaimValue::Date(spec) => Shape::Date(*spec),
                 _ => Shape::Lines,
             };
             let shape = if patterns.broken { Shape::Whole } else { shape };
             let id = plans.len();
-            plans.insert(key, Plan { id, needles, needle_ids, shape });
+            plans.insert(key, Plan { id, needles, needle_ids, lines, shape });
         }
         // No claim to look for (a dream whose added lines state none): nothing to prepare.
         let ac = AhoCorasick::new(&patterns.list).ok().filter(|_| !patterns.list.is_empty());
-        let texts = texts.into_par_iter().map(|t| Text::new(t, ac.as_ref())).collect();
+        let numbers: HashSet<&str> = plans
+            .values()
+            .filter_map(|p| match &p.lines {
+                Candidates::Number { value, .. } => Some(value.as_str()),
+                _ => None,
+            })
+            .collect();
+        let texts = texts.into_par_iter().map(|t| Text::new(t, ac.as_ref(), &numbers)).collect();
         Corpus { texts, plans, known: Mutex::new(HashMap::new()) }
     }
 
-    /// Answers `asks` — each a claim and the texts to try in order until one states it —
-    /// on both cores, keeping the answers for [`Corpus::states`].
-    pub fn prepare(&self, asks: &[(&Claim, Vec<usize>)]) {
-        asks.par_iter().for_each(|(c, texts)| {
-            let _ = texts.iter().any(|&t| self.states(t, c));
+    /// Answers `asks` on both cores, keeping the answers for [`Corpus::states`].
+    pub fn prepare(&self, asks: &[Ask<'_>]) {
+        asks.par_iter().for_each(|ask| {
+            let _ = ask.texts.iter().enumerate().any(|(k, &t)| {
+                let first = if k == 0 { ask.first_lines.as_slice() } else { &[] };
+                self.states_trying(t, ask.claim, first)
+            });
         });
     }
 
@@ -133,6 +177,11 @@ impl<'a> Corpus<'a> {
     /// [`super::occurs_in`]`(claim, text)` for text number `t` (`false` past the last). A
     /// claim not given to [`Corpus::new`] is tested on the whole text.
     pub fn states(&self, t: usize, claim: &Claim) -> bool {
+        self.states_trying(t, claim, &[])
+    }
+
+    /// [`Corpus::states`], testing lines `first` of the text before the others.
+    fn states_trying(&self, t: usize, claim: &Claim, first: &[usize]) -> bool {
         let Some(text) = self.texts.get(t) else {
             return false;
         };
@@ -142,10 +191,20 @@ impl<'a> Corpus<'a> {
         if let Some(&known) = lock(&self.known).get(&(t, plan.id)) {
             return known;
         }
-        let said = text.states(plan, claim);
+        let said = text.states(plan, claim, first);
         lock(&self.known).insert((t, plan.id), said);
         said
     }
+}
+
+/// A claim for [`Corpus::prepare`] to answer: the texts to try in order until one states
+/// it, and lines of the first text to test before any other — where it is likely said (the
+/// old version of the line a claim was rewritten from). The answer is the same whatever
+/// lines come first; only the time to find it differs.
+pub struct Ask<'c> {
+    pub claim: &'c Claim,
+    pub texts: Vec<usize>,
+    pub first_lines: Vec<usize>,
 }
 
 /// The memo behind `m` (a panic elsewhere leaves it usable: entries are whole answers).
@@ -155,6 +214,24 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 
 fn key_of(c: &Claim) -> Key {
     (c.kind, c.text.clone(), c.value.clone(), c.subject.clone())
+}
+
+/// Which lines of a text may state `c` (whose [`needles`] are `needles`): every line
+/// stating a number holds it as a whole number (`quantity_stated`), every line stating a
+/// version of a product holds the version (`version_stated`), and lines holding the
+/// needles are the rest.
+fn candidates(c: &Claim, needles: &[String], patterns: &mut Patterns) -> Candidates {
+    match &c.value {
+        ClaimValue::Number { value, unit } if !is_literal(value) => Candidates::Number {
+            value: value.clone(),
+            unit_word: unit.as_deref().and_then(unit_needle).filter(|w| w.is_ascii()),
+        },
+        ClaimValue::Port { host: None, port } => Candidates::Number { value: port.clone(), unit_word: None },
+        ClaimValue::Text(value) if c.kind == ClaimKind::Version && !needles.contains(value) => {
+            patterns.narrowing_id(value).map_or(Candidates::Needles, Candidates::Version)
+        }
+        _ => Candidates::Needles,
+    }
 }
 
 /// The automaton's patterns (distinct, lowercase).
@@ -179,36 +256,53 @@ impl Patterns {
         self.ids.insert(s.to_string(), self.list.len() - 1);
         self.list.len() - 1
     }
+
+    /// [`Patterns::id`] of a string that only narrows a claim's lines: none when it is
+    /// empty or holds a line break (its needles are enough then).
+    fn narrowing_id(&mut self, s: &str) -> Option<usize> {
+        (!s.is_empty() && !s.contains('\n')).then(|| self.id(s))
+    }
 }
 
 impl<'a> Text<'a> {
-    fn new(text: &'a str, ac: Option<&AhoCorasick>) -> Text<'a> {
-        let Some(ac) = ac else {
-            // Without patterns no claim has a plan: [`Corpus::states`] reads `text` whole.
-            return Text::scanned(text, String::new(), Vec::new(), Vec::new());
-        };
+    /// `text` lowercased and searched with `ac`, and the lines of `numbers` found.
+    fn new(text: &'a str, ac: Option<&AhoCorasick>, numbers: &HashSet<&str>) -> Text<'a> {
+        if ac.is_none() && numbers.is_empty() {
+            // Nothing to search for: no claim has lines to test.
+            return Text::scanned(text, String::new(), Vec::new(), Vec::new(), HashMap::new());
+        }
         // Pieces of whole lines, lowercased and searched on both cores (no pattern holds a
         // line break, so no match crosses a piece), then put end to end.
         let pieces = pieces(text);
-        let scanned: Vec<Piece> = pieces.par_iter().map(|r| Piece::scan(&text[r.clone()], Some(ac))).collect();
+        let scanned: Vec<Piece> = pieces.par_iter().map(|r| Piece::scan(&text[r.clone()], ac, numbers)).collect();
         let mut lower = String::with_capacity(text.len());
         let mut starts = Vec::new();
         let mut hits: Vec<(u32, u32, u32)> = Vec::new();
+        let mut lines_of: HashMap<String, Vec<u32>> = HashMap::new();
         let fits = u32::try_from(scanned.iter().map(|p| p.lower.len()).sum::<usize>()).is_ok();
         for (r, piece) in pieces.iter().zip(scanned) {
             let (base, first) = (lower.len(), starts.len());
             starts.extend(piece.starts.iter().map(|&(t, l)| (r.start + t, base + l)));
             if fits {
                 hits.extend(piece.hits.iter().map(|&(p, i, n)| (p, i + base as u32, n + first as u32)));
+                for (value, lines) in piece.numbers {
+                    lines_of.entry(value).or_default().extend(lines.iter().map(|n| n + first as u32));
+                }
             }
             lower.push_str(&piece.lower);
         }
         hits.par_sort_unstable();
-        Text::scanned(text, lower, starts, hits)
+        Text::scanned(text, lower, starts, hits, lines_of)
     }
 
-    fn scanned(text: &'a str, lower: String, starts: Vec<(usize, usize)>, hits: Vec<(u32, u32, u32)>) -> Text<'a> {
-        Text { text, lower, starts, hits, dates: Mutex::new(HashMap::new()) }
+    fn scanned(
+        text: &'a str,
+        lower: String,
+        starts: Vec<(usize, usize)>,
+        hits: Vec<(u32, u32, u32)>,
+        numbers: HashMap<String, Vec<u32>>,
+    ) -> Text<'a> {
+        Text { text, lower, starts, hits, numbers, dates: Mutex::new(HashMap::new()) }
     }
 
     /// The dates line `n` writes ([`find_dates`], as `occurs_in` reads a text said on no
@@ -234,6 +328,30 @@ impl<'a> Text<'a> {
         self.offsets(p).next().is_some()
     }
 
+    /// How many times pattern `p` occurs.
+    fn count(&self, p: usize) -> usize {
+        let p = u32::try_from(p).unwrap_or(u32::MAX);
+        self.hits.partition_point(|&(q, ..)| q <= p) - self.hits.partition_point(|&(q, ..)| q < p)
+    }
+
+    /// The lines to run `plan`'s exact test on (a line may come more than once): none
+    /// when none of its needles occurs in the text.
+    fn candidates<'s>(&'s self, plan: &'s Plan) -> Box<dyn Iterator<Item = usize> + 's> {
+        match &plan.lines {
+            Candidates::Number { value, unit_word } => {
+                let lines = self.numbers.get(value).into_iter().flatten().map(|&n| n as usize);
+                let spells_unit =
+                    move |&n: &usize| unit_word.as_ref().is_none_or(|w| self.lower_line(n).contains(w.as_str()));
+                Box::new(lines.filter(spells_unit))
+            }
+            _ if !plan.needle_ids.iter().any(|&p| self.has(p)) => Box::new(std::iter::empty()),
+            Candidates::Version(p) if self.count(*p) < plan.needle_ids.iter().map(|&q| self.count(q)).sum() => {
+                self.lines_of(std::slice::from_ref(p))
+            }
+            _ => self.lines_of(&plan.needle_ids),
+        }
+    }
+
     /// The lines where any of `patterns` occurs, lazily (a line may come more than once).
     fn lines_of<'s>(&'s self, patterns: &'s [usize]) -> Box<dyn Iterator<Item = usize> + 's> {
         let mut last = None;
@@ -244,6 +362,14 @@ impl<'a> Text<'a> {
         }))
     }
 
+    /// Line `n` of the lowercased text, without its `\n`: line `n` lowercased.
+    fn lower_line(&self, n: usize) -> &str {
+        let start = self.starts[n].1;
+        let end = self.starts.get(n + 1).map_or(self.lower.len(), |s| s.1);
+        let line = &self.lower[start..end];
+        line.strip_suffix('\n').unwrap_or(line)
+    }
+
     /// Line `n` of the original text, without its `\n`.
     fn line(&self, n: usize) -> &'a str {
         let start = self.starts[n].0;
@@ -252,18 +378,17 @@ impl<'a> Text<'a> {
         line.strip_suffix('\n').unwrap_or(line)
     }
 
-    /// Whether some line of the text states `claim` (`plan` being its).
-    fn states(&self, plan: &Plan, claim: &Claim) -> bool {
+    /// Whether some line of the text states `claim` (`plan` being its), lines `first`
+    /// tested before the others.
+    fn states(&self, plan: &Plan, claim: &Claim, first: &[usize]) -> bool {
         if matches!(plan.shape, Shape::Whole) || u32::try_from(self.lower.len()).is_err() {
             return self.text.lines().any(|l| Haystack::new(l).states_with(claim, &plan.needles));
         }
-        if !plan.needle_ids.iter().any(|&p| self.has(p)) {
-            return false;
-        }
-        let mut lines = self.lines_of(&plan.needle_ids);
+        let first = first.iter().copied().filter(|&n| n < self.starts.len());
+        let mut lines = first.chain(self.candidates(plan));
         match &plan.shape {
             Shape::Date(spec) => lines.any(|n| self.dates(n).iter().any(|f| spec.contains(&f.spec))),
-            _ => lines.any(|n| Haystack::new(self.line(n)).states_with(claim, &plan.needles)),
+            _ => lines.any(|n| Haystack::lowered(self.line(n), self.lower_line(n)).states_with(claim, &plan.needles)),
         }
     }
 }
@@ -274,17 +399,30 @@ struct Piece {
     lower: String,
     starts: Vec<(usize, usize)>,
     hits: Vec<(u32, u32, u32)>,
+    /// The lines writing each number asked about as a whole number.
+    numbers: HashMap<String, Vec<u32>>,
 }
 
 impl Piece {
-    fn scan(text: &str, ac: Option<&AhoCorasick>) -> Piece {
+    fn scan(text: &str, ac: Option<&AhoCorasick>, numbers: &HashSet<&str>) -> Piece {
         // Lowercased line by line: the same as the whole text lowercased (a line break
         // ends the context of the one context-dependent mapping, a final sigma), with
         // each line's start in both.
         let mut lower = String::with_capacity(text.len());
         let mut starts = Vec::new();
+        let mut lines_of: HashMap<String, Vec<u32>> = HashMap::new();
         let mut at = 0;
-        for line in text.split_inclusive('\n') {
+        for (n, line) in text.split_inclusive('\n').enumerate() {
+            // The numbers of the line as `quantity_stated` reads it (without its `\n`).
+            if !numbers.is_empty() {
+                let written = line.strip_suffix('\n').unwrap_or(line);
+                for (_, value) in whole_numbers(written).filter(|(_, v)| numbers.contains(v.as_str())) {
+                    let lines = lines_of.entry(value).or_default();
+                    if lines.last() != Some(&(n as u32)) {
+                        lines.push(n as u32);
+                    }
+                }
+            }
             starts.push((at, lower.len()));
             if line.is_ascii() {
                 let from = lower.len();
@@ -310,7 +448,7 @@ impl Piece {
                 hits.push((m.pattern().as_u32(), m.start() as u32, line as u32));
             }
         }
-        Piece { lower, starts, hits }
+        Piece { lower, starts, hits, numbers: lines_of }
     }
 }
 
@@ -368,6 +506,9 @@ mod tests {
         "- ΣΟΦΟΣ wrote 12 Tests here.",
         "- Uses npm, not pnpm test.",
         "- mask = 0x00001f40 for all.",
+        "- The job retries 1,500 times; Columns: 1200 and 3 retries.",
+        "- Tests: 1 failed, 213 passed, 214 total; 1500 retried calls.",
+        "- It took 1500 retries over 214 columns.",
     ];
 
     /// Lines whose claims are asked about but that are not always in the texts.
@@ -383,6 +524,7 @@ mod tests {
         "- 0x1F40, 0o755, 4,310 between.",
         "- テストは214件、ポートは 6380、서버는 7대.",
         "- 512MB, 2GiB, 4 hours, 17 minutes, 852 MB, 3329 times.",
+        "- 1500 retries, 1200 columns, 214 columns, 213 passed, 214 tests, 3 retries.",
     ];
 
     #[test]

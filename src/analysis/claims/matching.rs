@@ -96,7 +96,7 @@ pub fn occurs_in(claim: &Claim, text: &str) -> bool {
 /// dates found once (when a date claim first asks), instead of once per claim.
 pub struct Haystack<'a> {
     text: &'a str,
-    lower: String,
+    lower: std::borrow::Cow<'a, str>,
     /// The day the text was said (a transcript line's timestamp, a daily note's date):
     /// dates it states without a year take the year nearest it.
     anchor: Option<crate::date::Date>,
@@ -113,7 +113,14 @@ impl<'a> Haystack<'a> {
     /// 2026-03-04, not 2025-03-02. Without an anchor a yearless date states that day in
     /// any year.
     pub fn dated(text: &'a str, anchor: Option<crate::date::Date>) -> Haystack<'a> {
-        Haystack { text, lower: text.to_lowercase(), anchor, dates: std::cell::OnceCell::new() }
+        Haystack { text, lower: text.to_lowercase().into(), anchor, dates: std::cell::OnceCell::new() }
+    }
+
+    /// Prepares `text` whose lowercase the caller already has (`lower`, which must be
+    /// `text.to_lowercase()`), said on no known day.
+    pub(super) fn lowered(text: &'a str, lower: &'a str) -> Haystack<'a> {
+        debug_assert_eq!(lower, text.to_lowercase());
+        Haystack { text, lower: lower.into(), anchor: None, dates: std::cell::OnceCell::new() }
     }
 
     /// [`occurs_in`] on this text.
@@ -128,7 +135,7 @@ impl<'a> Haystack<'a> {
 }
 
 fn occurs_in_prepared(claim: &Claim, keys: &[String], hay: &Haystack<'_>) -> bool {
-    let (text, lower) = (hay.text, hay.lower.as_str());
+    let (text, lower) = (hay.text, hay.lower.as_ref());
     if !keys.iter().any(|n| lower.contains(n.as_str())) {
         return false;
     }

@@ -31,12 +31,14 @@ mod words;
 
 pub use binding::Label;
 pub use bound::contradiction;
-pub use corpus::Corpus;
+pub use corpus::{Ask, Corpus};
 pub use dates::{DateSpec, MonthPart};
 pub use extract::extract;
 pub use keys::keys_of;
 pub use matching::{Haystack, covers, date_stated_by, needles, occurs_in, overlaps};
-pub use polarity::{Opposite, Statement, Word, negated, shares_content, statement_of, statements};
+pub use polarity::{
+    Opposite, Statement, Word, content_stems, each_content_stem, negated, shares_content, statement_of, statements,
+};
 pub use relative::{Relative, RelativeKind, relative_needles, relative_phrases};
 
 /// True when the lowercase English word is closed-class (a preposition, conjunction,

@@ -39,10 +39,10 @@ impl Context<'_> {
 /// prepared once for all claims ([`LiveMemory`]).
 pub(super) fn hunk_claims(cx: &Context<'_>, pending: &Pending<'_>, claims: &mut [HunkClaim], findings: &mut Findings) {
     // The claims that may come to the live-memory rule: every pending claim of a hunk.
-    let asked: Vec<(&Claim, usize)> = pending
+    let asked: Vec<(&Claim, (usize, usize))> = pending
         .iter()
         .filter_map(|(_, p)| match p.owner {
-            Owner::Hunk(i) => Some((&p.claim, claims[i].file)),
+            Owner::Hunk(i) => Some((&p.claim, (claims[i].file, claims[i].hunk))),
             Owner::Entry(_) => None,
         })
         .collect();

@@ -12,6 +12,7 @@ use crate::changes;
 use crate::diff::FileDiff;
 use crate::review::Review;
 use crate::secrets::mask;
+use rayon::prelude::*;
 use std::collections::HashSet;
 
 /// A claim of an added line, with where it stands.
@@ -66,7 +67,8 @@ pub(super) fn note_names(review: &Review) -> HashSet<String> {
 }
 
 /// The claims of every added line of every note the review may write (and of notes
-/// outside the memory folder), one per distinct claim of a hunk, none sourced yet.
+/// outside the memory folder), one per distinct claim of a hunk, none sourced yet. A
+/// note's hunks are read on both cores, their claims kept in hunk order.
 pub(super) fn collect(review: &Review, notes: &HashSet<String>) -> Vec<HunkClaim> {
     let mut out = Vec::new();
     for (fi, f) in review.files.iter().enumerate() {
@@ -74,32 +76,28 @@ pub(super) fn collect(review: &Review, notes: &HashSet<String>) -> Vec<HunkClaim
             continue;
         }
         let fm_end = frontmatter_end(f);
-        for hi in 0..f.hunks.len() {
-            collect_hunk(f, (fi, hi), fm_end, notes, &mut out);
-        }
+        let hunks: Vec<Vec<HunkClaim>> =
+            (0..f.hunks.len()).into_par_iter().map(|hi| collect_hunk(f, (fi, hi), fm_end, notes)).collect();
+        out.extend(hunks.into_iter().flatten());
     }
     out
 }
 
 /// The claims of hunk `hi`'s added lines (those of the frontmatter, which ends on line
 /// `fm_end`, other than `description` left out).
-fn collect_hunk(
-    f: &FileDiff,
-    (fi, hi): (usize, usize),
-    fm_end: usize,
-    notes: &HashSet<String>,
-    out: &mut Vec<HunkClaim>,
-) {
+fn collect_hunk(f: &FileDiff, (fi, hi): (usize, usize), fm_end: usize, notes: &HashSet<String>) -> Vec<HunkClaim> {
+    let mut out = Vec::new();
     let h = &f.hunks[hi];
     let mut seen = HashSet::new();
     // Lines and claims are shown masked with the hunk's side read as one text: a private
     // key's body lines are no secret on their own.
-    let secret = crate::diff::masked::secret_spans(h);
-    let masked = crate::diff::masked::masked_lines(h);
+    let masks = crate::diff::masked::proposal_side(h);
     for (line_no, i, l) in added_lines(f, hi) {
         let text = crate::text::strip_terminator(&l.text);
-        let inside = secret.get(i).map_or(&[][..], Vec::as_slice);
-        let shown_line = crate::text::strip_terminator(masked.get(i).map_or("", String::as_str));
+        let (shown_line, inside) = match masks.get(i) {
+            Some(Some((masked, spans))) => (crate::text::strip_terminator(masked), spans.as_slice()),
+            _ => ("", &[][..]),
+        };
         if line_no <= fm_end && !text.trim_start().starts_with("description:") {
             continue;
         }
@@ -113,6 +111,7 @@ fn collect_hunk(
             }
         }
     }
+    out
 }
 
 /// Each claim's evidence: the citations of its hunk's entries, those of an entry that

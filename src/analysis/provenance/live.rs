@@ -10,6 +10,7 @@
 //! exception, a date written across a line break).
 
 use crate::analysis::claims::{self, Claim};
+use crate::diff::{Hunk, Op};
 use crate::review::Review;
 
 /// The live notes of a review, ready for [`LiveMemory::carried`].
@@ -24,9 +25,10 @@ pub(super) struct LiveMemory<'a> {
 
 impl<'a> LiveMemory<'a> {
     /// The live notes of `review` (and each changed file's live side), prepared for
-    /// `claims`, each the claim of an added line of a changed file: whether each is
-    /// carried over is found for all of them at once, on both cores.
-    pub(super) fn new(review: &'a Review, claims: &[(&Claim, usize)]) -> LiveMemory<'a> {
+    /// `claims`, each the claim of an added line of a changed file's hunk `(file, hunk)`:
+    /// whether each is carried over is found for all of them at once, on both cores. The
+    /// lines its hunk removes are tried first (a rewritten line mostly keeps its values).
+    pub(super) fn new(review: &'a Review, claims: &[(&Claim, (usize, usize))]) -> LiveMemory<'a> {
         let mut texts: Vec<&'a str> = Vec::new();
         let mut by_path = std::collections::HashMap::new();
         // A daily note (OpenClaw's `memory/2026-06-02.md`) is a source, not memory: what it
@@ -57,7 +59,18 @@ impl<'a> LiveMemory<'a> {
             .collect();
         let corpus = claims::Corpus::new(texts, claims.iter().map(|&(c, _)| c));
         let live = LiveMemory { corpus, notes, of_file };
-        let asks: Vec<(&Claim, Vec<usize>)> = claims.iter().map(|&(c, file)| (c, live.texts_of(file))).collect();
+        let asks: Vec<claims::Ask> = claims
+            .iter()
+            .map(|&(claim, (file, hunk))| {
+                let texts = live.texts_of(file);
+                let own = live.of_file.get(file).copied().flatten();
+                let first_lines = match (own, review.files.get(file).and_then(|f| f.hunks.get(hunk))) {
+                    (Some(_), Some(h)) => removed_lines(h),
+                    _ => Vec::new(),
+                };
+                claims::Ask { claim, texts, first_lines }
+            })
+            .collect();
         live.corpus.prepare(&asks);
         live
     }
@@ -73,6 +86,23 @@ impl<'a> LiveMemory<'a> {
         self.of_file.get(file).copied().flatten().is_some_and(|t| self.corpus.states(t, c))
             || (0..self.notes).any(|t| self.corpus.states(t, c))
     }
+}
+
+/// The live lines (0-based) hunk `h` removes.
+fn removed_lines(h: &Hunk) -> Vec<usize> {
+    let mut at = h.old_range.start;
+    let mut out = Vec::new();
+    for l in &h.lines {
+        match l.op {
+            Op::Add => {}
+            Op::Remove => {
+                out.push(at);
+                at += 1;
+            }
+            Op::Context => at += 1,
+        }
+    }
+    out
 }
 
 /// True when `path` (relative to the memory folder) is a daily note, dated by its name.

@@ -19,7 +19,8 @@ use crate::analysis::flag::{Flag, FlagKind, Severity};
 use crate::diff::{FileDiff, FileStatus, Op};
 use crate::review::Review;
 use crate::secrets::mask;
-use std::collections::HashMap;
+use rayon::prelude::*;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 /// The least share of a removed line's content words a result line must hold for the line
@@ -31,97 +32,166 @@ const COMMON: usize = 64;
 
 /// The result's lines (every note as the dream proposes it), read for where a removed line
 /// may have gone.
-struct Result {
+struct Result<'a> {
     /// The text of every proposed note.
-    notes: Vec<String>,
-    /// For each content stem, the result lines (numbered across notes) holding it.
-    postings: HashMap<String, Vec<usize>>,
+    notes: Vec<&'a str>,
+    /// For each content stem asked about, the result lines (numbered across notes) holding it.
+    postings: HashMap<&'a str, Vec<usize>>,
 }
 
-impl Result {
-    fn of(review: &Review) -> Result {
-        let notes: Vec<String> = review
+/// A removed line that needs a source, with the stems of its content words.
+struct Removed<'a> {
+    text: &'a str,
+    stems: Vec<String>,
+}
+
+impl<'a> Result<'a> {
+    /// The result of `review`, its postings kept for the stems in `wanted`.
+    fn of(review: &'a Review, wanted: &HashSet<&'a str>) -> Result<'a> {
+        let notes: Vec<&str> = review
             .files
             .iter()
             .filter_map(|f| f.proposed.as_ref().and_then(|e| e.bytes()).and_then(crate::text::as_text))
-            .map(str::to_string)
             .collect();
-        let mut postings: HashMap<String, Vec<usize>> = HashMap::new();
-        for (n, line) in notes.iter().flat_map(|n| n.lines()).enumerate() {
-            for w in claims::statement_of(line).content {
-                postings.entry(w.stem).or_default().push(n);
-            }
-        }
+        let lines: Vec<&str> = notes.iter().flat_map(|n| n.lines()).collect();
+        let postings = postings(&lines, wanted);
         Result { notes, postings }
     }
 
-    /// True when the content of `line` still stands in the result.
-    fn holds(&self, line: &str) -> bool {
-        let found = claims::extract(line);
-        let values: Vec<&claims::Claim> = found.iter().filter(|c| c.kind != claims::ClaimKind::Link).collect();
-        let statement = claims::statement_of(line);
-        if statement.content.is_empty() {
+    /// True when the content of a removed line still stands in the result.
+    fn holds(&self, removed: &Removed) -> bool {
+        if removed.stems.is_empty() {
+            let found = claims::extract(removed.text);
+            let values: Vec<&claims::Claim> = found.iter().filter(|c| c.kind != claims::ClaimKind::Link).collect();
             return !values.is_empty() && values.iter().all(|c| self.notes.iter().any(|n| claims::occurs_in(c, n)));
         }
         let mut shared: HashMap<usize, usize> = HashMap::new();
-        for w in &statement.content {
-            if let Some(p) = self.postings.get(&w.stem).filter(|p| p.len() <= COMMON) {
+        for stem in &removed.stems {
+            if let Some(p) = self.postings.get(stem.as_str()).filter(|p| p.len() <= COMMON) {
                 for &l in p {
                     *shared.entry(l).or_default() += 1;
                 }
             }
         }
         let best = shared.values().copied().max().unwrap_or(0);
-        best as f32 / statement.content.len() as f32 >= MOVED
+        best as f32 / removed.stems.len() as f32 >= MOVED
     }
 }
 
-/// Flags every unsourced removal of `review`.
+/// Flags every unsourced removal of `review`. Each hunk is judged on its own, on both
+/// cores; the flags are then added in review order.
 pub(super) fn check(review: &Review, entries: &Entries, findings: &mut Findings) {
-    let mut result: Option<Result> = None;
+    let hunks = removing_hunks(review);
+    if hunks.is_empty() {
+        return;
+    }
+    let wanted: HashSet<&str> =
+        hunks.iter().flat_map(|(.., removed)| removed).flat_map(|r| &r.stems).map(String::as_str).collect();
+    let result = Result::of(review, &wanted);
+    let judged: Vec<Option<Flag>> = hunks
+        .par_iter()
+        .map(|(fi, hi, removed)| judge_hunk(review, (*fi, *hi), removed, (&result, entries, findings)))
+        .collect();
+    for ((fi, hi, _), flag) in hunks.iter().zip(judged) {
+        let Some(flag) = flag else { continue };
+        findings.add_hunk_flag(*fi, *hi, flag);
+        if review.files[*fi].hunks[*hi].added().next().is_none()
+            && let Some(found) = findings.of_mut(*fi, *hi)
+        {
+            found.flags.retain(|x| x.kind != FlagKind::CitationMissing);
+        }
+    }
+}
+
+/// Every hunk of a note the review may write (not one it adds, nor a PERMANENT note it
+/// deletes) that removes lines needing a source, with those lines, in review order.
+fn removing_hunks(review: &Review) -> Vec<(usize, usize, Vec<Removed<'_>>)> {
+    let mut out = Vec::new();
     for (fi, f) in review.files.iter().enumerate() {
         if !f.kind.writable() || f.status == FileStatus::Added {
             continue;
         }
-        let live = f.live.as_ref().and_then(|e| e.bytes()).and_then(crate::text::as_text).unwrap_or("");
-        if f.status == FileStatus::Deleted && crate::analysis::audit::is_permanent_note(live) {
+        if f.status == FileStatus::Deleted && crate::analysis::audit::is_permanent_note(live_text(f)) {
             continue;
         }
-        for (hi, h) in f.hunks.iter().enumerate() {
-            let removed: Vec<&str> = h
-                .lines
-                .iter()
-                .filter(|l| l.op == Op::Remove)
-                .map(|l| crate::text::strip_terminator(&l.text))
-                .filter(|l| needs_source(l))
-                .collect();
-            if removed.is_empty() {
-                continue;
+        let removed: Vec<Vec<Removed>> = f.hunks.par_iter().map(removed_needing_source).collect();
+        out.extend(removed.into_iter().enumerate().filter(|(_, r)| !r.is_empty()).map(|(hi, r)| (fi, hi, r)));
+    }
+    out
+}
+
+/// The live text of a changed note ("" when it has none or it is no text).
+fn live_text(f: &FileDiff) -> &str {
+    f.live.as_ref().and_then(|e| e.bytes()).and_then(crate::text::as_text).unwrap_or("")
+}
+
+/// The lines hunk `h` removes that need a source.
+fn removed_needing_source(h: &crate::diff::Hunk) -> Vec<Removed<'_>> {
+    h.lines
+        .iter()
+        .filter(|l| l.op == Op::Remove)
+        .map(|l| crate::text::strip_terminator(&l.text))
+        .filter(|l| needs_source(l))
+        .map(|text| Removed { text, stems: claims::content_stems(text) })
+        .collect()
+}
+
+/// The `removal-unsourced` flag hunk `(fi, hi)` gets for its `removed` lines, if any: none
+/// when their content still stands in the `result`, or a line its entries cite mentions
+/// them.
+fn judge_hunk(
+    review: &Review,
+    (fi, hi): (usize, usize),
+    removed: &[Removed],
+    (result, entries, findings): (&Result, &Entries, &Findings),
+) -> Option<Flag> {
+    let f = &review.files[fi];
+    let lost: Vec<&str> = removed.iter().filter(|r| !result.holds(r)).map(|r| r.text).collect();
+    if lost.is_empty() {
+        return None;
+    }
+    let cited = cited_texts(findings.changes(fi, hi), entries);
+    let explained = if f.status == FileStatus::Deleted {
+        let live = live_text(f);
+        cited.iter().any(|t| mentions_note(f, live, &t.text))
+    } else {
+        lost.iter().all(|l| cited.iter().any(|t| mentions_line(l, &t.text)))
+    };
+    (!explained).then(|| removal_flag(f, &lost, findings.changes(fi, hi), entries))
+}
+
+/// For each stem of `wanted`, the lines (by index) of `lines` whose content holds it, in
+/// order: the lines read on both cores, a block at a time, and the blocks' postings put
+/// end to end.
+fn postings<'w>(lines: &[&str], wanted: &HashSet<&'w str>) -> HashMap<&'w str, Vec<usize>> {
+    const BLOCK: usize = 4096;
+    let blocks: Vec<HashMap<&str, Vec<usize>>> = lines
+        .par_chunks(BLOCK)
+        .enumerate()
+        .map(|(b, chunk)| {
+            let mut postings: HashMap<&str, Vec<usize>> = HashMap::new();
+            for (k, line) in chunk.iter().enumerate() {
+                let n = b * BLOCK + k;
+                claims::each_content_stem(line, |stem| {
+                    if let Some(&stem) = wanted.get(stem) {
+                        let lines = postings.entry(stem).or_default();
+                        // A line holds a stem once, however many of its words have it.
+                        if lines.last() != Some(&n) {
+                            lines.push(n);
+                        }
+                    }
+                });
             }
-            let result = result.get_or_insert_with(|| Result::of(review));
-            let lost: Vec<&str> = removed.iter().copied().filter(|l| !result.holds(l)).collect();
-            if lost.is_empty() {
-                continue;
-            }
-            let cited = cited_texts(findings.changes(fi, hi), entries);
-            let deleted = f.status == FileStatus::Deleted;
-            let explained = if deleted {
-                cited.iter().any(|t| mentions_note(f, live, &t.text))
-            } else {
-                lost.iter().all(|l| cited.iter().any(|t| mentions_line(l, &t.text)))
-            };
-            if explained {
-                continue;
-            }
-            let flag = removal_flag(f, &lost, findings.changes(fi, hi), entries);
-            findings.add_hunk_flag(fi, hi, flag);
-            if h.added().next().is_none()
-                && let Some(found) = findings.of_mut(fi, hi)
-            {
-                found.flags.retain(|x| x.kind != FlagKind::CitationMissing);
-            }
+            postings
+        })
+        .collect();
+    let mut all: HashMap<&str, Vec<usize>> = HashMap::new();
+    for block in blocks {
+        for (stem, lines) in block {
+            all.entry(stem).or_default().extend(lines);
         }
     }
+    all
 }
 
 /// True when a removed line is content that needs a source: not blank, not a frontmatter

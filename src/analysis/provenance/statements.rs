@@ -22,7 +22,7 @@ use crate::analysis::findings::{ClaimReport, ClaimStatus, Findings};
 use crate::analysis::flag::{Flag, FlagKind};
 use crate::review::Review;
 use crate::secrets::mask;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 /// How much of a cited message is read for sentences (tool output beyond it is data, not
@@ -68,6 +68,7 @@ struct Match<'a> {
 /// lines already carry a value's flag.
 pub(super) fn check(review: &Review, cited: &[Vec<Cited>], hunk_claims: &[HunkClaim], findings: &mut Findings) {
     let mut split = CitedStatements::default();
+    let flagged = flagged_lines(hunk_claims);
     for (fi, f) in review.files.iter().enumerate() {
         if !f.kind.writable() {
             continue;
@@ -87,7 +88,7 @@ pub(super) fn check(review: &Review, cited: &[Vec<Cited>], hunk_claims: &[HunkCl
                 texts.iter().map(|t| (Arc::clone(t), split.of(t))).collect();
             for (_, _, line) in added_lines(f, hi) {
                 let text = crate::text::strip_terminator(&line.text);
-                if text.trim_start().starts_with("---") || flagged_already(hunk_claims, (fi, hi), text) {
+                if text.trim_start().starts_with("---") || flagged.contains(&(fi, hi, text)) {
                     continue;
                 }
                 let sourced: Vec<&Claim> = hunk_claims
@@ -108,16 +109,16 @@ pub(super) fn check(review: &Review, cited: &[Vec<Cited>], hunk_claims: &[HunkCl
     }
 }
 
-/// True when a value claim of `line` already got a contradicted or overruled verdict.
-fn flagged_already(hunk_claims: &[HunkClaim], at: (usize, usize), line: &str) -> bool {
-    hunk_claims.iter().any(|hc| {
-        (hc.file, hc.hunk) == at
-            && hc.written == line
-            && hc
-                .status
-                .as_ref()
-                .is_some_and(|v| matches!(v.status, ClaimStatus::Contradicted | ClaimStatus::Overruled))
-    })
+/// The lines (file, hunk, text as written) a value claim of which already got a
+/// contradicted or overruled verdict.
+fn flagged_lines(hunk_claims: &[HunkClaim]) -> HashSet<(usize, usize, &str)> {
+    hunk_claims
+        .iter()
+        .filter(|hc| {
+            hc.status.as_ref().is_some_and(|v| matches!(v.status, ClaimStatus::Contradicted | ClaimStatus::Overruled))
+        })
+        .map(|hc| (hc.file, hc.hunk, hc.written.as_str()))
+        .collect()
 }
 
 /// The flag and the `statement` claim of one added line, when a clause of it turns a cited

@@ -2,7 +2,7 @@
 //! added lines) read as one text, so a credential spanning lines is masked whole.
 
 use super::{Hunk, Line};
-use crate::secrets::{line_spans, mask_lines};
+use crate::secrets::{LineSpans, line_spans, mask_lines, mask_lines_with_spans};
 
 /// A hunk's lines with every credential masked, each side (live: context and removed lines;
 /// proposal: context and added lines) masked as one text, so a secret spanning lines (a
@@ -15,6 +15,20 @@ pub fn masked_lines(h: &Hunk) -> Vec<String> {
 /// shows there, each side read as one text like [`masked_lines`].
 pub fn secret_spans(h: &Hunk) -> Vec<Vec<(std::ops::Range<usize>, String)>> {
     per_side(h, |lines| line_spans(lines), |_| Vec::new())
+}
+
+/// For each line of `h` on its proposal side (context and added lines, read as one text),
+/// the line as [`masked_lines`] shows it and its credentials as [`secret_spans`] gives
+/// them, the credentials found once; `None` for a removed line.
+pub fn proposal_side(h: &Hunk) -> Vec<Option<(String, LineSpans)>> {
+    use crate::diff::Op;
+    let side: Vec<usize> = (0..h.lines.len()).filter(|&i| h.lines[i].op != Op::Remove).collect();
+    let texts: Vec<&str> = side.iter().map(|&i| h.lines[i].text.as_str()).collect();
+    let mut out: Vec<Option<(String, LineSpans)>> = vec![None; h.lines.len()];
+    for (i, masked) in side.into_iter().zip(mask_lines_with_spans(&texts)) {
+        out[i] = Some(masked);
+    }
+    out
 }
 
 /// `f` applied to each side of `h` (live: context and removed lines; proposal: context and
