@@ -219,39 +219,41 @@ fn overruled(line: &str, said: &str, m: &Match<'_>, o: &super::overruled::Overru
     let source = m.text.line_at(m.clause.range.start);
     let answer = crate::text::one_line_cut(&mask(&o.text), 160);
     let shown = mask(said).into_owned();
-    let flag = Flag::new(
-        FlagKind::CitationOverruled,
-        format!("«{shown}» restates {source}, a proposal the user turned down at {}: «{answer}»", o.loc),
-    )
-    .with_source(source.clone())
-    .with_claim(shown.clone())
-    .with_line(mask(line).into_owned());
-    let report = ClaimReport {
-        text: shown,
-        kind: "statement".into(),
-        status: ClaimStatus::Overruled,
-        source: Some(source),
-        quote: Some(answer),
-        by: Some(o.loc.clone()),
-    };
-    (flag, report)
+    let message = format!("«{shown}» restates {source}, a proposal the user turned down at {}: «{answer}»", o.loc);
+    let verdict = Verdict { status: ClaimStatus::Overruled, source, quote: answer, by: Some(o.loc.clone()) };
+    statement_verdict(FlagKind::CitationOverruled, message, line, shown, verdict)
 }
 
 fn contradicted(line: &str, said: &str, m: &Match<'_>) -> (Flag, ClaimReport) {
     let source = m.text.line_at(m.clause.range.start);
     let q = quote(m);
     let shown = mask(said).into_owned();
-    let flag = Flag::new(FlagKind::Contradicted, format!("the note says «{shown}» but {source} says «{q}»"))
-        .with_source(source.clone())
+    let message = format!("the note says «{shown}» but {source} says «{q}»");
+    let verdict = Verdict { status: ClaimStatus::Contradicted, source, quote: q, by: None };
+    statement_verdict(FlagKind::Contradicted, message, line, shown, verdict)
+}
+
+/// What a source says of a note sentence it does not support.
+struct Verdict {
+    status: ClaimStatus,
+    source: String,
+    quote: String,
+    by: Option<String>,
+}
+
+/// The flag on the note line and the `statement` claim report of one sentence's verdict.
+fn statement_verdict(kind: FlagKind, message: String, line: &str, shown: String, v: Verdict) -> (Flag, ClaimReport) {
+    let flag = Flag::new(kind, message)
+        .with_source(v.source.clone())
         .with_claim(shown.clone())
         .with_line(mask(line).into_owned());
     let report = ClaimReport {
         text: shown,
         kind: "statement".into(),
-        status: ClaimStatus::Contradicted,
-        source: Some(source),
-        quote: Some(q),
-        by: None,
+        status: v.status,
+        source: Some(v.source),
+        quote: Some(v.quote),
+        by: v.by,
     };
     (flag, report)
 }

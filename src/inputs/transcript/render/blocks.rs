@@ -24,7 +24,9 @@ pub(super) fn render_message(role: &str, message: &Value) -> (String, String, Li
             all_results = false;
             any_block = true;
         }
-        Some(Value::Array(blocks)) => {
+        // A list of blocks, or one block written without its list.
+        Some(list @ (Value::Array(_) | Value::Object(_))) => {
+            let blocks = list.as_array().map_or(std::slice::from_ref(list), Vec::as_slice);
             for block in blocks {
                 any_block = true;
                 let (text, k) = render_block(block);
@@ -33,16 +35,6 @@ pub(super) fn render_message(role: &str, message: &Value) -> (String, String, Li
                 if !text.trim().is_empty() {
                     parts.push(text);
                 }
-            }
-        }
-        // One block written without its list.
-        Some(block @ Value::Object(_)) => {
-            any_block = true;
-            let (text, k) = render_block(block);
-            all_results &= matches!(k, LineKind::ToolResult | LineKind::ToolError);
-            note(k, &mut kind);
-            if !text.trim().is_empty() {
-                parts.push(text);
             }
         }
         Some(other) if !other.is_null() => {
