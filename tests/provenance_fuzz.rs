@@ -358,7 +358,7 @@ fn check_file(lines: &[Vec<u8>], crlf: bool, final_newline: bool) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1000))]
+    #![proptest_config(ProptestConfig { cases: 1000, rng_seed: proptest::test_runner::RngSeed::Fixed(1), ..ProptestConfig::default() })]
 
     #[test]
     fn arbitrary_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..2000)) {
@@ -379,7 +379,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(ProptestConfig { cases: 48, rng_seed: proptest::test_runner::RngSeed::Fixed(1), ..ProptestConfig::default() })]
 
     #[test]
     fn mutated_transcripts(picks in proptest::collection::vec((any::<usize>(), any::<u64>(), 0usize..3), 1..10),

@@ -504,7 +504,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 300, rng_seed: proptest::test_runner::RngSeed::Fixed(1), ..proptest::prelude::ProptestConfig::default() })]
         #[test]
         fn windowed_search_equals_whole_search(parts in proptest::collection::vec(proptest::sample::select(vec![
             "last week", "3 days ago", "a couple of weeks ago", "the day before yesterday", "yesterday", "this",
