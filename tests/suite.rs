@@ -42,6 +42,7 @@ mod provenance_fuzz;
 mod provenance_noise;
 mod provenance_openclaw;
 mod provenance_pnpm;
+mod provenance_speaker;
 mod provenance_timezone;
 mod provenance_values;
 mod provenance_weak;

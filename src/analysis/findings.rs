@@ -45,6 +45,10 @@ pub enum ClaimStatus {
     /// Stated only at a cited line the user turned down or corrected later (`source` is
     /// that line, `by` the line that overruled it, `quote` what it says).
     Overruled,
+    /// Said only by content the user did not write (a fetched page, a file read, a tool's
+    /// output) though it tells the agent what to do (`source` is that line, `speaker` who
+    /// said it, `quote` what it says): flagged `injected-instruction`.
+    Untrusted,
     /// Found nowhere: flagged.
     #[default]
     Unsourced,
@@ -52,7 +56,7 @@ pub enum ClaimStatus {
 
 impl ClaimStatus {
     /// The mark outputs put before the claim: ✓ sourced, ~ elsewhere, = carried,
-    /// ≠ contradicted, ⊘ overruled, ✗ unsourced.
+    /// ≠ contradicted, ⊘ overruled, ! untrusted, ✗ unsourced.
     pub fn mark(self) -> &'static str {
         match self {
             ClaimStatus::Sourced => "✓",
@@ -60,6 +64,7 @@ impl ClaimStatus {
             ClaimStatus::Carried => "=",
             ClaimStatus::Contradicted => "≠",
             ClaimStatus::Overruled => "⊘",
+            ClaimStatus::Untrusted => "!",
             ClaimStatus::Unsourced => "✗",
         }
     }
@@ -72,6 +77,7 @@ impl ClaimStatus {
             ClaimStatus::Carried => "carried",
             ClaimStatus::Contradicted => "contradicted",
             ClaimStatus::Overruled => "overruled",
+            ClaimStatus::Untrusted => "untrusted",
             ClaimStatus::Unsourced => "unsourced",
         }
     }
@@ -96,6 +102,10 @@ pub struct ClaimReport {
     /// For an overruled claim, the line that turned its source down (`file:line`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub by: Option<String>,
+    /// Who said the source line, when known: `user`, `assistant`, `tool WebFetch`,
+    /// `sub-agent`, `system`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub speaker: Option<String>,
 }
 
 impl Findings {

@@ -40,6 +40,9 @@ pub enum FlagKind {
     CitationOverruled,
     /// Lines or a note removed with no entry whose cited lines mention them.
     RemovalUnsourced,
+    /// A line telling the agent what to do that only content the user did not write says
+    /// (a fetched page, a file read, a tool's output, a sub-agent's report).
+    InjectedInstruction,
     /// An added line that looks like a credential.
     Secret,
     /// A `PERMANENT` line or note removed or changed.
@@ -77,9 +80,8 @@ impl FlagKind {
     pub fn severity(self) -> Severity {
         use FlagKind::*;
         match self {
-            CitationUnresolved | Secret | PermanentDeleted | OutsideMemory | LiveChanged | IndexOverLimit => {
-                Severity::Error
-            }
+            CitationUnresolved | Secret | PermanentDeleted | OutsideMemory | LiveChanged | IndexOverLimit
+            | InjectedInstruction => Severity::Error,
             InferredDate | UnsourcedClaim | CitationMissing | CitationUnsupported | Contradicted
             | CitationOverruled | RemovalUnsourced | IndexNearLimit | IndexLongLine | DanglingLink | OrphanNote
             | FrontmatterInvalid => Severity::Warning,
@@ -102,9 +104,8 @@ impl FlagKind {
     pub fn line_side(self) -> Option<crate::diff::Op> {
         use FlagKind::*;
         match self {
-            Secret | InferredDate | UnsourcedClaim | CitationUnsupported | Contradicted | CitationOverruled => {
-                Some(crate::diff::Op::Add)
-            }
+            Secret | InferredDate | UnsourcedClaim | CitationUnsupported | Contradicted | CitationOverruled
+            | InjectedInstruction => Some(crate::diff::Op::Add),
             PermanentDeleted | RemovalUnsourced => Some(crate::diff::Op::Remove),
             _ => None,
         }

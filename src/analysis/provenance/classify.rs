@@ -299,6 +299,7 @@ pub(super) fn report_claims(claims: Vec<HunkClaim>, findings: &mut Findings) {
             source: v.source,
             quote: v.quote,
             by: v.by,
+            speaker: None,
         });
     }
 }

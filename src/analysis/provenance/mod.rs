@@ -36,12 +36,14 @@
 //! | 5. scan | `scan` (`reading`) | where each pending claim is said, and relative phrases near unsourced dates |
 //! | 6–7. classify | `classify` | a verdict per claim; `unsourced-claim`, `inferred-date`, `citation-unsupported`, `contradicted`, `citation-overruled`, `citation-missing` flags |
 //! | 7. statements | `statements` | added lines that turn a cited sentence around or restate an overruled proposal |
+//! | 7. instructions | `instructions` | `injected-instruction`: lines telling the agent what to do that only untrusted content says |
 //! | 7. removals | `removals` | `removal-unsourced`: lines or notes removed that no cited line mentions |
 
 mod classify;
 mod entries;
 pub mod evidence;
 mod hunk_claims;
+mod instructions;
 pub mod lines;
 mod live;
 pub mod mapping;
@@ -135,6 +137,7 @@ fn analyze(
     classify::unexplained_hunks(review, findings);
     removals::check(review, &entries, findings);
     statements::check(review, &entries.cited, &hunk_claims, findings);
+    instructions::check(review, &sources, &entries.cited, findings);
     classify::report_claims(hunk_claims, findings);
     Provenance { changes: entries.reports, notes }
 }

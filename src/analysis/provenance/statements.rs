@@ -254,6 +254,7 @@ fn statement_verdict(kind: FlagKind, message: String, line: &str, shown: String,
         source: Some(v.source),
         quote: Some(v.quote),
         by: v.by,
+        speaker: None,
     };
     (flag, report)
 }

@@ -56,4 +56,4 @@ pub use scan::{
     WithExhausted, scan, scan_lines, scan_lines_keyed, scan_patterns, scan_with, substring_keys,
 };
 pub use source::{SourceFile, SourceKind, SourceSet, date_from_file_name};
-pub use turns::{ANSWER_WINDOW, Answer, Speaker, ToolResult, Turn, turn_of};
+pub use turns::{ANSWER_WINDOW, Answer, Speaker, Spoken, ToolResult, Turn, turn_of};

@@ -38,6 +38,64 @@ pub enum Speaker {
     System,
 }
 
+impl Speaker {
+    /// How evidence names it: `user`, `assistant`, `tool WebFetch` (`tool` when the call is
+    /// not known), `sub-agent`, `system`.
+    pub fn label(&self) -> String {
+        match self {
+            Speaker::User => "user".into(),
+            Speaker::Assistant => "assistant".into(),
+            Speaker::Tool(Some(name)) => format!("tool {name}"),
+            Speaker::Tool(None) => "tool".into(),
+            Speaker::SubAgent => "sub-agent".into(),
+            Speaker::System => "system".into(),
+        }
+    }
+
+    /// What the content is, for a message to the reviewer: `a fetched page (WebFetch)`,
+    /// `a file read (Read)`, `a sub-agent's report`…
+    pub fn what(&self) -> String {
+        let Speaker::Tool(name) = self else {
+            return match self {
+                Speaker::SubAgent => "a sub-agent's report".into(),
+                Speaker::System => "a record nobody typed (a hook, a summary)".into(),
+                other => format!("the {}", other.label()),
+            };
+        };
+        let Some(name) = name else { return "a tool's output".into() };
+        let what = match name.as_str() {
+            "WebFetch" | "web_fetch" | "fetch" => "a fetched page",
+            "WebSearch" | "web_search" => "a search result",
+            "Read" | "NotebookRead" | "read_file" | "view" => "a file read",
+            "Grep" | "Glob" | "LS" => "a search of files",
+            "Bash" | "shell" | "exec" | "BashOutput" => "a command's output",
+            "Task" | "Agent" => "a sub-agent's report",
+            n if n.starts_with("mcp__") => "an MCP tool's output",
+            _ => "a tool's output",
+        };
+        format!("{what} ({name})")
+    }
+
+    /// True for content neither the user nor the assistant wrote: a tool's result (a page,
+    /// a file, a command's output) or a sub-agent's report. Instructions in it are data.
+    pub fn untrusted(&self) -> bool {
+        matches!(self, Speaker::Tool(_) | Speaker::SubAgent)
+    }
+}
+
+/// One turn of a conversation with what it says, as [`Transcript::conversation`] reads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spoken {
+    /// 1-based physical line.
+    pub line: usize,
+    /// Who said it; a tool result is named by its call's tool when the call was seen.
+    pub speaker: Speaker,
+    /// The person typed it (see [`Turn::typed_by_user`]).
+    pub typed: bool,
+    /// What it says (tool noise stripped), at most the `cap` given to `conversation`.
+    pub text: String,
+}
+
 /// One tool result on a line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ToolResult {
@@ -65,6 +123,9 @@ pub struct Turn {
     /// A record nobody typed though it sits on a user line: `isMeta`, a local command's
     /// caveat, a compaction summary.
     pub meta: bool,
+    /// The tool call whose content the line carries though it is no result (Claude Code's
+    /// `sourceToolUseID` on a skill's text loaded by the `Skill` tool): the tool speaks.
+    pub loaded_by: Option<String>,
 }
 
 impl Turn {
@@ -113,7 +174,8 @@ pub fn turn_of(bytes: &[u8], line: usize) -> Option<Turn> {
         "tool" | "function" if bare => Speaker::Tool(None),
         _ => return None,
     };
-    let mut turn = Turn { line, speaker, text: String::new(), calls: Vec::new(), results: Vec::new(), meta };
+    let loaded_by = v.get("sourceToolUseID").and_then(Value::as_str).map(str::to_string);
+    let mut turn = Turn { line, speaker, text: String::new(), calls: Vec::new(), results: Vec::new(), meta, loaded_by };
     let content = v.get("message").and_then(|m| m.get("content"));
     match content {
         Some(Value::String(s)) => turn.text.push_str(s),
@@ -135,7 +197,7 @@ pub fn turn_of(bytes: &[u8], line: usize) -> Option<Turn> {
             _ => {}
         },
     }
-    if !turn.results.is_empty() && turn.speaker == Speaker::User {
+    if (!turn.results.is_empty() || turn.loaded_by.is_some()) && turn.speaker == Speaker::User {
         turn.speaker = Speaker::Tool(None);
     }
     let caveat = turn.text.contains("<local-command-caveat>") || turn.text.starts_with("<system-reminder>");
@@ -275,6 +337,38 @@ impl Transcript {
         out
     }
 
+    /// Every turn of the conversation in line order with what it says (each cut at `cap`
+    /// bytes), read in chunks so that only one chunk of lines is held; a tool result is
+    /// named by the tool of the call it answers. Lines that cannot be read end it early.
+    pub fn conversation(&self, cap: usize) -> Vec<Spoken> {
+        const CHUNK: usize = 256;
+        let mut out = Vec::new();
+        if self.kind() != SourceKind::Jsonl {
+            return out;
+        }
+        let mut tools: std::collections::HashMap<String, String> = std::collections::HashMap::new();
+        let mut first = 1;
+        while first <= self.line_count() {
+            let last = (first + CHUNK - 1).min(self.line_count());
+            let Ok(lines) = self.lines(first..=last) else { break };
+            for (n, line) in (first..=last).zip(lines) {
+                let Some(turn) = turn_of(&line.bytes, n) else { continue };
+                tools.extend(turn.calls.iter().map(|(id, name)| (id.clone(), name.clone())));
+                let mut speaker = turn.speaker.clone();
+                if speaker == Speaker::Tool(None) {
+                    let ids = turn.results.iter().map(|r| &r.id).chain(turn.loaded_by.as_ref());
+                    let named = ids.into_iter().find_map(|id| tools.get(id)).cloned();
+                    speaker = Speaker::Tool(named);
+                }
+                let mut text = self.said_text_of(&line);
+                text.truncate(floor_boundary(&text, cap));
+                out.push(Spoken { line: n, speaker, typed: turn.typed_by_user(), text });
+            }
+            first = last + 1;
+        }
+        out
+    }
+
     /// What answered the message in `span`: its failed tool calls, an interruption, and
     /// the next message the user typed, read at most [`ANSWER_WINDOW`] lines on.
     pub fn answer(&self, span: RangeInclusive<usize>) -> Answer {
@@ -311,6 +405,15 @@ impl Transcript {
         }
         out
     }
+}
+
+/// The largest char boundary of `s` at or below `max`.
+fn floor_boundary(s: &str, max: usize) -> usize {
+    let mut end = s.len().min(max);
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    end
 }
 
 #[cfg(test)]

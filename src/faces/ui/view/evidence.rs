@@ -274,14 +274,16 @@ pub(super) fn claim_lines(app: &App, c: &ClaimReport) -> Vec<Line<'static>> {
         ClaimStatus::Carried => (t.dim, "already in live memory"),
         ClaimStatus::Contradicted => (t.error, "contradicted by"),
         ClaimStatus::Overruled => (t.error, "overruled: proposed at"),
+        ClaimStatus::Untrusted => (t.error, "said only by content the user did not write:"),
         ClaimStatus::Unsourced => (t.error, "no source"),
     };
     let at = c.source.as_deref().map(|s| format!(" {}", short_ids(s))).unwrap_or_default();
     let by = c.by.as_deref().map(|b| format!(", turned down at {}", short_ids(b))).unwrap_or_default();
+    let who = c.speaker.as_deref().map(|s| format!(" ({s})")).unwrap_or_default();
     let mut out = vec![Line::from(vec![
         Span::styled(format!("{} ", c.status.mark()), style),
         Span::styled(c.text.clone(), t.text),
-        Span::styled(format!("  {note}{at}{by}"), t.dim),
+        Span::styled(format!("  {note}{at}{who}{by}"), t.dim),
     ])];
     if let Some(q) = &c.quote {
         out.push(Line::from(vec![

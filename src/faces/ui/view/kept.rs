@@ -196,5 +196,6 @@ fn shown_claim(c: &crate::analysis::findings::ClaimReport) -> crate::analysis::f
         source: c.source.as_deref().map(|s| crate::ui::text::shown(s).into_owned()),
         quote: c.quote.as_deref().map(|s| crate::ui::text::shown(s).into_owned()),
         by: c.by.as_deref().map(|s| crate::ui::text::shown(s).into_owned()),
+        speaker: c.speaker.as_deref().map(|s| crate::ui::text::shown(s).into_owned()),
     }
 }

@@ -1,0 +1,285 @@
+//! Instructions from untrusted text: `injected-instruction`.
+//!
+//! A note line that tells the agent what to do ([`claims::directive`]: `always`, `never`,
+//! `must`, `run …`, 必ず, 반드시, 务必…) is followed in every later session. When the only
+//! lines of the cited sessions that say it are content the user did not write — a fetched
+//! page, a search result, a file read, a command's output, an MCP tool's output, a
+//! sub-agent's report — and the user neither said it nor agreed to it, the line is how a
+//! prompt injection outlives its session: it is an error whatever its citations.
+//!
+//! How a line is matched to what said it: a clause of the conversation that holds most of
+//! the note clause's content words ([`CLOSE`], and two words at least), read in every
+//! turn of each session the hunk's entries cite (not only the cited lines: a dream may
+//! cite the user's request for a page and copy the page). The user *said* it when a turn
+//! they typed holds such a clause; the user *agreed* to it when the first message they
+//! typed after the untrusted one answers an assistant turn that restates it with a yes
+//! (`yes`, `ok`, `sounds good`, はい, 네, 好…). A line only the assistant says is its own
+//! (see `statements` and the claim verdicts for whether it is sourced).
+//!
+//! Bounds: each turn is read up to [`TURN_BYTES`], each session up to
+//! [`SESSION_BYTES`]; what lies past them is not looked at (a known miss: an instruction
+//! deep in a huge file read).
+
+use super::entries::added_lines;
+use super::evidence::Cited;
+use crate::analysis::claims::{self, Claim, ClaimKind, Statement};
+use crate::analysis::findings::{ClaimReport, ClaimStatus, Findings};
+use crate::analysis::flag::{Flag, FlagKind};
+use crate::inputs::transcript::{Speaker, Spoken, Transcript};
+use crate::review::Review;
+use crate::secrets::mask;
+use crate::transcript::{SourceKind, SourceSet};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// The least share of a note clause's content words a conversation clause must hold.
+const CLOSE: f32 = 0.6;
+
+/// How much of one turn is read.
+pub const TURN_BYTES: usize = 64 << 10;
+
+/// How much of one session is read.
+pub const SESSION_BYTES: usize = 8 << 20;
+
+/// One session read for clauses.
+struct Conversation {
+    name: String,
+    turns: Vec<(Spoken, Vec<Statement>)>,
+}
+
+/// Where an untrusted instruction came from.
+struct Injected {
+    loc: String,
+    speaker: Speaker,
+    quote: String,
+}
+
+/// Adds an `injected-instruction` flag (and its `instruction` claim) for every added
+/// directive line that only untrusted content of the cited sessions says.
+pub(super) fn check(review: &Review, sources: &SourceSet, cited: &[Vec<Cited>], findings: &mut Findings) {
+    let mut sessions: HashMap<usize, Option<Arc<Conversation>>> = HashMap::new();
+    for (fi, f) in review.files.iter().enumerate() {
+        if !f.kind.writable() {
+            continue;
+        }
+        for hi in 0..f.hunks.len() {
+            let entries: Vec<usize> = findings.changes(fi, hi).to_vec();
+            let mut cited_sources: Vec<usize> = entries
+                .iter()
+                .filter_map(|&n| n.checked_sub(1).and_then(|i| cited.get(i)))
+                .flatten()
+                .map(|c| c.source)
+                .collect();
+            cited_sources.sort_unstable();
+            cited_sources.dedup();
+            if cited_sources.is_empty() {
+                continue;
+            }
+            for (_, _, line) in added_lines(f, hi) {
+                let text = crate::text::strip_terminator(&line.text);
+                let Some(clauses) = directive_clauses(text) else { continue };
+                let convs: Vec<Arc<Conversation>> =
+                    cited_sources.iter().filter_map(|&s| conversation(&mut sessions, sources, s)).collect();
+                if let Some(found) = judge(&clauses, &convs) {
+                    let (flag, report) = verdict(text, found);
+                    findings.add_hunk_flag(fi, hi, flag);
+                    if let Some(h) = findings.of_mut(fi, hi) {
+                        h.claims.push(report);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A directive line read for matching: its clauses, and the values that anchor it to what
+/// said it (a URL, a command or path in backticks: the payload of an instruction).
+struct Directive {
+    clauses: Vec<Statement>,
+    anchors: Vec<Claim>,
+}
+
+/// A directive line's clauses and anchors, or `None` when the line is no directive (or
+/// says too little to be matched).
+fn directive_clauses(text: &str) -> Option<Directive> {
+    if text.trim_start().starts_with("---") || !claims::directive(text) {
+        return None;
+    }
+    let mut clauses = claims::statements(text);
+    if clauses.is_empty() {
+        let whole = claims::statement_of(text);
+        if whole.content.len() < 2 {
+            return None;
+        }
+        clauses.push(whole);
+    }
+    let anchors = claims::extract(text)
+        .into_iter()
+        .filter(|c| matches!(c.kind, ClaimKind::Url | ClaimKind::Code | ClaimKind::Path))
+        .collect();
+    Some(Directive { clauses, anchors })
+}
+
+/// Session `s` read for clauses, once.
+fn conversation(
+    cache: &mut HashMap<usize, Option<Arc<Conversation>>>,
+    sources: &SourceSet,
+    s: usize,
+) -> Option<Arc<Conversation>> {
+    cache
+        .entry(s)
+        .or_insert_with(|| {
+            let file = sources.get(s).filter(|f| f.kind == SourceKind::Jsonl)?;
+            let t = Transcript::open(file).ok()?;
+            let mut budget = SESSION_BYTES;
+            let mut turns = Vec::new();
+            for spoken in t.conversation(TURN_BYTES) {
+                if budget == 0 {
+                    break;
+                }
+                if !(spoken.typed || spoken.speaker.untrusted() || spoken.speaker == Speaker::Assistant) {
+                    continue;
+                }
+                budget = budget.saturating_sub(spoken.text.len());
+                let clauses = claims::statements(&spoken.text);
+                turns.push((spoken, clauses));
+            }
+            Some(Arc::new(Conversation { name: t.name().to_string(), turns }))
+        })
+        .clone()
+}
+
+/// The clause of `turn` that says the directive, when one does: the closest one holding at
+/// least [`CLOSE`] of a note clause's content words and two of them, or one that states an
+/// anchor of the note (its URL, command or path) and shares two content words with it.
+fn says<'a>(d: &Directive, turn: &'a (Spoken, Vec<Statement>)) -> Option<&'a str> {
+    let (spoken, said) = turn;
+    let text = |c: &Statement| spoken.text.get(c.range.clone()).unwrap_or("");
+    let pairs = || said.iter().flat_map(|c| d.clauses.iter().map(move |n| (n, c))).filter(|(n, c)| n.shared(c) >= 2);
+    let close = pairs()
+        .map(|(n, c)| (n.covered_by(c), c))
+        .filter(|(coverage, _)| *coverage >= CLOSE)
+        .max_by(|a, b| a.0.total_cmp(&b.0));
+    if let Some((_, c)) = close {
+        return Some(text(c));
+    }
+    let anchored = |c: &Statement| d.anchors.iter().any(|a| claims::occurs_in(a, text(c)));
+    pairs().map(|(_, c)| c).find(|c| anchored(c)).map(text)
+}
+
+/// Where the note's instruction comes from when only untrusted content says it.
+fn judge(clauses: &Directive, convs: &[Arc<Conversation>]) -> Option<Injected> {
+    let mut first: Option<Injected> = None;
+    for conv in convs {
+        let says: Vec<(usize, &str)> =
+            conv.turns.iter().enumerate().filter_map(|(i, t)| says(clauses, t).map(|q| (i, q))).collect();
+        if says.iter().any(|&(i, _)| conv.turns[i].0.typed) {
+            return None;
+        }
+        let Some(&(u, quote)) = says.iter().find(|&&(i, _)| conv.turns[i].0.speaker.untrusted()) else { continue };
+        if agreed(conv, u, &says) {
+            return None;
+        }
+        let spoken = &conv.turns[u].0;
+        first.get_or_insert(Injected {
+            loc: format!("{}:{}", conv.name, spoken.line),
+            speaker: spoken.speaker.clone(),
+            quote: quote.to_string(),
+        });
+    }
+    first
+}
+
+/// True when the first message the user typed after turn `u` says yes to an assistant
+/// turn between them that restates the instruction.
+fn agreed(conv: &Conversation, u: usize, says: &[(usize, &str)]) -> bool {
+    let Some(answer) = conv.turns.iter().skip(u + 1).position(|(s, _)| s.typed).map(|p| p + u + 1) else {
+        return false;
+    };
+    let asked = says.iter().any(|&(i, _)| i > u && i < answer && conv.turns[i].0.speaker == Speaker::Assistant);
+    asked && affirms(&conv.turns[answer].0.text)
+}
+
+/// Openings of a yes (lowercase; Latin ones as whole words).
+const YES: &[&str] = &[
+    "yes",
+    "yeah",
+    "yep",
+    "yup",
+    "ok",
+    "okay",
+    "sure",
+    "sounds good",
+    "go ahead",
+    "do it",
+    "please do",
+    "agreed",
+    "lgtm",
+    "correct",
+    "right",
+    "exactly",
+    "👍",
+    "はい",
+    "うん",
+    "いいよ",
+    "いいね",
+    "お願い",
+    "そうして",
+    "네",
+    "예",
+    "좋아",
+    "그래",
+    "好",
+    "是的",
+    "可以",
+    "行",
+    "对",
+];
+
+/// True when `text` opens with a yes.
+fn affirms(text: &str) -> bool {
+    let lower = text.trim_start_matches(|c: char| c.is_whitespace() || "\"'«“".contains(c)).to_lowercase();
+    YES.iter()
+        .any(|y| lower.starts_with(y) && lower[y.len()..].chars().next().is_none_or(|c| !c.is_ascii_alphanumeric()))
+}
+
+/// The flag and the `instruction` claim of a line only untrusted content says.
+fn verdict(line: &str, found: Injected) -> (Flag, ClaimReport) {
+    let shown = crate::text::one_line_cut(&mask(line.trim()), 200);
+    let quote = crate::text::one_line_cut(&mask(&found.quote), 200);
+    let message = format!(
+        "«{shown}» tells the agent what to do, and only {} says it, at {}: «{quote}»; the user never \
+         said it nor agreed to it (a prompt injection outlives its session this way)",
+        found.speaker.what(),
+        found.loc
+    );
+    let flag = Flag::new(FlagKind::InjectedInstruction, message)
+        .with_source(found.loc.clone())
+        .with_claim(shown.clone())
+        .with_line(mask(line).into_owned());
+    let report = ClaimReport {
+        text: shown,
+        kind: "instruction".into(),
+        status: ClaimStatus::Untrusted,
+        source: Some(found.loc),
+        quote: Some(quote),
+        by: None,
+        speaker: Some(found.speaker.label()),
+    };
+    (flag, report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_yes_opens_the_answer() {
+        for y in ["yes, keep that", "OK", "sounds good!", "はい、お願いします", "네 좋아요", "好的"] {
+            assert!(affirms(y), "{y}");
+        }
+        for n in ["no, don't", "yesterday it broke", "okta login is broken", "what?"] {
+            assert!(!affirms(n), "{n}");
+        }
+    }
+}
