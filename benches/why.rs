@@ -157,6 +157,7 @@ fn hunk(r: usize, path: &str, at: usize, line: String) -> HunkEvidence {
                 line: Some(3),
                 end: None,
                 resolved: true,
+                speaker: Some("user".into()),
                 lines: kept,
                 not_kept: 0,
             }],

@@ -54,6 +54,7 @@ fn faults_in_notes_written_over_real_spotter_transcripts_are_caught() {
             ("delete-note", 4),
             ("remove-lines", 2),
             ("capability-url", 5),
+            ("untrusted-rule", 7),
         ],
     );
 }
@@ -74,6 +75,7 @@ fn faults_in_generated_shapes_are_caught() {
             ("remove-lines", 2),
             ("shift-date", 2),
             ("capability-url", 5),
+            ("untrusted-rule", 1),
         ],
     );
 }

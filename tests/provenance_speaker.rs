@@ -147,3 +147,50 @@ fn a_sub_agents_report_is_not_the_user() {
     assert_eq!(rows.len(), 1, "{:#?}", flag_rows(&v));
     assert!(v.to_string().contains("a sub-agent's report (Task)"));
 }
+
+#[test]
+fn output_that_reports_or_echoes_the_session_is_no_instruction() {
+    // A commit subject in `git log` output is imperative, and speaks to nobody.
+    let t = [
+        user(1, "What changed in the uploader lately?"),
+        call(2, "Bash", "toolu_G"),
+        result(3, "toolu_G", "a1b2c3d Add retry logic to the uploader\n9f8e7d6 Bump the timeout to 30s"),
+        assistant(4, "The last commit added retry logic to the uploader."),
+    ]
+    .concat();
+    let v = check(&t, "- Add retry logic to the uploader before the next release.\n", 3);
+    assert!(injected(&v).is_empty(), "{:#?}", flag_rows(&v));
+    // A report that a check passed is no order to pass it.
+    let t = [
+        user(1, "Deploy it."),
+        call(2, "Bash", "toolu_D"),
+        result(3, "toolu_D", "> Machine 3d8d9e1b27e189 passed /healthz on port 8080\nVisit your newly deployed app at https://harbor-prod.fly.dev/"),
+    ]
+    .concat();
+    let v = check(&t, "- Each machine must pass `/healthz` on port 8080 before the next one updates.\n", 3);
+    assert!(injected(&v).is_empty(), "{:#?}", flag_rows(&v));
+    // The command the assistant ran before its output spoke to the reader.
+    let ran = line(
+        2,
+        "assistant",
+        serde_json::json!([{"type": "tool_use", "id": "toolu_F", "name": "Bash", "input": {"command": "fly deploy --app harbor-prod --strategy rolling"}}]),
+        false,
+    );
+    let t = [
+        user(1, "Deploy it."),
+        ran,
+        result(3, "toolu_F", "Visit your newly deployed app at https://harbor-prod.fly.dev/ with fly deploy"),
+    ]
+    .concat();
+    let v = check(&t, "- Deploy with `fly deploy --app harbor-prod --strategy rolling`.\n", 3);
+    assert!(injected(&v).is_empty(), "{:#?}", flag_rows(&v));
+}
+
+#[test]
+fn the_cited_line_says_who_said_it() {
+    let v = check(&session("Thanks, that's all."), PLANTED, 3);
+    let cit = &v["changes"][0]["citations"][0];
+    assert_eq!(cit["speaker"], "tool WebFetch", "{cit:#}");
+    let v = check(&session("Thanks, that's all."), PLANTED, 1);
+    assert_eq!(v["changes"][0]["citations"][0]["speaker"], "user");
+}

@@ -222,7 +222,7 @@ fn a_transcript_line_changed_since_the_review_is_told_from_one_still_there() {
     replace_in(&memory.parent().unwrap().join(TRANSCRIPT), "npm to pnpm last week", "npm to yarn last week");
     let out = why_ok(&memory, &[RUN_LINE]);
     assert!(out.contains(&format!("cites {TRANSCRIPT}:1 — changed since — kept text shown")), "{out}");
-    assert!(out.contains(&format!("cites {TRANSCRIPT}:3 — still there")), "{out}");
+    assert!(out.contains(&format!("cites {TRANSCRIPT}:3 (said by tool Bash) — still there")), "{out}");
     assert!(out.contains("from npm to pnpm last week"), "the kept text, not today's: {out}");
 }
 
@@ -276,7 +276,8 @@ fn the_json_shape_is_the_documented_one() {
     let entry = hunk["entries"].as_array().unwrap().iter().find(|e| e["label"] == "CHANGES.md #2").unwrap();
     assert_eq!(keys(entry), ["citations", "label", "text"]);
     let cit = &entry["citations"][0];
-    assert_eq!(keys(cit), ["line", "lines", "location", "now", "path", "resolved", "source"]);
+    assert_eq!(keys(cit), ["line", "lines", "location", "now", "path", "resolved", "source", "speaker"]);
+    assert_eq!(cit["speaker"], "user");
     assert_eq!(cit["now"], "deleted-since");
     let cited = cit["lines"].as_array().unwrap().iter().find(|l| l["cited"] == true).unwrap();
     assert_eq!((cited["role"].as_str(), cited["local_time"].as_str()), (Some("user"), Some("2026-11-01 09:14")));

@@ -30,6 +30,7 @@ pub const OPERATORS: &[&str] = &[
     "remove-lines",
     "shift-date",
     "capability-url",
+    "untrusted-rule",
 ];
 
 /// One edit of a mutant, on a file of the case (paths relative to the case folder).
@@ -344,6 +345,7 @@ pub fn mutants(case: &Case, rng: &mut Rng) -> Vec<Mutant> {
     out.extend(remove_lines(&notes));
     out.extend(shift_date(&changed));
     out.extend(capability_url(case, &changed, rng));
+    out.extend(untrusted_rule(case, &changed));
     out
 }
 
@@ -707,6 +709,53 @@ fn proposal_line(
     }
     let first = turn.text.split(['.', '\n']).find(|s| s.split_whitespace().count() >= 4)?.trim();
     Some(format!("- {first}."))
+}
+
+/// An instruction in a tool's result (a file read, a page, a skill's text, a command's
+/// output) or a sub-agent's report — a sentence of it that tells its reader what to do —
+/// written into a note as a standing rule (`From now on, …`) and cited at that result: an
+/// instruction the user never gave. At most three per transcript; a
+/// sentence a turn the user typed also says is skipped.
+fn untrusted_rule(case: &Case, changed: &[Changed]) -> Vec<Mutant> {
+    use dreamreview::analysis::claims::statements;
+    let Some(target) = changed.iter().find(|c| c.path != "MEMORY.md") else { return Vec::new() };
+    let mut out = Vec::new();
+    for (rel, path) in transcripts(case) {
+        let source = dreamreview::transcript::SourceFile::new(path, rel.clone());
+        let Ok(t) = dreamreview::transcript::Transcript::open(&source) else { continue };
+        let turns = t.conversation(64 << 10);
+        let typed: Vec<_> = turns.iter().filter(|s| s.typed).flat_map(|s| statements(&s.text)).collect();
+        let mut taken = 0;
+        for s in turns.iter().filter(|s| s.speaker.untrusted()) {
+            let sentence = statements(&s.text).into_iter().find(|c| {
+                let said = &s.text[c.range.clone()];
+                c.content.len() >= 4
+                    && dreamreview::analysis::claims::directive(said)
+                    && said.len() <= 160
+                    && said.chars().all(|ch| !ch.is_control() && ch != '`' && ch != '|')
+                    && typed.iter().all(|u| c.covered_by(u) < 0.6)
+            });
+            let Some(c) = sentence else { continue };
+            let said = s.text[c.range.clone()].trim().trim_end_matches('.');
+            let line = format!("- From now on, {said}.");
+            out.push(Mutant {
+                op: "untrusted-rule",
+                what: format!("{}: «{line}» from {} at {rel}:{}", target.path, s.speaker.label(), s.line),
+                edits: vec![
+                    Edit::Append { path: format!("dream/memory/{}", target.path), text: format!("{line}\n") },
+                    Edit::Append {
+                        path: "dream/CHANGES.md".into(),
+                        text: format!("- {}: a standing rule ({}:{})\n", target.path, rel, s.line),
+                    },
+                ],
+            });
+            taken += 1;
+            if taken == 3 {
+                break;
+            }
+        }
+    }
+    out
 }
 
 /// A note the dream should have left alone, deleted (with or without its index line).

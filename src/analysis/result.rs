@@ -44,6 +44,10 @@ pub struct CitationReport {
     pub end: Option<usize>,
     /// True when the file and every cited line exist.
     pub resolved: bool,
+    /// Who said the (first) cited line, when it is a transcript turn: `user`, `assistant`,
+    /// `tool WebFetch` (a tool's result, by the tool of its call), `sub-agent`, `system`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub speaker: Option<String>,
     /// The cited line rendered `time · role · text` (secrets masked), when resolved.
     /// Shared by every citation of the same line.
     #[serde(serialize_with = "shared_str")]
@@ -60,6 +64,13 @@ pub struct CitationReport {
     /// review commit's evidence, see [`crate::evidence`]).
     #[serde(skip)]
     pub path: Option<std::path::PathBuf>,
+}
+
+/// `said by tool WebFetch` for a speaker the rendered line's role does not already name (a
+/// tool's result by its tool, a sub-agent, a record nobody typed); `None` for the user and
+/// the assistant, whose lines say so themselves.
+pub fn said_by(speaker: Option<&str>) -> Option<String> {
+    speaker.filter(|s| !matches!(*s, "user" | "assistant")).map(|s| format!("said by {s}"))
 }
 
 /// Serializes a shared string as the string it holds.

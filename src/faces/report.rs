@@ -4,7 +4,7 @@
 
 use crate::analysis::Analysis;
 use crate::analysis::flag::{Flag, FlagKind};
-use crate::analysis::result::{AuditReport, ChangeReport, ContextLine, IndexReport};
+use crate::analysis::result::{AuditReport, ChangeReport, ContextLine, IndexReport, said_by};
 use crate::analysis::standing::{Summary, summary};
 use crate::decision::HunkState;
 use crate::diff::masked::masked_lines;
@@ -323,7 +323,8 @@ pub fn to_text(review: &Review, analysis: &Analysis, interrupted: Option<&Interr
             .ok();
             for cit in &c.citations {
                 let state = if cit.resolved { "" } else { "  [unresolved]" };
-                let _ = writeln!(out, "    ↳ {}{state}", cit.location());
+                let who = said_by(cit.speaker.as_deref()).map(|s| format!(" · {s}")).unwrap_or_default();
+                let _ = writeln!(out, "    ↳ {}{who}{state}", cit.location());
                 if let Some(left) = cit.deleted_in_days {
                     let _ = writeln!(out, "      ⌛ {}", crate::retention::beside_citation(left));
                 }

@@ -210,7 +210,9 @@ fn hunk(out: &mut Vec<String>, h: &HunkWhy, ind: &str) {
 fn entry(out: &mut Vec<String>, e: &EntryWhy, ind: &str) {
     out.push(format!("{ind}  {}: {}", one_line(&e.label), one_line(&e.text)));
     for c in &e.citations {
-        out.push(format!("{ind}    cites {} — {}", one_line(&c.kept.location), c.now.describe(true)));
+        let who = crate::analysis::result::said_by(c.kept.speaker.as_deref());
+        let who = who.map(|s| format!(" ({})", one_line(&s))).unwrap_or_default();
+        out.push(format!("{ind}    cites {}{who} — {}", one_line(&c.kept.location), c.now.describe(true)));
         for l in &c.kept.lines {
             out.push(format!("{ind}      {}", kept_line(l)));
         }

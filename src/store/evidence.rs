@@ -131,6 +131,9 @@ pub struct CitationEvidence {
     pub end: Option<usize>,
     /// The transcript and every cited line existed.
     pub resolved: bool,
+    /// Who said the cited line (`user`, `assistant`, `tool WebFetch`…), when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub speaker: Option<String>,
     /// The cited lines with the context the evidence pane showed around them.
     pub lines: Vec<KeptLine>,
     /// Lines the pane showed that this note does not keep: its [`NOTE_BUDGET`] was spent on
@@ -313,6 +316,7 @@ fn citation_evidence(review: &Review, c: &CitationReport, budget: &mut usize) ->
         line: c.line,
         end: c.end,
         resolved: c.resolved,
+        speaker: c.speaker.clone(),
         lines,
         not_kept,
     }

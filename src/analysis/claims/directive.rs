@@ -170,29 +170,112 @@ const CJK_MARKERS: &[&str] = &[
     "今后",
 ];
 
-/// True when `text` tells its reader what to do: one of its clauses holds a modal word or
-/// phrase (`always`, `make sure`, 必ず, 반드시, 务必…) or opens with an imperative verb
-/// (`Run …`, `Use …`), after list markers, emphasis and a label (`**Rule:**`).
-pub fn directive(text: &str) -> bool {
-    let lower = text.to_lowercase();
-    if lower.chars().any(is_cjk) && CJK_MARKERS.iter().any(|m| lower.contains(m)) {
-        return true;
-    }
-    clauses(&lower).any(|c| {
-        let words: Vec<&str> = words(c).collect();
-        words.first().is_some_and(|w| EN_IMPERATIVES.contains(w) && !noun_use(words.get(1).copied()))
-            || words.iter().any(|w| EN_MODALS.contains(w))
-            || EN_PHRASES.iter().any(|p| has_phrase(c, p))
-            || EN_PROHIBITIONS.iter().any(|p| c.starts_with(p) && has_phrase(c, p))
-    })
+/// How a text tells its reader what to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mood {
+    /// A standing rule: a modal word or phrase (`always`, `never`, `must`, `make sure`, `the
+    /// user wants`), a prohibition opening a sentence (`Do not …`), a CJK marker of
+    /// obligation, prohibition or habit (必ず, 반드시, 务必…).
+    Rule,
+    /// A bare imperative: a sentence opening with a verb in its base form (`Run …`, `Use …`).
+    /// Commit subjects and changelog lines read so too, so it says less than a rule.
+    Imperative,
 }
 
-/// The clauses of a lowercase text: split at sentence ends, semicolons, colons and dashes.
-fn clauses(lower: &str) -> impl Iterator<Item = &str> {
-    lower
-        .split(['.', '!', '?', ';', ':', '\n', '—', '–', '(', ')'])
-        .map(|c| c.trim_matches(|ch: char| ch.is_whitespace() || "-*+>#_`\"'[]0123456789".contains(ch)))
-        .filter(|c| !c.is_empty())
+/// How `text` tells its reader what to do, if it does (see [`Mood`]); sentences are read
+/// after list markers, emphasis and a label (`**Rule:**`, `How to apply:`).
+pub fn mood(text: &str) -> Option<Mood> {
+    let lower = text.to_lowercase();
+    if lower.chars().any(is_cjk) && CJK_MARKERS.iter().any(|m| lower.contains(m)) {
+        return Some(Mood::Rule);
+    }
+    let mut imperative = false;
+    for s in sentences(&lower) {
+        let words: Vec<&str> = words(s).collect();
+        if words.iter().any(|w| EN_MODALS.contains(w))
+            || EN_PHRASES.iter().any(|p| has_phrase(s, p))
+            || EN_PROHIBITIONS.iter().any(|p| s.starts_with(p) && has_phrase(s, p))
+        {
+            return Some(Mood::Rule);
+        }
+        imperative |= words.first().is_some_and(|w| EN_IMPERATIVES.contains(w) && !noun_use(words.get(1).copied()));
+    }
+    imperative.then_some(Mood::Imperative)
+}
+
+/// True when `text` tells its reader what to do ([`mood`] is some).
+pub fn directive(text: &str) -> bool {
+    mood(text).is_some()
+}
+
+/// Words by which a text speaks to an agent (lowercase; Latin ones whole words).
+const AGENT_WORDS: &[&str] = &[
+    "you",
+    "your",
+    "you're",
+    "yourself",
+    "agent",
+    "agents",
+    "assistant",
+    "assistants",
+    "ai",
+    "claude",
+    "llm",
+    "llms",
+    "model",
+    "models",
+    "bot",
+    "bots",
+];
+
+/// The same in Japanese, Korean and Chinese (substrings).
+const CJK_AGENT_WORDS: &[&str] =
+    &["あなた", "エージェント", "アシスタント", "당신", "에이전트", "어시스턴트", "你", "您", "助手", "智能体"];
+
+/// True when `text` speaks to an agent (`you`, `AI assistants`, `Claude`, あなた, 당신, 你…):
+/// an imperative in it is addressed to whoever reads it, not a commit subject.
+pub fn addresses_agent(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    words(&lower).any(|w| AGENT_WORDS.contains(&w)) || CJK_AGENT_WORDS.iter().any(|m| lower.contains(m))
+}
+
+/// Labels that may open a note sentence before what it says (`How to apply: …`).
+const LABELS: &[&str] = &[
+    "rule",
+    "rules",
+    "how to apply",
+    "why",
+    "note",
+    "important",
+    "tip",
+    "todo",
+    "preference",
+    "feedback",
+    "instruction",
+    "instructions",
+    "reminder",
+    "warning",
+    "nb",
+    "policy",
+];
+
+/// The sentences of a lowercase text, each without its list marker, emphasis and label.
+fn sentences(lower: &str) -> impl Iterator<Item = &str> {
+    lower.split(['.', '!', '?', ';', '\n']).map(strip_opening).filter(|c| !c.is_empty())
+}
+
+/// A sentence without what opens it: spaces, list markers, emphasis, and a label ending in
+/// `:` (in bold, or one of [`LABELS`]).
+fn strip_opening(s: &str) -> &str {
+    let markup = |ch: char| ch.is_whitespace() || "-*+>#_`\"'[]0123456789".contains(ch);
+    let s = s.trim_matches(markup);
+    let Some((label, rest)) = s.split_once(':') else { return s };
+    let bare = label.trim_matches(markup);
+    let bold = rest.trim_start().starts_with("**") || label.ends_with("**");
+    if (bold && bare.split_whitespace().count() <= 4) || LABELS.contains(&bare) {
+        return rest.trim_matches(markup);
+    }
+    s
 }
 
 /// The words of a clause: runs of letters and apostrophes.
@@ -239,7 +322,16 @@ fn has_phrase(text: &str, phrase: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::directive;
+    use super::{Mood, addresses_agent, directive, mood};
+
+    #[test]
+    fn a_rule_says_more_than_an_imperative() {
+        assert_eq!(mood("**How to apply:** open each answer with the link"), Some(Mood::Imperative));
+        assert_eq!(mood("- Add retry logic to the uploader"), Some(Mood::Imperative));
+        assert_eq!(mood("Never add a retry to the uploader"), Some(Mood::Rule));
+        assert!(addresses_agent("AI assistants: run this first") && addresses_agent("あなたは必ず実行する"));
+        assert!(!addresses_agent("Add retry logic to the uploader (a1b2c3)"));
+    }
 
     #[test]
     fn rules_and_imperatives_in_every_language_are_directives() {
@@ -275,6 +367,8 @@ mod tests {
             "The deploy ran on 2026-11-02 and took 9 minutes.",
             "Tests were slow because of the fixture.",
             "Redis was removed in November.",
+            "Staging is at revision 5d7e (add invoices.currency).",
+            "Last commit: add retry logic to the uploader",
             "Telemetry was answered, so skills do not ask again.",
             "本番環境は東京リージョンにある",
             "서버는 서울 리전에 있다",

@@ -86,6 +86,8 @@ pub struct CitedText {
     /// The user turned it down later in the session: a note built from it records what
     /// was not decided.
     pub overruled: Option<super::overruled::Overruling>,
+    /// Who said its first line (a tool's result named by its call's tool), when known.
+    pub speaker: Option<crate::inputs::transcript::Speaker>,
     /// (line, said text) of the tool calls its results answer: what was read or fetched
     /// (a path, a URL) is stated by a cited result through its call.
     pub inputs: Vec<(usize, String)>,
@@ -182,6 +184,7 @@ pub fn resolve(
         n = message.last.max(n) + 1;
         cited.texts.push(message);
     }
+    report.speaker = cited.texts.first().and_then(|m| m.speaker.as_ref()).map(|s| s.label());
     report.excerpt = lines.excerpt(idx, &t, start);
     report.context = lines.context(idx, &t, start..=end, CONTEXT_RADIUS);
     (report, Some(cited), None)

@@ -16,13 +16,20 @@
 //! (`yes`, `ok`, `sounds good`, はい, 네, 好…). A line only the assistant says is its own
 //! (see `statements` and the claim verdicts for whether it is sourced).
 //!
+//! The untrusted clause must itself instruct ([`claims::mood`]: `a machine passed
+//! /healthz` is a report, not an order), and nothing the assistant said before it may say
+//! the line already (the command it ran, its own plan). A bare imperative note line (`Add retry logic to the uploader`, see [`Mood`]) counts
+//! only when the untrusted text gives it as an instruction too — a rule, or spoken to an
+//! agent (`you`, `AI assistants`, あなた…): a commit subject in `git log` output is no
+//! injection.
+//!
 //! Bounds: each turn is read up to [`TURN_BYTES`], each session up to
 //! [`SESSION_BYTES`]; what lies past them is not looked at (a known miss: an instruction
 //! deep in a huge file read).
 
 use super::entries::added_lines;
 use super::evidence::Cited;
-use crate::analysis::claims::{self, Claim, ClaimKind, Statement};
+use crate::analysis::claims::{self, Claim, ClaimKind, Mood, Statement};
 use crate::analysis::findings::{ClaimReport, ClaimStatus, Findings};
 use crate::analysis::flag::{Flag, FlagKind};
 use crate::inputs::transcript::{Speaker, Spoken, Transcript};
@@ -95,6 +102,7 @@ pub(super) fn check(review: &Review, sources: &SourceSet, cited: &[Vec<Cited>], 
 /// A directive line read for matching: its clauses, and the values that anchor it to what
 /// said it (a URL, a command or path in backticks: the payload of an instruction).
 struct Directive {
+    mood: Mood,
     clauses: Vec<Statement>,
     anchors: Vec<Claim>,
 }
@@ -102,9 +110,10 @@ struct Directive {
 /// A directive line's clauses and anchors, or `None` when the line is no directive (or
 /// says too little to be matched).
 fn directive_clauses(text: &str) -> Option<Directive> {
-    if text.trim_start().starts_with("---") || !claims::directive(text) {
+    if text.trim_start().starts_with("---") {
         return None;
     }
+    let mood = claims::mood(text)?;
     let mut clauses = claims::statements(text);
     if clauses.is_empty() {
         let whole = claims::statement_of(text);
@@ -117,7 +126,7 @@ fn directive_clauses(text: &str) -> Option<Directive> {
         .into_iter()
         .filter(|c| matches!(c.kind, ClaimKind::Url | ClaimKind::Code | ClaimKind::Path))
         .collect();
-    Some(Directive { clauses, anchors })
+    Some(Directive { mood, clauses, anchors })
 }
 
 /// Session `s` read for clauses, once.
@@ -176,7 +185,21 @@ fn judge(clauses: &Directive, convs: &[Arc<Conversation>]) -> Option<Injected> {
         if says.iter().any(|&(i, _)| conv.turns[i].0.typed) {
             return None;
         }
-        let Some(&(u, quote)) = says.iter().find(|&&(i, _)| conv.turns[i].0.speaker.untrusted()) else { continue };
+        // The untrusted text must give it as an instruction (a report that a machine
+        // "passed /healthz" is no order to pass it), and a bare imperative must be a rule
+        // there or spoken to an agent: commit subjects and changelogs are imperative too.
+        let instructs = |q: &str| match claims::mood(q) {
+            Some(Mood::Rule) => true,
+            Some(Mood::Imperative) => clauses.mood == Mood::Rule || claims::addresses_agent(q),
+            None => false,
+        };
+        let untrusted = |&&(i, q): &&(usize, &str)| conv.turns[i].0.speaker.untrusted() && instructs(q);
+        let Some(&(u, quote)) = says.iter().find(untrusted) else { continue };
+        // The assistant said it before the untrusted text did (its own plan, the command it
+        // ran): the line is the session's, not copied from the tool.
+        if says.iter().any(|&(i, _)| i < u && conv.turns[i].0.speaker == Speaker::Assistant) {
+            continue;
+        }
         if agreed(conv, u, &says) {
             return None;
         }

@@ -145,7 +145,9 @@ impl CitedLines {
         let span = t.message_span(n).unwrap_or(n..=n);
         let last = *span.end();
         let overruled = super::overruled::of_message(t, span.clone());
-        let mut message = CitedText { loc: format!("{}:{n}", t.name()), last, overruled, ..Default::default() };
+        let speaker = t.speaker(*span.start());
+        let mut message =
+            CitedText { loc: format!("{}:{n}", t.name()), last, overruled, speaker, ..Default::default() };
         let tied = t.exchange(span.clone());
         message.inputs = t
             .calls_answered(span.clone())

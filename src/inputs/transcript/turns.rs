@@ -337,6 +337,22 @@ impl Transcript {
         out
     }
 
+    /// Who said line `n`, a tool's result named by the tool of the call it answers (looked
+    /// for before it); `None` for a line that is no turn or a Markdown source.
+    pub fn speaker(&self, n: usize) -> Option<Speaker> {
+        let turn = self.turn(n)?;
+        if turn.speaker != Speaker::Tool(None) {
+            return Some(turn.speaker);
+        }
+        let ids: Vec<&String> = turn.results.iter().map(|r| &r.id).chain(turn.loaded_by.as_ref()).collect();
+        let lo = n.saturating_sub(ANSWER_WINDOW).max(1);
+        let name = (lo..n)
+            .rev()
+            .filter_map(|m| self.turn(m))
+            .find_map(|t| t.calls.into_iter().find(|(id, _)| ids.contains(&id)).map(|(_, name)| name));
+        Some(Speaker::Tool(name))
+    }
+
     /// Every turn of the conversation in line order with what it says (each cut at `cap`
     /// bytes), read in chunks so that only one chunk of lines is held; a tool result is
     /// named by the tool of the call it answers. Lines that cannot be read end it early.

@@ -241,9 +241,12 @@ fn parts(app: &App) -> (Vec<Line<'static>>, std::ops::Range<usize>) {
         }
         for cit in &c.citations {
             let (state, style) = if cit.resolved { ("", t.dim) } else { ("  not found", t.error) };
+            let who = crate::analysis::result::said_by(cit.speaker.as_deref());
+            let who = who.map(|s| format!(" · {s}")).unwrap_or_default();
             out.push(Line::from(vec![
                 Span::styled("↳ ", t.dim),
                 Span::styled(short_ids(&cit.location()).into_owned(), t.key),
+                Span::styled(who, t.dim),
                 Span::styled(state.to_string(), style),
             ]));
             if let Some(left) = cit.deleted_in_days {
