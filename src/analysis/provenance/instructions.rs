@@ -10,7 +10,9 @@
 //! How a line is matched to what said it: a clause of the conversation that holds most of
 //! the note clause's content words ([`CLOSE`], and two words at least), read in every
 //! turn of each session the hunk's entries cite (not only the cited lines: a dream may
-//! cite the user's request for a page and copy the page). The user *said* it when a turn
+//! cite the user's request for a page and copy the page) and of each session where the
+//! hunk's claims were found (a dream may cite nothing, or another session). A directive
+//! with no value claim in a hunk no entry explains is not looked for (a known miss). The user *said* it when a turn
 //! they typed holds such a clause; the user *agreed* to it when the first message they
 //! typed after the untrusted one answers an assistant turn that restates it with a yes
 //! (`yes`, `ok`, `sounds good`, はい, 네, 好…). A line only the assistant says is its own
@@ -29,6 +31,7 @@
 
 use super::entries::added_lines;
 use super::evidence::Cited;
+use super::hunk_claims::HunkClaim;
 use crate::analysis::claims::{self, Claim, ClaimKind, Mood, Statement};
 use crate::analysis::findings::{ClaimReport, ClaimStatus, Findings};
 use crate::analysis::flag::{Flag, FlagKind};
@@ -63,7 +66,12 @@ struct Injected {
 
 /// Adds an `injected-instruction` flag (and its `instruction` claim) for every added
 /// directive line that only untrusted content of the cited sessions says.
-pub(super) fn check(review: &Review, sources: &SourceSet, cited: &[Vec<Cited>], findings: &mut Findings) {
+pub(super) fn check(
+    review: &Review,
+    sources: &SourceSet,
+    (cited, hunk_claims): (&[Vec<Cited>], &[HunkClaim]),
+    findings: &mut Findings,
+) {
     let mut sessions: HashMap<usize, Option<Arc<Conversation>>> = HashMap::new();
     for (fi, f) in review.files.iter().enumerate() {
         if !f.kind.writable() {
@@ -77,6 +85,15 @@ pub(super) fn check(review: &Review, sources: &SourceSet, cited: &[Vec<Cited>], 
                 .flatten()
                 .map(|c| c.source)
                 .collect();
+            // And the sessions where the scan found the hunk's claims: a dream may cite
+            // nothing, or another session, for a line it copied from a tool.
+            let found = hunk_claims.iter().filter(|hc| (hc.file, hc.hunk) == (fi, hi));
+            let found_in =
+                found.filter_map(|hc| hc.status.as_ref()?.source.as_deref()?.rsplit_once(':').map(|(name, _)| name));
+            cited_sources.extend(found_in.flat_map(|name| sources.find(name)));
+            // A sub-agent's transcript is read with its session's: the user spoke there.
+            let parents: Vec<usize> = cited_sources.iter().filter_map(|&s| parent_session(sources, s)).collect();
+            cited_sources.extend(parents);
             cited_sources.sort_unstable();
             cited_sources.dedup();
             if cited_sources.is_empty() {
@@ -127,6 +144,15 @@ fn directive_clauses(text: &str) -> Option<Directive> {
         .filter(|c| matches!(c.kind, ClaimKind::Url | ClaimKind::Code | ClaimKind::Path))
         .collect();
     Some(Directive { mood, clauses, anchors })
+}
+
+/// The main session of sub-agent transcript `s` (`<session>/subagents/agent-….jsonl` →
+/// `<session>.jsonl`), when it is one and that session is a source.
+fn parent_session(sources: &SourceSet, s: usize) -> Option<usize> {
+    let name = &sources.get(s)?.name;
+    let (session, _) = name.split_once("/subagents/")?;
+    let session = session.rsplit('/').next().unwrap_or(session);
+    sources.find(&format!("{session}.jsonl")).first().copied()
 }
 
 /// Session `s` read for clauses, once.
@@ -197,7 +223,11 @@ fn judge(clauses: &Directive, convs: &[Arc<Conversation>]) -> Option<Injected> {
         let Some(&(u, quote)) = says.iter().find(untrusted) else { continue };
         // The assistant said it before the untrusted text did (its own plan, the command it
         // ran): the line is the session's, not copied from the tool.
-        if says.iter().any(|&(i, _)| i < u && conv.turns[i].0.speaker == Speaker::Assistant) {
+        // When the line holds a value (a command, a URL), the assistant's words must hold it
+        // too: "Deploy staging." does not say "deploy staging with `--force`".
+        let anchored = |q: &str| clauses.anchors.is_empty() || clauses.anchors.iter().any(|a| claims::occurs_in(a, q));
+        let before = |&(i, q): &(usize, &str)| i < u && conv.turns[i].0.speaker == Speaker::Assistant && anchored(q);
+        if says.iter().any(before) {
             continue;
         }
         if agreed(conv, u, &says) {

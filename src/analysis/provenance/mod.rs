@@ -137,7 +137,7 @@ fn analyze(
     classify::unexplained_hunks(review, findings);
     removals::check(review, &entries, findings);
     statements::check(review, &entries.cited, &hunk_claims, findings);
-    instructions::check(review, &sources, &entries.cited, findings);
+    instructions::check(review, &sources, (&entries.cited, &hunk_claims), findings);
     classify::report_claims(hunk_claims, findings);
     Provenance { changes: entries.reports, notes }
 }

@@ -29,9 +29,10 @@ pub enum Speaker {
     User,
     /// The model's reply or tool call.
     Assistant,
-    /// A tool's result (the tool's name when the call is known), relayed on a user line.
+    /// A tool's result (the tool's name when the call is known), relayed on a user line, or
+    /// content a tool loaded (a skill's text, `sourceToolUseID`).
     Tool(Option<String>),
-    /// A sub-agent (a sidechain line).
+    /// A sub-agent (a sidechain line; the prompt the main agent gave it is the assistant's).
     SubAgent,
     /// A compaction summary, a system reminder, a hook's output, or another record
     /// nobody typed.
@@ -196,6 +197,10 @@ pub fn turn_of(bytes: &[u8], line: usize) -> Option<Turn> {
             Some(b @ Value::Object(_)) if bare => read_block(b, &mut turn),
             _ => {}
         },
+    }
+    // A sub-agent's "user" line that carries no result is the prompt the main agent wrote.
+    if sidechain && ty == "user" && turn.results.is_empty() {
+        turn.speaker = Speaker::Assistant;
     }
     if (!turn.results.is_empty() || turn.loaded_by.is_some()) && turn.speaker == Speaker::User {
         turn.speaker = Speaker::Tool(None);
