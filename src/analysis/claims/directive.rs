@@ -54,69 +54,136 @@ const EN_PROHIBITIONS: &[&str] = &["do not", "don't", "dont", "please do not", "
 const EN_IMPERATIVES: &[&str] = &[
     "add",
     "allow",
+    "answer",
     "append",
     "apply",
+    "approve",
+    "archive",
     "ask",
     "avoid",
+    "begin",
+    "bump",
     "bypass",
     "call",
     "check",
+    "choose",
+    "cite",
+    "clear",
     "click",
+    "clone",
+    "close",
     "commit",
     "configure",
+    "confirm",
     "copy",
+    "create",
     "curl",
     "delete",
+    "deny",
     "deploy",
+    "describe",
     "disable",
+    "display",
     "disregard",
     "do",
     "download",
+    "drop",
     "email",
     "enable",
+    "encode",
+    "end",
+    "enter",
+    "escalate",
     "execute",
+    "explain",
     "export",
     "fetch",
     "follow",
     "forget",
     "forward",
+    "give",
     "grant",
+    "greet",
     "ignore",
     "include",
+    "insert",
     "install",
     "keep",
+    "kill",
+    "leave",
+    "link",
+    "list",
+    "log",
     "mention",
+    "merge",
+    "mirror",
+    "move",
+    "notify",
     "open",
+    "output",
+    "override",
     "paste",
+    "pin",
     "pipe",
     "post",
     "prefer",
+    "present",
+    "press",
+    "print",
+    "provide",
+    "publish",
+    "pull",
     "push",
     "put",
+    "read",
+    "reboot",
+    "record",
+    "reject",
+    "release",
+    "remind",
     "remove",
-    "replace",
+    "rename",
     "reply",
     "report",
+    "reset",
     "respond",
+    "restart",
+    "return",
+    "review",
+    "revoke",
+    "rotate",
     "run",
     "save",
+    "say",
+    "select",
     "send",
     "set",
     "share",
+    "show",
+    "sign",
     "skip",
     "source",
     "start",
     "stop",
     "store",
+    "submit",
+    "sudo",
     "switch",
+    "tag",
     "tell",
+    "terminate",
+    "test",
+    "track",
     "treat",
     "trust",
+    "type",
     "update",
     "upgrade",
     "upload",
     "use",
+    "verify",
     "visit",
+    "wait",
     "wget",
     "write",
 ];
@@ -286,30 +353,20 @@ fn words(clause: &str) -> impl Iterator<Item = &str> {
 /// True when the word after an opening verb makes it a noun (`run time`, `use case`,
 /// `set of`, `start date`) or a past participle's subject (`update is`).
 fn noun_use(next: Option<&str>) -> bool {
-    matches!(
-        next,
-        Some(
-            "time"
-                | "times"
-                | "case"
-                | "cases"
-                | "of"
-                | "date"
-                | "is"
-                | "was"
-                | "are"
-                | "were"
-                | "has"
-                | "had"
-                | "script"
-                | "scripts"
-                | "log"
-                | "logs"
-                | "id"
-                | "count"
-        )
-    )
+    next.is_some_and(|w| NOUN_FOLLOWERS.contains(&w))
 }
+
+/// Words that, after a verb opening a sentence, make that verb a noun or a subject (`run
+/// time`, `use case`, `test coverage`, `update is`, `log files`).
+const NOUN_FOLLOWERS: &[&str] = &[
+    "time", "times", "case", "cases", "of", "date", "is", "was", "are", "were", "has", "had", "script", "scripts",
+    "log", "logs", "id", "count", "coverage", "suite", "suites", "result", "results", "run", "runs", "passes",
+    "passed", "fails", "failed", "fixtures", "data", "file", "files", "name", "names", "plan", "mode", "level",
+    "levels", "status", "message", "messages", "command", "commands", "output", "step", "steps", "job", "jobs",
+    "queue", "key", "keys", "rate", "limit", "limits", "size", "path", "paths", "version", "versions", "tests",
+    "server", "servers", "window", "request", "requests", "list", "lists", "set", "type", "types", "will", "can",
+    "should", "must", "may", "takes", "took", "needs", "uses", "works",
+];
 
 /// True when `phrase` occurs in `text` between word boundaries.
 fn has_phrase(text: &str, phrase: &str) -> bool {

@@ -184,13 +184,18 @@ fn conversation(
         .clone()
 }
 
-/// The clause of `turn` that says the directive, when one does: the closest one holding at
-/// least [`CLOSE`] of a note clause's content words and two of them, or one that states an
-/// anchor of the note (its URL, command or path) and shares two content words with it.
-fn says<'a>(d: &Directive, turn: &'a (Spoken, Vec<Statement>)) -> Option<&'a str> {
+/// The clause of `turn` that says the directive, among those `fit` accepts: the closest
+/// one holding at least [`CLOSE`] of a note clause's content words and two of them, else
+/// one that states an anchor of the note (its URL, command or path) and shares two
+/// content words with it.
+fn says<'a>(d: &Directive, turn: &'a (Spoken, Vec<Statement>), fit: &dyn Fn(&str) -> bool) -> Option<&'a str> {
     let (spoken, said) = turn;
     let text = |c: &Statement| spoken.text.get(c.range.clone()).unwrap_or("");
-    let pairs = || said.iter().flat_map(|c| d.clauses.iter().map(move |n| (n, c))).filter(|(n, c)| n.shared(c) >= 2);
+    let pairs = || {
+        said.iter()
+            .flat_map(|c| d.clauses.iter().map(move |n| (n, c)))
+            .filter(|(n, c)| n.shared(c) >= 2 && fit(text(c)))
+    };
     let close = pairs()
         .map(|(n, c)| (n.covered_by(c), c))
         .filter(|(coverage, _)| *coverage >= CLOSE)
@@ -203,37 +208,42 @@ fn says<'a>(d: &Directive, turn: &'a (Spoken, Vec<Statement>)) -> Option<&'a str
 }
 
 /// Where the note's instruction comes from when only untrusted content says it.
-fn judge(clauses: &Directive, convs: &[Arc<Conversation>]) -> Option<Injected> {
+fn judge(d: &Directive, convs: &[Arc<Conversation>]) -> Option<Injected> {
+    let any = |_: &str| true;
+    // The untrusted text must give it as an instruction (a report that a machine "passed
+    // /healthz" is no order to pass it), and a bare imperative must be a rule there or
+    // spoken to an agent: commit subjects and changelogs are imperative too.
+    let instructs = |q: &str| match claims::mood(q) {
+        Some(Mood::Rule) => true,
+        Some(Mood::Imperative) => d.mood == Mood::Rule || claims::addresses_agent(q),
+        None => false,
+    };
+    // When the line holds a value (a command, a URL), the assistant's words must hold it
+    // too to be where it came from: "Deploy staging." does not say "deploy staging with
+    // `--force`".
+    let anchored = |q: &str| d.anchors.is_empty() || d.anchors.iter().any(|a| claims::occurs_in(a, q));
     let mut first: Option<Injected> = None;
     for conv in convs {
-        let says: Vec<(usize, &str)> =
-            conv.turns.iter().enumerate().filter_map(|(i, t)| says(clauses, t).map(|q| (i, q))).collect();
-        if says.iter().any(|&(i, _)| conv.turns[i].0.typed) {
+        let turns = &conv.turns;
+        if turns.iter().any(|t| t.0.typed && says(d, t, &any).is_some()) {
             return None;
         }
-        // The untrusted text must give it as an instruction (a report that a machine
-        // "passed /healthz" is no order to pass it), and a bare imperative must be a rule
-        // there or spoken to an agent: commit subjects and changelogs are imperative too.
-        let instructs = |q: &str| match claims::mood(q) {
-            Some(Mood::Rule) => true,
-            Some(Mood::Imperative) => clauses.mood == Mood::Rule || claims::addresses_agent(q),
-            None => false,
-        };
-        let untrusted = |&&(i, q): &&(usize, &str)| conv.turns[i].0.speaker.untrusted() && instructs(q);
-        let Some(&(u, quote)) = says.iter().find(untrusted) else { continue };
+        let untrusted = turns
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.0.speaker.untrusted())
+            .find_map(|(i, t)| says(d, t, &instructs).map(|q| (i, q)));
+        let Some((u, quote)) = untrusted else { continue };
         // The assistant said it before the untrusted text did (its own plan, the command it
         // ran): the line is the session's, not copied from the tool.
-        // When the line holds a value (a command, a URL), the assistant's words must hold it
-        // too: "Deploy staging." does not say "deploy staging with `--force`".
-        let anchored = |q: &str| clauses.anchors.is_empty() || clauses.anchors.iter().any(|a| claims::occurs_in(a, q));
-        let before = |&(i, q): &(usize, &str)| i < u && conv.turns[i].0.speaker == Speaker::Assistant && anchored(q);
-        if says.iter().any(before) {
+        let assistant = |t: &&(Spoken, Vec<Statement>)| t.0.speaker == Speaker::Assistant;
+        if turns[..u].iter().filter(assistant).any(|t| says(d, t, &anchored).is_some()) {
             continue;
         }
-        if agreed(conv, u, &says) {
+        if agreed(d, conv, u) {
             return None;
         }
-        let spoken = &conv.turns[u].0;
+        let spoken = &turns[u].0;
         first.get_or_insert(Injected {
             loc: format!("{}:{}", conv.name, spoken.line),
             speaker: spoken.speaker.clone(),
@@ -245,12 +255,14 @@ fn judge(clauses: &Directive, convs: &[Arc<Conversation>]) -> Option<Injected> {
 
 /// True when the first message the user typed after turn `u` says yes to an assistant
 /// turn between them that restates the instruction.
-fn agreed(conv: &Conversation, u: usize, says: &[(usize, &str)]) -> bool {
-    let Some(answer) = conv.turns.iter().skip(u + 1).position(|(s, _)| s.typed).map(|p| p + u + 1) else {
+fn agreed(d: &Directive, conv: &Conversation, u: usize) -> bool {
+    let turns = &conv.turns;
+    let Some(answer) = turns.iter().skip(u + 1).position(|(s, _)| s.typed).map(|p| p + u + 1) else {
         return false;
     };
-    let asked = says.iter().any(|&(i, _)| i > u && i < answer && conv.turns[i].0.speaker == Speaker::Assistant);
-    asked && affirms(&conv.turns[answer].0.text)
+    let asked =
+        turns[u + 1..answer].iter().any(|t| t.0.speaker == Speaker::Assistant && says(d, t, &|_| true).is_some());
+    asked && affirms(&turns[answer].0.text)
 }
 
 /// Openings of a yes (lowercase; Latin ones as whole words).
