@@ -3,6 +3,7 @@
 
 pub mod date;
 pub mod secrets;
+pub mod shown;
 pub mod text;
 pub mod walk;
 pub mod zone;

@@ -176,7 +176,7 @@ pub fn run(dirs: &[PathBuf], options: &Options<'_>, out: &mut dyn Write) -> Resu
     }
     reports.sort_by(|a, b| (b.bytes, b.lines).cmp(&(a.bytes, a.lines)).then_with(|| a.folder.cmp(&b.folder)));
     if options.json {
-        serde_json::to_writer_pretty(&mut *out, &reports).context("cannot write the JSON report")?;
+        crate::shown::json(&mut *out, &reports).context("cannot write the JSON report")?;
         writeln!(out)?;
     } else if reports.is_empty() {
         writeln!(
