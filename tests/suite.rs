@@ -29,6 +29,7 @@ mod evidence_note;
 mod git_apply;
 mod hardening_claims;
 mod hardening_inputs;
+mod hardening_output;
 mod hardening_writes;
 mod hygiene_flags;
 mod interrupted_check;

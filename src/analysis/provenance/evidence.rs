@@ -130,6 +130,9 @@ pub fn resolve(
             .with_source(format!("{written}{at}"));
         (report, None, Some(flag))
     };
+    if let Some(bad) = &c.bad {
+        return unresolved(report, bad.to_string());
+    }
     let Some(file) = c.file.as_deref() else {
         return unresolved(report, "it names no transcript file".into());
     };

@@ -13,6 +13,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::Citation;
+use super::line_numbers::{self, BadLines};
 
 /// What sort of file a mention names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,11 +39,12 @@ pub(crate) struct FileMention {
     pub kind: FileKind,
 }
 
-/// A line reference: byte range and the (start, end) spans it names (inclusive, 1-based).
+/// A line reference: byte range and the (start, end) spans it names (inclusive, 1-based),
+/// each checked ([`line_numbers::span`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct LineMention {
     pub range: Range<usize>,
-    pub spans: Vec<(usize, usize)>,
+    pub spans: Vec<Result<(usize, usize), BadLines>>,
 }
 
 /// Citations and the Markdown mentions left over as notes.
@@ -172,31 +174,15 @@ static CJK_LINES: LazyLock<Option<Regex>> = LazyLock::new(|| {
 });
 static NUM: LazyLock<Option<Regex>> = LazyLock::new(|| Regex::new(N).ok());
 
-/// Parses a digit string (ASCII or full-width); overflow saturates (an absurd line number
-/// must still reach the resolver and be reported as unresolved).
-fn parse_line_no(s: &str) -> usize {
-    let mut n: usize = 0;
-    for c in s.chars() {
-        let d = match c {
-            '0'..='9' => c as usize - '0' as usize,
-            '０'..='９' => c as usize - '０' as usize,
-            _ => continue,
-        };
-        n = n.saturating_mul(10).saturating_add(d);
-    }
-    n
-}
-
 /// Splits a list such as `3-5, 7 and 9` into spans. A list item is one number or a range
 /// of two; numbers are paired by the separators between them.
 /// What may stand between the two ends of a line range (lowercase, trimmed, without the
 /// `L` of `L5`).
 const RANGE_WORDS: &[&str] = &["-", "–", "—", "~", "〜", "～", "..", "to", "through", "至", "到"];
 
-fn parse_list(list: &str) -> Vec<(usize, usize)> {
+fn parse_list(list: &str) -> Vec<Result<(usize, usize), BadLines>> {
     let Some(num) = &*NUM else { return Vec::new() };
-    let nums: Vec<(Range<usize>, usize)> =
-        num.find_iter(list).map(|m| (m.range(), parse_line_no(m.as_str()))).collect();
+    let nums: Vec<(Range<usize>, &str)> = num.find_iter(list).map(|m| (m.range(), m.as_str())).collect();
     let mut out = Vec::new();
     let mut i = 0;
     while let Some((r, a)) = nums.get(i) {
@@ -210,11 +196,11 @@ fn parse_list(list: &str) -> Vec<(usize, usize)> {
         });
         match (is_range, next) {
             (true, Some((_, b))) => {
-                out.push(((*a).min(*b), (*a).max(*b)));
+                out.push(line_numbers::span(a, Some(b)));
                 i += 2;
             }
             _ => {
-                out.push((*a, *a));
+                out.push(line_numbers::span(a, None));
                 i += 1;
             }
         }
@@ -253,6 +239,15 @@ pub(crate) fn attached_line_mention(text: &str, file_end: usize) -> Option<LineM
         return None;
     };
     let body = rest.get(prefix_len..)?;
+    // `:-1`: a negative number cites no line (never the whole file).
+    if let Some(digits) = body.strip_prefix('-') {
+        let n = digits.bytes().take_while(u8::is_ascii_digit).count();
+        if n > 0 {
+            let written = format!("-{}", &digits[..n]);
+            let range = file_end..file_end + prefix_len + written.len();
+            return Some(LineMention { range, spans: vec![Err(BadLines::Negative { written })] });
+        }
+    }
     let mut len = 0;
     let mut chars = body.char_indices().peekable();
     // number [sep [L] number] ([,] number [sep number])*
@@ -401,11 +396,12 @@ pub(crate) fn find_refs(text: &str, default_file: Option<&str>) -> Refs {
             None => (default_file.map(str::to_string), lm.range.clone()),
         };
         let raw = text.get(raw_range.clone()).unwrap_or("").to_string();
-        for (a, b) in &lm.spans {
-            citations.push((
-                raw_range.start,
-                Citation { raw: raw.clone(), file: file.clone(), start: Some(*a), end: Some(*b) },
-            ));
+        for span in &lm.spans {
+            let (start, end, bad) = match span {
+                Ok((a, b)) => (Some(*a), Some(*b), None),
+                Err(bad) => (None, None, Some(bad.clone())),
+            };
+            citations.push((raw_range.start, Citation { raw: raw.clone(), file: file.clone(), start, end, bad }));
         }
     }
     for fi in &source_idx {
@@ -413,7 +409,10 @@ pub(crate) fn find_refs(text: &str, default_file: Option<&str>) -> Refs {
             && let Some(f) = files.get(*fi)
         {
             let name = text.get(f.range.clone()).unwrap_or("").to_string();
-            citations.push((f.range.start, Citation { raw: name.clone(), file: Some(name), start: None, end: None }));
+            citations.push((
+                f.range.start,
+                Citation { raw: name.clone(), file: Some(name), start: None, end: None, bad: None },
+            ));
         }
     }
     citations.sort_by_key(|(pos, _)| *pos);
@@ -459,12 +458,12 @@ mod tests {
 
     #[test]
     fn lists() {
-        assert_eq!(parse_list("3"), vec![(3, 3)]);
-        assert_eq!(parse_list("3-5"), vec![(3, 5)]);
-        assert_eq!(parse_list("3, 7"), vec![(3, 3), (7, 7)]);
-        assert_eq!(parse_list("3–5 and 9"), vec![(3, 5), (9, 9)]);
-        assert_eq!(parse_list("5 to 3"), vec![(3, 5)]);
-        assert_eq!(parse_list("3-L5"), vec![(3, 5)]);
+        assert_eq!(parse_list("3"), vec![Ok((3, 3))]);
+        assert_eq!(parse_list("3-5"), vec![Ok((3, 5))]);
+        assert_eq!(parse_list("3, 7"), vec![Ok((3, 3)), Ok((7, 7))]);
+        assert_eq!(parse_list("3–5 and 9"), vec![Ok((3, 5)), Ok((9, 9))]);
+        assert_eq!(parse_list("5 to 3"), vec![Err(BadLines::Reversed { start: 5, end: 3 })]);
+        assert_eq!(parse_list("3-L5"), vec![Ok((3, 5))]);
     }
 
     #[test]
@@ -477,7 +476,7 @@ mod tests {
         assert_eq!(cites("see L4 in a.jsonl"), vec![c("a.jsonl", 4, 4)]);
         assert_eq!(cites("a.jsonl"), vec![(Some("a.jsonl".into()), None, None)]);
         assert_eq!(cites("line 9"), vec![(None, Some(9), Some(9))]);
-        assert_eq!(cites("x.jsonl:99999999999999999999999"), vec![c("x.jsonl", usize::MAX, usize::MAX)]);
+        assert_eq!(cites("x.jsonl:99999999999999999999999"), vec![(Some("x.jsonl".into()), None, None)]);
     }
 
     #[test]
