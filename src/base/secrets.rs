@@ -180,7 +180,10 @@ pub fn rule_table() -> impl Iterator<Item = (&'static str, &'static str, &'stati
 /// every other place the value of one is written again.
 pub fn find(text: &str) -> Vec<Secret> {
     let mut found = recognised(text);
-    found.extend(spread::across_breaks(text, recognised));
+    // Two lines read as one only where a rule's literal is there to start a credential
+    // (one automaton pass over the joined lines, most of them prose).
+    let hit = |joined: &str| prefilter().is_some_and(|ac| ac.is_match(joined));
+    found.extend(spread::across_breaks(text, |joined| if hit(joined) { recognised(joined) } else { Vec::new() }));
     let merged = merge(found);
     let again = spread::repeats(text, &merged);
     if again.is_empty() {

@@ -26,6 +26,7 @@ const MIN_ANYWHERE: usize = 8;
 pub(super) fn across_breaks(text: &str, recognise: impl Fn(&str) -> Vec<Secret>) -> Vec<Secret> {
     let b = text.as_bytes();
     let mut found = Vec::new();
+    let mut joined = String::new();
     for nl in memchr::memchr_iter(b'\n', b) {
         let before = if nl > 0 && b[nl - 1] == b'\r' { nl - 1 } else { nl };
         let after = nl + 1;
@@ -40,7 +41,9 @@ pub(super) fn across_breaks(text: &str, recognise: impl Fn(&str) -> Vec<Secret>)
             from += 1;
         }
         let (Some(left), Some(right)) = (text.get(from..before), text.get(after..next_end)) else { continue };
-        let joined = format!("{left}{right}");
+        joined.clear();
+        joined.push_str(left);
+        joined.push_str(right);
         for s in recognise(&joined) {
             // A shaped token's row validated the whole; a value found by its key (a
             // password) may be followed by any word, so its continuation must look random.
