@@ -4,7 +4,7 @@
 //! default and an environment variable to raise it; the error names the file, the limit
 //! and the variable.
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use std::path::Path;
 
 /// A limit on a file's size.
@@ -52,12 +52,6 @@ impl Limit {
             );
         }
         Ok(())
-    }
-
-    /// [`Limit::check`] of the file at `path`, by its size on disk.
-    pub fn check_file(self, path: &Path) -> Result<()> {
-        let size = std::fs::metadata(path).with_context(|| format!("cannot read {}", path.display()))?.len();
-        self.check(path, size)
     }
 }
 

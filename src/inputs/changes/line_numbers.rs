@@ -1,7 +1,8 @@
 //! Line numbers as a citation writes them: read exactly, or the reason they cite nothing.
-//! A number no file can have, line 0, a range that ends before it starts and a negative
-//! number are bad citations, reported with what was written; never rounded to a nearby
-//! line or read as the whole file.
+//! A number no file can have, line 0 and a negative number are bad citations, reported
+//! with what was written; never rounded to a nearby line or read as the whole file. A
+//! range written backwards (`lines 5 to 3`) is put in order, as people write ranges both
+//! ways (docs/changes-citations.md).
 
 use serde::Serialize;
 use std::fmt;
@@ -12,10 +13,8 @@ use std::fmt;
 pub enum BadLines {
     /// A number larger than any line count (`:18446744073709551616`), as written.
     TooLarge { written: String },
-    /// Line 0: lines are numbered from 1.
+    /// Line 0 (`:0`, `:2-0`): lines are numbered from 1.
     Zero,
-    /// A range whose end comes before its start (`:2-0`, `:5-3`).
-    Reversed { start: usize, end: usize },
     /// A negative number (`:-1`), as written.
     Negative { written: String },
 }
@@ -27,9 +26,6 @@ impl fmt::Display for BadLines {
                 write!(f, "line {written} is not a line number (larger than any file's line count)")
             }
             BadLines::Zero => f.write_str("line 0 does not exist (lines are numbered from 1)"),
-            BadLines::Reversed { start, end } => {
-                write!(f, "the range {start}-{end} ends before it starts (write the lower line first)")
-            }
             BadLines::Negative { written } => {
                 write!(f, "{written} is not a line number (lines are numbered from 1)")
             }
@@ -52,7 +48,8 @@ pub fn parse(digits: &str) -> Option<usize> {
     Some(n)
 }
 
-/// The lines `start..=end` as written (`end` equal to `start` for one line): checked.
+/// The lines `start..=end` as written (`end` equal to `start` for one line): checked, and
+/// in order.
 pub fn span(start: &str, end: Option<&str>) -> Result<(usize, usize), BadLines> {
     let number = |s: &str| parse(s).ok_or_else(|| BadLines::TooLarge { written: s.trim().to_string() });
     let a = number(start)?;
@@ -63,10 +60,7 @@ pub fn span(start: &str, end: Option<&str>) -> Result<(usize, usize), BadLines> 
     if a == 0 || b == 0 {
         return Err(BadLines::Zero);
     }
-    if b < a {
-        return Err(BadLines::Reversed { start: a, end: b });
-    }
-    Ok((a, b))
+    Ok((a.min(b), a.max(b)))
 }
 
 #[cfg(test)]
@@ -81,7 +75,7 @@ mod tests {
         let big = "18446744073709551616";
         assert_eq!(span(big, None), Err(BadLines::TooLarge { written: big.into() }));
         assert_eq!(span("2", Some("0")), Err(BadLines::Zero));
-        assert_eq!(span("5", Some("3")), Err(BadLines::Reversed { start: 5, end: 3 }));
+        assert_eq!(span("5", Some("3")), Ok((3, 5)));
         assert!(BadLines::TooLarge { written: big.into() }.to_string().contains(big));
     }
 }

@@ -566,7 +566,7 @@ mod tests {
         assert_eq!(parse_list("3-5"), vec![Ok((3, 5))]);
         assert_eq!(parse_list("3, 7"), vec![Ok((3, 3)), Ok((7, 7))]);
         assert_eq!(parse_list("3–5 and 9"), vec![Ok((3, 5)), Ok((9, 9))]);
-        assert_eq!(parse_list("5 to 3"), vec![Err(BadLines::Reversed { start: 5, end: 3 })]);
+        assert_eq!(parse_list("5 to 3"), vec![Ok((3, 5))]);
         assert_eq!(parse_list("3-L5"), vec![Ok((3, 5))]);
     }
 
