@@ -36,6 +36,22 @@ impl Ranges {
     }
 }
 
+/// `text` with the bytes of `ranges` (on char boundaries) replaced by spaces: the same
+/// offsets, nothing to read inside them. Claims are extracted from an entry's text this way
+/// so that its thousands of `line N` references cost nothing (each number was read with
+/// its clause, then dropped).
+pub fn blanked(text: &str, ranges: &Ranges) -> String {
+    let mut b = text.as_bytes().to_vec();
+    for r in &ranges.0 {
+        if text.is_char_boundary(r.start) && text.is_char_boundary(r.end.min(text.len())) {
+            for c in b.iter_mut().take(r.end).skip(r.start) {
+                *c = b' ';
+            }
+        }
+    }
+    String::from_utf8(b).unwrap_or_else(|_| text.to_string())
+}
+
 /// Disjoint ranges added one at a time, each new one first asked whether it overlaps any
 /// already taken (the first of two overlapping findings wins): log n per question.
 #[derive(Clone, Debug, Default)]

@@ -185,6 +185,8 @@ pub(super) fn entry_own_claims(text: &str, notes: &HashSet<String>) -> Vec<Claim
 /// memory's `notes`.
 fn claims_outside(text: &str, skip: &[std::ops::Range<usize>], notes: &HashSet<String>) -> Vec<Claim> {
     let skip = crate::base::ranges::Ranges::new(skip.to_vec());
+    // Read with `skip` blanked: what lies there is never a claim, and reading it costs.
+    let text = &crate::base::ranges::blanked(text, &skip);
     claims::extract(text)
         .into_iter()
         .filter(|c| c.kind != ClaimKind::Link)

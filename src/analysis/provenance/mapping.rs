@@ -106,11 +106,12 @@ fn entry_terms(entry: &ChangeEntry) -> (HashSet<String>, Vec<crate::analysis::cl
     let spans = reference_spans(&entry.text);
     let words = words(&entry.text, &spans);
     let skip = crate::base::ranges::Ranges::new(spans);
+    let text = crate::base::ranges::blanked(&entry.text, &skip);
     let words = words
         .into_iter()
         .filter(|w| !STOP.contains(&w.as_str()) && !crate::analysis::claims::closed_class(w))
         .collect();
-    let claims = crate::analysis::claims::extract(&entry.text)
+    let claims = crate::analysis::claims::extract(&text)
         .into_iter()
         .filter(|c| c.kind != crate::analysis::claims::ClaimKind::Link && !skip.overlaps(&(c.start..c.end)))
         .collect();
