@@ -42,7 +42,7 @@ pub mod inputs;
 pub mod model;
 pub mod store;
 
-pub use base::{date, secrets, text, walk, zone};
+pub use base::{date, secrets, shown, text, walk, zone};
 pub use faces::{cli, demo, report, ui, why};
 pub use inputs::{changes, dream, memdiff, retention, snapshot, target, transcript};
 pub use model::{decision, diff, review};

@@ -73,3 +73,41 @@ fn shell(script: &str, dir: &std::path::Path) -> std::process::Output {
         .output()
         .unwrap()
 }
+
+/// A sparse 1.5 GiB note (in the proposal, then in the live folder) and a 40 MiB
+/// decisions file: each refused by its size before a byte is read, under 300 MB of
+/// address space, naming the limit and how to raise it (once: the process aborted out of
+/// memory, exit 134).
+#[test]
+fn files_over_a_size_limit_are_refused_before_they_are_read() {
+    let p = Project::standard();
+    let huge = std::fs::File::create(p.dream.join("memory/huge.md")).unwrap();
+    huge.set_len(3 << 29).unwrap();
+    let run = |args: &str| {
+        let script = format!("ulimit -v 300000; exec '{}' {args}", env!("CARGO_BIN_EXE_dreamreview"));
+        shell(&script, &p.root)
+    };
+    let check = format!("check '{}' --memory '{}'", s(&p.dream), s(&p.memory));
+    let out = run(&check);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("huge.md is 1.5 GiB, over the 16 MiB limit on a note"), "{err}");
+    assert!(err.contains("DREAMREVIEW_MAX_NOTE_MIB"), "{err}");
+    std::fs::rename(p.dream.join("memory/huge.md"), p.memory.join("huge.md")).unwrap();
+    let out = run(&check);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("huge.md is 1.5 GiB"), "{err}");
+    let audit = run(&format!("audit '{}'", s(&p.memory)));
+    assert!(audit.status.code().is_some_and(|c| c <= 1), "{}", String::from_utf8_lossy(&audit.stderr));
+    assert!(String::from_utf8_lossy(&audit.stdout).contains("over the 16 MiB limit on a note"));
+    std::fs::remove_file(p.memory.join("huge.md")).unwrap();
+    let decisions = p.root.join("decisions.json");
+    let f = std::fs::File::create(&decisions).unwrap();
+    f.set_len(40 << 20).unwrap();
+    let out = run(&format!("apply '{}' --memory '{}' --decisions '{}'", s(&p.dream), s(&p.memory), s(&decisions)));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("decisions.json is 40.0 MiB, over the 32 MiB limit on a decisions file"), "{err}");
+    assert!(err.contains("DREAMREVIEW_MAX_DECISIONS_MIB"), "{err}");
+}

@@ -3,7 +3,7 @@
 use dreamreview::changes::{Citation, inline_citations, structure_spans};
 
 fn cite(raw: &str, file: &str, start: Option<usize>, end: Option<usize>) -> Citation {
-    Citation { raw: raw.to_string(), file: Some(file.to_string()), start, end }
+    Citation { raw: raw.to_string(), file: Some(file.to_string()), start, end, bad: None }
 }
 
 fn spans(line: &str) -> Vec<&str> {

@@ -14,7 +14,7 @@ const PNPM_CHANGES: &str = "# Changes
 ";
 
 fn cite(raw: &str, file: Option<&str>, start: Option<usize>, end: Option<usize>) -> Citation {
-    Citation { raw: raw.to_string(), file: file.map(str::to_string), start, end }
+    Citation { raw: raw.to_string(), file: file.map(str::to_string), start, end, bad: None }
 }
 
 /// (file, start, end) of every citation of the single entry in `text`.

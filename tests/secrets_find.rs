@@ -436,3 +436,94 @@ proptest! {
         }
     }
 }
+
+/// Tokens of shapes the rule table knows, each recognised alone.
+const KNOWN: &[&str] = &[ANTHROPIC, OPENAI, OPENAI_PROJ, AWS, GITHUB, GITHUB_PAT, SLACK, GOOGLE, JWT];
+
+#[test]
+fn secrets_mask_covers_every_value_find_returns_wherever_it_is_written_again() {
+    // Found by a proptest: the value after `Bearer ` is a credential; written again alone
+    // it was printed in clear.
+    let text = "Bearer  ?se=2026&sv=1 ?se=2026&sv=1 ";
+    assert_eq!(secrets::mask(text), "Bearer  [credential …sv=1] [credential …sv=1] ");
+    for (context, value) in [
+        ("DB_PASSWORD=hunter2x", "hunter2x"),
+        ("postgres://app:correcthorse@db/x", "correcthorse"),
+        (&format!("key: {GITHUB}") as &str, GITHUB),
+    ] {
+        let text = format!("{context}\nlater, in prose: {value} again.\n");
+        let masked = secrets::mask(&text);
+        assert!(!masked.contains(value), "{masked}");
+        for s in secrets::find(&text) {
+            assert!(!masked.contains(&text[s.start..s.end]), "{:?} in {masked}", &text[s.start..s.end]);
+        }
+    }
+    // A short password is masked again only as a whole word.
+    let masked = secrets::mask("pass=x9Kq; then x9Kq and x9Kqz\n");
+    assert_eq!(masked, "pass=[credential]; then [credential] and x9Kqz\n");
+}
+
+#[test]
+fn secrets_basic_auth_is_found_by_what_it_decodes_to() {
+    let value = "ZGVwbG95OjlObEN6cEZySzU2SkNtNmFieQ=="; // deploy:9NlCzpFrK56JCm6aby
+    for text in [
+        format!("Authorization: Basic {value}"),
+        format!("curl -H 'authorization: basic {value}' https://x"),
+        "Basic dXNlcjpwdw".to_string(),
+    ] {
+        let found = found(&text);
+        assert_eq!(found.len(), 1, "{text}: {found:?}");
+        assert_eq!(found[0].0, SecretKind::Credential);
+        assert!(found[0].1 == value || found[0].1 == "dXNlcjpwdw", "{text}: {found:?}");
+    }
+    // Prose after `basic`, and base64 that is no `user:password`.
+    for text in ["Basic usage is simple", "basic understanding", "Basic SGVsbG8gd29ybGQh", "isBasic dXNlcjpwdw=="] {
+        assert_eq!(found(text), vec![], "{text}");
+    }
+}
+
+#[test]
+fn secrets_a_key_named_in_a_sentence_gives_its_random_value() {
+    let value = "Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA";
+    for text in [
+        format!("the secret token is {value} for the relay"),
+        format!("After the rotation the API key was {value}."),
+        format!("our access key for staging is now {value}"),
+    ] {
+        let masked = secrets::mask(&text);
+        assert!(!masked.contains(value), "{masked}");
+        assert!(masked.contains("[credential …"), "{masked}");
+    }
+    for text in [
+        "the token is stored in the vault",
+        "the secret is that nobody reads the docs",
+        "the token is refreshed every 3600s by cron",
+        "the api key is 2026-11-01-rotated",
+    ] {
+        assert_eq!(found(text), vec![], "{text}");
+    }
+}
+
+#[test]
+fn secrets_a_token_cut_over_two_lines_is_masked_on_both() {
+    for token in KNOWN {
+        for cut in 1..token.len() - 4 {
+            if !token.is_char_boundary(cut) {
+                continue;
+            }
+            let (a, b) = token.split_at(cut);
+            let text = format!("The backup key is\n{a}\n{b}\nend\n");
+            let masked = secrets::mask(&text);
+            assert!(!masked.contains(b), "{cut}: {b} in {masked}");
+            if a.len() >= 12 {
+                assert!(!masked.contains(a), "{cut}: {a} in {masked}");
+            }
+            // Line by line (the diff pane, `check`), no line shows a piece either.
+            let lines: Vec<String> = text.split_inclusive('\n').map(str::to_string).collect();
+            let shown = secrets::mask_lines(&lines).concat();
+            assert!(!shown.contains(b), "{cut}: {b} in {shown}");
+        }
+    }
+    // Wrapped prose is not joined into a secret.
+    assert_eq!(found("the deploy uses\nthe staging token\nfrom the vault\n"), vec![]);
+}

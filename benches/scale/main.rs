@@ -9,12 +9,14 @@
 //! cargo bench --bench scale -- tui /tmp/dr-1g                    # first frame, keypress p50/p99
 //! cargo bench --bench scale -- scaling /tmp/dr-100m /tmp/dr-1g /tmp/dr-4g
 //! cargo bench --bench scale -- hostile /tmp/dr-hostile                # huge citations, 50k hunks
+//! cargo bench --bench scale -- citations /tmp/dr-citations            # n citations in one entry
 //! cargo bench --bench scale -- index /tmp/dr-1g                  # transcript index: cold/warm/append vs rg
 //! cargo bench --bench scale -- big-note /tmp/dr-big              # one note, 5k–50k changed lines
 //! ```
 
 mod bench_big_note;
 mod bench_check;
+mod bench_citations;
 mod bench_diff;
 mod bench_hostile;
 mod bench_index;
@@ -147,6 +149,24 @@ enum Command {
         #[arg(long)]
         bin: Option<PathBuf>,
     },
+    /// One CHANGES.md entry with N citations (`s1.jsonl:N`, `s1.jsonl line N`), and entries
+    /// each citing 40 distinct 4 MiB lines: `check` time and peak RSS as N grows.
+    Citations {
+        /// Folder for the generated cases (reused when already there).
+        dir: PathBuf,
+        /// Citation counts of the one-entry cases (those over 2 MiB are left out).
+        #[arg(long, value_delimiter = ',', default_value = "20000,40000,80000,160000")]
+        counts: Vec<usize>,
+        /// Entry counts of the 40-huge-lines cases.
+        #[arg(long, value_delimiter = ',', default_value = "1,10,50")]
+        entries: Vec<usize>,
+        /// Timed runs of each command.
+        #[arg(long, default_value_t = 1)]
+        runs: usize,
+        /// The dreamreview binary.
+        #[arg(long)]
+        bin: Option<PathBuf>,
+    },
     /// One note of 8·N lines with every eighth line changed (N one-line hunks full of
     /// claims): `check --json --memory MEM` at each N, so the growth with N shows.
     BigNote {
@@ -207,6 +227,9 @@ fn run(cli: Cli) -> Result<()> {
         Command::Tui { dir, lines, keys, runs } => bench_tui::run(&dir, lines, keys, runs),
         Command::Index { dir, runs, bin } => bench_index::run(&dir, runs, bin),
         Command::Hostile { dir, line_mib, hunks, runs, bin } => bench_hostile::run(&dir, line_mib, &hunks, runs, bin),
+        Command::Citations { dir, counts, entries, runs, bin } => {
+            bench_citations::run(&dir, &counts, &entries, runs, bin)
+        }
         Command::BigNote { dir, changed, runs, bin, baseline } => {
             bench_big_note::run(&dir, &changed, runs, bin, baseline)
         }

@@ -2,7 +2,9 @@
 //! user's time zone, and finding and masking credentials. Knows nothing of dreams.
 
 pub mod date;
+pub mod ranges;
 pub mod secrets;
+pub mod shown;
 pub mod text;
 pub mod walk;
 pub mod zone;

@@ -41,6 +41,7 @@ mod pem;
 mod rules;
 mod serialize;
 mod shapes;
+mod spread;
 mod urls;
 
 pub use assigned::shannon_entropy;
@@ -174,8 +175,25 @@ pub fn rule_table() -> impl Iterator<Item = (&'static str, &'static str, &'stati
     rules::RULES.iter().map(|r| (r.id, r.prefix, r.kind.name()))
 }
 
-/// Every credential in `text`, sorted by position, non-overlapping.
+/// Every credential in `text`, sorted by position, non-overlapping: what the rules
+/// recognise, a credential cut over two lines (as one span, its line break included), and
+/// every other place the value of one is written again.
 pub fn find(text: &str) -> Vec<Secret> {
+    let mut found = recognised(text);
+    // Two lines read as one only where a rule's literal is there to start a credential
+    // (one automaton pass over the joined lines, most of them prose).
+    let hit = |joined: &str| prefilter().is_some_and(|ac| ac.is_match(joined));
+    found.extend(spread::across_breaks(text, |joined| if hit(joined) { recognised(joined) } else { Vec::new() }));
+    let merged = merge(found);
+    let again = spread::repeats(text, &merged);
+    if again.is_empty() {
+        return merged;
+    }
+    merge(merged.into_iter().chain(again).collect())
+}
+
+/// What the rules recognise in `text`, unmerged.
+fn recognised(text: &str) -> Vec<Secret> {
     let mut found = by_rules(text);
     found.extend(pem::bare_bodies(text).into_iter().map(|r| Secret {
         kind: SecretKind::PrivateKey,
@@ -190,7 +208,7 @@ pub fn find(text: &str) -> Vec<Secret> {
         }
     }
     found.retain(|s| s.start < s.end && text.is_char_boundary(s.start) && text.is_char_boundary(s.end));
-    merge(found)
+    found
 }
 
 /// What the rule table finds: each pre-filter hit validated by its row.

@@ -98,14 +98,38 @@ pub fn visible_controls(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
-/// A name (a file name, a hunk id) as one printable line: [`visible_controls`], and a
-/// newline or tab inside it shown as `␊` or `␉`, so a name cannot start a line of its own.
+/// A name (a file name, a hunk id) as one printable line: [`visible_controls`], a
+/// newline or tab inside it shown as `␊` or `␉`, so a name cannot start a line of its own,
+/// and the combining marks of a name not in Unicode's composed form (NFC) written as
+/// escapes (`cafe\u{301}.md`), so two names that differ only by normalization, which a
+/// terminal draws alike, are shown different.
 pub fn visible_name(name: &str) -> std::borrow::Cow<'_, str> {
-    let shown = visible_controls(name);
+    let name = decomposed_marks_visible(name);
+    let shown = match name {
+        std::borrow::Cow::Borrowed(n) => visible_controls(n),
+        std::borrow::Cow::Owned(n) => std::borrow::Cow::Owned(visible_controls(&n).into_owned()),
+    };
     if !shown.contains(['\n', '\t']) {
         return shown;
     }
     std::borrow::Cow::Owned(shown.replace('\n', "\u{240a}").replace('\t', "\u{2409}"))
+}
+
+/// `name` with its combining marks escaped when it is not in NFC; borrowed when it is.
+fn decomposed_marks_visible(name: &str) -> std::borrow::Cow<'_, str> {
+    use unicode_normalization::char::is_combining_mark;
+    if unicode_normalization::is_nfc(name) {
+        return std::borrow::Cow::Borrowed(name);
+    }
+    let mut out = String::with_capacity(name.len() + 8);
+    for c in name.chars() {
+        if is_combining_mark(c) {
+            out.push_str(&c.escape_unicode().to_string());
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// Backticked spans: (range with backticks, trimmed inner range). An unclosed run of

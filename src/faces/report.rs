@@ -209,7 +209,7 @@ pub fn write_json(
         notes: review.notes.iter().chain(&analysis.notes).cloned().collect(),
         interrupted,
     };
-    serde_json::to_writer_pretty(out, &secrets::Masked(&json))
+    crate::shown::json(out, &json)
 }
 
 /// The readable text form of `check`: a header, then per file and hunk its lines and flags,

@@ -234,6 +234,7 @@ fn live_from_diff(dream: &Path, proposed: &Path, memory_diff: Option<&Path>) -> 
     };
     let text = read_diff(diff_path)?;
     let files = memdiff::parse(&text).map_err(|e| anyhow!("{}: {e}; {REGENERATE}", diff_path.display()))?;
+    super::limits::check_folder(proposed)?;
     let proposal = snapshot::read_folder(proposed)?;
     let Some(layout) = memdiff::layout(&files, &proposal) else {
         bail!("{} names no files, so it cannot say where the live memory is; pass --memory DIR", diff_path.display());

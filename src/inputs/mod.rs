@@ -5,6 +5,7 @@
 
 pub mod changes;
 pub mod dream;
+pub mod limits;
 pub mod memdiff;
 pub mod retention;
 pub mod snapshot;

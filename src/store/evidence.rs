@@ -186,9 +186,11 @@ fn is_zero(n: &usize) -> bool {
 }
 
 impl Evidence {
-    /// The stored form: pretty JSON ending in a newline.
+    /// The stored form: pretty JSON ending in a newline, written through the one boundary
+    /// ([`crate::shown::json`]): every string masked (a note named after a token keeps its
+    /// name in git's tree, never in its evidence), unsafe characters escaped.
     pub fn to_json(&self) -> String {
-        let mut s = serde_json::to_string_pretty(self).unwrap_or_default();
+        let mut s = crate::shown::json_string(self).unwrap_or_default();
         s.push('\n');
         s
     }
@@ -203,9 +205,10 @@ impl Evidence {
         }
     }
 
-    /// The hunks kept for note `path`.
+    /// The hunks kept for note `path` (kept masked, as [`Evidence::to_json`] writes it).
     pub fn hunks_of<'a>(&'a self, path: &'a str) -> impl Iterator<Item = &'a HunkEvidence> {
-        self.hunks.iter().filter(move |h| h.path == path)
+        let masked = mask(path);
+        self.hunks.iter().filter(move |h| h.path == path || h.path == masked)
     }
 }
 
@@ -289,7 +292,9 @@ fn committed_lines(review: &Review, fi: usize, hi: usize, h: &Hunk, how: Taken) 
             .collect(),
         _ => h.added().map(|l| l.text.clone()).collect(),
     };
-    texts.iter().map(|t| mask(strip_terminator(t)).into_owned()).collect()
+    // Masked as one text: a PEM block or a token cut over two lines is not recognisable
+    // line by line.
+    crate::secrets::mask_lines(&texts).iter().map(|t| strip_terminator(t).to_string()).collect()
 }
 
 fn entry_evidence(review: &Review, c: &ChangeReport, budget: &mut usize) -> EntryEvidence {

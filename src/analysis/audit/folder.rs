@@ -69,6 +69,11 @@ pub fn read_folder(dir: &Path) -> Result<FolderRead> {
 
 /// Reads one note into `out`, or says why it could not.
 fn read_note(rel: &str, path: &Path, out: &mut FolderRead) {
+    let size = fs::symlink_metadata(path).map(|m| m.len()).unwrap_or(0);
+    if let Err(e) = crate::inputs::limits::NOTE.check(Path::new(rel), size) {
+        out.problems.push(ReadProblem { path: rel.to_string(), message: format!("— skipped: {e:#}") });
+        return;
+    }
     match fs::read(path) {
         Ok(bytes) => {
             if std::str::from_utf8(&bytes).is_err() {

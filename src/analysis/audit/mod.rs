@@ -350,20 +350,24 @@ pub fn scan_secrets(files: &BTreeMap<String, Vec<u8>>) -> Vec<AuditFlag> {
             continue;
         }
         let text = String::from_utf8_lossy(bytes);
-        for s in secrets::find(&text) {
+        let found = secrets::find(&text);
+        if found.is_empty() {
+            continue;
+        }
+        // Each line masked as part of the note: a secret cut over two lines is masked on both.
+        let lines: Vec<&str> = text.split_inclusive('\n').collect();
+        let shown = secrets::mask_lines(&lines);
+        for s in found {
             let before = text.get(..s.start).unwrap_or("");
             let line_no = before.matches('\n').count() + 1;
-            let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-            let line_end = text.get(s.start..).and_then(|r| r.find('\n')).map_or(text.len(), |i| s.start + i);
-            let line = text.get(line_start..line_end).unwrap_or("");
-            let line = line.strip_suffix('\r').unwrap_or(line);
+            let line = shown.get(line_no - 1).map_or("", |l| crate::text::strip_terminator(l));
             let masked = s.masked(&text);
             let message =
                 format!("{path} line {line_no} holds a credential ({masked}) — remove it from memory and rotate it.");
             flags.push(AuditFlag::new(
                 path,
                 Some(line_no),
-                Flag::new(FlagKind::Secret, message).with_claim(masked).with_line(secrets::mask(line).into_owned()),
+                Flag::new(FlagKind::Secret, message).with_claim(masked).with_line(line.to_string()),
             ));
         }
     }

@@ -176,7 +176,7 @@ pub fn run(dirs: &[PathBuf], options: &Options<'_>, out: &mut dyn Write) -> Resu
     }
     reports.sort_by(|a, b| (b.bytes, b.lines).cmp(&(a.bytes, a.lines)).then_with(|| a.folder.cmp(&b.folder)));
     if options.json {
-        serde_json::to_writer_pretty(&mut *out, &reports).context("cannot write the JSON report")?;
+        crate::shown::json(&mut *out, &reports).context("cannot write the JSON report")?;
         writeln!(out)?;
     } else if reports.is_empty() {
         writeln!(
@@ -271,18 +271,19 @@ pub fn write_details(reports: &[FolderReport], out: &mut dyn Write) -> Result<()
             .iter()
             .map(|f| {
                 let severity = f.flag.severity.name();
+                // Names as one line each, told apart when they differ only by normalization.
+                let path = crate::text::visible_name(&f.path);
                 let at = match f.line {
-                    Some(l) => format!("{}:{l}", f.path),
-                    None => f.path.clone(),
+                    Some(l) => format!("{path}:{l}"),
+                    None => path.into_owned(),
                 };
                 [severity.to_string(), f.flag.kind.name().to_string(), at, f.flag.message.clone()]
             })
             .collect();
-        rows.extend(
-            r.problems.iter().map(|p| {
-                ["note".to_string(), "unread".to_string(), p.path.clone(), format!("{} {}", p.path, p.message)]
-            }),
-        );
+        rows.extend(r.problems.iter().map(|p| {
+            let path = crate::text::visible_name(&p.path).into_owned();
+            ["note".to_string(), "unread".to_string(), path.clone(), format!("{path} {}", p.message)]
+        }));
         let w0 = rows.iter().map(|c| c[0].len()).max().unwrap_or(0);
         let w1 = rows.iter().map(|c| c[1].len()).max().unwrap_or(0);
         let w2 = rows.iter().map(|c| c[2].width()).max().unwrap_or(0);

@@ -93,6 +93,19 @@ pub struct CitedText {
     pub inputs: Vec<(usize, String)>,
 }
 
+/// Each cited message once, in order of first citation: many citations of one line share
+/// its [`CitedText`], and what is read of a message (a 4 MiB line's numbers, its words) is
+/// read once however often it is cited.
+pub fn distinct<'a>(texts: impl IntoIterator<Item = &'a Arc<CitedText>>) -> Vec<&'a Arc<CitedText>> {
+    let mut seen = std::collections::HashSet::new();
+    texts.into_iter().filter(|t| seen.insert(Arc::as_ptr(t))).collect()
+}
+
+/// The cited messages of `evidence`, each once ([`distinct`]).
+pub fn messages<'a>(evidence: &[&'a Cited]) -> Vec<&'a Arc<CitedText>> {
+    distinct(evidence.iter().flat_map(|e| &e.texts))
+}
+
 /// What one resolved citation points at.
 #[derive(Clone, Debug, Default)]
 pub struct Cited {
@@ -132,6 +145,9 @@ pub fn resolve(
             .with_source(format!("{written}{at}"));
         (report, None, Some(flag))
     };
+    if let Some(bad) = &c.bad {
+        return unresolved(report, bad.to_string());
+    }
     let Some(file) = c.file.as_deref() else {
         return unresolved(report, "it names no transcript file".into());
     };

@@ -184,10 +184,13 @@ pub(super) fn entry_own_claims(text: &str, notes: &HashSet<String>) -> Vec<Claim
 /// The claims of `text` that are not links, overlap none of `skip` and name none of the
 /// memory's `notes`.
 fn claims_outside(text: &str, skip: &[std::ops::Range<usize>], notes: &HashSet<String>) -> Vec<Claim> {
+    let skip = crate::base::ranges::Ranges::new(skip.to_vec());
+    // Read with `skip` blanked: what lies there is never a claim, and reading it costs.
+    let text = &crate::base::ranges::blanked(text, &skip);
     claims::extract(text)
         .into_iter()
         .filter(|c| c.kind != ClaimKind::Link)
-        .filter(|c| !skip.iter().any(|r| r.start < c.end && c.start < r.end))
+        .filter(|c| !skip.overlaps(&(c.start..c.end)))
         .filter(|c| !is_note_reference(c, notes))
         .collect()
 }

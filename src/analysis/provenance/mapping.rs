@@ -9,6 +9,7 @@ use std::collections::{HashMap, HashSet};
 /// Lower-cased words of at least three letters (or any CJK character) in `text`,
 /// outside the byte ranges in `skip`.
 fn words(text: &str, skip: &[std::ops::Range<usize>]) -> HashSet<String> {
+    let skip = crate::base::ranges::Ranges::new(skip.to_vec());
     let mut out = HashSet::new();
     let mut cur = String::new();
     let flush = |cur: &mut String, out: &mut HashSet<String>| {
@@ -18,7 +19,7 @@ fn words(text: &str, skip: &[std::ops::Range<usize>]) -> HashSet<String> {
         cur.clear();
     };
     for (i, c) in text.char_indices() {
-        if skip.iter().any(|r| r.contains(&i)) {
+        if skip.contains(i) {
             flush(&mut cur, &mut out);
             continue;
         }
@@ -102,17 +103,17 @@ pub struct Index<'a> {
 
 /// An entry's meaningful words and claims.
 fn entry_terms(entry: &ChangeEntry) -> (HashSet<String>, Vec<crate::analysis::claims::Claim>) {
-    let skip = reference_spans(&entry.text);
-    let words = words(&entry.text, &skip)
+    let spans = reference_spans(&entry.text);
+    let words = words(&entry.text, &spans);
+    let skip = crate::base::ranges::Ranges::new(spans);
+    let text = crate::base::ranges::blanked(&entry.text, &skip);
+    let words = words
         .into_iter()
         .filter(|w| !STOP.contains(&w.as_str()) && !crate::analysis::claims::closed_class(w))
         .collect();
-    let claims = crate::analysis::claims::extract(&entry.text)
+    let claims = crate::analysis::claims::extract(&text)
         .into_iter()
-        .filter(|c| {
-            c.kind != crate::analysis::claims::ClaimKind::Link
-                && !skip.iter().any(|r| r.start < c.end && c.start < r.end)
-        })
+        .filter(|c| c.kind != crate::analysis::claims::ClaimKind::Link && !skip.overlaps(&(c.start..c.end)))
         .collect();
     (words, claims)
 }

@@ -208,12 +208,13 @@ fn needs_source(line: &str) -> bool {
 
 /// The cited messages of entries `changes` (1-based).
 fn cited_texts<'a>(changes: &[usize], entries: &'a Entries) -> Vec<&'a Arc<CitedText>> {
-    changes
-        .iter()
-        .filter_map(|&n| n.checked_sub(1).and_then(|i| entries.cited.get(i)))
-        .flatten()
-        .flat_map(|c| c.texts.iter())
-        .collect()
+    super::evidence::distinct(
+        changes
+            .iter()
+            .filter_map(|&n| n.checked_sub(1).and_then(|i| entries.cited.get(i)))
+            .flatten()
+            .flat_map(|c| c.texts.iter()),
+    )
 }
 
 /// True when `text` speaks of the removed line: states one of its claims, or holds two of

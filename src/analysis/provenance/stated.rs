@@ -2,7 +2,7 @@
 //! was said on, or by what a relative phrase of the line denotes on that day. Each
 //! (message, claim) is decided once however many citations share the message.
 
-use super::evidence::{Cited, CitedText};
+use super::evidence::{Cited, CitedText, messages};
 use super::overruled::Overruling;
 use super::reading::{Reading, when_said};
 use crate::analysis::claims::{self, Claim, ClaimKind};
@@ -39,13 +39,11 @@ impl Verdict {
 /// of it.
 pub(super) fn judge_cited(c: &Claim, line: &str, evidence: &[&Cited], stated: &Stated) -> Option<Verdict> {
     let mut overruled: Option<(String, &Overruling)> = None;
-    for e in evidence {
-        for t in e.texts.iter().filter(|t| stated.states(t, c)) {
-            match &t.overruled {
-                None => return Some(Verdict::at(ClaimStatus::Sourced, Some(stated.line_stating(t, c)))),
-                Some(o) => {
-                    overruled.get_or_insert((stated.line_stating(t, c), o));
-                }
+    for t in messages(evidence).into_iter().filter(|t| stated.states(t, c)) {
+        match &t.overruled {
+            None => return Some(Verdict::at(ClaimStatus::Sourced, Some(stated.line_stating(t, c)))),
+            Some(o) => {
+                overruled.get_or_insert((stated.line_stating(t, c), o));
             }
         }
     }
@@ -65,13 +63,13 @@ pub(super) fn judge_cited(c: &Claim, line: &str, evidence: &[&Cited], stated: &S
             by: Some(o.loc.clone()),
         });
     }
-    contradicted(c, evidence)
+    contradicted(c, evidence, stated)
 }
 
 /// The first cited message that binds the claim's subject to another value.
-fn contradicted(c: &Claim, evidence: &[&Cited]) -> Option<Verdict> {
-    for t in evidence.iter().flat_map(|e| &e.texts) {
-        if let Some(r) = claims::contradiction(c, &t.text) {
+fn contradicted(c: &Claim, evidence: &[&Cited], stated: &Stated) -> Option<Verdict> {
+    for t in messages(evidence) {
+        if let Some(r) = stated.contradiction(t, c) {
             let quote = t.text.get(r.clone()).unwrap_or("").trim();
             let quote = mask(quote).into_owned();
             return Some(Verdict {
@@ -102,20 +100,18 @@ fn sourced_by_day(c: &Claim, line: &str, evidence: &[&Cited], stated: &Stated) -
     let event = c.start.min(line.len())..c.end.min(line.len());
     let rest = format!("{} {}", line.get(..event.start).unwrap_or(""), line.get(event.end..).unwrap_or(""));
     let states_event = |t: &CitedText| claims::shares_content(&rest, &t.text);
-    for e in evidence {
-        for t in e.texts.iter().filter(|t| states_event(t)) {
-            let phrases = stated.phrases(t);
-            if phrases.is_empty() {
-                // No relative phrase: the line states the day it was said on.
-                if let Some((loc, _)) = t.dates.iter().find(|(_, d)| by_day(d)) {
-                    return Some(loc.clone());
-                }
-            } else if let Some(day) = t.day
-                && phrases.iter().any(|r| r.readings(day).any(|(_, denoted)| claims::covers(c, denoted)))
-            {
-                // A relative phrase: the days it denotes are what the line states.
-                return Some(t.loc.clone());
+    for t in messages(evidence).into_iter().filter(|t| states_event(t)) {
+        let phrases = stated.phrases(t);
+        if phrases.is_empty() {
+            // No relative phrase: the line states the day it was said on.
+            if let Some((loc, _)) = t.dates.iter().find(|(_, d)| by_day(d)) {
+                return Some(loc.clone());
             }
+        } else if let Some(day) = t.day
+            && phrases.iter().any(|r| r.readings(day).any(|(_, denoted)| claims::covers(c, denoted)))
+        {
+            // A relative phrase: the days it denotes are what the line states.
+            return Some(t.loc.clone());
         }
     }
     None
@@ -146,9 +142,22 @@ pub(super) struct Stated {
     states: RefCell<HashMap<StateKey, bool>>,
     lines: RefCell<HashMap<StateKey, String>>,
     phrases: RefCell<HashMap<usize, Rc<Vec<claims::Relative>>>>,
+    contradictions: RefCell<HashMap<StateKey, Option<std::ops::Range<usize>>>>,
 }
 
 impl Stated {
+    /// Where the message binds the claim's subject to another value; each (message,
+    /// claim) is read once, however many entries cite the message.
+    fn contradiction(&self, t: &Arc<CitedText>, c: &Claim) -> Option<std::ops::Range<usize>> {
+        let key = state_key(t, c);
+        if let Some(known) = self.contradictions.borrow().get(&key) {
+            return known.clone();
+        }
+        let found = claims::contradiction(c, &t.text);
+        self.contradictions.borrow_mut().insert(key, found.clone());
+        found
+    }
+
     /// True when the message says the claim; each (message, claim) is decided once.
     fn states(&self, t: &Arc<CitedText>, c: &Claim) -> bool {
         let key = state_key(t, c);
@@ -204,17 +213,15 @@ pub(super) fn cited_reading(c: &Claim, evidence: &[&Cited], stated: &Stated, zon
         return None;
     }
     let mut outside: Option<Reading> = None;
-    for e in evidence {
-        for t in &e.texts {
-            let Some(day) = t.day else { continue };
-            for r in stated.phrases(t).iter() {
-                let when = when_said(zone, t.time.as_deref(), t.local_time.as_deref());
-                let reading = Reading::new(c, r, day, t.loc.clone(), when);
-                if reading.overlaps {
-                    return Some(reading);
-                }
-                outside.get_or_insert(reading);
+    for t in messages(evidence) {
+        let Some(day) = t.day else { continue };
+        for r in stated.phrases(t).iter() {
+            let when = when_said(zone, t.time.as_deref(), t.local_time.as_deref());
+            let reading = Reading::new(c, r, day, t.loc.clone(), when);
+            if reading.overlaps {
+                return Some(reading);
             }
+            outside.get_or_insert(reading);
         }
     }
     outside

@@ -75,12 +75,13 @@ pub(super) fn check(review: &Review, cited: &[Vec<Cited>], hunk_claims: &[HunkCl
         }
         for hi in 0..f.hunks.len() {
             let entries: Vec<usize> = findings.changes(fi, hi).to_vec();
-            let texts: Vec<&Arc<CitedText>> = entries
-                .iter()
-                .filter_map(|&n| n.checked_sub(1).and_then(|i| cited.get(i)))
-                .flatten()
-                .flat_map(|c| c.texts.iter())
-                .collect();
+            let texts: Vec<&Arc<CitedText>> = super::evidence::distinct(
+                entries
+                    .iter()
+                    .filter_map(|&n| n.checked_sub(1).and_then(|i| cited.get(i)))
+                    .flatten()
+                    .flat_map(|c| c.texts.iter()),
+            );
             if texts.is_empty() {
                 continue;
             }

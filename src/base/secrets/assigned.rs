@@ -95,6 +95,32 @@ pub(super) fn bearer(text: &str, _: usize, e: usize) -> Option<Range<usize>> {
     is_credential_value(value).then_some(start..end)
 }
 
+/// The credentials of HTTP basic authentication (`Authorization: Basic dXNlcjpwdw==`): a
+/// base64 value after `Basic ` that decodes to printable `user:password`. What it decodes
+/// to is the evidence, so prose (`basic usage`, `Basic setup`) never passes.
+pub(super) fn basic_auth(text: &str, s: usize, e: usize) -> Option<Range<usize>> {
+    use base64::Engine;
+    use base64::engine::general_purpose::{STANDARD, STANDARD_NO_PAD};
+    let b = text.as_bytes();
+    if s > 0 && b.get(s - 1).is_some_and(|&c| is_word(c)) {
+        return None;
+    }
+    let start = run_end(b, e, |c| c == b' ' || c == b'\t');
+    if start == e {
+        return None;
+    }
+    let body_end = run_end(b, start, |c| c.is_ascii_alphanumeric() || c == b'+' || c == b'/');
+    let end = run_end(b, body_end, |c| c == b'=').min(body_end + 2);
+    if end - start < 8 || b.get(end).is_some_and(|&c| is_word(c)) {
+        return None;
+    }
+    let value = b.get(start..end)?;
+    let decoded = STANDARD.decode(value).or_else(|_| STANDARD_NO_PAD.decode(value)).ok()?;
+    let pair = std::str::from_utf8(&decoded).ok()?;
+    let credentials = pair.split_once(':').is_some_and(|(user, pw)| !user.is_empty() && !pw.is_empty());
+    (credentials && !pair.chars().any(char::is_control)).then_some(start..end)
+}
+
 /// The password of a URL with credentials (`postgres://app:hunter2@db:5432/x`): a
 /// credential whatever its entropy, unless it is a placeholder (`user:password@`,
 /// `:xxxx@`, `:${PW}@`, `:<password>@`, `:changeme@`).
@@ -137,7 +163,7 @@ pub(super) fn url_password(text: &str, _: usize, e: usize) -> Option<Range<usize
 /// when it looks random.
 pub(super) fn after_key(text: &str, _: usize, e: usize) -> Option<Range<usize>> {
     let b = text.as_bytes();
-    let (start, _) = value_start(b, e)?;
+    let start = value_start(b, e).map(|(start, _)| start).or_else(|| said_value_start(b, e))?;
     let mut end = query_value_end(b, start, run_end(b, start, is_value_char));
     while end > start && b.get(end - 1) == Some(&b'.') {
         end -= 1;
@@ -205,6 +231,46 @@ fn value_start(b: &[u8], e: usize) -> Option<(usize, Option<u8>)> {
     i = run_end(b, i, |c| c == b' ' || c == b'\t');
     let quote = b.get(i).copied().filter(|c| matches!(c, b'"' | b'\'' | b'`'));
     Some((i + usize::from(quote.is_some()), quote))
+}
+
+/// Words that join a key named in prose to its value: `the secret token is …`, `the API
+/// key was …`, `my access key: now …`.
+const LINKING_WORDS: &[&str] = &["is", "was", "are", "were", "becomes", "became", "reads", "now", "to"];
+
+/// Where the value after a key named in a sentence starts: up to three more words after
+/// the name (`token for the relay is`), the last a linking word ([`LINKING_WORDS`]), then
+/// one blank. Only a random value is taken there ([`after_key`] checks it), so prose such as
+/// `the token is stored in the vault` is no credential.
+fn said_value_start(b: &[u8], e: usize) -> Option<usize> {
+    let mut i = e;
+    for _ in 0..4 {
+        if b.get(i) != Some(&b' ') {
+            return None;
+        }
+        let word_end = run_end(b, i + 1, |c| c.is_ascii_alphabetic());
+        let word = std::str::from_utf8(b.get(i + 1..word_end)?).ok()?;
+        if word.is_empty() {
+            return None;
+        }
+        i = word_end;
+        if is_linking(word) && b.get(i) == Some(&b' ') {
+            // More linking words may follow: `is now`, `was set to`.
+            let mut start = i + 1;
+            loop {
+                let next_end = run_end(b, start, |c| c.is_ascii_alphabetic());
+                let next = std::str::from_utf8(b.get(start..next_end)?).ok()?;
+                if !(is_linking(next) || next.eq_ignore_ascii_case("set")) || b.get(next_end) != Some(&b' ') {
+                    return Some(start);
+                }
+                start = next_end + 1;
+            }
+        }
+    }
+    None
+}
+
+fn is_linking(word: &str) -> bool {
+    LINKING_WORDS.iter().any(|w| w.eq_ignore_ascii_case(word))
 }
 
 /// The end of a value at `start..end` that is a URL query parameter: it stops before the

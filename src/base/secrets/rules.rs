@@ -326,6 +326,7 @@ pub(super) const RULES: &[Rule] = &[
     custom("url-password", "://", K::Credential, url_password),
     classified("capability-url", "://", K::CapabilityUrl("capability-url"), super::urls::capability_url),
     custom("bearer-token", "bearer", K::Credential, super::assigned::bearer),
+    custom("basic-auth", "basic", K::Credential, super::assigned::basic_auth),
     key_name("token"),
     key_name("secret"),
     key_name("api_key"),

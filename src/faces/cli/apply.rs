@@ -65,10 +65,7 @@ pub fn run(args: &ApplyArgs) -> Result<i32> {
         Some(r) => r,
         None if args.init => {
             let r = repo::init_with_snapshot(&inputs.memory)?;
-            println!(
-                "initialised a git repository in {} with a first commit of the notes as they are",
-                r.memory.display()
-            );
+            say!("initialised a git repository in {} with a first commit of the notes as they are", r.memory.display());
             r
         }
         None => bail!(
@@ -85,16 +82,16 @@ pub fn run(args: &ApplyArgs) -> Result<i32> {
     };
     let lock = RepoLock::acquire(&repo)?;
     if let Some(t) = &lock.took_over {
-        eprintln!("dreamreview: {}", super::shown(t));
+        tell!("dreamreview: {}", super::shown(t));
     }
     if let Some(m) = journal::recover(&repo)? {
-        eprintln!("dreamreview: {}", super::shown(&m));
+        tell!("dreamreview: {}", super::shown(&m));
     }
     let mut review = crate::repo::load_review(inputs)?;
     args.inputs.apply_zone(&mut review);
     let (_, total) = review.progress();
     if total == 0 {
-        println!(
+        say!(
             "nothing to apply: the dream changes nothing in {}",
             super::shown(&review.inputs.memory.display().to_string())
         );
@@ -108,7 +105,7 @@ pub fn run(args: &ApplyArgs) -> Result<i32> {
                 if total == 1 { "" } else { "s" }
             );
         }
-        eprintln!("dreamreview: note: this dream was {banner}; deciding what it did not take again (--again)");
+        tell!("dreamreview: note: this dream was {banner}; deciding what it did not take again (--again)");
     }
     let mut skipped = decide(&mut review, args)?;
     if !skipped.is_empty() && !review.accepts_anything() {
@@ -124,33 +121,33 @@ pub fn run(args: &ApplyArgs) -> Result<i32> {
         }
     }
     if let Some(m) = &applied.recovered {
-        eprintln!("dreamreview: {}", super::shown(m));
+        tell!("dreamreview: {}", super::shown(m));
     }
     if let Some(why) = &applied.note_failed {
-        eprintln!("dreamreview: warning: the commit was made but its evidence note was not: {}", super::shown(why));
+        tell!("dreamreview: warning: the commit was made but its evidence note was not: {}", super::shown(why));
     }
     if let Some(s) = applied.snapshot {
-        println!("snapshot  {} {}", crate::repo::short_id(s), message::SNAPSHOT_SUMMARY);
+        say!("snapshot  {} {}", crate::repo::short_id(s), message::SNAPSHOT_SUMMARY);
     }
-    println!("committed {} {}", crate::repo::short_id(applied.commit), message::one_line(&applied.summary));
+    say!("committed {} {}", crate::repo::short_id(applied.commit), message::one_line(&applied.summary));
     for s in &skipped {
-        println!("skipped   {}: {}", message::one_line(&s.id), message::one_line(&s.reason));
+        say!("skipped   {}: {}", message::one_line(&s.id), message::one_line(&s.reason));
     }
     if !waved.is_empty() {
-        eprintln!(
+        tell!(
             "dreamreview: committed with error-level flags you allowed: {}",
             waved.iter().map(|s| format!("{} {}", s.hunk, s.label())).collect::<Vec<_>>().join("; ")
         );
     }
     let flagged = crate::analysis::standing::flags_left(&review, &analysis).error > waved.len();
     if flagged {
-        eprintln!(
+        tell!(
             "dreamreview: accepted hunks carry error-level flags; see `dreamreview check` (and \
              `dreamreview revert` to undo)"
         );
     }
     if !skipped.is_empty() {
-        eprintln!(
+        tell!(
             "dreamreview: {} accepted change{} could not be written (listed above)",
             skipped.len(),
             if skipped.len() == 1 { "" } else { "s" }

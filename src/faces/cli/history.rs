@@ -59,12 +59,12 @@ fn open(memory: Option<&Path>) -> Result<MemoryRepo> {
 pub fn log(args: &LogArgs) -> Result<i32> {
     let repo = open(args.memory.as_deref())?;
     let entries = history::log(&repo, args.limit)?;
-    let mut out = std::io::stdout().lock();
     if args.json {
-        let text = serde_json::to_string_pretty(&entries).context("cannot encode the log")?;
-        let _ = writeln!(out, "{text}");
+        let text = crate::shown::json_string(&entries).context("cannot encode the log")?;
+        let _ = writeln!(std::io::stdout().lock(), "{text}");
         return Ok(0);
     }
+    let mut out = crate::shown::Guarded::new(std::io::stdout().lock());
     if entries.is_empty() {
         let _ = writeln!(out, "no commits touch {} yet", repo.memory.display());
     }
@@ -95,24 +95,24 @@ pub fn revert(args: &RevertArgs) -> Result<i32> {
     };
     let lock = RepoLock::acquire(&repo)?;
     if let Some(t) = &lock.took_over {
-        eprintln!("dreamreview: {}", super::shown(t));
+        tell!("dreamreview: {}", super::shown(t));
     }
     if let Some(m) = journal::recover(&repo)? {
-        eprintln!("dreamreview: {}", super::shown(&m));
+        tell!("dreamreview: {}", super::shown(&m));
     }
     match revert::revert(&repo, &args.commit, &scope, &lock)? {
         Reverted::Committed { commit, summary, snapshot, .. } => {
             if let Some(s) = snapshot {
-                println!("snapshot  {} {}", crate::repo::short_id(s), crate::repo::message::SNAPSHOT_BEFORE_REVERT);
+                say!("snapshot  {} {}", crate::repo::short_id(s), crate::repo::message::SNAPSHOT_BEFORE_REVERT);
             }
-            println!("committed {} {}", crate::repo::short_id(commit), one_line(&summary));
+            say!("committed {} {}", crate::repo::short_id(commit), one_line(&summary));
             Ok(0)
         }
         Reverted::Conflicts(conflicts) => {
             for c in &conflicts {
-                println!("conflict  {}", one_line(&c.to_string()));
+                say!("conflict  {}", one_line(&c.to_string()));
             }
-            eprintln!(
+            tell!(
                 "dreamreview: cannot revert {}: {} part{} conflict with later edits; nothing was \
                  written",
                 super::shown(&args.commit),
@@ -122,7 +122,7 @@ pub fn revert(args: &RevertArgs) -> Result<i32> {
             Ok(1)
         }
         Reverted::Nothing => {
-            println!(
+            say!(
                 "nothing to revert: the notes already are as the revert of {} would leave them",
                 super::shown(&args.commit)
             );

@@ -51,12 +51,12 @@ pub fn run(args: &IndexArgs) -> Result<i32> {
     let built = index::build_all(&cache, &paths)
         .with_context(|| format!("cannot build the transcript index under {}", cache.display()))?;
     for note in index::take_notes() {
-        eprintln!("dreamreview: {}", super::shown(&note));
+        tell!("dreamreview: {}", super::shown(&note));
     }
     if built.busy {
-        println!("another dreamreview is building the transcript index under {}: left to it", cache.display());
+        say!("another dreamreview is building the transcript index under {}: left to it", cache.display());
     } else {
-        println!(
+        say!(
             "{} of {} transcripts indexed ({:.1} MiB read) under {}",
             built.files,
             paths.len(),
@@ -104,11 +104,11 @@ pub fn hand_over_deferred(cache: Option<&Path>) {
     let bytes: u64 = deferred.iter().filter_map(|p| std::fs::metadata(p).ok()).map(|m| m.len()).sum();
     let started = std::env::current_exe().and_then(|exe| index::spawn(&exe, cache, &deferred));
     match started {
-        Ok(()) => eprintln!(
+        Ok(()) => tell!(
             "dreamreview: indexing {} transcripts ({:.0} MiB) in the background, for the next run",
             deferred.len(),
             bytes as f64 / (1 << 20) as f64
         ),
-        Err(e) => eprintln!("dreamreview: cannot start the background transcript index ({e}); run `dreamreview index`"),
+        Err(e) => tell!("dreamreview: cannot start the background transcript index ({e}); run `dreamreview index`"),
     }
 }

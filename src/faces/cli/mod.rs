@@ -12,6 +12,16 @@ use clap::{Args, Parser, Subcommand};
 use std::io::Write;
 use std::path::PathBuf;
 
+/// `println!` through the one boundary ([`crate::shown::text`]): masked, controls visible.
+macro_rules! say {
+    ($($t:tt)*) => { println!("{}", $crate::shown::text(&format!($($t)*))) };
+}
+
+/// `eprintln!` through the one boundary ([`crate::shown::text`]).
+macro_rules! tell {
+    ($($t:tt)*) => { eprintln!("{}", $crate::shown::text(&format!($($t)*))) };
+}
+
 pub mod apply;
 pub mod history;
 pub mod index;
@@ -173,7 +183,7 @@ pub fn main() -> i32 {
     let code = match run(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("dreamreview: {}", shown(&format!("{e:#}")));
+            tell!("dreamreview: {}", shown(&format!("{e:#}")));
             2
         }
     };
@@ -209,7 +219,12 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Demo { keep } => demo(keep.as_deref()),
         Command::Audit { dirs, json, verbose } => {
             let dirs = if dirs.is_empty() { crate::analysis::audit::default_dirs() } else { dirs };
-            let mut out = std::io::stdout().lock();
+            // JSON is made safe as it is serialized; text on its way out.
+            let mut out: Box<dyn Write> = if json {
+                Box::new(std::io::stdout().lock())
+            } else {
+                Box::new(crate::shown::Guarded::new(std::io::stdout().lock()))
+            };
             let options =
                 crate::analysis::audit::Options { json, verbose, history: Some(&crate::repo::unverifiable::find) };
             crate::analysis::audit::run(&dirs, &options, &mut out)
@@ -225,7 +240,7 @@ fn run(cli: Cli) -> Result<i32> {
 /// A message as the command line prints it: credentials masked (an error may repeat an
 /// argument or a path, and either may be a pasted secret), control characters visible.
 pub fn shown(message: &str) -> String {
-    crate::text::visible_controls(&crate::secrets::mask(message)).into_owned()
+    crate::shown::text(message).into_owned()
 }
 
 /// Loads a review from command-line inputs.
@@ -250,10 +265,10 @@ fn check(inputs: &InputArgs, json: bool) -> Result<i32> {
     let interrupted = report::Interruption::find(&review.inputs.memory)?;
     let analysis = crate::analysis::analyze_with(&review, &stderr_progress());
     for note in crate::transcript::index::take_notes() {
-        eprintln!("dreamreview: {}", shown(&note));
+        tell!("dreamreview: {}", shown(&note));
     }
     if std::env::var_os("DREAMREVIEW_INDEX_STATS").is_some() {
-        eprintln!("{}", crate::transcript::index::stats());
+        tell!("{}", crate::transcript::index::stats());
     }
     let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
     if json {
@@ -268,7 +283,7 @@ fn check(inputs: &InputArgs, json: bool) -> Result<i32> {
         }
     } else {
         let out = report::to_text(&review, &analysis, interrupted.as_ref());
-        let _ = writeln!(stdout, "{}", out.trim_end());
+        let _ = writeln!(stdout, "{}", crate::shown::text(out.trim_end()));
     }
     let _ = stdout.flush();
     // On stderr, so that `--json` stays one document.
@@ -278,7 +293,7 @@ fn check(inputs: &InputArgs, json: bool) -> Result<i32> {
         } else {
             "what it did not take is shown as it decided (rejected); pass --again to decide it again"
         };
-        eprintln!("dreamreview: note: this dream was {}; {what}", shown(&banner));
+        tell!("dreamreview: note: this dream was {}; {what}", shown(&banner));
     }
     let needs_action = interrupted.is_some() || crate::analysis::standing::has_blocking_errors(&review, &analysis);
     Ok(if needs_action { 1 } else { 0 })
@@ -381,8 +396,8 @@ fn demo(keep: Option<&std::path::Path>) -> Result<i32> {
     let inputs = InputArgs { dream: Some(demo.dream), memory: Some(demo.memory), ..InputArgs::default() };
     let code = tui(&inputs, keep.is_none().then(|| root.clone()))?;
     match keep {
-        Some(_) => println!("the demo's memory repository is kept at {}", memory.display()),
-        None => println!(
+        Some(_) => say!("the demo's memory repository is kept at {}", memory.display()),
+        None => say!(
             "the demo's memory repository was {} (deleted); `dreamreview demo --keep DIR` keeps one",
             memory.display()
         ),

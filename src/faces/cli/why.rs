@@ -1,7 +1,6 @@
 //! `dreamreview why NOTE[:LINE]`: where a line of a note came from, as text or JSON.
 
 use crate::repo::{MemoryRepo, why};
-use crate::secrets::Masked;
 use anyhow::{Context, Result, anyhow};
 use clap::Args;
 use std::io::Write;
@@ -40,10 +39,10 @@ pub fn run(args: &WhyArgs) -> Result<i32> {
     let explanation = why::explain(&repo, &note, line)?;
     let mut out = std::io::stdout().lock();
     if args.json {
-        let text = serde_json::to_string_pretty(&Masked(&explanation)).context("cannot encode the answer")?;
+        let text = crate::shown::json_string(&explanation).context("cannot encode the answer")?;
         let _ = writeln!(out, "{text}");
     } else {
-        let _ = write!(out, "{}", crate::why::to_text(&explanation));
+        let _ = write!(out, "{}", crate::shown::text(&crate::why::to_text(&explanation)));
     }
     Ok(0)
 }

@@ -42,6 +42,23 @@ pub fn shown_name(name: &str) -> String {
     crate::text::visible_name(&crate::secrets::mask(name)).into_owned()
 }
 
+/// Lines as a pane draws them: each line read whole (its spans joined, so a credential
+/// split across spans is still recognised) and every credential in it masked, its spans'
+/// styles kept. The last step before a pane's text reaches the terminal.
+pub fn guarded(lines: Vec<ratatui::text::Line<'static>>) -> Vec<ratatui::text::Line<'static>> {
+    lines.into_iter().map(guarded_line).collect()
+}
+
+fn guarded_line(line: ratatui::text::Line<'static>) -> ratatui::text::Line<'static> {
+    let texts: Vec<&str> = line.spans.iter().map(|s| s.content.as_ref()).collect();
+    if crate::secrets::find(&texts.concat()).is_empty() {
+        return line;
+    }
+    let masked = crate::secrets::mask_lines(&texts);
+    let spans = line.spans.iter().zip(masked).map(|(s, m)| ratatui::text::Span::styled(m, s.style)).collect();
+    ratatui::text::Line { spans, ..line }
+}
+
 /// Display width of one char (0 for zero-width marks).
 pub fn char_width(c: char) -> usize {
     c.width().unwrap_or(0)

@@ -177,6 +177,7 @@ fn promotion_citation(rest: &str) -> Option<Citation> {
         file: Some(file.to_string()),
         start: Some(start.min(end)),
         end: Some(start.max(end)),
+        bad: None,
     })
 }
 

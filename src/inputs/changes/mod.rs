@@ -6,10 +6,13 @@
 //! [`structure_spans`] handle the sources OpenClaw writes inline in the notes themselves.
 
 mod inline;
+pub mod line_numbers;
 mod notes;
 mod refs;
 
 use serde::Serialize;
+
+pub use line_numbers::BadLines;
 
 use crate::date::Date;
 
@@ -29,6 +32,11 @@ pub struct Citation {
     pub start: Option<usize>,
     /// Last cited line, inclusive (equals `start` for a single line).
     pub end: Option<usize>,
+    /// Why the lines as written cite nothing (`:-1`, `:2-0`, a number too large); `start`
+    /// and `end` are then `None` and the citation is reported as bad, never read as the
+    /// whole file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bad: Option<BadLines>,
 }
 
 /// One change described in CHANGES.md: a list item (with its continuation lines) or a

@@ -13,6 +13,8 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::Citation;
+use super::line_numbers::{self, BadLines};
+use crate::base::ranges::{Ranges, Taken};
 
 /// What sort of file a mention names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,11 +40,12 @@ pub(crate) struct FileMention {
     pub kind: FileKind,
 }
 
-/// A line reference: byte range and the (start, end) spans it names (inclusive, 1-based).
+/// A line reference: byte range and the (start, end) spans it names (inclusive, 1-based),
+/// each checked ([`line_numbers::span`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct LineMention {
     pub range: Range<usize>,
-    pub spans: Vec<(usize, usize)>,
+    pub spans: Vec<Result<(usize, usize), BadLines>>,
 }
 
 /// Citations and the Markdown mentions left over as notes.
@@ -89,6 +92,7 @@ fn name_start(text: &str, ext_start: usize) -> usize {
 pub(crate) fn file_mentions(text: &str) -> Vec<FileMention> {
     let lower = text.to_ascii_lowercase();
     let mut out: Vec<FileMention> = Vec::new();
+    let mut taken = Taken::default();
     for (ext, kind) in [(".jsonl", FileKind::Jsonl), (".md", FileKind::Markdown)] {
         for (i, _) in lower.match_indices(ext) {
             let end = i + ext.len();
@@ -100,6 +104,7 @@ pub(crate) fn file_mentions(text: &str) -> Vec<FileMention> {
             if name.trim_matches(['.', '/', '\\', '~']).is_empty() || name.contains("//") {
                 continue;
             }
+            taken.insert(&(start..end));
             out.push(FileMention { range: start..end, kind });
         }
     }
@@ -114,7 +119,8 @@ pub(crate) fn file_mentions(text: &str) -> Vec<FileMention> {
                 Some('.') => !after2.is_some_and(|c| c.is_ascii_alphanumeric()),
                 Some(c) => !(c.is_ascii_alphanumeric() || "-_/\\".contains(c)),
             };
-            if clean_left && clean_right && !out.iter().any(|f| overlaps(&f.range, &m.range())) {
+            if clean_left && clean_right && !taken.overlaps(&m.range()) {
+                taken.insert(&m.range());
                 out.push(FileMention { range: m.range(), kind: FileKind::SessionId });
             }
         }
@@ -128,24 +134,105 @@ pub(crate) fn file_mentions(text: &str) -> Vec<FileMention> {
                 && !text.get(m.end()..).is_some_and(|r| r.to_ascii_lowercase().starts_with(".jsonl"));
             let id = m.as_str().get("agent-".len()..).unwrap_or("");
             let id_like = id.len() >= 5 && id.bytes().any(|b| b.is_ascii_digit());
-            if clean_left && clean_right && id_like && !out.iter().any(|f| overlaps(&f.range, &m.range())) {
+            if clean_left && clean_right && id_like && !taken.overlaps(&m.range()) {
+                taken.insert(&m.range());
                 out.push(FileMention { range: m.range(), kind: FileKind::AgentId });
             }
         }
     }
-    // A URL is not a file mention.
-    out.retain(|f| !text.get(..f.range.end).is_some_and(|h| url_before(h, f.range.start)));
     out.sort_by_key(|f| f.range.start);
+    // A URL is not a file mention.
+    let mut urls = InUrl::default();
+    out.retain(|f| !urls.ends_a_url(text, &f.range));
     out
 }
 
-fn url_before(head: &str, start: usize) -> bool {
-    let token_start = head.get(..start).and_then(|h| h.rfind(char::is_whitespace).map(|i| i + 1)).unwrap_or(0);
-    head.get(token_start..).is_some_and(|t| t.contains("://"))
+/// Whether a name lies in a URL: its whitespace-delimited token holds `://` up to the
+/// name's end. Asked in order of position, the text is read once whatever the number of
+/// names (a token without spaces may hold thousands).
+#[derive(Default)]
+struct InUrl {
+    /// How far the text has been read.
+    read: usize,
+    /// Where the token being read starts.
+    token: usize,
+    /// A `://` starts at or after `token`, before `read`.
+    seen: bool,
 }
 
-fn overlaps(a: &Range<usize>, b: &Range<usize>) -> bool {
-    a.start < b.end && b.start < a.end
+impl InUrl {
+    fn ends_a_url(&mut self, text: &str, name: &Range<usize>) -> bool {
+        let upto = name.start.max(self.read);
+        for (i, c) in text.get(self.read..upto).unwrap_or("").char_indices() {
+            if c.is_whitespace() {
+                self.token = self.read + i + c.len_utf8();
+                self.seen = false;
+            } else if c == ':' && text.get(self.read + i..).is_some_and(|r| r.starts_with("://")) {
+                self.seen = true;
+            }
+        }
+        self.read = upto;
+        // A `://` straddling the name's start, or inside the name.
+        let mut from = name.start.saturating_sub(2).max(self.token);
+        while !text.is_char_boundary(from) {
+            from += 1;
+        }
+        self.seen || text.get(from..name.end).is_some_and(|t| t.contains("://"))
+    }
+}
+
+/// Of items listed in order of position, which is the last (highest index) to end at or
+/// before a position, in log time; items may overlap, so ends need not be sorted.
+struct LastBefore {
+    /// (end, index) sorted by end.
+    by_end: Vec<(usize, usize)>,
+    /// The highest index among the first k+1 of `by_end`.
+    best: Vec<usize>,
+}
+
+impl LastBefore {
+    fn new(ends: Vec<usize>) -> LastBefore {
+        let mut by_end: Vec<(usize, usize)> = ends.into_iter().enumerate().map(|(i, e)| (e, i)).collect();
+        by_end.sort_unstable();
+        let best = by_end
+            .iter()
+            .scan(None, |m: &mut Option<usize>, &(_, i)| {
+                *m = Some(m.map_or(i, |m| m.max(i)));
+                *m
+            })
+            .collect();
+        LastBefore { by_end, best }
+    }
+
+    fn last_ending_by(&self, at: usize) -> Option<usize> {
+        let k = self.by_end.partition_point(|&(e, _)| e <= at);
+        k.checked_sub(1).and_then(|k| self.best.get(k).copied())
+    }
+}
+
+/// Ranges asked whether one lies wholly within `from..to`, in log time.
+struct FirstEnd {
+    /// Starts, sorted.
+    starts: Vec<usize>,
+    /// The smallest end among the ranges from the k-th start on.
+    min_end: Vec<usize>,
+}
+
+impl FirstEnd {
+    fn new(mut ranges: Vec<Range<usize>>) -> FirstEnd {
+        ranges.sort_by_key(|r| r.start);
+        let mut min_end: Vec<usize> = ranges.iter().rev().map(|r| r.end).collect();
+        for k in 1..min_end.len() {
+            min_end[k] = min_end[k].min(min_end[k - 1]);
+        }
+        min_end.reverse();
+        FirstEnd { starts: ranges.iter().map(|r| r.start).collect(), min_end }
+    }
+
+    fn some_within(&self, from: usize, to: usize) -> bool {
+        let k = self.starts.partition_point(|&s| s < from);
+        self.min_end.get(k).is_some_and(|&e| e <= to)
+    }
 }
 
 static UUID: LazyLock<Option<Regex>> =
@@ -172,31 +259,15 @@ static CJK_LINES: LazyLock<Option<Regex>> = LazyLock::new(|| {
 });
 static NUM: LazyLock<Option<Regex>> = LazyLock::new(|| Regex::new(N).ok());
 
-/// Parses a digit string (ASCII or full-width); overflow saturates (an absurd line number
-/// must still reach the resolver and be reported as unresolved).
-fn parse_line_no(s: &str) -> usize {
-    let mut n: usize = 0;
-    for c in s.chars() {
-        let d = match c {
-            '0'..='9' => c as usize - '0' as usize,
-            '０'..='９' => c as usize - '０' as usize,
-            _ => continue,
-        };
-        n = n.saturating_mul(10).saturating_add(d);
-    }
-    n
-}
-
 /// Splits a list such as `3-5, 7 and 9` into spans. A list item is one number or a range
 /// of two; numbers are paired by the separators between them.
 /// What may stand between the two ends of a line range (lowercase, trimmed, without the
 /// `L` of `L5`).
 const RANGE_WORDS: &[&str] = &["-", "–", "—", "~", "〜", "～", "..", "to", "through", "至", "到"];
 
-fn parse_list(list: &str) -> Vec<(usize, usize)> {
+fn parse_list(list: &str) -> Vec<Result<(usize, usize), BadLines>> {
     let Some(num) = &*NUM else { return Vec::new() };
-    let nums: Vec<(Range<usize>, usize)> =
-        num.find_iter(list).map(|m| (m.range(), parse_line_no(m.as_str()))).collect();
+    let nums: Vec<(Range<usize>, &str)> = num.find_iter(list).map(|m| (m.range(), m.as_str())).collect();
     let mut out = Vec::new();
     let mut i = 0;
     while let Some((r, a)) = nums.get(i) {
@@ -210,11 +281,11 @@ fn parse_list(list: &str) -> Vec<(usize, usize)> {
         });
         match (is_range, next) {
             (true, Some((_, b))) => {
-                out.push(((*a).min(*b), (*a).max(*b)));
+                out.push(line_numbers::span(a, Some(b)));
                 i += 2;
             }
             _ => {
-                out.push((*a, *a));
+                out.push(line_numbers::span(a, None));
                 i += 1;
             }
         }
@@ -225,13 +296,15 @@ fn parse_list(list: &str) -> Vec<(usize, usize)> {
 /// Line references anywhere in the text (not the `:3` / `#L3` forms glued to a file).
 fn free_line_mentions(text: &str) -> Vec<LineMention> {
     let mut out: Vec<LineMention> = Vec::new();
+    let mut taken = Taken::default();
     for re in [&*EN_LINES, &*L_FORM, &*CJK_LINES].into_iter().flatten() {
         for c in re.captures_iter(text) {
             let Some(m) = c.get(0) else { continue };
             let list = ["list", "zh", "ja", "ko"].iter().find_map(|g| c.name(g));
             let Some(list) = list else { continue };
             let spans = parse_list(list.as_str());
-            if !spans.is_empty() && !out.iter().any(|o| overlaps(&o.range, &m.range())) {
+            if !spans.is_empty() && !taken.overlaps(&m.range()) {
+                taken.insert(&m.range());
                 out.push(LineMention { range: m.range(), spans });
             }
         }
@@ -253,6 +326,15 @@ pub(crate) fn attached_line_mention(text: &str, file_end: usize) -> Option<LineM
         return None;
     };
     let body = rest.get(prefix_len..)?;
+    // `:-1`: a negative number cites no line (never the whole file).
+    if let Some(digits) = body.strip_prefix('-') {
+        let n = digits.bytes().take_while(u8::is_ascii_digit).count();
+        if n > 0 {
+            let written = format!("-{}", &digits[..n]);
+            let range = file_end..file_end + prefix_len + written.len();
+            return Some(LineMention { range, spans: vec![Err(BadLines::Negative { written })] });
+        }
+    }
     let mut len = 0;
     let mut chars = body.char_indices().peekable();
     // number [sep [L] number] ([,] number [sep number])*
@@ -318,22 +400,31 @@ pub(crate) fn find_refs(text: &str, default_file: Option<&str>) -> Refs {
             attached_to.push(Some(fi));
         }
     }
+    // Every question below about what lies before or after a mention is answered by a
+    // binary search: an entry with n citations costs n log n.
+    let file_ranges = Ranges::new(files.iter().map(|f| f.range.clone()).collect());
+    let mut taken = Taken::default();
+    for lm in &lines {
+        taken.insert(&lm.range);
+    }
     for lm in free_line_mentions(text) {
-        let inside_file = files.iter().any(|f| overlaps(&f.range, &lm.range));
-        if !inside_file && !lines.iter().any(|o| overlaps(&o.range, &lm.range)) {
+        if !file_ranges.overlaps(&lm.range) && !taken.overlaps(&lm.range) {
+            taken.insert(&lm.range);
             lines.push(lm);
             attached_to.push(None);
         }
     }
+    let all_files = LastBefore::new(files.iter().map(|f| f.range.end).collect());
+    let between = FirstEnd::new(lines.iter().map(|l| l.range.clone()).collect());
     // A free line reference right after a file (only connectors between) is attached too.
     for (li, lm) in lines.iter().enumerate() {
         if attached_to.get(li).copied().flatten().is_some() {
             continue;
         }
-        let prev = files.iter().enumerate().rev().find(|(_, f)| f.range.end <= lm.range.start);
+        let prev = all_files.last_ending_by(lm.range.start).and_then(|fi| files.get(fi).map(|f| (fi, f)));
         if let Some((fi, f)) = prev {
             let gap = text.get(f.range.end..lm.range.start).unwrap_or("x");
-            let nothing_between = !lines.iter().any(|o| o.range.start >= f.range.end && o.range.end <= lm.range.start);
+            let nothing_between = !between.some_within(f.range.end, lm.range.start);
             // A note name is only a citation when the line reference follows it closely
             // (`testing.md line 4`, `testing.md (L4)`), not after a colon (`testing.md: L4`).
             let joined = match f.kind {
@@ -349,19 +440,26 @@ pub(crate) fn find_refs(text: &str, default_file: Option<&str>) -> Refs {
         }
     }
     // Which files are sources: transcripts, session ids, dated notes, Markdown with a line ref.
+    let mut has_lines = vec![false; files.len()];
+    for fi in attached_to.iter().flatten() {
+        if let Some(h) = has_lines.get_mut(*fi) {
+            *h = true;
+        }
+    }
     let is_source: Vec<bool> = files
         .iter()
         .enumerate()
         .map(|(fi, f)| match f.kind {
             FileKind::Jsonl | FileKind::SessionId => true,
-            FileKind::AgentId => attached_to.contains(&Some(fi)),
+            FileKind::AgentId => has_lines[fi],
             FileKind::Markdown => {
                 let name = text.get(f.range.clone()).unwrap_or("");
-                is_dated_markdown(name) || attached_to.contains(&Some(fi))
+                is_dated_markdown(name) || has_lines[fi]
             }
         })
         .collect();
     let source_idx: Vec<usize> = (0..files.len()).filter(|i| is_source.get(*i) == Some(&true)).collect();
+    let sources_before = LastBefore::new(source_idx.iter().map(|&i| files[i].range.end).collect());
     let name_of = |fi: usize| files.get(fi).and_then(|f| text.get(f.range.clone())).map(str::to_string);
 
     let mut order: Vec<usize> = (0..lines.len()).collect();
@@ -373,9 +471,9 @@ pub(crate) fn find_refs(text: &str, default_file: Option<&str>) -> Refs {
         let owner = match attached_to.get(li).copied().flatten() {
             Some(fi) => Some(fi),
             None => {
-                let before =
-                    source_idx.iter().rev().find(|i| files.get(**i).is_some_and(|f| f.range.end <= lm.range.start));
-                let after = source_idx.iter().find(|i| files.get(**i).is_some_and(|f| f.range.start >= lm.range.end));
+                let before = sources_before.last_ending_by(lm.range.start).and_then(|k| source_idx.get(k));
+                let first_after = source_idx.partition_point(|&i| files[i].range.start < lm.range.end);
+                let after = source_idx.get(first_after);
                 before.or(if source_idx.len() == 1 { source_idx.first() } else { after }).copied()
             }
         };
@@ -387,8 +485,9 @@ pub(crate) fn find_refs(text: &str, default_file: Option<&str>) -> Refs {
                 }
                 let fr = files.get(fi).map(|f| f.range.clone()).unwrap_or(0..0);
                 let mut raw = if attached { fr.start..lm.range.end } else { lm.range.clone() };
-                // Keep the closing parenthesis of `abc.jsonl (lines 3-5)`.
-                let gap = text.get(fr.end..lm.range.start).unwrap_or("");
+                // Keep the closing parenthesis of `abc.jsonl (lines 3-5)` (the gap is read
+                // only when attached: an owner found far before is no neighbour).
+                let gap = if attached { text.get(fr.end..lm.range.start).unwrap_or("") } else { "" };
                 let closer = text.get(lm.range.end..).and_then(|r| r.chars().next());
                 if attached
                     && gap.contains(['(', '（'])
@@ -401,11 +500,12 @@ pub(crate) fn find_refs(text: &str, default_file: Option<&str>) -> Refs {
             None => (default_file.map(str::to_string), lm.range.clone()),
         };
         let raw = text.get(raw_range.clone()).unwrap_or("").to_string();
-        for (a, b) in &lm.spans {
-            citations.push((
-                raw_range.start,
-                Citation { raw: raw.clone(), file: file.clone(), start: Some(*a), end: Some(*b) },
-            ));
+        for span in &lm.spans {
+            let (start, end, bad) = match span {
+                Ok((a, b)) => (Some(*a), Some(*b), None),
+                Err(bad) => (None, None, Some(bad.clone())),
+            };
+            citations.push((raw_range.start, Citation { raw: raw.clone(), file: file.clone(), start, end, bad }));
         }
     }
     for fi in &source_idx {
@@ -413,7 +513,10 @@ pub(crate) fn find_refs(text: &str, default_file: Option<&str>) -> Refs {
             && let Some(f) = files.get(*fi)
         {
             let name = text.get(f.range.clone()).unwrap_or("").to_string();
-            citations.push((f.range.start, Citation { raw: name.clone(), file: Some(name), start: None, end: None }));
+            citations.push((
+                f.range.start,
+                Citation { raw: name.clone(), file: Some(name), start: None, end: None, bad: None },
+            ));
         }
     }
     citations.sort_by_key(|(pos, _)| *pos);
@@ -459,12 +562,12 @@ mod tests {
 
     #[test]
     fn lists() {
-        assert_eq!(parse_list("3"), vec![(3, 3)]);
-        assert_eq!(parse_list("3-5"), vec![(3, 5)]);
-        assert_eq!(parse_list("3, 7"), vec![(3, 3), (7, 7)]);
-        assert_eq!(parse_list("3–5 and 9"), vec![(3, 5), (9, 9)]);
-        assert_eq!(parse_list("5 to 3"), vec![(3, 5)]);
-        assert_eq!(parse_list("3-L5"), vec![(3, 5)]);
+        assert_eq!(parse_list("3"), vec![Ok((3, 3))]);
+        assert_eq!(parse_list("3-5"), vec![Ok((3, 5))]);
+        assert_eq!(parse_list("3, 7"), vec![Ok((3, 3)), Ok((7, 7))]);
+        assert_eq!(parse_list("3–5 and 9"), vec![Ok((3, 5)), Ok((9, 9))]);
+        assert_eq!(parse_list("5 to 3"), vec![Ok((3, 5))]);
+        assert_eq!(parse_list("3-L5"), vec![Ok((3, 5))]);
     }
 
     #[test]
@@ -477,7 +580,7 @@ mod tests {
         assert_eq!(cites("see L4 in a.jsonl"), vec![c("a.jsonl", 4, 4)]);
         assert_eq!(cites("a.jsonl"), vec![(Some("a.jsonl".into()), None, None)]);
         assert_eq!(cites("line 9"), vec![(None, Some(9), Some(9))]);
-        assert_eq!(cites("x.jsonl:99999999999999999999999"), vec![c("x.jsonl", usize::MAX, usize::MAX)]);
+        assert_eq!(cites("x.jsonl:99999999999999999999999"), vec![(Some("x.jsonl".into()), None, None)]);
     }
 
     #[test]

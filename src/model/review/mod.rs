@@ -71,11 +71,15 @@ impl Review {
                         inputs.memory.display()
                     )
                 })?;
+                crate::inputs::limits::check_folder(&inputs.memory)?;
                 (head, snapshot::read_folder(&inputs.memory)?)
             }
             _ => {
-                let live = snapshot::read_folder(&inputs.memory)?;
                 let dir = inputs.proposed.as_ref().ok_or_else(|| anyhow!("no proposal folder"))?;
+                // Sizes first: nothing is read when one note is past its limit.
+                crate::inputs::limits::check_folder(&inputs.memory)?;
+                crate::inputs::limits::check_folder(dir)?;
+                let live = snapshot::read_folder(&inputs.memory)?;
                 let mut proposed = snapshot::read_folder(dir)?;
                 if inputs.kind == DreamKind::PlainFolder {
                     for name in dream::METADATA_FILES {

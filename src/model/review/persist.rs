@@ -99,6 +99,8 @@ pub struct Restored {
 
 /// Reads a decisions file; errors name the path and what is wrong.
 pub fn read_file(path: &Path) -> Result<SavedDecisions> {
+    let what = || format!("cannot read decisions file {}", path.display());
+    crate::inputs::limits::DECISIONS.check(path, std::fs::metadata(path).with_context(what)?.len())?;
     let bytes = std::fs::read(path).with_context(|| format!("cannot read decisions file {}", path.display()))?;
     parse(&bytes).map_err(|e| anyhow!("{}: {e}", path.display()))
 }

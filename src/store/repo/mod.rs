@@ -191,6 +191,7 @@ pub fn init_with_snapshot(memory: &Path) -> Result<MemoryRepo> {
     let repo = Repository::init(memory).with_context(|| format!("cannot git init {}", memory.display()))?;
     {
         let mut index = repo.index().context("cannot open the new repository's index")?;
+        crate::inputs::limits::check_folder(memory)?;
         let snap = crate::snapshot::read_folder(memory)?;
         for rel in snap.keys() {
             index.add_path(Path::new(rel)).with_context(|| format!("cannot stage {rel}"))?;

@@ -29,6 +29,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         Some(kept) => super::kept::fitted(app, kept, width, height),
         None => fitted(app, width, height),
     };
+    let lines = crate::ui::text::guarded(lines);
     let p =
         Paragraph::new(lines).wrap(Wrap { trim: false }).scroll((app.evidence_scroll.min(u16::MAX as usize) as u16, 0));
     frame.render_widget(p, inner(area));

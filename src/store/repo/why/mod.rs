@@ -143,7 +143,9 @@ fn split_lines(raw: &[u8]) -> Vec<String> {
 /// Lines as shown: masked as one text (a key spanning lines leaves no piece on any line),
 /// one line each, control characters visible.
 fn shown_lines(texts: &[String]) -> Vec<String> {
-    crate::secrets::mask_lines(texts)
+    // Each with its line break back: lines glued together are not the note's text.
+    let lines: Vec<String> = texts.iter().map(|t| format!("{t}\n")).collect();
+    crate::secrets::mask_lines(&lines)
         .iter()
         .map(|l| crate::text::visible_controls(crate::text::strip_terminator(l)).into_owned())
         .collect()
