@@ -33,6 +33,7 @@ mod hardening_output;
 mod hardening_writes;
 mod hygiene_flags;
 mod interrupted_check;
+mod mass_removal;
 mod mutation;
 mod prop_diff;
 mod provenance_chat_logs;

@@ -43,6 +43,8 @@ pub enum FlagKind {
     /// A line telling the agent what to do that only content the user did not write says
     /// (a fetched page, a file read, a tool's output, a sub-agent's report).
     InjectedInstruction,
+    /// The review removes more than a share (25%) of the memory's notes or lines.
+    MassRemoval,
     /// An added line that looks like a credential.
     Secret,
     /// A `PERMANENT` line or note removed or changed.
@@ -81,7 +83,7 @@ impl FlagKind {
         use FlagKind::*;
         match self {
             CitationUnresolved | Secret | PermanentDeleted | OutsideMemory | LiveChanged | IndexOverLimit
-            | InjectedInstruction => Severity::Error,
+            | InjectedInstruction | MassRemoval => Severity::Error,
             InferredDate | UnsourcedClaim | CitationMissing | CitationUnsupported | Contradicted
             | CitationOverruled | RemovalUnsourced | IndexNearLimit | IndexLongLine | DanglingLink | OrphanNote
             | FrontmatterInvalid => Severity::Warning,

@@ -230,7 +230,8 @@ pub fn audit_review(review: &Review) -> AuditOutcome {
             IndexReport { lines: budget.lines, bytes: budget.bytes, status: budget.status.name().to_string() }
         })
     };
-    let flags = audit::audit_change(&before, &after);
+    let mut flags = audit::audit_change(&before, &after);
+    flags.extend(audit::loss::mass_removal(&before, &after, audit::loss::percent()));
     let attached = flags.iter().filter_map(|a| attach(review, a).map(|(f, h)| (f, h, a.flag.clone()))).collect();
     AuditOutcome {
         report: AuditReport {
@@ -276,6 +277,12 @@ fn attach(review: &Review, a: &AuditFlag) -> Option<(usize, usize)> {
             let target = a.flag.claim.as_deref().unwrap_or("");
             let deleted = file_of(target).filter(|&fi| review.files[fi].status == FileStatus::Deleted);
             deleted.map(|fi| (fi, 0)).or_else(|| hunk_with_added(&a.path, target)).or_else(|| first_hunk(&a.path))
+        }
+        // The deletion of the note, or its first hunk that removes lines.
+        FlagKind::MassRemoval => {
+            let fi = file_of(&a.path)?;
+            let hi = review.files[fi].hunks.iter().position(|h| h.removed().count() > 0).unwrap_or(0);
+            Some((fi, hi)).filter(|_| !review.files[fi].hunks.is_empty())
         }
         FlagKind::IndexLongLine => {
             hunk_with_added(&a.path, a.flag.line.as_deref().unwrap_or("")).or_else(|| first_hunk(&a.path))

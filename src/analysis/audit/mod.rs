@@ -21,6 +21,7 @@ pub mod folder;
 pub mod frontmatter;
 pub mod index;
 pub mod links;
+pub mod loss;
 pub mod report;
 mod resolve;
 pub mod unverifiable;
