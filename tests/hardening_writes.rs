@@ -102,6 +102,23 @@ fn odd_file_names_are_plain_paths() {
     assert_eq!(std::fs::read(p.memory.join("--help.md")).unwrap(), b"new\n");
 }
 
+/// A note whose name takes all 255 bytes a file name may have is written like any other:
+/// the temp file beside it must not be named after it (no room for a prefix and suffix).
+#[test]
+fn a_note_named_with_the_longest_file_name_is_written() {
+    let long = format!("{}.md", "n".repeat(252));
+    assert_eq!(long.len(), 255);
+    let live: &[(&str, &[u8])] = &[(&long, b"old\n")];
+    let proposed: &[(&str, &[u8])] = &[(&long, b"new\n")];
+    let p = Project::new(live, proposed, Some(b"- the long note (s1.jsonl:1)\n"));
+    let a = p.apply(&["--accept-all"]);
+    assert_eq!(a.code, 0, "{}", a.both());
+    assert_eq!(std::fs::read(p.memory.join(&long)).unwrap(), b"new\n");
+    assert_eq!(git(&p.memory, &["status", "--porcelain"]), "");
+    let left: Vec<_> = std::fs::read_dir(&p.memory).unwrap().flatten().map(|e| e.file_name()).collect();
+    assert_eq!(left.len(), 2, "only .git and the note: {left:?}");
+}
+
 /// A dream folder whose name starts with a dash is a folder after `--`.
 #[test]
 fn dream_folder_named_like_an_option() {

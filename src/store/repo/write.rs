@@ -300,12 +300,9 @@ impl TempFile {
     /// the target's permissions, writes `bytes` and flushes them.
     fn ready(target: &Path, bytes: &[u8]) -> Result<TempFile> {
         let parent = target.parent().ok_or_else(|| anyhow!("{} has no parent folder", target.display()))?;
-        let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let path = parent.join(format!(
-            ".{name}.dreamreview-{}-{}.tmp",
-            std::process::id(),
-            TEMP_SEQ.fetch_add(1, Ordering::Relaxed)
-        ));
+        // Not named after the note: a note's name may already take all 255 bytes a file
+        // name may have.
+        let path = parent.join(temp_name("tmp"));
         let old_perms = std::fs::metadata(target).ok().map(|m| m.permissions());
         let file = std::fs::OpenOptions::new()
             .write(true)
@@ -358,6 +355,12 @@ impl Drop for TempFile {
         // Gone already after a rename or a link; on failure it must not stay.
         let _ = std::fs::remove_file(&self.path);
     }
+}
+
+/// A fresh hidden name in a note's folder, `.dreamreview-<pid>-<n>.<ext>`: short whatever
+/// the note is called, unique in this process, recognisable by [`clean_temp_files`].
+fn temp_name(ext: &str) -> String {
+    format!(".dreamreview-{}-{}.{ext}", std::process::id(), TEMP_SEQ.fetch_add(1, Ordering::Relaxed))
 }
 
 /// Replaces `path` with `bytes` atomically and durably (temp file, fsync, rename, fsync of
@@ -428,7 +431,7 @@ fn sync_dir(dir: &Path) {
 }
 
 /// Removes temp files a crashed write left in the folders of `rels` (names
-/// `.<note>.dreamreview-<pid>-<n>.tmp`). Returns how many were removed.
+/// `.dreamreview-<pid>-<n>.tmp`; older versions put the note's name first). Returns how many were removed.
 pub fn clean_temp_files(memory: &Path, rels: &[String]) -> usize {
     let mut dirs: Vec<PathBuf> = rels.iter().filter_map(|r| memory.join(r).parent().map(Path::to_path_buf)).collect();
     dirs.sort();
