@@ -8,6 +8,9 @@
 //! - [`decisions`]: where a review's saved decisions are kept.
 //! - [`load`]: loading a review with the repository's history ([`load_review`]).
 //! - [`lock`]: one writer per repository. [`message`]: commit messages and trailers.
+//! - [`preflight`]: what must hold before a write (no merge, no git lock, no staged version
+//!   lost); [`land`]: the commit made on a `HEAD` that moved meanwhile; [`replaced`]: the old
+//!   file of a note a session still writes to; [`holders`]: which processes hold a file open.
 //! - [`notes`]: the evidence a review commit keeps, as a git note.
 //! - [`blame`]: the commit that introduced each line of a file (first-parent walk).
 //! - [`unverifiable`]: the notes whose sources are gone with no kept text (for `audit`).
@@ -17,13 +20,18 @@ pub mod apply;
 pub mod blame;
 pub mod commit;
 pub mod decisions;
+pub mod filtered;
 pub mod history;
+pub mod holders;
 pub mod journal;
 pub mod kept;
+pub mod land;
 pub mod load;
 pub mod lock;
 pub mod message;
 pub mod notes;
+pub mod preflight;
+pub mod replaced;
 pub mod revert;
 pub mod unverifiable;
 pub mod why;
