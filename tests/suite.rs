@@ -62,3 +62,4 @@ mod tui_edit;
 mod tui_history;
 mod tui_review;
 mod why_cli;
+mod write_refusals;

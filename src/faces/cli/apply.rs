@@ -130,6 +130,9 @@ pub fn run(args: &ApplyArgs) -> Result<i32> {
         println!("snapshot  {} {}", crate::repo::short_id(s), message::SNAPSHOT_SUMMARY);
     }
     println!("committed {} {}", crate::repo::short_id(applied.commit), message::one_line(&applied.summary));
+    if let Some(h) = crate::repo::preflight::hooks_not_run(&repo) {
+        eprintln!("dreamreview: note: {}", super::shown(&h));
+    }
     if !applied.rebased_on.is_empty() {
         eprintln!(
             "dreamreview: note: another program committed while the notes were written ({}); it \

@@ -141,6 +141,9 @@ pub fn revert(args: &RevertArgs) -> Result<i32> {
                 println!("snapshot  {} {}", crate::repo::short_id(s), crate::repo::message::SNAPSHOT_BEFORE_REVERT);
             }
             println!("committed {} {}", crate::repo::short_id(commit), one_line(&summary));
+            if let Some(h) = crate::repo::preflight::hooks_not_run(&repo) {
+                eprintln!("dreamreview: note: {}", super::shown(&h));
+            }
             if !rebased_on.is_empty() {
                 eprintln!(
                     "dreamreview: note: placed after {}, committed meanwhile by another program",

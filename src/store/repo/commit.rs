@@ -454,9 +454,24 @@ pub fn uncommitted(repo: &MemoryRepo, exclude: &[PathBuf]) -> Result<Vec<Change>
         if h.is_none() && repo.repo.is_path_ignored(Path::new(&repo.repo_path(k))).unwrap_or(false) {
             continue;
         }
+        if same_once_filtered(repo, k, h, d) {
+            continue;
+        }
         out.push(Change { path: k.clone(), disk: d.cloned(), new: d.cloned() });
     }
     Ok(out)
+}
+
+/// True when the note on disk, through the repository's filters (`text`, `eol`,
+/// `core.autocrlf`), is the blob `HEAD` has: `git status` calls it unchanged too.
+fn same_once_filtered(repo: &MemoryRepo, rel: &str, head: Option<&Entry>, disk: Option<&Entry>) -> bool {
+    let (Some(Entry::File(h)), Some(d @ Entry::File(_))) = (head, disk) else { return false };
+    // Never through a filter driver libgit2 would skip: that blob would be the plain text.
+    if filtered::supported(repo, &[rel.to_string()]).is_err() {
+        return false;
+    }
+    let Ok(head_id) = Oid::hash_object(ObjectType::Blob, h) else { return false };
+    filtered::blob(repo, &repo.repo_path(rel), d).is_ok_and(|id| id == head_id)
 }
 
 /// Commits the work tree's uncommitted memory paths (nothing is written; `exclude` as in

@@ -18,9 +18,14 @@ use super::{MemoryRepo, journal, preflight, signature};
 use anyhow::{Context, Result, anyhow};
 use git2::{ErrorCode, Oid, Tree};
 use std::path::Path;
+use std::time::{Duration, Instant};
 
-/// How many times `HEAD` may move under a commit before it gives up.
-const ATTEMPTS: usize = 20;
+/// How many times `HEAD` may move (or a lock be found in the way) under a commit before it
+/// gives up.
+const ATTEMPTS: usize = 60;
+
+/// How long a git lock on the branch may be waited for (a git command running meanwhile).
+const LOCK_PATIENCE: Duration = Duration::from_secs(2);
 
 /// Why the prepared commit was not made: one sentence, self-contained. The notes written
 /// for it must be put back.
@@ -61,6 +66,7 @@ pub fn land(
     let sig = signature(&repo.repo);
     let (mut base, mut tree) = (base, tree);
     let mut rebased_on = Vec::new();
+    let waited = Instant::now();
     for _ in 0..ATTEMPTS {
         let now = repo.head_commit()?.map(|c| c.id());
         if now != base {
@@ -83,12 +89,12 @@ pub fn land(
             Ok(id) => return Ok(Landed { id, tree, rebased_on }),
             // The branch moved between the look and the commit: look again.
             Err(e) if e.code() == ErrorCode::Modified => continue,
-            Err(e) => {
-                return Err(match preflight::lock_in_the_way(repo) {
-                    Some(lock) => refused(format!("the commit could not be made: {lock}")),
-                    None => refused(format!("the commit could not be made: {}", e.message())),
-                });
-            }
+            Err(e) => match preflight::lock_in_the_way(repo) {
+                // A git command running meanwhile holds the ref: wait for it a little.
+                Some(_) if waited.elapsed() < LOCK_PATIENCE => std::thread::sleep(Duration::from_millis(50)),
+                Some(lock) => return Err(refused(format!("the commit could not be made: {lock}"))),
+                None => return Err(refused(format!("the commit could not be made: {}", e.message()))),
+            },
         }
     }
     Err(refused(format!("HEAD moved {ATTEMPTS} times while the commit was being made; something keeps committing")))

@@ -179,6 +179,31 @@ fn staged_versions(repo: &MemoryRepo, paths: &[String]) -> Result<()> {
     )
 }
 
+/// The git hooks the repository would run on a commit (`core.hooksPath`, else
+/// `<gitdir>/hooks`; `*.sample` files are not hooks), which dreamreview's commits do not
+/// run: one sentence to say so, or `None` when there are none.
+pub fn hooks_not_run(repo: &MemoryRepo) -> Option<String> {
+    let configured = repo.repo.config().ok().and_then(|c| c.get_path("core.hooksPath").ok());
+    let dir = match &configured {
+        Some(p) if p.is_absolute() => p.clone(),
+        Some(p) => repo.workdir().join(p),
+        None => repo.repo.path().join("hooks"),
+    };
+    const ON_COMMIT: [&str; 5] =
+        ["pre-commit", "prepare-commit-msg", "commit-msg", "post-commit", "reference-transaction"];
+    let found: Vec<&str> = ON_COMMIT.iter().copied().filter(|h| dir.join(h).is_file()).collect();
+    if found.is_empty() {
+        return None;
+    }
+    Some(format!(
+        "the repository's git hooks ({}, in {}{}) were not run for these commits: dreamreview runs \
+         no programs and libgit2 runs no hooks. Run them yourself if they matter",
+        found.join(", "),
+        dir.display(),
+        if configured.is_some() { ", from core.hooksPath" } else { "" }
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
