@@ -155,13 +155,13 @@ pub fn commit_changes(
         )));
     }
     journal::finish(repo)?;
-    let strays = written
+    let kept: Vec<(&str, &replaced::Kept, Option<&[u8]>)> = written
         .iter()
         .filter_map(|w| {
-            let kept = w.written.1.as_ref()?;
-            replaced::settle(&w.change.path, kept, w.change.disk.as_ref().and_then(Entry::bytes))
+            Some((w.change.path.as_str(), w.written.1.as_ref()?, w.change.disk.as_ref().and_then(Entry::bytes)))
         })
         .collect();
+    let strays = replaced::settle_all(&kept);
     Ok(Committed { id: landed.id, note_failed, rebased_on: landed.rebased_on, strays })
 }
 
@@ -263,12 +263,12 @@ fn verify_notes(repo: &MemoryRepo, written: &[WrittenNote<'_>]) -> Result<()> {
 fn roll_back(repo: &MemoryRepo, written: &[WrittenNote<'_>], e: anyhow::Error) -> anyhow::Error {
     let mut left = Vec::new();
     let mut strays = Vec::new();
+    let mut undone = Vec::new();
     for w in written.iter().rev() {
         let (ours, old) = (w.change.new.as_ref().and_then(Entry::bytes), w.change.disk.as_ref().and_then(Entry::bytes));
         let rel = &w.change.path;
-        strays.extend(w.written.1.as_ref().and_then(|k| replaced::settle(rel, k, old)));
         match write::put(&repo.memory, rel, ours, old, &[]) {
-            Ok(undone) => strays.extend(undone.1.as_ref().and_then(|k| replaced::settle(rel, k, ours))),
+            Ok(put) => undone.extend(put.1.map(|k| (rel.as_str(), k, ours))),
             Err(undo) if undo.is::<write::ChangedOnDisk>() => match put_back_under_edit(repo, rel, ours, old) {
                 Some(stray) => strays.extend(stray),
                 None => left.push(w.change.path.clone()),
@@ -282,6 +282,15 @@ fn roll_back(repo: &MemoryRepo, written: &[WrittenNote<'_>], e: anyhow::Error) -
             }
         }
     }
+    // The files the writes replaced hold the old text, those the rollback replaced ours.
+    let mut kept: Vec<(&str, &replaced::Kept, Option<&[u8]>)> = written
+        .iter()
+        .filter_map(|w| {
+            Some((w.change.path.as_str(), w.written.1.as_ref()?, w.change.disk.as_ref().and_then(Entry::bytes)))
+        })
+        .collect();
+    kept.extend(undone.iter().map(|(rel, k, ours)| (*rel, k, *ours)));
+    strays.extend(replaced::settle_all(&kept));
     write::clean_temp_files(&repo.memory, &written.iter().map(|w| w.change.path.clone()).collect::<Vec<_>>());
     if let Err(j) = journal::finish(repo) {
         return e.context(format!("{j:#}"));

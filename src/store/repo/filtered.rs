@@ -21,12 +21,30 @@ pub fn blob(repo: &MemoryRepo, repo_path: &str, entry: &Entry) -> Result<Oid> {
     let cannot = || format!("cannot store {repo_path} in the git object database");
     match entry {
         Entry::Symlink(t) => repo.repo.blob(t.as_os_str().as_encoded_bytes()).with_context(cannot),
+        Entry::File(bytes) if !converts(repo, repo_path) => repo.repo.blob(bytes).with_context(cannot),
         Entry::File(bytes) => {
             let mut w = repo.repo.blob_writer(Some(Path::new(repo_path))).with_context(cannot)?;
             w.write_all(bytes).with_context(cannot)?;
             w.commit().with_context(cannot)
         }
     }
+}
+
+/// True when a built-in filter may change the note's bytes on `git add`: `core.autocrlf`
+/// is on, or the path has a `text`, `eol`, `crlf`, `ident` or `working-tree-encoding`
+/// attribute. (The stream that applies them costs a temp file per note; a plain blob does
+/// not.) When in doubt, true.
+fn converts(repo: &MemoryRepo, repo_path: &str) -> bool {
+    let autocrlf = repo.repo.config().ok().and_then(|c| c.get_string("core.autocrlf").ok());
+    if autocrlf.is_some_and(|v| !v.eq_ignore_ascii_case("false")) {
+        return true;
+    }
+    ["text", "eol", "crlf", "ident", "working-tree-encoding"].iter().any(|a| {
+        match repo.repo.get_attr(Path::new(repo_path), a, AttrCheckFlags::FILE_THEN_INDEX) {
+            Ok(v) => !matches!(AttrValue::from_string(v), AttrValue::Unspecified),
+            Err(_) => true,
+        }
+    })
 }
 
 /// Fails, naming the attribute, when a note of `paths` (memory-relative) would go through a

@@ -80,25 +80,42 @@ impl std::fmt::Display for Stray {
 /// before the content: a file nobody holds can no longer change, so the content read after
 /// is final.
 pub fn settle(rel: &str, kept: &Kept, old: Option<&[u8]>) -> Option<Stray> {
-    let held_by = match holders::of(&[kept.id]).pop() {
-        Some(holders::Seen::Holders(h)) => h.into_iter().filter(|h| h.writes).collect(),
-        _ => Vec::new(),
-    };
-    let same = std::fs::read(&kept.path).is_ok_and(|now| Some(now.as_slice()) == old);
-    if same && held_by.is_empty() {
-        let _ = std::fs::remove_file(&kept.path);
-        // A removal left the note's folders holding only the second name: git keeps no
-        // empty folders, neither does a removal.
-        let mut dir = kept.path.parent();
-        while let Some(d) = dir {
-            if d == kept.memory || !d.starts_with(&kept.memory) || std::fs::remove_dir(d).is_err() {
-                break;
-            }
-            dir = d.parent();
-        }
-        return None;
+    settle_all(&[(rel, kept, old)]).pop()
+}
+
+/// [`settle`] for many kept files, with one look at the processes for all of them.
+pub fn settle_all(items: &[(&str, &Kept, Option<&[u8]>)]) -> Vec<Stray> {
+    if items.is_empty() {
+        return Vec::new();
     }
-    Some(Stray { note: rel.to_string(), kept: kept.path.clone(), written_to: !same, held_by })
+    let seen = holders::of(&items.iter().map(|(_, k, _)| k.id).collect::<Vec<_>>());
+    let mut strays = Vec::new();
+    for ((rel, kept, old), seen) in items.iter().zip(seen) {
+        let held_by: Vec<holders::Holder> = match seen {
+            holders::Seen::Holders(h) => h.into_iter().filter(|h| h.writes).collect(),
+            holders::Seen::Unknown => Vec::new(),
+        };
+        let same = std::fs::read(&kept.path).is_ok_and(|now| Some(now.as_slice()) == *old);
+        if same && held_by.is_empty() {
+            forget(kept);
+        } else {
+            strays.push(Stray { note: rel.to_string(), kept: kept.path.clone(), written_to: !same, held_by });
+        }
+    }
+    strays
+}
+
+/// Removes the second name, and the folders a note's removal left holding only it (git
+/// keeps no empty folders, neither does a removal).
+fn forget(kept: &Kept) {
+    let _ = std::fs::remove_file(&kept.path);
+    let mut dir = kept.path.parent();
+    while let Some(d) = dir {
+        if d == kept.memory || !d.starts_with(&kept.memory) || std::fs::remove_dir(d).is_err() {
+            break;
+        }
+        dir = d.parent();
+    }
 }
 
 /// Refuses notes of `rels` that a process of this user holds open for writing: what it
