@@ -18,7 +18,7 @@ const PROPOSED_BOTH: &[(&str, &[u8])] = &[
     ),
 ];
 
-fn both() -> Project {
+pub(crate) fn both() -> Project {
     Project::new(LIVE, PROPOSED_BOTH, Some(b"- testing.md, MEMORY.md: `pnpm test` (s1.jsonl:1)\n"))
 }
 

@@ -49,6 +49,22 @@ fn start_sh(dir: &Path, script: &str) -> std::process::Child {
     child
 }
 
+/// Run `run` of `RUNS`'s point in an apply that takes `took`: from a tenth into it to past
+/// its end.
+fn swept(took: Duration, run: usize, runs: usize) -> Duration {
+    took.mul_f64(0.1 + 1.1 * run as f64 / runs as f64)
+}
+
+/// Starts `script` (see [`start_sh`]) in `dir`, then `apply --accept-all` on `p`; returns
+/// the apply's exit code and stderr once both ended.
+fn raced(p: &Project, dir: &Path, script: &str, settle: Duration) -> (i32, String) {
+    let mut other = start_sh(dir, script);
+    std::thread::sleep(settle);
+    let out = apply_command(p).output().unwrap();
+    assert!(other.wait().unwrap().success(), "the second process failed");
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
 /// Kept files (`….kept`) that `stderr` names.
 fn named_kept_files(stderr: &str) -> Vec<PathBuf> {
     stderr
@@ -81,7 +97,7 @@ fn a_session_holding_a_note_open_loses_no_byte() {
         let note = name(30 + run);
         let path = p.memory.join(&note);
         // Run 0 opens before apply starts; the others from a tenth into it to past its end.
-        let open = if run == 0 { Duration::ZERO } else { took.mul_f64(0.1 + 1.2 * (run - 1) as f64 / RUNS as f64) };
+        let open = if run == 0 { Duration::ZERO } else { swept(took, run - 1, RUNS - 1) };
         let gap = took / 3;
         let lines: Vec<String> = (0..3).map(|k| format!("session run {run} line {k}")).collect();
         let mut script = format!("echo ready\nsleep {:.4}\nexec 3>>'{}'\n", open.as_secs_f64(), s(&path));
@@ -89,14 +105,8 @@ fn a_session_holding_a_note_open_loses_no_byte() {
             script.push_str(&format!("printf '%s\\n' '{l}' >&3\nsleep {:.4}\n", gap.as_secs_f64()));
         }
         let before = head(&p.memory);
-        let mut session = start_sh(&p.root, &script);
-        if run == 0 {
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        let out = apply_command(&p).output().unwrap();
-        assert!(session.wait().unwrap().success());
-        let code = out.status.code().unwrap_or(-1);
-        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        let wait = if run == 0 { Duration::from_millis(50) } else { Duration::ZERO };
+        let (code, stderr) = raced(&p, &p.root, &script, wait);
         eprintln!("run {run} open {open:?}: exit {code} {}", stderr.lines().next().unwrap_or(""));
         let on_disk = std::fs::read_to_string(&path).unwrap();
         let in_head = git(&p.memory, &["show", &format!("HEAD:{note}")]);
@@ -137,7 +147,7 @@ fn a_commit_by_another_program_during_apply_is_built_on_or_rolled_back() {
     for run in 0..RUNS {
         let p = project();
         let overlap = run % 2 == 1;
-        let delay = took.mul_f64(0.1 + 1.1 * run as f64 / RUNS as f64);
+        let delay = swept(took, run, RUNS);
         let gap = took / 6;
         let change = if overlap { format!("git rm -q --cached {}", name(7)) } else { String::new() };
         let script = format!(
@@ -151,11 +161,7 @@ fn a_commit_by_another_program_during_apply_is_built_on_or_rolled_back() {
             gap.as_secs_f64()
         );
         let before = head(&p.memory);
-        let mut sync = start_sh(&p.memory, &script);
-        let out = apply_command(&p).output().unwrap();
-        assert!(sync.wait().unwrap().success());
-        let code = out.status.code().unwrap_or(-1);
-        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        let (code, stderr) = raced(&p, &p.memory, &script, Duration::ZERO);
         eprintln!("run {run} delay {delay:?} overlap {overlap}: exit {code} {}", stderr.lines().next().unwrap_or(""));
         let made = std::fs::read_to_string(p.memory.join(".git/sync-made")).unwrap_or_default();
         for c in made.lines() {
@@ -207,7 +213,7 @@ fn a_git_lock_appearing_mid_apply_is_finished_by_recover() {
         let p = project();
         let lock = if run % 2 == 0 { "index.lock".to_string() } else { "refs/notes/dreamreview.lock".to_string() };
         let lock = p.memory.join(".git").join(lock);
-        let delay = took.mul_f64(0.1 + 1.1 * run as f64 / RUNS as f64);
+        let delay = swept(took, run, RUNS);
         let script = format!(
             "echo ready\nsleep {:.4}\nmkdir -p '{}'\n: > '{}'\n",
             delay.as_secs_f64(),
@@ -215,11 +221,7 @@ fn a_git_lock_appearing_mid_apply_is_finished_by_recover() {
             s(&lock)
         );
         let before = head(&p.memory);
-        let mut maker = start_sh(&p.root, &script);
-        let out = apply_command(&p).output().unwrap();
-        assert!(maker.wait().unwrap().success());
-        let code = out.status.code().unwrap_or(-1);
-        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        let (code, stderr) = raced(&p, &p.root, &script, Duration::ZERO);
         eprintln!("run {run} {} at {delay:?}: exit {code} {}", lock.display(), stderr.lines().next().unwrap_or(""));
         assert!(code == 0 || code == 2, "run {run}: exit {code}: {stderr}");
         let committed = head(&p.memory) != before;
@@ -256,17 +258,7 @@ fn a_git_lock_appearing_mid_apply_is_finished_by_recover() {
 #[test]
 fn a_write_killed_before_its_commit_under_a_moved_head_is_rolled_back() {
     for via_recover in [false, true] {
-        let p = Project::new(
-            LIVE,
-            &[
-                ("MEMORY.md", b"# Memory\n- [Testing](testing.md): how to run the tests with pnpm\n"),
-                (
-                    "testing.md",
-                    b"---\nname: testing\ndescription: how to run the tests\ntype: project\n---\n\nRun tests with `pnpm test`.\n",
-                ),
-            ],
-            Some(b"- testing.md, MEMORY.md: `pnpm test` (s1.jsonl:1)\n"),
-        );
+        let p = crate::hardening_writes::both();
         let live = notes(&p.memory);
         let a = run_env(
             &p.root,
