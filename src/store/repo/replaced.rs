@@ -195,3 +195,55 @@ pub fn clean_left(memory: &Path, rels: &[String], known: &[Vec<u8>]) -> Vec<Path
     }
     left
 }
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use super::*;
+    use std::io::{BufRead, Write};
+    use std::process::{Command, Stdio};
+
+    /// A session that opened the note for append before it was replaced, and writes after:
+    /// its bytes land in the kept old file, which stays and is reported (held, written to),
+    /// and is removed once the session ended and nothing new was written.
+    #[test]
+    fn a_write_into_the_replaced_file_is_kept_and_reported() {
+        let t = tempfile::tempdir().unwrap();
+        let m = t.path().canonicalize().unwrap();
+        std::fs::write(m.join("x.md"), "old\n").unwrap();
+        let mut session = Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "exec 3>>'{}'; echo ready; read _; printf 'late\\n' >&3; echo wrote; read _",
+                m.join("x.md").display()
+            ))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut out = std::io::BufReader::new(session.stdout.take().unwrap());
+        let mut line = String::new();
+        out.read_line(&mut line).unwrap();
+        assert_eq!(
+            open_writers(&m, &["x.md"]).unwrap_err().split(" is open").next().unwrap(),
+            format!("x.md (by pid {} (sh))", session.id())
+        );
+        let w = super::super::write::put(&m, "x.md", Some(b"old\n"), Some(b"new\n"), &[]).unwrap();
+        let kept = w.1.clone().unwrap();
+        let mut input = session.stdin.take().unwrap();
+        input.write_all(b"go\n").unwrap();
+        line.clear();
+        out.read_line(&mut line).unwrap();
+        let stray = settle("x.md", &kept, Some(b"old\n")).unwrap();
+        assert!(stray.written_to && stray.held_by.iter().any(|h| h.pid == session.id()), "{stray:?}");
+        assert_eq!(std::fs::read(&kept.path).unwrap(), b"old\nlate\n");
+        assert_eq!(std::fs::read(m.join("x.md")).unwrap(), b"new\n");
+        let said = stray.to_string();
+        assert!(said.contains(&kept.path.display().to_string()) && said.contains("still holds"), "{said}");
+        drop(input);
+        session.wait().unwrap();
+        // Ended, but written to: still kept. Nothing written and nobody holding: removed.
+        assert!(settle("x.md", &kept, Some(b"old\n")).is_some_and(|s| s.held_by.is_empty()));
+        assert_eq!(settle("x.md", &kept, Some(b"old\nlate\n")), None);
+        assert!(!kept.path.exists());
+    }
+}
