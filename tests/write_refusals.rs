@@ -218,3 +218,18 @@ fn hooks_that_are_not_run_are_named() {
     let want = format!("git hooks (pre-commit, in {}, from core.hooksPath) were not run", hooks.display());
     assert!(a.stderr.contains(&want), "{}", a.both());
 }
+
+/// `apply --init` on a folder whose attributes name a filter driver the user's global git
+/// configuration sets up: refused like any commit, and the repository it had just made is
+/// gone again (no plain-text first commit).
+#[test]
+fn init_refuses_a_configured_filter_driver_too() {
+    let p = Project::standard();
+    std::fs::remove_dir_all(p.memory.join(".git")).unwrap();
+    put(&p.memory.join(".gitattributes"), b"*.md filter=crypt\n");
+    put(&p.root.join(".gitconfig"), b"[filter \"crypt\"]\n\tclean = tr a-z A-Z\n\tsmudge = cat\n");
+    let a = p.apply(&["--accept-all", "--init"]);
+    assert_eq!(a.code, 2, "{}", a.both());
+    assert!(a.stderr.contains("`filter=crypt`"), "{}", a.both());
+    assert!(!p.memory.join(".git").exists(), "the new repository stayed");
+}
