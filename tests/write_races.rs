@@ -1,5 +1,5 @@
 //! Real second processes racing `apply` (issue 33, 1 and 2), at delays swept across the
-//! whole apply, over a 60-note repository laid out as in `concurrent_writes`:
+//! whole apply, over a 40-note repository laid out as in `concurrent_writes`:
 //! - a session holding a note open for append writes while the review replaces it: every
 //!   line it wrote is in the note, in a commit, or in a file `apply` names with exit 2;
 //! - another program commits meanwhile: the review is committed after its commits when they
@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 /// Notes in each repository: enough for the apply to take a while, few enough for 8 runs of
 /// each sweep to stay within seconds.
-const NOTES: usize = 60;
+const NOTES: usize = 40;
 
 fn project() -> Project {
     project_of(NOTES)
@@ -84,25 +84,26 @@ fn dreamreview_files(memory: &Path) -> Vec<String> {
 }
 
 /// A session opens a note for append (before the apply, or at a swept point of it) and
-/// writes three lines a third of an apply apart. Whatever the timing, each line is in the
+/// writes three lines, the first a quarter of an apply after it opened, then a quarter
+/// apart. Whatever the timing, each line is in the
 /// note, in `HEAD`'s note, or — with exit 2 — in a kept file the message names; an exit 0
 /// leaves no kept file behind.
 #[test]
 fn a_session_holding_a_note_open_loses_no_byte() {
     let took = apply_time();
-    const RUNS: usize = 8;
+    const RUNS: usize = 6;
     let mut outcomes = std::collections::BTreeMap::new();
     for run in 0..RUNS {
         let p = project();
-        let note = name(30 + run);
+        let note = name(20 + run);
         let path = p.memory.join(&note);
         // Run 0 opens before apply starts; the others from a tenth into it to past its end.
         let open = if run == 0 { Duration::ZERO } else { swept(took, run - 1, RUNS - 1) };
-        let gap = took / 3;
+        let gap = took / 4;
         let lines: Vec<String> = (0..3).map(|k| format!("session run {run} line {k}")).collect();
         let mut script = format!("echo ready\nsleep {:.4}\nexec 3>>'{}'\n", open.as_secs_f64(), s(&path));
         for l in &lines {
-            script.push_str(&format!("printf '%s\\n' '{l}' >&3\nsleep {:.4}\n", gap.as_secs_f64()));
+            script.push_str(&format!("sleep {:.4}\nprintf '%s\\n' '{l}' >&3\n", gap.as_secs_f64()));
         }
         let before = head(&p.memory);
         let wait = if run == 0 { Duration::from_millis(50) } else { Duration::ZERO };
@@ -120,7 +121,7 @@ fn a_session_holding_a_note_open_loses_no_byte() {
             0 => assert!(dreamreview_files(&p.memory).is_empty(), "run {run}: {:?}", dreamreview_files(&p.memory)),
             2 if head(&p.memory) == before => {
                 assert!(stderr.contains("is open for writing") || stderr.contains("changed"), "run {run}: {stderr}");
-                assert!(on_disk.starts_with(&live_note(30 + run)), "run {run}: refused, yet written");
+                assert!(on_disk.starts_with(&live_note(20 + run)), "run {run}: refused, yet written");
             }
             2 => assert!(
                 stderr.contains(&note) && !kept.is_empty(),
@@ -142,7 +143,7 @@ fn a_session_holding_a_note_open_loses_no_byte() {
 #[test]
 fn a_commit_by_another_program_during_apply_is_built_on_or_rolled_back() {
     let took = apply_time();
-    const RUNS: usize = 8;
+    const RUNS: usize = 6;
     let mut outcomes = std::collections::BTreeMap::new();
     for run in 0..RUNS {
         let p = project();
@@ -175,7 +176,7 @@ fn a_commit_by_another_program_during_apply_is_built_on_or_rolled_back() {
                 assert_eq!(reviews.lines().count(), 1, "run {run}: {stderr}");
                 let review = reviews.trim();
                 assert!(git(&p.memory, &["notes", "--ref", "dreamreview", "list", review]).len() >= 40, "run {run}");
-                for i in [0, 7, 30, NOTES - 1] {
+                for i in [0, 7, 20, NOTES - 1] {
                     let text = std::fs::read_to_string(p.memory.join(name(i))).unwrap();
                     assert_eq!(text, proposed_note(i), "run {run}: {}", name(i));
                 }
@@ -207,7 +208,7 @@ fn a_commit_by_another_program_during_apply_is_built_on_or_rolled_back() {
 #[test]
 fn a_git_lock_appearing_mid_apply_is_finished_by_recover() {
     let took = apply_time();
-    const RUNS: usize = 8;
+    const RUNS: usize = 6;
     let mut outcomes = std::collections::BTreeMap::new();
     for run in 0..RUNS {
         let p = project();
@@ -229,7 +230,7 @@ fn a_git_lock_appearing_mid_apply_is_finished_by_recover() {
             assert!(stderr.contains(&lock.display().to_string()), "run {run}: the lock is not named: {stderr}");
         }
         if code == 2 && !committed {
-            for i in [0, 30, NOTES - 1] {
+            for i in [0, 20, NOTES - 1] {
                 assert_eq!(std::fs::read_to_string(p.memory.join(name(i))).unwrap(), live_note(i), "run {run}");
             }
         }

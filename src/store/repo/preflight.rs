@@ -20,11 +20,27 @@ use std::path::{Path, PathBuf};
 pub fn check(repo: &MemoryRepo, paths: &[String]) -> Result<()> {
     in_progress(repo)?;
     for lock in lock_files(repo) {
-        if lock.exists() {
+        if !gone_within(&lock, LOCK_PATIENCE) {
             bail!("refusing to write: {}; nothing was written", describe_lock(&lock));
         }
     }
     staged_versions(repo, paths)
+}
+
+/// How long a git lock found in the way is waited for before it is reported: a git command
+/// running meanwhile holds one for milliseconds.
+const LOCK_PATIENCE: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// True when nothing is at `path`, or it goes within `patience`.
+fn gone_within(path: &Path, patience: std::time::Duration) -> bool {
+    let start = std::time::Instant::now();
+    while path.symlink_metadata().is_ok() {
+        if start.elapsed() >= patience {
+            return false;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    true
 }
 
 /// Fails when the repository is mid-merge (or rebase, …) or its index has conflicts.
