@@ -356,12 +356,7 @@ fn a_full_disk_commits_nothing_and_the_rerun_completes() {
 fn a_crash_between_writes_is_rolled_back_and_the_rerun_completes() {
     let p = both();
     let before = head(&p.memory);
-    let a = run_env(
-        &p.root,
-        &["apply", s(&p.dream), "--memory", s(&p.memory), "--accept-all"],
-        &[("DREAMREVIEW_FAIL_AFTER_WRITES", "1")],
-    );
-    assert_ne!(a.code, 0, "{}", a.both());
+    let a = p.apply_killed_after(1);
     assert!(a.stderr.contains("DREAMREVIEW_FAIL_AFTER_WRITES=1 reached"), "{}", a.both());
     assert_eq!(head(&p.memory), before, "no commit");
     assert!(journal(&p).exists());

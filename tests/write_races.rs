@@ -261,12 +261,7 @@ fn a_write_killed_before_its_commit_under_a_moved_head_is_rolled_back() {
     for via_recover in [false, true] {
         let p = crate::hardening_writes::both();
         let live = notes(&p.memory);
-        let a = run_env(
-            &p.root,
-            &["apply", s(&p.dream), "--memory", s(&p.memory), "--accept-all"],
-            &[("DREAMREVIEW_FAIL_AFTER_WRITES", "1")],
-        );
-        assert_ne!(a.code, 0, "{}", a.both());
+        p.apply_killed_after(1);
         assert_ne!(notes(&p.memory), live, "the kill came before any write");
         git(&p.memory, &["commit", "-q", "--allow-empty", "-m", "someone else"]);
         let other = head(&p.memory);
