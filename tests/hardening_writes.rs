@@ -18,7 +18,7 @@ const PROPOSED_BOTH: &[(&str, &[u8])] = &[
     ),
 ];
 
-fn both() -> Project {
+pub(crate) fn both() -> Project {
     Project::new(LIVE, PROPOSED_BOTH, Some(b"- testing.md, MEMORY.md: `pnpm test` (s1.jsonl:1)\n"))
 }
 
@@ -100,6 +100,23 @@ fn odd_file_names_are_plain_paths() {
     assert_eq!(r.code, 0, "{}", r.both());
     assert_eq!(std::fs::read(p.memory.join("-rf.md")).unwrap(), b"old\n");
     assert_eq!(std::fs::read(p.memory.join("--help.md")).unwrap(), b"new\n");
+}
+
+/// A note whose name takes all 255 bytes a file name may have is written like any other:
+/// the temp file beside it must not be named after it (no room for a prefix and suffix).
+#[test]
+fn a_note_named_with_the_longest_file_name_is_written() {
+    let long = format!("{}.md", "n".repeat(252));
+    assert_eq!(long.len(), 255);
+    let live: &[(&str, &[u8])] = &[(&long, b"old\n")];
+    let proposed: &[(&str, &[u8])] = &[(&long, b"new\n")];
+    let p = Project::new(live, proposed, Some(b"- the long note (s1.jsonl:1)\n"));
+    let a = p.apply(&["--accept-all"]);
+    assert_eq!(a.code, 0, "{}", a.both());
+    assert_eq!(std::fs::read(p.memory.join(&long)).unwrap(), b"new\n");
+    assert_eq!(git(&p.memory, &["status", "--porcelain"]), "");
+    let left: Vec<_> = std::fs::read_dir(&p.memory).unwrap().flatten().map(|e| e.file_name()).collect();
+    assert_eq!(left.len(), 2, "only .git and the note: {left:?}");
 }
 
 /// A dream folder whose name starts with a dash is a folder after `--`.
@@ -339,12 +356,7 @@ fn a_full_disk_commits_nothing_and_the_rerun_completes() {
 fn a_crash_between_writes_is_rolled_back_and_the_rerun_completes() {
     let p = both();
     let before = head(&p.memory);
-    let a = run_env(
-        &p.root,
-        &["apply", s(&p.dream), "--memory", s(&p.memory), "--accept-all"],
-        &[("DREAMREVIEW_FAIL_AFTER_WRITES", "1")],
-    );
-    assert_ne!(a.code, 0, "{}", a.both());
+    let a = p.apply_killed_after(1);
     assert!(a.stderr.contains("DREAMREVIEW_FAIL_AFTER_WRITES=1 reached"), "{}", a.both());
     assert_eq!(head(&p.memory), before, "no commit");
     assert!(journal(&p).exists());

@@ -66,3 +66,5 @@ mod tui_edit;
 mod tui_history;
 mod tui_review;
 mod why_cli;
+mod write_races;
+mod write_refusals;

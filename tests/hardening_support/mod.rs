@@ -119,6 +119,18 @@ impl Project {
         self.run(&a)
     }
 
+    /// `apply --accept-all` killed (`abort`) right after its `writes`-th note write; panics
+    /// unless it died.
+    pub fn apply_killed_after(&self, writes: usize) -> Run {
+        let a = run_env(
+            &self.root,
+            &["apply", s(&self.dream), "--memory", s(&self.memory), "--accept-all"],
+            &[("DREAMREVIEW_FAIL_AFTER_WRITES", &writes.to_string())],
+        );
+        assert!(![0, 1, 2].contains(&a.code), "the apply must die: {}", a.both());
+        a
+    }
+
     /// Asserts that `check`, then `apply --accept-all`, both fail with exit 2 and a message
     /// containing every one of `expect`, and that nothing on disk changed.
     pub fn assert_refused(&self, expect: &[&str]) -> Run {

@@ -123,13 +123,30 @@ pub fn run(args: &ApplyArgs) -> Result<i32> {
     if let Some(m) = &applied.recovered {
         tell!("dreamreview: {}", super::shown(m));
     }
-    if let Some(why) = &applied.note_failed {
-        tell!("dreamreview: warning: the commit was made but its evidence note was not: {}", super::shown(why));
-    }
     if let Some(s) = applied.snapshot {
         say!("snapshot  {} {}", crate::repo::short_id(s), message::SNAPSHOT_SUMMARY);
     }
     say!("committed {} {}", crate::repo::short_id(applied.commit), message::one_line(&applied.summary));
+    if let Some(h) = crate::repo::preflight::hooks_not_run(&repo) {
+        tell!("dreamreview: note: {}", super::shown(&h));
+    }
+    if !applied.rebased_on.is_empty() {
+        tell!(
+            "dreamreview: note: another program committed while the notes were written ({}); it \
+             touched other paths, so the review commit was placed after it",
+            super::shown(&applied.rebased_on.join(", "))
+        );
+    }
+    // Committed, but not all of it is recorded or in the notes: said, and exit 2.
+    let mut unfinished = false;
+    if let Some(why) = &applied.note_failed {
+        tell!("dreamreview: the commit was made but its evidence note was not: {}", super::shown(why));
+        unfinished = true;
+    }
+    for s in &applied.strays {
+        tell!("dreamreview: {}", super::shown(&s.to_string()));
+        unfinished = true;
+    }
     for s in &skipped {
         say!("skipped   {}: {}", message::one_line(&s.id), message::one_line(&s.reason));
     }
@@ -153,7 +170,13 @@ pub fn run(args: &ApplyArgs) -> Result<i32> {
             if skipped.len() == 1 { "" } else { "s" }
         );
     }
-    Ok(if skipped.is_empty() && !flagged { 0 } else { 1 })
+    Ok(if unfinished {
+        2
+    } else if skipped.is_empty() && !flagged {
+        0
+    } else {
+        1
+    })
 }
 
 /// `--init` makes a repository of the memory folder, so that folder must be one the user

@@ -1,5 +1,6 @@
-//! `dreamreview log` and `dreamreview revert`: the memory folder's history, and undoing a
-//! commit (or one file or hunk of it) as a new commit.
+//! `dreamreview log`, `dreamreview revert` and `dreamreview recover`: the memory folder's
+//! history, undoing a commit (or one file or hunk of it) as a new commit, and finishing or
+//! rolling back a write that was interrupted.
 
 use crate::repo::lock::RepoLock;
 use crate::repo::message::{RevertScope, one_line};
@@ -39,6 +40,40 @@ pub struct RevertArgs {
     /// The memory folder (default: the current directory).
     #[arg(long, value_name = "DIR")]
     pub memory: Option<PathBuf>,
+}
+
+/// Arguments of `dreamreview recover`.
+#[derive(Args, Debug, Clone)]
+pub struct RecoverArgs {
+    /// The memory folder (default: the current directory).
+    #[arg(long, value_name = "DIR")]
+    pub memory: Option<PathBuf>,
+}
+
+/// Runs `recover`: under the repository lock, finishes (the commit was made) or rolls back
+/// (it was not) a write an earlier run left half done, and writes evidence notes left
+/// pending, saying which and why. 0 done or nothing to do, 2 when it cannot.
+pub fn recover(args: &RecoverArgs) -> Result<i32> {
+    let repo = open(args.memory.as_deref())?;
+    let lock = RepoLock::acquire(&repo)?;
+    if let Some(t) = &lock.took_over {
+        tell!("dreamreview: {}", super::shown(t));
+    }
+    match journal::recover(&repo)? {
+        Some(m) => {
+            say!("{}", super::shown(&m));
+            let pending = crate::repo::notes::pending_dir(&repo);
+            let left = std::fs::read_dir(&pending).map(|d| d.count()).unwrap_or(0);
+            Ok(if left == 0 { 0 } else { 2 })
+        }
+        None => {
+            say!(
+                "nothing to recover in {}: no interrupted write and no pending evidence note",
+                super::shown(&repo.memory.display().to_string())
+            );
+            Ok(0)
+        }
+    }
 }
 
 fn open(memory: Option<&Path>) -> Result<MemoryRepo> {
@@ -101,12 +136,24 @@ pub fn revert(args: &RevertArgs) -> Result<i32> {
         tell!("dreamreview: {}", super::shown(&m));
     }
     match revert::revert(&repo, &args.commit, &scope, &lock)? {
-        Reverted::Committed { commit, summary, snapshot, .. } => {
+        Reverted::Committed { commit, summary, snapshot, strays, rebased_on, .. } => {
             if let Some(s) = snapshot {
                 say!("snapshot  {} {}", crate::repo::short_id(s), crate::repo::message::SNAPSHOT_BEFORE_REVERT);
             }
             say!("committed {} {}", crate::repo::short_id(commit), one_line(&summary));
-            Ok(0)
+            if let Some(h) = crate::repo::preflight::hooks_not_run(&repo) {
+                tell!("dreamreview: note: {}", super::shown(&h));
+            }
+            if !rebased_on.is_empty() {
+                tell!(
+                    "dreamreview: note: placed after {}, committed meanwhile by another program",
+                    super::shown(&rebased_on.join(", "))
+                );
+            }
+            for s in &strays {
+                tell!("dreamreview: {}", super::shown(&s.to_string()));
+            }
+            Ok(if strays.is_empty() { 0 } else { 2 })
         }
         Reverted::Conflicts(conflicts) => {
             for c in &conflicts {

@@ -144,6 +144,10 @@ enum Command {
     Log(history::LogArgs),
     /// Undo a commit, one file or one hunk of it, as a new commit (never rewrites history).
     Revert(history::RevertArgs),
+    /// Finish or roll back a write that was interrupted (the commit was made: finish it;
+    /// it was not: put the notes back as they were) and write evidence notes left pending,
+    /// saying which and why. `apply`, `revert` and the TUI do the same first.
+    Recover(history::RecoverArgs),
     /// Where a line of a note came from: the review that wrote it, the cited transcript
     /// lines as the reviewer saw them (kept even after the transcript is deleted), the
     /// claims and verdicts, the flags accepted.
@@ -210,7 +214,8 @@ pub fn with_default_command(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::
 }
 
 /// The command names, as typed (clap's `help` included).
-pub const COMMANDS: [&str; 10] = ["review", "demo", "check", "audit", "apply", "log", "revert", "why", "index", "help"];
+pub const COMMANDS: [&str; 11] =
+    ["review", "demo", "check", "audit", "apply", "log", "revert", "recover", "why", "index", "help"];
 
 fn run(cli: Cli) -> Result<i32> {
     match cli.command {
@@ -232,6 +237,7 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Apply(a) => apply::run(&a),
         Command::Log(a) => history::log(&a),
         Command::Revert(a) => history::revert(&a),
+        Command::Recover(a) => history::recover(&a),
         Command::Why(a) => why::run(&a),
         Command::Index(a) => index::run(&a),
     }

@@ -105,10 +105,13 @@ pub fn commit(app: &App) -> Msg {
     };
     match crate::repo::apply::commit_review(&r, &app.review, &app.analysis, &lock) {
         Ok(a) => {
-            let note = match &a.note_failed {
+            let mut note = match &a.note_failed {
                 Some(why) => format!(" (its evidence note was not written: {why})"),
                 None => String::new(),
             };
+            for stray in &a.strays {
+                note.push_str(&format!("; {stray}"));
+            }
             Msg::Committed(Ok(format!("committed {} {}{note}", crate::repo::short_id(a.commit), a.summary)))
         }
         Err(e) if e.is::<crate::repo::apply::HeadMoved>() => Msg::CommitStale(format!("{e}")),
@@ -178,8 +181,9 @@ pub fn revert(app: &App, commit: &str, scope: &RevertScope) -> Msg {
     Msg::Reverted(writable_repo(app).and_then(|r| {
         let lock = RepoLock::acquire(&r).map_err(|e| format!("{e:#}"))?;
         match crate::repo::revert::revert(&r, commit, scope, &lock).map_err(|e| format!("{e:#}"))? {
-            Reverted::Committed { commit, summary, .. } => {
-                Ok(format!("committed {} {summary}", crate::repo::short_id(commit)))
+            Reverted::Committed { commit, summary, strays, .. } => {
+                let said: String = strays.iter().map(|s| format!("; {s}")).collect();
+                Ok(format!("committed {} {summary}{said}", crate::repo::short_id(commit)))
             }
             Reverted::Nothing => Ok("nothing to revert: the notes already read that way".to_string()),
             Reverted::Conflicts(c) => Err(format!(

@@ -76,8 +76,14 @@ pub struct Applied {
     /// What journal recovery did first, if an earlier run had crashed.
     pub recovered: Option<String>,
     /// Why the evidence note could not be attached, if it could not (the commit stands,
-    /// and its message still names every citation).
+    /// its message still names every citation, and the note waits to be written).
     pub note_failed: Option<String>,
+    /// Commits another program made while the notes were written, which the review commit
+    /// was placed after (they touched other paths).
+    pub rebased_on: Vec<String>,
+    /// Bytes another process wrote into a note's old file after it was replaced, kept and
+    /// reported ([`super::replaced`]).
+    pub strays: Vec<super::replaced::Stray>,
 }
 
 /// Folders a review must never write: the dream folder, its proposal, and transcript
@@ -208,12 +214,40 @@ impl std::fmt::Display for HeadMoved {
 
 impl std::error::Error for HeadMoved {}
 
-/// Fails with [`HeadMoved`] when `HEAD` is not the commit the review was loaded on.
+/// True when a commit of dreamreview (a review, a revert, a snapshot) is among those from
+/// `base` (excluded) to `now`, first parents only: another dreamreview wrote meanwhile, so
+/// this review may record a decision already recorded. Unknown history counts as true.
+fn reviewed_since(base: Oid, now: &git2::Commit<'_>) -> bool {
+    let mut cur = Some(now.clone());
+    for _ in 0..1000 {
+        let Some(c) = cur else { return true };
+        if c.id() == base {
+            return false;
+        }
+        let text = String::from_utf8_lossy(c.message_bytes()).into_owned();
+        if text.contains("\nDream-Id: ") || text.contains("\nReverts: ") || text.starts_with(message::SNAPSHOT_SUMMARY)
+        {
+            return true;
+        }
+        cur = c.parent(0).ok();
+    }
+    true
+}
+
+/// Fails with [`HeadMoved`] when `HEAD` is not the commit the review was loaded on, unless
+/// the commits that moved it build on it and touched none of the review's notes (a sync
+/// tool committing other files meanwhile): the review still describes the notes then.
 fn head_unmoved(repo: &MemoryRepo, review: &Review) -> Result<()> {
     let Some(loaded) = &review.loaded_head else { return Ok(()) };
     let head = repo.head_commit()?;
     if head.as_ref().is_some_and(|c| c.id().to_string() == *loaded) {
         return Ok(());
+    }
+    if let (Some(now), Ok(base)) = (&head, Oid::from_str(loaded)) {
+        let paths: Vec<String> = review.files.iter().map(|f| repo.repo_path(&f.path)).collect();
+        if !reviewed_since(base, now) && super::land::disjoint(repo, Some(base), now.id(), &paths).is_ok() {
+            return Ok(());
+        }
     }
     let now = match &head {
         Some(c) => format!(
@@ -268,18 +302,24 @@ pub fn commit_review(repo: &MemoryRepo, review: &Review, analysis: &Analysis, lo
             moved.join(", ")
         );
     }
-    // Read-only notes refuse the whole commit before anything, the snapshot included.
+    // Read-only notes, a repository that cannot take a commit now and notes held open for
+    // writing refuse the whole commit before anything, the snapshot included.
     for c in plan.changes.iter().filter(|c| c.writes()) {
         write::writable(&repo.memory, &c.path).map_err(|e| commit::read_only(&e))?;
     }
     let forbidden = forbidden(review);
+    let mut everything = plan.changes.clone();
+    if review.inputs.kind != DreamKind::InPlace {
+        everything.extend(commit::uncommitted(repo, &forbidden)?);
+    }
+    commit::before_writing(repo, &everything)?;
     let snapshot = if review.inputs.kind == DreamKind::InPlace {
         None
     } else {
         commit::snapshot_commit(repo, message::SNAPSHOT_SUMMARY, &forbidden)?
     };
     let evidence = crate::evidence::build(review, analysis, &taken(&plan.fates));
-    let (id, note_failed) = commit::commit_changes(
+    let committed = commit::commit_changes(
         repo,
         "dream review",
         &plan.message,
@@ -292,17 +332,19 @@ pub fn commit_review(repo: &MemoryRepo, review: &Review, analysis: &Analysis, lo
     // acceptance would come back on the next open and re-accept what a later revert
     // restored (a deleted note deleted again).
     if let Err(e) = crate::repo::decisions::keep_rejections(repo, review) {
-        eprintln!("dreamreview: warning: cannot update the saved decisions: {e:#}");
+        eprintln!("{}", crate::shown::text(&format!("dreamreview: warning: cannot update the saved decisions: {e:#}")));
     }
     Ok(Applied {
-        commit: id,
+        commit: committed.id,
         summary: plan.summary,
         message: plan.message,
         snapshot,
         skipped: plan.skipped,
         written: plan.changes.iter().filter(|c| c.writes()).map(|c| c.path.clone()).collect(),
         recovered,
-        note_failed,
+        note_failed: committed.note_failed,
+        rebased_on: committed.rebased_on,
+        strays: committed.strays,
     })
 }
 

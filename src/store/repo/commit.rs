@@ -5,7 +5,8 @@
 //! journal ([`super::journal`]) so a crash never leaves a half-done commit behind.
 
 use super::journal::{self, Journal, JournalFile};
-use super::{MemoryRepo, signature, write};
+use super::replaced::{self, Stray};
+use super::{MemoryRepo, filtered, land, preflight, write};
 use crate::snapshot::{Entry, Snapshot};
 use anyhow::{Context, Result, anyhow, bail};
 use git2::{ObjectType, Oid, Tree};
@@ -38,14 +39,30 @@ const MODE_TREE: i32 = 0o040000;
 /// A blob id and file mode to put at a path (`None`: remove the path).
 pub type TreeValue = Option<(Oid, i32)>;
 
+/// What [`commit_changes`] did.
+#[derive(Clone, Debug)]
+pub struct Committed {
+    /// The new commit.
+    pub id: Oid,
+    /// Why its evidence note could not be written, and where it waits, if it could not.
+    pub note_failed: Option<String>,
+    /// Commits another program made meanwhile that this one was placed after.
+    pub rebased_on: Vec<String>,
+    /// Bytes another process wrote into a note's old file after it was replaced.
+    pub strays: Vec<Stray>,
+}
+
 /// Writes the changed notes (atomically, journaled) and commits them on `HEAD` with
 /// `message`. Before anything is written it checks that the disk still holds each
-/// change's `disk` side (else: "changed since loaded", nothing written) and that every
-/// path may be written ([`write::target`]). `action` names the operation in recovery
-/// messages. `note`, when given, is attached to the new commit as its evidence note
-/// ([`super::notes`]) before the journal is removed, so an interruption leaves it for the
-/// next run to add. Returns the new commit, and why the note could not be written if it
-/// could not (the commit stands).
+/// change's `disk` side (else: "changed since loaded", nothing written), that every
+/// path may be written ([`write::target`]), that no process holds a note to replace open
+/// for writing and that the repository may take a commit ([`preflight::check`]). `action`
+/// names the operation in recovery messages. The commit lands on `HEAD` as it is by then
+/// ([`land`]: rebased on foreign commits that touched other paths, else nothing committed
+/// and the notes put back). `note`, when given, is attached to the new commit as its
+/// evidence note ([`super::notes`]); one that cannot be written is kept pending
+/// ([`super::notes::keep_pending`]). An index that cannot be updated (a git lock in the
+/// way) leaves the journal for the next run to finish, and fails naming the lock.
 pub fn commit_changes(
     repo: &MemoryRepo,
     action: &str,
@@ -53,7 +70,7 @@ pub fn commit_changes(
     changes: &[Change],
     forbidden: &[PathBuf],
     note: Option<&str>,
-) -> Result<(Oid, Option<String>)> {
+) -> Result<Committed> {
     let mut moved = Vec::new();
     for c in changes {
         if write::read_entry(&repo.memory, &c.path)? != c.disk {
@@ -75,6 +92,7 @@ pub fn commit_changes(
             moved.join(", ")
         );
     }
+    before_writing(repo, changes)?;
     let head = repo.head_commit()?;
     let base_tree = match &head {
         Some(c) => Some(c.tree().context("cannot read HEAD's tree")?),
@@ -87,7 +105,7 @@ pub fn commit_changes(
         let new = match &c.new {
             Some(e) => {
                 let b = journal::store(repo, e)?;
-                let oid = Oid::from_str(&b.id)?;
+                let oid = filtered::blob(repo, &rp, e)?;
                 let mode = if b.link { MODE_LINK } else { existing_mode(base_tree.as_ref(), &rp).unwrap_or(MODE_FILE) };
                 Some((b, oid, mode))
             }
@@ -101,7 +119,7 @@ pub fn commit_changes(
         files.push(JournalFile { path: c.path.clone(), old, new: new.map(|(b, _, _)| b) });
     }
     let tree_id = build_tree(&repo.repo, base_tree.as_ref(), &tree_changes)?;
-    let tree = repo.repo.find_tree(tree_id)?;
+    let head_id = head.as_ref().map(|c| c.id());
     journal::begin(
         repo,
         &Journal {
@@ -112,24 +130,89 @@ pub fn commit_changes(
                 .duration_since(std::time::UNIX_EPOCH)
                 .map(|d| d.as_secs())
                 .unwrap_or(0),
-            head: head.as_ref().map(|c| c.id().to_string()),
+            head: head_id.map(|h| h.to_string()),
             tree: tree_id.to_string(),
             files,
             note: note.map(str::to_string),
         },
     )?;
     let mut written = Vec::new();
-    if let Err(e) = write_notes(repo, changes, forbidden, &mut written).and_then(|()| verify_notes(repo, &written)) {
-        return Err(roll_back(repo, &written, e));
+    let landed = write_notes(repo, changes, forbidden, &mut written)
+        .and_then(|()| verify_notes(repo, &written))
+        .and_then(|()| land::land(repo, head_id, tree_id, &tree_changes, message));
+    let landed = match landed {
+        Ok(l) => l,
+        Err(e) => return Err(roll_back(repo, &written, e)),
+    };
+    let note_failed = note.and_then(|text| keep_note(repo, landed.id, text));
+    if let Err(e) = update_index_patiently(repo, &tree_changes) {
+        return Err(e.context(format!(
+            "the commit {} was made, but the git index could not be updated; the journal {} keeps \
+             what is left, and the next dreamreview command that writes (or `dreamreview recover`) \
+             finishes it",
+            super::short_id(landed.id),
+            journal::journal_path(repo).display()
+        )));
     }
-    let sig = signature(&repo.repo);
-    let parents: Vec<&git2::Commit<'_>> = head.iter().collect();
-    let id =
-        repo.repo.commit(Some("HEAD"), &sig, &sig, message, &tree, &parents).context("cannot create the commit")?;
-    update_index(repo, &tree_changes)?;
-    let note_failed = note.and_then(|text| super::notes::write(repo, id, text).err()).map(|e| format!("{e:#}"));
     journal::finish(repo)?;
-    Ok((id, note_failed))
+    let kept: Vec<(&str, &replaced::Kept, Option<&[u8]>)> = written
+        .iter()
+        .filter_map(|w| {
+            Some((w.change.path.as_str(), w.written.1.as_ref()?, w.change.disk.as_ref().and_then(Entry::bytes)))
+        })
+        .collect();
+    let strays = replaced::settle_all(&kept);
+    Ok(Committed { id: landed.id, note_failed, rebased_on: landed.rebased_on, strays })
+}
+
+/// What must hold before the first note of `changes` is written: the repository may take a
+/// commit ([`preflight::check`]) and no note to replace is held open for writing
+/// ([`replaced::open_writers`]). Nothing is written when it fails.
+pub fn before_writing(repo: &MemoryRepo, changes: &[Change]) -> Result<()> {
+    let paths: Vec<String> = changes.iter().map(|c| c.path.clone()).collect();
+    preflight::check(repo, &paths)?;
+    filtered::supported(repo, &paths)?;
+    let writes: Vec<&str> = changes.iter().filter(|c| c.writes()).map(|c| c.path.as_str()).collect();
+    replaced::open_writers(&repo.memory, &writes).map_err(|e| anyhow!("refusing to write: {e}; nothing was written"))
+}
+
+/// Attaches `text` to `commit` as its evidence note; when that fails, keeps it pending and
+/// says why and where.
+fn keep_note(repo: &MemoryRepo, commit: Oid, text: &str) -> Option<String> {
+    let e = super::notes::write(repo, commit, text).err()?;
+    let why = super::notes::blocked_by(repo, &e);
+    Some(match super::notes::keep_pending(repo, commit, text) {
+        Ok(path) => format!(
+            "{why}. It is kept in {} and written by the next dreamreview command that writes, or \
+             `dreamreview recover`",
+            path.display()
+        ),
+        Err(k) => format!("{why}; keeping it for later failed too ({k:#})"),
+    })
+}
+
+/// How long an index update waits for a git lock on the index to go away.
+const INDEX_PATIENCE: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// [`update_index`], retried for [`INDEX_PATIENCE`] while `index.lock` is there (a git
+/// command running meanwhile), then failing with the lock named.
+fn update_index_patiently(repo: &MemoryRepo, paths: &[(String, TreeValue)]) -> Result<()> {
+    let start = std::time::Instant::now();
+    loop {
+        match update_index(repo, paths) {
+            Ok(()) => return Ok(()),
+            Err(e) => {
+                let lock = repo.repo.path().join("index.lock");
+                if !lock.exists() {
+                    return Err(e);
+                }
+                if start.elapsed() > INDEX_PATIENCE {
+                    return Err(anyhow!("{}", preflight::describe_lock(&lock)));
+                }
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+        }
+    }
 }
 
 /// The error for a note or folder the user made read-only: nothing is written.
@@ -167,7 +250,7 @@ fn write_notes<'a>(
 /// Checks, right before the commit, that no note was edited since dreamreview wrote it.
 fn verify_notes(repo: &MemoryRepo, written: &[WrittenNote<'_>]) -> Result<()> {
     for w in written {
-        write::still_written(&repo.memory, &w.change.path, w.written, w.change.new.as_ref().and_then(Entry::bytes))?;
+        write::still_written(&repo.memory, &w.change.path, &w.written, w.change.new.as_ref().and_then(Entry::bytes))?;
     }
     Ok(())
 }
@@ -179,15 +262,17 @@ fn verify_notes(repo: &MemoryRepo, written: &[WrittenNote<'_>]) -> Result<()> {
 /// for the next run to finish the job.
 fn roll_back(repo: &MemoryRepo, written: &[WrittenNote<'_>], e: anyhow::Error) -> anyhow::Error {
     let mut left = Vec::new();
+    let mut strays = Vec::new();
+    let mut undone = Vec::new();
     for w in written.iter().rev() {
         let (ours, old) = (w.change.new.as_ref().and_then(Entry::bytes), w.change.disk.as_ref().and_then(Entry::bytes));
-        match write::put(&repo.memory, &w.change.path, ours, old, &[]) {
-            Ok(_) => {}
-            Err(undo) if undo.is::<write::ChangedOnDisk>() => {
-                if !put_back_under_edit(repo, &w.change.path, ours, old) {
-                    left.push(w.change.path.clone());
-                }
-            }
+        let rel = &w.change.path;
+        match write::put(&repo.memory, rel, ours, old, &[]) {
+            Ok(put) => undone.extend(put.1.map(|k| (rel.as_str(), k, ours))),
+            Err(undo) if undo.is::<write::ChangedOnDisk>() => match put_back_under_edit(repo, rel, ours, old) {
+                Some(stray) => strays.extend(stray),
+                None => left.push(w.change.path.clone()),
+            },
             Err(undo) => {
                 return e.context(format!(
                     "the write stopped part way and putting the notes back failed too ({undo:#}); \
@@ -197,6 +282,15 @@ fn roll_back(repo: &MemoryRepo, written: &[WrittenNote<'_>], e: anyhow::Error) -
             }
         }
     }
+    // The files the writes replaced hold the old text, those the rollback replaced ours.
+    let mut kept: Vec<(&str, &replaced::Kept, Option<&[u8]>)> = written
+        .iter()
+        .filter_map(|w| {
+            Some((w.change.path.as_str(), w.written.1.as_ref()?, w.change.disk.as_ref().and_then(Entry::bytes)))
+        })
+        .collect();
+    kept.extend(undone.iter().map(|(rel, k, ours)| (*rel, k, *ours)));
+    strays.extend(replaced::settle_all(&kept));
     write::clean_temp_files(&repo.memory, &written.iter().map(|w| w.change.path.clone()).collect::<Vec<_>>());
     if let Err(j) = journal::finish(repo) {
         return e.context(format!("{j:#}"));
@@ -222,11 +316,18 @@ fn roll_back(repo: &MemoryRepo, written: &[WrittenNote<'_>], e: anyhow::Error) -
             if left.len() == 1 { "it is" } else { "they are" },
         )
     };
+    let kept = if strays.is_empty() {
+        kept
+    } else {
+        format!("{kept}; {}", strays.iter().map(Stray::to_string).collect::<Vec<_>>().join("; "))
+    };
     if e.is::<write::ChangedOnDisk>() {
         e.context(format!(
             "{restored}{kept}; no edit was overwritten. Reload the review (saved decisions are \
              restored) and commit again"
         ))
+    } else if e.is::<land::Refused>() {
+        e.context(format!("{restored}{kept}; no edit was overwritten. Run this again once the cause below is gone"))
     } else {
         e.context(format!("{restored}{kept}; fix the cause below (free disk space, permissions) and commit again"))
     }
@@ -234,11 +335,17 @@ fn roll_back(repo: &MemoryRepo, written: &[WrittenNote<'_>], e: anyhow::Error) -
 
 /// A note another program appended to after dreamreview wrote it (it holds what was
 /// written, then more): puts the old text back with the appended bytes after it, so the
-/// rollback keeps that edit. Any other edit is left alone (false).
-fn put_back_under_edit(repo: &MemoryRepo, rel: &str, ours: Option<&[u8]>, old: Option<&[u8]>) -> bool {
-    let Ok(Some(Entry::File(now))) = write::read_entry(&repo.memory, rel) else { return false };
-    let Some(merged) = carry_append(old, ours, &now) else { return false };
-    write::put(&repo.memory, rel, Some(&now), Some(&merged), &[]).is_ok()
+/// rollback keeps that edit, and returns what was written meanwhile into the file it
+/// replaced, if anything. Any other edit is left alone (`None`).
+pub(super) fn put_back_under_edit(
+    repo: &MemoryRepo,
+    rel: &str,
+    ours: Option<&[u8]>,
+    old: Option<&[u8]>,
+) -> Option<Option<Stray>> {
+    let Ok(Some(Entry::File(now))) = write::read_entry(&repo.memory, rel) else { return None };
+    let merged = carry_append(old, ours, &now)?;
+    write::put_settled(&repo.memory, rel, Some(&now), Some(&merged), &[]).ok()
 }
 
 /// `old` followed by what `now` has after `ours`, when `now` starts with `ours`.
@@ -356,9 +463,24 @@ pub fn uncommitted(repo: &MemoryRepo, exclude: &[PathBuf]) -> Result<Vec<Change>
         if h.is_none() && repo.repo.is_path_ignored(Path::new(&repo.repo_path(k))).unwrap_or(false) {
             continue;
         }
+        if same_once_filtered(repo, k, h, d) {
+            continue;
+        }
         out.push(Change { path: k.clone(), disk: d.cloned(), new: d.cloned() });
     }
     Ok(out)
+}
+
+/// True when the note on disk, through the repository's filters (`text`, `eol`,
+/// `core.autocrlf`), is the blob `HEAD` has: `git status` calls it unchanged too.
+fn same_once_filtered(repo: &MemoryRepo, rel: &str, head: Option<&Entry>, disk: Option<&Entry>) -> bool {
+    let (Some(Entry::File(h)), Some(d @ Entry::File(_))) = (head, disk) else { return false };
+    // Never through a filter driver libgit2 would skip: that blob would be the plain text.
+    if filtered::supported(repo, &[rel.to_string()]).is_err() {
+        return false;
+    }
+    let Ok(head_id) = Oid::hash_object(ObjectType::Blob, h) else { return false };
+    filtered::blob(repo, &repo.repo_path(rel), d).is_ok_and(|id| id == head_id)
 }
 
 /// Commits the work tree's uncommitted memory paths (nothing is written; `exclude` as in
@@ -368,7 +490,7 @@ pub fn snapshot_commit(repo: &MemoryRepo, message: &str, exclude: &[PathBuf]) ->
     if changes.is_empty() {
         return Ok(None);
     }
-    commit_changes(repo, "snapshot commit", message, &changes, &[], None).map(|(id, _)| Some(id))
+    commit_changes(repo, "snapshot commit", message, &changes, &[], None).map(|c| Some(c.id))
 }
 
 #[cfg(test)]

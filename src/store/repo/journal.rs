@@ -10,7 +10,14 @@
 //!   interrupted run left no trace and rerunning it completes the review;
 //! - if `HEAD` is the journaled commit (its parent is the old `HEAD` and its tree the
 //!   journaled tree), only the index was left behind: it is updated;
-//! - otherwise it refuses and explains (someone moved `HEAD` since; check by hand).
+//! - if `HEAD` moved by something else and the journaled commit is not in its history,
+//!   the commit was never made: the notes are put back as above;
+//! - a note someone edited after it was written is never overwritten: an append is carried
+//!   onto the old text, any other edit is left as it is and named.
+//!
+//! A commit rebased on a foreign commit ([`super::land`]) rewrites the journal's `HEAD` and
+//! tree first ([`rebased`]), so the same recognition holds. Evidence notes that could not
+//! be written are kept beside the journal until they are ([`super::notes::flush_pending`]).
 //!
 //! [`pending`] reads the same state without changing anything, so that `check` can say
 //! what was left and what the next writer will do about it.
@@ -91,6 +98,19 @@ pub fn begin(repo: &MemoryRepo, journal: &Journal) -> Result<()> {
     write::write_state_file(&path, &text)
 }
 
+/// Records that the prepared commit is now built on `head` with `tree` (a foreign commit
+/// moved `HEAD` and the commit is rebased on it, see [`super::land`]).
+pub fn rebased(repo: &MemoryRepo, head: Oid, tree: Oid) -> Result<()> {
+    let path = journal_path(repo);
+    let Some(Found::Readable(mut j)) = read(repo)? else {
+        bail!("{} is gone or unreadable in the middle of a commit", path.display());
+    };
+    j.head = Some(head.to_string());
+    j.tree = tree.to_string();
+    let text = serde_json::to_vec_pretty(&j).context("cannot encode the journal")?;
+    write::write_state_file(&path, &text)
+}
+
 /// Removes the journal once the commit and the index are written.
 pub fn finish(repo: &MemoryRepo) -> Result<()> {
     let path = journal_path(repo);
@@ -129,8 +149,9 @@ enum NoteState {
 #[serde(tag = "state", rename_all = "kebab-case")]
 pub enum Stage {
     /// The commit was never made: `written` notes hold the new content, `untouched` the
-    /// old, `foreign` neither (edited since). The next writer puts `written` back, unless
-    /// `foreign` is not empty: then it refuses.
+    /// old, `foreign` neither (edited since). The next writer puts `written` back, carries
+    /// an append made to a `foreign` one onto its old text, and leaves any other edit as it
+    /// is, naming it.
     Uncommitted {
         /// Notes already written.
         written: Vec<String>,
@@ -144,12 +165,19 @@ pub enum Stage {
         /// The commit (short id).
         commit: String,
     },
-    /// `HEAD` moved since, by something else: the next writer refuses.
+    /// `HEAD` moved since, by something else, and the commit is not in its history: the
+    /// commit was never made. The next writer puts `written` back, as for `Uncommitted`.
     HeadMoved {
         /// `HEAD` when the write began (`None`: unborn).
         journaled: Option<String>,
         /// `HEAD` now.
         head: Option<String>,
+        /// Notes already written.
+        written: Vec<String>,
+        /// Notes not written yet.
+        untouched: Vec<String>,
+        /// Notes holding content dreamreview did not write.
+        foreign: Vec<String>,
     },
     /// The journal cannot be read: the next writer refuses.
     Unreadable {
@@ -218,24 +246,29 @@ impl Interrupted {
             }
             Stage::Uncommitted { written, untouched, foreign } => format!(
                 "{who} stopped after writing {} of {} notes, and {} now hold{} content dreamreview \
-                 did not write (edited since?); the commit was never made. {next} refuses to \
-                 touch them: check them with `git status` and `git diff`, then delete {journal}.",
+                 did not write (edited since?); the commit was never made. {next} puts the notes \
+                 it wrote back, keeps an append made since on top of the old text and leaves any \
+                 other edit as it is (check {} with `git diff` then).",
                 written.len(),
                 written.len() + untouched.len() + foreign.len(),
                 list(foreign),
-                if foreign.len() == 1 { "s" } else { "" }
+                if foreign.len() == 1 { "s" } else { "" },
+                if foreign.len() == 1 { "it" } else { "them" }
             ),
             Stage::Committed { commit } => format!(
                 "{who} stopped after making its commit {commit} but before updating the index (and, \
                  for a review, attaching its evidence note), so `git status` may show its notes as \
                  changed. {next} updates the index and adds a missing evidence note."
             ),
-            Stage::HeadMoved { journaled, head } => format!(
+            Stage::HeadMoved { journaled, head, written, .. } => format!(
                 "{who} stopped before its commit, and HEAD has moved since ({} → {}) by something \
-                 else. {next} refuses: check the memory folder with `git status`, then delete \
-                 {journal}.",
+                 else; the commit was never made. {next} puts the {} note{} it wrote back as {} \
+                 before it (the other commit stays).",
                 journaled.as_deref().map(super::short_id).unwrap_or_else(|| "no commit".into()),
-                head.as_deref().map(super::short_id).unwrap_or_else(|| "no commit".into())
+                head.as_deref().map(super::short_id).unwrap_or_else(|| "no commit".into()),
+                written.len(),
+                plural(written.len()),
+                if written.len() == 1 { "it was" } else { "they were" }
             ),
             Stage::Unreadable { reason } => format!(
                 "{journal} is not a journal dreamreview can read ({reason}). {next} refuses: check \
@@ -298,26 +331,44 @@ pub fn pending(repo: &MemoryRepo) -> Result<Option<Interrupted>> {
 fn stage(repo: &MemoryRepo, j: &Journal) -> Result<Stage> {
     let head = repo.head_commit()?;
     let head_id = head.as_ref().map(|c| c.id().to_string());
-    if head_id == j.head {
-        let (mut written, mut untouched, mut foreign) = (Vec::new(), Vec::new(), Vec::new());
-        for f in &j.files {
-            let to = match note_state(repo, f)? {
-                NoteState::Untouched => &mut untouched,
-                NoteState::Written => &mut written,
-                NoteState::Foreign => &mut foreign,
-            };
-            to.push(f.path.clone());
-        }
-        return Ok(Stage::Uncommitted { written, untouched, foreign });
+    if head_id != j.head
+        && let Some(c) = journaled_commit(repo, j)?
+    {
+        return Ok(Stage::Committed { commit: super::short_id(c) });
     }
-    let committed = head
-        .as_ref()
-        .is_some_and(|c| c.tree_id().to_string() == j.tree && c.parent_id(0).ok().map(|p| p.to_string()) == j.head);
-    Ok(if committed {
-        Stage::Committed { commit: head_id.as_deref().map(super::short_id).unwrap_or_default() }
+    let (mut written, mut untouched, mut foreign) = (Vec::new(), Vec::new(), Vec::new());
+    for f in &j.files {
+        let to = match note_state(repo, f)? {
+            NoteState::Untouched => &mut untouched,
+            NoteState::Written => &mut written,
+            NoteState::Foreign => &mut foreign,
+        };
+        to.push(f.path.clone());
+    }
+    Ok(if head_id == j.head {
+        Stage::Uncommitted { written, untouched, foreign }
     } else {
-        Stage::HeadMoved { journaled: j.head.clone(), head: head_id }
+        Stage::HeadMoved { journaled: j.head.clone(), head: head_id, written, untouched, foreign }
     })
+}
+
+/// How far back from `HEAD` the journaled commit is looked for (others may have committed
+/// on top of it before the next run).
+const LOOK_BACK: usize = 1000;
+
+/// The journaled commit (parent the journaled `HEAD`, tree the journaled tree) when it is in
+/// `HEAD`'s first-parent history.
+fn journaled_commit(repo: &MemoryRepo, j: &Journal) -> Result<Option<Oid>> {
+    let mut cur = repo.head_commit()?;
+    for _ in 0..LOOK_BACK {
+        let Some(c) = cur else { return Ok(None) };
+        let parent = c.parent_id(0).ok().map(|p| p.to_string());
+        if c.tree_id().to_string() == j.tree && parent == j.head {
+            return Ok(Some(c.id()));
+        }
+        cur = c.parent(0).ok();
+    }
+    Ok(None)
 }
 
 /// Whether the note on disk is the journaled old content, the new, or neither. A symlink
@@ -337,8 +388,17 @@ fn note_state(repo: &MemoryRepo, f: &JournalFile) -> Result<NoteState> {
 
 /// Finishes or undoes a write a crashed process left behind (see the module docs).
 /// Returns one sentence saying what was done, or `None` when there was nothing to do.
-/// Call it under the repository lock, before loading a review.
+/// Evidence notes left pending by an earlier run are written too
+/// ([`super::notes::flush_pending`]). Call it under the repository lock, before loading a
+/// review.
 pub fn recover(repo: &MemoryRepo) -> Result<Option<String>> {
+    let done = recover_journal(repo)?;
+    let noted = super::notes::flush_pending(repo);
+    let all: Vec<String> = done.into_iter().chain(noted).collect();
+    Ok((!all.is_empty()).then(|| all.join("; ")))
+}
+
+fn recover_journal(repo: &MemoryRepo) -> Result<Option<String>> {
     let path = journal_path(repo);
     let j = match read(repo)? {
         None => return Ok(None),
@@ -351,68 +411,90 @@ pub fn recover(repo: &MemoryRepo) -> Result<Option<String>> {
     };
     let who = format!("an interrupted {} (pid {}, started {})", j.action, j.pid, super::lock::format_time(j.started));
     match stage(repo, &j)? {
-        Stage::Uncommitted { foreign, .. } if !foreign.is_empty() => bail!(
-            "{who} left {} holding content dreamreview did not write (edited since?); \
-             nothing was changed. Check them with `git status` and `git diff`, then delete {}",
-            foreign.join(", "),
-            path.display()
-        ),
-        Stage::Uncommitted { written, .. } => roll_back(repo, &j, &written, &who).map(Some),
+        Stage::Uncommitted { written, foreign, .. } => roll_back(repo, &j, &written, &foreign, &who, None).map(Some),
+        Stage::HeadMoved { written, foreign, journaled, head, .. } => {
+            let moved = format!(
+                "HEAD moved since ({} → {}) by something else and the commit is not in its history",
+                journaled.as_deref().map(super::short_id).unwrap_or_else(|| "no commit".into()),
+                head.as_deref().map(super::short_id).unwrap_or_else(|| "no commit".into())
+            );
+            roll_back(repo, &j, &written, &foreign, &who, Some(&moved)).map(Some)
+        }
         Stage::Committed { commit } => complete_index(repo, &j, &commit, &who).map(Some),
-        Stage::HeadMoved { journaled, head } => bail!(
-            "{} records {who}, but HEAD moved since ({} → {}) by something else; check the \
-             memory folder with `git status`, then delete the journal",
-            path.display(),
-            journaled.as_deref().unwrap_or("no commit"),
-            head.as_deref().unwrap_or("no commit")
-        ),
         Stage::Unreadable { reason } => bail!("{}: {reason}", path.display()),
     }
 }
 
-/// The commit was never made: puts every written note back to its old content.
-fn roll_back(repo: &MemoryRepo, j: &Journal, written: &[String], who: &str) -> Result<String> {
-    for f in j.files.iter().filter(|f| written.contains(&f.path)) {
+/// The commit was never made: puts every written note back to its old content; a note
+/// edited since gets its old text back with an append carried onto it, any other edit is
+/// left and named.
+fn roll_back(
+    repo: &MemoryRepo,
+    j: &Journal,
+    written: &[String],
+    foreign: &[String],
+    who: &str,
+    why: Option<&str>,
+) -> Result<String> {
+    let (mut left, mut strays) = (Vec::new(), Vec::new());
+    for f in j.files.iter().filter(|f| written.contains(&f.path) || foreign.contains(&f.path)) {
         let (old, new) = (load_blob(repo, &f.old)?, load_blob(repo, &f.new)?);
         let (old, new) = (old.as_ref().and_then(Entry::bytes), new.as_ref().and_then(Entry::bytes));
-        write::put(&repo.memory, &f.path, new, old, &[]).with_context(|| format!("while rolling back {who}"))?;
+        if foreign.contains(&f.path) {
+            match super::commit::put_back_under_edit(repo, &f.path, new, old) {
+                Some(stray) => strays.extend(stray),
+                None => left.push(f.path.clone()),
+            }
+            continue;
+        }
+        let stray = write::put_settled(&repo.memory, &f.path, new, old, &[])
+            .with_context(|| format!("while rolling back {who}"))?;
+        strays.extend(stray);
     }
-    finish_up(repo, j)?;
-    let n = written.len();
+    let stays = finish_up(repo, j)?;
+    let n = written.len() + foreign.len() - left.len();
+    let why = why.map(|w| format!("{w}, so ")).unwrap_or_else(|| "the commit was never made, so ".into());
+    let kept = if left.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; {} changed after it was written and {} left as {} now (check with `git diff`)",
+            list(&left),
+            if left.len() == 1 { "is" } else { "are" },
+            if left.len() == 1 { "it is" } else { "they are" }
+        )
+    };
+    let kept = strays.iter().fold(kept, |acc, s| format!("{acc}; {s}")) + &kept_files(&stays);
     Ok(format!(
-        "rolled back {who}: the commit was never made, so {n} note{} put back as {} before it",
+        "rolled back {who}: {why}{n} note{} put back as {} before it{kept}",
         if n == 1 { " was" } else { "s were" },
         if n == 1 { "it was" } else { "they were" }
     ))
 }
 
-/// The commit was made: only the index is left to update.
+/// The commit was made: only the index is left to update, to the blobs `HEAD` has for the
+/// journaled paths (the commit's, unless a later commit changed them), and the evidence
+/// note to add.
 fn complete_index(repo: &MemoryRepo, j: &Journal, commit: &str, who: &str) -> Result<String> {
+    let head_tree = repo.head_commit()?.map(|c| c.tree()).transpose().context("cannot read HEAD's tree")?;
     let mut updates = Vec::new();
     for f in &j.files {
-        let new = match &f.new {
-            Some(b) => Some((
-                Oid::from_str(&b.id).with_context(|| format!("bad blob id {}", b.id))?,
-                if b.link { 0o120000 } else { 0o100644 },
-            )),
-            None => None,
-        };
-        updates.push((repo.repo_path(&f.path), new));
+        let rp = repo.repo_path(&f.path);
+        let now = head_tree.as_ref().and_then(|t| t.get_path(std::path::Path::new(&rp)).ok());
+        updates.push((rp, now.map(|e| (e.id(), e.filemode()))));
     }
     super::commit::update_index(repo, &updates)?;
     let noted = add_missing_note(repo, j)?;
-    finish_up(repo, j)?;
+    let stays = finish_up(repo, j)?;
     let noted = if noted { " and its evidence note added" } else { "" };
-    Ok(format!("completed {who}: its commit {commit} was made; the index is now updated{noted}"))
+    Ok(format!("completed {who}: its commit {commit} was made; the index is now updated{noted}{}", kept_files(&stays)))
 }
 
 /// Attaches the journaled evidence note to the interrupted commit when it has none yet;
 /// true when it did.
-/// The journaled commit is `HEAD` (that is how the interruption was recognised).
 fn add_missing_note(repo: &MemoryRepo, j: &Journal) -> Result<bool> {
     let Some(text) = &j.note else { return Ok(false) };
-    let Some(head) = repo.head_commit()? else { return Ok(false) };
-    let id = head.id();
+    let Some(id) = journaled_commit(repo, j)? else { return Ok(false) };
     if super::notes::read_text(repo, id)?.is_some() {
         return Ok(false);
     }
@@ -420,11 +502,38 @@ fn add_missing_note(repo: &MemoryRepo, j: &Journal) -> Result<bool> {
     Ok(true)
 }
 
-/// Removes the temp files the interrupted write may have left, then the journal.
-fn finish_up(repo: &MemoryRepo, j: &Journal) -> Result<()> {
+/// Removes the temp files the interrupted write may have left, and the old files it kept
+/// that nothing was written to since ([`super::replaced::clean_left`]), then the journal.
+/// Returns the kept files that stay (something wrote to them): to be named.
+fn finish_up(repo: &MemoryRepo, j: &Journal) -> Result<Vec<PathBuf>> {
     let paths: Vec<String> = j.files.iter().map(|f| f.path.clone()).collect();
     write::clean_temp_files(&repo.memory, &paths);
-    finish(repo)
+    let mut known = Vec::new();
+    for f in &j.files {
+        for b in [&f.old, &f.new] {
+            if let Some(Entry::File(bytes)) = load_blob(repo, b)? {
+                known.push(bytes);
+            }
+        }
+    }
+    let left = super::replaced::clean_left(&repo.memory, &paths, &known);
+    finish(repo)?;
+    Ok(left)
+}
+
+/// `; <file> and … are kept: …` for old files something wrote to after an interrupted
+/// write replaced them.
+fn kept_files(left: &[PathBuf]) -> String {
+    if left.is_empty() {
+        return String::new();
+    }
+    let shown: Vec<String> = left.iter().map(|p| p.display().to_string()).collect();
+    format!(
+        "; {} (a note's old file that another process wrote to after it was replaced) {} kept: \
+         compare with the note and copy what is missing",
+        list(&shown),
+        if left.len() == 1 { "is" } else { "are" }
+    )
 }
 
 #[cfg(test)]
@@ -523,13 +632,24 @@ mod tests {
         std::fs::write(t.path().join("a.md"), "someone else\n").unwrap();
         let said = pending(&m).unwrap().unwrap().describe();
         assert!(
-            said.contains("a.md now holds content dreamreview did not write") && said.contains("refuses"),
+            said.contains("a.md now holds content dreamreview did not write") && said.contains("leaves any other edit"),
             "{said}"
         );
-        let e = format!("{:#}", recover(&m).unwrap_err());
-        assert!(e.contains("a.md") && e.contains("nothing was changed"), "{e}");
+        let done = recover(&m).unwrap().unwrap();
+        assert!(done.contains("a.md changed after it was written and is left as it is now"), "{done}");
         assert_eq!(std::fs::read_to_string(t.path().join("a.md")).unwrap(), "someone else\n");
-        assert!(pending(&m).unwrap().is_some());
+        assert_eq!(pending(&m).unwrap(), None, "the journal is finished with");
+    }
+
+    #[test]
+    fn an_append_made_after_the_write_is_carried_onto_the_old_text() {
+        let (t, m) = setup();
+        let h = head(&m);
+        begin(&m, &journal(&m, Some(h.id().to_string()), h.tree_id().to_string())).unwrap();
+        std::fs::write(t.path().join("a.md"), "v2\nsession\n").unwrap();
+        let done = recover(&m).unwrap().unwrap();
+        assert!(done.contains("1 note was put back"), "{done}");
+        assert_eq!(std::fs::read_to_string(t.path().join("a.md")).unwrap(), "v1\nsession\n");
     }
 
     #[test]
@@ -559,13 +679,15 @@ mod tests {
     }
 
     #[test]
-    fn a_moved_head_is_explained_not_guessed() {
+    fn a_write_under_a_moved_head_is_rolled_back() {
         let (_t, m) = setup();
         let tree = head(&m).tree_id().to_string();
         begin(&m, &journal(&m, Some("0".repeat(40)), tree)).unwrap();
+        std::fs::write(m.memory.join("a.md"), "v2\n").unwrap();
         assert!(matches!(pending(&m).unwrap().unwrap().stage, Stage::HeadMoved { .. }));
-        let e = format!("{:#}", recover(&m).unwrap_err());
-        assert!(e.contains("HEAD moved since"), "{e}");
-        assert!(pending(&m).unwrap().is_some());
+        let done = recover(&m).unwrap().unwrap();
+        assert!(done.contains("HEAD moved since") && done.contains("1 note was put back"), "{done}");
+        assert_eq!(std::fs::read_to_string(m.memory.join("a.md")).unwrap(), "v1\n");
+        assert_eq!(pending(&m).unwrap(), None);
     }
 }

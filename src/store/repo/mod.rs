@@ -8,6 +8,9 @@
 //! - [`decisions`]: where a review's saved decisions are kept.
 //! - [`load`]: loading a review with the repository's history ([`load_review`]).
 //! - [`lock`]: one writer per repository. [`message`]: commit messages and trailers.
+//! - [`preflight`]: what must hold before a write (no merge, no git lock, no staged version
+//!   lost); [`land`]: the commit made on a `HEAD` that moved meanwhile; [`replaced`]: the old
+//!   file of a note a session still writes to; [`holders`]: which processes hold a file open.
 //! - [`notes`]: the evidence a review commit keeps, as a git note.
 //! - [`blame`]: the commit that introduced each line of a file (first-parent walk).
 //! - [`unverifiable`]: the notes whose sources are gone with no kept text (for `audit`).
@@ -17,13 +20,18 @@ pub mod apply;
 pub mod blame;
 pub mod commit;
 pub mod decisions;
+pub mod filtered;
 pub mod history;
+pub mod holders;
 pub mod journal;
 pub mod kept;
+pub mod land;
 pub mod load;
 pub mod lock;
 pub mod message;
 pub mod notes;
+pub mod preflight;
+pub mod replaced;
 pub mod revert;
 pub mod unverifiable;
 pub mod why;
@@ -188,11 +196,22 @@ pub fn signature(repo: &Repository) -> git2::Signature<'static> {
 /// Makes `memory` a git repository and commits its notes as they are (nothing changed,
 /// nothing lost). Hidden files are not committed.
 pub fn init_with_snapshot(memory: &Path) -> Result<MemoryRepo> {
+    let git_dir = memory.join(".git");
+    let existed = git_dir.symlink_metadata().is_ok();
     let repo = Repository::init(memory).with_context(|| format!("cannot git init {}", memory.display()))?;
     {
-        let mut index = repo.index().context("cannot open the new repository's index")?;
         crate::inputs::limits::check_folder(memory)?;
         let snap = crate::snapshot::read_folder(memory)?;
+        // A filter driver the notes' attributes name (global configuration counts) would be
+        // skipped by libgit2: refused as for any commit, and the repository just made goes.
+        let fresh = MemoryRepo { repo: Repository::open(memory)?, memory: memory.to_path_buf(), prefix: String::new() };
+        if let Err(e) = filtered::supported(&fresh, &snap.keys().cloned().collect::<Vec<_>>()) {
+            if !existed {
+                let _ = std::fs::remove_dir_all(&git_dir);
+            }
+            return Err(e);
+        }
+        let mut index = repo.index().context("cannot open the new repository's index")?;
         for rel in snap.keys() {
             index.add_path(Path::new(rel)).with_context(|| format!("cannot stage {rel}"))?;
         }

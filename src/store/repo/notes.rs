@@ -25,6 +25,70 @@ pub fn write(repo: &MemoryRepo, commit: Oid, text: &str) -> Result<()> {
     Ok(())
 }
 
+/// Where evidence notes that could not be written wait: `<gitdir>/dreamreview/evidence-pending/`.
+pub fn pending_dir(repo: &MemoryRepo) -> std::path::PathBuf {
+    repo.state_dir().join("evidence-pending")
+}
+
+/// Keeps `text`, the evidence of `commit` that could not be written as its note, until
+/// [`flush_pending`] writes it. Returns the file it is kept in.
+pub fn keep_pending(repo: &MemoryRepo, commit: Oid, text: &str) -> Result<std::path::PathBuf> {
+    let path = pending_dir(repo).join(format!("{commit}.json"));
+    super::write::write_state_file(&path, text.as_bytes())?;
+    Ok(path)
+}
+
+/// Writes every pending evidence note ([`keep_pending`]) whose commit has none yet, and
+/// removes it once written; one sentence per note written or still pending. Never fails:
+/// what cannot be written stays pending for the next run.
+pub fn flush_pending(repo: &MemoryRepo) -> Vec<String> {
+    let dir = pending_dir(repo);
+    let Ok(entries) = std::fs::read_dir(&dir) else { return Vec::new() };
+    let mut said = Vec::new();
+    let mut files: Vec<std::path::PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    files.sort();
+    for path in files {
+        let Some(id) = path.file_stem().and_then(|s| s.to_str()).and_then(|s| Oid::from_str(s).ok()) else {
+            continue;
+        };
+        if path.extension().is_none_or(|e| e != "json") || repo.repo.find_commit(id).is_err() {
+            continue;
+        }
+        let done = match read_text(repo, id) {
+            Ok(Some(_)) => Ok(false),
+            Ok(None) => std::fs::read_to_string(&path)
+                .map_err(|e| anyhow!(e).context(format!("cannot read {}", path.display())))
+                .and_then(|text| write(repo, id, &text))
+                .map(|()| true),
+            Err(e) => Err(e),
+        };
+        match done {
+            Ok(added) => {
+                let _ = std::fs::remove_file(&path);
+                if added {
+                    said.push(format!("wrote the pending evidence note of commit {}", super::short_id(id)));
+                }
+            }
+            Err(e) => said.push(format!(
+                "the evidence note of commit {} is still pending in {} ({}); it is written by the \
+                 next dreamreview command that writes, or `dreamreview recover`",
+                super::short_id(id),
+                path.display(),
+                blocked_by(repo, &e)
+            )),
+        }
+    }
+    said
+}
+
+/// Why a note could not be written, naming the git lock file in the way when there is one.
+pub fn blocked_by(repo: &MemoryRepo, e: &anyhow::Error) -> String {
+    match super::preflight::lock_in_the_way(repo) {
+        Some(lock) => lock,
+        None => format!("{e:#}"),
+    }
+}
+
 /// The note's text on `commit`, if it has one.
 pub fn read_text(repo: &MemoryRepo, commit: Oid) -> Result<Option<String>> {
     match repo.repo.find_note(Some(NOTES_REF), commit) {

@@ -71,6 +71,10 @@ pub enum Reverted {
         snapshot: Option<Oid>,
         /// Memory paths written.
         files: Vec<String>,
+        /// Bytes another process wrote into a note's old file after it was replaced.
+        strays: Vec<super::replaced::Stray>,
+        /// Commits another program made meanwhile that this one was placed after.
+        rebased_on: Vec<String>,
     },
     /// Conflicts with later edits: nothing was written.
     Conflicts(Vec<Conflict>),
@@ -211,13 +215,18 @@ pub fn revert(repo: &MemoryRepo, spec: &str, scope: &RevertScope, lock: &RepoLoc
     if plan.changes.is_empty() {
         return Ok(Reverted::Nothing);
     }
+    let mut everything = plan.changes.clone();
+    everything.extend(commit::uncommitted(repo, &[])?);
+    commit::before_writing(repo, &everything)?;
     let snapshot = commit::snapshot_commit(repo, message::SNAPSHOT_BEFORE_REVERT, &[])?;
-    let (id, _) = commit::commit_changes(repo, "revert", &plan.message, &plan.changes, &[], None)?;
+    let done = commit::commit_changes(repo, "revert", &plan.message, &plan.changes, &[], None)?;
     Ok(Reverted::Committed {
-        commit: id,
+        commit: done.id,
         summary: plan.message.lines().next().unwrap_or_default().to_string(),
         message: plan.message,
         snapshot,
         files: plan.changes.iter().map(|c| c.path.clone()).collect(),
+        strays: done.strays,
+        rebased_on: done.rebased_on,
     })
 }

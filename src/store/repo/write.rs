@@ -7,6 +7,7 @@
 //! file write or removal of the run, so tests can show that a crash between writes leaves
 //! every note either old or new and that the next run recovers (see [`super::journal`]).
 
+use super::replaced::{self, keep_old};
 use crate::snapshot::{Entry, is_hidden};
 use anyhow::{Context, Result, anyhow, bail};
 use std::io::Write;
@@ -174,10 +175,10 @@ pub enum Identity {
 /// The stat fields of a file that any change to it moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FileStamp {
-    dev: u64,
-    ino: u64,
-    size: u64,
-    mtime: (i64, i64),
+    pub(super) dev: u64,
+    pub(super) ino: u64,
+    pub(super) size: u64,
+    pub(super) mtime: (i64, i64),
     ctime: (i64, i64),
 }
 
@@ -207,7 +208,7 @@ impl FileStamp {
 }
 
 /// The identity of what is at `path` now, without following a symlink.
-fn identity_now(path: &Path) -> Result<Identity> {
+pub(super) fn identity_now(path: &Path) -> Result<Identity> {
     match std::fs::symlink_metadata(path) {
         Ok(m) => Ok(Identity::File(FileStamp::of(&m))),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Identity::Absent),
@@ -240,9 +241,12 @@ fn holds(path: &Path, rel: &str, expected: Option<&[u8]>) -> Result<Identity> {
 }
 
 /// What a guarded write left at its path: the identity of the file dreamreview wrote
-/// (taken from the written file descriptor after the rename), or `Absent` after a removal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Written(pub Identity);
+/// (taken from the written file descriptor after the rename), or `Absent` after a removal;
+/// and the file it replaced, kept under a second name ([`replaced::Kept`]) until
+/// [`replaced::settle`] says
+/// nobody wrote to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Written(pub Identity, pub Option<replaced::Kept>);
 
 /// Makes the file at `rel` hold exactly `new` (`None`: removes it), atomically, but only if
 /// it still holds `expected` (`None`: nothing) at that moment: the content is compared
@@ -268,10 +272,24 @@ pub fn put(
     Ok(written)
 }
 
+/// [`put`], then at once [`replaced::settle`] of the file it replaced: for writes no commit
+/// follows (putting notes back). Returns what another process wrote into the replaced
+/// file, if anything.
+pub fn put_settled(
+    memory: &Path,
+    rel: &str,
+    expected: Option<&[u8]>,
+    new: Option<&[u8]>,
+    forbidden: &[PathBuf],
+) -> Result<Option<replaced::Stray>> {
+    let w = put(memory, rel, expected, new, forbidden)?;
+    Ok(w.1.as_ref().and_then(|k| replaced::settle(rel, k, expected)))
+}
+
 /// Checks, after every note was written and before the commit is made, that `rel` still
 /// holds what [`put`] wrote there: the same file (identity) with the same content. A note
 /// edited in between fails with [`ChangedOnDisk`].
-pub fn still_written(memory: &Path, rel: &str, written: Written, new: Option<&[u8]>) -> Result<()> {
+pub fn still_written(memory: &Path, rel: &str, written: &Written, new: Option<&[u8]>) -> Result<()> {
     let path = memory.join(rel);
     if holds(&path, rel, new)? != written.0 {
         return Err(anyhow::Error::new(ChangedOnDisk { path: rel.to_string() }));
@@ -284,9 +302,19 @@ fn write_file(memory: &Path, path: &Path, rel: &str, expected: Option<&[u8]>, by
     create_parents(memory, parent)?;
     let temp = TempFile::ready(path, bytes)?;
     let found = holds(path, rel, expected)?;
-    let written = temp.swap_in(path, rel, found)?;
-    sync_dir(parent);
-    Ok(written)
+    let (kept, found) = keep_old(memory, path, rel, found)?;
+    match temp.swap_in(path, rel, found) {
+        Ok(id) => {
+            sync_dir(parent);
+            Ok(Written(id, kept))
+        }
+        Err(e) => {
+            if let Some(k) = kept {
+                let _ = std::fs::remove_file(&k.path);
+            }
+            Err(e)
+        }
+    }
 }
 
 /// A fully written and flushed temp file beside its target, removed unless swapped in.
@@ -300,12 +328,9 @@ impl TempFile {
     /// the target's permissions, writes `bytes` and flushes them.
     fn ready(target: &Path, bytes: &[u8]) -> Result<TempFile> {
         let parent = target.parent().ok_or_else(|| anyhow!("{} has no parent folder", target.display()))?;
-        let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let path = parent.join(format!(
-            ".{name}.dreamreview-{}-{}.tmp",
-            std::process::id(),
-            TEMP_SEQ.fetch_add(1, Ordering::Relaxed)
-        ));
+        // Not named after the note: a note's name may already take all 255 bytes a file
+        // name may have.
+        let path = parent.join(temp_name("tmp"));
         let old_perms = std::fs::metadata(target).ok().map(|m| m.permissions());
         let file = std::fs::OpenOptions::new()
             .write(true)
@@ -326,7 +351,7 @@ impl TempFile {
     /// Puts the temp file at `target` if `target` is still `found`: a rename over the file
     /// whose identity is checked right before it, or a hard link (which refuses an existing
     /// name) where there was none. Returns the identity of the placed file.
-    fn swap_in(self, target: &Path, rel: &str, found: Identity) -> Result<Written> {
+    fn swap_in(self, target: &Path, rel: &str, found: Identity) -> Result<Identity> {
         let changed = || anyhow::Error::new(ChangedOnDisk { path: rel.to_string() });
         match found {
             Identity::Absent => match std::fs::hard_link(&self.path, target) {
@@ -341,7 +366,7 @@ impl TempFile {
         }
         let stamp =
             FileStamp::of(&self.file.metadata().with_context(|| format!("cannot inspect {}", target.display()))?);
-        Ok(Written(Identity::File(stamp)))
+        Ok(Identity::File(stamp))
     }
 
     fn rename_if(&self, target: &Path, rel: &str, found: Identity) -> Result<()> {
@@ -358,6 +383,12 @@ impl Drop for TempFile {
         // Gone already after a rename or a link; on failure it must not stay.
         let _ = std::fs::remove_file(&self.path);
     }
+}
+
+/// A fresh hidden name in a note's folder, `.dreamreview-<pid>-<n>.<ext>`: short whatever
+/// the note is called, unique in this process, recognisable by [`clean_temp_files`].
+pub(super) fn temp_name(ext: &str) -> String {
+    format!(".dreamreview-{}-{}.{ext}", std::process::id(), TEMP_SEQ.fetch_add(1, Ordering::Relaxed))
 }
 
 /// Replaces `path` with `bytes` atomically and durably (temp file, fsync, rename, fsync of
@@ -396,15 +427,22 @@ fn create_parents(memory: &Path, dir: &Path) -> Result<()> {
 fn remove_file(memory: &Path, path: &Path, rel: &str, expected: Option<&[u8]>) -> Result<Written> {
     let found = holds(path, rel, expected)?;
     if found == Identity::Absent {
-        return Ok(Written(Identity::Absent));
+        return Ok(Written(Identity::Absent, None));
     }
+    let (kept, found) = keep_old(memory, path, rel, found)?;
+    let drop_kept = |e: anyhow::Error| {
+        if let Some(k) = &kept {
+            let _ = std::fs::remove_file(&k.path);
+        }
+        e
+    };
     if identity_now(path)? != found {
-        return Err(anyhow::Error::new(ChangedOnDisk { path: rel.to_string() }));
+        return Err(drop_kept(anyhow::Error::new(ChangedOnDisk { path: rel.to_string() })));
     }
     match std::fs::remove_file(path) {
         Ok(()) => {}
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Written(Identity::Absent)),
-        Err(e) => return Err(anyhow!(e).context(format!("cannot remove {}", path.display()))),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Written(Identity::Absent, kept)),
+        Err(e) => return Err(drop_kept(anyhow!(e).context(format!("cannot remove {}", path.display())))),
     }
     let mut dir = path.parent();
     if let Some(d) = dir {
@@ -417,7 +455,7 @@ fn remove_file(memory: &Path, path: &Path, rel: &str, expected: Option<&[u8]>) -
         }
         dir = d.parent();
     }
-    Ok(Written(Identity::Absent))
+    Ok(Written(Identity::Absent, kept))
 }
 
 /// Flushes a folder's entries (the rename) to disk; best effort where unsupported.
@@ -428,7 +466,7 @@ fn sync_dir(dir: &Path) {
 }
 
 /// Removes temp files a crashed write left in the folders of `rels` (names
-/// `.<note>.dreamreview-<pid>-<n>.tmp`). Returns how many were removed.
+/// `.dreamreview-<pid>-<n>.tmp`; older versions put the note's name first). Returns how many were removed.
 pub fn clean_temp_files(memory: &Path, rels: &[String]) -> usize {
     let mut dirs: Vec<PathBuf> = rels.iter().filter_map(|r| memory.join(r).parent().map(Path::to_path_buf)).collect();
     dirs.sort();
@@ -537,10 +575,15 @@ mod tests {
         let (_t, m) = mem();
         put(&m, "people/alice.md", None, Some("Alice\r\n日本".as_bytes()), &[]).unwrap();
         assert_eq!(std::fs::read(m.join("people/alice.md")).unwrap(), "Alice\r\n日本".as_bytes());
-        put(&m, "people/alice.md", Some("Alice\r\n日本".as_bytes()), Some(b"v2"), &[]).unwrap();
+        // The replaced file is kept under a second name until settled.
+        let w = put(&m, "people/alice.md", Some("Alice\r\n日本".as_bytes()), Some(b"v2"), &[]).unwrap();
+        let kept = w.1.clone().unwrap();
+        assert_eq!(std::fs::read(&kept.path).unwrap(), "Alice\r\n日本".as_bytes());
+        assert_eq!(replaced::settle("people/alice.md", &kept, Some("Alice\r\n日本".as_bytes())), None);
+        assert!(!kept.path.exists(), "settled: the second name is gone");
         assert_eq!(std::fs::read(m.join("people/alice.md")).unwrap(), b"v2");
         assert_eq!(read_entry(&m, "people/alice.md").unwrap(), Some(Entry::File(b"v2".to_vec())));
-        put(&m, "people/alice.md", Some(b"v2"), None, &[]).unwrap();
+        assert_eq!(put_settled(&m, "people/alice.md", Some(b"v2"), None, &[]).unwrap(), None);
         assert!(!m.join("people").exists(), "emptied folder removed");
         assert!(m.exists());
         assert_eq!(read_entry(&m, "people/alice.md").unwrap(), None);
@@ -569,14 +612,14 @@ mod tests {
     fn still_written_sees_an_edit_after_the_write() {
         let (_t, m) = mem();
         let w = put(&m, "a.md", None, Some(b"dream\n"), &[]).unwrap();
-        still_written(&m, "a.md", w, Some(b"dream\n")).unwrap();
+        still_written(&m, "a.md", &w, Some(b"dream\n")).unwrap();
         std::fs::OpenOptions::new().append(true).open(m.join("a.md")).unwrap().write_all(b"more\n").unwrap();
-        assert!(still_written(&m, "a.md", w, Some(b"dream\n")).unwrap_err().is::<ChangedOnDisk>());
+        assert!(still_written(&m, "a.md", &w, Some(b"dream\n")).unwrap_err().is::<ChangedOnDisk>());
         // Replaced by another file with the same bytes: another program wrote it.
         std::fs::remove_file(m.join("a.md")).unwrap();
         std::fs::write(m.join("b.md"), "dream\n").unwrap();
         std::fs::rename(m.join("b.md"), m.join("a.md")).unwrap();
-        assert!(still_written(&m, "a.md", w, Some(b"dream\n")).is_err());
+        assert!(still_written(&m, "a.md", &w, Some(b"dream\n")).is_err());
     }
 
     #[cfg(unix)]
