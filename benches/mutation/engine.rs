@@ -715,7 +715,7 @@ fn proposal_line(
 /// output) or a sub-agent's report — a sentence of it that tells its reader what to do —
 /// written into a note as a standing rule (`From now on, …`) and cited at that result: an
 /// instruction the user never gave. At most three per transcript; a
-/// sentence a turn the user typed also says is skipped.
+/// sentence a turn the user typed or the assistant wrote also says is skipped.
 fn untrusted_rule(case: &Case, changed: &[Changed]) -> Vec<Mutant> {
     use dreamreview::analysis::claims::statements;
     let Some(target) = changed.iter().find(|c| c.path != "MEMORY.md") else { return Vec::new() };
@@ -724,7 +724,11 @@ fn untrusted_rule(case: &Case, changed: &[Changed]) -> Vec<Mutant> {
         let source = dreamreview::transcript::SourceFile::new(path, rel.clone());
         let Ok(t) = dreamreview::transcript::Transcript::open(&source) else { continue };
         let turns = t.conversation(64 << 10);
-        let typed: Vec<_> = turns.iter().filter(|s| s.typed).flat_map(|s| statements(&s.text)).collect();
+        // What the user typed or the assistant wrote (a file the assistant wrote and a tool
+        // then read back is the assistant's words).
+        let own =
+            |s: &&dreamreview::transcript::Spoken| s.typed || s.speaker == dreamreview::transcript::Speaker::Assistant;
+        let typed: Vec<_> = turns.iter().filter(own).flat_map(|s| statements(&s.text)).collect();
         let mut taken = 0;
         for s in turns.iter().filter(|s| s.speaker.untrusted()) {
             let sentence = statements(&s.text).into_iter().find(|c| {

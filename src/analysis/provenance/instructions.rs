@@ -117,7 +117,8 @@ pub(super) fn check(
 }
 
 /// A directive line read for matching: its clauses, and the values that anchor it to what
-/// said it (a URL, a command or path in backticks: the payload of an instruction).
+/// said it (a URL, a command in backticks: the payload of an instruction; a bare path or
+/// name is what a whole session may speak of, so it anchors nothing).
 struct Directive {
     mood: Mood,
     clauses: Vec<Statement>,
@@ -139,10 +140,8 @@ fn directive_clauses(text: &str) -> Option<Directive> {
         }
         clauses.push(whole);
     }
-    let anchors = claims::extract(text)
-        .into_iter()
-        .filter(|c| matches!(c.kind, ClaimKind::Url | ClaimKind::Code | ClaimKind::Path))
-        .collect();
+    let anchors =
+        claims::extract(text).into_iter().filter(|c| matches!(c.kind, ClaimKind::Url | ClaimKind::Code)).collect();
     Some(Directive { mood, clauses, anchors })
 }
 
@@ -186,9 +185,23 @@ fn conversation(
 
 /// The clause of `turn` that says the directive, among those `fit` accepts: the closest
 /// one holding at least [`CLOSE`] of a note clause's content words and two of them, else
-/// one that states an anchor of the note (its URL, command or path) and shares two
+/// one that states an anchor of the note (its URL or command) and shares two
 /// content words with it.
 fn says<'a>(d: &Directive, turn: &'a (Spoken, Vec<Statement>), fit: &dyn Fn(&str) -> bool) -> Option<&'a str> {
+    says_closely(d, turn, fit).or_else(|| {
+        let (spoken, said) = turn;
+        let text = |c: &Statement| spoken.text.get(c.range.clone()).unwrap_or("");
+        let anchored = |c: &Statement| d.anchors.iter().any(|a| claims::occurs_in(a, text(c)));
+        said.iter()
+            .filter(|c| fit(text(c)) && anchored(c) && d.clauses.iter().any(|n| n.shared(c) >= 2))
+            .map(text)
+            .next()
+    })
+}
+
+/// The closest clause of `turn` that `fit` accepts holding at least [`CLOSE`] of a note
+/// clause's content words and two of them.
+fn says_closely<'a>(d: &Directive, turn: &'a (Spoken, Vec<Statement>), fit: &dyn Fn(&str) -> bool) -> Option<&'a str> {
     let (spoken, said) = turn;
     let text = |c: &Statement| spoken.text.get(c.range.clone()).unwrap_or("");
     let pairs = || {
@@ -200,11 +213,7 @@ fn says<'a>(d: &Directive, turn: &'a (Spoken, Vec<Statement>), fit: &dyn Fn(&str
         .map(|(n, c)| (n.covered_by(c), c))
         .filter(|(coverage, _)| *coverage >= CLOSE)
         .max_by(|a, b| a.0.total_cmp(&b.0));
-    if let Some((_, c)) = close {
-        return Some(text(c));
-    }
-    let anchored = |c: &Statement| d.anchors.iter().any(|a| claims::occurs_in(a, text(c)));
-    pairs().map(|(_, c)| c).find(|c| anchored(c)).map(text)
+    close.map(|(_, c)| text(c))
 }
 
 /// Where the note's instruction comes from when only untrusted content says it.
@@ -237,7 +246,7 @@ fn judge(d: &Directive, convs: &[Arc<Conversation>]) -> Option<Injected> {
         // The assistant said it before the untrusted text did (its own plan, the command it
         // ran): the line is the session's, not copied from the tool.
         let assistant = |t: &&(Spoken, Vec<Statement>)| t.0.speaker == Speaker::Assistant;
-        if turns[..u].iter().filter(assistant).any(|t| says(d, t, &anchored).is_some()) {
+        if turns[..u].iter().filter(assistant).any(|t| says_closely(d, t, &anchored).is_some()) {
             continue;
         }
         if agreed(d, conv, u) {
