@@ -10,8 +10,8 @@
 //! How a line is matched to what said it: a clause of the conversation that holds most of
 //! the note clause's content words ([`CLOSE`], and two words at least), read in every
 //! turn of each session the hunk's entries cite (not only the cited lines: a dream may
-//! cite the user's request for a page and copy the page) and of each session where the
-//! hunk's claims were found (a dream may cite nothing, or another session). A directive
+//! cite the user's request for a page and copy the page), or, when they cite none, of the
+//! first [`FOUND_SESSIONS`] sessions where the hunk's claims were found. A directive
 //! with no value claim in a hunk no entry explains is not looked for (a known miss). The user *said* it when a turn
 //! they typed holds such a clause; the user *agreed* to it when the first message they
 //! typed after the untrusted one answers an assistant turn that restates it with a yes
@@ -48,13 +48,36 @@ const CLOSE: f32 = 0.6;
 /// How much of one turn is read.
 pub const TURN_BYTES: usize = 64 << 10;
 
+/// How many sessions where a hunk's claims were found are read when it cites none.
+const FOUND_SESSIONS: usize = 4;
+
 /// How much of one session is read.
 pub const SESSION_BYTES: usize = 8 << 20;
 
 /// One session read for clauses.
 struct Conversation {
     name: String,
-    turns: Vec<(Spoken, Vec<Statement>)>,
+    turns: Vec<Turn>,
+}
+
+/// One turn read for clauses: split into clauses only when some note line may match it.
+struct Turn {
+    spoken: Spoken,
+    /// Its text lowercased: the cheap test of whether a note's words are in it.
+    lower: String,
+    clauses: std::sync::OnceLock<Vec<Statement>>,
+}
+
+impl Turn {
+    fn clauses(&self) -> &[Statement] {
+        self.clauses.get_or_init(|| claims::statements(&self.spoken.text))
+    }
+
+    /// False when fewer than two of the directive's content words (stems, CJK pairs) are in
+    /// the text: no clause of it can share two with the line.
+    fn may_say(&self, d: &Directive) -> bool {
+        d.stems.iter().filter(|s| self.lower.contains(s.as_str())).take(2).count() >= 2
+    }
 }
 
 /// Where an untrusted instruction came from.
@@ -73,11 +96,29 @@ pub(super) fn check(
     findings: &mut Findings,
 ) {
     let mut sessions: HashMap<usize, Option<Arc<Conversation>>> = HashMap::new();
+    // Where the scan found each hunk's claims (source names), grouped once.
+    let mut found: HashMap<(usize, usize), Vec<&str>> = HashMap::new();
+    for hc in hunk_claims {
+        if let Some((name, _)) = hc.status.as_ref().and_then(|v| v.source.as_deref()).and_then(|s| s.rsplit_once(':')) {
+            let names = found.entry((hc.file, hc.hunk)).or_default();
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+    }
     for (fi, f) in review.files.iter().enumerate() {
         if !f.kind.writable() {
             continue;
         }
         for hi in 0..f.hunks.len() {
+            let directives: Vec<(&str, Directive)> = added_lines(f, hi)
+                .into_iter()
+                .map(|(_, _, line)| crate::text::strip_terminator(&line.text))
+                .filter_map(|text| directive_clauses(text).map(|d| (text, d)))
+                .collect();
+            if directives.is_empty() {
+                continue;
+            }
             let entries: Vec<usize> = findings.changes(fi, hi).to_vec();
             let mut cited_sources: Vec<usize> = entries
                 .iter()
@@ -85,12 +126,12 @@ pub(super) fn check(
                 .flatten()
                 .map(|c| c.source)
                 .collect();
-            // And the sessions where the scan found the hunk's claims: a dream may cite
-            // nothing, or another session, for a line it copied from a tool.
-            let found = hunk_claims.iter().filter(|hc| (hc.file, hc.hunk) == (fi, hi));
-            let found_in =
-                found.filter_map(|hc| hc.status.as_ref()?.source.as_deref()?.rsplit_once(':').map(|(name, _)| name));
-            cited_sources.extend(found_in.flat_map(|name| sources.find(name)));
+            // A dream that cites nothing for a line it copied: the sessions where the scan
+            // found the hunk's claims (the first few).
+            if cited_sources.is_empty() {
+                let names = found.get(&(fi, hi)).map(Vec::as_slice).unwrap_or_default();
+                cited_sources.extend(names.iter().flat_map(|name| sources.find(name)).take(FOUND_SESSIONS));
+            }
             // A sub-agent's transcript is read with its session's: the user spoke there.
             let parents: Vec<usize> = cited_sources.iter().filter_map(|&s| parent_session(sources, s)).collect();
             cited_sources.extend(parents);
@@ -99,11 +140,9 @@ pub(super) fn check(
             if cited_sources.is_empty() {
                 continue;
             }
-            for (_, _, line) in added_lines(f, hi) {
-                let text = crate::text::strip_terminator(&line.text);
-                let Some(clauses) = directive_clauses(text) else { continue };
-                let convs: Vec<Arc<Conversation>> =
-                    cited_sources.iter().filter_map(|&s| conversation(&mut sessions, sources, s)).collect();
+            let convs: Vec<Arc<Conversation>> =
+                cited_sources.iter().filter_map(|&s| conversation(&mut sessions, sources, s)).collect();
+            for (text, clauses) in directives {
                 if let Some(found) = judge(&clauses, &convs) {
                     let (flag, report) = verdict(text, found);
                     findings.add_hunk_flag(fi, hi, flag);
@@ -122,6 +161,8 @@ pub(super) fn check(
 struct Directive {
     mood: Mood,
     clauses: Vec<Statement>,
+    /// The content words of all its clauses (for [`Turn::may_say`]).
+    stems: Vec<String>,
     anchors: Vec<Claim>,
 }
 
@@ -142,7 +183,10 @@ fn directive_clauses(text: &str) -> Option<Directive> {
     }
     let anchors =
         claims::extract(text).into_iter().filter(|c| matches!(c.kind, ClaimKind::Url | ClaimKind::Code)).collect();
-    Some(Directive { mood, clauses, anchors })
+    let mut stems: Vec<String> = clauses.iter().flat_map(|c| c.content.iter().map(|w| w.stem.clone())).collect();
+    stems.sort();
+    stems.dedup();
+    Some(Directive { mood, clauses, stems, anchors })
 }
 
 /// The main session of sub-agent transcript `s` (`<session>/subagents/agent-….jsonl` →
@@ -175,8 +219,8 @@ fn conversation(
                     continue;
                 }
                 budget = budget.saturating_sub(spoken.text.len());
-                let clauses = claims::statements(&spoken.text);
-                turns.push((spoken, clauses));
+                let lower = spoken.text.to_lowercase();
+                turns.push(Turn { spoken, lower, clauses: std::sync::OnceLock::new() });
             }
             Some(Arc::new(Conversation { name: t.name().to_string(), turns }))
         })
@@ -187,10 +231,13 @@ fn conversation(
 /// one holding at least [`CLOSE`] of a note clause's content words and two of them, else
 /// one that states an anchor of the note (its URL or command) and shares two
 /// content words with it.
-fn says<'a>(d: &Directive, turn: &'a (Spoken, Vec<Statement>), fit: &dyn Fn(&str) -> bool) -> Option<&'a str> {
+fn says<'a>(d: &Directive, turn: &'a Turn, fit: &dyn Fn(&str) -> bool) -> Option<&'a str> {
     says_closely(d, turn, fit).or_else(|| {
-        let (spoken, said) = turn;
-        let text = |c: &Statement| spoken.text.get(c.range.clone()).unwrap_or("");
+        if !turn.may_say(d) {
+            return None;
+        }
+        let said = turn.clauses();
+        let text = |c: &Statement| turn.spoken.text.get(c.range.clone()).unwrap_or("");
         let anchored = |c: &Statement| d.anchors.iter().any(|a| claims::occurs_in(a, text(c)));
         said.iter()
             .filter(|c| fit(text(c)) && anchored(c) && d.clauses.iter().any(|n| n.shared(c) >= 2))
@@ -201,9 +248,12 @@ fn says<'a>(d: &Directive, turn: &'a (Spoken, Vec<Statement>), fit: &dyn Fn(&str
 
 /// The closest clause of `turn` that `fit` accepts holding at least [`CLOSE`] of a note
 /// clause's content words and two of them.
-fn says_closely<'a>(d: &Directive, turn: &'a (Spoken, Vec<Statement>), fit: &dyn Fn(&str) -> bool) -> Option<&'a str> {
-    let (spoken, said) = turn;
-    let text = |c: &Statement| spoken.text.get(c.range.clone()).unwrap_or("");
+fn says_closely<'a>(d: &Directive, turn: &'a Turn, fit: &dyn Fn(&str) -> bool) -> Option<&'a str> {
+    if !turn.may_say(d) {
+        return None;
+    }
+    let said = turn.clauses();
+    let text = |c: &Statement| turn.spoken.text.get(c.range.clone()).unwrap_or("");
     let pairs = || {
         said.iter()
             .flat_map(|c| d.clauses.iter().map(move |n| (n, c)))
@@ -234,25 +284,25 @@ fn judge(d: &Directive, convs: &[Arc<Conversation>]) -> Option<Injected> {
     let mut first: Option<Injected> = None;
     for conv in convs {
         let turns = &conv.turns;
-        if turns.iter().any(|t| t.0.typed && says(d, t, &any).is_some()) {
+        if turns.iter().any(|t| t.spoken.typed && says(d, t, &any).is_some()) {
             return None;
         }
         let untrusted = turns
             .iter()
             .enumerate()
-            .filter(|(_, t)| t.0.speaker.untrusted())
+            .filter(|(_, t)| t.spoken.speaker.untrusted())
             .find_map(|(i, t)| says(d, t, &instructs).map(|q| (i, q)));
         let Some((u, quote)) = untrusted else { continue };
         // The assistant said it before the untrusted text did (its own plan, the command it
         // ran): the line is the session's, not copied from the tool.
-        let assistant = |t: &&(Spoken, Vec<Statement>)| t.0.speaker == Speaker::Assistant;
+        let assistant = |t: &&Turn| t.spoken.speaker == Speaker::Assistant;
         if turns[..u].iter().filter(assistant).any(|t| says_closely(d, t, &anchored).is_some()) {
             continue;
         }
         if agreed(d, conv, u) {
             return None;
         }
-        let spoken = &turns[u].0;
+        let spoken = &turns[u].spoken;
         first.get_or_insert(Injected {
             loc: format!("{}:{}", conv.name, spoken.line),
             speaker: spoken.speaker.clone(),
@@ -266,12 +316,12 @@ fn judge(d: &Directive, convs: &[Arc<Conversation>]) -> Option<Injected> {
 /// turn between them that restates the instruction.
 fn agreed(d: &Directive, conv: &Conversation, u: usize) -> bool {
     let turns = &conv.turns;
-    let Some(answer) = turns.iter().skip(u + 1).position(|(s, _)| s.typed).map(|p| p + u + 1) else {
+    let Some(answer) = turns.iter().skip(u + 1).position(|t| t.spoken.typed).map(|p| p + u + 1) else {
         return false;
     };
     let asked =
-        turns[u + 1..answer].iter().any(|t| t.0.speaker == Speaker::Assistant && says(d, t, &|_| true).is_some());
-    asked && affirms(&turns[answer].0.text)
+        turns[u + 1..answer].iter().any(|t| t.spoken.speaker == Speaker::Assistant && says(d, t, &|_| true).is_some());
+    asked && affirms(&turns[answer].spoken.text)
 }
 
 /// Openings of a yes (lowercase; Latin ones as whole words).
