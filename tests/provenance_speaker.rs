@@ -244,3 +244,30 @@ fn a_sub_agent_transcript_is_read_with_its_session() {
     assert_eq!(rows.len(), 1, "{:#?}", flag_rows(&v));
     assert!(v.to_string().contains("a sub-agent's report"), "{v}");
 }
+
+#[test]
+fn the_assistants_guess_written_as_fact_is_speculative() {
+    let t = [
+        user(1, "Why did the nightly build fail?"),
+        assistant(2, "The nightly build probably fails because the artifact cache is stale."),
+        user(3, "ok, thanks"),
+        assistant(4, "The nightly build failed at the upload step after 14 minutes."),
+    ]
+    .concat();
+    let kinds = |note: &str, cited: usize| -> Vec<String> {
+        flag_rows(&check(&t, note, cited)).into_iter().map(|r| r.1).collect()
+    };
+    assert!(
+        kinds("- The nightly build fails because the artifact cache is stale.\n", 2)
+            .contains(&"speculative-source".to_string())
+    );
+    // Said as the guess it is; a fact the assistant reported.
+    assert!(
+        !kinds("- The nightly build probably fails because the artifact cache is stale.\n", 2)
+            .contains(&"speculative-source".to_string())
+    );
+    assert!(
+        !kinds("- The nightly build failed at the upload step after 14 minutes.\n", 4)
+            .contains(&"speculative-source".to_string())
+    );
+}

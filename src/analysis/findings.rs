@@ -49,6 +49,9 @@ pub enum ClaimStatus {
     /// output) though it tells the agent what to do (`source` is that line, `speaker` who
     /// said it, `quote` what it says): flagged `injected-instruction`.
     Untrusted,
+    /// Said at the cited lines only as the assistant's guess (`probably`, `I think`, a
+    /// question) while the note states it as fact (`source`, `quote`).
+    Speculative,
     /// Found nowhere: flagged.
     #[default]
     Unsourced,
@@ -56,7 +59,7 @@ pub enum ClaimStatus {
 
 impl ClaimStatus {
     /// The mark outputs put before the claim: ✓ sourced, ~ elsewhere, = carried,
-    /// ≠ contradicted, ⊘ overruled, ! untrusted, ✗ unsourced.
+    /// ≠ contradicted, ⊘ overruled, ! untrusted, ? speculative, ✗ unsourced.
     pub fn mark(self) -> &'static str {
         match self {
             ClaimStatus::Sourced => "✓",
@@ -65,6 +68,7 @@ impl ClaimStatus {
             ClaimStatus::Contradicted => "≠",
             ClaimStatus::Overruled => "⊘",
             ClaimStatus::Untrusted => "!",
+            ClaimStatus::Speculative => "?",
             ClaimStatus::Unsourced => "✗",
         }
     }
@@ -78,6 +82,7 @@ impl ClaimStatus {
             ClaimStatus::Contradicted => "contradicted",
             ClaimStatus::Overruled => "overruled",
             ClaimStatus::Untrusted => "untrusted",
+            ClaimStatus::Speculative => "speculative",
             ClaimStatus::Unsourced => "unsourced",
         }
     }

@@ -45,6 +45,8 @@ pub enum FlagKind {
     InjectedInstruction,
     /// The review removes more than a share (25%) of the memory's notes or lines.
     MassRemoval,
+    /// The only cited sentence that says a line is the assistant's guess.
+    SpeculativeSource,
     /// An added line that looks like a credential.
     Secret,
     /// A `PERMANENT` line or note removed or changed.
@@ -85,8 +87,8 @@ impl FlagKind {
             CitationUnresolved | Secret | PermanentDeleted | OutsideMemory | LiveChanged | IndexOverLimit
             | InjectedInstruction | MassRemoval => Severity::Error,
             InferredDate | UnsourcedClaim | CitationMissing | CitationUnsupported | Contradicted
-            | CitationOverruled | RemovalUnsourced | IndexNearLimit | IndexLongLine | DanglingLink | OrphanNote
-            | FrontmatterInvalid => Severity::Warning,
+            | SpeculativeSource | CitationOverruled | RemovalUnsourced | IndexNearLimit | IndexLongLine
+            | DanglingLink | OrphanNote | FrontmatterInvalid => Severity::Warning,
         }
     }
 
@@ -107,7 +109,7 @@ impl FlagKind {
         use FlagKind::*;
         match self {
             Secret | InferredDate | UnsourcedClaim | CitationUnsupported | Contradicted | CitationOverruled
-            | InjectedInstruction => Some(crate::diff::Op::Add),
+            | InjectedInstruction | SpeculativeSource => Some(crate::diff::Op::Add),
             PermanentDeleted | RemovalUnsourced => Some(crate::diff::Op::Remove),
             _ => None,
         }

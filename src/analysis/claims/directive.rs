@@ -306,6 +306,60 @@ pub fn addresses_agent(text: &str) -> bool {
     words(&lower).any(|w| AGENT_WORDS.contains(&w)) || CJK_AGENT_WORDS.iter().any(|m| lower.contains(m))
 }
 
+/// English words and phrases of a guess (lowercase, between word boundaries).
+const EN_HEDGES: &[&str] = &[
+    "probably",
+    "likely",
+    "maybe",
+    "perhaps",
+    "possibly",
+    "presumably",
+    "might",
+    "seems",
+    "seem",
+    "appears",
+    "i think",
+    "i guess",
+    "i suspect",
+    "i assume",
+    "i believe",
+    "not sure",
+    "my guess",
+    "could be",
+];
+
+/// Markers of a guess in Japanese, Korean and Chinese (substrings).
+const CJK_HEDGES: &[&str] = &[
+    "かもしれ",
+    "たぶん",
+    "多分",
+    "おそらく",
+    "と思い",
+    "と思う",
+    "みたい",
+    "らしい",
+    "아마",
+    "것 같",
+    "일지도",
+    "可能",
+    "也许",
+    "大概",
+    "或许",
+    "似乎",
+    "好像",
+    "估计",
+];
+
+/// True when `text` is a guess: it says `probably`, `might`, `I think`, `not sure`,
+/// かもしれない, 아마, 也许…, or asks (ends in `?`).
+pub fn hedged(text: &str) -> bool {
+    let lower = text.trim().to_lowercase();
+    lower.ends_with('?')
+        || lower.ends_with('？')
+        || EN_HEDGES.iter().any(|h| has_phrase(&lower, h))
+        || CJK_HEDGES.iter().any(|h| lower.contains(h))
+}
+
 /// Labels that may open a note sentence before what it says (`How to apply: …`).
 const LABELS: &[&str] = &[
     "rule",

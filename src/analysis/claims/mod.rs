@@ -34,7 +34,7 @@ pub use binding::Label;
 pub use bound::contradiction;
 pub use corpus::{Ask, Corpus};
 pub use dates::{DateSpec, MonthPart};
-pub use directive::{Mood, addresses_agent, directive, mood};
+pub use directive::{Mood, addresses_agent, directive, hedged, mood};
 pub use extract::extract;
 pub use keys::keys_of;
 pub use matching::{Haystack, covers, date_stated_by, needles, occurs_in, overlaps};

@@ -148,8 +148,29 @@ fn judge_line(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)]) -> Op
         if !agrees && note.opposite(best.clause).is_some() {
             return Some(contradicted(line, said, best));
         }
+        let as_close = || close.iter().filter(|m| m.coverage >= best.coverage - 0.01);
+        if !claims::hedged(said) && as_close().all(guess) {
+            return Some(speculative(line, said, best));
+        }
     }
     None
+}
+
+/// True when the matched clause is the assistant's own words and a guess (`probably`, `I
+/// think`, a question): its message's first line is the assistant's, and the clause is on it.
+fn guess(m: &Match<'_>) -> bool {
+    let own = m.text.speaker == Some(crate::inputs::transcript::Speaker::Assistant)
+        && m.text.parts.first().is_some_and(|(_, r)| r.contains(&m.clause.range.start));
+    own && claims::hedged(m.text.text.get(m.clause.range.clone()).unwrap_or(""))
+}
+
+fn speculative(line: &str, said: &str, m: &Match<'_>) -> (Flag, ClaimReport) {
+    let source = m.text.line_at(m.clause.range.start);
+    let q = quote(m);
+    let shown = mask(said).into_owned();
+    let message = format!("the note states «{shown}» as fact, but {source} only guesses it: «{q}»");
+    let verdict = Verdict { status: ClaimStatus::Speculative, source, quote: q, by: None };
+    statement_verdict(FlagKind::SpeculativeSource, message, line, shown, verdict)
 }
 
 /// The `contradicted` flag of one added line that denies a value every cited sentence

@@ -279,6 +279,7 @@ pub(super) fn claim_lines(app: &App, c: &ClaimReport) -> Vec<Line<'static>> {
         ClaimStatus::Contradicted => (t.error, "contradicted by"),
         ClaimStatus::Overruled => (t.error, "overruled: proposed at"),
         ClaimStatus::Untrusted => (t.error, "said only by content the user did not write:"),
+        ClaimStatus::Speculative => (t.warning, "only the assistant's guess:"),
         ClaimStatus::Unsourced => (t.error, "no source"),
     };
     let at = c.source.as_deref().map(|s| format!(" {}", short_ids(s))).unwrap_or_default();
