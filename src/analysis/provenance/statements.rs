@@ -165,12 +165,9 @@ fn guess(m: &Match<'_>) -> bool {
 }
 
 fn speculative(line: &str, said: &str, m: &Match<'_>) -> (Flag, ClaimReport) {
-    let source = m.text.line_at(m.clause.range.start);
-    let q = quote(m);
-    let shown = mask(said).into_owned();
-    let message = format!("the note states «{shown}» as fact, but {source} only guesses it: «{q}»");
-    let verdict = Verdict { status: ClaimStatus::Speculative, source, quote: q, by: None };
-    statement_verdict(FlagKind::SpeculativeSource, message, line, shown, verdict)
+    quoted(FlagKind::SpeculativeSource, ClaimStatus::Speculative, (line, said), m, |shown, source, q| {
+        format!("the note states «{shown}» as fact, but {source} only guesses it: «{q}»")
+    })
 }
 
 /// The `contradicted` flag of one added line that denies a value every cited sentence
@@ -247,12 +244,25 @@ fn overruled(line: &str, said: &str, m: &Match<'_>, o: &super::overruled::Overru
 }
 
 fn contradicted(line: &str, said: &str, m: &Match<'_>) -> (Flag, ClaimReport) {
+    quoted(FlagKind::Contradicted, ClaimStatus::Contradicted, (line, said), m, |shown, source, q| {
+        format!("the note says «{shown}» but {source} says «{q}»")
+    })
+}
+
+/// The verdict of a note sentence against the cited clause `m` it is judged by, quoting
+/// that clause; `message` words it from (note sentence, source line, quote), all masked.
+fn quoted(
+    kind: FlagKind,
+    status: ClaimStatus,
+    (line, said): (&str, &str),
+    m: &Match<'_>,
+    message: impl Fn(&str, &str, &str) -> String,
+) -> (Flag, ClaimReport) {
     let source = m.text.line_at(m.clause.range.start);
     let q = quote(m);
     let shown = mask(said).into_owned();
-    let message = format!("the note says «{shown}» but {source} says «{q}»");
-    let verdict = Verdict { status: ClaimStatus::Contradicted, source, quote: q, by: None };
-    statement_verdict(FlagKind::Contradicted, message, line, shown, verdict)
+    let message = message(&shown, &source, &q);
+    statement_verdict(kind, message, line, shown, Verdict { status, source, quote: q, by: None })
 }
 
 /// What a source says of a note sentence it does not support.
