@@ -160,6 +160,9 @@ fn numbers_need_units() {
     assert_eq!(kinds("it returns 404"), vec![]);
     assert_eq!(kinds("it retries 3 and stops"), vec![k(ClaimKind::Number, "3")]);
     assert_eq!(kinds("it took 3 and stops"), vec![]);
+    // A number a noun names is that noun's number: the word after it is no unit.
+    assert_eq!(kinds("task 1.2 covers the parser"), vec![k(ClaimKind::Number, "task 1.2")]);
+    assert_eq!(kinds("see section 4 explains it"), vec![k(ClaimKind::Number, "section 4")]);
 }
 
 #[test]

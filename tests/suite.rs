@@ -44,6 +44,8 @@ mod provenance_fuzz;
 mod provenance_noise;
 mod provenance_openclaw;
 mod provenance_pnpm;
+mod provenance_rebound;
+mod provenance_removals;
 mod provenance_speaker;
 mod provenance_timezone;
 mod provenance_values;

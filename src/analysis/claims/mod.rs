@@ -39,7 +39,8 @@ pub use extract::extract;
 pub use keys::keys_of;
 pub use matching::{Haystack, covers, date_stated_by, needles, occurs_in, overlaps};
 pub use polarity::{
-    Opposite, Statement, Word, content_stems, each_content_stem, negated, shares_content, statement_of, statements,
+    Opposite, Statement, Word, clauses, content_stems, each_content_stem, negated, shares_content, statement_of,
+    statements,
 };
 pub use relative::{Relative, RelativeKind, relative_needles, relative_phrases};
 

@@ -154,6 +154,10 @@ pub(crate) const PRODUCTS: &[&str] = &[
 pub(crate) const PREFIX_LABELS: &[&str] = &[
     "port", "ports", "pr", "issue", "issues", "ticket", "pid", "build", "bug", "job", "#", "$",
     "€", "£", "¥",
+    // Nouns a number names rather than counts: `task 1.2 covers…` is task number 1.2, and
+    // `covers` is no unit of it.
+    "task", "step", "section", "chapter", "phase", "part", "item", "milestone", "sprint", "stage", "lesson",
+    "exercise", "question", "figure", "appendix", "article", "epic", "story", "rfc", "adr", "pep",
 ];
 
 /// Words after a number that are never its unit although the closed-class lists (see

@@ -50,6 +50,7 @@ pub mod mapping;
 pub mod overruled;
 mod pending;
 mod reading;
+mod rebound;
 mod removals;
 mod scan;
 mod stated;

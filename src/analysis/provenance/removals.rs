@@ -146,7 +146,10 @@ fn judge_hunk(
     (result, entries, findings): (&Result, &Entries, &Findings),
 ) -> Option<Flag> {
     let f = &review.files[fi];
-    let lost: Vec<&str> = removed.iter().filter(|r| !result.holds(r)).map(|r| r.text).collect();
+    let keys: HashSet<&str> =
+        f.hunks[hi].added().filter_map(|l| field_key(crate::text::strip_terminator(&l.text))).collect();
+    let replaced = |r: &Removed| field_key(r.text).is_some_and(|k| keys.contains(k));
+    let lost: Vec<&str> = removed.iter().filter(|r| !result.holds(r) && !replaced(r)).map(|r| r.text).collect();
     if lost.is_empty() {
         return None;
     }
@@ -158,6 +161,19 @@ fn judge_hunk(
         lost.iter().all(|l| cited.iter().any(|t| mentions_line(l, &t.text)))
     };
     (!explained).then(|| removal_flag(f, &lost, findings.changes(fi, hi), entries))
+}
+
+/// The key of a `Key: value` line (`Status` in `- **Status:** draft`, `배포` in `배포: 미정`):
+/// the words before its first colon, list marker and emphasis aside, when they are a short
+/// label (at most four words, no URL or path). A removed field whose key an added line of
+/// the hunk keeps was given a new value, not removed: the added line is what needs a source.
+fn field_key(line: &str) -> Option<&str> {
+    let t = line.trim_start().trim_start_matches(['-', '*', '+', '>', ' ']);
+    let (key, rest) = t.split_once([':', '：'])?;
+    let key = key.trim_matches(['*', '_', '`', ' ']);
+    let short = !key.is_empty() && key.chars().count() <= 40 && key.split_whitespace().count() <= 4;
+    let plain = !key.contains(['/', '\\', '.', '(', '[']) && !rest.starts_with("//");
+    (short && plain && key.chars().any(char::is_alphanumeric)).then_some(key)
 }
 
 /// For each stem of `wanted`, the lines (by index) of `lines` whose content holds it, in
@@ -311,4 +327,21 @@ fn removal_flag(f: &FileDiff, lost: &[&str], changes: &[usize], entries: &Entrie
         )
     };
     flag.with_claim(crate::text::one_line_cut(&first, 120)).with_line(first)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::field_key;
+
+    #[test]
+    fn a_field_key_is_a_short_label_before_a_colon() {
+        assert_eq!(field_key("- **Status:** draft"), Some("Status"));
+        assert_eq!(field_key("배포: 아직 미정."), Some("배포"));
+        assert_eq!(field_key("デプロイ：未定"), Some("デプロイ"));
+        assert_eq!(field_key("Deploy target: staging"), Some("Deploy target"));
+        assert_eq!(field_key("See https://example.com/x for more"), None);
+        assert_eq!(field_key("the build broke because the cache in CI was stale: fixed"), None);
+        assert_eq!(field_key("src/main.rs: entry point"), None);
+        assert_eq!(field_key("no colon here"), None);
+    }
 }

@@ -37,6 +37,7 @@ const CLOSE: f32 = 0.6;
 #[derive(Default)]
 pub(super) struct CitedStatements {
     split: HashMap<usize, Arc<Vec<Statement>>>,
+    clauses: HashMap<usize, Arc<Vec<Statement>>>,
 }
 
 impl CitedStatements {
@@ -44,6 +45,13 @@ impl CitedStatements {
         let key = Arc::as_ptr(t) as usize;
         let text = cut(&t.text, READ_BYTES);
         Arc::clone(self.split.entry(key).or_insert_with(|| Arc::new(claims::statements(text))))
+    }
+
+    /// The clauses of a cited message (its sentences cut at `;`), split once.
+    fn clauses_of(&mut self, t: &Arc<CitedText>) -> Arc<Vec<Statement>> {
+        let key = Arc::as_ptr(t) as usize;
+        let text = cut(&t.text, READ_BYTES);
+        Arc::clone(self.clauses.entry(key).or_insert_with(|| Arc::new(claims::clauses(text))))
     }
 }
 
@@ -98,7 +106,17 @@ pub(super) fn check(review: &Review, cited: &[Vec<Cited>], hunk_claims: &[HunkCl
                     .filter(|hc| hc.status.as_ref().is_some_and(|v| v.status == ClaimStatus::Sourced))
                     .map(|hc| &hc.claim)
                     .collect();
-                let verdict = judge_line(text, &statements).or_else(|| judge_values(text, &sourced, &statements));
+                let verdict =
+                    judge_line(text, &statements).or_else(|| judge_values(text, &sourced, &statements)).or_else(|| {
+                        let values: Vec<&Claim> =
+                            sourced.iter().copied().filter(|c| super::rebound::is_value(c)).collect();
+                        if values.is_empty() {
+                            return None;
+                        }
+                        let clauses: Vec<(Arc<CitedText>, Arc<Vec<Statement>>)> =
+                            texts.iter().map(|t| (Arc::clone(t), split.clauses_of(t))).collect();
+                        judge_rebound(text, &values, &clauses)
+                    });
                 if let Some((flag, report)) = verdict {
                     findings.add_hunk_flag(fi, hi, flag);
                     if let Some(h) = findings.of_mut(fi, hi) {
@@ -226,6 +244,23 @@ fn judge_values(
         return Some(contradicted(line, said, best));
     }
     None
+}
+
+/// The `contradicted` flag of one added line holding a value the cited clause about the
+/// same thing gives another value (see `rebound`).
+fn judge_rebound(
+    line: &str,
+    sourced: &[&Claim],
+    cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)],
+) -> Option<(Flag, ClaimReport)> {
+    let r = super::rebound::rebound(line, sourced, cited)?;
+    let note = claims::statements(line).into_iter().find(|n| n.range.contains(&r.claim.start))?;
+    let m = Match { text: r.text, clause: r.clause, coverage: note.covered_by(r.clause) };
+    let said = line.get(note.range.clone()).unwrap_or(line).trim();
+    let value = mask(&r.claim.text).into_owned();
+    Some(quoted(FlagKind::Contradicted, ClaimStatus::Contradicted, (line, said), &m, |shown, source, q| {
+        format!("the note says «{shown}», but {source}, about the same thing, says «{q}» (not «{value}»)")
+    }))
 }
 
 /// The source clause of a match, masked, on one line.

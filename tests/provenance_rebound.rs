@@ -1,0 +1,70 @@
+//! A value moved to another subject: the note writes a value the cited lines state, beside
+//! words the cited lines bind to another value of the same sort (`12 GB` for the backup
+//! archive, where 12 GB is the database and the archive is 3 GB). Such a line is
+//! `contradicted`; a line that keeps each value with its subject is not, nor one whose value
+//! shares its clause with the other value in the source.
+
+use crate::common::{check_json, dream_fixture, flag_rows, write};
+
+const SESSION: &str = "5e55a001-2222-4333-8444-555566667777";
+
+fn log() -> String {
+    let lines = [
+        r#"{"timestamp":"2026-03-02T09:00:00Z","role":"user","content":"how big are the staging things?"}"#,
+        r#"{"timestamp":"2026-03-02T09:00:05Z","role":"assistant","content":"The staging database holds 12 GB of rows. The nightly backup archive is 3 GB once compressed."}"#,
+        r#"{"timestamp":"2026-03-02T09:01:00Z","role":"assistant","content":"The billing API runs on Node 20; the report worker still runs on Node 18."}"#,
+        r#"{"timestamp":"2026-03-02T09:02:00Z","role":"assistant","content":"ビルドは4分かかる。結合テストは12分かかる。"}"#,
+        r#"{"timestamp":"2026-03-02T09:03:00Z","role":"assistant","content":"The archive is 3 GB, a quarter of the 12 GB database."}"#,
+    ];
+    lines.join("\n") + "\n"
+}
+
+fn check(note: &str, line: u32) -> Vec<crate::common::FlagRow> {
+    let changes = format!("- sizes.md: staging facts ({SESSION}.jsonl:{line})\n");
+    let (g, dream, memory) = dream_fixture(
+        &[("MEMORY.md", "- [Sizes](sizes.md)\n")],
+        &[("MEMORY.md", "- [Sizes](sizes.md)\n"), ("sizes.md", note)],
+        &changes,
+    );
+    write(&memory.parent().unwrap().join(format!("{SESSION}.jsonl")), &log());
+    let (_, v) = check_json(&dream, &["--memory", memory.to_str().unwrap(), "--tz", "UTC"]);
+    drop(g);
+    flag_rows(&v)
+}
+
+fn contradicted(rows: &[crate::common::FlagRow]) -> bool {
+    rows.iter().any(|r| r.0 == "sizes.md#1" && r.1 == "contradicted")
+}
+
+#[test]
+fn a_size_moved_to_another_subject_is_contradicted() {
+    let rows = check("The nightly backup archive is 12 GB once compressed.\n", 2);
+    assert!(contradicted(&rows), "{rows:#?}");
+    let rows = check("The nightly backup archive is 3 GB once compressed.\n", 2);
+    assert!(rows.is_empty(), "{rows:#?}");
+}
+
+#[test]
+fn a_version_moved_to_another_subject_is_contradicted() {
+    let rows = check("The report worker runs on Node 20.\n", 3);
+    assert!(contradicted(&rows), "{rows:#?}");
+    let rows = check("The report worker runs on Node 18.\n", 3);
+    assert!(rows.is_empty(), "{rows:#?}");
+}
+
+#[test]
+fn a_duration_moved_to_another_subject_is_contradicted_in_japanese() {
+    let rows = check("結合テストは4分かかる。\n", 4);
+    assert!(contradicted(&rows), "{rows:#?}");
+    let rows = check("結合テストは12分かかる。\n", 4);
+    assert!(rows.is_empty(), "{rows:#?}");
+}
+
+#[test]
+fn a_clause_that_states_the_value_beside_the_other_is_no_verdict() {
+    // The cited clause holds both sizes: it states the note's, whatever else it says.
+    let rows = check("The archive is a quarter of the 12 GB database.\n", 5);
+    assert!(rows.is_empty(), "{rows:#?}");
+    let rows = check("The 12 GB database is four times the archive.\n", 5);
+    assert!(rows.is_empty(), "{rows:#?}");
+}
