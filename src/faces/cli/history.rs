@@ -106,7 +106,7 @@ pub fn log(args: &LogArgs) -> Result<i32> {
     for e in &entries {
         let mark = match e.kind {
             history::CommitKind::Review => match &e.review {
-                Some(c) => format!(" [review {}]", c.trailer()),
+                Some(c) => format!(" [review: {}]", c.tally().describe()),
                 None => " [review]".to_string(),
             },
             history::CommitKind::Revert => {

@@ -56,10 +56,13 @@ pub fn preview_commit(app: &App) -> Msg {
         // What the commit takes is listed with its flags: none may be missing.
         Ok(Some(r)) => match super::update::not_checked_yet(app) {
             Some(wait) => Msg::CommitMessage(Err(wait)),
-            None => Msg::CommitMessage(
-                crate::repo::apply::plan(&r, &app.review, &app.analysis)
+            None => match crate::repo::apply::plan(&r, &app.review, &app.analysis) {
+                Ok(p) if p.nothing_new.is_some() => {
+                    Msg::NothingNew(p.nothing_new.map(|n| n.to_string()).unwrap_or_default())
+                }
+                plan => Msg::CommitMessage(plan
                     .map(|p| {
-                        let mut m = standing(app);
+                        let mut m = standing(&p.standing);
                         m.push_str(&p.message);
                         for s in &p.skipped {
                             m.push_str(&format!("\n(not written: {} — {})", super::text::shown_name(&s.id), s.reason));
@@ -69,23 +72,27 @@ pub fn preview_commit(app: &App) -> Msg {
                         }
                         m
                     })
-                    .map_err(|e| format!("{e:#}")),
-            ),
+                    .map_err(|e| format!("{e:#}"))),
+            },
         },
     }
 }
 
-/// What the commit preview opens with: the flags still standing on what the commit takes,
-/// errors first, each with its hunk id (empty when none stands).
-fn standing(app: &App) -> String {
-    let flags = crate::analysis::standing::accepted_flags(&app.review, &app.analysis);
+/// What the commit preview opens with: the flags still standing on what the commit takes
+/// (the plan's list, the one its message and evidence record), errors first, each with its
+/// hunk id and its message (empty when none stands).
+fn standing(flags: &[crate::analysis::standing::StandingFlag]) -> String {
     if flags.is_empty() {
         return String::new();
     }
     let mut out = format!("Still standing on what this commit takes ({}):\n", flags.len());
-    for f in &flags {
+    for f in flags {
         let sev = if f.flag.severity == crate::analysis::flag::Severity::Error { "error  " } else { "warning" };
-        out.push_str(&format!("  {sev} {} {} accepted\n", f.hunk, crate::repo::message::one_line(&f.label())));
+        let one = crate::repo::message::one_line;
+        out.push_str(&format!("  {sev} {} {} accepted\n", f.hunk, one(&f.label())));
+        if f.flag.claim.is_some() {
+            out.push_str(&format!("          {}\n", one(&f.flag.message)));
+        }
     }
     out.push('\n');
     out
@@ -112,9 +119,14 @@ pub fn commit(app: &App) -> Msg {
             for stray in &a.strays {
                 note.push_str(&format!("; {stray}"));
             }
+            // What an in-place review's rejections did to the files on disk.
+            for r in &a.restored {
+                note.push_str(&format!("; {r}"));
+            }
             Msg::Committed(Ok(format!("committed {} {}{note}", crate::repo::short_id(a.commit), a.summary)))
         }
         Err(e) if e.is::<crate::repo::apply::HeadMoved>() => Msg::CommitStale(format!("{e}")),
+        Err(e) if e.is::<crate::repo::apply::NothingNew>() => Msg::NothingNew(format!("{e}")),
         Err(e) => Msg::Committed(Err(format!("{e:#}"))),
     }
 }

@@ -72,6 +72,9 @@ pub enum Msg {
     },
     /// The commit message to preview before committing.
     CommitMessage(Result<String, String>),
+    /// `c` on decisions that would record nothing new (see
+    /// [`crate::repo::apply::NothingNew`]): said, no preview, no commit.
+    NothingNew(String),
     /// A commit finished (summary line or error).
     Committed(Result<String, String>),
     /// The commit was refused because `HEAD` moved since the review was loaded (another

@@ -133,12 +133,14 @@ impl Review {
         }
     }
 
-    /// `reviewed in 41fd1fa: 1 accepted, 5 rejected, 1 edited`, for a reviewed dream.
+    /// `reviewed in 41fd1fa: 1 accepted, 1 edited, 5 rejected` (its counts add up to the
+    /// hunks it decided: [`crate::decision::Tally`]), for a reviewed dream.
     pub fn reviewed_banner(&self) -> Option<String> {
         let e = self.reviewed.as_ref()?;
         Some(match e.counts {
             Some((accepted, rejected, edited)) => {
-                format!("reviewed in {}: {accepted} accepted, {rejected} rejected, {edited} edited", e.short)
+                let t = crate::decision::Tally::from_trailer(accepted, rejected, edited);
+                format!("reviewed in {}: {}", e.short, t.describe())
             }
             None => format!("reviewed in {} ({})", e.short, e.summary),
         })

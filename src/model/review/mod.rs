@@ -221,10 +221,19 @@ impl Review {
         self.decisions.iter().flatten().any(|d| d.edited.is_some() || d.lines.contains(&Decision::Accepted))
     }
 
-    /// (decided hunks, all hunks).
+    /// (decided hunks, all hunks), by [`Review::tally`].
     pub fn progress(&self) -> (usize, usize) {
-        let all = self.decisions.iter().flatten();
-        let total = all.clone().count();
-        (all.filter(|d| d.is_decided()).count(), total)
+        let t = self.tally();
+        (t.decided(), t.total())
+    }
+
+    /// How every hunk is decided ([`crate::decision::Tally`]: the one count every face shows).
+    pub fn tally(&self) -> crate::decision::Tally {
+        crate::decision::Tally::of(self.decisions.iter().flatten())
+    }
+
+    /// How file `file`'s hunks are decided.
+    pub fn file_tally(&self, file: usize) -> crate::decision::Tally {
+        crate::decision::Tally::of(self.file_decisions(file))
     }
 }

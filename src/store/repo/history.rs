@@ -88,7 +88,10 @@ pub fn log(repo: &MemoryRepo, limit: Option<usize>) -> Result<Vec<LogEntry>> {
         }
         let commit = repo.repo.find_commit(oid?)?;
         let files = changed_paths(repo, &commit)?;
-        if files.is_empty() {
+        // A review that took nothing (a first review rejecting everything) changes no
+        // note, but it is what keeps its dream reviewed: it is listed.
+        let review = || message::parse_trailers(&String::from_utf8_lossy(commit.message_bytes())).dream_id.is_some();
+        if files.is_empty() && !review() {
             continue;
         }
         out.push(entry(&commit, files));

@@ -175,6 +175,12 @@ fn apply(app: &mut App, msg: Msg) -> Vec<Cmd> {
             say(app, &e, true);
             Vec::new()
         }
+        Msg::NothingNew(why) => {
+            app.busy = None;
+            app.mode = super::state::Mode::Normal;
+            say(app, &why, false);
+            replay(app)
+        }
         Msg::Committed(Ok(summary)) => {
             app.dirty = false;
             say(app, &summary, false);
@@ -190,6 +196,7 @@ fn apply(app: &mut App, msg: Msg) -> Vec<Cmd> {
         }
         Msg::Initialized(Ok(text)) => {
             app.busy = None;
+            app.saves = true;
             say(app, &text, false);
             let mut cmds = vec![Cmd::Save, Cmd::PreviewCommit];
             cmds.extend(replay(app));

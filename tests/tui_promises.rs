@@ -1,0 +1,202 @@
+//! The screen says what it did, and only what is true (issue 29, parts 2–5): no review
+//! commit that records nothing new (and no `c commit` offered after one), counts that add
+//! up (a `partial` hunk is decided), the quit prompt promising a restore only where
+//! decisions are saved, an in-place reject naming what it restored, no `y accept` with
+//! nothing to decide, and undo saying what it undid and going there. TUI tests drive keys
+//! on a TestBackend over real temp repositories; the CLI ones run the binary.
+
+use crate::common::*;
+use dreamreview::ui::msg::Cmd;
+use dreamreview::ui::script;
+use dreamreview::ui::snapshot::to_text;
+use dreamreview::ui::state::{App, Mode, Progress};
+use dreamreview::ui::theme::{Theme, ThemeName};
+use std::path::Path;
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+fn screen(app: &App) -> String {
+    to_text(&script::render(app))
+}
+
+fn status_bar(app: &App) -> String {
+    screen(app).lines().last().unwrap_or_default().to_string()
+}
+
+fn status(app: &App) -> String {
+    app.status.as_ref().map(|s| s.text.clone()).unwrap_or_default()
+}
+
+fn press(app: &mut App, keys: &str) -> Vec<Cmd> {
+    script::drive(app, keys).unwrap()
+}
+
+fn demo(size: (u16, u16)) -> (tempfile::TempDir, App) {
+    let dir = tempfile::Builder::new().prefix("drtui").tempdir().unwrap();
+    let app = script::open_demo(dir.path(), size, Theme::new(ThemeName::Dark)).unwrap();
+    assert_eq!(app.progress, Progress::Done);
+    (dir, app)
+}
+
+fn commits(memory: &Path) -> usize {
+    git(memory, &["rev-list", "--count", "HEAD"]).trim().parse().unwrap()
+}
+
+/// Opens a review of `dream` into `memory` (no dream: in-place) as the TUI does, analysed.
+fn open(dream: Option<&Path>, memory: &Path, size: (u16, u16)) -> App {
+    let inputs = dreamreview::dream::discover(dream, Some(memory), &[]).unwrap();
+    let mut review = dreamreview::repo::load_review(inputs).unwrap();
+    review.settle_reviewed();
+    let analysis = dreamreview::analysis::analyze(&review);
+    let mut app = App::new(review, Theme::new(ThemeName::Dark), size);
+    let generation = app.generation;
+    script::send(&mut app, dreamreview::ui::msg::Msg::Analyzed { generation, analysis: Box::new(analysis) }).unwrap();
+    app
+}
+
+// ---- part 2: no review commit that records nothing new ----
+
+/// After `c ⏎` the dream is reviewed; `c` again takes no change and records nothing the
+/// history does not hold: refused, said, no commit. The status bar offers no `c commit`
+/// (nor `u undo`) meanwhile.
+#[test]
+fn a_reviewed_dream_reopened_commits_nothing_new() {
+    let (_d, mut app) = demo((100, 30));
+    let memory = app.review.inputs.memory.clone();
+    press(&mut app, "y c <Enter>");
+    assert!(status(&app).starts_with("committed "), "{}", status(&app));
+    let after_first = commits(&memory);
+    let bar = status_bar(&app);
+    assert!(!bar.contains(" c commit ") && !bar.contains(" u undo "), "{bar}");
+    press(&mut app, "c");
+    assert!(matches!(app.mode, Mode::Normal), "no preview of an empty commit");
+    assert!(status(&app).starts_with("nothing new to commit"), "{}", status(&app));
+    press(&mut app, "<Enter>");
+    assert_eq!(commits(&memory), after_first, "no empty review commit");
+    // A fresh App on the reviewed dream (as reopening it): the same.
+    let mut again = open(app.review.inputs.dream.as_deref(), &memory, (100, 30));
+    assert!(!again.dirty, "a reviewed dream opened settled has no decision of this session: {:?}", again.review.decisions);
+    press(&mut again, "c");
+    assert!(status(&again).starts_with("nothing new to commit"), "{}", status(&again));
+    press(&mut again, "<Enter>");
+    assert_eq!(commits(&memory), after_first);
+}
+
+/// `apply --again` deciding the same is refused with exit 0; a first review that rejects
+/// everything is still recorded (it is what keeps the dream reviewed).
+#[test]
+fn apply_again_deciding_the_same_commits_nothing() {
+    let t = tempfile::tempdir().unwrap();
+    let d = dreamreview::demo::materialize(t.path()).unwrap();
+    let cwd = d.dream.parent().unwrap();
+    let before = commits(&d.memory);
+    let r = run(cwd, &["apply", s(&d.dream), "--memory", s(&d.memory), "--reject-all"]);
+    assert_eq!(r.code, 0, "{}", r.both());
+    assert_eq!(commits(&d.memory), before + 1, "the first review is recorded, rejecting everything");
+    let r = run(cwd, &["apply", s(&d.dream), "--memory", s(&d.memory), "--reject-all", "--again"]);
+    assert_eq!(r.code, 0, "{}", r.both());
+    assert!(r.stdout.contains("nothing new to commit"), "{}", r.both());
+    assert_eq!(commits(&d.memory), before + 1, "no empty review commit");
+    let log = run(&d.memory, &["log"]);
+    assert!(log.stdout.contains("[review: 0 accepted, 7 rejected]"), "{}", log.both());
+    // Deciding something new is committed.
+    let r = run(cwd, &["apply", s(&d.dream), "--memory", s(&d.memory), "--accept", "testing.md#1", "--again"]);
+    assert_eq!(r.code, 0, "{}", r.both());
+    assert_eq!(commits(&d.memory), before + 2);
+}
+
+// ---- part 3: counts are one function ----
+
+/// A hunk with one line taken is decided (`partial`): the status bar and the file list
+/// count it, as the commit does (it takes that line).
+#[test]
+fn a_partial_hunk_counts_as_decided() {
+    let (_d, mut app) = demo((100, 30));
+    let (_, total) = app.review.progress();
+    press(&mut app, "<Space>");
+    assert_eq!(app.review.progress(), (1, total));
+    let text = screen(&app);
+    assert!(status_bar(&app).contains(&format!(" 1/{total} decided ")), "{text}");
+    assert!(text.contains(&format!("Files 1/{total}")), "{text}");
+}
+
+/// The reviewed banner's counts add up to the dream's hunks (an edited hunk is one of
+/// them, not one more).
+#[test]
+fn the_reviewed_banner_adds_up() {
+    let (_d, mut app) = demo((100, 30));
+    let (_, total) = app.review.progress();
+    press(&mut app, "y");
+    script::edit(&mut app, "edited by hand\n").unwrap();
+    press(&mut app, "c <Enter>");
+    assert!(status(&app).starts_with("committed "), "{}", status(&app));
+    let banner = app.review.reviewed_banner().unwrap();
+    let numbers: usize = banner
+        .split(": ")
+        .nth(1)
+        .unwrap()
+        .split(", ")
+        .map(|p| p.split_whitespace().next().unwrap().parse::<usize>().unwrap())
+        .sum();
+    assert_eq!(numbers, total, "{banner}");
+    assert!(banner.ends_with(": 1 accepted, 1 edited, 5 rejected"), "{banner}");
+}
+
+// ---- part 4: every promise checked ----
+
+/// On a folder in no git repository nothing is saved: the quit prompt must not promise
+/// that reopening restores the decisions.
+#[test]
+fn the_quit_prompt_on_a_folder_without_git_promises_nothing() {
+    let (_g, dream, memory) =
+        dream_fixture(&[("a.md", "one\n")], &[("a.md", "one\ntwo\n")], "# Changes\n\n- memory/a.md: added two\n");
+    let mut app = open(Some(&dream), &memory, (100, 30));
+    press(&mut app, "n q");
+    assert!(matches!(app.mode, Mode::ConfirmQuit));
+    let text = screen(&app).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(!text.contains("restores them"), "{text}");
+    assert!(text.contains("They are not saved"), "{text}");
+}
+
+/// An in-place review: rejecting the work tree's edit puts `HEAD`'s text back on disk, and
+/// the screen says so; with nothing left to decide, no `y accept` is offered.
+#[test]
+fn an_in_place_reject_says_what_it_restored() {
+    let t = tempfile::tempdir().unwrap();
+    let memory = t.path().join("memory");
+    let lines: String = (1..=12).map(|i| format!("line {i}\n")).collect();
+    write(&memory.join("a.md"), &lines);
+    git(&memory, &["init", "-q"]);
+    git(&memory, &["add", "-A"]);
+    git(&memory, &["commit", "-qm", "notes"]);
+    let dreamed = lines.replace("line 5\nline 6\n", "line 5 dreamed\nline 6 dreamed\n");
+    write(&memory.join("a.md"), &dreamed);
+    let mut app = open(None, &memory, (100, 30));
+    press(&mut app, "n c <Enter>");
+    assert!(status(&app).contains("restored a.md lines 5–6 from HEAD"), "{}", status(&app));
+    assert_eq!(std::fs::read_to_string(memory.join("a.md")).unwrap(), lines);
+    assert_eq!(app.review.progress().1, 0);
+    let bar = status_bar(&app);
+    assert!(!bar.contains(" y accept") && !bar.contains(" n reject"), "{bar}");
+}
+
+// ---- part 5: undo says what it undid ----
+
+/// `u` after a decision that moved on to the next file: says what it undid and goes back
+/// to that hunk.
+#[test]
+fn undo_says_what_it_undid_and_goes_there() {
+    let (_d, mut app) = demo((100, 30));
+    let first = app.current_file().unwrap().path.clone();
+    let id = app.review.files[app.file].hunks[0].id.clone();
+    press(&mut app, "y");
+    assert_ne!(app.current_file().unwrap().path, first, "y moves on");
+    press(&mut app, "u");
+    assert_eq!(app.current_file().unwrap().path, first);
+    assert_eq!(app.current_hunk(), Some(0));
+    assert!(status(&app).starts_with(&format!("undid: accept {id}")), "{}", status(&app));
+    press(&mut app, "<C-r>");
+    assert!(status(&app).starts_with(&format!("redid: accept {id}")), "{}", status(&app));
+}
