@@ -76,10 +76,7 @@ fn flags_of_index_lines_not_taken_never_reach_the_message() {
         .collect();
     assert_eq!(lines.iter().filter(|d| **d == "accepted").count(), 2, "{changed:?}");
     let decisions = dream.parent().unwrap().join("decisions.json");
-    write(
-        &decisions,
-        &serde_json::json!({"version": 1, "hunks": {"MEMORY.md#1": {"lines": lines}}}).to_string(),
-    );
+    write(&decisions, &serde_json::json!({"version": 1, "hunks": {"MEMORY.md#1": {"lines": lines}}}).to_string());
     let r = run(dream.parent().unwrap(), &["apply", s(&dream), "--memory", s(&memory), "--decisions", s(&decisions)]);
     assert_eq!(r.code, 0, "{}", r.both());
     let committed = std::fs::read_to_string(memory.join("MEMORY.md")).unwrap();
@@ -123,16 +120,21 @@ fn an_entry_warning_waved_through_is_recorded_as_standing() {
         on_cache.iter().any(|l| l.starts_with("citation-unsupported «CHANGES.md #3 cites")),
         "the entry's warning stands on what the commit takes: {on_cache:?}\n{msg}"
     );
-    assert!(msg.contains("(does not state the entry's claims)"), "the cited line is not recorded as the source:\n{msg}");
+    assert!(
+        msg.contains("(does not state the entry's claims)"),
+        "the cited line is not recorded as the source:\n{msg}"
+    );
     // The evidence kept with the commit (and so `why`) lists it too.
-    let line = std::fs::read_to_string(memory.join("cache.md")).unwrap().lines().position(|l| l.contains("ElastiCache"));
+    let line =
+        std::fs::read_to_string(memory.join("cache.md")).unwrap().lines().position(|l| l.contains("ElastiCache"));
     let line = line.expect("cache.md names ElastiCache") + 1;
     let why = run(&memory, &["why", &format!("cache.md:{line}"), "--memory", s(&memory), "--json"]);
     assert_eq!(why.code, 0, "{}", why.both());
     let v = json(&why);
     let kept = v["groups"][0]["origin"]["hunks"][0]["accepted_flags"].as_array().cloned().unwrap_or_default();
     assert!(
-        kept.iter().any(|f| f["kind"] == "citation-unsupported" && f["message"].as_str().unwrap().contains("CHANGES.md #3")),
+        kept.iter()
+            .any(|f| f["kind"] == "citation-unsupported" && f["message"].as_str().unwrap().contains("CHANGES.md #3")),
         "{v:#}"
     );
 }
@@ -146,7 +148,11 @@ fn the_preview_lists_an_entry_warning_as_standing() {
     let (fi, hi) = review.find_hunk("cache.md#1").unwrap();
     review.set_hunk(fi, hi, Decision::Accepted).unwrap();
     let analysis = dreamreview::cli::analyze(&review);
-    let mut app = dreamreview::ui::state::App::new(review, dreamreview::ui::theme::Theme::new(dreamreview::ui::theme::ThemeName::Dark), (120, 40));
+    let mut app = dreamreview::ui::state::App::new(
+        review,
+        dreamreview::ui::theme::Theme::new(dreamreview::ui::theme::ThemeName::Dark),
+        (120, 40),
+    );
     app.analysis = analysis;
     app.progress = dreamreview::ui::state::Progress::Done;
     let dreamreview::ui::msg::Msg::CommitMessage(Ok(m)) = dreamreview::ui::effects::preview_commit(&app) else {
@@ -203,7 +209,10 @@ fn random_line(rng: &mut Rng, k: &mut usize) -> String {
 /// A random live folder and dream: notes of random lines, an index naming most of them,
 /// and a proposal that deletes, inserts and rewrites lines, adds and deletes notes, and
 /// drops index lines. CHANGES.md explains some notes and cites a transcript line.
-fn random_dream(rng: &mut Rng) -> (Vec<(String, String)>, Vec<(String, String)>, String) {
+/// Notes as (path, text).
+type Notes = Vec<(String, String)>;
+
+fn random_dream(rng: &mut Rng) -> (Notes, Notes, String) {
     let mut k = 0;
     let notes = 2 + rng.below(3);
     let mut live = Vec::new();
@@ -228,8 +237,8 @@ fn random_dream(rng: &mut Rng) -> (Vec<(String, String)>, Vec<(String, String)>,
         let mut new = Vec::new();
         for l in &lines {
             match rng.below(6) {
-                0 => {}                                            // removed
-                1 => new.push(random_line(rng, &mut k)),           // rewritten
+                0 => {}                                                 // removed
+                1 => new.push(random_line(rng, &mut k)),                // rewritten
                 2 => new.extend([l.clone(), random_line(rng, &mut k)]), // one added after
                 _ => new.push(l.clone()),
             }
@@ -308,10 +317,7 @@ fn count(lines: &[String], line: &str) -> usize {
 }
 
 fn note_lines(files: &BTreeMap<String, Vec<u8>>, path: &str) -> Vec<String> {
-    files
-        .get(path)
-        .map(|b| String::from_utf8_lossy(b).lines().map(str::to_string).collect())
-        .unwrap_or_default()
+    files.get(path).map(|b| String::from_utf8_lossy(b).lines().map(str::to_string).collect()).unwrap_or_default()
 }
 
 /// How the message names a flag: `kind «claim»`, or `kind «message»` without a claim.
@@ -409,7 +415,7 @@ fn one_case(seed: u64) -> Result<(), String> {
             }
         }
     }
-    let mut audit: Vec<AuditFlagText> = dreamreview::analysis::audit::audit_change(&live_files, &committed)
+    let mut audit: Vec<String> = dreamreview::analysis::audit::audit_change(&live_files, &committed)
         .into_iter()
         .chain(dreamreview::analysis::audit::loss::mass_removal(
             &live_files,
@@ -428,15 +434,15 @@ fn one_case(seed: u64) -> Result<(), String> {
     audit.sort();
     said_audit.sort();
     if said != stands {
-        return Err(format!("hunk flags: the message says\n{said:#?}\nwhat stands on the committed notes is\n{stands:#?}"));
+        return Err(format!(
+            "hunk flags: the message says\n{said:#?}\nwhat stands on the committed notes is\n{stands:#?}"
+        ));
     }
     if said_audit != audit {
         return Err(format!("audit flags: the message says\n{said_audit:#?}\nthe committed notes have\n{audit:#?}"));
     }
     Ok(())
 }
-
-type AuditFlagText = String;
 
 #[test]
 fn every_flag_in_the_message_stands_on_the_committed_result_and_every_standing_flag_is_in_it() {

@@ -77,7 +77,11 @@ fn a_reviewed_dream_reopened_commits_nothing_new() {
     assert_eq!(commits(&memory), after_first, "no empty review commit");
     // A fresh App on the reviewed dream (as reopening it): the same.
     let mut again = open(app.review.inputs.dream.as_deref(), &memory, (100, 30));
-    assert!(!again.dirty, "a reviewed dream opened settled has no decision of this session: {:?}", again.review.decisions);
+    assert!(
+        !again.dirty,
+        "a reviewed dream opened settled has no decision of this session: {:?}",
+        again.review.decisions
+    );
     press(&mut again, "c");
     assert!(status(&again).starts_with("nothing new to commit"), "{}", status(&again));
     press(&mut again, "<Enter>");

@@ -181,9 +181,11 @@ pub fn commit_flags(review: &Review, analysis: &Analysis, taken: &[(usize, usize
     for (k, &(fi, hi)) in taken.iter().enumerate() {
         let entries = analysis.findings.changes(fi, hi);
         for c in analysis.changes.iter().filter(|c| entries.contains(&c.index)) {
-            per[k].extend(
-                c.flags.iter().map(|f| StandingFlag { hunk: id(fi, hi), flag: f.clone(), entry: Some(c.label()) }),
-            );
+            per[k].extend(c.flags.iter().map(|f| StandingFlag {
+                hunk: id(fi, hi),
+                flag: f.clone(),
+                entry: Some(c.label()),
+            }));
         }
     }
     let mut out: Vec<StandingFlag> = per.into_iter().flatten().collect();

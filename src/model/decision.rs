@@ -72,6 +72,13 @@ impl HunkDecision {
         self.edited.is_some() || self.lines.iter().any(|d| *d != Decision::Pending)
     }
 
+    /// True when no line is left pending (or the hunk is edited): what "the rest of the
+    /// file" (`a`/`d`) leaves alone. A `partial` hunk with pending lines is decided, not
+    /// complete.
+    pub fn is_complete(&self) -> bool {
+        self.edited.is_some() || self.lines.iter().all(|d| *d != Decision::Pending)
+    }
+
     /// What a commit of this decision does with the hunk (before any write check).
     pub fn outcome(&self) -> Outcome {
         let any = |x: Decision| self.lines.contains(&x);

@@ -60,8 +60,8 @@ pub fn preview_commit(app: &App) -> Msg {
                 Ok(p) if p.nothing_new.is_some() => {
                     Msg::NothingNew(p.nothing_new.map(|n| n.to_string()).unwrap_or_default())
                 }
-                plan => Msg::CommitMessage(plan
-                    .map(|p| {
+                plan => Msg::CommitMessage(
+                    plan.map(|p| {
                         let mut m = standing(&p.standing);
                         m.push_str(&p.message);
                         for s in &p.skipped {
@@ -72,7 +72,8 @@ pub fn preview_commit(app: &App) -> Msg {
                         }
                         m
                     })
-                    .map_err(|e| format!("{e:#}"))),
+                    .map_err(|e| format!("{e:#}")),
+                ),
             },
         },
     }

@@ -90,7 +90,7 @@ impl Review {
             return Vec::new();
         };
         (from..f.hunks.len())
-            .filter(|&h| !self.decisions[file][h].is_decided())
+            .filter(|&h| !self.decisions[file][h].is_complete())
             .filter(|&h| d != Decision::Accepted || self.blocked(file, h).is_none())
             .collect()
     }

@@ -120,7 +120,8 @@ pub(super) fn undo_redo(app: &mut App, undo: bool) -> Vec<Cmd> {
     app.analysis.refresh_audit(&app.review);
     let mut cmds = vec![Cmd::Save];
     let Some(&(fi, hi)) = changed.first() else { return cmds };
-    let step = if undo { before.get(fi).and_then(|f| f.get(hi)).cloned() } else { app.review.decision(fi, hi).cloned() };
+    let step =
+        if undo { before.get(fi).and_then(|f| f.get(hi)).cloned() } else { app.review.decision(fi, hi).cloned() };
     let what = step.map(|d| step_name(&d)).unwrap_or("change");
     let id = app.review.hunk(fi, hi).map(|h| crate::ui::text::shown_name(&h.id)).unwrap_or_default();
     let more = match changed.len() {

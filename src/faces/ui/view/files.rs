@@ -29,7 +29,9 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     let t = &app.theme;
     let mut lines = Vec::new();
     // Every name in the columns the widest count leaves, told apart from the others.
-    let widest = app.review.files.iter().map(|f| f.hunks.len().to_string().len() * 2 + 1).max().unwrap_or(3);
+    let digits = |f: &crate::diff::FileDiff| f.hunks.len().to_string().len();
+    let each = |f: &crate::diff::FileDiff| if app.banner.is_some() { digits(f) } else { digits(f) * 2 + 1 };
+    let widest = app.review.files.iter().map(each).max().unwrap_or(3);
     let name_cols = (body.width as usize).saturating_sub(4 + widest + 1);
     let paths: Vec<String> = app.review.files.iter().map(|f| crate::ui::text::shown_name(&f.path)).collect();
     let names = distinct(&paths, name_cols);

@@ -145,10 +145,10 @@ fn with_hints<'a>(app: &App, left: Vec<Span<'a>>, hints: &[(&str, &str)], width_
     // A read-only screen (history) has its own way back: `q` there closes it.
     let review = app.banner.is_none() && !matches!(app.mode, Mode::History(_));
     let mut always: &[(&str, &str)] = if width_cols >= KEEP_FROM && review { &ALWAYS } else { &[] };
-    // A message (what the last key did) is never cut for a hint: every hint gives way
-    // first, `? help` and `q quit` too, while it is shown.
+    // A message (what the last key did) is not cut for a hint: every hint gives way first,
+    // `? help` and `q quit` too, when that is what lets the message show whole.
     let left_w: usize = left.iter().map(|s| width(&s.content)).sum();
-    if app.status.is_some() && left_w + always.iter().map(hint_w).sum::<usize>() > cols {
+    if app.status.is_some() && left_w <= cols && left_w + always.iter().map(hint_w).sum::<usize>() > cols {
         always = &[];
     }
     let kept: usize = always.iter().map(hint_w).sum();
