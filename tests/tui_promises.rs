@@ -204,3 +204,146 @@ fn undo_says_what_it_undid_and_goes_there() {
     press(&mut app, "<C-r>");
     assert!(status(&app).starts_with(&format!("redid: accept {id}")), "{}", status(&app));
 }
+
+/// A hunk the review took and a later `revert --hunk` took back is a leftover again: the
+/// screen says it was reverted, with the revert, not merely `[rejected]`; the banner and
+/// `check` say so too.
+#[test]
+fn a_reverted_hunk_shows_as_reverted() {
+    let t = tempfile::tempdir().unwrap();
+    let d = dreamreview::demo::materialize(t.path()).unwrap();
+    let cwd = d.dream.parent().unwrap();
+    let r = run(cwd, &["apply", s(&d.dream), "--memory", s(&d.memory), "--accept", "ci.md#1,testing.md#1"]);
+    assert_eq!(r.code, 0, "{}", r.both());
+    let review = git(&d.memory, &["rev-parse", "--short=7", "HEAD"]).trim().to_string();
+    let r = run(&d.memory, &["revert", &review, "--hunk", "testing.md#1", "--memory", s(&d.memory)]);
+    assert_eq!(r.code, 0, "{}", r.both());
+    let revert = git(&d.memory, &["rev-parse", "--short=7", "HEAD"]).trim().to_string();
+    let mut app = open(Some(&d.dream), &d.memory, (100, 30));
+    let banner = app.review.reviewed_banner().unwrap();
+    assert!(banner.ends_with(&format!("; 1 of them reverted since ({revert})")), "{banner}");
+    while app.current_file().unwrap().path != "testing.md" {
+        press(&mut app, "<Tab>");
+    }
+    let text = screen(&app);
+    assert!(text.contains(&format!("[reverted in {revert}]")), "{text}");
+    // Every other leftover is just rejected.
+    assert_eq!(text.matches("[reverted in").count(), 1, "{text}");
+    let c = run(cwd, &["check", s(&d.dream), "--memory", s(&d.memory)]);
+    assert!(c.stderr.contains(&format!("1 of them reverted since ({revert})")), "{}", c.both());
+}
+
+// ---- part 6: 80×24 first ----
+
+/// Two notes whose names differ only in the middle never look the same in the file list.
+#[test]
+fn shortened_file_names_never_look_the_same() {
+    let note = |n: &str| format!("# {n}\n\nabout {n}\n");
+    let names = ["project-alpha-timeline.md", "project-beta-timeline.md", "project-gamma-timeline.md"];
+    let live: Vec<(&str, String)> = names.iter().map(|n| (*n, note(n))).collect();
+    let new: Vec<(&str, String)> = names.iter().map(|n| (*n, note(n) + "more\n")).collect();
+    let live: Vec<(&str, &str)> = live.iter().map(|(a, b)| (*a, b.as_str())).collect();
+    let new: Vec<(&str, &str)> = new.iter().map(|(a, b)| (*a, b.as_str())).collect();
+    let (_g, dream, memory) = dream_fixture(&live, &new, "# Changes\n");
+    let app = open(Some(&dream), &memory, (80, 24));
+    let text = screen(&app);
+    let shown: Vec<String> = text
+        .lines()
+        .skip(1)
+        .take(3)
+        .map(|l| l.split('│').nth(1).unwrap().chars().skip(3).collect::<String>().trim().to_string())
+        .map(|l| l.rsplit_once(' ').unwrap().0.trim().to_string())
+        .collect();
+    assert_eq!(shown.len(), 3, "{text}");
+    for (i, a) in shown.iter().enumerate() {
+        for b in &shown[i + 1..] {
+            assert_ne!(a, b, "two notes look the same:\n{text}");
+        }
+    }
+}
+
+/// Without colour (`NO_COLOR`) an error and a warning are told apart by their mark.
+#[test]
+fn flag_counts_are_labelled_without_colour() {
+    let dir = tempfile::Builder::new().prefix("drtui").tempdir().unwrap();
+    let mut app = script::open_demo(dir.path(), (80, 24), Theme::new(ThemeName::Mono)).unwrap();
+    let text = screen(&app);
+    assert!(text.contains("[pending] ⚠1"), "a warning is marked as one: {text}");
+    while app.current_file().unwrap().path != "database.md" {
+        press(&mut app, "<Tab>");
+    }
+    let text = screen(&app);
+    assert!(text.contains("[pending] ✖1"), "an error is marked as one: {text}");
+    assert!(text.contains("M✖ data") && text.contains("M⚠ MEMORY.md"), "{text}");
+}
+
+/// A message is not cut for `? help` and `q quit` when it fits without them.
+#[test]
+fn the_status_bar_drops_hints_before_it_cuts_a_message() {
+    let (_d, mut app) = demo((64, 24));
+    press(&mut app, "c");
+    let msg = status(&app);
+    assert!(msg.starts_with("nothing decided yet"), "{msg}");
+    let bar = status_bar(&app);
+    assert!(bar.contains(&msg), "the message is cut: {bar}");
+}
+
+/// The demo's first screen does not doubt the folder the demo itself made.
+#[test]
+fn the_demo_trusts_its_own_folder() {
+    let t = tempfile::tempdir().unwrap();
+    let d = dreamreview::demo::materialize(t.path()).unwrap();
+    let inputs = dreamreview::dream::discover(Some(&d.dream), Some(&d.memory), &[]).unwrap();
+    let review = dreamreview::repo::load_review(inputs).unwrap();
+    let first = dreamreview::cli::demo_startup(&review, Vec::new()).status.unwrap();
+    assert!(!first.contains("not a memory folder"), "{first}");
+    assert!(first.contains(&d.memory.display().to_string()), "{first}");
+}
+
+// ---- part 7: colours ----
+
+/// Hue (degrees) and saturation of a colour.
+fn hue(r: u8, g: u8, b: u8) -> (f32, f32) {
+    let (r, g, b) = (f32::from(r) / 255.0, f32::from(g) / 255.0, f32::from(b) / 255.0);
+    let (max, min) = (r.max(g).max(b), r.min(g).min(b));
+    let d = max - min;
+    if d == 0.0 {
+        return (0.0, 0.0);
+    }
+    let l = (max + min) / 2.0;
+    let s = d / (1.0 - (2.0 * l - 1.0).abs());
+    let h = if max == r {
+        60.0 * ((g - b) / d).rem_euclid(6.0)
+    } else if max == g {
+        60.0 * ((b - r) / d + 2.0)
+    } else {
+        60.0 * ((r - g) / d + 4.0)
+    };
+    (h, s)
+}
+
+/// Markdown highlighting never draws in the diff's red or green: an unchanged list line
+/// must not look deleted (dark and light themes).
+#[test]
+fn syntax_colours_never_use_the_diff_hues() {
+    use dreamreview::snapshot::Entry;
+    let live =
+        Entry::File(b"# Notes\n\n- a list item\n- **bold** item with `code`\n> a quote\n1. numbered\n\nend\n".to_vec());
+    let new = Entry::File(
+        b"# Notes\n\n- a list item\n- **bold** item with `code`\n> a quote\n1. numbered\n\nend\n- [link](x.md)\n"
+            .to_vec(),
+    );
+    let f = dreamreview::diff::diff_file("n.md", Some(&live), Some(&live), Some(&new)).unwrap();
+    for theme in [ThemeName::Dark, ThemeName::Light] {
+        let h = dreamreview::ui::highlight::Highlighter::new(theme).unwrap();
+        for (_, hl) in h.colour(&f) {
+            for (style, text) in hl.iter().flatten() {
+                if let Some(ratatui::style::Color::Rgb(r, g, b)) = style.fg {
+                    let (h, s) = hue(r, g, b);
+                    let diff_hue = !(30.0..=330.0).contains(&h) || (75.0..=165.0).contains(&h);
+                    assert!(s < 0.18 || !diff_hue, "{theme:?}: {text:?} drawn in #{r:02x}{g:02x}{b:02x} (hue {h})");
+                }
+            }
+        }
+    }
+}

@@ -115,7 +115,12 @@ fn header(app: &App, frame: &mut Frame, rect: Rect, hi: usize, h: &Hunk) {
         ));
     }
     if app.banner.is_none() {
-        spans.push(Span::styled(format!("[{state}]"), style));
+        // A leftover a later revert took back says so, with the revert.
+        let reverted = app.review.reverted(app.file, hi).filter(|_| state == "rejected");
+        match reverted {
+            Some(by) => spans.push(Span::styled(format!("[reverted in {by}]"), style)),
+            None => spans.push(Span::styled(format!("[{state}]"), style)),
+        }
     }
     let flags: Vec<&crate::analysis::flag::Flag> =
         app.analysis.hunk_flags(app.file, hi).chain(app.analysis.entry_flags(app.file, hi)).collect();

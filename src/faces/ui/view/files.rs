@@ -97,8 +97,20 @@ pub fn distinct(paths: &[String], cols: usize) -> Vec<String> {
             continue;
         }
         let room = cols.saturating_sub(1);
-        let forms = (1..room).rev().map(|head| cut(&paths[i], head, room - head));
-        let forms: Vec<String> = forms.chain((1..room).map(|head| cut(&paths[i], head, room - head))).collect();
+        // First the name without what it shares with the names it clashes with (`…alp…ne.md`
+        // for `project-alpha-timeline.md` beside `project-beta-timeline.md`), then every
+        // split of the room between its start and its end.
+        let common = paths
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i && out[j] == out[i])
+            .map(|(_, p)| common_prefix(p, &paths[i]))
+            .min()
+            .unwrap_or(0);
+        let rest = &paths[i][common..];
+        let stripped = (common > 0).then(|| format!("…{}", truncate_middle(rest, cols.saturating_sub(1))));
+        let splits = (0..=room).rev().map(|head| cut(&paths[i], head, room - head));
+        let forms: Vec<String> = stripped.into_iter().chain(splits).collect();
         // The first form no other name has and no other path would be shortened to.
         let unique = forms.into_iter().find(|f| {
             out.iter().enumerate().all(|(j, o)| j == i || o != f)
@@ -109,6 +121,16 @@ pub fn distinct(paths: &[String], cols: usize) -> Vec<String> {
         }
     }
     out
+}
+
+/// The byte length of the start `a` and `b` share, ending on a character boundary.
+fn common_prefix(a: &str, b: &str) -> usize {
+    a.char_indices()
+        .zip(b.chars())
+        .take_while(|((_, x), y)| x == y)
+        .map(|((i, x), _)| i + x.len_utf8())
+        .last()
+        .unwrap_or(0)
 }
 
 /// `head` columns of `s`, `…`, its last `tail` columns (`s` itself when it fits).
@@ -135,7 +157,7 @@ fn same_cut(p: &str, form: &str, room: usize) -> bool {
     match form.split_once('…') {
         Some((head, _)) => {
             let h = width(head);
-            cut(p, h, room - h) == form
+            cut(p, h, room.saturating_sub(h)) == form
         }
         None => p == form,
     }
