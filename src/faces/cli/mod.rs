@@ -368,7 +368,7 @@ pub fn startup(review: &Review, mut notes: Vec<String>) -> crate::ui::run::Start
 /// The demo's first screen: its memory folder is the copy dreamreview just made, so none
 /// of the doubts [`startup`] raises about a folder (no `~/.claude/projects`) applies.
 pub fn demo_startup(review: &Review, mut notes: Vec<String>) -> crate::ui::run::Startup {
-    notes.push(format!("memory {} (the demo's own copy, a git repository)", review.inputs.memory.display()));
+    notes.push(format!("memory {} (the demo's own)", review.inputs.memory.display()));
     crate::ui::run::Startup { status: Some(notes.join(" · ")), throwaway: None }
 }
 
