@@ -347,3 +347,20 @@ fn syntax_colours_never_use_the_diff_hues() {
         }
     }
 }
+
+// ---- part 8: C-z ----
+
+/// `C-z` asks the runtime to suspend (it leaves raw mode and the alternate screen, stops
+/// with SIGTSTP and takes the terminal back on `fg`), from any screen, which stays as it
+/// was.
+#[test]
+fn ctrl_z_suspends_from_any_screen() {
+    let (_d, mut app) = demo((80, 24));
+    let cmds = press(&mut app, "<C-z>");
+    assert_eq!(cmds, vec![Cmd::Suspend]);
+    press(&mut app, "n q");
+    assert!(matches!(app.mode, Mode::ConfirmQuit));
+    assert_eq!(press(&mut app, "<C-z>"), vec![Cmd::Suspend]);
+    assert!(matches!(app.mode, Mode::ConfirmQuit), "the question is still there after fg");
+    assert!(!app.quit);
+}

@@ -72,6 +72,8 @@ pub enum Action {
     Help,
     /// Quit (asks when decisions are not committed).
     Quit,
+    /// Suspend to the shell (`C-z`; `fg` brings the review back as it was).
+    Suspend,
     /// Close an overlay, cancel a selection or a search.
     Cancel,
     /// Confirm an overlay.
@@ -277,6 +279,12 @@ pub const BINDINGS: &[Binding] = &[
         label: "q C-c",
         action: Action::Quit,
         help: "quit (asks when not committed)",
+    },
+    Binding {
+        keys: &[(KeyCode::Char('z'), CTRL)],
+        label: "C-z",
+        action: Action::Suspend,
+        help: "suspend to the shell (fg resumes)",
     },
     Binding {
         keys: &[(KeyCode::Esc, NONE)],

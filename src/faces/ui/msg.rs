@@ -170,6 +170,9 @@ pub enum Cmd {
     Reload(&'static str),
     /// Leave the TUI.
     Quit,
+    /// Suspend the process (`C-z`): leave raw mode and the alternate screen, stop with
+    /// `SIGTSTP`, and restore both when the shell's `fg` continues it.
+    Suspend,
 }
 
 impl Cmd {

@@ -156,6 +156,11 @@ fn execute(app: &mut App, cmd: Cmd, rt: &mut Runtime, terminal: &mut DefaultTerm
     };
     match cmd {
         Cmd::Quit => app.quit = true,
+        Cmd::Suspend => {
+            if let Err(e) = suspend(&rt.paused, terminal) {
+                app.status = Some(super::state::Status { text: e, error: true });
+            }
+        }
         Cmd::Analyze => {
             let review = app.review.clone();
             let generation = app.generation;
@@ -285,6 +290,25 @@ fn quiet_caught_panics() {
             restore_and_report(info);
         }
     }));
+}
+
+/// `C-z`: gives the terminal back to the shell as it was (raw mode off, the alternate
+/// screen left, the mouse released), stops the process with `SIGTSTP` as a shell job, and
+/// when `fg` continues it takes the terminal again and redraws (as less, vim and lazygit do).
+fn suspend(paused: &Arc<AtomicBool>, terminal: &mut DefaultTerminal) -> Result<(), String> {
+    paused.store(true, Ordering::SeqCst);
+    let _ = execute!(std::io::stdout(), DisableMouseCapture);
+    ratatui::restore();
+    // Stops here until SIGCONT (`fg`); SIGTSTP is not caught, so its default action runs.
+    let stopped = signal_hook::low_level::raise(signal_hook::consts::SIGTSTP);
+    let reopened = ratatui::crossterm::terminal::enable_raw_mode()
+        .and_then(|_| {
+            execute!(std::io::stdout(), ratatui::crossterm::terminal::EnterAlternateScreen, EnableMouseCapture)
+        })
+        .and_then(|_| terminal.clear());
+    paused.store(false, Ordering::SeqCst);
+    reopened.map_err(|e| format!("cannot take the terminal back after C-z: {e}"))?;
+    stopped.map_err(|e| format!("C-z: cannot suspend ({e})"))
 }
 
 /// Suspends the TUI, runs `$VISUAL`/`$EDITOR` (default `vi`) on the text, restores the TUI.

@@ -80,6 +80,7 @@ pub fn act(app: &mut App, a: Action) -> Vec<Cmd> {
         Action::Edit => edit(app),
         Action::Undo => undo_redo(app, true),
         Action::Redo => undo_redo(app, false),
+        Action::Suspend => vec![Cmd::Suspend],
         Action::Again => again(app),
         Action::Search => {
             // A new search ends the one before.

@@ -10,6 +10,10 @@ use crate::ui::state::{App, Focus, HistoryState, Mode};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 
 pub(super) fn key(app: &mut App, k: KeyEvent) -> Vec<Cmd> {
+    // C-z suspends from any screen, leaving it as it is (an overlay, a question) for `fg`.
+    if keymap::action(k) == Some(Action::Suspend) {
+        return vec![Cmd::Suspend];
+    }
     app.status = None;
     match std::mem::replace(&mut app.mode, Mode::Normal) {
         Mode::Help { scroll } => {
