@@ -364,3 +364,48 @@ fn ctrl_z_suspends_from_any_screen() {
     assert!(matches!(app.mode, Mode::ConfirmQuit), "the question is still there after fg");
     assert!(!app.quit);
 }
+
+// ---- part 9: the commit message can be edited ----
+
+/// `C` opens the message in the editor git would use (the runtime runs it; here the
+/// editor's answer is sent as it would come back): the reviewer's words are committed,
+/// the trailers are dreamreview's whatever was typed, a credential typed is masked, and an
+/// emptied message cancels the commit.
+#[test]
+fn the_commit_message_can_be_edited_and_keeps_its_trailers() {
+    use dreamreview::ui::msg::Msg;
+    let (_d, mut app) = demo((100, 30));
+    let memory = app.review.inputs.memory.clone();
+    let before = commits(&memory);
+    press(&mut app, "y");
+    assert_eq!(press(&mut app, "C"), vec![Cmd::EditMessage]);
+    let (from, text) = dreamreview::ui::effects::message_to_edit(&app).unwrap();
+    assert!(text.starts_with("dream review: accept 1 of 7"), "{text}");
+    assert!(
+        text.contains("# ") && !text.contains("\nDream-Id: "),
+        "the trailers are not the reviewer's to edit: {text}"
+    );
+    // Emptied (only the # lines left): cancelled, nothing committed.
+    let emptied: String = text.lines().filter(|l| l.starts_with('#')).map(|l| format!("{l}\n")).collect();
+    let answer = dreamreview::repo::message::edited_message(&from, &emptied);
+    assert!(answer.is_none());
+    script::send(&mut app, Msg::MessageEdited(Ok(None))).unwrap();
+    assert!(status(&app).contains("nothing committed"), "{}", status(&app));
+    assert_eq!(commits(&memory), before);
+    // Rewritten, with a fake trailer and a token typed in.
+    let token = format!("ghp_{}", "aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3fG5");
+    let mine = format!("Take the index pointer only\n\nChecked by hand. Token {token}\nDream-Id: forged\n{text}");
+    let full = dreamreview::repo::message::edited_message(&from, &mine).unwrap();
+    script::send(&mut app, Msg::MessageEdited(Ok(Some((from.clone(), full))))).unwrap();
+    let Mode::CommitPreview { message, .. } = &app.mode else { panic!("no preview: {}", status(&app)) };
+    assert!(message.contains("Take the index pointer only"), "{message}");
+    press(&mut app, "<Enter>");
+    assert!(status(&app).starts_with("committed "), "{}", status(&app));
+    let body = git(&memory, &["log", "-1", "--format=%B"]);
+    assert!(body.starts_with("Take the index pointer only\n\nChecked by hand."), "{body}");
+    assert!(!body.contains(&token), "{body}");
+    let t = dreamreview::repo::message::parse_trailers(&body);
+    assert_eq!(t.dream_id.as_deref(), Some(app.review.dream_id.as_str()), "{body}");
+    assert!(t.review.is_some(), "{body}");
+    assert!(!body.lines().any(|l| l.starts_with('#')), "{body}");
+}

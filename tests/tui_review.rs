@@ -264,7 +264,7 @@ fn help_scrolls_when_the_terminal_is_short() {
     assert!(bottom.contains("· k ↑") && !bottom.contains("j ↓ more"), "{bottom}");
     // Scrolling stops at the end: one k from the bottom moves up one row at once.
     press(&mut d, "j j j k");
-    assert!(snap(&d).contains("Keys 16–37 of 38"), "{}", snap(&d));
+    assert!(snap(&d).contains("Keys 17–38 of 39"), "{}", snap(&d));
     press(&mut d, "x");
     assert!(matches!(d.app.mode, Mode::Normal));
     // Tall enough: j closes like any key.
@@ -432,7 +432,7 @@ fn commit_needs_a_decision_and_enter() {
     let Mode::CommitPreview { message, .. } = &d.app.mode else { panic!("no preview") };
     // One hunk rejected, six undecided: neither is written, and the title says both.
     assert!(message.contains("\nRejected or left undecided (7):\n"), "{message}");
-    assert!(snap(&d).contains(" Enter commit   Esc back to the review   j/k scroll "), "{}", snap(&d));
+    assert!(snap(&d).contains(" Enter commit   e edit   Esc back to the review   j/k scroll "), "{}", snap(&d));
     press(&mut d, "<C-d>");
     assert!(matches!(d.app.mode, Mode::CommitPreview { scroll: 10, .. }));
     press(&mut d, "y");

@@ -63,7 +63,13 @@ pub fn preview_commit(app: &App) -> Msg {
                 plan => Msg::CommitMessage(
                     plan.map(|p| {
                         let mut m = standing(&p.standing);
-                        m.push_str(&p.message);
+                        match edited(app, &p.message) {
+                            Some(mine) => {
+                                m.push_str(mine);
+                                m.push_str("\n(your message: C or e edits it again; the trailers are dreamreview's)");
+                            }
+                            None => m.push_str(&p.message),
+                        }
                         for s in &p.skipped {
                             m.push_str(&format!("\n(not written: {} — {})", super::text::shown_name(&s.id), s.reason));
                         }
@@ -77,6 +83,42 @@ pub fn preview_commit(app: &App) -> Msg {
             },
         },
     }
+}
+
+/// The reviewer's message, while the decisions still give the generated `message` it was
+/// made from.
+fn edited<'a>(app: &'a App, message: &str) -> Option<&'a str> {
+    app.message.as_ref().filter(|(from, _)| from == message).map(|(_, mine)| mine.as_str())
+}
+
+/// `C`: the generated message for the current decisions (what an edit is made from) and
+/// the text the editor opens — the reviewer's earlier edit of it, if any.
+pub fn message_to_edit(app: &App) -> Result<(String, String), String> {
+    if let Some(r) = app.review.target.refusal() {
+        return Err(r);
+    }
+    if let Some(wait) = super::update::not_checked_yet(app) {
+        return Err(wait);
+    }
+    let r = repo(app)?;
+    let p = crate::repo::apply::plan(&r, &app.review, &app.analysis).map_err(|e| format!("{e:#}"))?;
+    if let Some(n) = p.nothing_new {
+        return Err(n.to_string());
+    }
+    let shown = edited(app, &p.message).unwrap_or(&p.message).to_string();
+    Ok((p.message, crate::repo::message::text_to_edit(&shown)))
+}
+
+/// The editor git would open for a commit message in the memory repository: `GIT_EDITOR`,
+/// then `core.editor`, then `VISUAL`, then `EDITOR`, else `vi`.
+pub fn message_editor(app: &App) -> String {
+    let env = |k: &str| std::env::var(k).ok().filter(|v| !v.trim().is_empty());
+    let core = || {
+        let r = repo(app).ok()?;
+        let cfg = r.repo.config().ok()?;
+        cfg.get_string("core.editor").ok().filter(|v| !v.trim().is_empty())
+    };
+    env("GIT_EDITOR").or_else(core).or_else(|| env("VISUAL")).or_else(|| env("EDITOR")).unwrap_or_else(|| "vi".into())
 }
 
 /// What the commit preview opens with: the flags still standing on what the commit takes
@@ -111,7 +153,9 @@ pub fn commit(app: &App) -> Msg {
         Ok(l) => l,
         Err(e) => return Msg::Committed(Err(format!("{e:#}"))),
     };
-    match crate::repo::apply::commit_review(&r, &app.review, &app.analysis, &lock) {
+    let mine =
+        app.message.as_ref().map(|(from, message)| crate::repo::apply::EditedMessage { made_from: from, message });
+    match crate::repo::apply::commit_review_as(&r, &app.review, &app.analysis, &lock, mine) {
         Ok(a) => {
             let mut note = match &a.note_failed {
                 Some(why) => format!(" (its evidence note was not written: {why})"),

@@ -64,6 +64,8 @@ pub enum Action {
     FocusEvidence,
     /// Commit (shows the message first).
     Commit,
+    /// Edit the commit message in the editor git would use, then preview it.
+    EditMessage,
     /// The history of the memory repository.
     History,
     /// Why the line under the cursor says what it says (the review and evidence behind it).
@@ -255,6 +257,12 @@ pub const BINDINGS: &[Binding] = &[
         label: "c",
         action: Action::Commit,
         help: "commit (shows the message first)",
+    },
+    Binding {
+        keys: &[(KeyCode::Char('C'), SHIFT), (KeyCode::Char('C'), NONE)],
+        label: "C",
+        action: Action::EditMessage,
+        help: "edit the commit message ($EDITOR)",
     },
     Binding {
         keys: &[(KeyCode::Char('h'), NONE)],

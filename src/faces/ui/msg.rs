@@ -75,6 +75,9 @@ pub enum Msg {
     /// `c` on decisions that would record nothing new (see
     /// [`crate::repo::apply::NothingNew`]): said, no preview, no commit.
     NothingNew(String),
+    /// The editor closed on the commit message: (the generated message it was made from,
+    /// the message to commit), `None` when it was emptied (the commit is cancelled).
+    MessageEdited(Result<Option<(String, String)>, String>),
     /// A commit finished (summary line or error).
     Committed(Result<String, String>),
     /// The commit was refused because `HEAD` moved since the review was loaded (another
@@ -146,6 +149,8 @@ pub enum Cmd {
     PreviewCommit,
     /// Commit the current decisions.
     Commit,
+    /// Open the commit message in the editor git would use (`C`, or `e` in the preview).
+    EditMessage,
     /// Highlight the hunks of this file in the background.
     Highlight(usize),
     /// Run the provenance and hygiene analysis in the background.

@@ -156,6 +156,16 @@ fn execute(app: &mut App, cmd: Cmd, rt: &mut Runtime, terminal: &mut DefaultTerm
     };
     match cmd {
         Cmd::Quit => app.quit = true,
+        Cmd::EditMessage => {
+            let result = super::effects::message_to_edit(app).and_then(|(from, text)| {
+                let editor = super::effects::message_editor(app);
+                let edited = edit_in(&editor, "COMMIT_EDITMSG", &text, &rt.paused, terminal)?;
+                Ok(crate::repo::message::edited_message(&from, &edited.unwrap_or(text)).map(|m| (from, m)))
+            });
+            for c in update::update(app, Msg::MessageEdited(result)) {
+                execute(app, c, rt, terminal);
+            }
+        }
         Cmd::Suspend => {
             if let Err(e) = suspend(&rt.paused, terminal) {
                 app.status = Some(super::state::Status { text: e, error: true });
@@ -318,10 +328,22 @@ fn edit_in_editor(
     paused: &Arc<AtomicBool>,
     terminal: &mut DefaultTerminal,
 ) -> Result<Option<String>, String> {
-    let dir = tempfile::tempdir().map_err(|e| format!("cannot create a temp file for the editor: {e}"))?;
-    let path = dir.path().join("hunk.md");
-    std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     let editor = std::env::var("VISUAL").or_else(|_| std::env::var("EDITOR")).unwrap_or_else(|_| "vi".to_string());
+    edit_in(&editor, "hunk.md", text, paused, terminal)
+}
+
+/// Suspends the TUI, runs `editor` on `text` in a temp file called `name`, restores the TUI.
+/// `Ok(None)` when the text came back unchanged.
+fn edit_in(
+    editor: &str,
+    name: &str,
+    text: &str,
+    paused: &Arc<AtomicBool>,
+    terminal: &mut DefaultTerminal,
+) -> Result<Option<String>, String> {
+    let dir = tempfile::tempdir().map_err(|e| format!("cannot create a temp file for the editor: {e}"))?;
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     paused.store(true, Ordering::SeqCst);
     let _ = execute!(std::io::stdout(), DisableMouseCapture);
     ratatui::restore();

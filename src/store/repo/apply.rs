@@ -321,11 +321,45 @@ fn head_unmoved(repo: &MemoryRepo, review: &Review) -> Result<()> {
 /// A review with no hunk at all is an error (nothing to record); one that records nothing
 /// new is refused with [`NothingNew`] (see there).
 pub fn commit_review(repo: &MemoryRepo, review: &Review, analysis: &Analysis, lock: &RepoLock) -> Result<Applied> {
+    commit_review_as(repo, review, analysis, lock, None)
+}
+
+/// A message the reviewer edited (`C` in the TUI): `made_from` is the generated message
+/// they edited, `message` what the commit takes instead ([`message::edited_message`]: the
+/// same trailers). Taken only while the decisions still give `made_from`.
+#[derive(Clone, Copy, Debug)]
+pub struct EditedMessage<'a> {
+    /// The generated message the reviewer started from.
+    pub made_from: &'a str,
+    /// The message to commit.
+    pub message: &'a str,
+}
+
+/// [`commit_review`], with the reviewer's own message when `edited` is given. Refused,
+/// with nothing written, when the decisions changed since it was edited (its record of
+/// the hunks would no longer be true).
+pub fn commit_review_as(
+    repo: &MemoryRepo,
+    review: &Review,
+    analysis: &Analysis,
+    lock: &RepoLock,
+    edited: Option<EditedMessage<'_>>,
+) -> Result<Applied> {
     review.target.check_writable()?;
     lock.check(repo)?;
     let recovered = journal::recover(repo)?;
     head_unmoved(repo, review)?;
-    let plan = plan(repo, review, analysis)?;
+    let mut plan = plan(repo, review, analysis)?;
+    if let Some(e) = edited {
+        if e.made_from != plan.message {
+            bail!(
+                "the decisions changed since you edited the commit message, so it no longer says \
+                 what the commit takes; nothing was written. c shows the message for them, C edits it"
+            );
+        }
+        plan.message = e.message.to_string();
+        plan.summary = e.message.lines().next().unwrap_or_default().to_string();
+    }
     if plan.fates.is_empty() {
         bail!("the dream changes nothing in {}: there is no review to commit", repo.memory.display());
     }

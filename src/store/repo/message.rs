@@ -310,6 +310,43 @@ fn said_excerpt(review: &Review, l: &crate::analysis::result::ContextLine) -> St
     format!("{who} \"{}{ellipsis}\"", cut.replace('"', "'"))
 }
 
+/// A review message split before its trailer block (`Dream-Source:` …): (the part the
+/// reviewer may rewrite, the trailers dreamreview keeps whatever they type).
+pub fn split_trailers(message: &str) -> (&str, &str) {
+    match message.rfind("\nDream-Source: ") {
+        Some(i) => (message[..i].trim_end(), &message[i + 1..]),
+        None => (message.trim_end(), ""),
+    }
+}
+
+/// What the editor opens for `C`: the message without its trailers, then `#` lines saying
+/// what happens to it.
+pub fn text_to_edit(message: &str) -> String {
+    let (body, trailers) = split_trailers(message);
+    let kept: Vec<&str> = trailers.lines().filter_map(|l| l.split_once(':').map(|(k, _)| k)).collect();
+    format!(
+        "{body}\n\n# The review commit's message. Lines starting with # are dropped; an empty\n\
+         # message cancels the commit. The trailers ({}) are added back\n\
+         # whatever you write, and a credential you type is masked.\n",
+        kept.join(", ")
+    )
+}
+
+/// The message a review commit takes after the reviewer edited `message` into `edited`
+/// (what [`text_to_edit`] gave them): the `#` lines dropped, credentials masked, control
+/// characters shown, and `message`'s trailers appended. `None` when nothing is left: the
+/// commit is cancelled.
+pub fn edited_message(message: &str, edited: &str) -> Option<String> {
+    let (_, trailers) = split_trailers(message);
+    let kept: Vec<&str> = edited.lines().filter(|l| !l.starts_with('#')).collect();
+    let body = secrets::mask(kept.join("\n").trim()).into_owned();
+    if body.is_empty() {
+        return None;
+    }
+    let body: Vec<String> = body.lines().map(|l| crate::text::visible_controls(l.trim_end()).into_owned()).collect();
+    Some(format!("{}\n\n{trailers}", body.join("\n")))
+}
+
 /// What part of a commit a revert undoes, for its message.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RevertScope {

@@ -205,6 +205,9 @@ pub struct App {
     pub unfinished: Option<(usize, usize, String)>,
     /// Edit checks asked of the runtime, as (file, hunk, text): each is asked for once.
     pub checks_asked: HashSet<(usize, usize, String)>,
+    /// The commit message the reviewer edited (`C`): (the generated message it was made
+    /// from, the message to commit). Used while the decisions still give the former.
+    pub message: Option<(String, String)>,
     /// True when decisions are saved as they are made (the memory folder is in a git
     /// repository the review may write): what the quit prompt may promise.
     pub saves: bool,
@@ -258,6 +261,7 @@ impl App {
             unfinished: None,
             checks_asked: HashSet::new(),
             saves: false,
+            message: None,
         };
         app.saves = app.review.loaded_head.is_some() && app.review.target.refusal().is_none();
         app.rebuild_rows();

@@ -102,7 +102,7 @@ pub fn act(app: &mut App, a: Action) -> Vec<Cmd> {
             app.focus = Focus::Evidence;
             Vec::new()
         }
-        Action::Commit => {
+        Action::Commit | Action::EditMessage => {
             let (done, total) = app.review.progress();
             if total == 0 {
                 say(app, "nothing to commit: the dream changes nothing", false);
@@ -110,6 +110,8 @@ pub fn act(app: &mut App, a: Action) -> Vec<Cmd> {
             } else if done == 0 {
                 say(app, "nothing decided yet: y/n decide hunks, then c commits", false);
                 Vec::new()
+            } else if a == Action::EditMessage {
+                vec![Cmd::EditMessage]
             } else {
                 vec![Cmd::PreviewCommit]
             }

@@ -78,6 +78,8 @@ pub(super) fn key(app: &mut App, k: KeyEvent) -> Vec<Cmd> {
             match keymap::action(k) {
                 // Enter only: `y` is the review's accept key, pressed by habit.
                 Some(Action::Confirm) => return vec![Cmd::Commit],
+                // `e` (or `C`): write the message yourself, then see it here again.
+                Some(Action::Edit | Action::EditMessage) => return vec![Cmd::EditMessage],
                 Some(a @ (Action::Down | Action::Up | Action::PageDown | Action::PageUp)) => {
                     let most = crate::text::split_lines(&message).len();
                     let scroll = match a {

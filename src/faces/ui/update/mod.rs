@@ -175,6 +175,21 @@ fn apply(app: &mut App, msg: Msg) -> Vec<Cmd> {
             say(app, &e, true);
             Vec::new()
         }
+        Msg::MessageEdited(Ok(Some(edited))) => {
+            app.message = Some(edited);
+            app.mode = Mode::Normal;
+            vec![Cmd::PreviewCommit]
+        }
+        Msg::MessageEdited(Ok(None)) => {
+            app.message = None;
+            app.mode = Mode::Normal;
+            say(app, "the message was emptied: nothing committed (c shows the generated message again)", false);
+            Vec::new()
+        }
+        Msg::MessageEdited(Err(e)) => {
+            say(app, &e, true);
+            Vec::new()
+        }
         Msg::NothingNew(why) => {
             app.busy = None;
             app.mode = super::state::Mode::Normal;
@@ -183,6 +198,7 @@ fn apply(app: &mut App, msg: Msg) -> Vec<Cmd> {
         }
         Msg::Committed(Ok(summary)) => {
             app.dirty = false;
+            app.message = None;
             say(app, &summary, false);
             vec![Cmd::Reload("reloading after commit")]
         }

@@ -86,7 +86,8 @@ pub fn commit(app: &App, frame: &mut Frame, message: &str, scroll: usize) {
         crate::text::split_lines(message).into_iter().map(|l| Line::raw(crate::text::strip_terminator(l).to_string())),
     );
     // The keys sit on the frame, so a message longer than the box never hides them.
-    let keys = key_hints(t, &[("Enter", "commit  "), ("Esc", "back to the review  "), ("j/k", "scroll ")]);
+    let keys =
+        key_hints(t, &[("Enter", "commit  "), ("e", "edit  "), ("Esc", "back to the review  "), ("j/k", "scroll ")]);
     frame.render_widget(Clear, area);
     let p = Paragraph::new(lines)
         .block(boxed(app, " Commit to the memory repository ").title_bottom(keys))
