@@ -409,3 +409,56 @@ fn the_commit_message_can_be_edited_and_keeps_its_trailers() {
     assert!(t.review.is_some(), "{body}");
     assert!(!body.lines().any(|l| l.starts_with('#')), "{body}");
 }
+
+// ---- part 10: the evidence in a pager ----
+
+/// `o` opens the hunk's cited transcript line in `$PAGER` (the runtime runs it): the
+/// transcript rendered as turns (who, when, what was said; not raw JSON), the cited turn
+/// marked, secrets masked, and the pager positioned there.
+#[test]
+fn o_opens_the_cited_transcript_as_readable_turns() {
+    let (_d, mut app) = demo((80, 24));
+    while app.current_file().unwrap().path != "ci.md" {
+        press(&mut app, "<Tab>");
+    }
+    let cmds = press(&mut app, "o");
+    let Some(Cmd::Pager { path, line, last }) = cmds.into_iter().find(|c| matches!(c, Cmd::Pager { .. })) else {
+        panic!("o opened nothing: {}", status(&app))
+    };
+    assert!(path.to_string_lossy().ends_with(".jsonl") && line == 1, "{path:?}:{line}");
+    assert!(status(&app).starts_with("opened 3f1c9a52"), "{}", status(&app));
+    let (text, at) = dreamreview::faces::pager::render(&path, line, last, &app.review.zone).unwrap();
+    assert!(!text.contains("{\"type\""), "raw JSON: {text}");
+    let cited = text.lines().nth(at - 1).unwrap();
+    assert!(cited.starts_with("▶▶ 1 · ") && cited.contains(" · user · cited"), "{cited}\n{text}");
+    assert!(text.lines().nth(at).unwrap().starts_with("Heads up: we switched CI"), "{text}");
+    assert!(text.contains("── 3 · ") && text.contains(" · assistant"), "{text}");
+    let cmd = dreamreview::faces::pager::command("less -R", std::path::Path::new("/tmp/t.txt"), at);
+    assert_eq!(cmd, format!("less -R +{at}g \"/tmp/t.txt\""));
+}
+
+/// On a hunk whose entries cite no transcript line, `o` says so and opens nothing.
+#[test]
+fn o_on_a_hunk_citing_nothing_says_so() {
+    let (_d, mut app) = demo((80, 24));
+    assert_eq!(app.current_file().unwrap().path, "MEMORY.md");
+    let cmds = press(&mut app, "o");
+    assert!(!cmds.iter().any(|c| matches!(c, Cmd::Pager { .. })), "{cmds:?}");
+    assert!(status(&app).contains("cites none"), "{}", status(&app));
+}
+
+/// A credential said in a transcript stays masked in the pager.
+#[test]
+fn the_pager_masks_credentials() {
+    let t = tempfile::tempdir().unwrap();
+    let path = t.path().join("s.jsonl");
+    let token = format!("ghp_{}", "aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3fG5");
+    let line = format!(
+        r#"{{"type":"user","message":{{"role":"user","content":"the token is {token} and \u001b[2J"}},"timestamp":"2026-03-05T10:00:00.000Z"}}"#
+    );
+    std::fs::write(&path, format!("{line}\n")).unwrap();
+    let zone = dreamreview::zone::Zone::choose(None, Err("none".into()), None);
+    let (text, _) = dreamreview::faces::pager::render(&path, 1, 1, &zone).unwrap();
+    assert!(!text.contains(&token) && text.contains("[github-token"), "{text}");
+    assert!(!text.contains('\u{1b}'), "{text:?}");
+}

@@ -70,6 +70,9 @@ pub enum Action {
     History,
     /// Why the line under the cursor says what it says (the review and evidence behind it).
     Why,
+    /// Open a cited transcript of the hunk, as readable turns, in `$PAGER` at the cited
+    /// line (again: the next citation).
+    OpenSource,
     /// This help.
     Help,
     /// Quit (asks when decisions are not committed).
@@ -275,6 +278,12 @@ pub const BINDINGS: &[Binding] = &[
         label: "b",
         action: Action::Why,
         help: "why this line (review, kept evidence)",
+    },
+    Binding {
+        keys: &[(KeyCode::Char('o'), NONE)],
+        label: "o",
+        action: Action::OpenSource,
+        help: "read the cited transcript in $PAGER",
     },
     Binding {
         keys: &[(KeyCode::Char('?'), NONE), (KeyCode::Char('?'), SHIFT)],

@@ -175,6 +175,15 @@ pub enum Cmd {
     Reload(&'static str),
     /// Leave the TUI.
     Quit,
+    /// Show a cited transcript in `$PAGER` (`o`), rendered as turns, at its cited line.
+    Pager {
+        /// The transcript on disk.
+        path: std::path::PathBuf,
+        /// The first cited line (1-based).
+        line: usize,
+        /// The last cited line of a range.
+        last: usize,
+    },
     /// Suspend the process (`C-z`): leave raw mode and the alternate screen, stop with
     /// `SIGTSTP`, and restore both when the shell's `fg` continues it.
     Suspend,

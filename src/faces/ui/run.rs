@@ -166,6 +166,11 @@ fn execute(app: &mut App, cmd: Cmd, rt: &mut Runtime, terminal: &mut DefaultTerm
                 execute(app, c, rt, terminal);
             }
         }
+        Cmd::Pager { path, line, last } => {
+            if let Err(e) = page(&path, line, last, &app.review.zone, &rt.paused, terminal) {
+                app.status = Some(super::state::Status { text: e, error: true });
+            }
+        }
         Cmd::Suspend => {
             if let Err(e) = suspend(&rt.paused, terminal) {
                 app.status = Some(super::state::Status { text: e, error: true });
@@ -300,6 +305,40 @@ fn quiet_caught_panics() {
             restore_and_report(info);
         }
     }));
+}
+
+/// `o`: the transcript at `path` rendered as turns ([`crate::faces::pager`]) in `$PAGER`
+/// (default `less -R`), at the cited line; the terminal is the pager's meanwhile.
+fn page(
+    path: &std::path::Path,
+    line: usize,
+    last: usize,
+    zone: &crate::zone::Zone,
+    paused: &Arc<AtomicBool>,
+    terminal: &mut DefaultTerminal,
+) -> Result<(), String> {
+    let (text, at) = crate::faces::pager::render(path, line, last, zone).map_err(|e| format!("{e:#}"))?;
+    let dir = tempfile::tempdir().map_err(|e| format!("cannot create a temp file for the pager: {e}"))?;
+    let file = dir.path().join("transcript.txt");
+    std::fs::write(&file, text).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+    let pager = std::env::var("PAGER").ok().filter(|p| !p.trim().is_empty()).unwrap_or_else(|| "less -R".into());
+    paused.store(true, Ordering::SeqCst);
+    let _ = execute!(std::io::stdout(), DisableMouseCapture);
+    ratatui::restore();
+    let status =
+        std::process::Command::new("sh").arg("-c").arg(crate::faces::pager::command(&pager, &file, at)).status();
+    let reopened = ratatui::crossterm::terminal::enable_raw_mode()
+        .and_then(|_| {
+            execute!(std::io::stdout(), ratatui::crossterm::terminal::EnterAlternateScreen, EnableMouseCapture)
+        })
+        .and_then(|_| terminal.clear());
+    paused.store(false, Ordering::SeqCst);
+    reopened.map_err(|e| format!("cannot restore the terminal after the pager: {e}"))?;
+    match status {
+        Ok(s) if s.success() => Ok(()),
+        Ok(s) => Err(format!("{pager} exited with {s}")),
+        Err(e) => Err(format!("cannot run {pager}: {e}; set $PAGER")),
+    }
 }
 
 /// `C-z`: gives the terminal back to the shell as it was (raw mode off, the alternate

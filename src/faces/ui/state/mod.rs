@@ -205,6 +205,9 @@ pub struct App {
     pub unfinished: Option<(usize, usize, String)>,
     /// Edit checks asked of the runtime, as (file, hunk, text): each is asked for once.
     pub checks_asked: HashSet<(usize, usize, String)>,
+    /// The last citation `o` opened: (file, hunk, its index among the hunk's citations),
+    /// so `o` again opens the next.
+    pub opened_source: Option<(usize, usize, usize)>,
     /// The commit message the reviewer edited (`C`): (the generated message it was made
     /// from, the message to commit). Used while the decisions still give the former.
     pub message: Option<(String, String)>,
@@ -262,6 +265,7 @@ impl App {
             checks_asked: HashSet::new(),
             saves: false,
             message: None,
+            opened_source: None,
         };
         app.saves = app.review.loaded_head.is_some() && app.review.target.refusal().is_none();
         app.rebuild_rows();
