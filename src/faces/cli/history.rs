@@ -83,8 +83,9 @@ fn open(memory: Option<&Path>) -> Result<MemoryRepo> {
     };
     MemoryRepo::discover(&dir)?.ok_or_else(|| {
         anyhow!(
-            "{} is not in a git repository, so it has no history; `dreamreview apply --init` \
-             makes it one (or pass --memory DIR)",
+            "{0} is not in a git repository, so it has no history (or pass --memory DIR); \
+             `dreamreview apply DREAM --memory {0} --init` makes it one when it commits a review, \
+             or run git -C {0} init",
             dir.display()
         )
     })

@@ -65,9 +65,10 @@ impl Review {
             DreamKind::InPlace => {
                 let head = history.head_notes()?.ok_or_else(|| {
                     anyhow!(
-                        "{} is not in a git repository, so there is no HEAD to review an in-place \
-                         dream against; pass the dream folder, or run `dreamreview apply --init` \
-                         first",
+                        "{0} is not in a git repository, so there is no HEAD (the notes as they \
+                         were before the dream) to review an in-place dream against; pass the dream \
+                         folder to review its proposal, and make the folder a repository before the \
+                         next dream runs: git -C {0} init && git -C {0} add -A && git -C {0} commit -m notes",
                         inputs.memory.display()
                     )
                 })?;
