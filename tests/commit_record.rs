@@ -470,4 +470,7 @@ fn every_flag_in_the_message_stands_on_the_committed_result_and_every_standing_f
             break;
         }
     }
+    if secs > 0 {
+        eprintln!("{cases} random reviews committed and checked in {secs} s");
+    }
 }
