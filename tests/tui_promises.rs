@@ -462,3 +462,16 @@ fn the_pager_masks_credentials() {
     assert!(!text.contains(&token) && text.contains("[github-token"), "{text}");
     assert!(!text.contains('\u{1b}'), "{text:?}");
 }
+
+/// `r` in the history reverts and stays in the history, the revert listed at its top.
+#[test]
+fn a_revert_in_the_history_stays_in_the_history() {
+    let (_d, mut app) = demo((100, 30));
+    press(&mut app, "y y c <Enter>");
+    assert!(status(&app).starts_with("committed "), "{}", status(&app));
+    press(&mut app, "h <Enter> r y");
+    let Mode::History(h) = &app.mode else { panic!("the revert left the history: {}", status(&app)) };
+    assert_eq!(h.entries.len(), 3, "{:?}", h.entries.iter().map(|e| &e.summary).collect::<Vec<_>>());
+    assert!(h.entries[0].summary.starts_with("Revert "), "{}", h.entries[0].summary);
+    assert!(status(&app).contains("Revert "), "{}", status(&app));
+}

@@ -137,7 +137,8 @@ pub(super) fn history_key(app: &mut App, h: &mut HistoryState, k: KeyEvent) -> V
     let action = keymap::action(k);
     if let Some((_, commit, scope)) = h.confirm.take() {
         if k.code == KeyCode::Char('y') {
-            h.selected = usize::MAX;
+            // The history stays open: its list is read again once the revert is in.
+            h.view = None;
             return vec![Cmd::Revert { commit, scope }];
         }
         return Vec::new();

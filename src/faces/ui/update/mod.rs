@@ -269,7 +269,12 @@ fn apply(app: &mut App, msg: Msg) -> Vec<Cmd> {
         }
         Msg::Reverted(Ok(summary)) => {
             say(app, &summary, false);
-            vec![Cmd::Reload("reloading after revert")]
+            let mut cmds = vec![Cmd::Reload("reloading after revert")];
+            // A revert made in the history: the history again, with the revert in it.
+            if matches!(app.mode, Mode::History(_)) {
+                cmds.insert(0, Cmd::History);
+            }
+            cmds
         }
         Msg::Committed(Err(e)) => {
             app.busy = None;
