@@ -276,12 +276,43 @@ const TRANSCRIPT: &str = concat!(
     "\n",
 );
 
+/// A session's edits to the live notes after the dream ran: a line rewritten or added in
+/// some notes.
+fn drift(rng: &mut Rng, live: &Notes) -> Notes {
+    let mut k = 50_000;
+    live.iter()
+        .map(|(p, t)| {
+            if p == "MEMORY.md" || !rng.chance(50) {
+                return (p.clone(), t.clone());
+            }
+            let mut lines: Vec<String> = t.lines().map(str::to_string).collect();
+            let at = 2 + rng.below(lines.len().saturating_sub(2).max(1));
+            if at < lines.len() && rng.chance(50) {
+                lines[at] = random_line(rng, &mut k);
+            } else {
+                lines.insert(at.min(lines.len()), random_line(rng, &mut k));
+            }
+            (p.clone(), lines.join("\n") + "\n")
+        })
+        .collect()
+}
+
 /// Random decisions: whole hunks accepted, rejected or left pending, lines taken one by
-/// one, and edits (the new side with lines dropped or rewritten).
+/// one, edits (the new side with lines dropped or rewritten), and merges of `live-changed`
+/// hunks (both sides kept, the conflict markers removed).
 fn random_decisions(rng: &mut Rng, review: &mut dreamreview::review::Review, k: &mut usize) {
     for fi in 0..review.files.len() {
         for hi in 0..review.files[fi].hunks.len() {
             let h = review.files[fi].hunks[hi].clone();
+            if h.live_changed && !h.whole_file && rng.chance(60) {
+                let merged: String = h
+                    .merge_text()
+                    .split_inclusive('\n')
+                    .filter(|l| !l.starts_with("<<<<<<<") && !l.starts_with("=======") && !l.starts_with(">>>>>>>"))
+                    .collect();
+                let _ = review.set_edit(fi, hi, Some(merged));
+                continue;
+            }
             match rng.below(6) {
                 0 => {}
                 1 => {
@@ -342,7 +373,26 @@ fn one_case(seed: u64) -> Result<(), String> {
     let (live, proposed, changes) = random_dream(&mut rng);
     let live_refs: Vec<(&str, &str)> = live.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
     let prop_refs: Vec<(&str, &str)> = proposed.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
-    let (_g, dream, memory) = dream_fixture(&live_refs, &prop_refs, &changes);
+    // Half the dreams ran on notes a session changed afterwards: the live notes drifted
+    // from the dream's base, and memory.diff (base → proposal) makes the hunks that overlap
+    // a session's edit `live-changed`, which only an edit (a merge) can take.
+    let drifted: Notes = if rng.chance(50) { drift(&mut rng, &live) } else { live.clone() };
+    let drift_refs: Vec<(&str, &str)> = drifted.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    let (_g, dream, memory) = dream_fixture(&drift_refs, &prop_refs, &changes);
+    if drifted != live {
+        let root = dream.parent().unwrap();
+        for (p, t) in &live {
+            write(&root.join("base").join(p), t);
+        }
+        let out = std::process::Command::new("diff")
+            .args(["-ruN", "base", "dream/memory"])
+            .current_dir(root)
+            .output()
+            .map_err(|e| format!("diff: {e}"))?;
+        std::fs::write(dream.join("memory.diff"), &out.stdout).unwrap();
+    }
+    let live = drifted;
+    let _ = &live_refs;
     write(&memory.parent().unwrap().join("s.jsonl"), TRANSCRIPT);
     let repo = dreamreview::repo::init_with_snapshot(&memory).map_err(|e| format!("{e:#}"))?;
     let inputs = dreamreview::dream::discover(Some(&dream), Some(&memory), &[]).map_err(|e| format!("{e:#}"))?;

@@ -232,11 +232,15 @@ struct Taken {
     removed: Vec<String>,
 }
 
-/// The lines a hunk's decisions take; `None` when edited (the reviewer's text replaces them).
+/// The lines a hunk's decisions take; for an edited hunk, those its text changes against
+/// live (a merge that keeps a PERMANENT line removes nothing).
 fn taken_lines(h: &crate::diff::Hunk, d: &crate::decision::HunkDecision) -> Option<Taken> {
     use crate::decision::Decision;
-    if d.edited.is_some() {
-        return None;
+    if let Some(text) = &d.edited {
+        let e = h.edited(text);
+        let side =
+            |op: Op| e.lines.iter().filter(|l| l.op == op).map(|l| strip_terminator(&l.text).to_string()).collect();
+        return Some(Taken { added: side(Op::Add), removed: side(Op::Remove) });
     }
     let changed = h.lines.iter().filter(|l| l.op != Op::Context);
     let taken: Vec<&Line> =
@@ -251,13 +255,16 @@ fn stands(flag: &Flag, d: &crate::decision::HunkDecision, taken: Option<&Taken>)
         let line = crate::secrets::mask(line);
         lines.iter().any(|l| crate::secrets::mask(l) == line)
     };
+    // An edited hunk: its `live-changed` flag is what the edit (the merge) answers, a
+    // `secret` stands only while the text holds a credential.
+    match (&d.edited, flag.kind) {
+        (Some(_), FlagKind::LiveChanged) => return false,
+        (Some(text), FlagKind::Secret) if crate::secrets::find(text).is_empty() => return false,
+        _ => {}
+    }
     match (&d.edited, taken) {
-        (Some(text), _) => match flag.kind {
-            FlagKind::LiveChanged => false,
-            FlagKind::Secret => !crate::secrets::find(text).is_empty(),
-            _ => true,
-        },
-        (None, Some(taken)) => match (&flag.line, flag.kind.line_side()) {
+        (Some(_), None) => true,
+        (_, Some(taken)) => match (&flag.line, flag.kind.line_side()) {
             // A flag about one added line stands only when that line is taken; one about a
             // removed line (a PERMANENT line, an unsourced removal) only when its removal is.
             (Some(line), Some(Op::Add)) => holds(&taken.added, line),
