@@ -86,6 +86,11 @@ const SHOTS: &[Shot] = &[
         keys: "<Tab> <Tab> y y c",
         edit: None,
     },
+    // 80x24 in the light theme, and a big terminal (200x50) in both: the sizes the review
+    // is checked at.
+    Shot { file: "small-80x24-light.svg", size: (80, 24), theme: ThemeName::Light, keys: "<Tab> <Tab>", edit: None },
+    Shot { file: "large-200x50.svg", size: (200, 50), theme: ThemeName::Dark, keys: "<Tab> <Tab>", edit: None },
+    Shot { file: "large-200x50-light.svg", size: (200, 50), theme: ThemeName::Light, keys: "<Tab>", edit: None },
     // An edited hunk: live against the reviewer's text, its flags checked again (the
     // invented date edited out, its inferred-date flag gone).
     Shot {

@@ -237,7 +237,7 @@ fn log_marks_reviews_and_reverts_and_skips_commits_outside_memory() {
         lines[0]
     );
     assert!(
-        lines[1].ends_with("[review accepted=1 rejected=0 edited=0] dream review: accept 1 of 1 changes from dream"),
+        lines[1].ends_with("[review: 1 accepted, 0 rejected] dream review: accept 1 of 1 changes from dream"),
         "{}",
         lines[1]
     );

@@ -121,9 +121,13 @@ fn a_whole_review_from_the_keyboard() {
     // Commit: the message first, then the commit; the screen reloads.
     press(&mut d, "c");
     let Mode::CommitPreview { message, .. } = &d.app.mode else { panic!("no preview") };
-    // It opens with the flags still standing on what it takes, then the message.
+    // It opens with the flags still standing on what it takes (each with its message on
+    // the line under it), then the message.
+    let flags_only: String =
+        message.lines().filter(|l| !l.starts_with("          ")).map(|l| format!("{l}\n")).collect();
+    assert!(message.contains("\n          «mid Nov 2026» is stated by no source"), "{message}");
     assert!(
-        message.starts_with(
+        flags_only.starts_with(
             "Still standing on what this commit takes (2):\n  warning ci.md#1 inferred-date «mid Nov 2026» accepted\n  \
              warning review-ja.md#1 inferred-date «2026年11月20日» accepted\n\n\
              dream review: accept 3 of 7 changes from dream-2026-11-28"
@@ -260,7 +264,7 @@ fn help_scrolls_when_the_terminal_is_short() {
     assert!(bottom.contains("· k ↑") && !bottom.contains("j ↓ more"), "{bottom}");
     // Scrolling stops at the end: one k from the bottom moves up one row at once.
     press(&mut d, "j j j k");
-    assert!(snap(&d).contains("Keys 15–36 of 37"), "{}", snap(&d));
+    assert!(snap(&d).contains("Keys 18–39 of 40"), "{}", snap(&d));
     press(&mut d, "x");
     assert!(matches!(d.app.mode, Mode::Normal));
     // Tall enough: j closes like any key.
@@ -428,7 +432,7 @@ fn commit_needs_a_decision_and_enter() {
     let Mode::CommitPreview { message, .. } = &d.app.mode else { panic!("no preview") };
     // One hunk rejected, six undecided: neither is written, and the title says both.
     assert!(message.contains("\nRejected or left undecided (7):\n"), "{message}");
-    assert!(snap(&d).contains(" Enter commit   Esc back to the review   j/k scroll "), "{}", snap(&d));
+    assert!(snap(&d).contains(" Enter commit   e edit   Esc back to the review   j/k scroll "), "{}", snap(&d));
     press(&mut d, "<C-d>");
     assert!(matches!(d.app.mode, Mode::CommitPreview { scroll: 10, .. }));
     press(&mut d, "y");
@@ -491,10 +495,15 @@ fn the_commit_preview_opens_with_standing_flags_errors_first() {
     // The secret asks first: `y` again takes it.
     press(&mut d, "y y c");
     let Mode::CommitPreview { message, .. } = &d.app.mode else { panic!("no preview") };
-    let head: Vec<&str> = message.lines().take(3).collect();
-    assert_eq!(head[0], "Still standing on what this commit takes (2):", "{message}");
+    // Each flag with its message under it; the orphan-notes are those of the index lines
+    // taken (git-rules.md's deletion is not: the note stays, and the index no longer
+    // names it).
+    let head: Vec<&str> = message.split("\n\n").next().unwrap().lines().filter(|l| !l.starts_with("     ")).collect();
+    assert_eq!(head[0], "Still standing on what this commit takes (3):", "{message}");
     assert_eq!(head[1], "  error   database.md#1 secret «[anthropic-key …Z9AA]» accepted", "{message}");
-    assert!(head[2].starts_with("  warning ") && head[2].ends_with(" accepted"), "{message}");
+    assert_eq!(head[2], "  warning MEMORY.md#1 orphan-note «database.md» accepted", "{message}");
+    assert_eq!(head[3], "  warning MEMORY.md#1 orphan-note «git-rules.md» accepted", "{message}");
+    assert!(message.contains("\n          database.md#1: an added line holds a credential"), "{message}");
 }
 
 /// After `c ⏎` the dream is reviewed: the reload shows every leftover decided as the commit
@@ -522,7 +531,7 @@ fn a_reviewed_dream_stays_reviewed_until_reopened() {
         }
     }
     let screen = snap(&d);
-    assert!(screen.contains("This dream was reviewed in <sha>: 2 accepted, 5 rejected, 0 edited"), "{screen}");
+    assert!(screen.contains("This dream was reviewed in <sha>: 2 accepted, 5 rejected"), "{screen}");
     press(&mut d, "A");
     let (done, total) = d.app.review.progress();
     assert_eq!((done, total > 0), (0, true), "A reopens every leftover");

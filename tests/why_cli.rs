@@ -102,7 +102,10 @@ fn an_edited_line_shows_the_reviewers_text_was_taken_and_its_kept_evidence() {
         "{out}"
     );
     assert_kept_after_deletion(&out, &review, "edited by the reviewer");
-    assert!(!out.contains("«late Oct 2026»"), "the edit's claims, not the dream's: {out}");
+    assert!(
+        !out.contains("unsourced «late Oct 2026»") && !out.contains("inferred-date"),
+        "the edit's claims, not the dream's: {out}"
+    );
 }
 
 #[test]

@@ -199,7 +199,6 @@ pub struct AuditOutcome {
 /// accepted: the flags show what accepting everything not yet rejected would do, and they
 /// go away when the hunk that causes them is rejected.
 pub fn audit_review(review: &Review) -> AuditOutcome {
-    let before = files_only(&review.live);
     let decisions: Vec<Vec<HunkDecision>> = review
         .decisions
         .iter()
@@ -216,6 +215,18 @@ pub fn audit_review(review: &Review) -> AuditOutcome {
                 .collect()
         })
         .collect();
+    audit_with(review, &decisions)
+}
+
+/// The audit of what a commit of the current decisions writes: pending lines are not
+/// taken (as [`diff::result`] reads them), so only what the commit really changes can
+/// raise a flag. What a commit records as standing ([`crate::analysis::standing::commit_flags`]).
+pub fn audit_result(review: &Review) -> AuditOutcome {
+    audit_with(review, &review.decisions)
+}
+
+fn audit_with(review: &Review, decisions: &[Vec<HunkDecision>]) -> AuditOutcome {
+    let before = files_only(&review.live);
     let mut after_snap = review.live.clone();
     for (fi, f) in review.files.iter().enumerate().filter(|(_, f)| f.kind.writable()) {
         match diff::result(f, &decisions[fi]) {

@@ -1,6 +1,6 @@
 //! Which flags still stand under the reviewer's decisions: the counts `check` exits by and
 //! the status bar counts down ([`flags_left`]), and the flags standing on what a commit
-//! takes ([`accepted_flags`]) that the commit message lists and the reviewer must allow.
+//! takes ([`commit_flags`]) that the commit message lists and the reviewer must allow.
 
 use super::flag::{Flag, FlagKind, Severity};
 use super::result::Analysis;
@@ -118,6 +118,11 @@ pub struct StandingFlag {
     pub hunk: String,
     /// The flag.
     pub flag: Flag,
+    /// For a flag of a CHANGES.md entry that explains the hunk (`citation-unsupported`,
+    /// `citation-unresolved`), the entry's label (`CHANGES.md #2`); `None` for the hunk's own
+    /// flags and the audit flags it causes. An entry's flag is recorded, never a reason to
+    /// refuse a commit.
+    pub entry: Option<String>,
 }
 
 impl StandingFlag {
@@ -127,28 +132,70 @@ impl StandingFlag {
         let what = self.flag.claim.as_deref().unwrap_or(&self.flag.message);
         format!("{} «{}»", self.flag.kind.name(), crate::secrets::mask(what))
     }
+
+    /// True for the hunk's own flags and the audit flags it causes: what `apply --allow`
+    /// must name when one is an error.
+    pub fn on_hunk(&self) -> bool {
+        self.entry.is_none()
+    }
 }
 
-/// The flags standing on what the current decisions take into the notes, errors first,
-/// then warnings, each in review order. A flag on a line the reviewer did not take is not
-/// standing (a secret on a rejected line); an edited hunk keeps a `secret` flag only when
-/// the reviewer's text still holds a credential, and a `live-changed` one not at all (the
-/// edit is the merge). Hunks that cannot be written (`outside-memory`, an unedited
-/// `live-changed`) take nothing and are left out.
-pub fn accepted_flags(review: &Review, analysis: &Analysis) -> Vec<StandingFlag> {
-    let mut out = Vec::new();
-    for (fi, f) in review.files.iter().enumerate() {
-        for (hi, h) in f.hunks.iter().enumerate() {
-            let standing = taken_flags(review, analysis, fi, hi, &review.decisions[fi][hi]);
-            out.extend(standing.into_iter().map(|flag| StandingFlag { hunk: h.id.clone(), flag: flag.clone() }));
+/// The flags standing on what a commit takes — `taken` are the (file, hunk) it takes,
+/// wholly, line by line or edited — errors first, then warnings, each in review order.
+/// The one list the commit message (`accepted with: …`), the evidence kept with the commit
+/// (and so `why`), `apply`'s `--allow` check and the TUI's commit preview are all made of.
+///
+/// - a hunk's own flag stands by the rules of [`taken_flags`]: a flag about one line only
+///   when that line is taken, an edited hunk's flags are those of its text;
+/// - the audit flags are those of the result the commit writes (pending lines not taken,
+///   [`crate::analysis::hygiene::audit_result`]), never those of accepting everything
+///   still pending: an `orphan-note` stands only when the index line naming the note is
+///   really removed. Each goes under the taken hunk that causes it (else the first taken
+///   hunk of its note, else the first taken hunk);
+/// - the flags of the CHANGES.md entries explaining a taken hunk stand with it (a
+///   `citation-unsupported` entry: its cited lines do not say what the hunk writes).
+pub fn commit_flags(review: &Review, analysis: &Analysis, taken: &[(usize, usize)]) -> Vec<StandingFlag> {
+    let id = |fi: usize, hi: usize| review.hunk(fi, hi).map(|h| h.id.clone()).unwrap_or_default();
+    let mut per: Vec<Vec<StandingFlag>> = vec![Vec::new(); taken.len()];
+    for (k, &(fi, hi)) in taken.iter().enumerate() {
+        let Some(d) = review.decision(fi, hi) else { continue };
+        let own = flags_taken(review, analysis.findings.hunk(fi, hi).iter(), fi, hi, d);
+        per[k].extend(own.into_iter().map(|f| StandingFlag { hunk: id(fi, hi), flag: f.clone(), entry: None }));
+    }
+    if !taken.is_empty() {
+        let audit = crate::analysis::hygiene::audit_result(review);
+        for flag in &audit.report.flags {
+            let cause = audit.attached.iter().find(|(_, _, a)| a == flag).map(|(f, h, _)| (*f, *h));
+            let path = |fi: usize| review.files.get(fi).map(|f| f.path.as_str());
+            let at = cause
+                .and_then(|c| taken.iter().position(|t| *t == c))
+                .or_else(|| {
+                    let p = cause.and_then(|(f, _)| path(f));
+                    taken.iter().position(|&(fi, _)| p.is_some() && path(fi) == p)
+                })
+                .unwrap_or(0);
+            let (fi, hi) = taken[at];
+            per[at].push(StandingFlag { hunk: id(fi, hi), flag: flag.clone(), entry: None });
         }
     }
+    for (k, &(fi, hi)) in taken.iter().enumerate() {
+        let entries = analysis.findings.changes(fi, hi);
+        for c in analysis.changes.iter().filter(|c| entries.contains(&c.index)) {
+            per[k].extend(c.flags.iter().map(|f| StandingFlag {
+                hunk: id(fi, hi),
+                flag: f.clone(),
+                entry: Some(c.label()),
+            }));
+        }
+    }
+    let mut out: Vec<StandingFlag> = per.into_iter().flatten().collect();
     out.sort_by_key(|s| s.flag.severity != crate::analysis::flag::Severity::Error);
     out
 }
 
 /// The flags of hunk `hi` of file `fi` that would stand if its decisions were `d`, by the
-/// rules of [`accepted_flags`]: what a key is about to take, before it is pressed.
+/// rules of [`commit_flags`] (the hunk's own flags and the audit flags the review's
+/// analysis attaches to it): what a key is about to take, before it is pressed.
 pub fn taken_flags<'a>(
     review: &Review,
     analysis: &'a Analysis,
@@ -185,11 +232,15 @@ struct Taken {
     removed: Vec<String>,
 }
 
-/// The lines a hunk's decisions take; `None` when edited (the reviewer's text replaces them).
+/// The lines a hunk's decisions take; for an edited hunk, those its text changes against
+/// live (a merge that keeps a PERMANENT line removes nothing).
 fn taken_lines(h: &crate::diff::Hunk, d: &crate::decision::HunkDecision) -> Option<Taken> {
     use crate::decision::Decision;
-    if d.edited.is_some() {
-        return None;
+    if let Some(text) = &d.edited {
+        let e = h.edited(text);
+        let side =
+            |op: Op| e.lines.iter().filter(|l| l.op == op).map(|l| strip_terminator(&l.text).to_string()).collect();
+        return Some(Taken { added: side(Op::Add), removed: side(Op::Remove) });
     }
     let changed = h.lines.iter().filter(|l| l.op != Op::Context);
     let taken: Vec<&Line> =
@@ -204,13 +255,16 @@ fn stands(flag: &Flag, d: &crate::decision::HunkDecision, taken: Option<&Taken>)
         let line = crate::secrets::mask(line);
         lines.iter().any(|l| crate::secrets::mask(l) == line)
     };
+    // An edited hunk: its `live-changed` flag is what the edit (the merge) answers, a
+    // `secret` stands only while the text holds a credential.
+    match (&d.edited, flag.kind) {
+        (Some(_), FlagKind::LiveChanged) => return false,
+        (Some(text), FlagKind::Secret) if crate::secrets::find(text).is_empty() => return false,
+        _ => {}
+    }
     match (&d.edited, taken) {
-        (Some(text), _) => match flag.kind {
-            FlagKind::LiveChanged => false,
-            FlagKind::Secret => !crate::secrets::find(text).is_empty(),
-            _ => true,
-        },
-        (None, Some(taken)) => match (&flag.line, flag.kind.line_side()) {
+        (Some(_), None) => true,
+        (_, Some(taken)) => match (&flag.line, flag.kind.line_side()) {
             // A flag about one added line stands only when that line is taken; one about a
             // removed line (a PERMANENT line, an unsourced removal) only when its removal is.
             (Some(line), Some(Op::Add)) => holds(&taken.added, line),

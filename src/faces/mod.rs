@@ -4,6 +4,7 @@
 
 pub mod cli;
 pub mod demo;
+pub mod pager;
 pub mod report;
 pub mod ui;
 pub mod why;

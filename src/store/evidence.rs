@@ -212,9 +212,14 @@ impl Evidence {
     }
 }
 
-/// The evidence of a commit that takes `taken` (file index, hunk index, how) from `review`.
-pub fn build(review: &Review, analysis: &Analysis, taken: &[(usize, usize, Taken)]) -> Evidence {
-    let standing = crate::analysis::standing::accepted_flags(review, analysis);
+/// The evidence of a commit that takes `taken` (file index, hunk index, how) from `review`,
+/// with `standing` the flags standing on it (the commit's own list, as its message has them).
+pub fn build(
+    review: &Review,
+    analysis: &Analysis,
+    taken: &[(usize, usize, Taken)],
+    standing: &[crate::analysis::standing::StandingFlag],
+) -> Evidence {
     let mut budget = NOTE_BUDGET;
     let hunks = taken
         .iter()

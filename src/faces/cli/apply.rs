@@ -113,7 +113,14 @@ pub fn run(args: &ApplyArgs) -> Result<i32> {
     }
     let allow = allowed_kinds(&args.allow)?;
     let analysis = super::analyze(&review);
-    let waved = error_flags_allowed(&review, &analysis, &allow)?;
+    let plan = apply::plan(&repo, &review, &analysis)?;
+    if let Some(n) = &plan.nothing_new
+        && skipped.is_empty()
+    {
+        say!("{}", super::shown(&n.to_string()));
+        return Ok(0);
+    }
+    let waved = error_flags_allowed(&plan.standing, &allow)?;
     let applied = apply::commit_review(&repo, &review, &analysis, &lock)?;
     for s in applied.skipped {
         if !skipped.iter().any(|k| k.id == s.id) {
@@ -127,6 +134,9 @@ pub fn run(args: &ApplyArgs) -> Result<i32> {
         say!("snapshot  {} {}", crate::repo::short_id(s), message::SNAPSHOT_SUMMARY);
     }
     say!("committed {} {}", crate::repo::short_id(applied.commit), message::one_line(&applied.summary));
+    for r in &applied.restored {
+        say!("{}", super::shown(r));
+    }
     if let Some(h) = crate::repo::preflight::hooks_not_run(&repo) {
         tell!("dreamreview: note: {}", super::shown(&h));
     }
@@ -210,18 +220,13 @@ fn allowed_kinds(names: &[String]) -> Result<Vec<FlagKind>> {
     Ok(out)
 }
 
-/// The error-level flags standing on accepted content, when `allow` names each one's kind
+/// The error-level flags standing on accepted content (the commit's own list, `standing`;
+/// an entry's flag is recorded, not refused), when `allow` names each one's kind
 /// (they are committed, and listed in the commit message); otherwise the refusal, listing
 /// the hunks and the exact `--allow` to pass. Nothing is written before this passes.
-fn error_flags_allowed(
-    review: &Review,
-    analysis: &crate::analysis::result::Analysis,
-    allow: &[FlagKind],
-) -> Result<Vec<StandingFlag>> {
-    let errors: Vec<StandingFlag> = crate::analysis::standing::accepted_flags(review, analysis)
-        .into_iter()
-        .filter(|s| s.flag.severity == Severity::Error)
-        .collect();
+fn error_flags_allowed(standing: &[StandingFlag], allow: &[FlagKind]) -> Result<Vec<StandingFlag>> {
+    let errors: Vec<StandingFlag> =
+        standing.iter().filter(|s| s.on_hunk() && s.flag.severity == Severity::Error).cloned().collect();
     let refused: Vec<&StandingFlag> = errors.iter().filter(|s| !allow.contains(&s.flag.kind)).collect();
     if refused.is_empty() {
         return Ok(errors);

@@ -83,8 +83,9 @@ fn open(memory: Option<&Path>) -> Result<MemoryRepo> {
     };
     MemoryRepo::discover(&dir)?.ok_or_else(|| {
         anyhow!(
-            "{} is not in a git repository, so it has no history; `dreamreview apply --init` \
-             makes it one (or pass --memory DIR)",
+            "{0} is not in a git repository, so it has no history (or pass --memory DIR); \
+             `dreamreview apply DREAM --memory {0} --init` makes it one when it commits a review, \
+             or run git -C {0} init",
             dir.display()
         )
     })
@@ -106,7 +107,7 @@ pub fn log(args: &LogArgs) -> Result<i32> {
     for e in &entries {
         let mark = match e.kind {
             history::CommitKind::Review => match &e.review {
-                Some(c) => format!(" [review {}]", c.trailer()),
+                Some(c) => format!(" [review: {}]", c.tally().describe()),
                 None => " [review]".to_string(),
             },
             history::CommitKind::Revert => {

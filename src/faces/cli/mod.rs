@@ -219,7 +219,7 @@ pub const COMMANDS: [&str; 11] =
 
 fn run(cli: Cli) -> Result<i32> {
     match cli.command {
-        Command::Review { inputs } => tui(&inputs, None),
+        Command::Review { inputs } => tui(&inputs, None, false),
         Command::Check { inputs, json } => check(&inputs, json),
         Command::Demo { keep } => demo(keep.as_deref()),
         Command::Audit { dirs, json, verbose } => {
@@ -331,7 +331,7 @@ pub fn stderr_progress() -> impl Fn(u64, u64) {
 
 /// Opens the TUI: recovers an interrupted earlier write, restores saved decisions, and
 /// says on the first screen where the review goes and that a dream was already reviewed.
-fn tui(inputs: &InputArgs, throwaway: Option<PathBuf>) -> Result<i32> {
+fn tui(inputs: &InputArgs, throwaway: Option<PathBuf>, demo: bool) -> Result<i32> {
     let found = inputs.discover()?;
     let target = Target::assess_here(&found.memory, found.origin, crate::repo::history::holds_reviews);
     // A folder the review may not write is not recovered either: only read.
@@ -352,7 +352,7 @@ fn tui(inputs: &InputArgs, throwaway: Option<PathBuf>) -> Result<i32> {
             if restored.applied == 1 { "" } else { "s" }
         ));
     }
-    let mut startup = startup(&review, notes);
+    let mut startup = if demo { demo_startup(&review, notes) } else { startup(&review, notes) };
     startup.throwaway = throwaway;
     crate::ui::run::run(review, startup)
 }
@@ -362,6 +362,13 @@ fn tui(inputs: &InputArgs, throwaway: Option<PathBuf>) -> Result<i32> {
 /// it. (That the dream was already reviewed, the evidence pane says from the model.)
 pub fn startup(review: &Review, mut notes: Vec<String>) -> crate::ui::run::Startup {
     notes.push(format!("memory {}", review.target.describe()));
+    crate::ui::run::Startup { status: Some(notes.join(" · ")), throwaway: None }
+}
+
+/// The demo's first screen: its memory folder is the copy dreamreview just made, so none
+/// of the doubts [`startup`] raises about a folder (no `~/.claude/projects`) applies.
+pub fn demo_startup(review: &Review, mut notes: Vec<String>) -> crate::ui::run::Startup {
+    notes.push(format!("memory {} (the demo's own)", review.inputs.memory.display()));
     crate::ui::run::Startup { status: Some(notes.join(" · ")), throwaway: None }
 }
 
@@ -400,7 +407,7 @@ fn demo(keep: Option<&std::path::Path>) -> Result<i32> {
     let memory = demo.memory.clone();
     // The demo's memory folder is one dreamreview made: it is named, not taken from memory.diff.
     let inputs = InputArgs { dream: Some(demo.dream), memory: Some(demo.memory), ..InputArgs::default() };
-    let code = tui(&inputs, keep.is_none().then(|| root.clone()))?;
+    let code = tui(&inputs, keep.is_none().then(|| root.clone()), true)?;
     match keep {
         Some(_) => say!("the demo's memory repository is kept at {}", memory.display()),
         None => say!(

@@ -56,11 +56,20 @@ pub fn preview_commit(app: &App) -> Msg {
         // What the commit takes is listed with its flags: none may be missing.
         Ok(Some(r)) => match super::update::not_checked_yet(app) {
             Some(wait) => Msg::CommitMessage(Err(wait)),
-            None => Msg::CommitMessage(
-                crate::repo::apply::plan(&r, &app.review, &app.analysis)
-                    .map(|p| {
-                        let mut m = standing(app);
-                        m.push_str(&p.message);
+            None => match crate::repo::apply::plan(&r, &app.review, &app.analysis) {
+                Ok(p) if p.nothing_new.is_some() => {
+                    Msg::NothingNew(p.nothing_new.map(|n| n.to_string()).unwrap_or_default())
+                }
+                plan => Msg::CommitMessage(
+                    plan.map(|p| {
+                        let mut m = standing(&p.standing);
+                        match edited(app, &p.message) {
+                            Some(mine) => {
+                                m.push_str(mine);
+                                m.push_str("\n(your message: C or e edits it again; the trailers are dreamreview's)");
+                            }
+                            None => m.push_str(&p.message),
+                        }
                         for s in &p.skipped {
                             m.push_str(&format!("\n(not written: {} — {})", super::text::shown_name(&s.id), s.reason));
                         }
@@ -70,22 +79,63 @@ pub fn preview_commit(app: &App) -> Msg {
                         m
                     })
                     .map_err(|e| format!("{e:#}")),
-            ),
+                ),
+            },
         },
     }
 }
 
-/// What the commit preview opens with: the flags still standing on what the commit takes,
-/// errors first, each with its hunk id (empty when none stands).
-fn standing(app: &App) -> String {
-    let flags = crate::analysis::standing::accepted_flags(&app.review, &app.analysis);
+/// The reviewer's message, while the decisions still give the generated `message` it was
+/// made from.
+fn edited<'a>(app: &'a App, message: &str) -> Option<&'a str> {
+    app.message.as_ref().filter(|(from, _)| from == message).map(|(_, mine)| mine.as_str())
+}
+
+/// `C`: the generated message for the current decisions (what an edit is made from) and
+/// the text the editor opens — the reviewer's earlier edit of it, if any.
+pub fn message_to_edit(app: &App) -> Result<(String, String), String> {
+    if let Some(r) = app.review.target.refusal() {
+        return Err(r);
+    }
+    if let Some(wait) = super::update::not_checked_yet(app) {
+        return Err(wait);
+    }
+    let r = repo(app)?;
+    let p = crate::repo::apply::plan(&r, &app.review, &app.analysis).map_err(|e| format!("{e:#}"))?;
+    if let Some(n) = p.nothing_new {
+        return Err(n.to_string());
+    }
+    let shown = edited(app, &p.message).unwrap_or(&p.message).to_string();
+    Ok((p.message, crate::repo::message::text_to_edit(&shown)))
+}
+
+/// The editor git would open for a commit message in the memory repository: `GIT_EDITOR`,
+/// then `core.editor`, then `VISUAL`, then `EDITOR`, else `vi`.
+pub fn message_editor(app: &App) -> String {
+    let env = |k: &str| std::env::var(k).ok().filter(|v| !v.trim().is_empty());
+    let core = || {
+        let r = repo(app).ok()?;
+        let cfg = r.repo.config().ok()?;
+        cfg.get_string("core.editor").ok().filter(|v| !v.trim().is_empty())
+    };
+    env("GIT_EDITOR").or_else(core).or_else(|| env("VISUAL")).or_else(|| env("EDITOR")).unwrap_or_else(|| "vi".into())
+}
+
+/// What the commit preview opens with: the flags still standing on what the commit takes
+/// (the plan's list, the one its message and evidence record), errors first, each with its
+/// hunk id and its message (empty when none stands).
+fn standing(flags: &[crate::analysis::standing::StandingFlag]) -> String {
     if flags.is_empty() {
         return String::new();
     }
     let mut out = format!("Still standing on what this commit takes ({}):\n", flags.len());
-    for f in &flags {
+    for f in flags {
         let sev = if f.flag.severity == crate::analysis::flag::Severity::Error { "error  " } else { "warning" };
-        out.push_str(&format!("  {sev} {} {} accepted\n", f.hunk, crate::repo::message::one_line(&f.label())));
+        let one = crate::repo::message::one_line;
+        out.push_str(&format!("  {sev} {} {} accepted\n", f.hunk, one(&f.label())));
+        if f.flag.claim.is_some() {
+            out.push_str(&format!("          {}\n", one(&f.flag.message)));
+        }
     }
     out.push('\n');
     out
@@ -103,7 +153,9 @@ pub fn commit(app: &App) -> Msg {
         Ok(l) => l,
         Err(e) => return Msg::Committed(Err(format!("{e:#}"))),
     };
-    match crate::repo::apply::commit_review(&r, &app.review, &app.analysis, &lock) {
+    let mine =
+        app.message.as_ref().map(|(from, message)| crate::repo::apply::EditedMessage { made_from: from, message });
+    match crate::repo::apply::commit_review_as(&r, &app.review, &app.analysis, &lock, mine) {
         Ok(a) => {
             let mut note = match &a.note_failed {
                 Some(why) => format!(" (its evidence note was not written: {why})"),
@@ -112,9 +164,14 @@ pub fn commit(app: &App) -> Msg {
             for stray in &a.strays {
                 note.push_str(&format!("; {stray}"));
             }
+            // What an in-place review's rejections did to the files on disk.
+            for r in &a.restored {
+                note.push_str(&format!("; {r}"));
+            }
             Msg::Committed(Ok(format!("committed {} {}{note}", crate::repo::short_id(a.commit), a.summary)))
         }
         Err(e) if e.is::<crate::repo::apply::HeadMoved>() => Msg::CommitStale(format!("{e}")),
+        Err(e) if e.is::<crate::repo::apply::NothingNew>() => Msg::NothingNew(format!("{e}")),
         Err(e) => Msg::Committed(Err(format!("{e:#}"))),
     }
 }

@@ -104,7 +104,66 @@ fn spans(h: &mut HighlightLines<'_>, line: &str, syntaxes: &SyntaxSet) -> Vec<(S
                 return None;
             }
             let c = s.foreground;
-            Some((Style::default().fg(Color::Rgb(c.r, c.g, c.b)), shown))
+            let (r, g, b) = off_diff_hues(c.r, c.g, c.b);
+            Some((Style::default().fg(Color::Rgb(r, g, b)), shown))
         })
         .collect()
+}
+
+/// A syntax colour moved off the diff's hues: red and green say "removed" and "added" on
+/// this screen, so Markdown highlighting (a list marker, a heading) never uses them — a
+/// red hue becomes violet, a green one blue, keeping lightness and saturation so the
+/// colour still reads on the theme's background. Greys and other hues are kept.
+pub fn off_diff_hues(r: u8, g: u8, b: u8) -> (u8, u8, u8) {
+    let (h, sat, l) = hsl(r, g, b);
+    if sat < 0.18 {
+        return (r, g, b);
+    }
+    let moved = if is_diff_hue(h) {
+        if !(40.0..=200.0).contains(&h) { 280.0 } else { 215.0 }
+    } else {
+        return (r, g, b);
+    };
+    rgb(moved, sat, l)
+}
+
+/// True for a hue the diff uses: red (and its pinks and oranges) or green.
+pub fn is_diff_hue(h: f32) -> bool {
+    !(30.0..=330.0).contains(&h) || (75.0..=165.0).contains(&h)
+}
+
+/// (hue in degrees, saturation, lightness) of an RGB colour.
+pub fn hsl(r: u8, g: u8, b: u8) -> (f32, f32, f32) {
+    let (r, g, b) = (f32::from(r) / 255.0, f32::from(g) / 255.0, f32::from(b) / 255.0);
+    let (max, min) = (r.max(g).max(b), r.min(g).min(b));
+    let l = (max + min) / 2.0;
+    let d = max - min;
+    if d == 0.0 {
+        return (0.0, 0.0, l);
+    }
+    let s = d / (1.0 - (2.0 * l - 1.0).abs());
+    let h = if max == r {
+        60.0 * ((g - b) / d).rem_euclid(6.0)
+    } else if max == g {
+        60.0 * ((b - r) / d + 2.0)
+    } else {
+        60.0 * ((r - g) / d + 4.0)
+    };
+    (h, s, l)
+}
+
+fn rgb(h: f32, s: f32, l: f32) -> (u8, u8, u8) {
+    let c = (1.0 - (2.0 * l - 1.0).abs()) * s;
+    let x = c * (1.0 - ((h / 60.0).rem_euclid(2.0) - 1.0).abs());
+    let m = l - c / 2.0;
+    let (r, g, b) = match h as u32 {
+        0..60 => (c, x, 0.0),
+        60..120 => (x, c, 0.0),
+        120..180 => (0.0, c, x),
+        180..240 => (0.0, x, c),
+        240..300 => (x, 0.0, c),
+        _ => (c, 0.0, x),
+    };
+    let to = |v: f32| ((v + m) * 255.0).round().clamp(0.0, 255.0) as u8;
+    (to(r), to(g), to(b))
 }

@@ -64,14 +64,21 @@ pub enum Action {
     FocusEvidence,
     /// Commit (shows the message first).
     Commit,
+    /// Edit the commit message in the editor git would use, then preview it.
+    EditMessage,
     /// The history of the memory repository.
     History,
     /// Why the line under the cursor says what it says (the review and evidence behind it).
     Why,
+    /// Open a cited transcript of the hunk, as readable turns, in `$PAGER` at the cited
+    /// line (again: the next citation).
+    OpenSource,
     /// This help.
     Help,
     /// Quit (asks when decisions are not committed).
     Quit,
+    /// Suspend to the shell (`C-z`; `fg` brings the review back as it was).
+    Suspend,
     /// Close an overlay, cancel a selection or a search.
     Cancel,
     /// Confirm an overlay.
@@ -255,6 +262,12 @@ pub const BINDINGS: &[Binding] = &[
         help: "commit (shows the message first)",
     },
     Binding {
+        keys: &[(KeyCode::Char('C'), SHIFT), (KeyCode::Char('C'), NONE)],
+        label: "C",
+        action: Action::EditMessage,
+        help: "edit the commit message ($EDITOR)",
+    },
+    Binding {
         keys: &[(KeyCode::Char('h'), NONE)],
         label: "h",
         action: Action::History,
@@ -267,6 +280,12 @@ pub const BINDINGS: &[Binding] = &[
         help: "why this line (review, kept evidence)",
     },
     Binding {
+        keys: &[(KeyCode::Char('o'), NONE)],
+        label: "o",
+        action: Action::OpenSource,
+        help: "read the cited transcript in $PAGER",
+    },
+    Binding {
         keys: &[(KeyCode::Char('?'), NONE), (KeyCode::Char('?'), SHIFT)],
         label: "?",
         action: Action::Help,
@@ -277,6 +296,12 @@ pub const BINDINGS: &[Binding] = &[
         label: "q C-c",
         action: Action::Quit,
         help: "quit (asks when not committed)",
+    },
+    Binding {
+        keys: &[(KeyCode::Char('z'), CTRL)],
+        label: "C-z",
+        action: Action::Suspend,
+        help: "suspend to the shell (fg resumes)",
     },
     Binding {
         keys: &[(KeyCode::Esc, NONE)],

@@ -72,6 +72,12 @@ pub enum Msg {
     },
     /// The commit message to preview before committing.
     CommitMessage(Result<String, String>),
+    /// `c` on decisions that would record nothing new (see
+    /// [`crate::repo::apply::NothingNew`]): said, no preview, no commit.
+    NothingNew(String),
+    /// The editor closed on the commit message: (the generated message it was made from,
+    /// the message to commit), `None` when it was emptied (the commit is cancelled).
+    MessageEdited(Result<Option<(String, String)>, String>),
     /// A commit finished (summary line or error).
     Committed(Result<String, String>),
     /// The commit was refused because `HEAD` moved since the review was loaded (another
@@ -143,6 +149,8 @@ pub enum Cmd {
     PreviewCommit,
     /// Commit the current decisions.
     Commit,
+    /// Open the commit message in the editor git would use (`C`, or `e` in the preview).
+    EditMessage,
     /// Highlight the hunks of this file in the background.
     Highlight(usize),
     /// Run the provenance and hygiene analysis in the background.
@@ -167,6 +175,18 @@ pub enum Cmd {
     Reload(&'static str),
     /// Leave the TUI.
     Quit,
+    /// Show a cited transcript in `$PAGER` (`o`), rendered as turns, at its cited line.
+    Pager {
+        /// The transcript on disk.
+        path: std::path::PathBuf,
+        /// The first cited line (1-based).
+        line: usize,
+        /// The last cited line of a range.
+        last: usize,
+    },
+    /// Suspend the process (`C-z`): leave raw mode and the alternate screen, stop with
+    /// `SIGTSTP`, and restore both when the shell's `fg` continues it.
+    Suspend,
 }
 
 impl Cmd {

@@ -156,6 +156,26 @@ fn execute(app: &mut App, cmd: Cmd, rt: &mut Runtime, terminal: &mut DefaultTerm
     };
     match cmd {
         Cmd::Quit => app.quit = true,
+        Cmd::EditMessage => {
+            let result = super::effects::message_to_edit(app).and_then(|(from, text)| {
+                let editor = super::effects::message_editor(app);
+                let edited = edit_in(&editor, "COMMIT_EDITMSG", &text, &rt.paused, terminal)?;
+                Ok(crate::repo::message::edited_message(&from, &edited.unwrap_or(text)).map(|m| (from, m)))
+            });
+            for c in update::update(app, Msg::MessageEdited(result)) {
+                execute(app, c, rt, terminal);
+            }
+        }
+        Cmd::Pager { path, line, last } => {
+            if let Err(e) = page(&path, line, last, &app.review.zone, &rt.paused, terminal) {
+                app.status = Some(super::state::Status { text: e, error: true });
+            }
+        }
+        Cmd::Suspend => {
+            if let Err(e) = suspend(&rt.paused, terminal) {
+                app.status = Some(super::state::Status { text: e, error: true });
+            }
+        }
         Cmd::Analyze => {
             let review = app.review.clone();
             let generation = app.generation;
@@ -287,6 +307,59 @@ fn quiet_caught_panics() {
     }));
 }
 
+/// `o`: the transcript at `path` rendered as turns ([`crate::faces::pager`]) in `$PAGER`
+/// (default `less -R`), at the cited line; the terminal is the pager's meanwhile.
+fn page(
+    path: &std::path::Path,
+    line: usize,
+    last: usize,
+    zone: &crate::zone::Zone,
+    paused: &Arc<AtomicBool>,
+    terminal: &mut DefaultTerminal,
+) -> Result<(), String> {
+    let (text, at) = crate::faces::pager::render(path, line, last, zone).map_err(|e| format!("{e:#}"))?;
+    let dir = tempfile::tempdir().map_err(|e| format!("cannot create a temp file for the pager: {e}"))?;
+    let file = dir.path().join("transcript.txt");
+    std::fs::write(&file, text).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+    let pager = std::env::var("PAGER").ok().filter(|p| !p.trim().is_empty()).unwrap_or_else(|| "less -R".into());
+    paused.store(true, Ordering::SeqCst);
+    let _ = execute!(std::io::stdout(), DisableMouseCapture);
+    ratatui::restore();
+    let status =
+        std::process::Command::new("sh").arg("-c").arg(crate::faces::pager::command(&pager, &file, at)).status();
+    let reopened = ratatui::crossterm::terminal::enable_raw_mode()
+        .and_then(|_| {
+            execute!(std::io::stdout(), ratatui::crossterm::terminal::EnterAlternateScreen, EnableMouseCapture)
+        })
+        .and_then(|_| terminal.clear());
+    paused.store(false, Ordering::SeqCst);
+    reopened.map_err(|e| format!("cannot restore the terminal after the pager: {e}"))?;
+    match status {
+        Ok(s) if s.success() => Ok(()),
+        Ok(s) => Err(format!("{pager} exited with {s}")),
+        Err(e) => Err(format!("cannot run {pager}: {e}; set $PAGER")),
+    }
+}
+
+/// `C-z`: gives the terminal back to the shell as it was (raw mode off, the alternate
+/// screen left, the mouse released), stops the process with `SIGTSTP` as a shell job, and
+/// when `fg` continues it takes the terminal again and redraws (as less, vim and lazygit do).
+fn suspend(paused: &Arc<AtomicBool>, terminal: &mut DefaultTerminal) -> Result<(), String> {
+    paused.store(true, Ordering::SeqCst);
+    let _ = execute!(std::io::stdout(), DisableMouseCapture);
+    ratatui::restore();
+    // Stops here until SIGCONT (`fg`); SIGTSTP is not caught, so its default action runs.
+    let stopped = signal_hook::low_level::raise(signal_hook::consts::SIGTSTP);
+    let reopened = ratatui::crossterm::terminal::enable_raw_mode()
+        .and_then(|_| {
+            execute!(std::io::stdout(), ratatui::crossterm::terminal::EnterAlternateScreen, EnableMouseCapture)
+        })
+        .and_then(|_| terminal.clear());
+    paused.store(false, Ordering::SeqCst);
+    reopened.map_err(|e| format!("cannot take the terminal back after C-z: {e}"))?;
+    stopped.map_err(|e| format!("C-z: cannot suspend ({e})"))
+}
+
 /// Suspends the TUI, runs `$VISUAL`/`$EDITOR` (default `vi`) on the text, restores the TUI.
 /// `Ok(None)` when the text came back unchanged.
 fn edit_in_editor(
@@ -294,10 +367,22 @@ fn edit_in_editor(
     paused: &Arc<AtomicBool>,
     terminal: &mut DefaultTerminal,
 ) -> Result<Option<String>, String> {
-    let dir = tempfile::tempdir().map_err(|e| format!("cannot create a temp file for the editor: {e}"))?;
-    let path = dir.path().join("hunk.md");
-    std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     let editor = std::env::var("VISUAL").or_else(|_| std::env::var("EDITOR")).unwrap_or_else(|_| "vi".to_string());
+    edit_in(&editor, "hunk.md", text, paused, terminal)
+}
+
+/// Suspends the TUI, runs `editor` on `text` in a temp file called `name`, restores the TUI.
+/// `Ok(None)` when the text came back unchanged.
+fn edit_in(
+    editor: &str,
+    name: &str,
+    text: &str,
+    paused: &Arc<AtomicBool>,
+    terminal: &mut DefaultTerminal,
+) -> Result<Option<String>, String> {
+    let dir = tempfile::tempdir().map_err(|e| format!("cannot create a temp file for the editor: {e}"))?;
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     paused.store(true, Ordering::SeqCst);
     let _ = execute!(std::io::stdout(), DisableMouseCapture);
     ratatui::restore();

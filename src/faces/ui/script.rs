@@ -80,7 +80,9 @@ pub fn send(app: &mut App, msg: Msg) -> Result<Vec<Cmd>, String> {
             Cmd::Analyze => {
                 Msg::Analyzed { generation: app.generation, analysis: Box::new(crate::analysis::analyze(&app.review)) }
             }
-            Cmd::Edit { .. } | Cmd::Highlight(_) | Cmd::Quit => continue,
+            Cmd::Edit { .. } | Cmd::EditMessage | Cmd::Pager { .. } | Cmd::Highlight(_) | Cmd::Quit | Cmd::Suspend => {
+                continue;
+            }
         };
         queue.extend(update::update(app, msg));
     }

@@ -90,7 +90,7 @@ impl Review {
             return Vec::new();
         };
         (from..f.hunks.len())
-            .filter(|&h| !self.decisions[file][h].is_decided())
+            .filter(|&h| !self.decisions[file][h].is_complete())
             .filter(|&h| d != Decision::Accepted || self.blocked(file, h).is_none())
             .collect()
     }
@@ -133,15 +133,49 @@ impl Review {
         }
     }
 
-    /// `reviewed in 41fd1fa: 1 accepted, 5 rejected, 1 edited`, for a reviewed dream.
+    /// `reviewed in 41fd1fa: 1 accepted, 1 edited, 5 rejected` (its counts add up to the
+    /// hunks it decided: [`crate::decision::Tally`]), for a reviewed dream; hunks a later
+    /// revert took back are named with it (`; 1 of them reverted since (5d1c2e9)`).
     pub fn reviewed_banner(&self) -> Option<String> {
         let e = self.reviewed.as_ref()?;
-        Some(match e.counts {
+        let mut out = match e.counts {
             Some((accepted, rejected, edited)) => {
-                format!("reviewed in {}: {accepted} accepted, {rejected} rejected, {edited} edited", e.short)
+                let t = crate::decision::Tally::from_trailer(accepted, rejected, edited);
+                format!("reviewed in {}: {}", e.short, t.describe())
             }
             None => format!("reviewed in {} ({})", e.short, e.summary),
-        })
+        };
+        let reverted: Vec<&str> = self.all_decisions().filter_map(|(fi, hi, _)| self.reverted(fi, hi)).collect();
+        if !reverted.is_empty() {
+            let mut by: Vec<&str> = reverted.clone();
+            by.sort_unstable();
+            by.dedup();
+            out.push_str(&format!("; {} of them reverted since ({})", reverted.len(), by.join(", ")));
+        }
+        Some(out)
+    }
+
+    /// For a reviewed dream's leftover hunk that its review took and a later revert of part
+    /// of that review took back: the revert's short id. The hunk is a leftover again (shown
+    /// rejected: the history's latest word on it is the revert), named as reverted.
+    pub fn reverted(&self, file: usize, hunk: usize) -> Option<&str> {
+        let r = self.reviewed.as_ref()?;
+        let f = self.files.get(file)?;
+        let h = f.hunks.get(hunk)?;
+        let strip = |l: &crate::diff::Line| crate::text::strip_terminator(&l.text).to_string();
+        let added: Vec<String> = h.added().map(strip).collect();
+        let removed: Vec<String> = h.removed().map(strip).collect();
+        if added.is_empty() && removed.is_empty() {
+            return None;
+        }
+        // The revert took out what the hunk adds and put back what it removes.
+        let within = |lines: &[String], pool: &[String]| lines.iter().all(|l| pool.contains(l));
+        r.reverts
+            .iter()
+            .find(|rv| {
+                rv.notes.iter().any(|(p, out, back)| *p == f.path && within(&added, out) && within(&removed, back))
+            })
+            .map(|rv| rv.short.as_str())
     }
 
     /// Sets every hunk of the review; blocked hunks are left as they are when accepting.

@@ -18,6 +18,20 @@ pub struct Reviewed {
     pub summary: String,
     /// Its `Review:` counts (accepted, rejected, edited), when it has the trailer.
     pub counts: Option<(usize, usize, usize)>,
+    /// Reverts of part of it (`dreamreview revert --hunk/--file`) made since, newest first:
+    /// what they took back. A hunk the review took and a revert undid is a leftover again,
+    /// and is shown as reverted, not as rejected ([`crate::review::Review::reverted`]).
+    pub reverts: Vec<PartRevert>,
+}
+
+/// A revert of part of a review commit: its id and, per note, the lines it took out and
+/// put back (terminators stripped).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PartRevert {
+    /// The revert commit's abbreviated id.
+    pub short: String,
+    /// (note, lines the revert removed, lines it put back).
+    pub notes: Vec<(String, Vec<String>, Vec<String>)>,
 }
 
 /// A note a commit changed: its path, and its content before and after (`None`: absent).

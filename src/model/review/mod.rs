@@ -65,9 +65,10 @@ impl Review {
             DreamKind::InPlace => {
                 let head = history.head_notes()?.ok_or_else(|| {
                     anyhow!(
-                        "{} is not in a git repository, so there is no HEAD to review an in-place \
-                         dream against; pass the dream folder, or run `dreamreview apply --init` \
-                         first",
+                        "{0} is not in a git repository, so there is no HEAD (the notes as they \
+                         were before the dream) to review an in-place dream against; pass the dream \
+                         folder to review its proposal, and make the folder a repository before the \
+                         next dream runs: git -C {0} init && git -C {0} add -A && git -C {0} commit -m notes",
                         inputs.memory.display()
                     )
                 })?;
@@ -221,10 +222,19 @@ impl Review {
         self.decisions.iter().flatten().any(|d| d.edited.is_some() || d.lines.contains(&Decision::Accepted))
     }
 
-    /// (decided hunks, all hunks).
+    /// (decided hunks, all hunks), by [`Review::tally`].
     pub fn progress(&self) -> (usize, usize) {
-        let all = self.decisions.iter().flatten();
-        let total = all.clone().count();
-        (all.filter(|d| d.is_decided()).count(), total)
+        let t = self.tally();
+        (t.decided(), t.total())
+    }
+
+    /// How every hunk is decided ([`crate::decision::Tally`]: the one count every face shows).
+    pub fn tally(&self) -> crate::decision::Tally {
+        crate::decision::Tally::of(self.decisions.iter().flatten())
+    }
+
+    /// How file `file`'s hunks are decided.
+    pub fn file_tally(&self, file: usize) -> crate::decision::Tally {
+        crate::decision::Tally::of(self.file_decisions(file))
     }
 }

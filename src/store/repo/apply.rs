@@ -53,10 +53,45 @@ pub struct Plan {
     pub changes: Vec<Change>,
     /// Accepted hunks that cannot be written, and outside paths.
     pub skipped: Vec<Skipped>,
+    /// The flags standing on what the commit takes
+    /// ([`crate::analysis::standing::commit_flags`]): the message lists them, the evidence
+    /// keeps them, the preview opens with them, `apply --allow` is checked against them.
+    pub standing: Vec<crate::analysis::standing::StandingFlag>,
     /// True when uncommitted memory changes will first be committed as
     /// [`message::SNAPSHOT_SUMMARY`].
     pub snapshot_first: bool,
+    /// For an in-place dream: what rejecting the work tree's edits puts back from `HEAD`
+    /// (`restored memory/x.md lines 4–9 from HEAD`), one per rejected hunk of a note the
+    /// commit writes back. Said when committing: the reviewer's file changes on disk.
+    pub restored: Vec<String>,
+    /// Set when the commit would record nothing new ([`NothingNew`]): it takes no change
+    /// and the history already holds a review of this dream. `commit_review` refuses it.
+    pub nothing_new: Option<NothingNew>,
 }
+
+/// A review commit that would record nothing new: the decisions take no change, and a
+/// review commit of this dream already records every hunk left out (a reviewed dream
+/// reopened, or `apply --again` deciding the same). Refused, never an error: `apply`
+/// exits 0 and the TUI says so. A dream's first review that rejects everything is still
+/// recorded: that commit is what keeps the dream reviewed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NothingNew {
+    /// The review commit that already records it (short id).
+    pub reviewed: String,
+}
+
+impl std::fmt::Display for NothingNew {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "nothing new to commit: these decisions change no note, and review {} already records \
+             every change they leave out",
+            self.reviewed
+        )
+    }
+}
+
+impl std::error::Error for NothingNew {}
 
 /// What a review commit did.
 #[derive(Clone, Debug)]
@@ -73,6 +108,8 @@ pub struct Applied {
     pub skipped: Vec<Skipped>,
     /// Memory paths written on disk.
     pub written: Vec<String>,
+    /// What an in-place review's rejections put back from `HEAD` ([`Plan::restored`]).
+    pub restored: Vec<String>,
     /// What journal recovery did first, if an earlier run had crashed.
     pub recovered: Option<String>,
     /// Why the evidence note could not be attached, if it could not (the commit stands,
@@ -112,6 +149,9 @@ pub fn plan(repo: &MemoryRepo, review: &Review, analysis: &Analysis) -> Result<P
     let forbidden = forbidden(review);
     let mut fates = Vec::new();
     let mut changes = Vec::new();
+    // Whether the commit's tree would differ from HEAD's notes (an in-place reject writes
+    // the HEAD side back to disk: no change to the history).
+    let mut changes_notes = false;
     for (fi, f) in review.files.iter().enumerate() {
         let result = review.result(fi);
         let expected = if in_place { f.proposed.clone() } else { f.live.clone() };
@@ -148,6 +188,7 @@ pub fn plan(repo: &MemoryRepo, review: &Review, analysis: &Analysis) -> Result<P
             continue;
         }
         if result != expected || result != f.live {
+            changes_notes |= result != f.live;
             changes.push(Change { path: f.path.clone(), disk: expected, new: result });
         }
     }
@@ -166,14 +207,24 @@ pub fn plan(repo: &MemoryRepo, review: &Review, analysis: &Analysis) -> Result<P
     );
     let counts = message::counts(&fates);
     let snapshot_first = !in_place && !commit::uncommitted(repo, &forbidden)?.is_empty();
+    let taken: Vec<(usize, usize)> = taken(&fates).iter().map(|&(fi, hi, _)| (fi, hi)).collect();
+    let standing = crate::analysis::standing::commit_flags(review, analysis, &taken);
+    let restored = if in_place { restored_from_head(review, &fates, &changes) } else { Vec::new() };
+    let nothing_new = match &review.reviewed {
+        Some(r) if !changes_notes => Some(NothingNew { reviewed: r.short.clone() }),
+        _ => None,
+    };
     Ok(Plan {
         summary: message::review_summary(review, &counts),
-        message: message::review_message(review, analysis, &fates, &outside),
+        message: message::review_message(review, analysis, &fates, &standing, &outside),
         counts,
         fates,
         changes,
         skipped,
+        standing,
         snapshot_first,
+        restored,
+        nothing_new,
     })
 }
 
@@ -267,18 +318,56 @@ fn head_unmoved(repo: &MemoryRepo, review: &Review) -> Result<()> {
 /// is written), commits uncommitted memory
 /// changes as a snapshot first (not for in-place dreams), writes every changed note
 /// atomically and commits exactly the memory paths. `lock` must be this repository's.
-/// A review with no hunk at all is an error (nothing to record).
+/// A review with no hunk at all is an error (nothing to record); one that records nothing
+/// new is refused with [`NothingNew`] (see there).
 pub fn commit_review(repo: &MemoryRepo, review: &Review, analysis: &Analysis, lock: &RepoLock) -> Result<Applied> {
+    commit_review_as(repo, review, analysis, lock, None)
+}
+
+/// A message the reviewer edited (`C` in the TUI): `made_from` is the generated message
+/// they edited, `message` what the commit takes instead ([`message::edited_message`]: the
+/// same trailers). Taken only while the decisions still give `made_from`.
+#[derive(Clone, Copy, Debug)]
+pub struct EditedMessage<'a> {
+    /// The generated message the reviewer started from.
+    pub made_from: &'a str,
+    /// The message to commit.
+    pub message: &'a str,
+}
+
+/// [`commit_review`], with the reviewer's own message when `edited` is given. Refused,
+/// with nothing written, when the decisions changed since it was edited (its record of
+/// the hunks would no longer be true).
+pub fn commit_review_as(
+    repo: &MemoryRepo,
+    review: &Review,
+    analysis: &Analysis,
+    lock: &RepoLock,
+    edited: Option<EditedMessage<'_>>,
+) -> Result<Applied> {
     review.target.check_writable()?;
     lock.check(repo)?;
     let recovered = journal::recover(repo)?;
     head_unmoved(repo, review)?;
-    let plan = plan(repo, review, analysis)?;
+    let mut plan = plan(repo, review, analysis)?;
+    if let Some(e) = edited {
+        if e.made_from != plan.message {
+            bail!(
+                "the decisions changed since you edited the commit message, so it no longer says \
+                 what the commit takes; nothing was written. c shows the message for them, C edits it"
+            );
+        }
+        plan.message = e.message.to_string();
+        plan.summary = e.message.lines().next().unwrap_or_default().to_string();
+    }
     if plan.fates.is_empty() {
         bail!("the dream changes nothing in {}: there is no review to commit", repo.memory.display());
     }
     if plan.changes.is_empty() && plan.fates.iter().any(|f| matches!(f.fate, Fate::Skipped(_))) {
         return Err(nothing_writable(&plan.skipped));
+    }
+    if let Some(n) = &plan.nothing_new {
+        return Err(anyhow::Error::new(n.clone()));
     }
     let mut moved = Vec::new();
     for c in &plan.changes {
@@ -318,7 +407,7 @@ pub fn commit_review(repo: &MemoryRepo, review: &Review, analysis: &Analysis, lo
     } else {
         commit::snapshot_commit(repo, message::SNAPSHOT_SUMMARY, &forbidden)?
     };
-    let evidence = crate::evidence::build(review, analysis, &taken(&plan.fates));
+    let evidence = crate::evidence::build(review, analysis, &taken(&plan.fates), &plan.standing);
     let committed = commit::commit_changes(
         repo,
         "dream review",
@@ -341,11 +430,50 @@ pub fn commit_review(repo: &MemoryRepo, review: &Review, analysis: &Analysis, lo
         snapshot,
         skipped: plan.skipped,
         written: plan.changes.iter().filter(|c| c.writes()).map(|c| c.path.clone()).collect(),
+        restored: plan.restored,
         recovered,
         note_failed: committed.note_failed,
         rebased_on: committed.rebased_on,
         strays: committed.strays,
     })
+}
+
+/// In-place: for each hunk the decisions leave out (rejected, pending) of a note whose
+/// work-tree text the commit rewrites, what goes back to `HEAD`'s text:
+/// `restored memory/x.md lines 4–9 from HEAD` (the work tree's line numbers).
+fn restored_from_head(review: &Review, fates: &[HunkFate], changes: &[Change]) -> Vec<String> {
+    let mut out = Vec::new();
+    for f in fates.iter().filter(|f| matches!(f.fate, Fate::Rejected | Fate::Pending)) {
+        let (Some(file), Some(h)) = (review.files.get(f.file), review.hunk(f.file, f.hunk)) else { continue };
+        if !changes.iter().any(|c| c.path == file.path && c.writes()) {
+            continue;
+        }
+        let shown = crate::text::visible_name(&message::one_line(&file.path)).into_owned();
+        // Work-tree line numbers (1-based) of the lines this hunk added there.
+        let mut at = h.new_range.start;
+        let mut added = Vec::new();
+        for l in &h.lines {
+            match l.op {
+                crate::diff::Op::Remove => {}
+                crate::diff::Op::Add => {
+                    at += 1;
+                    added.push(at);
+                }
+                crate::diff::Op::Context => at += 1,
+            }
+        }
+        let removed = h.removed().count();
+        out.push(match (added.first(), added.last()) {
+            (Some(a), Some(b)) if a == b => format!("restored {shown} line {a} from HEAD"),
+            (Some(a), Some(b)) => format!("restored {shown} lines {a}–{b} from HEAD"),
+            _ => format!(
+                "restored {shown}: {removed} line{} put back from HEAD after line {}",
+                if removed == 1 { "" } else { "s" },
+                h.new_start()
+            ),
+        });
+    }
+    out
 }
 
 /// The hunks a commit takes and how, for its evidence.

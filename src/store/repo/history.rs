@@ -88,7 +88,10 @@ pub fn log(repo: &MemoryRepo, limit: Option<usize>) -> Result<Vec<LogEntry>> {
         }
         let commit = repo.repo.find_commit(oid?)?;
         let files = changed_paths(repo, &commit)?;
-        if files.is_empty() {
+        // A review that took nothing (a first review rejecting everything) changes no
+        // note, but it is what keeps its dream reviewed: it is listed.
+        let review = || message::parse_trailers(&String::from_utf8_lossy(commit.message_bytes())).dream_id.is_some();
+        if files.is_empty() && !review() {
             continue;
         }
         out.push(entry(&commit, files));
@@ -214,6 +217,14 @@ pub fn diff_snapshots(before: &Snapshot, after: &Snapshot) -> Vec<FileDiff> {
 /// The newest review commit of the dream `dream_id` reachable from `HEAD` that no later
 /// whole-commit revert undid, if any.
 pub fn already_reviewed(repo: &MemoryRepo, dream_id: &str) -> Result<Option<LogEntry>> {
+    Ok(reviewed_with_reverts(repo, dream_id)?.map(|(e, _)| e))
+}
+
+/// [`already_reviewed`], with the reverts of part of that commit made since (newest first).
+pub fn reviewed_with_reverts(
+    repo: &MemoryRepo,
+    dream_id: &str,
+) -> Result<Option<(LogEntry, Vec<crate::review::history::PartRevert>)>> {
     if repo.head_commit()?.is_none() || dream_id.is_empty() {
         return Ok(None);
     }
@@ -222,12 +233,16 @@ pub fn already_reviewed(repo: &MemoryRepo, dream_id: &str) -> Result<Option<LogE
     walk.push_head()?;
     // Review commits undone whole by a later revert (newer commits come first).
     let mut reverted: Vec<String> = Vec::new();
+    // Reverts of part of a commit: (the commit they revert, the revert commit's id).
+    let mut parts: Vec<(String, Oid)> = Vec::new();
     for oid in walk {
         let oid: Oid = oid?;
         let commit = repo.repo.find_commit(oid)?;
         let msg = String::from_utf8_lossy(commit.message_bytes());
         if let Some(undone) = whole_revert_of(&msg) {
             reverted.push(undone);
+        } else if let Some(undone) = message::parse_trailers(&msg).reverts {
+            parts.push((undone, oid));
         }
         if !msg.contains(dream_id) {
             continue;
@@ -237,10 +252,46 @@ pub fn already_reviewed(repo: &MemoryRepo, dream_id: &str) -> Result<Option<LogE
             continue;
         }
         if message::parse_trailers(&msg).dream_id.as_deref() == Some(dream_id) {
-            return Ok(Some(describe(repo, &commit)?));
+            let mine = parts.iter().filter(|(r, _)| !r.is_empty() && id.starts_with(r.as_str())).map(|(_, o)| *o);
+            let reverts = mine.filter_map(|o| part_revert(repo, o)).collect();
+            return Ok(Some((describe(repo, &commit)?, reverts)));
         }
     }
     Ok(None)
+}
+
+/// What revert commit `oid` took out of and put back into each note it changed.
+fn part_revert(repo: &MemoryRepo, oid: Oid) -> Option<crate::review::history::PartRevert> {
+    let commit = repo.repo.find_commit(oid).ok()?;
+    let (before, after) = snapshots(repo, &commit).ok()?;
+    let lines = |e: Option<&crate::snapshot::Entry>| -> Vec<String> {
+        let text = e.and_then(|e| e.bytes()).map(String::from_utf8_lossy).unwrap_or_default();
+        text.lines().map(str::to_string).collect()
+    };
+    // What one side has more of than the other, line by line (a multiset difference).
+    let minus = |a: &[String], b: &[String]| -> Vec<String> {
+        let mut left: Vec<&String> = b.iter().collect();
+        a.iter()
+            .filter(|l| match left.iter().position(|x| x == l) {
+                Some(i) => {
+                    left.swap_remove(i);
+                    false
+                }
+                None => true,
+            })
+            .cloned()
+            .collect()
+    };
+    let paths: BTreeSet<&String> = before.keys().chain(after.keys()).collect();
+    let notes = paths
+        .into_iter()
+        .filter(|p| before.get(*p) != after.get(*p))
+        .map(|p| {
+            let (old, new) = (lines(before.get(p)), lines(after.get(p)));
+            (p.clone(), minus(&old, &new), minus(&new, &old))
+        })
+        .collect();
+    Some(crate::review::history::PartRevert { short: super::short_id(oid), notes })
 }
 
 /// The commit a whole-commit revert of dreamreview undoes (`Revert "…"` with a `Reverts:`

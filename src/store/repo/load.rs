@@ -37,12 +37,13 @@ impl MemoryHistory for GitHistory<'_> {
     }
 
     fn reviewed(&self, dream_id: &str) -> Option<Reviewed> {
-        let entry = history::already_reviewed(self.0, dream_id).ok().flatten()?;
+        let (entry, reverts) = history::reviewed_with_reverts(self.0, dream_id).ok().flatten()?;
         Some(Reviewed {
             id: entry.id.clone(),
             short: entry.short.clone(),
             summary: entry.summary.clone(),
             counts: entry.review.map(|c| (c.accepted, c.rejected, c.edited)),
+            reverts,
         })
     }
 

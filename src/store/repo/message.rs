@@ -6,6 +6,7 @@
 
 use crate::analysis::result::Analysis;
 use crate::analysis::result::ChangeReport;
+use crate::analysis::standing::StandingFlag;
 use crate::review::Review;
 use crate::secrets;
 use serde::Serialize;
@@ -28,6 +29,17 @@ pub struct ReviewCounts {
 }
 
 impl ReviewCounts {
+    /// The trailer's counts of a tally: `accepted` is every hunk taken (edited ones too),
+    /// `rejected` every hunk not taken (left pending included).
+    pub fn of(t: &crate::decision::Tally) -> ReviewCounts {
+        ReviewCounts { accepted: t.taken(), rejected: t.rejected + t.pending, edited: t.edited }
+    }
+
+    /// The tally the trailer records, to show (`4 accepted, 1 edited, 2 rejected`).
+    pub fn tally(&self) -> crate::decision::Tally {
+        crate::decision::Tally::from_trailer(self.accepted, self.rejected, self.edited)
+    }
+
     /// The trailer value: `accepted=N rejected=M edited=K`.
     pub fn trailer(&self) -> String {
         format!("accepted={} rejected={} edited={}", self.accepted, self.rejected, self.edited)
@@ -122,14 +134,21 @@ pub struct HunkFate {
     pub fate: Fate,
 }
 
-/// Counts from a list of fates.
+/// Counts from a list of fates, by the one tally ([`crate::decision::Tally`]): a hunk not
+/// written although accepted counts as rejected.
 pub fn counts(fates: &[HunkFate]) -> ReviewCounts {
-    let accepted = fates.iter().filter(|f| f.fate.applied()).count();
-    ReviewCounts {
-        accepted,
-        rejected: fates.len() - accepted,
-        edited: fates.iter().filter(|f| f.fate == Fate::Edited).count(),
+    use crate::decision::Outcome;
+    let mut t = crate::decision::Tally::default();
+    for f in fates {
+        t.add(match f.fate {
+            Fate::Accepted => Outcome::Accepted,
+            Fate::PartlyAccepted => Outcome::PartlyAccepted,
+            Fate::Edited => Outcome::Edited,
+            Fate::Rejected | Fate::Skipped(_) => Outcome::Rejected,
+            Fate::Pending => Outcome::Pending,
+        });
     }
+    ReviewCounts::of(&t)
 }
 
 /// Flattens text to one masked line, its other control characters made visible.
@@ -155,13 +174,21 @@ pub fn review_summary(review: &Review, c: &ReviewCounts) -> String {
 /// The whole review commit message: summary, accepted and rejected hunks with their
 /// CHANGES.md entries and citations, paths that could not be written (`outside`), then
 /// the `Dream-Source`, `Dream-Id` and `Review` trailers.
-pub fn review_message(review: &Review, analysis: &Analysis, fates: &[HunkFate], outside: &[String]) -> String {
+///
+/// `standing` is what the commit takes with it ([`crate::analysis::standing::commit_flags`]
+/// of the applied hunks): each taken hunk lists its standing flags, and nothing else.
+pub fn review_message(
+    review: &Review,
+    analysis: &Analysis,
+    fates: &[HunkFate],
+    standing: &[StandingFlag],
+    outside: &[String],
+) -> String {
     let c = counts(fates);
     let mut out = review_summary(review, &c);
     out.push_str("\n\n");
     let (applied, not): (Vec<&HunkFate>, Vec<&HunkFate>) = fates.iter().partition(|f| f.fate.applied());
-    let standing = crate::analysis::standing::accepted_flags(review, analysis);
-    write_section(&mut out, "Accepted", &applied, review, analysis, &standing);
+    write_section(&mut out, "Accepted", &applied, review, analysis, standing);
     // Undecided hunks are not written either; the title says so when there are some.
     let undecided = not.iter().any(|f| f.fate == Fate::Pending);
     let title = if undecided { "Rejected or left undecided" } else { "Rejected" };
@@ -192,7 +219,7 @@ fn write_section(
     fates: &[&HunkFate],
     review: &Review,
     analysis: &Analysis,
-    standing: &[crate::analysis::standing::StandingFlag],
+    standing: &[StandingFlag],
 ) {
     if fates.is_empty() {
         return;
@@ -254,8 +281,15 @@ fn write_section(
 
 fn write_entry(out: &mut String, review: &Review, e: &ChangeReport) {
     let _ = writeln!(out, "  {}: {}", e.label(), one_line(&e.text));
+    // An entry whose cited lines say none of its claims: they are where it points, not its
+    // source, and the message must not read as if they were.
+    let unsupported = e.flags.iter().any(|f| f.kind == crate::analysis::flag::FlagKind::CitationUnsupported);
     for c in &e.citations {
-        let state = if c.resolved { String::new() } else { " (unresolved)".to_string() };
+        let state = match (c.resolved, unsupported) {
+            (false, _) => " (unresolved)",
+            (true, true) => " (does not state the entry's claims)",
+            (true, false) => "",
+        };
         let said = c.context.iter().find(|l| l.cited).map(|l| said_excerpt(review, l)).unwrap_or_default();
         let _ = writeln!(out, "    cites {}{state}{said}", one_line(&c.location()));
     }
@@ -274,6 +308,43 @@ fn said_excerpt(review: &Review, l: &crate::analysis::result::ContextLine) -> St
     let cut: String = text.chars().take(EXCERPT_CHARS).collect();
     let ellipsis = if cut.len() < text.len() { "…" } else { "" };
     format!("{who} \"{}{ellipsis}\"", cut.replace('"', "'"))
+}
+
+/// A review message split before its trailer block (`Dream-Source:` …): (the part the
+/// reviewer may rewrite, the trailers dreamreview keeps whatever they type).
+pub fn split_trailers(message: &str) -> (&str, &str) {
+    match message.rfind("\nDream-Source: ") {
+        Some(i) => (message[..i].trim_end(), &message[i + 1..]),
+        None => (message.trim_end(), ""),
+    }
+}
+
+/// What the editor opens for `C`: the message without its trailers, then `#` lines saying
+/// what happens to it.
+pub fn text_to_edit(message: &str) -> String {
+    let (body, trailers) = split_trailers(message);
+    let kept: Vec<&str> = trailers.lines().filter_map(|l| l.split_once(':').map(|(k, _)| k)).collect();
+    format!(
+        "{body}\n\n# The review commit's message. Lines starting with # are dropped; an empty\n\
+         # message cancels the commit. The trailers ({}) are added back\n\
+         # whatever you write, and a credential you type is masked.\n",
+        kept.join(", ")
+    )
+}
+
+/// The message a review commit takes after the reviewer edited `message` into `edited`
+/// (what [`text_to_edit`] gave them): the `#` lines dropped, credentials masked, control
+/// characters shown, and `message`'s trailers appended. `None` when nothing is left: the
+/// commit is cancelled.
+pub fn edited_message(message: &str, edited: &str) -> Option<String> {
+    let (_, trailers) = split_trailers(message);
+    let kept: Vec<&str> = edited.lines().filter(|l| !l.starts_with('#')).collect();
+    let body = secrets::mask(kept.join("\n").trim()).into_owned();
+    if body.is_empty() {
+        return None;
+    }
+    let body: Vec<String> = body.lines().map(|l| crate::text::visible_controls(l.trim_end()).into_owned()).collect();
+    Some(format!("{}\n\n{trailers}", body.join("\n")))
 }
 
 /// What part of a commit a revert undoes, for its message.
@@ -397,7 +468,7 @@ mod tests {
             HunkFate { file: 0, hunk: 0, id: "a.md#1".into(), fate: Fate::Accepted },
             HunkFate { file: 1, hunk: 0, id: "b.md#1".into(), fate: Fate::Rejected },
         ];
-        let m = review_message(&review, &analysis, &fates, &["../x.md".into()]);
+        let m = review_message(&review, &analysis, &fates, &[], &["../x.md".into()]);
         let want = format!(
             "dream review: accept 1 of 2 changes from dream\n\n\
              Accepted (1):\n\

@@ -205,13 +205,26 @@ pub struct App {
     pub unfinished: Option<(usize, usize, String)>,
     /// Edit checks asked of the runtime, as (file, hunk, text): each is asked for once.
     pub checks_asked: HashSet<(usize, usize, String)>,
+    /// The last citation `o` opened: (file, hunk, its index among the hunk's citations),
+    /// so `o` again opens the next.
+    pub opened_source: Option<(usize, usize, usize)>,
+    /// The commit message the reviewer edited (`C`): (the generated message it was made
+    /// from, the message to commit). Used while the decisions still give the former.
+    pub message: Option<(String, String)>,
+    /// True when decisions are saved as they are made (the memory folder is in a git
+    /// repository the review may write): what the quit prompt may promise.
+    pub saves: bool,
 }
 
 impl App {
     /// A fresh state on `review`, cursor on the first hunk.
     pub fn new(review: Review, theme: Theme, size: (u16, u16)) -> App {
         let analysis = Analysis::empty(&review);
-        let restored = review.progress().0 > 0;
+        // A reviewed dream opens with its leftovers decided as its commit decided them:
+        // that is no decision of this session.
+        let settled = review.reviewed.is_some()
+            && review.decisions.iter().flatten().all(|d| d.state() == crate::decision::HunkState::Rejected);
+        let restored = review.progress().0 > 0 && !settled;
         let mut app = App {
             review,
             analysis,
@@ -250,7 +263,11 @@ impl App {
             throwaway: None,
             unfinished: None,
             checks_asked: HashSet::new(),
+            saves: false,
+            message: None,
+            opened_source: None,
         };
+        app.saves = app.review.loaded_head.is_some() && app.review.target.refusal().is_none();
         app.rebuild_rows();
         app
     }

@@ -80,6 +80,8 @@ pub fn act(app: &mut App, a: Action) -> Vec<Cmd> {
         Action::Edit => edit(app),
         Action::Undo => undo_redo(app, true),
         Action::Redo => undo_redo(app, false),
+        Action::Suspend => vec![Cmd::Suspend],
+        Action::OpenSource => open_source(app),
         Action::Again => again(app),
         Action::Search => {
             // A new search ends the one before.
@@ -101,7 +103,7 @@ pub fn act(app: &mut App, a: Action) -> Vec<Cmd> {
             app.focus = Focus::Evidence;
             Vec::new()
         }
-        Action::Commit => {
+        Action::Commit | Action::EditMessage => {
             let (done, total) = app.review.progress();
             if total == 0 {
                 say(app, "nothing to commit: the dream changes nothing", false);
@@ -109,6 +111,8 @@ pub fn act(app: &mut App, a: Action) -> Vec<Cmd> {
             } else if done == 0 {
                 say(app, "nothing decided yet: y/n decide hunks, then c commits", false);
                 Vec::new()
+            } else if a == Action::EditMessage {
+                vec![Cmd::EditMessage]
             } else {
                 vec![Cmd::PreviewCommit]
             }
@@ -202,4 +206,38 @@ pub(super) fn accept(app: &mut App, a: Action) -> Vec<Cmd> {
         Action::ToggleLine => toggle(app),
         _ => Vec::new(),
     }
+}
+
+/// `o`: the hunk's cited transcript lines that exist on disk, one after the other on each
+/// press, each opened in `$PAGER` at its line; the status bar says which.
+fn open_source(app: &mut App) -> Vec<Cmd> {
+    let Some(hi) = app.current_hunk() else { return Vec::new() };
+    let fi = app.file;
+    let entries = app.analysis.findings.changes(fi, hi).to_vec();
+    let cited: Vec<(std::path::PathBuf, usize, usize, String)> = app
+        .analysis
+        .changes
+        .iter()
+        .filter(|c| entries.contains(&c.index))
+        .flat_map(|c| c.citations.iter())
+        .filter_map(|c| {
+            let path = c.path.clone()?;
+            let line = c.line?;
+            Some((path, line, c.end.unwrap_or(line), c.location()))
+        })
+        .collect();
+    if cited.is_empty() {
+        say(app, "o opens a cited transcript line: this hunk cites none that is on disk", false);
+        return Vec::new();
+    }
+    let next = match app.opened_source {
+        Some((f, h, i)) if (f, h) == (fi, hi) => (i + 1) % cited.len(),
+        _ => 0,
+    };
+    app.opened_source = Some((fi, hi, next));
+    let (path, line, last, location) = cited[next].clone();
+    let more =
+        if cited.len() > 1 { format!(" ({} of {}; o opens the next)", next + 1, cited.len()) } else { String::new() };
+    say(app, &format!("opened {}{more}", crate::repo::message::one_line(&location)), false);
+    vec![Cmd::Pager { path, line, last }]
 }

@@ -97,15 +97,53 @@ pub(super) fn edit(app: &mut App) -> Vec<Cmd> {
     vec![Cmd::Edit { file: app.file, hunk: h, text }]
 }
 
+/// `u`/`C-r`: undoes (redoes) the last decision step, says what it undid (`undid: accept
+/// ci.md#1`) and moves the cursor to that hunk, in whatever file it is.
 pub(super) fn undo_redo(app: &mut App, undo: bool) -> Vec<Cmd> {
+    let before = app.review.decisions.clone();
     let done = if undo { app.review.undo() } else { app.review.redo() };
     if !done {
         say(app, if undo { "nothing to undo" } else { "nothing to redo" }, false);
         return Vec::new();
     }
+    // The hunks the step changed, in review order; the step is what they were (undo) or
+    // are now (redo).
+    let changed: Vec<(usize, usize)> = app
+        .review
+        .all_decisions()
+        .filter(|&(fi, hi, d)| before.get(fi).and_then(|f| f.get(hi)) != Some(d))
+        .map(|(fi, hi, _)| (fi, hi))
+        .collect();
     // Undo may reach any file: always re-audit.
     app.dirty = true;
     app.rebuild_rows();
     app.analysis.refresh_audit(&app.review);
-    vec![Cmd::Save]
+    let mut cmds = vec![Cmd::Save];
+    let Some(&(fi, hi)) = changed.first() else { return cmds };
+    let step =
+        if undo { before.get(fi).and_then(|f| f.get(hi)).cloned() } else { app.review.decision(fi, hi).cloned() };
+    let what = step.map(|d| step_name(&d)).unwrap_or("change");
+    let id = app.review.hunk(fi, hi).map(|h| crate::ui::text::shown_name(&h.id)).unwrap_or_default();
+    let more = match changed.len() {
+        1 => String::new(),
+        n => format!(" and {} more hunk{}", n - 1, if n == 2 { "" } else { "s" }),
+    };
+    let verb = if undo { "undid" } else { "redid" };
+    let elsewhere = if fi != app.file { " (moved there)" } else { "" };
+    cmds.extend(super::navigate::goto(app, fi, hi));
+    say(app, &format!("{verb}: {what} {id}{more}{elsewhere}"), false);
+    cmds
+}
+
+/// What a decision step did to a hunk, named by the state it left: `accept`, `reject`,
+/// `line decisions on`, `edit of`, `reopening of`.
+fn step_name(d: &crate::decision::HunkDecision) -> &'static str {
+    use crate::decision::HunkState;
+    match d.state() {
+        HunkState::Accepted => "accept",
+        HunkState::Rejected => "reject",
+        HunkState::Partial => "line decisions on",
+        HunkState::Edited => "edit of",
+        HunkState::Pending => "reopening of",
+    }
 }

@@ -10,6 +10,10 @@ use crate::ui::state::{App, Focus, HistoryState, Mode};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 
 pub(super) fn key(app: &mut App, k: KeyEvent) -> Vec<Cmd> {
+    // C-z suspends from any screen, leaving it as it is (an overlay, a question) for `fg`.
+    if keymap::action(k) == Some(Action::Suspend) {
+        return vec![Cmd::Suspend];
+    }
     app.status = None;
     match std::mem::replace(&mut app.mode, Mode::Normal) {
         Mode::Help { scroll } => {
@@ -74,6 +78,8 @@ pub(super) fn key(app: &mut App, k: KeyEvent) -> Vec<Cmd> {
             match keymap::action(k) {
                 // Enter only: `y` is the review's accept key, pressed by habit.
                 Some(Action::Confirm) => return vec![Cmd::Commit],
+                // `e` (or `C`): write the message yourself, then see it here again.
+                Some(Action::Edit | Action::EditMessage) => return vec![Cmd::EditMessage],
                 Some(a @ (Action::Down | Action::Up | Action::PageDown | Action::PageUp)) => {
                     let most = crate::text::split_lines(&message).len();
                     let scroll = match a {
@@ -131,7 +137,8 @@ pub(super) fn history_key(app: &mut App, h: &mut HistoryState, k: KeyEvent) -> V
     let action = keymap::action(k);
     if let Some((_, commit, scope)) = h.confirm.take() {
         if k.code == KeyCode::Char('y') {
-            h.selected = usize::MAX;
+            // The history stays open: its list is read again once the revert is in.
+            h.view = None;
             return vec![Cmd::Revert { commit, scope }];
         }
         return Vec::new();

@@ -175,8 +175,30 @@ fn apply(app: &mut App, msg: Msg) -> Vec<Cmd> {
             say(app, &e, true);
             Vec::new()
         }
+        Msg::MessageEdited(Ok(Some(edited))) => {
+            app.message = Some(edited);
+            app.mode = Mode::Normal;
+            vec![Cmd::PreviewCommit]
+        }
+        Msg::MessageEdited(Ok(None)) => {
+            app.message = None;
+            app.mode = Mode::Normal;
+            say(app, "the message was emptied: nothing committed (c shows the generated message again)", false);
+            Vec::new()
+        }
+        Msg::MessageEdited(Err(e)) => {
+            say(app, &e, true);
+            Vec::new()
+        }
+        Msg::NothingNew(why) => {
+            app.busy = None;
+            app.mode = super::state::Mode::Normal;
+            say(app, &why, false);
+            replay(app)
+        }
         Msg::Committed(Ok(summary)) => {
             app.dirty = false;
+            app.message = None;
             say(app, &summary, false);
             vec![Cmd::Reload("reloading after commit")]
         }
@@ -190,6 +212,7 @@ fn apply(app: &mut App, msg: Msg) -> Vec<Cmd> {
         }
         Msg::Initialized(Ok(text)) => {
             app.busy = None;
+            app.saves = true;
             say(app, &text, false);
             let mut cmds = vec![Cmd::Save, Cmd::PreviewCommit];
             cmds.extend(replay(app));
@@ -246,7 +269,12 @@ fn apply(app: &mut App, msg: Msg) -> Vec<Cmd> {
         }
         Msg::Reverted(Ok(summary)) => {
             say(app, &summary, false);
-            vec![Cmd::Reload("reloading after revert")]
+            let mut cmds = vec![Cmd::Reload("reloading after revert")];
+            // A revert made in the history: the history again, with the revert in it.
+            if matches!(app.mode, Mode::History(_)) {
+                cmds.insert(0, Cmd::History);
+            }
+            cmds
         }
         Msg::Committed(Err(e)) => {
             app.busy = None;

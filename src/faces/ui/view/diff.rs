@@ -115,17 +115,23 @@ fn header(app: &App, frame: &mut Frame, rect: Rect, hi: usize, h: &Hunk) {
         ));
     }
     if app.banner.is_none() {
-        spans.push(Span::styled(format!("[{state}]"), style));
+        // A leftover a later revert took back says so, with the revert.
+        let reverted = app.review.reverted(app.file, hi).filter(|_| state == "rejected");
+        match reverted {
+            Some(by) => spans.push(Span::styled(format!("[reverted in {by}]"), style)),
+            None => spans.push(Span::styled(format!("[{state}]"), style)),
+        }
     }
     let flags: Vec<&crate::analysis::flag::Flag> =
         app.analysis.hunk_flags(app.file, hi).chain(app.analysis.entry_flags(app.file, hi)).collect();
     let errors = flags.iter().filter(|f| f.severity == Severity::Error).count();
     let warnings = flags.iter().filter(|f| f.severity == Severity::Warning).count();
+    // Told apart by their mark, not only by colour (`NO_COLOR`): ✖ errors, ⚠ warnings.
     if errors > 0 {
-        spans.push(Span::styled(format!(" ⚑{errors}"), t.error));
+        spans.push(Span::styled(format!(" ✖{errors}"), t.error));
     }
     if warnings > 0 {
-        spans.push(Span::styled(format!(" ⚑{warnings}"), t.warning));
+        spans.push(Span::styled(format!(" ⚠{warnings}"), t.warning));
     }
     if h.live_changed {
         spans.push(Span::styled(" live changed", t.error));

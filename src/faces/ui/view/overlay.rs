@@ -86,7 +86,8 @@ pub fn commit(app: &App, frame: &mut Frame, message: &str, scroll: usize) {
         crate::text::split_lines(message).into_iter().map(|l| Line::raw(crate::text::strip_terminator(l).to_string())),
     );
     // The keys sit on the frame, so a message longer than the box never hides them.
-    let keys = key_hints(t, &[("Enter", "commit  "), ("Esc", "back to the review  "), ("j/k", "scroll ")]);
+    let keys =
+        key_hints(t, &[("Enter", "commit  "), ("e", "edit  "), ("Esc", "back to the review  "), ("j/k", "scroll ")]);
     frame.render_widget(Clear, area);
     let p = Paragraph::new(lines)
         .block(boxed(app, " Commit to the memory repository ").title_bottom(keys))
@@ -148,10 +149,18 @@ pub fn confirm_quit(app: &App, frame: &mut Frame) {
             "This demo's copy ({}) is deleted when you quit; `dreamreview demo --keep DIR` keeps one.",
             dir.display()
         ),
-        None => "They are saved, and reopening this dream restores them.".to_string(),
+        None if app.saves => "They are saved, and reopening this dream restores them.".to_string(),
+        None => match app.review.target.refusal() {
+            Some(_) => "They are not saved: this review may not write to its memory folder, so quitting loses them."
+                .to_string(),
+            None => format!(
+                "They are not saved: {} is in no git repository, so quitting loses them (c commits them, offering git init).",
+                app.review.inputs.memory.display()
+            ),
+        },
     };
     let lines = vec![Line::styled("Your decisions are not committed yet.", t.text), Line::styled(after, t.dim)];
-    let size = if app.throwaway.is_some() { (72, 9) } else { (60, 6) };
+    let size = if app.throwaway.is_some() || !app.saves { (72, 9) } else { (60, 6) };
     ask(app, frame, " Quit? ", lines, "quit", "stay", size);
 }
 

@@ -77,7 +77,13 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         &[("Space", "toggle"), ("y", "accept"), ("Esc", "cancel")]
     } else if app.anchor.is_some() {
         &[("Space", "toggle"), ("y/n", "decide"), ("Esc", "cancel")]
-    } else if decided == total && total > 0 {
+    } else if total == 0 {
+        // Nothing to decide (an in-place review whose work tree is back to HEAD).
+        &[("h", "history"), ("?", "help")]
+    } else if app.review.reviewed.is_some() && !app.dirty {
+        // Reviewed, and nothing decided since: a commit would record nothing new.
+        &[("A", "decide the rest again"), ("h", "history"), ("?", "help")]
+    } else if decided == total {
         &[("c", "commit"), ("u", "undo"), ("?", "help")]
     } else if app.current_hunk().is_some_and(|h| app.is_edited(h)) {
         // The reviewer's own text: what can be done with it.
@@ -130,14 +136,21 @@ const KEEP_FROM: u16 = 60;
 
 /// `left`, then as many key hints as fit in `width` columns, right-aligned, most
 /// important first, and always `? help` and `q quit` last: other hints give way first,
-/// then `left` is cut (ending in `…`).
+/// then (for a status message, which is never cut for a hint) those two, then `left` is
+/// cut (ending in `…`).
 fn with_hints<'a>(app: &App, left: Vec<Span<'a>>, hints: &[(&str, &str)], width_cols: u16) -> Line<'a> {
     let t = &app.theme;
     let cols = width_cols as usize;
     let hint_w = |(k, what): &(&str, &str)| width(&format!(" {k}")) + width(&format!(" {what} "));
     // A read-only screen (history) has its own way back: `q` there closes it.
     let review = app.banner.is_none() && !matches!(app.mode, Mode::History(_));
-    let always: &[(&str, &str)] = if width_cols >= KEEP_FROM && review { &ALWAYS } else { &[] };
+    let mut always: &[(&str, &str)] = if width_cols >= KEEP_FROM && review { &ALWAYS } else { &[] };
+    // A message (what the last key did) is not cut for a hint: every hint gives way first,
+    // `? help` and `q quit` too, when that is what lets the message show whole.
+    let left_w: usize = left.iter().map(|s| width(&s.content)).sum();
+    if app.status.is_some() && left_w <= cols && left_w + always.iter().map(hint_w).sum::<usize>() > cols {
+        always = &[];
+    }
     let kept: usize = always.iter().map(hint_w).sum();
     // The left text, cut to what the kept hints leave.
     let room = cols.saturating_sub(kept);
