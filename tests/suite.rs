@@ -52,6 +52,7 @@ mod repo_lock;
 mod resume_cli;
 mod retention_warning;
 mod revert_cli;
+mod secrets_coverage;
 mod secrets_everywhere;
 mod secrets_find;
 mod secrets_outputs;

@@ -37,6 +37,7 @@ use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 use serde::{Serialize, Serializer};
 
 mod assigned;
+mod formats;
 mod pem;
 mod rules;
 mod serialize;
@@ -216,16 +217,13 @@ fn by_rules(text: &str) -> Vec<Secret> {
     let Some(ac) = prefilter() else {
         return Vec::new();
     };
-    let mut found = Vec::new();
+    let mut hits = Vec::new();
     for m in ac.find_overlapping_iter(text) {
-        let Some(rule) = rules::RULES.get(m.pattern().as_usize()) else {
-            continue;
-        };
-        if let Some((r, kind)) = rule.matches(text, m.start(), m.end()) {
-            found.push(Secret { kind, start: r.start, end: r.end });
+        if let Some(rule) = rules::RULES.get(m.pattern().as_usize()) {
+            rule.each_match(text, m.start(), m.end(), &mut hits);
         }
     }
-    found
+    hits.into_iter().map(|(r, kind)| Secret { kind, start: r.start, end: r.end }).collect()
 }
 
 /// Merges overlapping findings into one range. A specific kind wins over `credential`,
