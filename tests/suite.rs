@@ -66,6 +66,7 @@ mod transcript_sources;
 mod tui_edit;
 mod tui_history;
 mod tui_review;
+mod tui_width;
 mod why_cli;
 mod write_races;
 mod write_refusals;
