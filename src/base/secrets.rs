@@ -4,8 +4,9 @@
 //! [`rule_table`]): one row per format — provider tokens with a fixed prefix (Anthropic,
 //! OpenAI, AWS, GitHub, GitLab, Stripe, Hugging Face, npm, PyPI, SendGrid, Slack and Discord
 //! webhooks, Twilio, Shopify, DigitalOcean, Doppler, Databricks, Azure, GCP service-account
-//! keys, Telegram, Mailgun, `age` keys and ~100 more), JWTs, PEM private keys (whole, or a body without its BEGIN
-//! line), and the value of a credential-like key (`token=`, `api_key:`; a random value),
+//! keys, Telegram, Mailgun, `age` keys and ~150 more), JWTs, PEM private keys (whole, or a body without its BEGIN
+//! line), PuTTY key files, the values of a Kubernetes `kind: Secret`, the password of `curl
+//! -u`, and the value of a credential-like key (`token=`, `api_key:`; a random value),
 //! of a password-named key (`DB_PASSWORD=hunter2`; any value), after `Bearer `, or as the
 //! password of a URL (`postgres://app:hunter2@db`; any value), and capability URLs (a
 //! presigned URL's signature, a webhook, a share link, a random token in a URL's path:
