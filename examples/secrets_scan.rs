@@ -37,5 +37,9 @@ fn main() {
     }
     let secs = start.elapsed().as_secs_f64();
     let mib = bytes as f64 / (1024.0 * 1024.0);
-    println!("{} files, {lines} lines, {mib:.1} MiB, {found} secrets: {secs:.2} s, {:.0} MiB/s", files.len(), mib / secs);
+    println!(
+        "{} files, {lines} lines, {mib:.1} MiB, {found} secrets: {secs:.2} s, {:.0} MiB/s",
+        files.len(),
+        mib / secs
+    );
 }

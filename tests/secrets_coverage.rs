@@ -511,3 +511,17 @@ fn secrets_coverage_prose_identifiers_and_hashes_are_not_masked() {
         assert!(found.is_empty(), "{text:?}: {found:?}");
     }
 }
+
+/// `Authorization: Basic <base64 of user:password>` (gitleaks `curl-auth-header`'s Basic
+/// form): generated pairs, encoded, are masked as `credential`, alone and in a curl header.
+#[test]
+fn secrets_coverage_basic_auth_values_are_masked() {
+    use base64::Engine;
+    for pair in samples("[a-z]{3,10}:[A-Za-z0-9]{8,20}") {
+        let value = base64::engine::general_purpose::STANDARD.encode(&pair);
+        for context in ["Authorization: Basic {}\n", "curl -H \"Authorization: Basic {}\" https://api.internal\n"] {
+            let format = Format { id: "basic-auth", label: "credential", shape: "", context, source: GL };
+            assert_eq!(fault(&format, &value), None, "{context} {value}");
+        }
+    }
+}
