@@ -230,7 +230,8 @@ pub(crate) fn analyse(files: &BTreeMap<String, Vec<u8>>) -> Analysis {
         let budget = index::measure(ix, &loaded);
         audit.flags.extend(index::budget_flags(&budget, &loaded));
         let dir = parent_dir(ix);
-        for line in &loaded {
+        let code = links::code_block_lines(&content);
+        for line in loaded.iter().filter(|l| !code.contains(&l.number)) {
             for r in links::references_in_line(line.number, line.text) {
                 match resolver.resolve(dir, &r) {
                     Resolution::Found(p) => named.entry(p).or_default().push(IndexRef {
