@@ -57,6 +57,43 @@ pub fn code_block_lines(text: &str) -> std::collections::BTreeSet<usize> {
     out
 }
 
+/// A link whose text runs over more than one line (`[Deploy\n  notes](deploy.md)`), which
+/// [`references_in_line`] cannot read: found by pulldown-cmark in the whole text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpanningLink {
+    /// The 1-based lines it covers.
+    pub lines: std::ops::RangeInclusive<usize>,
+    /// The reference, on its first line.
+    pub reference: Reference,
+}
+
+/// Every note link of `text` that spans lines (external links and non-notes left out).
+pub fn spanning_links(text: &str) -> Vec<SpanningLink> {
+    use pulldown_cmark::{Event, Parser, Tag};
+    let mut out = Vec::new();
+    if !text.contains("](") {
+        return out;
+    }
+    let line_start = |offset: usize| text.get(..offset).and_then(|b| b.rfind('\n')).map_or(0, |i| i + 1);
+    let line_of = |offset: usize| text.get(..offset).map_or(0, |b| b.matches('\n').count()) + 1;
+    for (event, range) in Parser::new(text).into_offset_iter() {
+        let (Event::Start(Tag::Link { dest_url, .. }) | Event::Start(Tag::Image { dest_url, .. })) = event else {
+            continue;
+        };
+        let (first, last) = (line_of(range.start), line_of(range.end.saturating_sub(1).max(range.start)));
+        let target = clean_target(&dest_url);
+        if first == last || is_external(&target) || !ends_with_md(&target) {
+            continue;
+        }
+        let from = line_start(range.start);
+        let line = text.get(from..).and_then(|l| l.lines().next()).unwrap_or("");
+        let entry = range.start - from == entry_start(line);
+        let reference = Reference { line: first, kind: RefKind::Link, target, entry };
+        out.push(SpanningLink { lines: first..=last, reference });
+    }
+    out
+}
+
 /// Whether a character may be part of a bare file name (CJK letters included).
 fn is_path_char(c: char) -> bool {
     c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | '/' | '+' | '~' | '%' | '@')
