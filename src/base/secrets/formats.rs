@@ -152,7 +152,11 @@ pub(super) fn curl_user(text: &str, s: usize, e: usize) -> Option<Range<usize>> 
 /// N` and N lines of base64), from the first to the end of the last. The hit is the
 /// `PuTTY-User-Key-File-` header.
 pub(super) fn putty_key(text: &str, _: usize, e: usize) -> Option<Range<usize>> {
-    let window = text.get(e..(e + 8192).min(text.len()))?;
+    let mut hi = (e + 8192).min(text.len());
+    while !text.is_char_boundary(hi) {
+        hi += 1;
+    }
+    let window = text.get(e..hi)?;
     let window = match window.find("PuTTY-User-Key-File-") {
         Some(next) => window.get(..next)?,
         None => window,
@@ -201,8 +205,14 @@ pub(super) fn kubernetes_secret(text: &str, s: usize, e: usize) -> Vec<Range<usi
     {
         return out;
     }
-    let lo = s.saturating_sub(8192);
-    let hi = (e + 8192).min(b.len());
+    let mut lo = s.saturating_sub(8192);
+    while !text.is_char_boundary(lo) {
+        lo -= 1;
+    }
+    let mut hi = (e + 8192).min(b.len());
+    while !text.is_char_boundary(hi) {
+        hi += 1;
+    }
     let (Some(before), Some(after)) = (text.get(lo..s), text.get(e..hi)) else { return out };
     let doc_start = before.rfind("\n---").map_or(lo, |i| lo + i + 4);
     let doc_end = after.find("\n---").map_or(hi, |i| e + i);
@@ -279,5 +289,9 @@ mod tests {
         let found: Vec<&str> = kubernetes_secret(t, 0, 12).into_iter().map(|r| &t[r]).collect();
         assert_eq!(found, ["QUJDREVGR0g=", "    bGluZTE=\n    bGluZTI="]);
         assert!(kubernetes_secret("kind: SecretStore\ndata:\n  a: QUJDREVGR0g=\n", 0, 12).is_empty());
+        // Far from the start of a text that is not ASCII (the window is cut on a char).
+        let far = format!("{}\n---\nkind: Secret\ndata:\n  a: QUJDREVGR0g=\n", "é".repeat(5000));
+        let at = far.find("kind: Secret").unwrap();
+        assert_eq!(kubernetes_secret(&far, at, at + 12).len(), 1);
     }
 }
