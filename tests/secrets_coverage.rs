@@ -555,3 +555,58 @@ fn secrets_coverage_keyword_formats_are_masked_as_credential_after_a_key_name() 
     }
     assert!(faults.is_empty(), "{faults:#?}");
 }
+
+/// Fragments of the shapes the new validators read (their anchors, separators, a line
+/// break inside a manifest or key file), in any order: `find` and `mask` never panic, every
+/// range is on char boundaries, and masking reaches a fixed point.
+mod fragments {
+    use dreamreview::secrets;
+    use proptest::prelude::*;
+
+    const POOL: &[&str] = &[
+        "kind: Secret\n",
+        "kind: secret",
+        "data:\n",
+        "stringData:\n",
+        "  a: QUJDREVGR0hJSktM\n",
+        "  b: |\n",
+        "    bGluZTE=\n",
+        "\n---\n",
+        "PuTTY-User-Key-File-3: ssh-rsa\n",
+        "Private-Lines: 2\n",
+        "Private-Lines: 99999999999999999999\n",
+        "QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo=\n",
+        "curl ",
+        " -u ",
+        " --user=",
+        "deploy:Zk29xQ8wL3mN7vB2",
+        "'",
+        "\\\n",
+        "sig=",
+        "sv=2022&",
+        "%3D",
+        "JQQJ",
+        "AZDO",
+        "_mmk",
+        "AccountKey=",
+        "é",
+        "漢",
+        " ",
+        "\n",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 512, rng_seed: proptest::test_runner::RngSeed::Fixed(7), ..ProptestConfig::default() })]
+
+        #[test]
+        fn secrets_coverage_new_validators_never_panic(parts in proptest::collection::vec(0..POOL.len(), 0..24)) {
+            let text: String = parts.iter().map(|&p| POOL[p]).collect();
+            for s in secrets::find(&text) {
+                prop_assert!(s.start < s.end && s.end <= text.len());
+                prop_assert!(text.is_char_boundary(s.start) && text.is_char_boundary(s.end));
+            }
+            let once = secrets::mask(&text).into_owned();
+            prop_assert_eq!(secrets::mask(&once), once.clone());
+        }
+    }
+}
