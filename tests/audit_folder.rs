@@ -400,3 +400,27 @@ proptest! {
         let _ = audit::links::normalize("team", &s);
     }
 }
+
+/// A link in a code block is an example, not a reference (pulldown-cmark reads the blocks):
+/// no dangling flag for it, and it does not keep a note from being an orphan.
+#[test]
+fn links_in_code_blocks_are_examples_not_references() {
+    let index = "# Memory\n\n- [Deploy](deploy.md)\n\nHow to write an entry:\n\n```markdown\n- [Title](missing.md)\n- [[ghost]] and `orphan.md`\n```\n\n~~~\n[x](also-missing.md)\n~~~\n\n    [indented](gone.md)\n\n- [Broken](broken.md)\n";
+    let a =
+        audit::audit(&folder(&[("MEMORY.md", index), ("deploy.md", &note("deploy")), ("orphan.md", &note("orphan"))]));
+    let dangling: Vec<(usize, &str)> = a.dangling.iter().map(|d| (d.line, d.target.as_str())).collect();
+    assert_eq!(dangling, vec![(18, "broken.md")]);
+    assert_eq!(a.orphans, vec!["orphan.md"]);
+}
+
+/// A link whose text runs over two lines is read whole (pulldown-cmark), on its first line:
+/// its note is named, a missing one is dangling.
+#[test]
+fn a_link_over_two_lines_is_read_whole() {
+    let index = "# Memory\n\n- [Deploy\n  notes](deploy.md)\n- [Old\n  plan](old-plan.md)\n";
+    let a = audit::audit(&folder(&[("MEMORY.md", index), ("deploy.md", &note("deploy"))]));
+    assert_eq!(a.orphans, Vec::<String>::new());
+    let dangling: Vec<(usize, RefKind, &str)> =
+        a.dangling.iter().map(|d| (d.line, d.kind, d.target.as_str())).collect();
+    assert_eq!(dangling, vec![(5, RefKind::Link, "old-plan.md")]);
+}

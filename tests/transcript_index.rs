@@ -220,6 +220,24 @@ fn deleted_transcripts_lose_their_index() {
     assert_eq!(index_files(cache.path()).len(), 1);
 }
 
+/// The index of an earlier format (`index-v1/`, file names of another hash) is removed by
+/// the next run, which indexes under `index-v2/` named by XXH3-64 of the paths.
+#[test]
+fn the_earlier_formats_folder_is_removed_and_names_are_xxh3() {
+    let (_g, dream, memory) = project();
+    let cache = tempfile::tempdir().unwrap();
+    let old = cache.path().join("dreamreview/index-v1/0123456789abcdef");
+    write(&old.join("fedcba9876543210.idx"), "DRIX");
+    same_with_and_without(&dream, &memory, cache.path());
+    assert!(!cache.path().join("dreamreview/index-v1").exists(), "the old format's folder is pruned");
+    let files = index_files(cache.path());
+    assert_eq!(files.len(), 2);
+    let a = memory.parent().unwrap().join(format!("{A}.jsonl"));
+    let name = format!("{:016x}.idx", xxhash_rust::xxh3::xxh3_64(a.file_name().unwrap().as_encoded_bytes()));
+    assert!(files.iter().any(|f| f.file_name().unwrap().to_str() == Some(name.as_str())), "{files:?} {name}");
+    assert!(files.iter().all(|f| f.starts_with(cache.path().join("dreamreview/index-v2"))));
+}
+
 /// A cache folder that cannot be written (here a file stands where it should be, which
 /// stops root too) is said once, not once per transcript; the output is the same, and the
 /// transcripts are scanned whole rather than indexed for nothing on every run.
@@ -528,7 +546,7 @@ fn the_index_command_builds_what_a_check_would_and_yields_to_a_running_build() {
     let cache = tempfile::tempdir().unwrap();
     let root = memory.parent().unwrap();
     let env = [("XDG_CACHE_HOME", cache.path().to_str().unwrap()), ("DREAMREVIEW_INDEX_BLOCK_BYTES", "1")];
-    let lock = cache.path().join("dreamreview/index-v1/.build.lock");
+    let lock = cache.path().join("dreamreview/index-v2/.build.lock");
     std::fs::create_dir_all(lock.parent().unwrap()).unwrap();
     let held = std::fs::File::create(&lock).unwrap();
     held.lock().unwrap();

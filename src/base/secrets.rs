@@ -4,8 +4,9 @@
 //! [`rule_table`]): one row per format — provider tokens with a fixed prefix (Anthropic,
 //! OpenAI, AWS, GitHub, GitLab, Stripe, Hugging Face, npm, PyPI, SendGrid, Slack and Discord
 //! webhooks, Twilio, Shopify, DigitalOcean, Doppler, Databricks, Azure, GCP service-account
-//! keys, Telegram, Mailgun, `age` keys and ~100 more), JWTs, PEM private keys (whole, or a body without its BEGIN
-//! line), and the value of a credential-like key (`token=`, `api_key:`; a random value),
+//! keys, Telegram, Mailgun, `age` keys and ~150 more), JWTs, PEM private keys (whole, or a body without its BEGIN
+//! line), PuTTY key files, the values of a Kubernetes `kind: Secret`, the password of `curl
+//! -u`, and the value of a credential-like key (`token=`, `api_key:`; a random value),
 //! of a password-named key (`DB_PASSWORD=hunter2`; any value), after `Bearer `, or as the
 //! password of a URL (`postgres://app:hunter2@db`; any value), and capability URLs (a
 //! presigned URL's signature, a webhook, a share link, a random token in a URL's path:
@@ -37,6 +38,7 @@ use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 use serde::{Serialize, Serializer};
 
 mod assigned;
+mod formats;
 mod pem;
 mod rules;
 mod serialize;
@@ -216,16 +218,13 @@ fn by_rules(text: &str) -> Vec<Secret> {
     let Some(ac) = prefilter() else {
         return Vec::new();
     };
-    let mut found = Vec::new();
+    let mut hits = Vec::new();
     for m in ac.find_overlapping_iter(text) {
-        let Some(rule) = rules::RULES.get(m.pattern().as_usize()) else {
-            continue;
-        };
-        if let Some((r, kind)) = rule.matches(text, m.start(), m.end()) {
-            found.push(Secret { kind, start: r.start, end: r.end });
+        if let Some(rule) = rules::RULES.get(m.pattern().as_usize()) {
+            rule.each_match(text, m.start(), m.end(), &mut hits);
         }
     }
-    found
+    hits.into_iter().map(|(r, kind)| Secret { kind, start: r.start, end: r.end }).collect()
 }
 
 /// Merges overlapping findings into one range. A specific kind wins over `credential`,

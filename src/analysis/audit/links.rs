@@ -37,6 +37,63 @@ pub struct Reference {
     pub entry: bool,
 }
 
+/// The 1-based numbers of the lines of `text` inside a code block, fenced or indented, as
+/// a Markdown parser (pulldown-cmark) reads it: a link or file name written there is an
+/// example (`[x](missing.md)` in a fenced snippet), not a reference. A fence left open runs
+/// to the end of the text, as a renderer shows it.
+pub fn code_block_lines(text: &str) -> std::collections::BTreeSet<usize> {
+    use pulldown_cmark::{Event, Parser, Tag};
+    let mut out = std::collections::BTreeSet::new();
+    if !text.contains("```") && !text.contains("~~~") && !text.contains("    ") && !text.contains('\t') {
+        return out;
+    }
+    let line_of = |offset: usize| text.get(..offset).map_or(0, |b| b.matches('\n').count()) + 1;
+    for (event, range) in Parser::new(text).into_offset_iter() {
+        if let Event::Start(Tag::CodeBlock(_)) = event {
+            let last = line_of(range.end.saturating_sub(1).max(range.start));
+            out.extend(line_of(range.start)..=last);
+        }
+    }
+    out
+}
+
+/// A link whose text runs over more than one line (`[Deploy\n  notes](deploy.md)`), which
+/// [`references_in_line`] cannot read: found by pulldown-cmark in the whole text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpanningLink {
+    /// The 1-based lines it covers.
+    pub lines: std::ops::RangeInclusive<usize>,
+    /// The reference, on its first line.
+    pub reference: Reference,
+}
+
+/// Every note link of `text` that spans lines (external links and non-notes left out).
+pub fn spanning_links(text: &str) -> Vec<SpanningLink> {
+    use pulldown_cmark::{Event, Parser, Tag};
+    let mut out = Vec::new();
+    if !text.contains("](") {
+        return out;
+    }
+    let line_start = |offset: usize| text.get(..offset).and_then(|b| b.rfind('\n')).map_or(0, |i| i + 1);
+    let line_of = |offset: usize| text.get(..offset).map_or(0, |b| b.matches('\n').count()) + 1;
+    for (event, range) in Parser::new(text).into_offset_iter() {
+        let (Event::Start(Tag::Link { dest_url, .. }) | Event::Start(Tag::Image { dest_url, .. })) = event else {
+            continue;
+        };
+        let (first, last) = (line_of(range.start), line_of(range.end.saturating_sub(1).max(range.start)));
+        let target = clean_target(&dest_url);
+        if first == last || is_external(&target) || !ends_with_md(&target) {
+            continue;
+        }
+        let from = line_start(range.start);
+        let line = text.get(from..).and_then(|l| l.lines().next()).unwrap_or("");
+        let entry = range.start - from == entry_start(line);
+        let reference = Reference { line: first, kind: RefKind::Link, target, entry };
+        out.push(SpanningLink { lines: first..=last, reference });
+    }
+    out
+}
+
 /// Whether a character may be part of a bare file name (CJK letters included).
 fn is_path_char(c: char) -> bool {
     c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | '/' | '+' | '~' | '%' | '@')
@@ -292,6 +349,14 @@ pub fn normalize(dir: &str, target: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn code_block_lines_fenced_indented_and_unclosed() {
+        let text = "a\n```\n[x](y.md)\n```\nb\n\n    code\n\n~~~\nopen to the end\n";
+        let lines: Vec<usize> = code_block_lines(text).into_iter().collect();
+        assert_eq!(lines, [2, 3, 4, 7, 9, 10]);
+        assert!(code_block_lines("- [a](a.md)\n  - [b](b.md)\n").is_empty());
+    }
 
     fn refs(line: &str) -> Vec<(RefKind, String, bool)> {
         references_in_line(1, line).into_iter().map(|r| (r.kind, r.target, r.entry)).collect()

@@ -230,8 +230,19 @@ pub(crate) fn analyse(files: &BTreeMap<String, Vec<u8>>) -> Analysis {
         let budget = index::measure(ix, &loaded);
         audit.flags.extend(index::budget_flags(&budget, &loaded));
         let dir = parent_dir(ix);
-        for line in &loaded {
-            for r in links::references_in_line(line.number, line.text) {
+        let code = links::code_block_lines(&content);
+        let spanning = links::spanning_links(&content);
+        for line in loaded.iter().filter(|l| !code.contains(&l.number)) {
+            let mut refs = links::references_in_line(line.number, line.text);
+            // A link whose text runs over lines is the parser's, read on its first line; the
+            // pieces of it the line reader sees (its target as a bare name) are not read again.
+            for s in spanning.iter().filter(|s| s.lines.contains(&line.number)) {
+                refs.retain(|r| r.target != s.reference.target);
+                if *s.lines.start() == line.number {
+                    refs.push(s.reference.clone());
+                }
+            }
+            for r in refs {
                 match resolver.resolve(dir, &r) {
                     Resolution::Found(p) => named.entry(p).or_default().push(IndexRef {
                         path: ix.to_string(),

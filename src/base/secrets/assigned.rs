@@ -329,7 +329,7 @@ fn is_password_value(v: &str) -> bool {
 
 /// A whole placeholder word (`password`, `changeme`, `<PASSWORD>`) or a value holding a
 /// placeholder part (`your-password`, `xxxx`, `${PW}`, `EXAMPLE`).
-fn is_placeholder_value(v: &str) -> bool {
+pub(super) fn is_placeholder_value(v: &str) -> bool {
     let lower = v.to_ascii_lowercase();
     let word = lower.trim_matches(|c: char| matches!(c, '<' | '>' | '[' | ']' | '_' | '-'));
     PLACEHOLDER_WORDS.contains(&word)

@@ -13,6 +13,7 @@ use std::ops::Range;
 
 use super::SecretKind;
 use super::assigned::{after_key, after_password_key, url_password};
+use super::formats::{azure_devops_pat, azure_key, azure_sas, curl_user, kubernetes_secret, maxmind, putty_key};
 use super::pem::{pem_anchor, pem_begin, pem_end};
 use super::shapes::{
     anthropic, azure_ad_secret, discord_bot, github_classic, jwt, mailchimp, openai, sendgrid, telegram_bot, two_part,
@@ -32,6 +33,9 @@ pub(super) enum Check {
     /// A [`Check::Custom`] that also says what it found, for a row whose hits are of
     /// several kinds (a capability URL is a `signed-url`, a `webhook-url`…).
     Classified(Classifier),
+    /// A validator that finds any number of secrets of the row's kind at one hit (the
+    /// values of a Kubernetes Secret manifest).
+    Spans(fn(&str, usize, usize) -> Vec<Range<usize>>),
 }
 
 /// A validator of a [`Check::Classified`] row: the text and the hit's start and end in,
@@ -68,6 +72,14 @@ pub(super) enum Charset {
     Bech32Upper,
     /// A URL path: `[A-Za-z0-9_/@.-]`.
     UrlPath,
+    /// `[A-Za-z0-9+/=_-]` (base64 and base64url mixed: Sentry's org tokens).
+    Base64Url,
+    /// `[A-Za-z0-9_.=-]`.
+    KeyDotPad,
+    /// `[A-Z0-9-]` (1Password secret keys).
+    UpperDash,
+    /// `[A-Za-z0-9+/=%]` (base64, URL-encoded in places: Twitter bearer tokens).
+    Base64Pct,
 }
 
 impl Charset {
@@ -83,6 +95,10 @@ impl Charset {
             Charset::KeyPad => c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'='),
             Charset::Bech32Upper => b"QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L".contains(&c),
             Charset::UrlPath => c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'/' | b'@' | b'.'),
+            Charset::Base64Url => c.is_ascii_alphanumeric() || matches!(c, b'+' | b'/' | b'=' | b'_' | b'-'),
+            Charset::KeyDotPad => c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.' | b'='),
+            Charset::UpperDash => c.is_ascii_uppercase() || c.is_ascii_digit() || c == b'-',
+            Charset::Base64Pct => c.is_ascii_alphanumeric() || matches!(c, b'+' | b'/' | b'=' | b'%'),
         }
     }
 }
@@ -140,6 +156,28 @@ const fn custom(
     Rule { id, prefix, kind, check: Check::Custom(f) }
 }
 
+/// A row for a secret value after a literal that is not part of it (`_gitlab_session=`).
+const fn value_after(
+    id: &'static str,
+    prefix: &'static str,
+    name: &'static str,
+    body: Charset,
+    min: usize,
+    max: usize,
+) -> Rule {
+    Rule { id, prefix, kind: SecretKind::Provider(name), check: Check::Token { body, min, max, part: Part::Body } }
+}
+
+/// A row whose validator finds any number of secrets at one hit.
+const fn spans(
+    id: &'static str,
+    prefix: &'static str,
+    name: &'static str,
+    f: fn(&str, usize, usize) -> Vec<Range<usize>>,
+) -> Rule {
+    Rule { id, prefix, kind: SecretKind::Provider(name), check: Check::Spans(f) }
+}
+
 /// A row validated by a function that names the kind of each secret it finds.
 const fn classified(id: &'static str, prefix: &'static str, kind: SecretKind, f: Classifier) -> Rule {
     Rule { id, prefix, kind, check: Check::Classified(f) }
@@ -173,11 +211,18 @@ pub(super) const RULES: &[Rule] = &[
     provider("replicate-token", "r8_", "replicate-token", Alnum, 36, 40),
     provider("xai-key", "xai-", "xai-key", Alnum, 70, 90),
     provider("langsmith-key", "lsv2_", "langsmith-key", Key, 40, 60),
+    provider("openrouter-key", "sk-or-v1-", "openrouter-key", Hex, 64, 64),
+    provider("tavily-key", "tvly-", "tavily-key", Key, 32, 37),
+    provider("pinecone-key", "pcsk_", "pinecone-key", Key, 60, 80),
+    // `ABSK` + the base64 of `BedrockAPIKey-`; a short-term key is a presigned URL in base64.
+    provider("aws-bedrock-key", "ABSKQmVkcm9ja0FQSUtleS", "aws-bedrock-key", Base64, 100, MAX),
+    provider("aws-bedrock-short-term-key", "bedrock-api-key-", "aws-bedrock-key", Base64, 200, MAX),
     // Cloud providers.
     token("aws-access-key-id", "AKIA", K::AwsAccessKey, UpperAlnum, 16, 16),
     token("aws-temporary-key-id", "ASIA", K::AwsAccessKey, UpperAlnum, 16, 16),
     token("aws-bearer-key-id", "ABIA", K::AwsAccessKey, UpperAlnum, 16, 16),
     token("aws-context-key-id", "ACCA", K::AwsAccessKey, UpperAlnum, 16, 16),
+    token("aws-a3t-key-id", "A3T", K::AwsAccessKey, UpperAlnum, 17, 17),
     key_name("aws_secret_access_key"),
     key_name("secretaccesskey"),
     token("google-api-key", "AIza", K::GoogleApiKey, Key, 35, 35),
@@ -186,8 +231,23 @@ pub(super) const RULES: &[Rule] = &[
     custom("gcp-private-key-id", "private_key_id", K::Provider("gcp-private-key-id"), after_key),
     key_name("private_key"),
     custom("azure-ad-client-secret", "Q~", K::Provider("azure-client-secret"), azure_ad_secret),
-    custom("azure-storage-account-key", "accountkey", K::Provider("azure-key"), after_key),
-    custom("azure-shared-access-key", "sharedaccesskey", K::Provider("azure-key"), after_key),
+    custom("azure-storage-account-key", "accountkey", K::Provider("azure-key"), azure_key),
+    custom("azure-shared-access-key", "sharedaccesskey", K::Provider("azure-key"), azure_key),
+    custom("azure-sas-token", "sig=", K::Provider("azure-sas"), azure_sas),
+    custom("azure-devops-pat", "AZDO", K::Provider("azure-devops-token"), azure_devops_pat),
+    provider("cloudflare-origin-ca-key", "v1.0-", "cloudflare-origin-ca-key", Key, 171, 171),
+    provider("openshift-user-token", "sha256~", "openshift-token", Key, 43, 43),
+    provider("tailscale-key", "tskey-", "tailscale-key", Key, 30, MAX),
+    provider("clickhouse-cloud-key", "4b1d", "clickhouse-key", Alnum, 38, 38),
+    provider("harness-pat", "pat.", "harness-token", KeyDot, 68, 68),
+    provider("harness-sat", "sat.", "harness-token", KeyDot, 68, 68),
+    provider("defined-networking-token", "dnkey-", "defined-networking-token", KeyPad, 79, 79),
+    provider("settlemint-application-token", "sm_aat_", "settlemint-token", Alnum, 16, 16),
+    provider("settlemint-personal-token", "sm_pat_", "settlemint-token", Alnum, 16, 16),
+    provider("settlemint-service-token", "sm_sat_", "settlemint-token", Alnum, 16, 16),
+    custom("maxmind-license-key", "_mmk", K::Provider("maxmind-key"), maxmind),
+    provider("intra42-secret-ud", "s-s4t2ud-", "intra42-secret", Hex, 64, 64),
+    provider("intra42-secret-af", "s-s4t2af-", "intra42-secret", Hex, 64, 64),
     provider("digitalocean-pat", "dop_v1_", "digitalocean-token", Hex, 64, 64),
     provider("digitalocean-oauth", "doo_v1_", "digitalocean-token", Hex, 64, 64),
     provider("digitalocean-refresh", "dor_v1_", "digitalocean-token", Hex, 64, 64),
@@ -197,6 +257,7 @@ pub(super) const RULES: &[Rule] = &[
     provider("flyio-token", "fo1_", "flyio-token", Key, 43, 43),
     provider("flyio-macaroon", "fm2_", "flyio-token", Base64, 100, MAX),
     provider("flyio-macaroon-v1", "fm1r_", "flyio-token", Base64, 100, MAX),
+    provider("flyio-macaroon-v1a", "fm1a_", "flyio-token", Base64, 100, MAX),
     provider("netlify-pat", "nfp_", "netlify-token", Alnum, 36, 40),
     provider("supabase-pat", "sbp_", "supabase-token", Hex, 40, 40),
     provider("supabase-secret-key", "sb_secret_", "supabase-token", Key, 30, MAX),
@@ -204,16 +265,16 @@ pub(super) const RULES: &[Rule] = &[
     provider("hashicorp-vault-batch", "hvb.", "vault-token", Key, 130, MAX),
     custom("terraform-cloud-token", ".atlasv1.", K::Provider("terraform-token"), two_part),
     provider("pulumi-token", "pul-", "pulumi-token", Hex, 40, 40),
-    provider("databricks-token", "dapi", "databricks-token", Hex, 32, 34),
+    provider("databricks-token", "dapi", "databricks-token", Key, 32, 34),
     provider("doppler-personal", "dp.pt.", "doppler-token", Alnum, 40, 44),
     provider("doppler-service", "dp.st.", "doppler-token", KeyDot, 40, MAX),
     provider("doppler-service-account", "dp.sa.", "doppler-token", Alnum, 40, 44),
     provider("doppler-cli", "dp.ct.", "doppler-token", Alnum, 40, 44),
     provider("doppler-scim", "dp.scim.", "doppler-token", Alnum, 40, 44),
     provider("doppler-audit", "dp.audit.", "doppler-token", Alnum, 40, 44),
-    provider("planetscale-token", "pscale_tkn_", "planetscale-token", KeyDot, 32, 64),
-    provider("planetscale-password", "pscale_pw_", "planetscale-token", KeyDot, 32, 64),
-    provider("planetscale-oauth", "pscale_oauth_", "planetscale-token", KeyDot, 32, 64),
+    provider("planetscale-token", "pscale_tkn_", "planetscale-token", KeyDotPad, 32, 64),
+    provider("planetscale-password", "pscale_pw_", "planetscale-token", KeyDotPad, 32, 64),
+    provider("planetscale-oauth", "pscale_oauth_", "planetscale-token", KeyDotPad, 32, 64),
     provider("dynatrace-token", "dt0c01.", "dynatrace-token", KeyDot, 80, 100),
     // Code hosting, packages and CI.
     custom("github-pat", "ghp_", K::GithubToken, github_classic),
@@ -228,6 +289,8 @@ pub(super) const RULES: &[Rule] = &[
     provider("gitlab-pipeline-trigger", "glptt-", "gitlab-token", Hex, 40, 40),
     provider("gitlab-ci-build-token", "glcbt-", "gitlab-token", Key, 20, MAX),
     provider("gitlab-feed-token", "glft-", "gitlab-token", Key, 20, MAX),
+    provider("gitlab-feature-flag-client-token", "glffct-", "gitlab-token", Key, 20, MAX),
+    value_after("gitlab-session-cookie", "_gitlab_session=", "gitlab-token", Alnum, 32, 32),
     provider("gitlab-incoming-mail", "glimt-", "gitlab-token", Key, 25, MAX),
     provider("gitlab-oauth-secret", "gloas-", "gitlab-token", Key, 64, 64),
     provider("gitlab-scim-token", "glsoat-", "gitlab-token", Key, 20, MAX),
@@ -248,10 +311,12 @@ pub(super) const RULES: &[Rule] = &[
     provider("sourcegraph-token", "sgp_", "sourcegraph-token", Key, 40, MAX),
     provider("octopus-deploy-key", "API-", "octopus-key", UpperAlnum, 26, 26),
     provider("atlassian-api-token", "ATATT3", "atlassian-token", KeyPad, 180, MAX),
-    provider("sentry-org-token", "sntrys_", "sentry-token", Base64, 60, MAX),
+    provider("sentry-org-token", "sntrys_", "sentry-token", Base64Url, 60, MAX),
     provider("sentry-user-token", "sntryu_", "sentry-token", Hex, 64, 64),
     provider("grafana-cloud-token", "glc_", "grafana-token", Base64, 32, MAX),
     provider("grafana-service-account", "glsa_", "grafana-token", Key, 40, 41),
+    // The base64 of `{"k":"`.
+    provider("grafana-api-key", "eyJrIjoi", "grafana-token", Base64, 70, 400),
     provider("new-relic-user-key", "NRAK-", "new-relic-key", UpperAlnum, 27, 27),
     provider("new-relic-insert-key", "NRII-", "new-relic-key", Key, 32, 32),
     provider("new-relic-browser-key", "NRJS-", "new-relic-key", Hex, 19, 19),
@@ -262,7 +327,11 @@ pub(super) const RULES: &[Rule] = &[
     provider("readme-key", "rdme_", "readme-key", Alnum, 70, 70),
     provider("notion-token", "ntn_", "notion-token", Alnum, 46, 46),
     provider("onepassword-service-account", "ops_eyJ", "1password-token", Base64, 250, MAX),
-    provider("typeform-token", "tfp_", "typeform-token", KeyDot, 59, 59),
+    provider("onepassword-secret-key", "A3-", "1password-secret-key", UpperDash, 36, 37),
+    provider("hubspot-private-app-na", "pat-na1-", "hubspot-token", Key, 36, 36),
+    provider("hubspot-private-app-eu", "pat-eu1-", "hubspot-token", Key, 36, 36),
+    provider("dropbox-short-lived-token", "sl.", "dropbox-token", KeyDotPad, 130, MAX),
+    provider("typeform-token", "tfp_", "typeform-token", KeyDotPad, 59, 59),
     provider("frameio-token", "fio-u-", "frameio-token", KeyPad, 64, 64),
     provider("infracost-key", "ico-", "infracost-key", Alnum, 32, 32),
     provider("scalingo-token", "tk-us-", "scalingo-token", Key, 48, 48),
@@ -274,6 +343,8 @@ pub(super) const RULES: &[Rule] = &[
     provider("stripe-test-key", "sk_test_", "stripe-key", Alnum, 20, 247),
     provider("stripe-restricted-key", "rk_live_", "stripe-key", Alnum, 20, 247),
     provider("stripe-restricted-test-key", "rk_test_", "stripe-key", Alnum, 20, 247),
+    provider("stripe-prod-key", "sk_prod_", "stripe-key", Alnum, 20, 247),
+    provider("stripe-restricted-prod-key", "rk_prod_", "stripe-key", Alnum, 20, 247),
     provider("stripe-webhook-secret", "whsec_", "stripe-key", Alnum, 32, 64),
     provider("shopify-access-token", "shpat_", "shopify-token", Hex, 32, 32),
     provider("shopify-custom-app-token", "shpca_", "shopify-token", Hex, 32, 32),
@@ -281,13 +352,19 @@ pub(super) const RULES: &[Rule] = &[
     provider("shopify-shared-secret", "shpss_", "shopify-token", Hex, 32, 32),
     provider("square-access-token", "sq0atp-", "square-token", Key, 22, 22),
     provider("square-oauth-secret", "sq0csp-", "square-token", Key, 43, 43),
+    provider("square-access-token-eaaa", "EAAA", "square-token", Key, 60, 60),
+    provider("facebook-page-token-m", "EAAM", "facebook-token", Alnum, 100, MAX),
+    provider("facebook-page-token-c", "EAAC", "facebook-token", Alnum, 100, MAX),
     provider("shippo-token", "shippo_live_", "shippo-token", Hex, 40, 40),
+    provider("shippo-test-token", "shippo_test_", "shippo-token", Hex, 40, 40),
     provider("flutterwave-secret", "FLWSECK-", "flutterwave-key", Key, 32, 40),
     provider("flutterwave-test-secret", "FLWSECK_TEST-", "flutterwave-key", Key, 32, 40),
-    provider("duffel-live-token", "duffel_live_", "duffel-token", Key, 43, 43),
-    provider("duffel-test-token", "duffel_test_", "duffel-token", Key, 43, 43),
+    provider("flutterwave-encryption-key", "FLWSECK_TEST", "flutterwave-key", Alnum, 12, 12),
+    provider("duffel-live-token", "duffel_live_", "duffel-token", KeyPad, 43, 43),
+    provider("duffel-test-token", "duffel_test_", "duffel-token", KeyPad, 43, 43),
     provider("plaid-production-token", "access-production-", "plaid-token", Key, 36, 36),
     provider("plaid-development-token", "access-development-", "plaid-token", Key, 36, 36),
+    provider("plaid-sandbox-token", "access-sandbox-", "plaid-token", Key, 36, 36),
     // Messaging, mail and chat.
     custom("slack-token", "xox", K::SlackToken, super::shapes::slack),
     provider("slack-config-token", "xoxe.xox", "slack-token", Key, 20, MAX),
@@ -304,9 +381,15 @@ pub(super) const RULES: &[Rule] = &[
     provider("mailgun-private-key", "key-", "mailgun-key", Hex, 32, 32),
     provider("mailgun-public-key", "pubkey-", "mailgun-key", Hex, 32, 32),
     custom("mailchimp-key", "-us", K::Provider("mailchimp-key"), mailchimp),
-    provider("twitter-bearer-token", "AAAAAAAAAAAAAAAAAAAAA", "twitter-token", Base64, 80, MAX),
+    provider("brevo-api-key", "xkeysib-", "brevo-key", Key, 81, 81),
+    provider("brevo-smtp-key", "xsmtpsib-", "brevo-key", Key, 81, 81),
+    provider("twitter-bearer-token", "AAAAAAAAAAAAAAAAAAAAA", "twitter-token", Base64Pct, 80, MAX),
+    provider("mapbox-secret-token", "sk.eyJ", "mapbox-token", KeyDot, 60, MAX),
+    provider("mapbox-temporary-token", "tk.eyJ", "mapbox-token", KeyDot, 60, MAX),
     // Keys and token formats.
     custom("jwt", "eyJ", K::Jwt, jwt),
+    // The base64 of a JWT (`eyJhbGciOi` encoded again).
+    token("jwt-base64", "ZXlKaGJHY2lPaU", K::Jwt, Base64, 40, MAX),
     custom("pem-private-key", "-----BEGIN", K::PrivateKey, pem_begin),
     custom("pem-private-key-end", "-----END", K::PrivateKey, pem_end),
     custom("openssh-key-body", "b3BlbnNzaC1rZXktdjE", K::PrivateKey, pem_anchor),
@@ -322,11 +405,14 @@ pub(super) const RULES: &[Rule] = &[
     custom("pkcs8-ec-body", "MIGHAgEAMBMGByqGSM49", K::PrivateKey, pem_anchor),
     custom("pkcs8-ed25519-body", "MC4CAQAwBQYDK2Vw", K::PrivateKey, pem_anchor),
     provider("age-secret-key", "AGE-SECRET-KEY-1", "age-secret-key", Bech32Upper, 58, 58),
+    custom("putty-private-key", "PuTTY-User-Key-File-", K::PrivateKey, putty_key),
+    spans("kubernetes-secret", "kind: secret", "kubernetes-secret", kubernetes_secret),
     // Credentials by context: a key name and its value, a bearer token, a URL password.
     custom("url-password", "://", K::Credential, url_password),
     classified("capability-url", "://", K::CapabilityUrl("capability-url"), super::urls::capability_url),
     custom("bearer-token", "bearer", K::Credential, super::assigned::bearer),
     custom("basic-auth", "basic", K::Credential, super::assigned::basic_auth),
+    custom("curl-user", "curl", K::Credential, curl_user),
     key_name("token"),
     key_name("secret"),
     key_name("api_key"),
@@ -341,6 +427,12 @@ pub(super) const RULES: &[Rule] = &[
     key_name("secret-key"),
     key_name("secretkey"),
     key_name("secret key"),
+    key_name("auth"),
+    key_name("authorization"),
+    key_name("credential"),
+    key_name("credentials"),
+    key_name("creds"),
+    key_name("cookie"),
     password_name("password"),
     password_name("passwd"),
     password_name("passphrase"),
@@ -355,9 +447,20 @@ impl Rule {
         match self.check {
             Check::Custom(f) => f(text, start, end).map(|r| (r, self.kind)),
             Check::Classified(f) => f(text, start, end),
+            // Found by [`Rule::each_match`].
+            Check::Spans(_) => None,
             Check::Token { body, min, max, part } => {
                 self.token_at(text, start, body, min..=max, part).map(|r| (r, self.kind))
             }
+        }
+    }
+
+    /// Every secret this row finds at the pre-filter hit `start..end`: what
+    /// [`Rule::matches`] finds, or each of a [`Check::Spans`] row's.
+    pub(super) fn each_match(&self, text: &str, start: usize, end: usize, out: &mut Vec<(Range<usize>, SecretKind)>) {
+        match self.check {
+            Check::Spans(f) => out.extend(f(text, start, end).into_iter().map(|r| (r, self.kind))),
+            _ => out.extend(self.matches(text, start, end)),
         }
     }
 

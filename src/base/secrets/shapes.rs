@@ -77,7 +77,8 @@ pub(super) fn anthropic(text: &str, s: usize, _: usize) -> Option<Range<usize>> 
 /// `sk-…`, `sk-proj-…`, `sk-svcacct-…`: an OpenAI key (never `sk-ant-`, Anthropic's).
 pub(super) fn openai(text: &str, s: usize, _: usize) -> Option<Range<usize>> {
     let b = text.as_bytes();
-    if b.get(s + 3..s + 7) == Some(b"ant-") {
+    // Anthropic's, and OpenRouter's (`sk-or-v1-`, its own row).
+    if b.get(s + 3..s + 7) == Some(b"ant-") || b.get(s + 3..s + 9) == Some(b"or-v1-") {
         return None;
     }
     let r = sk_body(b, s)?;
@@ -120,7 +121,7 @@ pub(super) fn slack(text: &str, s: usize, _: usize) -> Option<Range<usize>> {
     let b = text.as_bytes();
     let head = b.get(s..s + 5)?;
     if !head.starts_with(b"xox")
-        || !matches!(head.get(3), Some(b'a' | b'b' | b'p' | b'r' | b's'))
+        || !matches!(head.get(3), Some(b'a' | b'b' | b'o' | b'p' | b'r' | b's'))
         || head.get(4) != Some(&b'-')
         || !boundary_before(b, s, is_word)
     {

@@ -119,19 +119,36 @@ fn claim(status: FileStatus, flag: &Flag) -> String {
     }
 }
 
-/// `text` cut to 60 characters, with `…` when cut.
+/// `text` cut to 60 characters, with `…` when cut; cut between grapheme clusters, so no
+/// emoji sequence or accented letter is split.
 fn short(text: &str) -> String {
+    use unicode_segmentation::UnicodeSegmentation;
     const MAX: usize = 60;
     if text.chars().count() <= MAX {
         return text.to_string();
     }
-    let cut: String = text.chars().take(MAX - 1).collect();
+    let mut cut = String::new();
+    let mut chars = 0;
+    for g in text.graphemes(true) {
+        chars += g.chars().count();
+        if chars > MAX - 1 {
+            break;
+        }
+        cut.push_str(g);
+    }
     format!("{cut}…")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn short_cuts_between_grapheme_clusters() {
+        let family = "👨\u{200d}👩\u{200d}👧";
+        let text = format!("{}{family}{}", "a".repeat(57), "b".repeat(10));
+        assert_eq!(short(&text), format!("{}…", "a".repeat(57)));
+    }
     use crate::ui::theme::{Theme, ThemeName};
 
     fn demo(dir: &std::path::Path) -> App {

@@ -1,9 +1,15 @@
 //! Terminal text helpers: what a note line looks like on screen (terminators dropped, tabs
 //! expanded, control characters made visible) and how wide it is, CJK included.
+//!
+//! Width is measured per grapheme cluster, as ratatui draws: each cluster takes the cells
+//! [`CellWidth`] gives it (`⚠️` and a ZWJ family 2, a flag 2, `e` + a combining accent 1),
+//! and text is wrapped and cut only between clusters, so wrap, truncation and cursor agree
+//! with the screen.
 
+use ratatui::buffer::CellWidth;
 use std::borrow::Cow;
 use std::ops::Range;
-use unicode_width::UnicodeWidthChar;
+use unicode_segmentation::UnicodeSegmentation;
 
 /// Spaces a tab expands to.
 pub const TAB: &str = "    ";
@@ -59,28 +65,33 @@ fn guarded_line(line: ratatui::text::Line<'static>) -> ratatui::text::Line<'stat
     ratatui::text::Line { spans, ..line }
 }
 
-/// Display width of one char (0 for zero-width marks).
-pub fn char_width(c: char) -> usize {
-    c.width().unwrap_or(0)
+/// Cells one grapheme cluster takes on screen, as ratatui draws it (0 for a cluster with a
+/// control character, which ratatui skips).
+pub fn grapheme_width(g: &str) -> usize {
+    if g.contains(char::is_control) { 0 } else { usize::from(g.cell_width()) }
 }
 
-/// Display width of a string (CJK counts 2 per character).
+/// Display width of a string: its grapheme clusters' widths (CJK 2 per character, an emoji
+/// sequence 2 however many code points it holds).
 pub fn width(s: &str) -> usize {
-    s.chars().map(char_width).sum()
+    if s.is_ascii() {
+        return s.bytes().filter(|b| !b.is_ascii_control()).count();
+    }
+    s.graphemes(true).map(grapheme_width).sum()
 }
 
 /// Splits `s` into byte ranges that each fit `cols` columns, breaking after a space when
-/// one falls in the second half of the row (prose reads better), else anywhere (CJK text
-/// and long paths have no spaces). At least one char per range, so a too-narrow pane still
-/// makes progress. An empty string gives one empty range.
+/// one falls in the second half of the row (prose reads better), else between any two
+/// grapheme clusters (CJK text and long paths have no spaces). At least one cluster per
+/// range, so a too-narrow pane still makes progress. An empty string gives one empty range.
 pub fn wrap(s: &str, cols: usize) -> Vec<Range<usize>> {
     let cols = cols.max(1);
     let mut out = Vec::new();
     let (mut start, mut used) = (0, 0);
     // Last break opportunity in the current row: (byte after the space, columns up to it).
     let mut space: Option<(usize, usize)> = None;
-    for (i, c) in s.char_indices() {
-        let w = char_width(c);
+    for (i, g) in s.grapheme_indices(true) {
+        let w = grapheme_width(g);
         if used + w > cols && i > start {
             match space.filter(|&(_, at)| at * 2 >= cols) {
                 Some((brk, at)) => {
@@ -97,7 +108,7 @@ pub fn wrap(s: &str, cols: usize) -> Vec<Range<usize>> {
             space = None;
         }
         used += w;
-        if c == ' ' {
+        if g == " " {
             space = Some((i + 1, used));
         }
     }
@@ -165,10 +176,10 @@ pub fn truncate_middle(s: &str, cols: usize) -> Cow<'_, str> {
 /// The byte length of the longest end of `s` at most `cols` columns wide.
 fn fit_end(s: &str, cols: usize) -> usize {
     let mut used = 0;
-    for (i, c) in s.char_indices().rev() {
-        let w = char_width(c);
+    for (i, g) in s.grapheme_indices(true).rev() {
+        let w = grapheme_width(g);
         if used + w > cols {
-            return s.len() - i - c.len_utf8();
+            return s.len() - i - g.len();
         }
         used += w;
     }
@@ -176,11 +187,11 @@ fn fit_end(s: &str, cols: usize) -> usize {
 }
 
 /// The byte length of the longest start of `s` at most `cols` columns wide (cut
-/// mid-word, on a char boundary).
+/// mid-word, between grapheme clusters).
 pub fn fit(s: &str, cols: usize) -> usize {
     let mut used = 0;
-    for (i, c) in s.char_indices() {
-        let w = char_width(c);
+    for (i, g) in s.grapheme_indices(true) {
+        let w = grapheme_width(g);
         if used + w > cols {
             return i;
         }

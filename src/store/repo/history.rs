@@ -143,21 +143,20 @@ pub fn describe(repo: &MemoryRepo, commit: &Commit<'_>) -> Result<LogEntry> {
     Ok(entry(commit, changed_paths(repo, commit)?))
 }
 
-/// `YYYY-MM-DD HH:MM +ZZZZ`: a git time in its own offset.
+/// `YYYY-MM-DD HH:MM +ZZZZ`: a git time in its own offset, formatted by jiff. A time past
+/// jiff's range (years -9999..=9999) is shown at its first or last second, and an offset
+/// past ±25:59 (no time zone has one; git stores what it is given) at that bound.
 pub fn format_time(secs: i64, offset_min: i32) -> String {
-    let local = secs + i64::from(offset_min) * 60;
-    let days = local.div_euclid(86_400);
-    let rem = local.rem_euclid(86_400);
-    let sign = if offset_min < 0 { '-' } else { '+' };
-    let off = offset_min.unsigned_abs();
-    format!(
-        "{} {:02}:{:02} {sign}{:02}{:02}",
-        crate::date::Date::from_days(days),
-        rem / 3600,
-        rem % 3600 / 60,
-        off / 60,
-        off % 60
-    )
+    // ±25:59, in whole minutes as git keeps them.
+    const MAX_MIN: i32 = 25 * 60 + 59;
+    let offset =
+        jiff::tz::Offset::from_seconds(offset_min.clamp(-MAX_MIN, MAX_MIN) * 60).unwrap_or(jiff::tz::Offset::UTC);
+    let at = jiff::Timestamp::from_second(secs).unwrap_or(if secs < 0 {
+        jiff::Timestamp::MIN
+    } else {
+        jiff::Timestamp::MAX
+    });
+    at.to_zoned_datetime(offset.to_time_zone()).strftime("%Y-%m-%d %H:%M %z").to_string()
 }
 
 /// Memory-relative paths (notes only, hidden names skipped) a commit changes against its
@@ -398,5 +397,9 @@ mod tests {
         assert_eq!(format_time(0, 0), "1970-01-01 00:00 +0000");
         assert_eq!(format_time(0, -90), "1969-12-31 22:30 -0130");
         assert_eq!(format_time(1_794_000_000, 60), "2026-11-06 22:20 +0100");
+        // What no clock gives (a commit can say anything) is shown at jiff's bounds.
+        assert!(format_time(i64::MAX, 0).starts_with("9999-12-"), "{}", format_time(i64::MAX, 0));
+        assert!(format_time(i64::MIN, 6000).starts_with("-9999-01-0"), "{}", format_time(i64::MIN, 6000));
+        assert!(format_time(0, i32::MAX).ends_with("+2559"));
     }
 }

@@ -285,11 +285,12 @@ fn now_secs() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0)
 }
 
-/// `YYYY-MM-DD HH:MM:SS UTC` for seconds since the epoch.
+/// `YYYY-MM-DD HH:MM:SS UTC` for seconds since the epoch, formatted by jiff (a time past
+/// the year 9999 is shown as its last second).
 pub fn format_time(secs: u64) -> String {
-    let days = (secs / 86_400) as i64;
-    let rem = secs % 86_400;
-    format!("{} {:02}:{:02}:{:02} UTC", crate::date::Date::from_days(days), rem / 3600, rem % 3600 / 60, rem % 60)
+    let at =
+        i64::try_from(secs).ok().and_then(|s| jiff::Timestamp::from_second(s).ok()).unwrap_or(jiff::Timestamp::MAX);
+    at.strftime("%Y-%m-%d %H:%M:%S UTC").to_string()
 }
 
 #[cfg(test)]

@@ -468,19 +468,10 @@ pub fn checksum32(bytes: &[u8]) -> u32 {
     crc32fast::hash(bytes)
 }
 
-/// A fast 64-bit hash of `bytes` (not cryptographic: names and file identities).
+/// XXH3-64 of `bytes` (seed 0): a specified fast hash, not cryptographic, for names and
+/// file identities.
 pub fn checksum(bytes: &[u8]) -> u64 {
-    const K: u64 = 0x517c_c1b7_2722_0a95;
-    let mut h = 0x2545_f491_4f6c_dd1d_u64 ^ bytes.len() as u64;
-    let mut chunks = bytes.chunks_exact(8);
-    for c in &mut chunks {
-        let w = u64::from_le_bytes(c.try_into().unwrap_or([0; 8]));
-        h = (h.rotate_left(5) ^ w).wrapping_mul(K);
-    }
-    for &b in chunks.remainder() {
-        h = (h.rotate_left(5) ^ u64::from(b)).wrapping_mul(K);
-    }
-    h ^ (h >> 31)
+    xxhash_rust::xxh3::xxh3_64(bytes)
 }
 
 #[cfg(test)]

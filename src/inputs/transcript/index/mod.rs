@@ -2,7 +2,7 @@
 //! blocks of lines that can hold its needles.
 //!
 //! One index file per JSONL transcript, under the user's cache directory
-//! (`$XDG_CACHE_HOME/dreamreview/index-v1/`, else `~/.cache/dreamreview/index-v1/`; one
+//! (`$XDG_CACHE_HOME/dreamreview/index-v2/`, else `~/.cache/dreamreview/index-v2/`; one
 //! folder per transcript folder, one file per transcript, both named by a hash). A file's
 //! lines are grouped into blocks of about [`BLOCK_BYTES`]; the index maps the hashed grams
 //! of what each block says ([`grams`]) to the blocks. A scan asks, for each needle, for

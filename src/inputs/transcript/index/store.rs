@@ -17,8 +17,12 @@ use crate::transcript::source::SourceKind;
 
 /// Bytes read at a time while indexing.
 const READ_BYTES: usize = 2 << 20;
-/// The folder under the cache directory (its name carries the format version).
-const SUBDIR: &str = "index-v1";
+/// The folder under the cache directory (its name carries the format version: v2 names
+/// files and identifies them with XXH3-64).
+const SUBDIR: &str = "index-v2";
+/// The folders of earlier formats, removed by [`prune`]: their file names are hashes this
+/// version no longer computes, so nothing would ever prune them.
+const OLD_SUBDIRS: &[&str] = &["index-v1"];
 /// Temporary files older than this are left by a crash and removed.
 const STALE_SECS: u64 = 600;
 
@@ -391,6 +395,12 @@ impl Blocks {
 /// modification time (which a file added, removed or renamed in it changes) differs from
 /// the one its last pruning recorded (`listed`, beside the `folder` marker).
 pub fn prune(cache: &Path, dirs: &[PathBuf]) {
+    for old in OLD_SUBDIRS {
+        let old = cache.join(old);
+        if fs::symlink_metadata(&old).is_ok_and(|m| m.is_dir()) {
+            let _ = fs::remove_dir_all(old);
+        }
+    }
     let root = cache.join(SUBDIR);
     let mut wanted: HashSet<PathBuf> = HashSet::new();
     for dir in dirs {
