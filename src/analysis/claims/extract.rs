@@ -111,6 +111,10 @@ pub fn extract(line: &str) -> Vec<Claim> {
         let value = normalise_url(line.get(r.clone()).unwrap_or(""));
         acc.add(line, ClaimKind::Url, r.clone(), r, ClaimValue::Text(value));
     }
+    for r in super::ids::commit_ids(line) {
+        let value = line.get(r.clone()).unwrap_or("").to_lowercase();
+        acc.add(line, ClaimKind::Code, r.clone(), r, ClaimValue::Text(value));
+    }
     for (r, kind) in paths(line) {
         let value = normalise_path(line.get(r.clone()).unwrap_or(""));
         acc.add(line, kind, r.clone(), r, ClaimValue::Text(value));

@@ -19,6 +19,7 @@ mod dates;
 mod directive;
 mod endpoints;
 mod extract;
+mod ids;
 mod keys;
 mod matching;
 mod names;
