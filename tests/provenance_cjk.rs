@@ -48,8 +48,9 @@ fn japanese_relative_phrases_name_their_line() {
     assert_eq!(
         message(&v, "release.md#1", "inferred-date", "2026年9月29日"),
         format!(
-            "«2026年9月29日» is stated by no source: probably inferred from «先週» — 先週 said on 2026-10-07 means \
-             2026-09-24 to 2026-10-04 ({J1}:1, 2026-10-07 00:12:40 UTC)"
+            "«2026年9月29日» is stated by no source: probably inferred from «先週» — 先週 said on Wed 2026-10-07 means \
+             Thu 2026-09-24 to Sun 2026-10-04: the calendar week Mon 2026-09-28 to Sun 2026-10-04, or the days 6 to 13 \
+             before ({J1}:1, 2026-10-07 00:12:40 UTC)"
         )
     );
     // 3日前 said on 2026-10-08 on a cited line states 2026-10-05.
@@ -130,8 +131,9 @@ fn korean_and_chinese_relative_phrases_name_their_line() {
     assert_eq!(
         message(&v, "infra.md#1", "inferred-date", "2026년 6월 10일"),
         format!(
-            "«2026년 6월 10일» is stated by no source: probably inferred from «지난주» — 지난주 said on 2026-06-17 \
-             means 2026-06-04 to 2026-06-14 ({K1}:1, 2026-06-17 01:30:12 UTC)"
+            "«2026년 6월 10일» is stated by no source: probably inferred from «지난주» — 지난주 said on Wed 2026-06-17 \
+             means Thu 2026-06-04 to Sun 2026-06-14: the calendar week Mon 2026-06-08 to Sun 2026-06-14, or the days 6 \
+             to 13 before ({K1}:1, 2026-06-17 01:30:12 UTC)"
         )
     );
     // cache.md#1's entry cites K1:5, whose 어제 denotes 2026-06-16: the date lies outside it
@@ -140,8 +142,8 @@ fn korean_and_chinese_relative_phrases_name_their_line() {
         message(&v, "cache.md#1", "inferred-date", "2026년 6월 24일"),
         format!(
             "«2026년 6월 24일» — 어제 said on 2026-06-17 means 2026-06-16 ({K1}:5, 2026-06-17 01:33:40 UTC); \
-             probably inferred from «上周» — 上周 said on 2026-06-29 means 2026-06-16 to 2026-06-28 ({C1}:1, \
-             2026-06-29 02:10:44 UTC)"
+             probably inferred from «上周» — 上周 said on Mon 2026-06-29 means Tue 2026-06-16 to Sun 2026-06-28: the \
+             calendar week Mon 2026-06-22 to Sun 2026-06-28, or the days 6 to 13 before ({C1}:1, 2026-06-29 02:10:44 UTC)"
         )
     );
     assert_eq!(flag_at(&v, "cache.md#1", "inferred-date", "2026년 6월 24일")["source"], format!("{C1}:1"));

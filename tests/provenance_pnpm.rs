@@ -40,7 +40,8 @@ fn late_october_is_traced_to_last_week_on_line_1() {
         msg,
         format!(
             "«late Oct 2026» is stated by no source: probably inferred from «last week» — last week said on \
-             2026-11-01 means 2026-10-19 to 2026-10-26 ({SESSION}:1, 2026-11-01 09:14:03 UTC)"
+             Sun 2026-11-01 means Mon 2026-10-19 to Mon 2026-10-26: the calendar week Mon 2026-10-19 to Sun \
+             2026-10-25, or the days 6 to 13 before ({SESSION}:1, 2026-11-01 09:14:03 UTC)"
         )
     );
 }

@@ -295,12 +295,13 @@ fn a_rolling_window_is_named_with_its_days() {
         message(&v, "stats.md#1", "February 2026"),
         format!(
             "«February 2026» is stated by no source: probably inferred from the rolling window «the last 30 days» — \
-             the last 30 days said on 2026-03-10 means 2026-02-08 to 2026-03-10 ({S}.jsonl:1, 2026-03-10 09:00:00 UTC)"
+             the last 30 days said on Tue 2026-03-10 means Sun 2026-02-08 to Tue 2026-03-10 ({S}.jsonl:1, 2026-03-10 09:00:00 UTC)"
         )
     );
     assert!(
-        message(&v, "stats-ja.md#1", "2026年2月")
-            .contains("the rolling window «直近30日» — 直近30日 said on 2026-03-10 means 2026-02-08 to 2026-03-10"),
+        message(&v, "stats-ja.md#1", "2026年2月").contains(
+            "the rolling window «直近30日» — 直近30日 said on Tue 2026-03-10 means Sun 2026-02-08 to Tue 2026-03-10"
+        ),
         "{v:#}"
     );
 }

@@ -166,7 +166,7 @@ fn b_on_an_accepted_line_of_a_review_commit_shows_why_it_is_there() {
     // It scrolls to its end (the accepted flag), and Esc closes it on the same line.
     press(&mut d, "G");
     let screen = snap(&d);
-    assert!(screen.contains("2026-11-13 to 2026-11-22"), "{screen}");
+    assert!(screen.contains("the calendar week Mon 2026-11-16 to"), "{screen}");
     press(&mut d, "<Esc>");
     assert!(matches!(opened(&d).mode, Mode::Normal));
     assert!(snap(&d).contains("Kept evidence · ci.md#1"), "{}", snap(&d));

@@ -73,6 +73,24 @@ pub struct Relative {
 }
 
 impl Relative {
+    /// Why [`Relative::resolve`] gives more days than the phrase names, for a reader of the
+    /// arithmetic: `last week` said on Sun 2026-11-01 is the calendar week Mon 2026-10-19 to
+    /// Sun 2026-10-25, or the days 6 to 13 before. `None` when the range is what it names.
+    pub fn reason(&self, anchor: Date) -> Option<String> {
+        let week = |monday: Date| {
+            let sunday = monday.add_days(6);
+            format!("the calendar week Mon {monday} to Sun {sunday}")
+        };
+        let monday = anchor.add_days(-i64::from(anchor.weekday()));
+        match self.kind {
+            RelativeKind::LastWeek => Some(format!("{}, or the days 6 to 13 before", week(monday.add_days(-7)))),
+            RelativeKind::NextWeek => Some(format!("{}, or the days 6 to 13 after", week(monday.add_days(7)))),
+            RelativeKind::WeeksAgo(n) => Some(format!("{} days before, give or take 3", 7 * n)),
+            RelativeKind::MonthsAgo(n) => Some(format!("{} days before, give or take 10", 30 * n)),
+            _ => None,
+        }
+    }
+
     /// The inclusive range of days the phrase can mean when said on `anchor` (the line's
     /// local day). See the module doc for how generous each kind is.
     pub fn resolve(&self, anchor: Date) -> (Date, Date) {

@@ -22,6 +22,11 @@ pub(super) struct Reading {
     pub(super) when: Option<String>,
     /// Every day it can mean (widened by the day's slack).
     pub(super) range: (Date, Date),
+    /// What it means said on the line's day as written (the range before the slack).
+    pub(super) base: (Date, Date),
+    /// Why that range is wider than the phrase names (`the calendar week …, or the days 6
+    /// to 13 before`).
+    pub(super) reason: Option<String>,
     /// The claim holds every day it denotes: the line states the claim.
     pub(super) covers: bool,
     /// The claim shares a day with it (else the claim lies outside it).
@@ -33,6 +38,8 @@ impl Reading {
     pub(super) fn new(c: &Claim, r: &claims::Relative, day: LocalDay, loc: String, when: Option<String>) -> Reading {
         let range = r.resolve_around(day);
         Reading {
+            base: r.resolve(day.day),
+            reason: r.reason(day.day),
             phrase: r.phrase.clone(),
             window: r.is_window(),
             loc,
@@ -48,13 +55,24 @@ impl Reading {
     /// claim overlaps the phrase, that it was probably computed from it.
     pub(super) fn message(&self, claim: &str) -> String {
         let phrase = mask(&self.phrase);
+        // A span of days is said with its weekdays (`last week` said on Wed 2026-06-17 is
+        // Mon 2026-06-08 to Sun 2026-06-14), so a reader can follow which week it is.
+        let (lo, hi) = self.base;
+        let span = lo != hi;
+        let day = |d: Date| if span { format!("{} {d}", WEEKDAYS[d.weekday() as usize % 7]) } else { d.to_string() };
         let said = if self.day.slack > 0 {
-            format!("{} (±1 day: the time zone is unknown)", self.day.day)
+            format!("{} (±1 day: the time zone is unknown)", day(self.day.day))
         } else {
-            self.day.day.to_string()
+            day(self.day.day)
         };
-        let (lo, hi) = self.range;
-        let means = if lo == hi { lo.to_string() } else { format!("{lo} to {hi}") };
+        let mut means = if span { format!("{} to {}", day(lo), day(hi)) } else { lo.to_string() };
+        if let Some(why) = &self.reason {
+            means = format!("{means}: {why}");
+        }
+        if self.range != self.base {
+            let (wlo, whi) = self.range;
+            means = format!("{means}, or with the day either side {wlo} to {whi}");
+        }
         let at = match &self.when {
             Some(w) => format!("{}, {w}", self.loc),
             None => self.loc.clone(),
@@ -68,6 +86,9 @@ impl Reading {
         }
     }
 }
+
+/// Short weekday names, Monday first (as `Date::weekday` counts).
+const WEEKDAYS: [&str; 7] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 
 /// `2026-11-01 09:14:03 UTC = 2026-11-01 18:14 Asia/Tokyo`: a timestamp as written and in
 /// the user's zone (when that is known and not UTC).
