@@ -93,6 +93,7 @@ fn faults_in_the_clean_harbor_scenario_are_caught() {
             ("cite-other-session", 9),
             ("shift-date", 3),
             ("capability-url", 5),
+            ("rebind-value", 1),
         ],
     );
 }

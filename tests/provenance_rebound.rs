@@ -15,6 +15,7 @@ fn log() -> String {
         r#"{"timestamp":"2026-03-02T09:01:00Z","role":"assistant","content":"The billing API runs on Node 20; the report worker still runs on Node 18."}"#,
         r#"{"timestamp":"2026-03-02T09:02:00Z","role":"assistant","content":"ビルドは4分かかる。結合テストは12分かかる。"}"#,
         r#"{"timestamp":"2026-03-02T09:03:00Z","role":"assistant","content":"The archive is 3 GB, a quarter of the 12 GB database."}"#,
+        r#"{"timestamp":"2026-03-02T09:04:00Z","role":"assistant","content":"All 1,284 tests passed in about 3 minutes with `pytest -n 8`; the serial run took 11 minutes last week."}"#,
     ];
     lines.join("\n") + "\n"
 }
@@ -66,5 +67,15 @@ fn a_clause_that_states_the_value_beside_the_other_is_no_verdict() {
     let rows = check("The archive is a quarter of the 12 GB database.\n", 5);
     assert!(rows.is_empty(), "{rows:#?}");
     let rows = check("The 12 GB database is four times the archive.\n", 5);
+    assert!(rows.is_empty(), "{rows:#?}");
+}
+
+#[test]
+fn a_value_beside_another_sourced_value_is_bound_by_it() {
+    // The note puts 11 minutes beside the 1,284 tests; the cited clause that holds the tests
+    // gives them 3 minutes (11 is the serial run's).
+    let rows = check("Run `pytest -n 8` before a push: the 1,284 tests take about 11 minutes in parallel.\n", 6);
+    assert!(contradicted(&rows), "{rows:#?}");
+    let rows = check("Run `pytest -n 8` before a push: the 1,284 tests take about 3 minutes in parallel.\n", 6);
     assert!(rows.is_empty(), "{rows:#?}");
 }

@@ -31,6 +31,7 @@ pub const OPERATORS: &[&str] = &[
     "shift-date",
     "capability-url",
     "untrusted-rule",
+    "rebind-value",
 ];
 
 /// One edit of a mutant, on a file of the case (paths relative to the case folder).
@@ -346,6 +347,60 @@ pub fn mutants(case: &Case, rng: &mut Rng) -> Vec<Mutant> {
     out.extend(shift_date(&changed));
     out.extend(capability_url(case, &changed, rng));
     out.extend(untrusted_rule(case, &changed));
+    out.extend(rebind_value(case, &changed));
+    out
+}
+
+/// A value moved to another subject: a number of a note line replaced by another number
+/// of the same unit that a transcript of the case says about something else (`87 MB` of
+/// the vision model → the `172 MB` the transcript gives the fp16 weights). The value is
+/// stated somewhere, so only a check that binds it to its subject (or to the cited lines)
+/// catches it. One per note line, the first such number in transcript order.
+fn rebind_value(case: &Case, changed: &[Changed]) -> Vec<Mutant> {
+    let values = transcript_values(case);
+    let mut out = Vec::new();
+    for c in changed.iter().filter(|c| c.path != "MEMORY.md") {
+        for line in &c.added {
+            let found = note_claims(line).into_iter().find_map(|claim| {
+                let ClaimValue::Number { value, unit: Some(unit) } = &claim.value else { return None };
+                let other = values.iter().find(|(v, u, _)| u == &unit.to_lowercase() && v != value)?;
+                Some((claim, other.2.clone()))
+            });
+            let Some((claim, to)) = found else { continue };
+            let new_line = format!("{}{}{}", &line[..claim.start], to, &line[claim.end..]);
+            out.push(Mutant {
+                op: "rebind-value",
+                what: format!("{}: «{}» → «{}»", c.path, claim.text, to),
+                edits: vec![replace_in_note(&c.path, line, new_line)],
+            });
+        }
+    }
+    out
+}
+
+/// Every number with its unit the case's transcripts say: (value, unit lowercased, as
+/// written), in transcript order, each once.
+fn transcript_values(case: &Case) -> Vec<(String, String, String)> {
+    let mut seen = BTreeSet::new();
+    let mut out = Vec::new();
+    for (rel, path) in transcripts(case) {
+        let Ok(t) = dreamreview::transcript::Transcript::open(&dreamreview::transcript::SourceFile::new(path, rel))
+        else {
+            continue;
+        };
+        for n in 1..=t.line_count() {
+            let Ok(Some(text)) = t.said_text(n) else { continue };
+            for l in text.lines().filter(|l| l.len() < 2000) {
+                for c in claims::extract(l) {
+                    if let ClaimValue::Number { value, unit: Some(unit) } = &c.value
+                        && seen.insert((value.clone(), unit.to_lowercase()))
+                    {
+                        out.push((value.clone(), unit.to_lowercase(), c.text.clone()));
+                    }
+                }
+            }
+        }
+    }
     out
 }
 

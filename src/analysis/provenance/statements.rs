@@ -115,7 +115,7 @@ pub(super) fn check(review: &Review, cited: &[Vec<Cited>], hunk_claims: &[HunkCl
                         }
                         let clauses: Vec<(Arc<CitedText>, Arc<Vec<Statement>>)> =
                             texts.iter().map(|t| (Arc::clone(t), split.clauses_of(t))).collect();
-                        judge_rebound(text, &values, &clauses)
+                        judge_rebound(text, &sourced, &clauses)
                     });
                 if let Some((flag, report)) = verdict {
                     findings.add_hunk_flag(fi, hi, flag);
