@@ -9,7 +9,7 @@ use std::ops::Range;
 use super::binding::{
     clause_at, label_among, label_of, product_versions, same_subject, tokens, version_matches, word_start,
 };
-use super::numbers::{Suffix, suffix_unit, unit_key, unit_stem, whole_numbers};
+use super::numbers::{Suffix, numbers_equal, suffix_unit, unit_key, unit_stem, whole_numbers};
 use super::text::char_before;
 use super::words::{GENERIC_COUNTERS, PREFIX_LABELS};
 use super::{Claim, ClaimKind, ClaimValue, Subject};
@@ -102,8 +102,8 @@ fn labelled_as(text: &str, w: &Written, subject: Option<&Subject>) -> bool {
 /// need not be written), and labelled as the claim's subject or not at all.
 pub(crate) fn quantity_stated(value: &str, unit: Option<&str>, subject: Option<&Subject>, text: &str) -> bool {
     // What follows a number is read only for the numbers that are `value`.
-    whole_numbers(text).filter(|(_, v)| v == value).any(|(range, v)| {
-        let w = &written(text, range, v);
+    numbers_equal(text, value).any(|range| {
+        let w = &written(text, range, value.to_string());
         let unit_ok = match unit {
             None => true,
             // Money: `$1,200` is stated by `1200 USD`.

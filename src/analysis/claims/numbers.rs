@@ -429,6 +429,38 @@ pub(crate) fn whole_numbers(text: &str) -> impl Iterator<Item = (Range<usize>, S
     })
 }
 
+/// The whole numbers of `text` whose digits are `value` (as [`whole_numbers`] gives them),
+/// found without reading every number: only where the digits it must start with stand
+/// (`1` for `1200`, which may be written `1,200`; `64` for `64`). A claim's number is looked
+/// for in every line that holds its needle, and most numbers of a long tool output are not it.
+pub(crate) fn numbers_equal<'a>(text: &'a str, value: &'a str) -> impl Iterator<Item = Range<usize>> + 'a {
+    let whole = value.split('.').next().unwrap_or("");
+    let plain = !whole.is_empty() && value.bytes().all(|c| c.is_ascii_digit() || c == b'.');
+    // A number of more than three digits may be written in groups of three: its first
+    // group is what every way of writing it starts with.
+    let first = match whole.len() % 3 {
+        0 => 3.min(whole.len()),
+        n => n,
+    };
+    let lead = if plain { &whole[..first] } else { "" };
+    let b = text.as_bytes();
+    let hits = memchr::memmem::find_iter(b, lead.as_bytes()).filter(move |_| plain);
+    hits.filter_map(move |i| {
+        let prev = i.checked_sub(1).and_then(|j| b.get(j)).copied();
+        let prev2 = i.checked_sub(2).and_then(|j| b.get(j)).copied();
+        let after_digit = prev.is_some_and(|c| c.is_ascii_digit());
+        let after_separator = matches!(prev, Some(b'.' | b',')) && prev2.is_some_and(|c| c.is_ascii_digit());
+        if after_digit || after_separator {
+            return None;
+        }
+        let (end, v) = read_number(text, i)?;
+        let next = b.get(end).copied();
+        let after = b.get(end + 1).copied();
+        let continues = matches!(next, Some(b'.' | b',')) && after.is_some_and(|c| c.is_ascii_digit());
+        (!continues && v == value).then_some(i..end)
+    })
+}
+
 /// The first four letters of a unit key of five or more (`passing`/`passed` → `pass`,
 /// `testing`/`test` → `test`): units are compared leniently, a paraphrase is no flag.
 pub(crate) fn unit_stem(key: &str) -> String {
@@ -461,6 +493,16 @@ pub(crate) fn unit_needle(unit: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+    proptest::proptest! {
+        #[test]
+        fn numbers_equal_finds_what_whole_numbers_finds(text in "[0-9,. x]{0,40}", value in "[1-9][0-9]{0,3}(\\.[0-9])?") {
+            let slow: Vec<std::ops::Range<usize>> =
+                super::whole_numbers(&text).filter(|(_, v)| *v == value).map(|(r, _)| r).collect();
+            let fast: Vec<std::ops::Range<usize>> = super::numbers_equal(&text, &value).collect();
+            proptest::prop_assert_eq!(slow, fast);
+        }
+    }
+
     use super::*;
 
     fn nums(line: &str) -> Vec<(String, String, String)> {
