@@ -153,7 +153,28 @@ pub(crate) fn version_stated(value: &str, subject: Option<&Subject>, lower: &str
         // A less precise version of it (`~> 1.5` for `1.5.0`) is no other version.
         other |= held.iter().any(|h| !version_matches(h, value));
     }
-    named && !other && value.contains('.') && free_version(value, lower)
+    named && !other && value.contains('.') && free_version(value, lower) || plugin_version(value, &s.label.stem, lower)
+}
+
+/// True when `lower` glues `value` to the last part of a hyphenated product the way a host
+/// tool lists its plugins (`plugins: anyio-4.2.0, cov-7.0.0` for `pytest-cov 7.0.0`;
+/// `xdist==3.5.0`, `cov@7.0.0`): the part must be three letters or more and start a word.
+fn plugin_version(value: &str, product: &str, lower: &str) -> bool {
+    let Some((_, last)) = product.rsplit_once('-') else { return false };
+    if last.len() < 3 || !value.contains('.') {
+        return false;
+    }
+    ["-", "==", "@", "="].iter().any(|sep| {
+        let glued = format!("{last}{sep}{value}");
+        lower.match_indices(&glued).any(|(i, _)| {
+            let after = lower.get(i + glued.len()..).unwrap_or("");
+            word_start(lower, i)
+                && !after.starts_with(|c: char| {
+                    c.is_ascii_digit()
+                        || c == '.' && after.len() > 1 && after[1..].starts_with(|d: char| d.is_ascii_digit())
+                })
+        })
+    })
 }
 
 /// Words a tool prints before a version that name no product (`RUN v3.2.4`, `Using 1.4.0`).
@@ -296,6 +317,10 @@ mod tests {
         assert!(states("Redis 7.2.5 is the broker", v, "5.4.0 (opalescent)\nredis_version:7.2.5"));
         assert!(states("pinned v2.3.1 of the SDK", v, "bumped the sdk to 2.3.1"));
         assert!(!states("pinned v2.3.1 of the SDK", v, "bumped the cli to 2.3.1; the sdk stays"));
+        // A host tool lists a plugin by the last part of its name.
+        assert!(states("pytest-cov 7.0.0 measures coverage", v, "plugins: anyio-4.2.0, cov-7.0.0\ncollecting"));
+        assert!(!states("pytest-cov 7.0.0 measures coverage", v, "plugins: anyio-4.2.0, cov-7.0.1"));
+        assert!(!states("pytest-cov 7.0.0 measures coverage", v, "plugins: discov-7.0.0"));
     }
 
     #[test]

@@ -45,7 +45,12 @@ pub fn needles(claim: &Claim) -> Vec<String> {
         // every line, `postgres` is not, and the product must be there.
         ClaimValue::Text(value) if claim.kind == ClaimKind::Version => {
             let product = claim.subject.as_ref().map(|s| s.label.stem.as_str()).filter(|p| p.len() > value.len());
-            json_safe_piece(product.unwrap_or(value)).into_iter().collect()
+            let mut out: Vec<String> = json_safe_piece(product.unwrap_or(value)).into_iter().collect();
+            // A plugin a host tool lists by the last part of its name (`cov-7.0.0`).
+            if let Some((_, last)) = product.and_then(|p| p.rsplit_once('-')).filter(|(_, l)| l.len() >= 3) {
+                out.extend(["-", "=", "@"].iter().filter_map(|sep| json_safe_piece(&format!("{last}{sep}{value}"))));
+            }
+            out
         }
         ClaimValue::Text(value) => json_safe_piece(value).into_iter().collect(),
     }
