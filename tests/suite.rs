@@ -37,6 +37,7 @@ mod interrupted_check;
 mod mass_removal;
 mod mutation;
 mod prop_diff;
+mod provenance_awaiting;
 mod provenance_chat_logs;
 mod provenance_cjk;
 mod provenance_clean;

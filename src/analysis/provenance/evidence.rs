@@ -86,6 +86,9 @@ pub struct CitedText {
     /// The user turned it down later in the session: a note built from it records what
     /// was not decided.
     pub overruled: Option<super::overruled::Overruling>,
+    /// The assistant asks the user something at the end of the session and nobody answered
+    /// (see `overruled::awaits_answer`): what it proposes was not decided.
+    pub awaiting: bool,
     /// Who said its first line (a tool's result named by its call's tool), when known.
     pub speaker: Option<crate::inputs::transcript::Speaker>,
     /// (line, said text) of the tool calls its results answer: what was read or fetched

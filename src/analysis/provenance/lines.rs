@@ -146,8 +146,9 @@ impl CitedLines {
         let last = *span.end();
         let overruled = super::overruled::of_message(t, span.clone());
         let speaker = t.speaker(*span.start());
+        let awaiting = overruled.is_none() && super::overruled::awaits_answer(t, span.clone());
         let mut message =
-            CitedText { loc: format!("{}:{n}", t.name()), last, overruled, speaker, ..Default::default() };
+            CitedText { loc: format!("{}:{n}", t.name()), last, overruled, speaker, awaiting, ..Default::default() };
         let tied = t.exchange(span.clone());
         message.inputs = t
             .calls_answered(span.clone())

@@ -15,7 +15,7 @@
 //! "no, also…" to their own requests far more often than they take them back.
 
 use crate::analysis::claims::closed_class;
-use crate::inputs::transcript::{Answer, Speaker, Transcript};
+use crate::inputs::transcript::{Answer, Speaker, Transcript, Turn};
 use std::ops::RangeInclusive;
 
 /// Why and where a cited message was turned down.
@@ -77,6 +77,38 @@ pub fn of_message(t: &Transcript, span: RangeInclusive<usize>) -> Option<Overrul
         return None;
     }
     Some(at(line, text, How::Corrected))
+}
+
+/// How close to the end of its session an unanswered question must stand: what follows it
+/// is the session's own bookkeeping, not more work.
+const LAST_LINES: usize = 50;
+
+/// True when an assistant message asks the user something and waits for the answer that
+/// never came: it makes no tool call, its own text ends in a question (`?` or `？` in its
+/// last 300 bytes), and the user typed nothing after it — the session ends within
+/// [`LAST_LINES`] lines of it. A note that records what it proposes as decided records what
+/// nobody decided.
+pub fn awaits_answer(t: &Transcript, span: RangeInclusive<usize>) -> bool {
+    let end = *span.end();
+    if t.line_count().saturating_sub(end) > LAST_LINES {
+        return false;
+    }
+    let turns: Vec<Turn> = span.filter_map(|n| t.turn(n)).collect();
+    let own = turns.first().is_some_and(|x| x.speaker == Speaker::Assistant);
+    if !own || turns.iter().any(|x| !x.calls.is_empty()) {
+        return false;
+    }
+    let text = turns.iter().map(|x| x.text.as_str()).collect::<Vec<_>>().join("\n");
+    let text = text.trim_end();
+    let mut from = text.len().saturating_sub(300);
+    while !text.is_char_boundary(from) {
+        from += 1;
+    }
+    if !text[from..].contains(['?', '？']) {
+        return false;
+    }
+    let typed = |x: &Turn| x.speaker == Speaker::User && !x.meta && x.results.is_empty() && !x.text.trim().is_empty();
+    !(end + 1..=t.line_count()).any(|m| t.turn(m).is_some_and(|x| typed(&x)))
 }
 
 /// True when a tool result records that the user turned the call down (not that the tool

@@ -170,6 +170,9 @@ fn judge_line(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)]) -> Op
         if !claims::hedged(said) && as_close().all(guess) {
             return Some(speculative(line, said, best));
         }
+        if decided(said) && as_close().all(|m| m.text.awaiting) {
+            return Some(undecided(line, said, best));
+        }
     }
     None
 }
@@ -180,6 +183,54 @@ fn guess(m: &Match<'_>) -> bool {
     let own = m.text.speaker == Some(crate::inputs::transcript::Speaker::Assistant)
         && m.text.parts.first().is_some_and(|(_, r)| r.contains(&m.clause.range.start));
     own && claims::hedged(m.text.text.get(m.clause.range.clone()).unwrap_or(""))
+}
+
+/// Words that record a decision (lowercase; Latin ones as whole words).
+const DECIDED: &[&str] = &[
+    "decided",
+    "decision",
+    "agreed",
+    "settled",
+    "chose",
+    "chosen",
+    "approved",
+    "confirmed",
+    "going with",
+    "決定",
+    "決めた",
+    "決まった",
+    "採用",
+    "决定",
+    "確定",
+    "确定",
+    "采用",
+    "选定",
+    "결정",
+    "확정",
+    "채택",
+];
+
+/// True when a note sentence records a decision (`Decision: …`, `已决定…`) and denies
+/// nothing (`尚未决定`, `not decided yet` record that there is none).
+fn decided(said: &str) -> bool {
+    let lower = said.to_lowercase();
+    let word = |w: &str| {
+        lower.match_indices(w).any(|(i, _)| {
+            let before = lower[..i].chars().next_back();
+            let after = lower[i + w.len()..].chars().next();
+            !w.is_ascii() || !(before.is_some_and(char::is_alphanumeric) || after.is_some_and(char::is_alphanumeric))
+        })
+    };
+    DECIDED.iter().any(|w| word(w)) && !claims::negated(said)
+}
+
+fn undecided(line: &str, said: &str, m: &Match<'_>) -> (Flag, ClaimReport) {
+    quoted(FlagKind::SpeculativeSource, ClaimStatus::Speculative, (line, said), m, |shown, source, q| {
+        format!(
+            "the note records «{shown}» as decided, but {source} only proposes it and asks the user, who typed \
+             nothing after it: «{q}»"
+        )
+    })
 }
 
 fn speculative(line: &str, said: &str, m: &Match<'_>) -> (Flag, ClaimReport) {
