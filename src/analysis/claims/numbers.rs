@@ -442,9 +442,10 @@ pub(crate) fn numbers_equal<'a>(text: &'a str, value: &'a str) -> impl Iterator<
         0 => 3.min(whole.len()),
         n => n,
     };
-    let lead = if plain { &whole[..first] } else { "" };
     let b = text.as_bytes();
-    let hits = memchr::memmem::find_iter(b, lead.as_bytes()).filter(move |_| plain);
+    // Nothing else is a whole number's digits: no text to search then.
+    let (hay, lead) = if plain { (b, &whole[..first]) } else { (&b[..0], "-") };
+    let hits = memchr::memmem::find_iter(hay, lead.as_bytes());
     hits.filter_map(move |i| {
         let prev = i.checked_sub(1).and_then(|j| b.get(j)).copied();
         let prev2 = i.checked_sub(2).and_then(|j| b.get(j)).copied();

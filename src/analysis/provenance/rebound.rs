@@ -36,6 +36,8 @@ pub(super) struct Rebound<'a> {
     /// The message and the clause.
     pub(super) text: &'a Arc<CitedText>,
     pub(super) clause: &'a Statement,
+    /// The note line's sentence holding the claim.
+    pub(super) note: Statement,
 }
 
 /// The first value claim of `sourced` (claims of `line` the cited messages state) that the
@@ -47,15 +49,15 @@ pub(super) fn rebound<'a>(
 ) -> Option<Rebound<'a>> {
     let notes = claims::statements(line);
     for c in sourced.iter().copied().filter(|c| is_value(c)) {
-        let Some(note) = notes.iter().find(|n| n.range.contains(&c.start)) else { continue };
+        let Some(sentence) = notes.iter().find(|n| n.range.contains(&c.start)) else { continue };
         // A note clause that holds another value of the sort itself (`dropped from 420 ms to
         // 180 ms`) speaks of both: which one a cited clause binds says nothing against it.
-        if claims::contradiction(c, line.get(note.range.clone()).unwrap_or("")).is_some() {
+        if claims::contradiction(c, line.get(sentence.range.clone()).unwrap_or("")).is_some() {
             continue;
         }
         // Scored by the part of the sentence around the value (`9,120 downloads this month,
         // 4,310 between March and May` speaks of the month in its first part only).
-        let part = part_around(line, note.range.clone(), c.start);
+        let part = part_around(line, sentence.range.clone(), c.start);
         let Some(note) = claims::statements(line.get(part.clone()).unwrap_or("")).into_iter().next() else { continue };
         let note = &note;
         let close = Closeness::of(c, sourced, part);
@@ -74,7 +76,7 @@ pub(super) fn rebound<'a>(
                 && best.as_ref().is_none_or(|(n, _)| shared > *n)
                 && claims::contradiction(c, text).is_some()
             {
-                best = Some((shared, Rebound { claim: c, text: t, clause: cl }));
+                best = Some((shared, Rebound { claim: c, text: t, clause: cl, note: sentence.clone() }));
             }
         }
         if let Some((shared, r)) = best

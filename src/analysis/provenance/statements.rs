@@ -108,9 +108,7 @@ pub(super) fn check(review: &Review, cited: &[Vec<Cited>], hunk_claims: &[HunkCl
                     .collect();
                 let verdict =
                     judge_line(text, &statements).or_else(|| judge_values(text, &sourced, &statements)).or_else(|| {
-                        let values: Vec<&Claim> =
-                            sourced.iter().copied().filter(|c| super::rebound::is_value(c)).collect();
-                        if values.is_empty() {
+                        if !sourced.iter().any(|c| super::rebound::is_value(c)) {
                             return None;
                         }
                         let clauses: Vec<(Arc<CitedText>, Arc<Vec<Statement>>)> =
@@ -305,9 +303,8 @@ fn judge_rebound(
     cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)],
 ) -> Option<(Flag, ClaimReport)> {
     let r = super::rebound::rebound(line, sourced, cited)?;
-    let note = claims::statements(line).into_iter().find(|n| n.range.contains(&r.claim.start))?;
-    let m = Match { text: r.text, clause: r.clause, coverage: note.covered_by(r.clause) };
-    let said = line.get(note.range.clone()).unwrap_or(line).trim();
+    let m = Match { text: r.text, clause: r.clause, coverage: r.note.covered_by(r.clause) };
+    let said = line.get(r.note.range.clone()).unwrap_or(line).trim();
     let value = mask(&r.claim.text).into_owned();
     Some(quoted(FlagKind::Contradicted, ClaimStatus::Contradicted, (line, said), &m, |shown, source, q| {
         format!("the note says «{shown}», but {source}, about the same thing, says «{q}» (not «{value}»)")
