@@ -39,6 +39,7 @@ mod mutation;
 mod prop_diff;
 mod provenance_awaiting;
 mod provenance_chat_logs;
+mod provenance_choice;
 mod provenance_cjk;
 mod provenance_clean;
 mod provenance_english;

@@ -33,6 +33,7 @@ mod words;
 
 pub use binding::Label;
 pub use bound::contradiction;
+pub(crate) use closed::english as closed_english;
 pub use corpus::{Ask, Corpus};
 pub use dates::{DateSpec, MonthPart};
 pub use directive::{Mood, addresses_agent, directive, hedged, mood};

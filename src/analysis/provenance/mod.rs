@@ -39,6 +39,7 @@
 //! | 7. instructions | `instructions` | `injected-instruction`: lines telling the agent what to do that only untrusted content says |
 //! | 7. removals | `removals` | `removal-unsourced`: lines or notes removed that no cited line mentions |
 
+mod choice;
 mod classify;
 mod entries;
 pub mod evidence;

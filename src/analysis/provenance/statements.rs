@@ -106,8 +106,10 @@ pub(super) fn check(review: &Review, cited: &[Vec<Cited>], hunk_claims: &[HunkCl
                     .filter(|hc| hc.status.as_ref().is_some_and(|v| v.status == ClaimStatus::Sourced))
                     .map(|hc| &hc.claim)
                     .collect();
-                let verdict =
-                    judge_line(text, &statements).or_else(|| judge_values(text, &sourced, &statements)).or_else(|| {
+                let verdict = judge_line(text, &statements)
+                    .or_else(|| judge_values(text, &sourced, &statements))
+                    .or_else(|| judge_choice(text, &sourced, &statements))
+                    .or_else(|| {
                         if !sourced.iter().any(|c| super::rebound::is_value(c)) {
                             return None;
                         }
@@ -293,6 +295,21 @@ fn judge_values(
         return Some(contradicted(line, said, best));
     }
     None
+}
+
+/// The `contradicted` flag of one added line that chose one thing over another where the
+/// cited lines chose the other (see `choice`).
+fn judge_choice(
+    line: &str,
+    sourced: &[&Claim],
+    cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)],
+) -> Option<(Flag, ClaimReport)> {
+    let (note, text, clause) = super::choice::swapped(line, sourced, cited)?;
+    let m = Match { text, clause, coverage: note.covered_by(clause) };
+    let said = line.get(note.range.clone()).unwrap_or(line).trim();
+    Some(quoted(FlagKind::Contradicted, ClaimStatus::Contradicted, (line, said), &m, |shown, source, q| {
+        format!("the note says «{shown}», but {source} chose the other way: «{q}»")
+    }))
 }
 
 /// The `contradicted` flag of one added line holding a value the cited clause about the
