@@ -47,6 +47,14 @@ fn carries_unit(text: &str, w: &Written, unit: &str) -> bool {
     {
         return true;
     }
+    // A count written in another script: `12 layers` (an English entry) is `12개 레이어` in
+    // a Korean source, whose generic counter says "this many things" and leaves the thing
+    // to a word no Latin unit compares with. Units of measure are compared as ever.
+    if super::numbers::counted_in_any_script(unit)
+        && matches!(&w.suffix, Suffix::Unit(_, own) if GENERIC_COUNTERS.contains(&own.as_str()))
+    {
+        return true;
+    }
     if unit.chars().any(super::text::is_cjk) {
         // A CJK counter is written glued to its number (`214件`, `7대`).
         return text.get(w.range.end..).is_some_and(|r| r.trim_start().starts_with(unit));
@@ -301,6 +309,19 @@ mod tests {
 
     fn contradicts<'a>(note: &str, kind: ClaimKind, source: &'a str) -> Option<&'a str> {
         contradiction(&claim(note, kind), source).map(|r| source[r].trim())
+    }
+
+    #[test]
+    fn a_latin_count_is_stated_by_a_generic_cjk_counter() {
+        let c = |line: &str| {
+            crate::analysis::claims::extract(line).into_iter().find(|c| c.kind == ClaimKind::Number).unwrap()
+        };
+        let layers = c("the 12 layers the dashboard uses");
+        assert!(super::super::matching::occurs_in(&layers, "사용 API 12개 레이어: 겨울"));
+        assert!(super::super::matching::occurs_in(&layers, "使うのは12個のレイヤー"));
+        // A measure is no count: `12 MB` is not stated by `12개`.
+        let size = c("a 12 MB download");
+        assert!(!super::super::matching::occurs_in(&size, "12개 파일"));
     }
 
     #[test]

@@ -42,7 +42,7 @@
 use super::dates::{FoundDate, find_dates};
 use super::endpoints::is_literal;
 use super::matching::{Haystack, needles};
-use super::numbers::{unit_needle, whole_numbers};
+use super::numbers::{counted_in_any_script, unit_needle, whole_numbers, with_generic_counters};
 use super::{Claim, ClaimKind, ClaimValue, DateSpec, Subject};
 use aho_corasick::AhoCorasick;
 use rayon::prelude::*;
@@ -84,6 +84,9 @@ enum Candidates {
         /// (ASCII) unit word: a line binds the unit to a number only by writing such a
         /// word after it or as its label (`carries_unit`).
         unit_word: Option<String>,
+        /// The unit is a Latin word for counted things: a line writing the number with a
+        /// generic CJK counter (`12개`) binds it too.
+        counted: bool,
     },
     /// A version of a product, looked for by the product's name: the lines holding the
     /// version itself (where `version_stated` finds it, held by the product or free) when
@@ -225,8 +228,11 @@ fn candidates(c: &Claim, needles: &[String], patterns: &mut Patterns) -> Candida
         ClaimValue::Number { value, unit } if !is_literal(value) => Candidates::Number {
             value: value.clone(),
             unit_word: unit.as_deref().and_then(unit_needle).filter(|w| w.is_ascii()),
+            counted: unit.as_deref().is_some_and(counted_in_any_script),
         },
-        ClaimValue::Port { host: None, port } => Candidates::Number { value: port.clone(), unit_word: None },
+        ClaimValue::Port { host: None, port } => {
+            Candidates::Number { value: port.clone(), unit_word: None, counted: false }
+        }
         ClaimValue::Text(value) if c.kind == ClaimKind::Version && !needles.contains(value) => {
             patterns.narrowing_id(value).map_or(Candidates::Needles, Candidates::Version)
         }
@@ -338,10 +344,13 @@ impl<'a> Text<'a> {
     /// when none of its needles occurs in the text.
     fn candidates<'s>(&'s self, plan: &'s Plan) -> Box<dyn Iterator<Item = usize> + 's> {
         match &plan.lines {
-            Candidates::Number { value, unit_word } => {
+            Candidates::Number { value, unit_word, counted } => {
                 let lines = self.numbers.get(value).into_iter().flatten().map(|&n| n as usize);
-                let spells_unit =
-                    move |&n: &usize| unit_word.as_ref().is_none_or(|w| self.lower_line(n).contains(w.as_str()));
+                let spells_unit = move |&n: &usize| {
+                    let line = self.lower_line(n);
+                    unit_word.as_ref().is_none_or(|w| line.contains(w.as_str()))
+                        || *counted && with_generic_counters(value).any(|g| line.contains(g.as_str()))
+                };
                 Box::new(lines.filter(spells_unit))
             }
             _ if !plan.needle_ids.iter().any(|&p| self.has(p)) => Box::new(std::iter::empty()),

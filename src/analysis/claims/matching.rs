@@ -7,7 +7,7 @@
 use super::bound::{quantity_stated, version_stated};
 use super::dates::{date_needles, find_dates};
 use super::endpoints::{host_needles, host_port_occurs, is_literal, literal_needle, literal_occurs};
-use super::numbers::unit_needle;
+use super::numbers::{counted_in_any_script, unit_needle, with_generic_counters};
 use super::text::is_word_char;
 use super::{Claim, ClaimKind, ClaimValue};
 use crate::date::Date;
@@ -27,7 +27,11 @@ pub fn needles(claim: &Claim) -> Vec<String> {
             if value.len() <= 2
                 && let Some(needle) = unit.as_deref().and_then(unit_needle)
             {
-                return vec![needle];
+                // A count may be written in another script with a generic counter glued to
+                // it (`12개 레이어` for `12 layers`), which states it too (see `bound`).
+                let counted = unit.as_deref().is_some_and(counted_in_any_script);
+                let glued = with_generic_counters(value).filter(|_| counted);
+                return std::iter::once(needle).chain(glued).collect();
             }
             let mut out = vec![value.clone()];
             let grouped = with_thousands(value);
@@ -368,7 +372,9 @@ mod tests {
     fn short_numbers_are_looked_for_by_their_unit() {
         // 12 is everywhere; its unit word is what a stating line must also have.
         let c = number_claim("The invoices table has 12 columns.");
-        assert_eq!(needles(&c), ["colu"]);
+        assert_eq!(needles(&c)[0], "colu");
+        // … or the number with a generic CJK counter (`12개`): columns are counted things.
+        assert!(needles(&c).contains(&"12개".to_string()));
         assert!(occurs_in(&c, "Query returned: 12 Columns in invoices"));
         assert!(!occurs_in(&c, "12 rows"));
         // Longer numbers keep the number; synonyms and `%` keep it too (`12 ms` states

@@ -375,6 +375,18 @@ const CJK_MEASURES: &[&str] = &[
 
 /// True when `unit` is a unit of measure (a duration, a size, a share, a factor), not a
 /// count of things: `30s`, `512MB`, `85%`, `3x`, `30秒`.
+/// True when `unit` is a Latin word for things counted (no unit of measure): a count of it
+/// may be written in CJK text with a generic counter glued to the number (`12 layers` is
+/// `12개 레이어`, `12個のレイヤー`), which states it as far as a number can.
+pub(crate) fn counted_in_any_script(unit: &str) -> bool {
+    unit.is_ascii() && !MEASURES.contains(&unit_key(unit).as_str())
+}
+
+/// `value` glued to each generic CJK counter (`12개`, `12個`…).
+pub(crate) fn with_generic_counters(value: &str) -> impl Iterator<Item = String> + '_ {
+    super::words::GENERIC_COUNTERS.iter().map(move |c| format!("{value}{c}"))
+}
+
 pub(crate) fn is_measure(unit: &str) -> bool {
     MEASURES.contains(&unit_key(unit).as_str()) || CJK_MEASURES.contains(&unit)
 }
