@@ -56,8 +56,72 @@ pub fn needles(claim: &Claim) -> Vec<String> {
             }
             out
         }
-        ClaimValue::Text(value) => json_safe_piece(value).into_iter().collect(),
+        ClaimValue::Text(value) => match glob_parts(value) {
+            Some(parts) => parts.iter().max_by_key(|p| p.len()).and_then(|p| json_safe_piece(p)).into_iter().collect(),
+            None => json_safe_piece(value).into_iter().collect(),
+        },
     }
+}
+
+/// The literal parts of a glob claim (`.claude/*.local.*` → `.claude/`, `.local.`, ``):
+/// a code or path claim holding `*` with at least three other bytes in one part. Not a glob:
+/// `**bold**`-like runs of stars only, or a `*` with too little beside it to look for.
+fn glob_parts(value: &str) -> Option<Vec<&str>> {
+    if !value.contains('*') {
+        return None;
+    }
+    let parts: Vec<&str> = value.split('*').collect();
+    (parts.len() <= 8 && parts.iter().any(|p| p.len() >= 3)).then_some(parts)
+}
+
+/// True when `lower` writes the glob whose literal parts are `parts`, or a path it matches:
+/// each `*` stands for up to 64 chars with no space, quote, bracket or (for a single `*`)
+/// slash; `**` crosses slashes. `.claude/*.local.*` is stated by `.claude/*.local.md`.
+fn glob_occurs(parts: &[&str], lower: &str) -> bool {
+    let lead = parts.iter().take_while(|p| p.is_empty()).count();
+    let Some((first, more)) = parts[lead..].split_first() else { return false };
+    starts(lower, first).any(|i| {
+        let opens =
+            lead > 0 || !first.starts_with(is_word_char) || !lower[..i].chars().next_back().is_some_and(is_word_char);
+        let after = i + first.len();
+        let closes = !more.is_empty() || ends_word(first, lower, after);
+        opens && closes && after_star(more, lower, after, lead > 1)
+    })
+}
+
+/// True when the text from `at` matches `parts`, each of which follows a `*` of the glob
+/// (an empty part before another is a `**`, which may cross slashes).
+fn after_star(parts: &[&str], lower: &str, at: usize, slash_ok: bool) -> bool {
+    let Some((&part, more)) = parts.split_first() else { return true };
+    if part.is_empty() {
+        return more.is_empty() || after_star(more, lower, at, true);
+    }
+    let stop = |c: char| {
+        c.is_whitespace()
+            || matches!(c, '"' | '\'' | '`' | '(' | ')' | '[' | ']' | '<' | '>' | ',')
+            || c == '/' && !slash_ok
+    };
+    // Where the part may start: as far as the star can reach.
+    let mut reach = at;
+    for (i, c) in lower[at..].char_indices() {
+        if i > 64 || stop(c) {
+            break;
+        }
+        reach = at + i + c.len_utf8();
+    }
+    let mut end = (reach + part.len()).min(lower.len());
+    while !lower.is_char_boundary(end) {
+        end -= 1;
+    }
+    starts(&lower[at..end], part).any(|k| {
+        let after = at + k + part.len();
+        (!more.is_empty() || ends_word(part, lower, after)) && after_star(more, lower, after, false)
+    })
+}
+
+/// True when a literal that ends at `after` in `lower` does not end inside a word.
+fn ends_word(literal: &str, lower: &str, after: usize) -> bool {
+    !literal.ends_with(is_word_char) || !lower[after..].starts_with(is_word_char)
 }
 
 /// `1234567.5` → `1,234,567.5`.
@@ -170,7 +234,10 @@ fn occurs_in_prepared(claim: &Claim, keys: &[String], hay: &Haystack<'_>) -> boo
         ClaimValue::Port { host: Some(host), port } => host_port_occurs(host, port, text, lower),
         ClaimValue::Text(value) => match claim.kind {
             ClaimKind::Version => version_stated(value, claim.subject.as_ref(), lower),
-            _ => word_occurs(value, lower),
+            _ => match glob_parts(value) {
+                Some(parts) => glob_occurs(&parts, lower),
+                None => word_occurs(value, lower),
+            },
         },
     }
 }
@@ -366,6 +433,24 @@ mod tests {
 
     fn number_claim(line: &str) -> Claim {
         super::super::extract(line).into_iter().find(|c| c.kind == ClaimKind::Number).expect("a number claim")
+    }
+
+    #[test]
+    fn a_glob_is_stated_by_itself_or_a_path_it_matches() {
+        let c = |line: &str| super::super::extract(line).into_iter().find(|c| c.kind == ClaimKind::Code).unwrap();
+        let local = c("ignored: `.claude/*.local.*` only");
+        assert_eq!(needles(&local), [".claude/"]);
+        assert!(occurs_in(&local, "2→.claude/bin/\n 3→.claude/*.local.md\n"));
+        assert!(occurs_in(&local, "patterns: .claude/*.local.*"));
+        assert!(!occurs_in(&local, ".claude/settings.json and x.local.md"));
+        assert!(!occurs_in(&local, ".claude/sub/dir.local.md"));
+        let ts = c("tests live in `src/**/*.test.ts`");
+        assert!(occurs_in(&ts, "PASS src/cart/price.test.ts"));
+        assert!(!occurs_in(&ts, "PASS src/cart/price.test.tsx"));
+        assert!(!occurs_in(&ts, "PASS lib/cart/price.test.ts"));
+        let pyc = c("ignore `*.pyc` files");
+        assert!(occurs_in(&pyc, "__pycache__/mod.cpython-312.pyc"));
+        assert!(!occurs_in(&pyc, "a .pycache dir"));
     }
 
     #[test]
