@@ -38,6 +38,7 @@ mod mass_removal;
 mod mutation;
 mod prop_diff;
 mod provenance_awaiting;
+mod provenance_between;
 mod provenance_chat_logs;
 mod provenance_choice;
 mod provenance_cjk;

@@ -116,7 +116,8 @@ fn classify(
     }
     let first = found.first.get(&id).copied();
     // A cited message whose text the evidence budget cut: the scan found the claim on it.
-    if let Some(at) = first.filter(|at| on_cited_line(cx, p.evidence, *at)) {
+    if let Some(at) = first.filter(|at| on_cited_line(cx, p.evidence, *at) || between_cited_lines(cx, p.evidence, *at))
+    {
         return (Verdict::at(ClaimStatus::Sourced, Some(cx.loc(at))), None);
     }
     if live.carried(&hc.claim, hc.file) {
@@ -145,6 +146,20 @@ fn on_cited_line(cx: &Context<'_>, evidence: &[&Cited], at: Place) -> bool {
     evidence.iter().filter(|e| e.source == at.source || Some(e.name.as_str()) == name).any(|e| {
         e.texts.iter().any(|t| t.parts.iter().any(|(l, _)| *l == at.line) || t.loc.ends_with(&format!(":{}", at.line)))
     })
+}
+
+/// True when `at` is the one line between two lines of its file that citations name (`:4`
+/// and `:6` cite the exchange around line 5: the dream read it, as a reader of the
+/// citations does). Only the lines written in the citations count, not the other lines of
+/// a cited message.
+fn between_cited_lines(cx: &Context<'_>, evidence: &[&Cited], at: Place) -> bool {
+    let name = cx.sources.get(at.source).map(|f| f.name.as_str());
+    let lines: Vec<usize> = evidence
+        .iter()
+        .filter(|e| !e.whole_file && (e.source == at.source || Some(e.name.as_str()) == name))
+        .flat_map(|e| e.texts.iter().filter_map(|t| t.loc.rsplit_once(':').and_then(|(_, l)| l.parse().ok())))
+        .collect();
+    at.line > 0 && lines.contains(&(at.line - 1)) && lines.contains(&(at.line + 1))
 }
 
 /// `name:first-last` of the lines a citation covers.
@@ -217,7 +232,14 @@ pub(super) fn entries(
             .iter()
             .filter_map(|&c| pending.of_entry_claim(c))
             .any(|id| whole.iter().any(|s| cx.found.per_source.contains_key(&(id, *s))));
-        if check.supported || in_whole_file {
+        let refs: Vec<&Cited> = cited[ei].iter().collect();
+        let between = check
+            .claims
+            .iter()
+            .filter_map(|&c| pending.of_entry_claim(c))
+            .filter_map(|id| cx.found.first.get(&id))
+            .any(|&at| between_cited_lines(cx, &refs, at));
+        if check.supported || in_whole_file || between {
             continue;
         }
         let claims: Vec<&Claim> = check.claims.iter().map(|&c| &entry_claims.claims[c]).collect();
