@@ -48,6 +48,7 @@ mod provenance_fuzz;
 mod provenance_noise;
 mod provenance_openclaw;
 mod provenance_pnpm;
+mod provenance_prohibition;
 mod provenance_rebound;
 mod provenance_removals;
 mod provenance_speaker;

@@ -109,6 +109,7 @@ pub(super) fn check(review: &Review, cited: &[Vec<Cited>], hunk_claims: &[HunkCl
                 let verdict = judge_line(text, &statements)
                     .or_else(|| judge_values(text, &sourced, &statements))
                     .or_else(|| judge_choice(text, &sourced, &statements))
+                    .or_else(|| judge_prohibition(text, &statements))
                     .or_else(|| {
                         if !sourced.iter().any(|c| super::rebound::is_value(c)) {
                             return None;
@@ -293,6 +294,46 @@ fn judge_values(
         let best = stating.iter().max_by(|a, b| a.coverage.total_cmp(&b.coverage))?;
         let said = line.get(note.range.clone()).unwrap_or(line).trim();
         return Some(contradicted(line, said, best));
+    }
+    None
+}
+
+/// The `contradicted` flag of one added line whose rule asks for what a cited sentence
+/// forbids in so many words: the note's clause, itself a rule (`should be retried once`,
+/// `always retry`), asserts a Latin verb that a cited rule denies (`do not retry it`, `never
+/// retry`), no cited clause asserts that verb, and the two sentences share
+/// another word or antonym pair besides (`failure`). A short prohibition holds too few
+/// words for the sentence match above; the verb it denies, in a rule the entry cites, is
+/// what binds the two.
+fn judge_prohibition(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)]) -> Option<(Flag, ClaimReport)> {
+    let clauses = || cited.iter().flat_map(|(t, cl)| cl.iter().map(move |c| (t, c)));
+    for note in claims::statements(line) {
+        let said = line.get(note.range.clone()).unwrap_or(line).trim();
+        if claims::mood(said) != Some(claims::Mood::Rule) || claims::negated(said) {
+            continue;
+        }
+        // Latin verbs only: a CJK negation bears on its whole clause, so the pairs of a
+        // clause that forbids one thing (`承認なしでデプロイしないで`) would all read denied.
+        let verb =
+            |w: &&claims::Word| !w.negated && w.stem.len() >= 4 && w.stem.chars().all(|c| c.is_ascii_alphabetic());
+        for w in note.content.iter().filter(verb) {
+            let asserted = clauses().any(|(_, c)| c.word(&w.stem).is_some_and(|o| !o.negated));
+            if asserted {
+                continue;
+            }
+            let forbids = clauses().find(|(t, c)| {
+                let text = t.text.get(c.range.clone()).unwrap_or("");
+                c.word(&w.stem).is_some_and(|o| o.negated)
+                    && claims::mood(text) == Some(claims::Mood::Rule)
+                    && (note.shared(c) >= 2
+                        || note.poles.iter().any(|p| c.poles.iter().any(|q| q.pair == p.pair))
+                        || note.content.iter().any(|x| x.stem != w.stem && c.word(&x.stem).is_some()))
+            });
+            if let Some((t, c)) = forbids {
+                let m = Match { text: t, clause: c, coverage: note.covered_by(c) };
+                return Some(contradicted(line, said, &m));
+            }
+        }
     }
     None
 }
