@@ -43,6 +43,7 @@ mod provenance_chat_logs;
 mod provenance_choice;
 mod provenance_cjk;
 mod provenance_clean;
+mod provenance_delegated;
 mod provenance_english;
 mod provenance_fuzz;
 mod provenance_noise;

@@ -89,6 +89,10 @@ pub struct CitedText {
     /// The assistant asks the user something at the end of the session and nobody answered
     /// (see `overruled::awaits_answer`): what it proposes was not decided.
     pub awaiting: bool,
+    /// The sub-agent tool (`Task`) of a call in it that hands work on and that nothing in
+    /// the session answered (see `overruled::unanswered_delegation`): what it asks for was
+    /// not done as far as the session shows.
+    pub delegated: Option<String>,
     /// Who said its first line (a tool's result named by its call's tool), when known.
     pub speaker: Option<crate::inputs::transcript::Speaker>,
     /// (line, said text) of the tool calls its results answer: what was read or fetched

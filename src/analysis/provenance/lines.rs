@@ -150,6 +150,7 @@ impl CitedLines {
         let mut message =
             CitedText { loc: format!("{}:{n}", t.name()), last, overruled, speaker, awaiting, ..Default::default() };
         let tied = t.exchange(span.clone());
+        message.delegated = super::overruled::unanswered_delegation(t, span.clone(), &tied);
         message.inputs = t
             .calls_answered(span.clone())
             .into_iter()

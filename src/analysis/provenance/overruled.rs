@@ -111,6 +111,29 @@ pub fn awaits_answer(t: &Transcript, span: RangeInclusive<usize>) -> bool {
     !(end + 1..=t.line_count()).any(|m| t.turn(m).is_some_and(|x| typed(&x)))
 }
 
+/// The name of a tool call in `span` that hands work to a sub-agent (`Task`, `Agent`,
+/// `dispatch_agent`…) and that nothing answered: no result of it among the lines `tied` to
+/// the message, and the session ends within the window those were looked for in. What the
+/// call asks for was not done as far as the session shows.
+pub fn unanswered_delegation(t: &Transcript, span: RangeInclusive<usize>, tied: &[usize]) -> Option<String> {
+    let end = *span.end();
+    if t.line_count().saturating_sub(end) > crate::inputs::transcript::ANSWER_WINDOW {
+        return None;
+    }
+    let calls: Vec<(String, String)> =
+        span.filter_map(|n| t.turn(n)).flat_map(|x| x.calls).filter(|(_, name)| delegates(name)).collect();
+    let answered: Vec<String> =
+        tied.iter().filter_map(|&n| t.turn(n)).flat_map(|x| x.results.into_iter().map(|r| r.id)).collect();
+    calls.into_iter().find(|(id, _)| !answered.contains(id)).map(|(_, name)| name)
+}
+
+/// True when a tool of this name hands work to a sub-agent.
+fn delegates(name: &str) -> bool {
+    let lower = name.to_lowercase();
+    matches!(lower.as_str(), "task" | "agent")
+        || ["dispatch_agent", "subagent", "sub_agent", "delegate", "spawn_agent"].iter().any(|d| lower.contains(d))
+}
+
 /// True when a tool result records that the user turned the call down (not that the tool
 /// failed on its own).
 pub fn rejection(text: &str) -> bool {

@@ -17,7 +17,7 @@
 use super::entries::added_lines;
 use super::evidence::{Cited, CitedText};
 use super::hunk_claims::HunkClaim;
-use crate::analysis::claims::{self, Claim, Statement};
+use crate::analysis::claims::{self, Claim, ClaimKind, Statement};
 use crate::analysis::findings::{ClaimReport, ClaimStatus, Findings};
 use crate::analysis::flag::{Flag, FlagKind};
 use crate::review::Review;
@@ -110,6 +110,7 @@ pub(super) fn check(review: &Review, cited: &[Vec<Cited>], hunk_claims: &[HunkCl
                     .or_else(|| judge_values(text, &sourced, &statements))
                     .or_else(|| judge_choice(text, &sourced, &statements))
                     .or_else(|| judge_prohibition(text, &statements))
+                    .or_else(|| judge_delegated(text, &sourced, &statements))
                     .or_else(|| {
                         if !sourced.iter().any(|c| super::rebound::is_value(c)) {
                             return None;
@@ -294,6 +295,111 @@ fn judge_values(
         let best = stating.iter().max_by(|a, b| a.coverage.total_cmp(&b.coverage))?;
         let said = line.get(note.range.clone()).unwrap_or(line).trim();
         return Some(contradicted(line, said, best));
+    }
+    None
+}
+
+/// Words that record work as done (lowercase; Latin ones as whole words).
+const DONE: &[&str] = &[
+    "created",
+    "installed",
+    "added",
+    "set up",
+    "configured",
+    "initialized",
+    "initialised",
+    "deployed",
+    "migrated",
+    "completed",
+    "finished",
+    "done",
+    "implemented",
+    "built",
+    "written",
+    "generated",
+    "scaffolded",
+    "bootstrapped",
+    "in place",
+    "済み",
+    "完了",
+    "しました",
+    "した。",
+    "導入した",
+    "作成した",
+    "완료",
+    "했다",
+    "했음",
+    "설치됨",
+    "생성됨",
+    "만들었",
+    "已",
+    "完成",
+    "好了",
+];
+
+/// True when a note sentence records work as done and denies and hedges nothing.
+fn done(said: &str) -> bool {
+    let lower = said.to_lowercase();
+    let word = |w: &str| {
+        lower.match_indices(w).any(|(i, _)| {
+            let before = lower[..i].chars().next_back();
+            let after = lower[i + w.len()..].chars().next();
+            !w.is_ascii() || !(before.is_some_and(char::is_alphanumeric) || after.is_some_and(char::is_alphanumeric))
+        })
+    };
+    DONE.iter().any(|w| word(w)) && !claims::negated(said) && !claims::hedged(said)
+}
+
+/// The `speculative-source` flag of one added line that records as done what the cited
+/// lines only hand to a sub-agent: every sourced claim of its sentence (a command, a
+/// package, a path…) is stated only by cited messages whose sub-agent call nothing in the
+/// session answered (`CitedText::delegated`). The note's words are not compared (the note
+/// may be in another language than the prompt); its claims bind it to the prompt.
+fn judge_delegated(
+    line: &str,
+    sourced: &[&Claim],
+    cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)],
+) -> Option<(Flag, ClaimReport)> {
+    if !cited.iter().any(|(t, _)| t.delegated.is_some()) {
+        return None;
+    }
+    for note in claims::statements(line) {
+        let said = line.get(note.range.clone()).unwrap_or(line).trim();
+        if !done(said) {
+            continue;
+        }
+        let held: Vec<&&Claim> =
+            sourced.iter().filter(|c| note.range.contains(&c.start) && c.kind != ClaimKind::Date).collect();
+        let stating = |c: &Claim| -> Vec<&(Arc<CitedText>, Arc<Vec<Statement>>)> {
+            cited.iter().filter(|(t, _)| claims::Haystack::dated(&t.text, t.date).states(c)).collect()
+        };
+        let only_asked = !held.is_empty()
+            && held.iter().all(|c| {
+                let by = stating(c);
+                !by.is_empty() && by.iter().all(|(t, _)| t.delegated.is_some())
+            });
+        if !only_asked {
+            continue;
+        }
+        let (t, statements) = held.first().and_then(|c| stating(c).into_iter().next())?;
+        let clause = statements.iter().find(|s| {
+            t.text.get(s.range.clone()).is_some_and(|x| held.iter().any(|c| claims::Haystack::new(x).states(c)))
+        });
+        let clause = clause.or(statements.first())?;
+        let m = Match { text: t, clause, coverage: note.covered_by(clause) };
+        let tool = t.delegated.clone().unwrap_or_default();
+        return Some(quoted(
+            FlagKind::SpeculativeSource,
+            ClaimStatus::Speculative,
+            (line, said),
+            &m,
+            |shown, source, q| {
+                format!(
+                    "the note records «{shown}» as done, but {source} only asks a sub-agent ({tool}) to do it, and the \
+                 session holds no result of that call: «{q}»"
+                )
+            },
+        ));
     }
     None
 }
