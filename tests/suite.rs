@@ -26,6 +26,7 @@ mod cli_commands;
 mod commit_record;
 mod concurrent_writes;
 mod docs_examples;
+mod dream_run;
 mod evidence_note;
 mod git_apply;
 mod hardening_claims;

@@ -8,6 +8,7 @@ pub mod dream;
 pub mod limits;
 pub mod memdiff;
 pub mod retention;
+pub mod sessions_window;
 pub mod snapshot;
 pub mod target;
 pub mod transcript;

@@ -2,5 +2,6 @@
 //! history, revert, `why`, saved decisions) and the evidence a review commit keeps
 //! ([`evidence`]).
 
+pub mod dreamrun;
 pub mod evidence;
 pub mod repo;
