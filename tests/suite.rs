@@ -12,6 +12,7 @@ mod audit_change;
 mod audit_folder;
 mod audit_report;
 mod audit_unverifiable;
+mod baseline_hooks;
 mod bounded_memory;
 mod changes_fuzz;
 mod changes_inline;

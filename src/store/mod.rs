@@ -4,4 +4,5 @@
 
 pub mod dreamrun;
 pub mod evidence;
+pub mod hooks;
 pub mod repo;

@@ -23,6 +23,7 @@ macro_rules! tell {
 }
 
 pub mod apply;
+pub mod baseline;
 pub mod dreamcmd;
 pub mod history;
 pub mod index;
@@ -164,6 +165,14 @@ enum Command {
     /// `dream-YYYY-MM-DD/` (memory/, CHANGES.md, memory.diff, run.log) into the dreams
     /// folder. Live memory is never touched.
     Dream(dreamcmd::DreamArgs),
+    /// Commit what sessions wrote to a memory folder as a snapshot commit (never a review
+    /// commit), so that an in-place dream is reviewed against a HEAD holding everything but
+    /// the dream. `--init` makes a folder outside git a repository first.
+    Snapshot(baseline::SnapshotArgs),
+    /// Add (install) or remove (uninstall) a Claude Code SessionEnd hook running
+    /// `dreamreview snapshot --hook` in settings.json; nothing else in the file changes, and
+    /// a backup is written first.
+    Hooks(baseline::HooksArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -222,8 +231,10 @@ pub fn with_default_command(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::
 }
 
 /// The command names, as typed (clap's `help` included).
-pub const COMMANDS: [&str; 12] =
-    ["review", "demo", "check", "audit", "apply", "log", "revert", "recover", "why", "index", "help", "dream"];
+pub const COMMANDS: [&str; 14] = [
+    "review", "demo", "check", "audit", "apply", "log", "revert", "recover", "why", "index", "help", "dream",
+    "snapshot", "hooks",
+];
 
 fn run(cli: Cli) -> Result<i32> {
     match cli.command {
@@ -249,6 +260,8 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Why(a) => why::run(&a),
         Command::Index(a) => index::run(&a),
         Command::Dream(a) => dreamcmd::run(&a),
+        Command::Snapshot(a) => baseline::snapshot(&a),
+        Command::Hooks(a) => baseline::hooks(&a),
     }
 }
 
