@@ -174,6 +174,11 @@ fn dream_writes_the_folder_and_leaves_live_memory_and_no_scratch() {
     assert!(check.code == 0 || check.code == 1, "{}", check.both());
     let j: serde_json::Value = serde_json::from_str(&check.stdout).unwrap();
     assert_eq!(j["memory"]["path"].as_str().unwrap(), h.memory().display().to_string());
+    // The citation form the shipped prompt asks for resolves to the transcript line.
+    let c = &j["changes"][0]["citations"][0];
+    assert_eq!(c["resolved"], true, "{}", j["changes"]);
+    assert_eq!(c["line"], 2, "{}", j["changes"]);
+    assert!(dreamreview::store::dreamrun::DEFAULT_PROMPT.contains("jsonl line 42)"));
 }
 
 #[test]

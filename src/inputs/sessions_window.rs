@@ -129,9 +129,7 @@ pub fn last_event(path: &Path) -> Result<Option<Timestamp>> {
 
 /// The `timestamp` of one JSONL line, when it is a JSON object carrying a valid one.
 fn timestamp_of(line: &[u8]) -> Option<Timestamp> {
-    if memchr::memmem::find(line, b"\"timestamp\"").is_none() {
-        return None;
-    }
+    memchr::memmem::find(line, b"\"timestamp\"")?;
     #[derive(serde::Deserialize)]
     struct Dated {
         timestamp: Option<String>,

@@ -552,7 +552,7 @@ fn record_last_dream(state: &Path, started: Timestamp) {
 /// `1 min`, `90 s`.
 pub fn human(d: Duration) -> String {
     let s = d.as_secs();
-    if s >= 60 && s % 60 == 0 { format!("{} min", s / 60) } else { format!("{s} s") }
+    if s >= 60 && s.is_multiple_of(60) { format!("{} min", s / 60) } else { format!("{s} s") }
 }
 
 /// The text of `run.log`, built as the run goes; credentials are masked when written.
