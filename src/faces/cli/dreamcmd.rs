@@ -135,6 +135,10 @@ pub fn run(args: &DreamArgs) -> Result<i32> {
         );
     }
     for project in &targets {
+        if let Some(sig) = stop.signal() {
+            tell!("dreamreview: stopped by signal {sig} before dreaming {}", project.name);
+            return Ok(128 + sig);
+        }
         let out = match (&args.out, &dreams) {
             (Some(o), _) if many => o.join(&project.name),
             (Some(o), _) => o.clone(),
