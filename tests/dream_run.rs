@@ -191,9 +191,10 @@ fn dream_window_goes_by_the_last_event_not_the_mtime() {
     assert!(touched.success());
     h.session(PROJECT, "stale", "2020-06-01T00:00:00Z");
     let d = h.dreamer("good", GOOD);
-    let r = h.dream(&d, &[PROJECT, "--days", "3"]);
+    let out = h.root.join("out");
+    let r = h.dream(&d, &[PROJECT, "--days", "3", "--out", &out.display().to_string()]);
     assert_eq!(r.code, 0, "{}", r.both());
-    let folder = h.dreams().join(format!("dream-{}", jiff::ZonedDateTime::now().date()));
+    let folder = out.join(format!("dream-{}", jiff::ZonedDateTime::now().date()));
     let changes = std::fs::read_to_string(folder.join("CHANGES.md")).unwrap();
     assert!(changes.contains("transcripts/oldmtime.jsonl"), "{changes}");
     assert!(!changes.contains("stale"), "{changes}");
@@ -230,8 +231,11 @@ fn dream_timeout_stops_a_hanging_dreamer() {
     let h = Home::new();
     h.shop();
     let d = h.dreamer("hang", "echo thinking hard\nsleep 30");
-    let r = h.dream(&d, &[PROJECT, "--timeout-secs", "1"]);
+    // The project named by its memory folder's path.
+    let r = h.dream(&d, &[&h.memory().display().to_string(), "--timeout-secs", "1"]);
     assert_eq!(r.code, 1, "{}", r.both());
+    // Progress on stderr: the project and the time elapsed.
+    assert!(r.stderr.contains(&format!("dreaming {PROJECT} · 0m0")), "{}", r.both());
     assert!(r.took < Duration::from_secs(10), "took {:?}", r.took);
     assert!(r.stderr.contains("past the timeout"), "{}", r.both());
     assert!(h.leftovers().is_empty(), "scratch left: {:?}", h.leftovers());

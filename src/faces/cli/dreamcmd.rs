@@ -38,8 +38,8 @@ pub struct DreamArgs {
     pub timeout_secs: Option<u64>,
     /// The dreamer's command line (also DREAMREVIEW_DREAMER), split as a shell would; the
     /// prompt replaces an argument `{prompt}`, else is appended. Default: `claude -p
-    /// --allowedTools Read,Write,Edit,Glob,Grep --permission-mode acceptEdits
-    /// --no-session-persistence`, run with CLAUDE_CODE_DISABLE_AUTO_MEMORY=1.
+    /// --tools Read,Write,Edit,Glob,Grep --allowedTools Read,Write,Edit,Glob,Grep
+    /// --permission-mode acceptEdits --no-session-persistence`, run with CLAUDE_CODE_DISABLE_AUTO_MEMORY=1.
     #[arg(long, value_name = "CMD")]
     pub dreamer: Option<String>,
     /// A prompt file to use instead of the shipped one ({since}, {today}, {sessions},

@@ -23,12 +23,16 @@ use jiff::Timestamp;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// The default dreamer: Claude Code in print mode, with only the file tools (no shell, no
-/// web), file edits accepted without asking (only inside its working directory, the
-/// scratch folder), and no transcript of its own written. The prompt is appended.
-pub const DEFAULT_COMMAND: [&str; 7] = [
+/// The default dreamer: Claude Code in print mode, with only the file tools available
+/// (`--tools`: no shell, no web) and allowed (`--allowedTools`), file edits accepted without
+/// asking (only inside its working directory, the scratch folder), and no transcript of its
+/// own written. The prompt is appended, after a flag that takes no value (both tool lists
+/// take several).
+pub const DEFAULT_COMMAND: [&str; 9] = [
     "claude",
     "-p",
+    "--tools",
+    "Read,Write,Edit,Glob,Grep",
     "--allowedTools",
     "Read,Write,Edit,Glob,Grep",
     "--permission-mode",
