@@ -63,10 +63,12 @@ pub fn hyphen_projects(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString>
     {
         return args;
     }
+    const TAKE_VALUES: [&str; 6] = ["--days", "--out", "--timeout", "--timeout-secs", "--dreamer", "--prompt"];
     let (mut kept, mut moved) = (args[..=at].to_vec(), Vec::new());
     for a in &args[at + 1..] {
         let s = a.to_string_lossy();
-        if s.starts_with('-') && !s.starts_with("--") && s.chars().count() > 2 {
+        let is_value = kept.last().is_some_and(|p| TAKE_VALUES.iter().any(|o| p == o));
+        if !is_value && s.starts_with('-') && !s.starts_with("--") && s.chars().count() > 2 {
             moved.push(a.clone());
         } else {
             kept.push(a.clone());
@@ -306,7 +308,11 @@ impl Progress {
         }
         self.shown_at = Some(elapsed);
         let secs = elapsed.as_secs();
-        let line = format!("dreaming {} · {}m{:02}s · {}", self.name, secs / 60, secs % 60, last);
+        let mut line = format!("dreaming {} · {}m{:02}s", self.name, secs / 60, secs % 60);
+        if !last.is_empty() {
+            line.push_str(" · ");
+            line.push_str(last);
+        }
         let line = crate::shown::text(&line).into_owned();
         let mut err = std::io::stderr().lock();
         if self.tty {
@@ -423,6 +429,7 @@ mod tests {
             v(&["dr", "dream", "--days", "3", "-h", "--", "-home-a"])
         );
         assert_eq!(hyphen_projects(v(&["dr", "dream", "--", "-x"])), v(&["dr", "dream", "--", "-x"]));
+        assert_eq!(hyphen_projects(v(&["dr", "dream", "--out", "-o-dir"])), v(&["dr", "dream", "--out", "-o-dir"]));
         assert_eq!(hyphen_projects(v(&["dr", "check", "dream", "-x"])), v(&["dr", "check", "dream", "-x"]));
     }
 
