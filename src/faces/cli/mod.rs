@@ -23,6 +23,8 @@ macro_rules! tell {
 }
 
 pub mod apply;
+pub mod baseline;
+pub mod dreamcmd;
 pub mod history;
 pub mod index;
 pub mod why;
@@ -157,11 +159,26 @@ enum Command {
     /// and `apply` index up to 1 MiB of what is new themselves and start this in the
     /// background for the rest, so that no run waits for indexing.
     Index(index::IndexArgs),
+    /// Run the night's dream of Claude Code projects safely: copy the memory folder and the
+    /// transcripts of the sessions active in the window (sub-agents too) into a private
+    /// scratch folder (removed however the run ends), run the dreamer there, and write
+    /// `dream-YYYY-MM-DD/` (memory/, CHANGES.md, memory.diff, run.log) into the dreams
+    /// folder. Live memory is never touched.
+    Dream(dreamcmd::DreamArgs),
+    /// Commit what sessions wrote to a memory folder as a snapshot commit (never a review
+    /// commit), so that an in-place dream is reviewed against a HEAD holding everything but
+    /// the dream. `--init` makes a folder outside git a repository first.
+    Snapshot(baseline::SnapshotArgs),
+    /// Add (install) or remove (uninstall) a Claude Code SessionEnd hook running
+    /// `dreamreview snapshot --hook` in settings.json; nothing else in the file changes, and
+    /// a backup is written first.
+    Hooks(baseline::HooksArgs),
 }
 
 /// Runs the command line and returns the process exit code.
 pub fn main() -> i32 {
-    let cli = match Cli::try_parse_from(with_default_command(std::env::args_os().collect())) {
+    let cli = match Cli::try_parse_from(dreamcmd::hyphen_projects(with_default_command(std::env::args_os().collect())))
+    {
         Ok(c) => c,
         Err(e) if e.use_stderr() => {
             // clap repeats the offending argument: it may be a pasted credential.
@@ -214,8 +231,10 @@ pub fn with_default_command(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::
 }
 
 /// The command names, as typed (clap's `help` included).
-pub const COMMANDS: [&str; 11] =
-    ["review", "demo", "check", "audit", "apply", "log", "revert", "recover", "why", "index", "help"];
+pub const COMMANDS: [&str; 14] = [
+    "review", "demo", "check", "audit", "apply", "log", "revert", "recover", "why", "index", "help", "dream",
+    "snapshot", "hooks",
+];
 
 fn run(cli: Cli) -> Result<i32> {
     match cli.command {
@@ -240,6 +259,9 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Recover(a) => history::recover(&a),
         Command::Why(a) => why::run(&a),
         Command::Index(a) => index::run(&a),
+        Command::Dream(a) => dreamcmd::run(&a),
+        Command::Snapshot(a) => baseline::snapshot(&a),
+        Command::Hooks(a) => baseline::hooks(&a),
     }
 }
 

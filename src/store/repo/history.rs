@@ -131,7 +131,10 @@ pub fn kind_of(summary: &str, t: &message::Trailers) -> CommitKind {
         CommitKind::Revert
     } else if t.dream_id.is_some() || t.review.is_some() {
         CommitKind::Review
-    } else if summary == message::SNAPSHOT_SUMMARY || summary == message::SNAPSHOT_BEFORE_REVERT {
+    } else if summary == message::SNAPSHOT_SUMMARY
+        || summary == message::SNAPSHOT_BEFORE_REVERT
+        || summary == message::SNAPSHOT_SESSIONS
+    {
         CommitKind::Snapshot
     } else {
         CommitKind::Other

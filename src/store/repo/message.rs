@@ -16,6 +16,9 @@ use std::fmt::Write;
 pub const SNAPSHOT_SUMMARY: &str = "memory: snapshot before dream review";
 /// Summary of the commit that records uncommitted memory changes before a revert.
 pub const SNAPSHOT_BEFORE_REVERT: &str = "memory: snapshot before revert";
+/// Summary of the commit `dreamreview snapshot` makes of what sessions wrote (the baseline
+/// an in-place dream is reviewed against).
+pub const SNAPSHOT_SESSIONS: &str = "memory: snapshot of what sessions wrote";
 
 /// The counts a review commit's `Review:` trailer records.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]

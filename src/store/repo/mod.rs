@@ -2,6 +2,7 @@
 //! the notes as `HEAD` has them. Writing, history and revert build on this.
 //!
 //! - [`apply`]: commit a review (preview of the message, snapshot commit first).
+//! - [`baseline`]: `dreamreview snapshot`, the commit of what sessions wrote.
 //! - [`history`]: list commits touching the memory folder, diff any of them.
 //! - [`revert`]: undo a commit, one file or one hunk of it, as a new commit.
 //! - [`commit`], [`journal`], [`write`](mod@write): memory-only commits, crash-safe atomic writes.
@@ -17,6 +18,7 @@
 //! - [`why`](mod@why): the review (or other commit) that wrote a line of a note, with its evidence.
 
 pub mod apply;
+pub mod baseline;
 pub mod blame;
 pub mod commit;
 pub mod decisions;
