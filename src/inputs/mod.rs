@@ -4,6 +4,8 @@
 //! ([`target`]) and how long Claude Code keeps transcripts ([`retention`]).
 
 pub mod changes;
+pub mod claude;
+pub mod config;
 pub mod dream;
 pub mod limits;
 pub mod memdiff;
