@@ -7,6 +7,7 @@ pub mod changes;
 pub mod claude;
 pub mod config;
 pub mod dream;
+pub mod inbox;
 pub mod limits;
 pub mod memdiff;
 pub mod retention;

@@ -4,3 +4,4 @@
 
 pub mod evidence;
 pub mod repo;
+pub mod waiting;
