@@ -33,6 +33,7 @@ mod hardening_inputs;
 mod hardening_output;
 mod hardening_writes;
 mod hygiene_flags;
+mod inbox;
 mod interrupted_check;
 mod mass_removal;
 mod mutation;

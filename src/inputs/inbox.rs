@@ -47,6 +47,7 @@ pub enum PlaceKind {
     /// A Claude Code memory folder: the dream may have rewritten it in place.
     ClaudeMemory,
     /// An OpenClaw workspace: its dreams rewrite `MEMORY.md` in place.
+    #[serde(rename = "openclaw")]
     OpenClaw,
 }
 

@@ -35,11 +35,13 @@ pub struct Startup {
     pub status: Option<String>,
     /// A demo's temporary copy, deleted when the review closes.
     pub throwaway: Option<std::path::PathBuf>,
+    /// The colours (`None`: [`Theme::from_env`]).
+    pub theme: Option<Theme>,
 }
 
 /// Opens the review TUI on `review` and returns the exit code (0).
 pub fn run(review: Review, startup: Startup) -> Result<i32> {
-    let theme = Theme::from_env();
+    let theme = startup.theme.clone().unwrap_or_else(Theme::from_env);
     let mut terminal = ratatui::try_init().context("cannot open the terminal (is this an interactive terminal?)")?;
     quiet_caught_panics();
     let _guard = TerminalGuard;
