@@ -148,10 +148,8 @@ fn inbox_json_lists_every_waiting_dream_of_the_machine() {
     let shop = row(&v, "-home-dev-shop");
     assert_eq!(shop["date"], "2026-11-02");
     assert_eq!(shop["memory"], h.projects().join("-home-dev-shop/memory").to_str().unwrap());
-    let check = h.run(
-        &h.home,
-        &["check", h.dream().to_str().unwrap(), "--memory", shop["memory"].as_str().unwrap(), "--json"],
-    );
+    let check =
+        h.run(&h.home, &["check", h.dream().to_str().unwrap(), "--memory", shop["memory"].as_str().unwrap(), "--json"]);
     let c = json(&check);
     assert_eq!(shop["hunks"], c["summary"]["hunks"], "{}", check.stdout);
     assert_eq!(shop["errors"], c["summary"]["flags"]["error"]);
@@ -171,7 +169,8 @@ fn inbox_json_lists_every_waiting_dream_of_the_machine() {
 fn a_reviewed_dream_leaves_the_inbox() {
     let h = fake_home();
     let memory = h.projects().join("-home-dev-shop/memory");
-    let a = h.run(&h.home, &["apply", h.dream().to_str().unwrap(), "--memory", memory.to_str().unwrap(), "--reject-all"]);
+    let a =
+        h.run(&h.home, &["apply", h.dream().to_str().unwrap(), "--memory", memory.to_str().unwrap(), "--reject-all"]);
     assert!(a.code <= 1, "{}", a.both());
     let v = json(&h.run(&h.home, &["inbox", "--json"]));
     assert!(rows(&v).iter().all(|(p, _, _)| p != "-home-dev-shop"), "{v}");
@@ -219,7 +218,9 @@ pub fn inbox_screen(h: &Home, size: (u16, u16), theme: dreamreview::ui::theme::T
         let row = dreamreview::waiting::check(place, None, &retention).map(Box::new);
         update(&mut app, Msg::Checked { generation: 1, index, row });
     }
-    update(&mut app, Msg::Key(ratatui::crossterm::event::KeyEvent::from(ratatui::crossterm::event::KeyCode::Down)));
+    for _ in 0..3 {
+        update(&mut app, Msg::Key(ratatui::crossterm::event::KeyEvent::from(ratatui::crossterm::event::KeyCode::Down)));
+    }
     let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(size.0, size.1)).unwrap();
     terminal.draw(|f| view::view(&app, f)).unwrap();
     terminal.backend().buffer().clone()
@@ -235,4 +236,38 @@ fn the_inbox_screen() {
         dreamreview::date::Date::from_days((secs / 86_400) as i64).to_string()
     };
     insta::assert_snapshot!("inbox_screen", text.replace(&today, "<-today-->"));
+}
+
+/// In a real terminal (a tmux pane): plain `dreamreview` opens the inbox; Enter opens the
+/// dream's review; quitting it brings the inbox back, re-scanned; quitting the inbox gives
+/// the terminal back as it was.
+#[test]
+fn the_inbox_in_a_terminal_opens_a_review_and_comes_back() {
+    use crate::terminal_safety::{assert_restored, start, tmux, tmux_available, wait_for};
+    if !tmux_available() {
+        return;
+    }
+    let h = fake_home();
+    let stty = h.root.join("stty.txt");
+    let socket = format!("drinbox{}", std::process::id());
+    let vars: Vec<String> = h.env().iter().map(|(k, v)| format!("{k}='{v}'")).collect();
+    let bin = env!("CARGO_BIN_EXE_dreamreview");
+    let command = format!(
+        "cd '{}' && env {} TZ=UTC NO_COLOR=1 DREAMREVIEW_INDEX_INLINE_BYTES={} {bin}",
+        h.home.display(),
+        vars.join(" "),
+        u64::MAX
+    );
+    start(&socket, &command, &stty);
+    let pane = || tmux(&["-L", &socket, "capture-pane", "-p", "-t", "t"]);
+    wait_for("the inbox, every row checked", || pane().contains("4 dreams waiting"));
+    tmux(&["-L", &socket, "send-keys", "-t", "t", "Enter"]);
+    wait_for("the dream's review", || pane().contains("testing.md"));
+    tmux(&["-L", &socket, "send-keys", "-t", "t", "q"]);
+    wait_for("the inbox again", || pane().contains("back from -home-dev-shop"));
+    let screen = pane();
+    assert!(screen.contains("-home-di-old"), "{screen}");
+    tmux(&["-L", &socket, "send-keys", "-t", "t", "q"]);
+    assert_restored(&socket, &stty);
+    tmux(&["-L", &socket, "kill-server"]);
 }

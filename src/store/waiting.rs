@@ -75,8 +75,7 @@ pub fn snapshot_hint(memory: &std::path::Path) -> String {
 /// `None` when nothing waits there: no change in place, or a dream already reviewed.
 /// `index`: the transcript index folder, as `check` uses it.
 pub fn check(place: &Candidate, index: Option<PathBuf>, retention: &Retention) -> Option<Row> {
-    let expiring =
-        place.transcripts.as_deref().and_then(|t| crate::inbox::expiring(t, retention, SystemTime::now()));
+    let expiring = place.transcripts.as_deref().and_then(|t| crate::inbox::expiring(t, retention, SystemTime::now()));
     let row = |state| Some(Row { place: place.clone(), state, expiring });
     if place.kind != PlaceKind::DreamFolder {
         let memory = place.memory.as_deref()?;

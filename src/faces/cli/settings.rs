@@ -26,7 +26,10 @@ pub fn completions(shell: clap_complete::Shell) -> Result<i32> {
     let mut script = Vec::new();
     clap_complete::generate(shell, &mut cmd, "dreamreview", &mut script);
     let script = String::from_utf8_lossy(&script);
-    std::io::stdout().lock().write_all(crate::shown::text(&script).as_bytes()).context("cannot write the completion script")?;
+    std::io::stdout()
+        .lock()
+        .write_all(crate::shown::text(&script).as_bytes())
+        .context("cannot write the completion script")?;
     Ok(0)
 }
 

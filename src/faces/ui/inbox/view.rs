@@ -133,9 +133,14 @@ fn state_spans<'a>(row: &Row, t: &crate::ui::theme::Theme) -> Vec<Span<'a>> {
         State::Ready { files, hunks, errors, warnings } => {
             spans.push(Span::raw(format!("{files:>5} {hunks:>5} ")));
             spans.push(Span::styled(format!("{errors:>6}"), if *errors > 0 { t.error } else { Style::default() }));
-            spans.push(Span::styled(format!(" {warnings:>5}"), if *warnings > 0 { t.warning } else { Style::default() }));
+            spans.push(Span::styled(
+                format!(" {warnings:>5}"),
+                if *warnings > 0 { t.warning } else { Style::default() },
+            ));
         }
-        State::NotUnderGit { .. } => spans.push(Span::styled("    —     —      —     —  no git: snapshot --init", t.warning)),
+        State::NotUnderGit { .. } => {
+            spans.push(Span::styled("    —     —      —     —  no git: snapshot --init", t.warning))
+        }
         State::Failed { .. } => spans.push(Span::styled("    —     —      —     —  cannot load (see below)", t.error)),
         State::Checking => spans.push(Span::styled("checking…", t.dim)),
     }
