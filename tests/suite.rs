@@ -25,6 +25,7 @@ mod claims_relative;
 mod cli_commands;
 mod commit_record;
 mod concurrent_writes;
+mod config_cli;
 mod docs_examples;
 mod evidence_note;
 mod git_apply;
