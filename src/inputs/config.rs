@@ -550,6 +550,15 @@ mod tests {
     }
 
     #[test]
+    fn the_example_in_the_docs_is_a_valid_file() {
+        let doc = include_str!("../../docs/config.md");
+        let start = doc.find("```toml\n").unwrap() + "```toml\n".len();
+        let end = start + doc[start..].find("```").unwrap();
+        let parsed = parse(Path::new("docs/config.md"), &doc[start..end]).unwrap();
+        assert_eq!(parsed.gate.and_then(|g| g.min_sessions), Some(5));
+    }
+
+    #[test]
     fn a_bad_variable_is_named() {
         let bad = env_of(&[("DREAMREVIEW_WINDOW_DAYS", "soon")]);
         let e = format!("{:#}", resolve(None, &bad, &Overrides::default()).unwrap_err());

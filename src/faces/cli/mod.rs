@@ -133,7 +133,8 @@ enum Command {
     /// Audit memory folders: MEMORY.md load budget, dangling links, orphans, frontmatter,
     /// stored credentials, and notes whose sources are gone with no kept text (unverifiable).
     Audit {
-        /// Memory folders (default: every ~/.claude/projects/*/memory/).
+        /// Memory folders (default: every $CLAUDE_CONFIG_DIR/projects/*/memory/, else
+        /// ~/.claude/projects/*/memory/).
         dirs: Vec<PathBuf>,
         /// Print JSON instead of the table.
         #[arg(long)]
