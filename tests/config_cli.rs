@@ -99,3 +99,30 @@ fn plain_dreamreview_is_the_inbox_or_the_review_of_the_folder_it_is_run_in() {
     assert!(!r.stderr.contains("not in a git repository"), "{}", r.both());
     assert!(r.stderr.contains("terminal"), "{}", r.both());
 }
+
+/// With `CLAUDE_CONFIG_DIR` set, every Claude Code path is under it, not `~/.claude`:
+/// `audit`'s default folders, `index`'s default transcripts, and the trust of a memory
+/// folder only `memory.diff` names.
+#[test]
+fn claude_config_dir_moves_every_claude_code_path() {
+    let t = tempfile::tempdir().unwrap();
+    let home = t.path().join("home");
+    let claude = t.path().join("elsewhere");
+    let (_g, dream, _) = pnpm();
+    let project = claude.join("projects/-home-dev-shop");
+    copy_dir(&dream.parent().unwrap().join("project"), &project);
+    std::fs::create_dir_all(&home).unwrap();
+    let memory = project.join("memory");
+    replace_in(
+        &dream.join("memory.diff"),
+        &dream.parent().unwrap().join("project/memory").to_string_lossy(),
+        &memory.to_string_lossy(),
+    );
+    let env = [("CLAUDE_CONFIG_DIR", claude.to_str().unwrap()), ("HOME", home.to_str().unwrap())];
+    let audit = run_env(&home, &["audit", "--json"], &env);
+    assert!(audit.stdout.contains(memory.to_str().unwrap()), "{}", audit.both());
+    let check = json(&run_env(&home, &["check", dream.to_str().unwrap(), "--json"], &env));
+    assert_eq!(check["memory"]["trust"], "claude-memory", "{}", check["memory"]);
+    let index = run_env(&home, &["index", "--cache", t.path().join("cache").to_str().unwrap()], &env);
+    assert!(index.code == 0 && index.stdout.contains("1 of 1 transcripts"), "{}", index.both());
+}

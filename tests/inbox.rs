@@ -263,10 +263,21 @@ fn the_inbox_in_a_terminal_opens_a_review_and_comes_back() {
     wait_for("the inbox, every row checked", || pane().contains("4 dreams waiting"));
     tmux(&["-L", &socket, "send-keys", "-t", "t", "Enter"]);
     wait_for("the dream's review", || pane().contains("testing.md"));
+    // Accept its one hunk and commit: the review stays open and says so.
+    for key in ["y", "c"] {
+        tmux(&["-L", &socket, "send-keys", "-t", "t", key]);
+    }
+    wait_for("the commit preview", || pane().contains("Enter"));
+    tmux(&["-L", &socket, "send-keys", "-t", "t", "Enter"]);
+    wait_for("the commit", || pane().contains("committed"));
     tmux(&["-L", &socket, "send-keys", "-t", "t", "q"]);
-    wait_for("the inbox again", || pane().contains("back from -home-dev-shop"));
+    // Back in the inbox, scanned again: the reviewed dream is gone, the others wait.
+    wait_for("the inbox again", || {
+        let p = pane();
+        p.contains("back from -home-dev-shop") && p.contains("3 dreams waiting")
+    });
     let screen = pane();
-    assert!(screen.contains("-home-di-old"), "{screen}");
+    assert!(screen.contains("-home-di-old") && !screen.contains("dream         1"), "{screen}");
     tmux(&["-L", &socket, "send-keys", "-t", "t", "q"]);
     assert_restored(&socket, &stty);
     tmux(&["-L", &socket, "kill-server"]);
