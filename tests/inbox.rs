@@ -165,6 +165,23 @@ fn inbox_json_lists_every_waiting_dream_of_the_machine() {
     assert!(row(&v, "-home-bo-api")["expiring"].is_null());
 }
 
+/// A dream of the dreams folder opens by its path from anywhere (or with plain
+/// `dreamreview` inside it), against its project's memory folder even when its memory.diff
+/// names a folder of another machine.
+#[test]
+fn a_dream_of_the_dreams_folder_opens_from_anywhere() {
+    let h = fake_home();
+    replace_in(
+        &h.dream().join("memory.diff"),
+        &h.projects().join("-home-dev-shop/memory").to_string_lossy(),
+        "/home/dev/.claude/projects/-home-dev-shop/memory",
+    );
+    let v = json(&h.run(&h.root, &["check", h.dream().to_str().unwrap(), "--json"]));
+    assert_eq!(v["memory"]["path"], h.projects().join("-home-dev-shop/memory").to_str().unwrap(), "{}", v["memory"]);
+    let listed = json(&h.run(&h.home, &["inbox", "--json"]));
+    assert_eq!(row(&listed, "-home-dev-shop")["state"], "ready");
+}
+
 #[test]
 fn a_reviewed_dream_leaves_the_inbox() {
     let h = fake_home();
@@ -243,7 +260,7 @@ fn the_inbox_screen() {
 /// the terminal back as it was.
 #[test]
 fn the_inbox_in_a_terminal_opens_a_review_and_comes_back() {
-    use crate::terminal_safety::{assert_restored, start, tmux, tmux_available, wait_for};
+    use crate::terminal_safety::{assert_restored, start, tmux, tmux_available};
     if !tmux_available() {
         return;
     }
@@ -260,19 +277,32 @@ fn the_inbox_in_a_terminal_opens_a_review_and_comes_back() {
     );
     start(&socket, &command, &stty);
     let pane = || tmux(&["-L", &socket, "capture-pane", "-p", "-t", "t"]);
-    wait_for("the inbox, every row checked", || pane().contains("4 dreams waiting"));
+    // As terminal_safety's, but a timeout shows the screen.
+    let wait_for = |what: &str, ok: &dyn Fn() -> bool| {
+        let start = std::time::Instant::now();
+        while !ok() {
+            if start.elapsed() > Duration::from_secs(30) {
+                let screen = pane();
+                tmux(&["-L", &socket, "kill-server"]);
+                panic!("timed out waiting for {what}:\n{screen}");
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    };
+    wait_for("the inbox, every row checked", &|| pane().contains("4 dreams waiting"));
     tmux(&["-L", &socket, "send-keys", "-t", "t", "Enter"]);
-    wait_for("the dream's review", || pane().contains("testing.md"));
+    wait_for("the dream's review", &|| pane().contains("testing.md"));
     // Accept its one hunk and commit: the review stays open and says so.
-    for key in ["y", "c"] {
-        tmux(&["-L", &socket, "send-keys", "-t", "t", key]);
-    }
-    wait_for("the commit preview", || pane().contains("Enter"));
+    wait_for("the analysis", &|| !pane().contains('%'));
+    tmux(&["-L", &socket, "send-keys", "-t", "t", "y"]);
+    wait_for("the decision", &|| pane().contains("[accepted]"));
+    tmux(&["-L", &socket, "send-keys", "-t", "t", "c"]);
+    wait_for("the commit preview", &|| pane().contains("Enter"));
     tmux(&["-L", &socket, "send-keys", "-t", "t", "Enter"]);
-    wait_for("the commit", || pane().contains("committed"));
+    wait_for("the commit", &|| pane().contains("committed"));
     tmux(&["-L", &socket, "send-keys", "-t", "t", "q"]);
     // Back in the inbox, scanned again: the reviewed dream is gone, the others wait.
-    wait_for("the inbox again", || {
+    wait_for("the inbox again", &|| {
         let p = pane();
         p.contains("back from -home-dev-shop") && p.contains("3 dreams waiting")
     });

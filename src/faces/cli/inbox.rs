@@ -62,6 +62,19 @@ pub fn default_here(cwd: Option<&Path>) -> Vec<&'static str> {
     vec!["inbox"]
 }
 
+/// The Claude Code memory folder of a dream folder in the dreams folder
+/// (`<dreams>/<project>/<dream>` → `<projects>/<project>/memory`), when both exist.
+pub fn project_memory(dream: &Path) -> Option<PathBuf> {
+    let dream = dream.canonicalize().ok()?;
+    let project = dream.parent()?;
+    let dreams = inbox::dreams_dir()?.canonicalize().ok()?;
+    if project.parent()? != dreams {
+        return None;
+    }
+    let memory = crate::claude::projects_dir()?.join(project.file_name()?).join("memory");
+    memory.is_dir().then_some(memory)
+}
+
 /// Runs `dreamreview inbox`.
 pub fn run(args: &InboxArgs) -> Result<i32> {
     let overrides = Overrides {

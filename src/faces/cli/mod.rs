@@ -85,8 +85,18 @@ pub struct InputArgs {
 impl InputArgs {
     /// The dream's inputs (see [`dream::discover`]), with the index folder these
     /// arguments carry.
+    /// A dream folder in the dreams folder (`<dreams>/<project>/dream-*`) whose memory.diff
+    /// names no folder of this machine is its project's: `<projects>/<project>/memory`.
     pub fn discover(&self) -> Result<dream::Inputs> {
-        let mut found = dream::discover(self.dream.as_deref(), self.memory.as_deref(), &self.sources)?;
+        let found = dream::discover(self.dream.as_deref(), self.memory.as_deref(), &self.sources);
+        let fallback = match (&found, &self.dream, &self.memory) {
+            (Err(_), Some(d), None) => inbox::project_memory(d),
+            _ => None,
+        };
+        let mut found = match fallback {
+            Some(m) => dream::discover(self.dream.as_deref(), Some(&m), &self.sources).or(found)?,
+            None => found?,
+        };
         found.index = self.index.clone();
         Ok(found)
     }
