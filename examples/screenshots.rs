@@ -105,7 +105,14 @@ const SHOTS: &[Shot] = &[
 fn main() -> anyhow::Result<()> {
     let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("screenshots");
     std::fs::create_dir_all(&out)?;
-    for shot in SHOTS {
+    // `cargo run --example screenshots -- inbox.svg` writes only the images named.
+    let only: Vec<String> = std::env::args().skip(1).collect();
+    let wanted = |file: &str| only.is_empty() || only.iter().any(|o| o == file);
+    if wanted("inbox.svg") {
+        inbox_shot(&out)?;
+        println!("wrote screenshots/inbox.svg");
+    }
+    for shot in SHOTS.iter().filter(|s| wanted(s.file)) {
         let dir = tempfile::tempdir()?;
         let mut app = script::open_demo(dir.path(), shot.size, Theme::new(shot.theme))?;
         script::highlight_all(&mut app);
@@ -124,8 +131,105 @@ fn main() -> anyhow::Result<()> {
         std::fs::write(out.join(shot.file), svg)?;
         println!("wrote screenshots/{}", shot.file);
     }
-    why_shot(&out)?;
-    println!("wrote screenshots/why.svg");
+    if wanted("why.svg") {
+        why_shot(&out)?;
+        println!("wrote screenshots/why.svg");
+    }
+    Ok(())
+}
+
+/// The inbox on a machine with four projects: the demo's dream waiting in the dreams
+/// folder, an in-place change, a memory folder with no git, and a project whose transcript
+/// Claude Code deletes in 3 days. Drawn by the inbox's own view from the rows the command
+/// line computes, in a 110×16 terminal.
+fn inbox_shot(out: &Path) -> anyhow::Result<()> {
+    use dreamreview::ui::inbox::{Inbox, Msg, update, view};
+    use ratatui::crossterm::event::{KeyCode, KeyEvent};
+    use std::process::Command;
+    const SIZE: (u16, u16) = (110, 16);
+    let dir = tempfile::tempdir()?;
+    let root = dir.path();
+    let projects = root.join("claude/projects");
+    let dreams = root.join("data/dreamreview/dreams");
+    let git = |dir: &Path, args: &[&str]| -> anyhow::Result<()> {
+        let ok = Command::new("git")
+            .args(["-c", "user.name=dev", "-c", "user.email=dev@example.com"])
+            .args(args)
+            .current_dir(dir)
+            .status()?
+            .success();
+        anyhow::ensure!(ok, "git {args:?} failed in {}", dir.display());
+        Ok(())
+    };
+    let write = |path: &Path, text: &str| -> anyhow::Result<()> {
+        std::fs::create_dir_all(path.parent().unwrap_or(root))?;
+        std::fs::write(path, text)?;
+        Ok(())
+    };
+    // The demo's project under Claude Code's projects folder, its dream in the dreams folder.
+    let demo = dreamreview::demo::materialize(&root.join("demo"))?;
+    let ledger = projects.join("-home-dev-ledger");
+    std::fs::create_dir_all(&projects)?;
+    std::fs::rename(root.join("demo/project"), &ledger)?;
+    let dream = dreams.join("-home-dev-ledger").join(demo.dream.file_name().unwrap_or_default());
+    std::fs::create_dir_all(dreams.join("-home-dev-ledger"))?;
+    std::fs::rename(&demo.dream, &dream)?;
+    let diff = std::fs::read_to_string(dream.join("memory.diff"))?;
+    std::fs::write(
+        dream.join("memory.diff"),
+        diff.replace(&demo.memory.display().to_string(), &ledger.join("memory").display().to_string()),
+    )?;
+    // An in-place change in a memory repository.
+    let api = projects.join("-home-dev-api/memory");
+    write(&api.join("MEMORY.md"), "# Memory\n\n- [Build](build.md)\n")?;
+    write(&api.join("build.md"), "Build with make.\n")?;
+    git(&api, &["init", "-q"])?;
+    git(&api, &["add", "-A"])?;
+    git(&api, &["commit", "-qm", "notes"])?;
+    write(&api.join("build.md"), "Build with make.\nRelease builds run `make dist`.\n")?;
+    // A memory folder with no git.
+    write(&projects.join("-home-dev-notes/memory/MEMORY.md"), "# Memory\n")?;
+    // A project whose transcript is 27 days old.
+    let old = projects.join("-home-dev-site");
+    write(&old.join("memory/MEMORY.md"), "# Memory\n\n- Deploys on Fridays.\n")?;
+    git(&old.join("memory"), &["init", "-q"])?;
+    git(&old.join("memory"), &["add", "-A"])?;
+    git(&old.join("memory"), &["commit", "-qm", "notes"])?;
+    write(&old.join("memory/MEMORY.md"), "# Memory\n\n- Deploys on Thursdays.\n")?;
+    let transcript = old.join("0a1b2c3d-0000-4000-8000-000000000001.jsonl");
+    write(&transcript, "{}\n")?;
+    let f = std::fs::File::options().write(true).open(&transcript)?;
+    f.set_modified(std::time::SystemTime::now() - std::time::Duration::from_secs(86_400 * 27))?;
+    let places = dreamreview::inbox::Places {
+        dreams_dir: Some(dreams),
+        extra_dreams_dirs: Vec::new(),
+        projects: Some(projects),
+        openclaw_workspaces: Vec::new(),
+    };
+    let found = dreamreview::inbox::discover(&places);
+    let retention = dreamreview::retention::Retention::in_config(&root.join("claude"));
+    let (mut app, _) = Inbox::new(Theme::new(ThemeName::Dark), None);
+    update(&mut app, Msg::Found { generation: 1, places: found.clone() });
+    for (index, place) in found.iter().enumerate() {
+        let row = dreamreview::waiting::check(place, None, &retention).map(Box::new);
+        update(&mut app, Msg::Checked { generation: 1, index, row });
+    }
+    for _ in 0..3 {
+        update(&mut app, Msg::Key(KeyEvent::from(KeyCode::Down)));
+    }
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(SIZE.0, SIZE.1))?;
+    terminal.draw(|f| view::view(&app, f))?;
+    // The in-place rows' day is the day the picture is taken: pinned, so the image only
+    // changes when the screen does.
+    let today = {
+        let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH)?.as_secs();
+        dreamreview::date::Date::from_days(i64::try_from(secs / 86_400)?).to_string()
+    };
+    let svg = to_svg(terminal.backend().buffer(), "#1c1c1c", "#d0d0d0")
+        .replace(&root.join("claude").display().to_string(), "/home/dev/.claude")
+        .replace(&root.join("data").display().to_string(), "/home/dev/.local/share")
+        .replace(&today, "2026-11-28");
+    std::fs::write(out.join("inbox.svg"), svg)?;
     Ok(())
 }
 

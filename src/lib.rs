@@ -44,6 +44,6 @@ pub mod store;
 
 pub use base::{date, secrets, shown, text, walk, zone};
 pub use faces::{cli, demo, report, ui, why};
-pub use inputs::{changes, dream, memdiff, retention, snapshot, target, transcript};
+pub use inputs::{changes, claude, config, dream, inbox, memdiff, retention, snapshot, target, transcript};
 pub use model::{decision, diff, review};
-pub use store::{evidence, repo};
+pub use store::{evidence, repo, waiting};

@@ -319,7 +319,7 @@ fn the_tui_offers_git_init_only_for_a_folder_named_with_memory() {
     let inputs = dreamreview::dream::discover(Some(&dream), None, &[]).unwrap();
     let mut review = dreamreview::repo::load_review(inputs).unwrap();
     // As under that HOME (the test process's own HOME is not changed).
-    review.target = Target::assess(&memory, Origin::MemoryDiff, Some(&home), |_| false);
+    review.target = Target::assess(&memory, Origin::MemoryDiff, Some(&home.join(".claude/projects")), |_| false);
     assert_eq!(review.target.trust, Trust::ClaudeMemory);
     let mut app = App::new(review, Theme::new(ThemeName::Dark), (120, 30));
     script::drive(&mut app, "y c").unwrap();

@@ -381,3 +381,26 @@ fn dream_prints_a_schedule() {
         assert!(r.stdout.contains(want), "{want} missing:\n{}", r.stdout);
     }
 }
+
+#[test]
+fn dream_takes_its_dreamer_and_gate_from_the_config_file() {
+    let h = Home::new();
+    h.shop();
+    let d = h.dreamer(
+        "configured",
+        "echo 'Tests run with pnpm.' >> memory/testing.md\necho '- testing.md: from the config (s1.jsonl line 2)' > CHANGES.md",
+    );
+    write(
+        &h.root.join("config/dreamreview/config.toml"),
+        &format!("[dreamer]\ncommand = [{:?}]\n\n[gate]\nmin_sessions = 1\nmin_hours = 0\n", d.display().to_string()),
+    );
+    let mut env = h.env();
+    env.push(("XDG_CONFIG_HOME".into(), h.root.join("config").display().to_string()));
+    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let r = run_env(&h.root, &["dream", PROJECT], &env);
+    assert_eq!(r.code, 0, "{}", r.both());
+    let written: Vec<PathBuf> = std::fs::read_dir(h.dreams()).unwrap().map(|e| e.unwrap().path()).collect();
+    let changes = written.iter().find(|p| p.join("CHANGES.md").exists()).map(|p| p.join("CHANGES.md"));
+    let text = std::fs::read_to_string(changes.expect("a dream folder with CHANGES.md")).unwrap();
+    assert!(text.contains("from the config"), "{text}");
+}

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-fn tmux(args: &[&str]) -> String {
+pub(crate) fn tmux(args: &[&str]) -> String {
     let out = Command::new("tmux").args(args).output().expect("run tmux");
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
@@ -18,7 +18,7 @@ fn have_tmux() -> bool {
 
 /// Whether the tmux tests can run. Without tmux they fail (a missing tmux must not turn
 /// the only terminal-restore tests green), unless `DREAMREVIEW_SKIP_TMUX` says to skip.
-fn tmux_available() -> bool {
+pub(crate) fn tmux_available() -> bool {
     if have_tmux() {
         return true;
     }
@@ -30,7 +30,7 @@ fn tmux_available() -> bool {
     false
 }
 
-fn wait_for(what: &str, mut ok: impl FnMut() -> bool) {
+pub(crate) fn wait_for(what: &str, mut ok: impl FnMut() -> bool) {
     let start = Instant::now();
     while !ok() {
         assert!(start.elapsed() < Duration::from_secs(20), "timed out waiting for {what}");
@@ -40,14 +40,14 @@ fn wait_for(what: &str, mut ok: impl FnMut() -> bool) {
 
 /// Starts `command` in a detached 80x24 tmux session on its own server socket, followed by
 /// `stty -a` into `stty` so the terminal state after the program can be read.
-fn start(socket: &str, command: &str, stty: &Path) {
+pub(crate) fn start(socket: &str, command: &str, stty: &Path) {
     // The transcript index goes to the tests' cache folder, never the user's.
     let cache = crate::common::cache_home().display();
     let script = format!("export XDG_CACHE_HOME={cache}; {command}; stty -a > {}; sleep 60", stty.display());
     tmux(&["-L", socket, "new-session", "-d", "-s", "t", "-x", "80", "-y", "24", &script]);
 }
 
-fn assert_restored(socket: &str, stty: &Path) {
+pub(crate) fn assert_restored(socket: &str, stty: &Path) {
     wait_for("the program to exit", || stty.exists() && std::fs::read_to_string(stty).is_ok_and(|s| !s.is_empty()));
     let modes = std::fs::read_to_string(stty).unwrap();
     let words: Vec<&str> = modes.split_whitespace().collect();

@@ -22,6 +22,8 @@ pub enum ZoneSource {
     Machine,
     /// The UTC offset recorded by most of the memory repository's recent commits.
     Commits,
+    /// The `time_zone` setting: `DREAMREVIEW_TZ`, else the config file.
+    Setting,
     /// Nothing said: UTC, each day ±1.
     Unknown,
 }
@@ -33,6 +35,7 @@ impl ZoneSource {
             ZoneSource::Flag => "--tz",
             ZoneSource::Machine => "machine",
             ZoneSource::Commits => "commits",
+            ZoneSource::Setting => "setting",
             ZoneSource::Unknown => "unknown",
         }
     }
@@ -127,6 +130,15 @@ impl Zone {
         Ok(Zone { tz, name, source: ZoneSource::Flag, detail: String::new(), notes: Vec::new() })
     }
 
+    /// The zone the `time_zone` setting names, `detail` saying where it was set
+    /// (`DREAMREVIEW_TZ`, the config file's path). The error names the value.
+    pub fn from_setting(value: &str, detail: String) -> Result<Zone, String> {
+        let mut z = Zone::parse(value)?;
+        z.source = ZoneSource::Setting;
+        z.detail = detail;
+        Ok(z)
+    }
+
     /// The machine's zone (`TZ`, else `/etc/localtime`); the error says why there is none.
     pub fn machine() -> Result<Zone, String> {
         let env = std::env::var_os("TZ");
@@ -203,7 +215,7 @@ impl Zone {
     pub fn describe(&self) -> String {
         let mut s = match self.source {
             ZoneSource::Flag => format!("{} (--tz)", self.name),
-            ZoneSource::Machine | ZoneSource::Commits => {
+            ZoneSource::Machine | ZoneSource::Commits | ZoneSource::Setting => {
                 format!("{} ({}: {})", self.name, self.source.label(), self.detail)
             }
             ZoneSource::Unknown => format!(

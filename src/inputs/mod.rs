@@ -5,7 +5,10 @@
 //! were active when ([`sessions_window`]).
 
 pub mod changes;
+pub mod claude;
+pub mod config;
 pub mod dream;
+pub mod inbox;
 pub mod limits;
 pub mod memdiff;
 pub mod retention;

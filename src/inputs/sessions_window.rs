@@ -15,11 +15,7 @@ use std::path::{Path, PathBuf};
 
 /// Claude Code's projects folder: `$CLAUDE_CONFIG_DIR/projects`, else `~/.claude/projects`.
 pub fn projects_dir() -> Option<PathBuf> {
-    let config = std::env::var_os("CLAUDE_CONFIG_DIR")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").filter(|v| !v.is_empty()).map(|h| PathBuf::from(h).join(".claude")))?;
-    Some(config.join("projects"))
+    super::claude::projects_dir()
 }
 
 /// The project folder name Claude Code gives a working directory: every character that is

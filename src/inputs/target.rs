@@ -38,7 +38,8 @@ impl Origin {
 pub enum Trust {
     /// The user named it: `--memory`, or the current directory they ran an in-place review in.
     Named,
-    /// This user's Claude Code memory folder: `<home>/.claude/projects/<project>/memory`.
+    /// This user's Claude Code memory folder: `<projects>/<project>/memory`, where
+    /// `<projects>` is `$CLAUDE_CONFIG_DIR/projects`, else `~/.claude/projects`.
     ClaudeMemory,
     /// Its repository holds review commits of dreamreview that changed this folder.
     Reviewed,
@@ -89,17 +90,18 @@ pub struct Target {
 }
 
 impl Target {
-    /// Judges `path`, found by `origin`, for a user whose home is `home`.
+    /// Judges `path`, found by `origin`, for a user whose Claude Code projects folder is
+    /// `projects` (see [`crate::claude::projects_dir`]).
     /// `holds_reviews` says whether the folder's repository holds review commits of
     /// dreamreview; it is asked only when nothing else makes the folder writable.
     pub fn assess(
         path: &Path,
         origin: Origin,
-        home: Option<&Path>,
+        projects: Option<&Path>,
         holds_reviews: impl FnOnce(&Path) -> bool,
     ) -> Target {
         let resolved = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
-        let projects = home.map(|h| h.canonicalize().unwrap_or_else(|_| h.to_path_buf()).join(".claude/projects"));
+        let projects = projects.map(|p| p.canonicalize().unwrap_or_else(|_| p.to_path_buf()));
         let under_projects = projects.as_deref().and_then(|p| resolved.strip_prefix(p).ok());
         let trust = if origin != Origin::MemoryDiff {
             Trust::Named
@@ -114,9 +116,9 @@ impl Target {
         Target { path: path.to_path_buf(), origin, trust, warnings }
     }
 
-    /// Judges `path` for the user whose home is `$HOME`.
+    /// Judges `path` for this user (`$CLAUDE_CONFIG_DIR`, else `$HOME/.claude`).
     pub fn assess_here(path: &Path, origin: Origin, holds_reviews: impl FnOnce(&Path) -> bool) -> Target {
-        Target::assess(path, origin, home().as_deref(), holds_reviews)
+        Target::assess(path, origin, crate::claude::projects_dir().as_deref(), holds_reviews)
     }
 
     /// Why `apply` and the TUI's commit refuse to write here, if they do: the message
@@ -145,11 +147,6 @@ impl Target {
         }
         s
     }
-}
-
-/// The current user's home folder (`$HOME`), when set.
-pub fn home() -> Option<PathBuf> {
-    std::env::var_os("HOME").filter(|h| !h.is_empty()).map(PathBuf::from)
 }
 
 /// `<project>/memory`, exactly: the shape of a Claude Code memory folder under
@@ -212,7 +209,9 @@ mod tests {
         let code = t.path().join("code");
         fs::create_dir_all(&claude).unwrap();
         fs::create_dir_all(&code).unwrap();
-        let judge = |p: &Path, o: Origin, reviews: bool| Target::assess(p, o, Some(&home), |_| reviews).trust;
+        let judge = |p: &Path, o: Origin, reviews: bool| {
+            Target::assess(p, o, Some(&home.join(".claude/projects")), |_| reviews).trust
+        };
         assert_eq!(judge(&code, Origin::Flag, false), Trust::Named);
         assert_eq!(judge(&code, Origin::CurrentDir, false), Trust::Named);
         assert_eq!(judge(&claude, Origin::MemoryDiff, false), Trust::ClaudeMemory);
@@ -242,12 +241,15 @@ mod tests {
         let claude = home.join(".claude/projects/p/memory");
         fs::create_dir_all(&claude).unwrap();
         fs::write(claude.join("MEMORY.md"), "# index\n").unwrap();
-        assert_eq!(Target::assess(&claude, Origin::MemoryDiff, Some(&home), never).warnings, vec![]);
+        assert_eq!(
+            Target::assess(&claude, Origin::MemoryDiff, Some(&home.join(".claude/projects")), never).warnings,
+            vec![]
+        );
         let ssh = home.join(".ssh");
         fs::create_dir_all(&ssh).unwrap();
-        let w = Target::assess(&ssh, Origin::Flag, Some(&home), never).warnings;
+        let w = Target::assess(&ssh, Origin::Flag, Some(&home.join(".claude/projects")), never).warnings;
         assert_eq!(w, vec![Warning::NoIndex, Warning::Hidden(".ssh".into()), Warning::OutsideProjects]);
-        let d = Target::assess(&ssh, Origin::MemoryDiff, Some(&home), never).describe();
+        let d = Target::assess(&ssh, Origin::MemoryDiff, Some(&home.join(".claude/projects")), never).describe();
         assert!(d.contains("(from memory.diff)") && d.contains("no MEMORY.md") && d.contains(".ssh"), "{d}");
     }
 }

@@ -21,11 +21,7 @@ pub const EVENT: &str = "SessionEnd";
 
 /// The settings file: `$CLAUDE_CONFIG_DIR/settings.json`, else `~/.claude/settings.json`.
 pub fn settings_path() -> Option<PathBuf> {
-    let config = std::env::var_os("CLAUDE_CONFIG_DIR")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").filter(|v| !v.is_empty()).map(|h| PathBuf::from(h).join(".claude")))?;
-    Some(config.join("settings.json"))
+    Some(crate::inputs::claude::config_dir()?.join("settings.json"))
 }
 
 /// True when a hook command is this tool's: its program is named `dreamreview` and it

@@ -7,3 +7,4 @@ pub mod dreamrun;
 pub mod evidence;
 pub mod hooks;
 pub mod repo;
+pub mod waiting;

@@ -48,7 +48,13 @@ pub fn run_env(cwd: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
         // Transcripts are indexed in the run, never by a background process that would
         // outlive the test (a test about that sets its own budget).
         .env("DREAMREVIEW_INDEX_INLINE_BYTES", u64::MAX.to_string())
-        .env_remove("DREAMREVIEW_FAIL_AFTER_WRITES");
+        .env_remove("DREAMREVIEW_FAIL_AFTER_WRITES")
+        // The settings and Claude Code's folder are the test's, never the machine's.
+        .env_remove("XDG_CONFIG_HOME")
+        .env_remove("XDG_DATA_HOME")
+        .env_remove("CLAUDE_CONFIG_DIR")
+        .env_remove("DREAMREVIEW_TZ")
+        .env_remove("DREAMREVIEW_THEME");
     for (k, v) in env {
         c.env(k, v);
     }

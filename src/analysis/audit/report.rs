@@ -21,17 +21,21 @@ use super::{AuditFlag, BudgetStatus, FolderAudit, ReadProblem, UnverifiableNote,
 use crate::analysis::flag::Severity;
 use unicode_width::UnicodeWidthStr;
 
-/// Every `~/.claude/projects/*/memory/` folder, sorted; empty when `HOME` is unset.
+/// Every `<projects>/*/memory/` folder of Claude Code's projects folder
+/// ([`crate::claude::projects_dir`]: `$CLAUDE_CONFIG_DIR/projects`, else
+/// `~/.claude/projects`), sorted; empty when neither is known.
 pub fn default_dirs() -> Vec<PathBuf> {
-    match std::env::var_os("HOME") {
-        Some(home) if !home.is_empty() => default_dirs_in(Path::new(&home)),
-        _ => Vec::new(),
-    }
+    crate::claude::projects_dir().map(|p| dirs_in_projects(&p)).unwrap_or_default()
 }
 
 /// Every `<home>/.claude/projects/*/memory/` folder that exists, sorted.
 pub fn default_dirs_in(home: &Path) -> Vec<PathBuf> {
-    let Ok(projects) = std::fs::read_dir(home.join(".claude").join("projects")) else {
+    dirs_in_projects(&home.join(".claude").join("projects"))
+}
+
+/// Every `<projects>/*/memory/` folder that exists, sorted.
+pub fn dirs_in_projects(projects: &Path) -> Vec<PathBuf> {
+    let Ok(projects) = std::fs::read_dir(projects) else {
         return Vec::new();
     };
     let mut dirs: Vec<PathBuf> =

@@ -106,6 +106,28 @@ pub fn settings(args: &DreamArgs, base: DreamSettings) -> Result<DreamSettings> 
     Ok(s)
 }
 
+/// The dream settings of the config file and its environment variables (see
+/// `docs/config.md`), over the built-in ones; a window the config does not set stays
+/// "since the project's last dream".
+fn configured() -> Result<DreamSettings> {
+    use crate::inputs::config::{self, Source};
+    let c = config::load(&config::Overrides::default())?;
+    let mut s = DreamSettings::default();
+    if let Some(command) = c.dreamer.command.value.clone().filter(|v| !v.is_empty()) {
+        s.command = command;
+    }
+    if let Some(prompt) = c.dreamer.prompt_file.value.clone() {
+        s.prompt_file = Some(prompt);
+    }
+    s.timeout_minutes = u64::from(c.dreamer.timeout_minutes.value);
+    s.min_hours = u64::from(c.gate.min_hours.value);
+    s.min_sessions = c.gate.min_sessions.value as usize;
+    if c.window_days.source != Source::Default {
+        s.window_days = Some(c.window_days.value);
+    }
+    Ok(s)
+}
+
 /// Runs `dream`; the exit code: 0 done (or nothing due), the dreamer's code when it failed,
 /// 1 on a timeout, 2 when a result was refused or an input is wrong, 128+N on signal N.
 pub fn run(args: &DreamArgs) -> Result<i32> {
@@ -115,7 +137,7 @@ pub fn run(args: &DreamArgs) -> Result<i32> {
         let _ = write!(out, "{}", schedule(&exe, &dreamer_path()));
         return Ok(0);
     }
-    let settings = settings(args, DreamSettings::default())?;
+    let settings = settings(args, configured()?)?;
     let timeout = match args.timeout_secs {
         Some(s) => Duration::from_secs(s),
         None => Duration::from_secs(settings.timeout_minutes.saturating_mul(60)),

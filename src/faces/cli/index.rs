@@ -13,7 +13,8 @@ use crate::transcript::{SourceKind, SourceSet, index};
 #[derive(Args, Debug)]
 pub struct IndexArgs {
     /// Transcript files (`*.jsonl`) or folders holding them (walked, sub-agent folders
-    /// included). Default: every Claude Code project, ~/.claude/projects.
+    /// included). Default: every Claude Code project ($CLAUDE_CONFIG_DIR/projects, else
+    /// ~/.claude/projects).
     pub paths: Vec<PathBuf>,
     /// Read NUL-separated transcript paths from standard input (how `check`, `review` and
     /// `apply` hand over the transcripts they left unindexed).
@@ -39,10 +40,9 @@ pub fn run(args: &IndexArgs) -> Result<i32> {
     }
     let mut named = args.paths.clone();
     if named.is_empty() && !args.stdin {
-        let home = std::env::var_os("HOME").map(PathBuf::from);
-        match home.map(|h| h.join(".claude").join("projects")).filter(|p| p.is_dir()) {
+        match crate::claude::projects_dir().filter(|p| p.is_dir()) {
             Some(projects) => named.push(projects),
-            None => bail!("no ~/.claude/projects here: name the transcript files or folders to index"),
+            None => bail!("no {} here: name the transcript files or folders to index", crate::claude::projects_label()),
         }
     }
     for p in &named {

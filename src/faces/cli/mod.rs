@@ -26,12 +26,16 @@ pub mod apply;
 pub mod baseline;
 pub mod dreamcmd;
 pub mod history;
+pub mod inbox;
 pub mod index;
+pub mod settings;
 pub mod why;
 
 /// dreamreview: the morning review of an AI agent's overnight memory dream.
 ///
-/// With no command, `review` is meant: `dreamreview DREAM` opens the review TUI.
+/// With no command: `dreamreview DREAM` (or any option) is `review`; plain `dreamreview`
+/// opens the inbox of every waiting dream, or inside a dream folder or a memory folder under
+/// git, its review.
 #[derive(Parser, Debug)]
 #[command(name = "dreamreview", version, about)]
 pub struct Cli {
@@ -74,13 +78,27 @@ pub struct InputArgs {
     /// `--no-index`), never by clap, so in-process callers scan without it.
     #[arg(skip)]
     pub index: Option<PathBuf>,
+    /// The zone the `time_zone` setting names (`DREAMREVIEW_TZ`, the config file), used
+    /// when `--tz` is not given: set by the command line's `main`, never by clap.
+    #[arg(skip)]
+    pub zone_setting: Option<crate::zone::Zone>,
 }
 
 impl InputArgs {
     /// The dream's inputs (see [`dream::discover`]), with the index folder these
     /// arguments carry.
+    /// A dream folder in the dreams folder (`<dreams>/<project>/dream-*`) whose memory.diff
+    /// names no folder of this machine is its project's: `<projects>/<project>/memory`.
     pub fn discover(&self) -> Result<dream::Inputs> {
-        let mut found = dream::discover(self.dream.as_deref(), self.memory.as_deref(), &self.sources)?;
+        let found = dream::discover(self.dream.as_deref(), self.memory.as_deref(), &self.sources);
+        let fallback = match (&found, &self.dream, &self.memory) {
+            (Err(_), Some(d), None) => inbox::project_memory(d),
+            _ => None,
+        };
+        let mut found = match fallback {
+            Some(m) => dream::discover(self.dream.as_deref(), Some(&m), &self.sources).or(found)?,
+            None => found?,
+        };
         found.index = self.index.clone();
         Ok(found)
     }
@@ -94,7 +112,7 @@ fn parse_tz(value: &str) -> std::result::Result<crate::zone::Zone, String> {
 impl InputArgs {
     /// Applies `--tz` to a loaded review.
     pub fn apply_zone(&self, review: &mut Review) {
-        if let Some(z) = &self.tz {
+        if let Some(z) = self.tz.as_ref().or(self.zone_setting.as_ref()) {
             review.set_zone(z.clone());
         }
     }
@@ -127,7 +145,8 @@ enum Command {
     /// Audit memory folders: MEMORY.md load budget, dangling links, orphans, frontmatter,
     /// stored credentials, and notes whose sources are gone with no kept text (unverifiable).
     Audit {
-        /// Memory folders (default: every ~/.claude/projects/*/memory/).
+        /// Memory folders (default: every $CLAUDE_CONFIG_DIR/projects/*/memory/, else
+        /// ~/.claude/projects/*/memory/).
         dirs: Vec<PathBuf>,
         /// Print JSON instead of the table.
         #[arg(long)]
@@ -154,6 +173,24 @@ enum Command {
     /// lines as the reviewer saw them (kept even after the transcript is deleted), the
     /// claims and verdicts, the flags accepted.
     Why(why::WhyArgs),
+    /// List every dream waiting on this machine (what plain `dreamreview` opens): dream
+    /// folders in the dreams folder and the configured ones, in-place changes in each Claude
+    /// Code memory repository, configured OpenClaw workspaces. Enter reviews one.
+    Inbox(inbox::InboxArgs),
+    /// Print the settings in force (config file, environment, defaults) and where each came
+    /// from; the keys are in docs/config.md.
+    Config {
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print a shell completion script: `dreamreview completions bash > ~/.local/share/bash-completion/completions/dreamreview`.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff): `dreamreview man > ~/.local/share/man/man1/dreamreview.1`.
+    Man,
     /// Build or bring up to date the transcript index (kept in $XDG_CACHE_HOME/dreamreview,
     /// else ~/.cache/dreamreview) for these transcript files or folders. `check`, `review`
     /// and `apply` index up to 1 MiB of what is new themselves and start this in the
@@ -201,6 +238,26 @@ pub fn main() -> i32 {
         inputs.index = crate::transcript::index::default_dir();
         cache.clone_from(&inputs.index);
     }
+    if let Command::Inbox(args) = &mut cli.command
+        && !args.no_index
+    {
+        args.index = crate::transcript::index::default_dir();
+        cache.clone_from(&args.index);
+    }
+    // The `time_zone` setting, beneath `--tz`; a config file that cannot be read is an error
+    // of every command that uses the settings.
+    if let Command::Review { inputs } | Command::Check { inputs, .. } | Command::Apply(apply::ApplyArgs { inputs, .. }) =
+        &mut cli.command
+        && inputs.tz.is_none()
+    {
+        match crate::config::load(&crate::config::Overrides::default()).and_then(|c| zone_setting(&c)) {
+            Ok(z) => inputs.zone_setting = z,
+            Err(e) => {
+                tell!("dreamreview: {}", shown(&format!("{e:#}")));
+                return 2;
+            }
+        }
+    }
     let code = match run(cli) {
         Ok(code) => code,
         Err(e) => {
@@ -216,8 +273,16 @@ pub fn main() -> i32 {
 /// (`--memory DIR`), or a path that exists (`dreamreview ./dream`). A word that is neither
 /// is left for clap, so a typo (`chek`) gets "a similar subcommand exists: 'check'" instead
 /// of being taken for a dream folder.
+///
+/// Nothing at all is [`inbox::default_here`]: the inbox, or inside a dream folder or a
+/// memory folder under git, its review.
 pub fn with_default_command(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
     let first = args.get(1).map(|a| a.to_string_lossy().into_owned());
+    if first.is_none() {
+        let cwd = std::env::current_dir().ok();
+        args.extend(inbox::default_here(cwd.as_deref()).into_iter().map(std::ffi::OsString::from));
+        return args;
+    }
     let insert = match first.as_deref() {
         None => true,
         Some("-h" | "--help" | "-V" | "--version") => false,
@@ -231,9 +296,25 @@ pub fn with_default_command(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::
 }
 
 /// The command names, as typed (clap's `help` included).
-pub const COMMANDS: [&str; 14] = [
-    "review", "demo", "check", "audit", "apply", "log", "revert", "recover", "why", "index", "help", "dream",
-    "snapshot", "hooks",
+pub const COMMANDS: [&str; 18] = [
+    "review",
+    "demo",
+    "check",
+    "audit",
+    "apply",
+    "log",
+    "revert",
+    "recover",
+    "why",
+    "inbox",
+    "config",
+    "completions",
+    "man",
+    "index",
+    "help",
+    "dream",
+    "snapshot",
+    "hooks",
 ];
 
 fn run(cli: Cli) -> Result<i32> {
@@ -262,7 +343,22 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Dream(a) => dreamcmd::run(&a),
         Command::Snapshot(a) => baseline::snapshot(&a),
         Command::Hooks(a) => baseline::hooks(&a),
+        Command::Inbox(a) => inbox::run(&a),
+        Command::Config { json } => settings::show(json),
+        Command::Completions { shell } => settings::completions(shell),
+        Command::Man => settings::man(),
     }
+}
+
+/// The zone the `time_zone` setting names, when it is set by `DREAMREVIEW_TZ` or the
+/// config file (a `--tz` flag is applied by clap).
+pub fn zone_setting(config: &crate::config::Config) -> Result<Option<crate::zone::Zone>> {
+    let (Some(name), source) = (&config.time_zone.value, &config.time_zone.source) else { return Ok(None) };
+    let detail = match (source, &config.file) {
+        (crate::config::Source::File, Some(f)) => format!("time_zone in {}", f.display()),
+        (s, _) => s.label(),
+    };
+    crate::zone::Zone::from_setting(name, detail).map(Some).map_err(|e| anyhow::anyhow!(e))
 }
 
 /// A message as the command line prints it: credentials masked (an error may repeat an
@@ -376,6 +472,10 @@ fn tui(inputs: &InputArgs, throwaway: Option<PathBuf>, demo: bool) -> Result<i32
     }
     let mut startup = if demo { demo_startup(&review, notes) } else { startup(&review, notes) };
     startup.throwaway = throwaway;
+    // `main` has read the settings already: an unreadable file stopped the run there.
+    startup.theme = crate::config::load(&crate::config::Overrides::default())
+        .ok()
+        .map(|c| crate::ui::theme::Theme::for_choice(c.theme.value));
     crate::ui::run::run(review, startup)
 }
 
@@ -384,14 +484,14 @@ fn tui(inputs: &InputArgs, throwaway: Option<PathBuf>, demo: bool) -> Result<i32
 /// it. (That the dream was already reviewed, the evidence pane says from the model.)
 pub fn startup(review: &Review, mut notes: Vec<String>) -> crate::ui::run::Startup {
     notes.push(format!("memory {}", review.target.describe()));
-    crate::ui::run::Startup { status: Some(notes.join(" · ")), throwaway: None }
+    crate::ui::run::Startup { status: Some(notes.join(" · ")), ..Default::default() }
 }
 
 /// The demo's first screen: its memory folder is the copy dreamreview just made, so none
 /// of the doubts [`startup`] raises about a folder (no `~/.claude/projects`) applies.
 pub fn demo_startup(review: &Review, mut notes: Vec<String>) -> crate::ui::run::Startup {
     notes.push(format!("memory {} (the demo's own)", review.inputs.memory.display()));
-    crate::ui::run::Startup { status: Some(notes.join(" · ")), throwaway: None }
+    crate::ui::run::Startup { status: Some(notes.join(" · ")), ..Default::default() }
 }
 
 /// Recovers a write an earlier process left unfinished, under the repository's lock (a

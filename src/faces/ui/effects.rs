@@ -189,11 +189,11 @@ pub fn init_repo(app: &App) -> Msg {
 }
 
 /// Reloads the review from disk (saved decisions restored) as model `generation`, in the
-/// time zone `zone` when `--tz` chose it.
+/// time zone `zone` when `--tz` or the `time_zone` setting chose it.
 pub fn reload(inputs: Inputs, zone: crate::zone::Zone, generation: u64) -> Msg {
     match crate::repo::load_review(inputs) {
         Ok(mut review) => {
-            if zone.source() == crate::zone::ZoneSource::Flag {
+            if matches!(zone.source(), crate::zone::ZoneSource::Flag | crate::zone::ZoneSource::Setting) {
                 review.set_zone(zone);
             }
             // After a commit the dream is reviewed: its leftovers stay decided.

@@ -6,6 +6,7 @@
 pub mod effects;
 pub mod guard;
 pub mod highlight;
+pub mod inbox;
 pub mod keymap;
 pub mod msg;
 pub mod run;

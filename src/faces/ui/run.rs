@@ -35,11 +35,13 @@ pub struct Startup {
     pub status: Option<String>,
     /// A demo's temporary copy, deleted when the review closes.
     pub throwaway: Option<std::path::PathBuf>,
+    /// The colours (`None`: [`Theme::from_env`]).
+    pub theme: Option<Theme>,
 }
 
 /// Opens the review TUI on `review` and returns the exit code (0).
 pub fn run(review: Review, startup: Startup) -> Result<i32> {
-    let theme = Theme::from_env();
+    let theme = startup.theme.clone().unwrap_or_else(Theme::from_env);
     let mut terminal = ratatui::try_init().context("cannot open the terminal (is this an interactive terminal?)")?;
     quiet_caught_panics();
     let _guard = TerminalGuard;
@@ -47,7 +49,8 @@ pub fn run(review: Review, startup: Startup) -> Result<i32> {
     let size = terminal.size().map(|s| (s.width, s.height)).unwrap_or((80, 24));
     let (tx, rx) = channel::<Msg>();
     let paused = Arc::new(AtomicBool::new(false));
-    spawn_input(tx.clone(), paused.clone());
+    let closed = Arc::new(AtomicBool::new(false));
+    let input = spawn_input(tx.clone(), paused.clone(), closed.clone());
     spawn_signals(tx.clone());
     let highlighter = highlight::spawn(tx.clone(), theme.name);
     let store = Some(decisions::Store::open(&review).ok().flatten());
@@ -83,6 +86,12 @@ pub fn run(review: Review, startup: Startup) -> Result<i32> {
             cmds.extend(update::update(&mut app, msg));
         }
     }
+    // The key reader stops before the terminal goes to whoever is next (the inbox), so
+    // that no key meant for it is read here.
+    closed.store(true, Ordering::SeqCst);
+    if let Some(h) = input {
+        let _ = h.join();
+    }
     Ok(0)
 }
 
@@ -108,18 +117,23 @@ fn spawn_signals(tx: Sender<Msg>) {
         .ok();
 }
 
-/// Reads terminal events on a thread of its own; pausable while `$EDITOR` owns the terminal.
-fn spawn_input(tx: Sender<Msg>, paused: Arc<AtomicBool>) {
+/// Reads terminal events on a thread of its own; pausable while `$EDITOR` owns the terminal,
+/// and ended by `closed`.
+fn spawn_input(
+    tx: Sender<Msg>,
+    paused: Arc<AtomicBool>,
+    closed: Arc<AtomicBool>,
+) -> Option<std::thread::JoinHandle<()>> {
     std::thread::Builder::new()
         .name("input".into())
         .spawn(move || {
-            loop {
+            while !closed.load(Ordering::SeqCst) {
                 if paused.load(Ordering::SeqCst) {
                     std::thread::sleep(Duration::from_millis(20));
                     continue;
                 }
                 match event::poll(Duration::from_millis(100)) {
-                    Ok(true) if !paused.load(Ordering::SeqCst) => {}
+                    Ok(true) if !paused.load(Ordering::SeqCst) && !closed.load(Ordering::SeqCst) => {}
                     Ok(_) => continue,
                     Err(_) => return,
                 }
@@ -135,7 +149,7 @@ fn spawn_input(tx: Sender<Msg>, paused: Arc<AtomicBool>) {
                 }
             }
         })
-        .ok();
+        .ok()
 }
 
 /// What the runtime keeps besides the state: the channels, the input pause switch and the

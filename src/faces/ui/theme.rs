@@ -87,6 +87,19 @@ impl Theme {
         }
     }
 
+    /// The theme the `theme` setting chooses; `NO_COLOR` (any value) still makes it Mono.
+    pub fn for_choice(choice: crate::config::ThemeChoice) -> Theme {
+        use crate::config::ThemeChoice;
+        if std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()) {
+            return Theme::new(ThemeName::Mono);
+        }
+        Theme::new(match choice {
+            ThemeChoice::Dark => ThemeName::Dark,
+            ThemeChoice::Light => ThemeName::Light,
+            ThemeChoice::Mono => ThemeName::Mono,
+        })
+    }
+
     /// The theme with this name.
     pub fn new(name: ThemeName) -> Theme {
         let s = Style::default;

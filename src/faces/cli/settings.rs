@@ -1,0 +1,43 @@
+//! `dreamreview config` (the settings in force and where each came from), `dreamreview
+//! completions SHELL` and `dreamreview man`, the last two generated from the command line's
+//! own definition (clap_complete, clap_mangen).
+
+use crate::config::{self, Overrides};
+use anyhow::{Context, Result};
+use clap::CommandFactory;
+use std::io::Write;
+
+/// `dreamreview config [--json]`.
+pub fn show(json: bool) -> Result<i32> {
+    let config = config::load(&Overrides::default())?;
+    let mut out = std::io::stdout().lock();
+    if json {
+        crate::shown::json(&mut out, &config).context("cannot write the settings to standard output")?;
+        let _ = writeln!(out);
+    } else {
+        let _ = write!(out, "{}", crate::shown::text(&config.to_text()));
+    }
+    Ok(0)
+}
+
+/// `dreamreview completions SHELL`: the shell's completion script on standard output.
+pub fn completions(shell: clap_complete::Shell) -> Result<i32> {
+    let mut cmd = super::Cli::command();
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut cmd, "dreamreview", &mut script);
+    let script = String::from_utf8_lossy(&script);
+    std::io::stdout()
+        .lock()
+        .write_all(crate::shown::text(&script).as_bytes())
+        .context("cannot write the completion script")?;
+    Ok(0)
+}
+
+/// `dreamreview man`: the manual page (roff) on standard output.
+pub fn man() -> Result<i32> {
+    let mut page = Vec::new();
+    clap_mangen::Man::new(super::Cli::command()).render(&mut page).context("cannot render the manual page")?;
+    let page = String::from_utf8_lossy(&page);
+    std::io::stdout().lock().write_all(crate::shown::text(&page).as_bytes()).context("cannot write the manual page")?;
+    Ok(0)
+}
