@@ -68,6 +68,10 @@ pub struct InputArgs {
     /// is the same either way.
     #[arg(long)]
     pub no_index: bool,
+    /// Do not check the file paths, commits, branches and script names the dream adds
+    /// against the git repository of the folder the sessions ran in (their `cwd`).
+    #[arg(long)]
+    pub no_repo_check: bool,
     /// Where the transcript index is kept: set by the command line's `main` (unless
     /// `--no-index`), never by clap, so in-process callers scan without it.
     #[arg(skip)]
@@ -80,6 +84,7 @@ impl InputArgs {
     pub fn discover(&self) -> Result<dream::Inputs> {
         let mut found = dream::discover(self.dream.as_deref(), self.memory.as_deref(), &self.sources)?;
         found.index = self.index.clone();
+        found.repo_check = !self.no_repo_check;
         Ok(found)
     }
 }
