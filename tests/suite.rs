@@ -52,6 +52,7 @@ mod provenance_speaker;
 mod provenance_timezone;
 mod provenance_values;
 mod provenance_weak;
+mod repo_facts;
 mod repo_lock;
 mod resume_cli;
 mod retention_warning;
