@@ -72,6 +72,7 @@ mod tui_edit;
 mod tui_history;
 mod tui_promises;
 mod tui_review;
+mod tui_triage;
 mod tui_width;
 mod why_cli;
 mod write_races;

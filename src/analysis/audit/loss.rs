@@ -61,6 +61,14 @@ fn losses(before: &BTreeMap<String, Vec<u8>>, after: &BTreeMap<String, Vec<u8>>)
     out
 }
 
+/// What a `mass-removal` flag's message says the whole review removes ("this review
+/// removes 4 of 9 notes (44%) and 12 of 40 lines (30%), over the 25% cap on loss"), the
+/// same on every flag of one review.
+pub fn totals(message: &str) -> Option<&str> {
+    message.strip_prefix("this review removes ")?;
+    message.split_once("; this hunk ").map(|(t, _)| t)
+}
+
 /// The `mass-removal` flags of a review that takes `before` to `after`, over `percent`.
 pub fn mass_removal(
     before: &BTreeMap<String, Vec<u8>>,
@@ -113,6 +121,7 @@ mod tests {
         // 3 of 8 notes deleted: 37%.
         let after = folder(&names[3..].iter().map(|n| (n.as_str(), body)).collect::<Vec<_>>());
         let flags = mass_removal(&before, &after, 25);
+        assert!(flags.iter().all(|f| totals(&f.flag.message).is_some_and(|t| t.ends_with("cap on loss"))));
         assert_eq!(flags.len(), 3, "{flags:#?}");
         assert!(flags[0].flag.message.contains("removes 3 of 8 notes (37%)"), "{}", flags[0].flag.message);
         // 2 of 8: too few notes to count, and under the share.
