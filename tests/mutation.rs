@@ -98,4 +98,3 @@ fn faults_in_the_clean_harbor_scenario_are_caught() {
         ],
     );
 }
-

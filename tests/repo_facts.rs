@@ -30,7 +30,10 @@ fn case() -> Case {
         ("mix.exs", "defmodule Spotter.MixProject do\nend\n"),
         ("assets/js/app.js", "import { Terminal } from \"@xterm/xterm\"\n"),
         ("assets/js/hooks/terminal.js", "export default {}\n"),
-        ("assets/package.json", r#"{"name":"spotter-assets","scripts":{"build":"esbuild js/app.js","watch":"esbuild --watch"}}"#),
+        (
+            "assets/package.json",
+            r#"{"name":"spotter-assets","scripts":{"build":"esbuild js/app.js","watch":"esbuild --watch"}}"#,
+        ),
         ("lib/spotter/poller.ex", "defmodule Spotter.Poller do\nend\n"),
         ("Makefile", ".PHONY: test\ntest:\n\tmix test\n"),
     ] {
@@ -149,13 +152,24 @@ fn group_repo_facts_what_the_project_lacks_is_a_stale_reference_naming_it_and_it
     got.sort();
     assert_eq!(
         got,
-        ["1234abcd", "89abcdef0", "assets/js/hooks/shell.js", "feat/missing", "lib/spotter/poller.ex", "make release", "npm run deploy"]
+        [
+            "1234abcd",
+            "89abcdef0",
+            "assets/js/hooks/shell.js",
+            "feat/missing",
+            "lib/spotter/poller.ex",
+            "make release",
+            "npm run deploy"
+        ]
     );
     let root = c.project.display().to_string();
     let m = messages(&v);
     let has = |s: &str| m.iter().any(|x| x.contains(s));
     assert!(has(&format!("assets/js/hooks/shell.js does not exist in {root} at HEAD {}", c.head)), "{m:#?}");
-    assert!(has(&format!("lib/spotter/poller.ex does not exist in {root} at HEAD {} (deleted in {})", c.head, c.head)), "{m:#?}");
+    assert!(
+        has(&format!("lib/spotter/poller.ex does not exist in {root} at HEAD {} (deleted in {})", c.head, c.head)),
+        "{m:#?}"
+    );
     assert!(has("commit 1234abcd is not in"), "{m:#?}");
     assert!(has("branch feat/missing does not exist in"), "{m:#?}");
     assert!(has("npm run deploy: no script deploy in the package.json of"), "{m:#?}");

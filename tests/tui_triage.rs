@@ -81,8 +81,10 @@ fn mass_removal(size: (u16, u16)) -> (tempfile::TempDir, App, String) {
         notes.iter().enumerate().filter(|(i, _)| i % 2 == 1).map(|(_, (p, t))| (p.as_str(), t.as_str())).collect();
     proposed.push(("MEMORY.md", &index));
     proposed.push(("aaa.md", "# A\n\nThe first note.\nThe second line.\n"));
-    let changes: String =
-        (0..8).filter(|i| i % 2 == 0).map(|i| format!("- topic{i}.md: deleted topic{i}.md, Topic {i} is obsolete\n")).collect();
+    let changes: String = (0..8)
+        .filter(|i| i % 2 == 0)
+        .map(|i| format!("- topic{i}.md: deleted topic{i}.md, Topic {i} is obsolete\n"))
+        .collect();
     let (g, dream, memory) = dream_fixture(&live, &proposed, &changes);
     let app = open(&dream, &memory, size);
     let root = g.path().display().to_string();

@@ -90,8 +90,8 @@ impl FlagKind {
             CitationUnresolved | Secret | PermanentDeleted | OutsideMemory | LiveChanged | IndexOverLimit
             | InjectedInstruction | MassRemoval => Severity::Error,
             InferredDate | UnsourcedClaim | CitationMissing | CitationUnsupported | Contradicted
-            | SpeculativeSource | StaleReference | CitationOverruled | RemovalUnsourced | IndexNearLimit | IndexLongLine
-            | DanglingLink | OrphanNote | FrontmatterInvalid => Severity::Warning,
+            | SpeculativeSource | StaleReference | CitationOverruled | RemovalUnsourced | IndexNearLimit
+            | IndexLongLine | DanglingLink | OrphanNote | FrontmatterInvalid => Severity::Warning,
         }
     }
 

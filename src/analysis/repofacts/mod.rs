@@ -69,7 +69,8 @@ pub fn check(review: &Review, findings: &mut Findings, notes: &mut Vec<String>) 
             continue;
         }
         if let Some(message) = stale(&projects, reference) {
-            let flag = Flag::new(FlagKind::StaleReference, message).with_claim(reference.text()).with_line(line.clone());
+            let flag =
+                Flag::new(FlagKind::StaleReference, message).with_claim(reference.text()).with_line(line.clone());
             findings.add_hunk_flag(*fi, *hi, flag);
         }
     }
@@ -148,13 +149,27 @@ fn projects(review: &Review) -> Vec<Checked> {
     out
 }
 
-/// The `cwd` a JSONL transcript records (the first one in its first [`CWD_BYTES`]).
+/// The `cwd` a JSONL transcript records (the first one in its first [`CWD_BYTES`], read a
+/// few KiB at a time: it is on the first line of a session).
 fn cwd_of(path: &Path) -> Option<PathBuf> {
     use std::io::Read;
-    let file = std::fs::File::open(path).ok()?;
-    let mut head = Vec::with_capacity(CWD_BYTES);
-    file.take(CWD_BYTES as u64).read_to_end(&mut head).ok()?;
-    let at = memchr::memmem::find(&head, br#""cwd":"#)?;
+    let mut file = std::fs::File::open(path).ok()?;
+    let mut head: Vec<u8> = Vec::new();
+    let mut chunk = [0u8; 8 << 10];
+    let at = loop {
+        let n = file.read(&mut chunk).ok()?;
+        if n == 0 || head.len() >= CWD_BYTES {
+            return None;
+        }
+        head.extend_from_slice(&chunk[..n]);
+        if let Some(at) = memchr::memmem::find(&head, br#""cwd":"#) {
+            // The value may run past this chunk: one more read finishes a path.
+            if let Ok(m) = file.read(&mut chunk) {
+                head.extend_from_slice(&chunk[..m]);
+            }
+            break at;
+        }
+    };
     let rest = &head[at + 6..];
     let quote = rest.iter().position(|b| !b.is_ascii_whitespace())?;
     let value: String = serde_json::Deserializer::from_slice(&rest[quote..]).into_iter::<String>().next()?.ok()?;
@@ -212,9 +227,9 @@ fn missing(p: &Checked, reference: &Reference) -> Lookup {
         Reference::Commit(hex) => match p.project.commit(hex) {
             Some(true) => Lookup::Present,
             None => Lookup::Unknown,
-            Some(false) => Lookup::Missing(format!(
-                "commit {hex} is not in {root}: no branch or tag reaches it (HEAD {head})"
-            )),
+            Some(false) => {
+                Lookup::Missing(format!("commit {hex} is not in {root}: no branch or tag reaches it (HEAD {head})"))
+            }
         },
         Reference::Branch(name) => {
             if p.project.branch(name) {
@@ -244,9 +259,10 @@ fn missing(p: &Checked, reference: &Reference) -> Lookup {
 fn candidates(p: &Checked, text: &str) -> Option<Vec<(String, bool)>> {
     let path = Path::new(text);
     if path.is_absolute() {
-        let rel = path.strip_prefix(p.project.root()).ok().or_else(|| {
-            p.written.iter().zip(p.cwds.iter()).find_map(|(w, _)| path.strip_prefix(w).ok())
-        })?;
+        let rel = path
+            .strip_prefix(p.project.root())
+            .ok()
+            .or_else(|| p.written.iter().zip(p.cwds.iter()).find_map(|(w, _)| path.strip_prefix(w).ok()))?;
         // A path under a session folder written absolute: relative to that folder.
         let rel = rel.to_string_lossy().replace('\\', "/");
         let mut out = vec![(rel.clone(), false)];
@@ -262,7 +278,8 @@ fn candidates(p: &Checked, text: &str) -> Option<Vec<(String, bool)>> {
 /// Whether `runner` can run `name` in `p`, with the manifest that says so; `None` when no
 /// manifest can say.
 fn scripts(p: &Checked, runner: Runner, name: &str) -> Option<(&'static str, bool)> {
-    let dirs: Vec<String> = std::iter::once(String::new()).chain(p.cwds.iter().filter(|c| !c.is_empty()).cloned()).collect();
+    let dirs: Vec<String> =
+        std::iter::once(String::new()).chain(p.cwds.iter().filter(|c| !c.is_empty()).cloned()).collect();
     let at = |dir: &str, name: &str| if dir.is_empty() { name.to_string() } else { format!("{dir}/{name}") };
     let mut names = BTreeSet::new();
     let mut found = false;
@@ -320,5 +337,24 @@ fn shown_path(path: &Path) -> String {
     match home.as_deref().and_then(|h| path.strip_prefix(h).ok()) {
         Some(rel) if !rel.as_os_str().is_empty() => format!("~/{}", rel.display()),
         _ => path.display().to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cwd_is_read_from_the_head_of_a_transcript() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("s.jsonl");
+        let first = format!("{{\"type\":\"summary\",\"text\":\"{}\"}}\n", "x".repeat(20_000));
+        std::fs::write(&file, format!("{first}{{\"type\":\"user\",\"cwd\": \"/home/dev/my \\\"shop\\\"\",\"n\":1}}\n"))
+            .unwrap();
+        assert_eq!(cwd_of(&file), Some(PathBuf::from("/home/dev/my \"shop\"")));
+        std::fs::write(&file, "{\"cwd\":\"relative/x\"}\n").unwrap();
+        assert_eq!(cwd_of(&file), None);
+        std::fs::write(&file, "{\"type\":\"user\"}\n").unwrap();
+        assert_eq!(cwd_of(&file), None);
     }
 }

@@ -176,7 +176,11 @@ impl Project {
         let refs = self.repo.references().ok()?;
         let tips: Vec<Oid> = refs.flatten().filter_map(|r| r.resolve().ok()?.target()).collect();
         let head = self.repo.head().ok().and_then(|h| h.target());
-        Some(head.into_iter().chain(tips).any(|tip| tip == id || self.repo.graph_descendant_of(tip, id).unwrap_or(false)))
+        Some(
+            head.into_iter()
+                .chain(tips)
+                .any(|tip| tip == id || self.repo.graph_descendant_of(tip, id).unwrap_or(false)),
+        )
     }
 
     /// True when a local or remote branch (or tag) is named `name` (`feature/x`,
@@ -190,7 +194,9 @@ impl Project {
             r == &format!("refs/heads/{name}")
                 || r == &format!("refs/remotes/{name}")
                 || r == &format!("refs/tags/{name}")
-                || (r.starts_with("refs/remotes/") && r.ends_with(&format!("/{name}")) && r.matches('/').count() == name.matches('/').count() + 3)
+                || (r.starts_with("refs/remotes/")
+                    && r.ends_with(&format!("/{name}"))
+                    && r.matches('/').count() == name.matches('/').count() + 3)
         })
     }
 

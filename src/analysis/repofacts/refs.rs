@@ -87,7 +87,8 @@ pub fn references(line: &str) -> Vec<Reference> {
 fn near_branch_word(line: &str, start: usize, end: usize) -> bool {
     let before = line.get(..start).unwrap_or("").to_lowercase();
     let after = line.get(end..).unwrap_or("").to_lowercase();
-    let words_before: Vec<&str> = before.split(|c: char| c.is_whitespace() || "`'\"(:,".contains(c)).filter(|w| !w.is_empty()).collect();
+    let words_before: Vec<&str> =
+        before.split(|c: char| c.is_whitespace() || "`'\"(:,".contains(c)).filter(|w| !w.is_empty()).collect();
     let last_two = words_before.iter().rev().take(2);
     let word_after =
         after.split(|c: char| c.is_whitespace() || "`'\").,:;".contains(c)).find(|w| !w.is_empty()).unwrap_or("");
@@ -227,11 +228,16 @@ mod tests {
         assert_eq!(refs("커밋 9071411 에서 해결"), [Reference::Commit("9071411".into())]);
         assert_eq!(refs("work happens on branch `feat/login`"), [Reference::Branch("feat/login".into())]);
         assert_eq!(refs("`release-2` ブランチで作業"), [Reference::Branch("release-2".into())]);
-        let deploy = Reference::Script { runner: Runner::Node, command: "pnpm run deploy".into(), name: "deploy".into() };
+        let deploy =
+            Reference::Script { runner: Runner::Node, command: "pnpm run deploy".into(), name: "deploy".into() };
         assert_eq!(refs("Deploy with `pnpm run deploy`"), [deploy]);
-        assert!(matches!(&refs("run `make release` first")[..], [Reference::Script { runner: Runner::Make, name, .. }] if name == "release"));
+        assert!(
+            matches!(&refs("run `make release` first")[..], [Reference::Script { runner: Runner::Make, name, .. }] if name == "release")
+        );
         assert!(matches!(&refs("`just lint` before pushing")[..], [Reference::Script { runner: Runner::Just, .. }]));
-        assert!(matches!(&refs("`cargo run --bin seed`")[..], [Reference::Script { runner: Runner::CargoBin, name, .. }] if name == "seed"));
+        assert!(
+            matches!(&refs("`cargo run --bin seed`")[..], [Reference::Script { runner: Runner::CargoBin, name, .. }] if name == "seed")
+        );
     }
 
     #[test]

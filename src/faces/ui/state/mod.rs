@@ -417,9 +417,10 @@ impl App {
             self.review.files.iter().map(|f| super::text::width(&super::text::shown_name(&f.path))).max().unwrap_or(8);
         // By risk, a wide list shows each file's reason before its name.
         let tags = match self.order {
-            FileOrder::Risk => {
-                (0..self.review.files.len()).map(|fi| self.triage(fi).reason.chars().count().min(20) + 1).max().unwrap_or(0)
-            }
+            FileOrder::Risk => (0..self.review.files.len())
+                .map(|fi| self.triage(fi).reason.chars().count().min(20) + 1)
+                .max()
+                .unwrap_or(0),
             FileOrder::Review => 0,
         };
         names + tags

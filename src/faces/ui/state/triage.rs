@@ -82,7 +82,8 @@ pub fn triage(files: &[FileDiff], analysis: &Analysis, fi: usize) -> Triage {
     if f.hunks.iter().any(|h| h.live_changed) {
         return Triage { risk: Risk::Error, reason: FlagKind::LiveChanged.name().into() };
     }
-    let removes_only = !f.hunks.is_empty() && f.hunks.iter().all(|h| h.added().next().is_none() && h.removed().next().is_some());
+    let removes_only =
+        !f.hunks.is_empty() && f.hunks.iter().all(|h| h.added().next().is_none() && h.removed().next().is_some());
     if f.status == FileStatus::Deleted || removes_only {
         let reason = if f.status == FileStatus::Deleted { "deleted" } else { "removes" };
         return Triage { risk: Risk::Deletion, reason: reason.into() };

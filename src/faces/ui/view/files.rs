@@ -15,8 +15,11 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     let (decided, total) = app.review.progress();
     let by_risk = app.order == FileOrder::Risk;
     let word = if by_risk { "By risk" } else { "Files" };
-    let title =
-        if app.banner.is_some() { format!(" {word} {} ", app.review.files.len()) } else { format!(" {word} {decided}/{total} ") };
+    let title = if app.banner.is_some() {
+        format!(" {word} {} ", app.review.files.len())
+    } else {
+        format!(" {word} {decided}/{total} ")
+    };
     let block = pane(app, title, false);
     frame.render_widget(block, area);
     let body = inner(area);
@@ -86,12 +89,17 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         } else {
             format!("{d}/{n}")
         };
-        let count_style = if by_risk && !wide { flag_style } else if d == n { t.accepted } else { t.dim };
+        let count_style = if by_risk && !wide {
+            flag_style
+        } else if d == n {
+            t.accepted
+        } else {
+            t.dim
+        };
         let name = names[fi].clone();
         let tag = if wide { format!("{:<tag_cols$}", tags[fi]) } else { String::new() };
-        let pad = (body.width as usize)
-            .saturating_sub(4 + width(&count) + 1 + width(&tag))
-            .saturating_sub(width(&name));
+        let pad =
+            (body.width as usize).saturating_sub(4 + width(&count) + 1 + width(&tag)).saturating_sub(width(&name));
         let mut line = Line::from(vec![
             Span::styled(status, st_style),
             Span::styled(flag, flag_style),
