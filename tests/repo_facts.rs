@@ -125,6 +125,8 @@ fn group_repo_facts_the_clean_dream_and_what_the_project_holds_raise_nothing() {
             "- Paths written from the session folder: `js/hooks/terminal.js`.",
             "- Outside the project: ~/.config/spotter/config.json, /etc/hosts and /home/other/x/src/y.ex.",
             "- Placeholders are no paths: path/to/file.ex, src/**/*.ex.",
+            "- The sessions ran in `spotter/`; spotter/assets/js/app.js is the entry point.",
+            "- assets/js/legacy_term.js was removed in the xterm upgrade.",
         ],
         &[],
     );

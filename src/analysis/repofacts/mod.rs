@@ -272,6 +272,11 @@ fn candidates(p: &Checked, text: &str) -> Option<Vec<(String, bool)>> {
     let rel = text.strip_prefix("./").unwrap_or(text).to_string();
     let mut out = vec![(rel.clone(), true)];
     out.extend(p.cwds.iter().filter(|c| !c.is_empty()).map(|c| (format!("{c}/{rel}"), false)));
+    // A path that starts with the project's own folder (`shop/src/x.ts` in ~/shop).
+    let name = p.project.root().file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    if let Some(inner) = rel.strip_prefix(&format!("{name}/")).filter(|_| !name.is_empty()) {
+        out.push((inner.to_string(), false));
+    }
     Some(out)
 }
 

@@ -53,22 +53,82 @@ impl Reference {
 /// Words for a branch (lowercase; a CJK word may carry a particle).
 const BRANCH_WORDS: &[&str] = &["branch", "branches", "ブランチ", "브랜치", "分支"];
 
-/// The references of `line`, with the byte range of each claim they come from.
+/// Words that say a thing is gone or was (`removed`, `no longer`, 削除, 삭제, 删除): a line
+/// holding one may name a path, branch or script that is rightly not there any more.
+const GONE_WORDS: &[&str] = &[
+    "removed",
+    "remove",
+    "deleted",
+    "delete",
+    "outdated",
+    "obsolete",
+    "deprecated",
+    "renamed",
+    "formerly",
+    "previously",
+    "old",
+    "legacy",
+    "replaced",
+    "replace",
+    "gone",
+    "instead",
+    "used",
+    "was",
+    "were",
+    "dropped",
+    "retired",
+    "moved",
+    "migrated",
+    "不再",
+    "删除",
+    "删掉",
+    "废弃",
+    "旧",
+    "以前",
+    "原来",
+    "削除",
+    "廃止",
+    "以前",
+    "元の",
+    "なくなっ",
+    "삭제",
+    "폐기",
+    "이전",
+    "예전",
+    "더 이상",
+    "no longer",
+];
+
+/// True when `line` says something is gone or was.
+fn says_gone(line: &str) -> bool {
+    let lower = line.to_lowercase();
+    // Words as written between spaces and punctuation: a path's part (`app_old.js`) is no word.
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric() && !"_-./`".contains(c))
+        .map(|w| w.trim_matches(|c: char| ".`".contains(c)))
+        .filter(|w| !w.is_empty())
+        .collect();
+    GONE_WORDS.iter().any(|g| if g.is_ascii() && !g.contains(' ') { words.contains(g) } else { lower.contains(g) })
+}
+
+/// The references of `line`, with the byte range of each claim they come from. A line that
+/// says something is gone or was (`src/old.ts was removed`) names no path, branch or
+/// script the project must hold; its commit ids still count.
 pub fn references(line: &str) -> Vec<Reference> {
     let ids = claims::commit_ids(line);
+    let gone = says_gone(line);
     let mut out = Vec::new();
     for c in claims::extract(line) {
         let text = c.text.as_str();
         match c.kind {
-            ClaimKind::Path if !near_branch_word(line, c.start, c.end) => {
-                if project_path(text) {
-                    out.push(Reference::Path(text.to_string()));
-                }
+            ClaimKind::Path if !gone && !near_branch_word(line, c.start, c.end) && project_path(text) => {
+                out.push(Reference::Path(text.to_string()));
             }
-            ClaimKind::Code => {
-                if ids.iter().any(|r| r.start < c.end && c.start < r.end) {
-                    out.push(Reference::Commit(text.to_string()));
-                } else if near_branch_word(line, c.start, c.end) && branch_name(text) {
+            ClaimKind::Code if ids.iter().any(|r| r.start < c.end && c.start < r.end) => {
+                out.push(Reference::Commit(text.to_string()));
+            }
+            ClaimKind::Code if !gone => {
+                if near_branch_word(line, c.start, c.end) && branch_name(text) {
                     out.push(Reference::Branch(text.to_string()));
                 } else if let Some(s) = script(text) {
                     out.push(s);
@@ -174,7 +234,7 @@ pub fn project_path(s: &str) -> bool {
             && ext.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
             && ext.chars().all(|c| c.is_ascii_alphanumeric())
     });
-    let folder = s.ends_with('/') && segments.len() >= 1;
+    let folder = s.ends_with('/');
     absolute || file || folder
 }
 
@@ -223,6 +283,7 @@ mod tests {
     #[test]
     fn paths_commits_branches_and_scripts_are_found() {
         assert_eq!(refs("The token is refreshed in src/auth/token.ts"), [Reference::Path("src/auth/token.ts".into())]);
+        assert_eq!(refs("Settings live in src/old_settings.ts"), [Reference::Path("src/old_settings.ts".into())]);
         assert_eq!(refs("see `packages/web/vite.config.ts`"), [Reference::Path("packages/web/vite.config.ts".into())]);
         assert_eq!(refs("fixed in commit b6b63ee"), [Reference::Commit("b6b63ee".into())]);
         assert_eq!(refs("커밋 9071411 에서 해결"), [Reference::Commit("9071411".into())]);
@@ -257,6 +318,11 @@ mod tests {
             "session 30499b10 ran the fixture",
             "`cargo test` and `cargo nextest run`",
             "see [testing](testing.md) and memory/x.md",
+            "src/legacy/auth.ts was removed in the refactor",
+            "`npm run build:old` is no longer used",
+            "`src/old.ts` は削除した",
+            "`feat/x` 브랜치는 삭제됨",
+            "the old handler is src/auth/handler.ts",
         ] {
             assert!(refs(line).is_empty(), "{line}: {:?}", refs(line));
         }
