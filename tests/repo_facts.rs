@@ -207,3 +207,18 @@ fn group_repo_facts_what_the_live_memory_already_said_and_a_missing_project_are_
     let v = check(&c, &["- The xterm options are set in `assets/js/hooks/shell.js`."], &[]);
     assert_eq!(stale(&v), Vec::<String>::new());
 }
+
+#[test]
+fn group_repo_facts_past_the_cap_one_note_says_what_was_not_checked() {
+    let c = case();
+    let lines: Vec<String> = (0..205).map(|i| format!("- Generated module {i} is lib/gen/mod_{i}.ex.")).collect();
+    let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+    let v = check(&c, &refs, &[]);
+    // The dream's own `/mcp` (a path outside the project) is the first reference looked at.
+    assert_eq!(stale(&v).len(), 199);
+    let notes: Vec<&str> = v["notes"].as_array().unwrap().iter().filter_map(|n| n.as_str()).collect();
+    assert!(
+        notes.iter().any(|n| n.starts_with("6 of 206 references to the project were not checked against")),
+        "{notes:#?}"
+    );
+}

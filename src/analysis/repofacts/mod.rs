@@ -262,7 +262,7 @@ fn candidates(p: &Checked, text: &str) -> Option<Vec<(String, bool)>> {
         let rel = path
             .strip_prefix(p.project.root())
             .ok()
-            .or_else(|| p.written.iter().zip(p.cwds.iter()).find_map(|(w, _)| path.strip_prefix(w).ok()))?;
+            .or_else(|| p.written.iter().find_map(|w| path.strip_prefix(w).ok()))?;
         // A path under a session folder written absolute: relative to that folder.
         let rel = rel.to_string_lossy().replace('\\', "/");
         let mut out = vec![(rel.clone(), false)];

@@ -13,6 +13,9 @@ use std::path::{Path, PathBuf};
 /// looked up by exact path only.
 const MAX_TREE_PATHS: usize = 200_000;
 
+/// The most refs a commit is looked for from.
+const MAX_REFS: usize = 2000;
+
 /// How many commits back a missing path is looked for, to say which commit deleted it.
 const DELETION_DEPTH: usize = 200;
 
@@ -174,7 +177,13 @@ impl Project {
         };
         let id = commit.id();
         let refs = self.repo.references().ok()?;
-        let tips: Vec<Oid> = refs.flatten().filter_map(|r| r.resolve().ok()?.target()).collect();
+        // A repository with thousands of refs (a tag for every release) is asked about the
+        // first MAX_REFS only: past them the answer is "cannot say".
+        let all: Vec<_> = refs.flatten().take(MAX_REFS + 1).collect();
+        if all.len() > MAX_REFS {
+            return None;
+        }
+        let tips: Vec<Oid> = all.into_iter().filter_map(|r| r.resolve().ok()?.target()).collect();
         let head = self.repo.head().ok().and_then(|h| h.target());
         Some(
             head.into_iter()

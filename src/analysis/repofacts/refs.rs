@@ -207,6 +207,7 @@ pub fn project_path(s: &str) -> bool {
         || s.contains('…')
         || s.contains("://")
         || s.starts_with(['~', '.'])
+        || s.split('/').any(|x| x == "..")
         || !s.contains('/')
     {
         return false;
@@ -314,6 +315,7 @@ mod tests {
             "`npm start` serves it",
             "e.g. the build output in dist/app.js",
             "../other/src/x.ts is the sibling",
+            "src/../../etc/passwd.txt holds it",
             "the branch protection rule for main",
             "session 30499b10 ran the fixture",
             "`cargo test` and `cargo nextest run`",
