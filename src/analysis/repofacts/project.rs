@@ -40,8 +40,9 @@ pub struct Project {
 }
 
 impl Project {
-    /// The repository holding `folder` (searched upward, never into `$HOME` or above it
-    /// unless `folder` is in it), or `None` when there is none, it is bare or cannot be read.
+    /// The repository holding `folder` (searched upward, never up to `$HOME` or above it),
+    /// or `None` when there is none, it is the home folder itself (dotfiles kept in git), it
+    /// is bare or it cannot be read.
     pub fn open(folder: &Path) -> Option<Project> {
         if !folder.is_dir() {
             return None;
@@ -51,6 +52,10 @@ impl Project {
         let repo = Repository::open_ext(folder, RepositoryOpenFlags::empty(), &ceiling).ok()?;
         let root = repo.workdir()?.to_path_buf();
         let root = root.canonicalize().unwrap_or(root);
+        let home = ceiling.first().map(|h| h.canonicalize().unwrap_or_else(|_| h.clone()));
+        if home.is_some_and(|h| h == root) {
+            return None;
+        }
         Some(Project { repo, root, tree: OnceCell::new() })
     }
 
