@@ -90,6 +90,9 @@ const SHOTS: &[Shot] = &[
     // is checked at.
     Shot { file: "small-80x24-light.svg", size: (80, 24), theme: ThemeName::Light, keys: "<Tab> <Tab>", edit: None },
     Shot { file: "large-200x50.svg", size: (200, 50), theme: ThemeName::Dark, keys: "<Tab> <Tab>", edit: None },
+    // `O`: the file list by risk, each row tagged with why it stands there.
+    Shot { file: "triage-80x24.svg", size: (80, 24), theme: ThemeName::Dark, keys: "O", edit: None },
+    Shot { file: "triage-200x50.svg", size: (200, 50), theme: ThemeName::Dark, keys: "O <Tab>", edit: None },
     Shot { file: "large-200x50-light.svg", size: (200, 50), theme: ThemeName::Light, keys: "<Tab>", edit: None },
     // An edited hunk: live against the reviewer's text, its flags checked again (the
     // invented date edited out, its inferred-date flag gone).

@@ -25,8 +25,10 @@
 //! The folders of `src/` are these layers — `base/`, `inputs/`, `model/`, `analysis/`,
 //! `store/`, `faces/` — so the tree reads as the flow. Each layer uses only itself and the
 //! layers to its left; the model knows no git (the
-//! repository layer passes what history says through [`review::history::MemoryHistory`])
-//! and nothing below the faces knows the terminal. `tests/architecture.rs` checks this
+//! repository layer passes what history says through [`review::history::MemoryHistory`];
+//! the one read of git below the store is `analysis::repofacts::project`, which opens the
+//! sessions' own project read only to check what notes say of its code) and nothing below
+//! the faces knows the terminal. `tests/architecture.rs` checks this
 //! on every `cargo test`.
 //!
 //! A newcomer reads [`review`] (the model: hunks and decisions), then [`analysis`] (what is

@@ -44,3 +44,30 @@ fn a_dream_removing_half_the_notes_is_refused_without_allow() {
     let (_, v) = check_json(&dream, &["--memory", memory.to_str().unwrap()]);
     assert!(flag_rows(&v).iter().all(|r| r.1 != "mass-removal"), "{:#?}", flag_rows(&v));
 }
+
+#[test]
+fn the_cap_is_set_by_flag_over_the_environment() {
+    let notes: Vec<(String, String)> = (0..8)
+        .map(|i| (format!("topic{i}.md"), format!("# Topic {i}\n\nTopic {i} uses port {}.\n", 7000 + i)))
+        .collect();
+    let live: Vec<(&str, &str)> = notes.iter().map(|(p, t)| (p.as_str(), t.as_str())).collect();
+    let proposed: Vec<(&str, &str)> = notes[3..].iter().map(|(p, t)| (p.as_str(), t.as_str())).collect();
+    let changes: String =
+        (0..3).map(|i| format!("- topic{i}.md: deleted topic{i}.md, Topic {i} is obsolete\n")).collect();
+    let (_g, dream, memory) = dream_fixture(&live, &proposed, &changes);
+    let m = memory.to_str().unwrap();
+    let mass = |extra: &[&str], env: &[(&str, &str)]| {
+        let mut args = vec!["check", dream.to_str().unwrap(), "--json", "--memory", m];
+        args.extend_from_slice(extra);
+        let r = run_env(dream.parent().unwrap(), &args, env);
+        flag_rows(&json(&r)).iter().any(|r| r.1 == "mass-removal")
+    };
+    // 3 of 8 notes (37%): over the default 25%.
+    assert!(mass(&[], &[]));
+    assert!(!mass(&["--mass-removal-percent", "40"], &[]));
+    assert!(!mass(&[], &[("DREAMREVIEW_MASS_REMOVAL_PERCENT", "40")]));
+    assert!(mass(&["--mass-removal-percent", "30"], &[("DREAMREVIEW_MASS_REMOVAL_PERCENT", "40")]));
+    let r =
+        run(dream.parent().unwrap(), &["check", dream.to_str().unwrap(), "--memory", m, "--mass-removal-percent", "0"]);
+    assert_eq!(r.code, 2, "{}", r.both());
+}

@@ -55,6 +55,7 @@ fn faults_in_notes_written_over_real_spotter_transcripts_are_caught() {
             ("remove-lines", 2),
             ("capability-url", 5),
             ("untrusted-rule", 7),
+            ("stale-reference", 8),
         ],
     );
 }

@@ -3,7 +3,10 @@
 //!
 //! A base case is a folder with `project/` (the transcripts as Claude Code keeps them, and
 //! `project/memory/`, the live notes), `dream/` (the proposed `memory/` and `CHANGES.md`)
-//! and optionally `tz` (the reviewer's time zone). Unmutated, a base case must raise no
+//! and optionally `tz` (the reviewer's time zone) and `repo/` (the files of the project the
+//! sessions ran in: made a git repository when the case is opened, and every transcript's
+//! `cwd` pointed at it, so that facts about the code are checked against it). Unmutated, a
+//! base case must raise no
 //! flag. Each operator turns it into mutants, each one fault; a mutant is **caught** when
 //! its review has a flag the base case does not. Mutants that change nothing the review
 //! can tell apart (a citation moved within the message it cites) are not counted.
@@ -32,6 +35,7 @@ pub const OPERATORS: &[&str] = &[
     "capability-url",
     "untrusted-rule",
     "rebind-value",
+    "stale-reference",
 ];
 
 /// One edit of a mutant, on a file of the case (paths relative to the case folder).
@@ -78,6 +82,9 @@ impl Case {
             std::fs::rename(&dream, dir.path().join("dream")).expect("rename the dream folder");
         }
         let _ = std::fs::remove_file(dir.path().join("dream/memory.diff"));
+        if dir.path().join("repo").is_dir() {
+            make_project(dir.path());
+        }
         let tz = std::fs::read_to_string(folder.join("tz")).ok().map(|t| t.trim().to_string());
         let name = folder.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let case = Case { name, root: dir.path().to_path_buf(), tz };
@@ -90,6 +97,29 @@ impl Case {
 
     fn memory(&self) -> PathBuf {
         self.root.join("project/memory")
+    }
+}
+
+/// Makes `repo/` of a case a git repository (one commit of its files, and a branch) and
+/// points the `cwd` of every transcript of `project/` at it. Mutants copy the transcripts,
+/// not the repository: theirs point at the case's.
+fn make_project(root: &Path) {
+    let dir = root.join("repo");
+    let repo = git2::Repository::init(&dir).expect("git init the case's project");
+    let mut index = repo.index().expect("index");
+    index.add_all(["*"], git2::IndexAddOption::DEFAULT, None).expect("add the project's files");
+    index.write().expect("write the index");
+    let tree = repo.find_tree(index.write_tree().expect("tree")).expect("tree");
+    let sig = git2::Signature::new("case", "case@example.com", &git2::Time::new(1_770_000_000, 0)).expect("sig");
+    let head = repo.commit(Some("HEAD"), &sig, &sig, "the project", &tree, &[]).expect("commit");
+    let commit = repo.find_commit(head).expect("commit");
+    repo.branch("feat/terminal", &commit, false).expect("branch");
+    let cwd = serde_json::to_string(&dir.to_string_lossy()).expect("a path as JSON");
+    let re = regex::Regex::new(r#""cwd":"(?:[^"\\]|\\.)*""#).expect("regex");
+    for f in walk(&root.join("project")).into_iter().filter(|p| p.extension().is_some_and(|e| e == "jsonl")) {
+        let text = std::fs::read_to_string(&f).expect("read a transcript");
+        let text = re.replace_all(&text, |_: &regex::Captures<'_>| format!(r#""cwd":{cwd}"#));
+        std::fs::write(&f, text.as_bytes()).expect("write a transcript");
     }
 }
 
@@ -348,7 +378,67 @@ pub fn mutants(case: &Case, rng: &mut Rng) -> Vec<Mutant> {
     out.extend(capability_url(case, &changed, rng));
     out.extend(untrusted_rule(case, &changed));
     out.extend(rebind_value(case, &changed));
+    out.extend(stale_reference(case, &changed, rng));
     out
+}
+
+/// A fact about the code that the project does not hold, stated by the assistant in a
+/// session and copied into a note with an entry citing it: a file of the project renamed
+/// (`assets/js/app.js` → `assets/js/app_old.js`), a commit id no ref reaches, a branch and
+/// a script that do not exist. Sourced, so only the check against the repository catches
+/// it. Only for a case with a `repo/`.
+fn stale_reference(case: &Case, changed: &[Changed], rng: &mut Rng) -> Vec<Mutant> {
+    let repo = case.root.join("repo");
+    if !repo.join(".git").is_dir() {
+        return Vec::new();
+    }
+    let Some(target) = changed.iter().find(|c| c.path != "MEMORY.md") else { return Vec::new() };
+    let Some((rel, path)) = transcripts(case).into_iter().next() else { return Vec::new() };
+    let lines = std::fs::read_to_string(&path).map(|t| t.lines().count()).unwrap_or(0);
+    let mut files: Vec<String> = walk(&repo)
+        .into_iter()
+        .filter_map(|p| p.strip_prefix(&repo).ok().map(|r| r.to_string_lossy().replace('\\', "/")))
+        .filter(|r| !r.starts_with(".git/") && r.contains('/'))
+        .collect();
+    files.sort();
+    let mut said: Vec<String> = files
+        .iter()
+        .filter_map(|f| f.rsplit_once('.').map(|(stem, ext)| format!("The code for this is in {stem}_old.{ext}.")))
+        .take(4)
+        .collect();
+    let id = |rng: &mut Rng, len: usize| loop {
+        let h = hex(rng, len);
+        if h.chars().any(|c| c.is_ascii_digit()) && h.chars().any(|c| c.is_ascii_alphabetic()) {
+            return h;
+        }
+    };
+    said.push(format!("The fix landed in commit {}.", id(rng, 7)));
+    said.push(format!("That regression came from commit {}.", id(rng, 12)));
+    said.push("Release work happens on branch `release/next`.".to_string());
+    if repo.join("assets/package.json").exists() || repo.join("package.json").exists() {
+        said.push("Production deploys go through `npm run deploy-prod`.".to_string());
+    }
+    let name = rel.rsplit('/').next().unwrap_or(&rel).to_string();
+    said.into_iter()
+        .map(|text| {
+            let line = serde_json::json!({
+                "type": "assistant", "timestamp": "2026-02-13T06:30:00.000Z", "sessionId": "x",
+                "message": {"id": "msg_stale", "role": "assistant", "content": [{"type": "text", "text": text}]}
+            });
+            Mutant {
+                op: "stale-reference",
+                what: format!("{}: {text}", target.path),
+                edits: vec![
+                    Edit::Append { path: format!("project/{rel}"), text: format!("{line}\n") },
+                    Edit::Append { path: format!("dream/memory/{}", target.path), text: format!("- {text}\n") },
+                    Edit::Append {
+                        path: "dream/CHANGES.md".into(),
+                        text: format!("- {}: what the session said of the code ({name}:{})\n", target.path, lines + 1),
+                    },
+                ],
+            }
+        })
+        .collect()
 }
 
 /// A value moved to another subject: a number of a note line replaced by another number

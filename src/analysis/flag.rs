@@ -47,6 +47,9 @@ pub enum FlagKind {
     MassRemoval,
     /// The only cited sentence that says a line is the assistant's guess.
     SpeculativeSource,
+    /// A file path, commit, branch or script name that the project's git repository (the
+    /// sessions' folder) does not hold.
+    StaleReference,
     /// An added line that looks like a credential.
     Secret,
     /// A `PERMANENT` line or note removed or changed.
@@ -87,8 +90,8 @@ impl FlagKind {
             CitationUnresolved | Secret | PermanentDeleted | OutsideMemory | LiveChanged | IndexOverLimit
             | InjectedInstruction | MassRemoval => Severity::Error,
             InferredDate | UnsourcedClaim | CitationMissing | CitationUnsupported | Contradicted
-            | SpeculativeSource | CitationOverruled | RemovalUnsourced | IndexNearLimit | IndexLongLine
-            | DanglingLink | OrphanNote | FrontmatterInvalid => Severity::Warning,
+            | SpeculativeSource | StaleReference | CitationOverruled | RemovalUnsourced | IndexNearLimit
+            | IndexLongLine | DanglingLink | OrphanNote | FrontmatterInvalid => Severity::Warning,
         }
     }
 
@@ -109,7 +112,7 @@ impl FlagKind {
         use FlagKind::*;
         match self {
             Secret | InferredDate | UnsourcedClaim | CitationUnsupported | Contradicted | CitationOverruled
-            | InjectedInstruction | SpeculativeSource => Some(crate::diff::Op::Add),
+            | InjectedInstruction | SpeculativeSource | StaleReference => Some(crate::diff::Op::Add),
             PermanentDeleted | RemovalUnsourced => Some(crate::diff::Op::Remove),
             _ => None,
         }

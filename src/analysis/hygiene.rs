@@ -242,7 +242,11 @@ fn audit_with(review: &Review, decisions: &[Vec<HunkDecision>]) -> AuditOutcome 
         })
     };
     let mut flags = audit::audit_change(&before, &after);
-    flags.extend(audit::loss::mass_removal(&before, &after, audit::loss::percent()));
+    flags.extend(audit::loss::mass_removal(
+        &before,
+        &after,
+        audit::loss::percent_or(review.inputs.mass_removal_percent),
+    ));
     let attached = flags.iter().filter_map(|a| attach(review, a).map(|(f, h)| (f, h, a.flag.clone()))).collect();
     AuditOutcome {
         report: AuditReport {

@@ -9,6 +9,7 @@ pub mod findings;
 pub mod flag;
 pub mod hygiene;
 pub mod provenance;
+pub mod repofacts;
 pub mod result;
 pub mod standing;
 
@@ -41,6 +42,7 @@ fn dream_only(review: &Review, progress: &dyn Fn(u64, u64)) -> Analysis {
     analysis.changes = provenance.changes;
     analysis.notes = provenance.notes;
     crate::analysis::hygiene::check(review, &mut analysis.findings);
+    crate::analysis::repofacts::check(review, &mut analysis.findings, &mut analysis.notes);
     analysis.refresh_audit(review);
     analysis
 }

@@ -50,6 +50,13 @@ pub struct Inputs {
     /// `None`: the command line sets it, so a program using the library in-process never
     /// writes the user's cache.
     pub index: Option<PathBuf>,
+    /// Check the file paths, commits, branches and script names the dream adds against the
+    /// git repository of the folder the sessions ran in (`--no-repo-check` turns it off).
+    pub repo_check: bool,
+    /// The share (1–100) of the memory's notes or lines a review may remove before it is a
+    /// mass removal (`--mass-removal-percent`); `None`: `DREAMREVIEW_MASS_REMOVAL_PERCENT`,
+    /// else 25.
+    pub mass_removal_percent: Option<usize>,
 }
 
 /// Names at the top of a plain proposal folder that are dream metadata, not notes.
@@ -105,6 +112,8 @@ pub fn discover(dream: Option<&Path>, memory: Option<&Path>, sources: &[PathBuf]
             run_log: None,
             sources: sources.to_vec(),
             index: None,
+            repo_check: true,
+            mass_removal_percent: None,
         });
     };
     let dream = existing_dir(dream, "dream folder", "pass the folder the dream wrote")?;
@@ -158,6 +167,8 @@ pub fn discover(dream: Option<&Path>, memory: Option<&Path>, sources: &[PathBuf]
         run_log,
         sources: sources.to_vec(),
         index: None,
+        repo_check: true,
+        mass_removal_percent: None,
     })
 }
 

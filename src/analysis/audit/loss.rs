@@ -2,8 +2,8 @@
 //! lines (`mass-removal`, an error) — 23 notes gone in one consolidation is how a dream
 //! loses a memory while each deletion looks reasonable on its own.
 //!
-//! The share is [`DEFAULT_PERCENT`] (25%), or `DREAMREVIEW_MASS_REMOVAL_PERCENT` when set
-//! (an integer 1–100). Small losses never count: at least [`MIN_NOTES`] notes or
+//! The share is [`DEFAULT_PERCENT`] (25%), or `--mass-removal-percent` /
+//! `DREAMREVIEW_MASS_REMOVAL_PERCENT` when given (an integer 1–100). Small losses never count: at least [`MIN_NOTES`] notes or
 //! [`MIN_LINES`] lines must go. One flag per file that loses something (a deleted note, or
 //! a note that loses lines), each with the totals, so every removal carries it and
 //! `apply --accept-all` refuses the lot without `--allow mass-removal`.
@@ -20,6 +20,12 @@ pub const MIN_NOTES: usize = 3;
 
 /// The fewest lines removed that count as a mass removal.
 pub const MIN_LINES: usize = 20;
+
+/// The share in effect: `given` (`--mass-removal-percent`) when it is 1–100, else
+/// [`percent`].
+pub fn percent_or(given: Option<usize>) -> usize {
+    given.filter(|p| (1..=100).contains(p)).unwrap_or_else(percent)
+}
 
 /// The share in effect: `DREAMREVIEW_MASS_REMOVAL_PERCENT` when it is an integer 1–100,
 /// else [`DEFAULT_PERCENT`].
@@ -61,6 +67,14 @@ fn losses(before: &BTreeMap<String, Vec<u8>>, after: &BTreeMap<String, Vec<u8>>)
     out
 }
 
+/// What a `mass-removal` flag's message says the whole review removes ("this review
+/// removes 4 of 9 notes (44%) and 12 of 40 lines (30%), over the 25% cap on loss"), the
+/// same on every flag of one review.
+pub fn totals(message: &str) -> Option<&str> {
+    message.strip_prefix("this review removes ")?;
+    message.split_once("; this hunk ").map(|(t, _)| t)
+}
+
 /// The `mass-removal` flags of a review that takes `before` to `after`, over `percent`.
 pub fn mass_removal(
     before: &BTreeMap<String, Vec<u8>>,
@@ -90,7 +104,7 @@ pub fn mass_removal(
             let what = if deleted { format!("deletes {path}") } else { format!("removes {n} lines of {path}") };
             let message = format!(
                 "{totals}; this hunk {what}. Review each removal; `apply --allow mass-removal` commits it anyway \
-                 (the cap is DREAMREVIEW_MASS_REMOVAL_PERCENT)"
+                 (the cap: --mass-removal-percent, DREAMREVIEW_MASS_REMOVAL_PERCENT)"
             );
             AuditFlag { path, line: None, named_by: None, flag: Flag::new(FlagKind::MassRemoval, message) }
         })
@@ -113,6 +127,7 @@ mod tests {
         // 3 of 8 notes deleted: 37%.
         let after = folder(&names[3..].iter().map(|n| (n.as_str(), body)).collect::<Vec<_>>());
         let flags = mass_removal(&before, &after, 25);
+        assert!(flags.iter().all(|f| totals(&f.flag.message).is_some_and(|t| t.ends_with("cap on loss"))));
         assert_eq!(flags.len(), 3, "{flags:#?}");
         assert!(flags[0].flag.message.contains("removes 3 of 8 notes (37%)"), "{}", flags[0].flag.message);
         // 2 of 8: too few notes to count, and under the share.

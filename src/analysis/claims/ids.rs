@@ -38,7 +38,7 @@ const COMMIT_WORDS: &[&str] = &[
 const REACH: usize = 3;
 
 /// The byte ranges of the commit ids of `line`.
-pub(super) fn commit_ids(line: &str) -> Vec<Range<usize>> {
+pub fn commit_ids(line: &str) -> Vec<Range<usize>> {
     let words = words(line);
     let mut out = Vec::new();
     for (i, (r, w)) in words.iter().enumerate() {

@@ -38,6 +38,7 @@ pub use corpus::{Ask, Corpus};
 pub use dates::{DateSpec, MonthPart};
 pub use directive::{Mood, addresses_agent, directive, hedged, mood};
 pub use extract::extract;
+pub use ids::commit_ids;
 pub use keys::keys_of;
 pub use matching::{Haystack, covers, date_stated_by, needles, occurs_in, overlaps};
 pub use polarity::{

@@ -74,6 +74,15 @@ pub struct InputArgs {
     /// is the same either way.
     #[arg(long)]
     pub no_index: bool,
+    /// Do not check the file paths, commits, branches and script names the dream adds
+    /// against the git repository of the folder the sessions ran in (their `cwd`).
+    #[arg(long)]
+    pub no_repo_check: bool,
+    /// The share of the memory's notes or lines (1–100, default 25, or
+    /// DREAMREVIEW_MASS_REMOVAL_PERCENT) a review may remove before it is a mass removal:
+    /// an error on every removal, a banner in the review.
+    #[arg(long, value_name = "PERCENT", value_parser = clap::value_parser!(u8).range(1..=100))]
+    pub mass_removal_percent: Option<u8>,
     /// Where the transcript index is kept: set by the command line's `main` (unless
     /// `--no-index`), never by clap, so in-process callers scan without it.
     #[arg(skip)]
@@ -100,6 +109,8 @@ impl InputArgs {
             None => found?,
         };
         found.index = self.index.clone();
+        found.repo_check = !self.no_repo_check;
+        found.mass_removal_percent = self.mass_removal_percent.map(usize::from);
         Ok(found)
     }
 }

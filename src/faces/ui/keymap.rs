@@ -60,6 +60,8 @@ pub enum Action {
     SideBySide,
     /// Toggle soft-wrap.
     Wrap,
+    /// Order the file list by risk, or back in the review's order.
+    Order,
     /// Move the keyboard to the evidence pane and back.
     FocusEvidence,
     /// Commit (shows the message first).
@@ -171,6 +173,12 @@ pub const BINDINGS: &[Binding] = &[
         label: "S-Tab",
         action: Action::PrevFile,
         help: "previous file",
+    },
+    Binding {
+        keys: &[(KeyCode::Char('O'), SHIFT), (KeyCode::Char('O'), NONE)],
+        label: "O",
+        action: Action::Order,
+        help: "files by risk / in review order",
     },
     Binding { keys: &[(KeyCode::Char('f'), NONE)], label: "f", action: Action::NextFlag, help: "next flagged hunk" },
     Binding {

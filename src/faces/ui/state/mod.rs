@@ -3,10 +3,12 @@
 
 mod layout;
 mod rows;
+pub mod triage;
 mod why_view;
 
 pub use layout::{Panes, layout};
 pub use rows::{GUTTER, LineInfo, Row, RowKind, line_info, rows_of};
+pub use triage::{FileOrder, Risk, Triage};
 pub use why_view::WhyView;
 
 use super::theme::Theme;
@@ -214,6 +216,10 @@ pub struct App {
     /// True when decisions are saved as they are made (the memory folder is in a git
     /// repository the review may write): what the quit prompt may promise.
     pub saves: bool,
+    /// How the file list is ordered (`O` switches).
+    pub order: FileOrder,
+    /// The reviewer chose the order (`O`): a mass removal no longer puts the list by risk.
+    pub order_chosen: bool,
 }
 
 impl App {
@@ -266,6 +272,8 @@ impl App {
             saves: false,
             message: None,
             opened_source: None,
+            order: FileOrder::Review,
+            order_chosen: false,
         };
         app.saves = app.review.loaded_head.is_some() && app.review.target.refusal().is_none();
         app.rebuild_rows();
@@ -405,7 +413,17 @@ impl App {
     }
 
     fn name_width(&self) -> usize {
-        self.review.files.iter().map(|f| super::text::width(&super::text::shown_name(&f.path))).max().unwrap_or(8)
+        let names =
+            self.review.files.iter().map(|f| super::text::width(&super::text::shown_name(&f.path))).max().unwrap_or(8);
+        // By risk, a wide list shows each file's reason before its name.
+        let tags = match self.order {
+            FileOrder::Risk => (0..self.review.files.len())
+                .map(|fi| self.triage(fi).reason.chars().count().min(20) + 1)
+                .max()
+                .unwrap_or(0),
+            FileOrder::Review => 0,
+        };
+        names + tags
     }
 
     /// Rows that fit in the diff pane.
@@ -492,7 +510,33 @@ impl App {
     /// The first file the file list shows when `visible` rows fit: it scrolls only to keep
     /// the current file on screen. Shared by the view and mouse clicks.
     pub fn files_offset(&self, visible: usize) -> usize {
-        self.file.saturating_sub(visible.saturating_sub(1))
+        self.file_position().saturating_sub(visible.saturating_sub(1))
+    }
+
+    /// The files as the list shows them (in [`App::order`]): their indexes.
+    pub fn file_order(&self) -> Vec<usize> {
+        triage::ordered(&self.review.files, &self.analysis, self.order)
+    }
+
+    /// Where the current file stands in the list.
+    pub fn file_position(&self) -> usize {
+        match self.order {
+            FileOrder::Review => self.file,
+            FileOrder::Risk => self.file_order().iter().position(|&f| f == self.file).unwrap_or(0),
+        }
+    }
+
+    /// What the review removes when it is over the cap on loss (a `mass-removal` flag of
+    /// the audit, pending hunks counted as accepted): "this review removes 4 of 9 notes
+    /// (44%) and …".
+    pub fn mass_removal(&self) -> Option<String> {
+        let flag = self.analysis.audit.flags.iter().find(|f| f.kind == crate::analysis::flag::FlagKind::MassRemoval)?;
+        crate::analysis::audit::loss::totals(&flag.message).map(str::to_string)
+    }
+
+    /// Why file `fi` stands where it does in the triage order.
+    pub fn triage(&self, fi: usize) -> Triage {
+        triage::triage(&self.review.files, &self.analysis, fi)
     }
 
     /// After a resize: the cursor row on screen, and the scroll pulled up as far as it

@@ -99,6 +99,20 @@ pub fn act(app: &mut App, a: Action) -> Vec<Cmd> {
             app.wrap = !app.wrap;
             Vec::new()
         }
+        Action::Order => {
+            use crate::ui::state::FileOrder;
+            app.order_chosen = true;
+            app.order = match app.order {
+                FileOrder::Review => FileOrder::Risk,
+                FileOrder::Risk => FileOrder::Review,
+            };
+            let what = match app.order {
+                FileOrder::Risk => "files by risk, the riskiest first (O: review order)",
+                FileOrder::Review => "files in review order (O: by risk)",
+            };
+            say(app, what, false);
+            Vec::new()
+        }
         Action::FocusEvidence => {
             app.focus = Focus::Evidence;
             Vec::new()

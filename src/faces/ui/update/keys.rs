@@ -208,6 +208,7 @@ pub(super) fn is_navigation(a: Action) -> bool {
             | Action::PrevFile
             | Action::Wrap
             | Action::SideBySide
+            | Action::Order
             | Action::FocusEvidence
     )
 }
@@ -243,8 +244,11 @@ pub(super) fn mouse(app: &mut App, m: MouseEvent) -> Vec<Cmd> {
     let cmds = match m.kind {
         MouseEventKind::Down(MouseButton::Left) if inside(panes.files) => {
             let visible = usize::from(panes.files.height.saturating_sub(2));
-            let idx = app.files_offset(visible) + usize::from(m.row - panes.files.y - 1);
-            if idx == app.file || idx >= app.review.files.len() { Vec::new() } else { select_file(app, idx) }
+            let at = app.files_offset(visible) + usize::from(m.row - panes.files.y - 1);
+            match app.file_order().get(at).copied() {
+                Some(idx) if idx != app.file => select_file(app, idx),
+                _ => Vec::new(),
+            }
         }
         MouseEventKind::Down(MouseButton::Left) if inside(panes.diff) => {
             app.focus = Focus::Diff;

@@ -100,7 +100,7 @@ fn apply(app: &mut App, msg: Msg) -> Vec<Cmd> {
             // Decisions may have changed while the analysis ran.
             app.analysis.refresh_audit(&app.review);
             app.progress = Progress::Done;
-            Vec::new()
+            removals_first(app)
         }
         Msg::AnalysisFailed { generation, error } if generation == app.generation => {
             app.progress = Progress::Failed(error);
@@ -359,4 +359,21 @@ fn again(app: &mut App) -> Vec<Cmd> {
 
 fn say(app: &mut App, text: &str, error: bool) {
     app.status = Some(Status { text: text.to_string(), error });
+}
+
+/// A review over the cap on loss opens with its removals first: the list by risk (a
+/// `mass-removal` flag is an error on every removal) and, when the reviewer has not moved
+/// or decided yet, the first removal under the cursor. The evidence pane's banner says how
+/// much goes. `O` (the reviewer's own choice of order) is never overridden.
+fn removals_first(app: &mut App) -> Vec<Cmd> {
+    if app.order_chosen || app.banner.is_some() || app.mass_removal().is_none() {
+        return Vec::new();
+    }
+    app.order = crate::ui::state::FileOrder::Risk;
+    let untouched = app.file == 0 && app.review.progress().0 == 0;
+    let first = app.file_order().first().copied();
+    match first {
+        Some(fi) if untouched && fi != app.file => navigate::select_file(app, fi),
+        _ => Vec::new(),
+    }
 }

@@ -56,7 +56,9 @@ pub(super) fn step_file(app: &mut App, by: isize) -> Vec<Cmd> {
     if n == 0 {
         return Vec::new();
     }
-    let next = (app.file as isize + by).rem_euclid(n as isize) as usize;
+    let order = app.file_order();
+    let at = order.iter().position(|&f| f == app.file).unwrap_or(0);
+    let next = order[(at as isize + by).rem_euclid(n as isize) as usize];
     select_file(app, next)
 }
 

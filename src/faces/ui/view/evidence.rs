@@ -202,6 +202,15 @@ fn parts(app: &App) -> (Vec<Line<'static>>, std::ops::Range<usize>) {
         out.push(Line::styled(format!("This dream was {banner}; {what}"), t.warning));
         out.push(Line::raw(""));
     }
+    if let Some(loss) = app.mass_removal() {
+        let order = if app.order == crate::ui::state::FileOrder::Risk {
+            "the removals are listed first (O: review order)"
+        } else {
+            "O lists the removals first"
+        };
+        out.push(Line::styled(format!("Mass removal: {loss}. Check each removal; {order}."), t.error));
+        out.push(Line::raw(""));
+    }
     let flags_at = out.len();
     let flags = flags_of(app, hi);
     for f in &flags {

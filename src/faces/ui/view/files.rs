@@ -3,7 +3,7 @@
 use super::{inner, pane};
 use crate::analysis::flag::Severity;
 use crate::diff::FileStatus;
-use crate::ui::state::App;
+use crate::ui::state::{App, FileOrder};
 use crate::ui::text::{truncate_middle, width};
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -13,10 +13,12 @@ use ratatui::widgets::Paragraph;
 /// Draws the file list into `area`.
 pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     let (decided, total) = app.review.progress();
+    let by_risk = app.order == FileOrder::Risk;
+    let word = if by_risk { "By risk" } else { "Files" };
     let title = if app.banner.is_some() {
-        format!(" Files {} ", app.review.files.len())
+        format!(" {word} {} ", app.review.files.len())
     } else {
-        format!(" Files {decided}/{total} ")
+        format!(" {word} {decided}/{total} ")
     };
     let block = pane(app, title, false);
     frame.render_widget(block, area);
@@ -34,8 +36,26 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     let widest = app.review.files.iter().map(each).max().unwrap_or(3);
     let name_cols = (body.width as usize).saturating_sub(4 + widest + 1);
     let paths: Vec<String> = app.review.files.iter().map(|f| crate::ui::text::shown_name(&f.path)).collect();
+    // By risk, each row says why it stands there: the flag kind (a word for a deletion)
+    // before the name on a wide list; on a narrow one, three letters in place of the count
+    // (the title keeps the total).
+    let wide = body.width >= 30;
+    let tags: Vec<String> = if by_risk {
+        (0..app.review.files.len())
+            .map(|fi| {
+                let t = app.triage(fi);
+                if wide { format!("{} ", truncate_middle(&t.reason, 20)) } else { t.risk.short().to_string() }
+            })
+            .collect()
+    } else {
+        vec![String::new(); app.review.files.len()]
+    };
+    let tag_cols = if wide { tags.iter().map(|t| width(t)).max().unwrap_or(0) } else { 0 };
+    let name_cols = name_cols.saturating_sub(tag_cols);
     let names = distinct(&paths, name_cols);
-    for (fi, f) in app.review.files.iter().enumerate().skip(offset).take(h) {
+    let order = app.file_order();
+    for &fi in order.iter().skip(offset).take(h) {
+        let f = &app.review.files[fi];
         let (status, st_style) = match f.status {
             FileStatus::Modified => ("M", t.text),
             FileStatus::Added => ("A", t.add_mark),
@@ -62,14 +82,29 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         };
         let tally = app.review.file_tally(fi);
         let (d, n) = (tally.decided(), tally.total());
-        let count = if app.banner.is_some() { format!("{n}") } else { format!("{d}/{n}") };
-        let count_style = if d == n { t.accepted } else { t.dim };
+        let count = if by_risk && !wide {
+            format!("{:<3}", tags[fi])
+        } else if app.banner.is_some() {
+            format!("{n}")
+        } else {
+            format!("{d}/{n}")
+        };
+        let count_style = if by_risk && !wide {
+            flag_style
+        } else if d == n {
+            t.accepted
+        } else {
+            t.dim
+        };
         let name = names[fi].clone();
-        let pad = (body.width as usize).saturating_sub(4 + width(&count) + 1).saturating_sub(width(&name));
+        let tag = if wide { format!("{:<tag_cols$}", tags[fi]) } else { String::new() };
+        let pad =
+            (body.width as usize).saturating_sub(4 + width(&count) + 1 + width(&tag)).saturating_sub(width(&name));
         let mut line = Line::from(vec![
             Span::styled(status, st_style),
             Span::styled(flag, flag_style),
             Span::raw(" "),
+            Span::styled(tag, flag_style),
             Span::styled(name, t.text),
             Span::raw(" ".repeat(pad + 1)),
             Span::styled(count, count_style),
