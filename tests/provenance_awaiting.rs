@@ -40,3 +40,37 @@ fn a_proposal_recorded_as_one_or_answered_is_not() {
     let rows = flags("Decision: five parallel workers for the ingest job, one per region.\n", true);
     assert!(rows.iter().all(|r| r.1 != "speculative-source"), "{rows:#?}");
 }
+
+fn plan_flags(note: &str, answered: bool) -> Vec<crate::common::FlagRow> {
+    let mut log = vec![
+        r#"{"timestamp":"2026-05-05T07:00:00Z","role":"user","content":"五个任务都要做，你准备怎么做？开几个 subagent 吗？"}"#,
+        r#"{"timestamp":"2026-05-05T07:00:30Z","role":"assistant","content":"我的建议：\n- 建 3 个目录：`ingest-eu/`、`ingest-us/`、`ingest-apac/`\n- 每个 subagent 负责一个区域\n\n开始之前先问你：EU 区域要包含吗？"}"#,
+    ];
+    if answered {
+        log.push(r#"{"timestamp":"2026-05-05T07:02:00Z","role":"user","content":"要包含，开始吧"}"#);
+    }
+    let changes = format!("- ingest.md: the plan ({SESSION}.jsonl:1-2)\n");
+    let (g, dream, memory) = dream_fixture(
+        &[("MEMORY.md", "- [Ingest](ingest.md)\n")],
+        &[("MEMORY.md", "- [Ingest](ingest.md)\n"), ("ingest.md", note)],
+        &changes,
+    );
+    write(&memory.parent().unwrap().join(format!("{SESSION}.jsonl")), &(log.join("\n") + "\n"));
+    let (_, v) = check_json(&dream, &["--memory", memory.to_str().unwrap(), "--tz", "UTC"]);
+    drop(g);
+    flag_rows(&v)
+}
+
+#[test]
+fn a_plan_summarised_as_decided_is_judged_by_its_values() {
+    // The note's words are far from any one sentence of the list; its paths bind it to the
+    // proposal nobody answered.
+    let decided = "当前进度：已决定新建 3 个目录（`ingest-eu/` … `ingest-apac/`），每个区域一个 subagent 并行完成。\n";
+    let rows = plan_flags(decided, false);
+    assert!(rows.iter().any(|r| r.0 == "ingest.md#1" && r.1 == "speculative-source"), "{rows:#?}");
+    let rows = plan_flags(decided, true);
+    assert!(rows.iter().all(|r| r.1 != "speculative-source"), "{rows:#?}");
+    let proposed = "当前进度：助手建议新建 3 个目录（`ingest-eu/` … `ingest-apac/`），尚未决定。\n";
+    let rows = plan_flags(proposed, false);
+    assert!(rows.iter().all(|r| r.1 != "speculative-source"), "{rows:#?}");
+}

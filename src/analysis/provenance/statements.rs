@@ -111,6 +111,7 @@ pub(super) fn check(review: &Review, cited: &[Vec<Cited>], hunk_claims: &[HunkCl
                     .or_else(|| judge_choice(text, &sourced, &statements))
                     .or_else(|| judge_prohibition(text, &statements))
                     .or_else(|| judge_delegated(text, &sourced, &statements))
+                    .or_else(|| judge_undecided_claims(text, &sourced, &statements))
                     .or_else(|| {
                         if !sourced.iter().any(|c| super::rebound::is_value(c)) {
                             return None;
@@ -360,46 +361,74 @@ fn judge_delegated(
     sourced: &[&Claim],
     cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)],
 ) -> Option<(Flag, ClaimReport)> {
-    if !cited.iter().any(|(t, _)| t.delegated.is_some()) {
+    let (note, m) = only_from(line, sourced, cited, done, |t| t.delegated.is_some())?;
+    let said = line.get(note.range.clone()).unwrap_or(line).trim();
+    let tool = m.text.delegated.clone().unwrap_or_default();
+    Some(quoted(FlagKind::SpeculativeSource, ClaimStatus::Speculative, (line, said), &m, |shown, source, q| {
+        format!(
+            "the note records «{shown}» as done, but {source} only asks a sub-agent ({tool}) to do it, and the \
+             session holds no result of that call: «{q}»"
+        )
+    }))
+}
+
+/// The `speculative-source` flag of one added line that records as decided what only a
+/// proposal nobody answered states, judged by its claims where its words are too far from
+/// any one sentence of the proposal (a summary of a plan: `已决定新建 5 个目录（task-a-tracking/
+/// …）` for a plan spread over a list): every sourced claim of the sentence is stated only by
+/// cited messages that end by asking the user, who typed nothing after (`CitedText::awaiting`).
+fn judge_undecided_claims(
+    line: &str,
+    sourced: &[&Claim],
+    cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)],
+) -> Option<(Flag, ClaimReport)> {
+    let (note, m) = only_from(line, sourced, cited, decided, |t| t.awaiting)?;
+    let said = line.get(note.range.clone()).unwrap_or(line).trim();
+    Some(undecided(line, said, &m))
+}
+
+/// The first sentence of `line` that `says` holds (records work as done, a decision…) whose
+/// sourced claims (dates aside) are each stated by some cited message, its values (all but
+/// names; one at least) only by messages that are `only`; with the clause of such a message
+/// that states one of them.
+fn only_from<'a>(
+    line: &str,
+    sourced: &[&Claim],
+    cited: &'a [(Arc<CitedText>, Arc<Vec<Statement>>)],
+    says: fn(&str) -> bool,
+    only: impl Fn(&CitedText) -> bool,
+) -> Option<(Statement, Match<'a>)> {
+    if !cited.iter().any(|(t, _)| only(t)) {
         return None;
     }
     for note in claims::statements(line) {
-        let said = line.get(note.range.clone()).unwrap_or(line).trim();
-        if !done(said) {
+        if !says(line.get(note.range.clone()).unwrap_or(line).trim()) {
             continue;
         }
         let held: Vec<&&Claim> =
             sourced.iter().filter(|c| note.range.contains(&c.start) && c.kind != ClaimKind::Date).collect();
-        let stating = |c: &Claim| -> Vec<&(Arc<CitedText>, Arc<Vec<Statement>>)> {
+        let stating = |c: &Claim| -> Vec<&'a (Arc<CitedText>, Arc<Vec<Statement>>)> {
             cited.iter().filter(|(t, _)| claims::Haystack::dated(&t.text, t.date).states(c)).collect()
         };
-        let only_asked = !held.is_empty()
+        // A name is what the sentence is about and may be said anywhere (the user's own
+        // question names `subagent` too); the values — paths, commands, numbers, versions —
+        // are what it records, and only the `only` messages may state them.
+        let value = |c: &Claim| c.kind != ClaimKind::Name;
+        let only_there = held.iter().any(|c| value(c))
             && held.iter().all(|c| {
                 let by = stating(c);
-                !by.is_empty() && by.iter().all(|(t, _)| t.delegated.is_some())
+                !by.is_empty() && (!value(c) || by.iter().all(|(t, _)| only(t)))
             });
-        if !only_asked {
+        if !only_there {
             continue;
         }
-        let (t, statements) = held.first().and_then(|c| stating(c).into_iter().next())?;
-        let clause = statements.iter().find(|s| {
+        let (t, statements) = held.iter().find(|c| value(c)).and_then(|c| stating(c).into_iter().next())?;
+        let states_one = |s: &&Statement| {
             t.text.get(s.range.clone()).is_some_and(|x| held.iter().any(|c| claims::Haystack::new(x).states(c)))
-        });
-        let clause = clause.or(statements.first())?;
-        let m = Match { text: t, clause, coverage: note.covered_by(clause) };
-        let tool = t.delegated.clone().unwrap_or_default();
-        return Some(quoted(
-            FlagKind::SpeculativeSource,
-            ClaimStatus::Speculative,
-            (line, said),
-            &m,
-            |shown, source, q| {
-                format!(
-                    "the note records «{shown}» as done, but {source} only asks a sub-agent ({tool}) to do it, and the \
-                 session holds no result of that call: «{q}»"
-                )
-            },
-        ));
+        };
+        let clause = statements.iter().find(states_one).or(statements.first())?;
+        let coverage = note.covered_by(clause);
+        return Some((note, Match { text: t, clause, coverage }));
     }
     None
 }
