@@ -40,6 +40,7 @@ pub(super) fn flag_line(app: &App, f: &Flag) -> Line<'static> {
     let (sev, style) = match f.severity {
         Severity::Error => ("error", t.error),
         Severity::Warning => ("warning", t.warning),
+        Severity::Info => ("info", t.dim),
     };
     Line::from(vec![
         Span::styled(format!("⚑ {sev} {} ", f.kind.name()), style),
