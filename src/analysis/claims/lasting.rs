@@ -68,8 +68,21 @@ const CJK_HABIT: &[&str] =
 
 /// Words by which a person states a rule of their own (lowercase; English between word
 /// boundaries, the others as substrings).
-const EN_RULE: &[&str] =
-    &["must", "mustn't", "should", "shouldn't", "have to", "has to", "need to", "needs to", "make sure", "be sure to"];
+const EN_RULE: &[&str] = &[
+    "must",
+    "mustn't",
+    "should",
+    "shouldn't",
+    "have to",
+    "has to",
+    "need to",
+    "needs to",
+    "make sure",
+    "be sure to",
+];
+
+/// Prohibitions: `do not retry it` is as much a rule as `it must not be retried`.
+const EN_PROHIBITION: &[&str] = &["do not", "don't", "dont"];
 
 /// The same in Japanese, Korean and Chinese.
 const CJK_RULE: &[&str] = &[
@@ -92,6 +105,19 @@ const CJK_RULE: &[&str] = &[
     "一定要",
     "不许",
     "不准",
+];
+
+/// Prohibitions in Japanese, Korean and Chinese.
+const CJK_PROHIBITION: &[&str] = &[
+    "しないで",
+    "ないでください",
+    "하지 마",
+    "하지마",
+    "마세요",
+    "不要",
+    "别",
+    "請勿",
+    "请勿",
 ];
 
 /// Requests and obligations in Japanese, Korean and Chinese: with a marker of habit, a
@@ -128,10 +154,18 @@ pub fn lasting(text: &str) -> bool {
 }
 
 /// True when `text` states a rule in its own words (`must`, `has to`, `make sure`, 必ず,
-/// 반드시, 必须…): a person who says so means it to hold.
+/// 반드시, 必须…) or forbids (`do not`, しないで, 하지 마, 不要): a person who says so
+/// means it to hold.
 pub fn phrased_as_rule(text: &str) -> bool {
     let lower = text.to_lowercase();
-    EN_RULE.iter().any(|m| has_phrase(&lower, m)) || CJK_RULE.iter().any(|m| lower.contains(m))
+    obliges(&lower)
+        || EN_PROHIBITION.iter().any(|m| has_phrase(&lower, m))
+        || CJK_PROHIBITION.iter().any(|m| lower.contains(m))
+}
+
+/// True when the lowercase `lower` states an obligation (`must`, 必ず…), prohibitions aside.
+fn obliges(lower: &str) -> bool {
+    EN_RULE.iter().any(|m| has_phrase(lower, m)) || CJK_RULE.iter().any(|m| lower.contains(m))
 }
 
 /// True when the sentence `text` gives a lasting instruction or fact to keep: a marker that
@@ -162,11 +196,11 @@ pub fn lasting_instruction(text: &str) -> bool {
         let asks = EN_HABIT.iter().any(|m| opening.starts_with(m))
             || mood(&lower) == Some(Mood::Imperative)
             || ["we ", "you ", "let's ", "i want", "i'd like", "i prefer"].iter().any(|p| opening.starts_with(p))
-            || phrased_as_rule(&lower);
+            || obliges(&lower);
         return asks;
     }
     CJK_HABIT.iter().any(|m| lower.contains(m))
-        && (CJK_ASK.iter().any(|m| lower.contains(m)) || phrased_as_rule(&lower))
+        && (CJK_ASK.iter().any(|m| lower.contains(m)) || obliges(&lower))
 }
 
 /// True when `phrase` stands in `text` between word boundaries.
@@ -239,6 +273,9 @@ mod tests {
     fn rules_in_the_persons_own_words() {
         for yes in ["Coverage has to stay above 85%", "you must sign commits", "必ず署名して", "반드시 서명해", "必须签名"] {
             assert!(phrased_as_rule(yes), "{yes}");
+        }
+        for yes in ["do not retry it", "リトライしないで", "재시도하지 마", "不要重试"] {
+            assert!(phrased_as_rule(yes), "a prohibition: {yes}");
         }
         for no in ["use pnpm here", "pnpm を使って", "pnpm 써", "用 pnpm"] {
             assert!(!phrased_as_rule(no), "{no}");
