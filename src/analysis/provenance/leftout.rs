@@ -233,6 +233,79 @@ struct Item {
     /// The values it states (numbers, times, versions, code): a memory line that holds
     /// them all and shares two content words with it states it, however it is phrased.
     values: Vec<claims::Claim>,
+    /// For a correction that sets one value against another (`it's Postgres 16, not 15`),
+    /// the values it denies and those it asserts, and the content words around them (its
+    /// subject).
+    contrast: Option<Contrast>,
+}
+
+/// The two sides of a correction of a value: the values each side holds (lowercase:
+/// numbers and versions as written, `90s`, `16`, `3.11`, and the value claims of it).
+struct Contrast {
+    denied: Vec<String>,
+    asserted: Vec<String>,
+    subject: Vec<String>,
+}
+
+/// The values of one side of a correction: its number-like tokens (digits, with the dots
+/// and letters joined to them: `16`, `3.11.4`, `90s`). A name is no value here: the
+/// subject (`Postgres`) stands on both sides.
+fn side_values(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = text
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '.'))
+        .map(|t| t.trim_matches('.'))
+        .filter(|t| t.starts_with(|c: char| c.is_ascii_digit()))
+        .map(str::to_lowercase)
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// True when `value` stands in the lowercase `text` not inside a longer number or word.
+fn holds(text: &str, value: &str) -> bool {
+    text.match_indices(value).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + value.len()..].chars().next();
+        let joined = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '.');
+        let after_dot_digit = text[at + value.len()..].strip_prefix('.').is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()));
+        !joined(before) && !(after.is_some_and(char::is_alphanumeric) || after_dot_digit)
+    })
+}
+
+/// Where the denied side of a correction is: after an English `not`, `instead of`,
+/// `rather than` and Chinese `不是` (up to the next comma), before a Japanese `じゃなくて`
+/// or a Korean `말고`, `아니라` (from the last comma).
+const DENIED_AFTER: &[&str] = &[" not ", "instead of ", "rather than ", "不是"];
+const DENIED_BEFORE: &[&str] = &["じゃなくて", "ではなく", "じゃなく", "말고", "아니라", "아니고"];
+
+/// The value contrast of a correction's body, when one side denies a value and the other
+/// asserts one.
+fn contrast(body: &str) -> Option<Contrast> {
+    let lower = body.to_lowercase();
+    let stop = |c: char| ",，、.。;；!！?？\n".contains(c);
+    let (denied, asserted) = if let Some((m, at)) =
+        DENIED_AFTER.iter().find_map(|m| lower.find(m).map(|at| (m, at)))
+    {
+        let from = at + m.len();
+        let end = lower[from..].find(stop).map_or(lower.len(), |e| from + e);
+        let rest = format!("{} {}", &lower[..at], &lower[end..]);
+        (lower[from..end].to_string(), rest)
+    } else if let Some((m, at)) = DENIED_BEFORE.iter().find_map(|m| lower.find(m).map(|at| (m, at))) {
+        let start = lower[..at].rfind(stop).map_or(0, |s| s + lower[s..].chars().next().map_or(1, char::len_utf8));
+        let rest = format!("{} {}", &lower[..start], &lower[at + m.len()..]);
+        (lower[start..at].to_string(), rest)
+    } else {
+        return None;
+    };
+    let denied = side_values(&denied);
+    let asserted: Vec<String> = side_values(&asserted).into_iter().filter(|v| !denied.contains(v)).collect();
+    if denied.is_empty() || asserted.is_empty() {
+        return None;
+    }
+    let subject: Vec<String> =
+        claims::content_stems(body).into_iter().filter(|s| !s.starts_with(|c: char| c.is_ascii_digit())).collect();
+    Some(Contrast { denied, asserted, subject })
 }
 
 /// The clauses of `text` and their parts between commas, colons and dashes, each with two
@@ -285,15 +358,22 @@ fn said_items(window: &Window) -> Vec<Item> {
         let one = |s: &str| crate::text::one_line_cut(&mask(s.trim()), 300);
         if let Some(first) = correction(&t.text) {
             let body = strip_interjection(first);
-            let (clauses, values) = (parts(body), values(body));
-            out.push(Item { kind: LeftOutKind::Correction, text: one(first), source, clauses, values });
+            let (clauses, values, contrast) = (parts(body), values(body), contrast(body));
+            out.push(Item { kind: LeftOutKind::Correction, text: one(first), source, clauses, values, contrast });
             continue;
         }
         for s in &t.sentences {
             let sentence = t.sentence(s);
             if claims::lasting_instruction(sentence) {
                 let (clauses, values) = (parts(sentence), values(sentence));
-                let item = Item { kind: LeftOutKind::Instruction, text: one(sentence), source: source.clone(), clauses, values };
+                let item = Item {
+                    kind: LeftOutKind::Instruction,
+                    text: one(sentence),
+                    source: source.clone(),
+                    clauses,
+                    values,
+                    contrast: None,
+                };
                 out.push(item);
             }
         }
@@ -320,8 +400,9 @@ fn correction(text: &str) -> Option<&str> {
     let lower = body.to_lowercase();
     let denies = clauses.iter().any(|c| c.content.iter().any(|w| w.negated) || c.poles.iter().any(|p| p.negated));
     let asserts = clauses.iter().any(|c| c.content.iter().any(|w| !w.negated));
-    let contrast = CONTRAST.iter().any(|m| lower.contains(m));
-    (!clauses.is_empty() && (contrast || denies && asserts)).then_some(first)
+    let sets_against = CONTRAST.iter().any(|m| lower.contains(m));
+    let said = !clauses.is_empty() && (sets_against || denies && asserts);
+    (said || contrast(body).is_some()).then_some(first)
 }
 
 /// `text` without an opening interjection (`No, `, `Actually — `, `いや、`).
@@ -333,7 +414,7 @@ fn strip_interjection(text: &str) -> &str {
             let rest = &t[i.len()..];
             let latin_word_goes_on = i.is_ascii() && rest.starts_with(|c: char| c.is_alphanumeric());
             let punct = rest.starts_with(|c: char| ",，、.。!！:：;—–- ".contains(c));
-            if !latin_word_goes_on && (punct || !i.is_ascii()) {
+            if !latin_word_goes_on && punct && !(!i.is_ascii() && rest.starts_with(' ')) {
                 return rest.trim_start_matches(|c: char| ",，、.。!！:：;—–- ".contains(c));
             }
         }
@@ -397,6 +478,9 @@ enum Judged {
 
 /// Whether the memory states, contradicts or leaves out `item`.
 fn judge(item: &Item, memory: &Memory) -> Judged {
+    if let Some(c) = &item.contrast {
+        return judge_values(c, memory);
+    }
     let mut against = None;
     for c in &item.clauses {
         for si in memory.index.near(c) {
@@ -431,6 +515,35 @@ fn judge(item: &Item, memory: &Memory) -> Judged {
         Some(li) => Judged::Contradicted(li),
         None => Judged::Missing,
     }
+}
+
+/// A value correction: stated by a line that holds an asserted value and speaks of its
+/// subject; contradicted by one that speaks of its subject and holds a denied value and no
+/// asserted one.
+fn judge_values(c: &Contrast, memory: &Memory) -> Judged {
+    let mut against = None;
+    for (li, l) in memory.lines.iter().enumerate() {
+        if l.text.trim_start().starts_with("---") {
+            continue;
+        }
+        let lower = l.text.to_lowercase();
+        let has = |v: &String| holds(&lower, v);
+        let (said, denied) = (c.asserted.iter().any(has), c.denied.iter().any(has));
+        if !said && !denied {
+            continue;
+        }
+        let stems = claims::content_stems(&l.text);
+        if !c.subject.iter().any(|s| stems.binary_search(s).is_ok()) {
+            continue;
+        }
+        if said {
+            return Judged::Stated;
+        }
+        if against.is_none() && !claims::negated(&l.text) {
+            against = Some(li);
+        }
+    }
+    against.map_or(Judged::Missing, Judged::Contradicted)
 }
 
 #[cfg(test)]
