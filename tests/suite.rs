@@ -42,6 +42,7 @@ mod provenance_chat_logs;
 mod provenance_cjk;
 mod provenance_clean;
 mod provenance_english;
+mod provenance_leftout;
 mod provenance_fuzz;
 mod provenance_noise;
 mod provenance_openclaw;
