@@ -70,6 +70,7 @@ mod transcript_scan;
 mod transcript_sources;
 mod tui_edit;
 mod tui_history;
+mod tui_leftout;
 mod tui_promises;
 mod tui_review;
 mod tui_width;

@@ -517,9 +517,9 @@ fn judge(item: &Item, memory: &Memory) -> Judged {
     }
 }
 
-/// A value correction: stated by a line that holds an asserted value and speaks of its
-/// subject; contradicted by one that speaks of its subject and holds a denied value and no
-/// asserted one.
+/// A value correction: stated by a line that holds every asserted value and speaks of its
+/// subject; contradicted by one that speaks of its subject and holds a denied value but not
+/// every asserted one.
 fn judge_values(c: &Contrast, memory: &Memory) -> Judged {
     let mut against = None;
     for (li, l) in memory.lines.iter().enumerate() {
@@ -528,7 +528,7 @@ fn judge_values(c: &Contrast, memory: &Memory) -> Judged {
         }
         let lower = l.text.to_lowercase();
         let has = |v: &String| holds(&lower, v);
-        let (said, denied) = (c.asserted.iter().any(has), c.denied.iter().any(has));
+        let (said, denied) = (c.asserted.iter().all(has), c.denied.iter().any(has));
         if !said && !denied {
             continue;
         }
