@@ -7,10 +7,13 @@
 //!   timestamp, cut at a cap;
 //! - the paths of `Read`-style tool calls (`Read`, `NotebookRead`, `read_file`, `view`).
 //!
-//! Lines are judged cheaply before they are parsed: a line that carries a tool result
-//! (`"tool_result"` as JSON structure) is never a typed turn, and a line that names neither
-//! a user nor a read tool is skipped unparsed. An over-long line is judged by its
-//! beginning ([`MAX_LINE_BYTES`]), the rest skipped.
+//! Lines are judged cheaply before they are parsed, by their first [`HEAD`] bytes (where
+//! Claude Code writes a line's type and its first content block): a line that carries a
+//! tool result (`"tool_result"` as JSON structure) is never a typed turn, and a line that
+//! names neither a user nor a read tool there is skipped unparsed (a read call after a long
+//! text block of the same message is a known miss). Lines are judged in place in the read
+//! buffer; an over-long line is judged by its beginning ([`MAX_LINE_BYTES`]), the rest
+//! skipped.
 
 use std::fs::File;
 use std::io::{self, Read};
@@ -63,11 +66,12 @@ pub fn read_session(source: &SourceFile, cap: usize) -> io::Result<SessionWords>
         return Ok(out);
     }
     let mut file = File::open(&source.path)?;
-    let mut buf: Vec<u8> = Vec::with_capacity(1 << 20);
+    // A line that spans two reads is gathered here (its first MAX_LINE_BYTES); lines inside
+    // one read are judged where they are.
+    let mut carry: Vec<u8> = Vec::new();
     let mut chunk = vec![0u8; 1 << 20];
     let mut line = 1usize;
-    // Bytes of the current line past the cap are dropped until its end.
-    let mut skipping = false;
+    let mut long = false;
     loop {
         let n = file.read(&mut chunk)?;
         if n == 0 {
@@ -75,30 +79,40 @@ pub fn read_session(source: &SourceFile, cap: usize) -> io::Result<SessionWords>
         }
         let mut rest = &chunk[..n];
         while let Some(i) = memchr::memchr(b'\n', rest) {
-            if !skipping {
-                buf.extend_from_slice(&rest[..i]);
+            if carry.is_empty() && !long {
+                judge(&rest[..i], line, cap, &mut out);
+            } else {
+                if !long {
+                    let room = MAX_LINE_BYTES.saturating_sub(carry.len());
+                    carry.extend_from_slice(&rest[..i.min(room)]);
+                }
+                judge(&carry, line, cap, &mut out);
+                carry.clear();
+                long = false;
             }
-            judge(&buf, line, cap, &mut out);
-            buf.clear();
-            skipping = false;
             line += 1;
             rest = &rest[i + 1..];
         }
-        if !skipping {
-            let room = MAX_LINE_BYTES.saturating_sub(buf.len());
-            buf.extend_from_slice(&rest[..rest.len().min(room)]);
-            skipping = buf.len() >= MAX_LINE_BYTES;
+        if !long {
+            let room = MAX_LINE_BYTES.saturating_sub(carry.len());
+            carry.extend_from_slice(&rest[..rest.len().min(room)]);
+            long = carry.len() >= MAX_LINE_BYTES;
         }
     }
-    if !buf.is_empty() {
-        judge(&buf, line, cap, &mut out);
+    if !carry.is_empty() {
+        judge(&carry, line, cap, &mut out);
     }
     Ok(out)
 }
 
+/// How much of a line's beginning says what it is: Claude Code writes a line's `type` and
+/// the start of its message (a tool result's or a tool call's block) before this.
+const HEAD: usize = 2048;
+
 /// Keeps line `n` when it is a typed turn or holds read calls.
 fn judge(bytes: &[u8], n: usize, cap: usize, out: &mut SessionWords) {
-    let has = |needle: &[u8]| memmem::find(bytes, needle).is_some();
+    let head = &bytes[..bytes.len().min(HEAD)];
+    let has = |needle: &[u8]| memmem::find(head, needle).is_some();
     if has(b"\"tool_result\"") {
         return;
     }
