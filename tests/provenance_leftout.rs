@@ -62,7 +62,11 @@ const REMARKS: &[(&str, &str, &str)] = &[
         "- CI のインストール手順では必ず pnpm を使う。\n",
         "今後、CI のインストール手順では pnpm を使って。",
     ),
-    ("CI 설치 단계에서는 pnpm 을 써 줘.", "- CI 설치 단계에서는 항상 pnpm 을 쓴다.\n", "앞으로 CI 설치 단계에서는 pnpm 을 써 줘."),
+    (
+        "CI 설치 단계에서는 pnpm 을 써 줘.",
+        "- CI 설치 단계에서는 항상 pnpm 을 쓴다.\n",
+        "앞으로 CI 설치 단계에서는 pnpm 을 써 줘.",
+    ),
     ("CI 的安装步骤用 pnpm。", "- CI 的安装步骤总是用 pnpm。\n", "以后 CI 的安装步骤用 pnpm。"),
 ];
 
@@ -159,7 +163,10 @@ fn a_live_line_the_dream_leaves_contradicting_a_correction_is_listed_not_flagged
         analyse(&[(A, s)], &[("notes.md", &live)], &[("notes.md", &format!("{live}- Backups run nightly.\n"))]);
     assert!(!kinds(&a).contains(&FlagKind::CorrectionLost));
     let l = a.left_out.iter().find(|l| l.kind == LeftOutKind::Correction).expect("listed");
-    assert_eq!((l.state, l.contradicted_by.as_deref(), l.flagged), (LeftOutState::Contradicted, Some("notes.md:2"), false));
+    assert_eq!(
+        (l.state, l.contradicted_by.as_deref(), l.flagged),
+        (LeftOutState::Contradicted, Some("notes.md:2"), false)
+    );
 }
 
 /// (a lasting instruction, one said for the moment), per language.
@@ -174,7 +181,8 @@ const INSTRUCTIONS: &[(&str, &str)] = &[
 fn a_lasting_instruction_the_memory_does_not_hold_is_left_out_in_every_language() {
     for (lasting, passing) in INSTRUCTIONS {
         let s = user(A, 1, 2, lasting) + &assistant(A, 2, 2, "OK.") + &user(A, 3, 2, passing);
-        let (_r, a, _g) = analyse(&[(A, s)], &[("notes.md", "# DB\n")], &[("notes.md", "# DB\n- Backups run nightly.\n")]);
+        let (_r, a, _g) =
+            analyse(&[(A, s)], &[("notes.md", "# DB\n")], &[("notes.md", "# DB\n- Backups run nightly.\n")]);
         let listed: Vec<(&LeftOutKind, Option<&str>)> =
             a.left_out.iter().map(|l| (&l.kind, l.source.as_deref())).collect();
         let at = format!("{A}.jsonl:1");
@@ -222,9 +230,20 @@ fn check_json_and_text_carry_rules_and_the_left_out_section() {
     assert_eq!(v["left_out"][0]["kind"], "deleted-note");
     assert_eq!(v["left_out"][0]["read_by"], 0);
     assert_eq!(v["summary"]["flags"]["info"], 1);
-    let r = crate::common::run(dream.parent().unwrap(), &["check", dream.to_str().unwrap(), "--memory", memory.to_str().unwrap()]);
-    assert!(r.stdout.contains("\nleft out\n  · deleted note old.md (read in no session of the window)"), "{}", r.stdout);
-    assert!(r.stdout.contains("rule: «- Always use pnpm for the install step in CI.» — said once, in one session"), "{}", r.stdout);
+    let r = crate::common::run(
+        dream.parent().unwrap(),
+        &["check", dream.to_str().unwrap(), "--memory", memory.to_str().unwrap()],
+    );
+    assert!(
+        r.stdout.contains("\nleft out\n  · deleted note old.md (read in no session of the window)"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.contains("rule: «- Always use pnpm for the install step in CI.» — said once, in one session"),
+        "{}",
+        r.stdout
+    );
     assert!(r.stdout.contains("info[one-off]"), "{}", r.stdout);
     drop(g);
 }

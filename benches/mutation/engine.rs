@@ -396,9 +396,13 @@ fn user_turn(path: &Path, text: &str) -> (String, usize) {
 /// nothing a note's structure holds (headings, links, frontmatter).
 fn as_said(line: &str) -> Option<String> {
     let t = line.trim().trim_start_matches(['-', '*', '+', ' ']).trim().replace("**", "");
-    let structure = t.starts_with('#') || t.contains("](") || t.contains(": ") && t.split(": ").next().is_some_and(|k| !k.contains(' ') && k.len() < 14) || t.starts_with("---");
+    let structure = t.starts_with('#')
+        || t.contains("](")
+        || t.contains(": ") && t.split(": ").next().is_some_and(|k| !k.contains(' ') && k.len() < 14)
+        || t.starts_with("---");
     let words = dreamreview::analysis::claims::statement_of(&t).content.len();
-    (!structure && words >= 4 && t.len() <= 200 && !t.contains('|')).then(|| t.trim_end_matches(['.', '。']).to_string())
+    (!structure && words >= 4 && t.len() <= 200 && !t.contains('|'))
+        .then(|| t.trim_end_matches(['.', '。']).to_string())
 }
 
 fn cjk(text: &str) -> bool {
@@ -423,7 +427,13 @@ fn promote_remark(case: &Case, changed: &[Changed]) -> Vec<Mutant> {
             for s in c::statements(&t.text) {
                 let said = t.text[s.range.clone()].trim().to_string();
                 all.push(said.to_lowercase());
-                if s.content.len() >= 3 && !c::lasting(&said) && !c::phrased_as_rule(&said) && !c::hedged(&said) && said.len() <= 160 && !said.contains('`') {
+                if s.content.len() >= 3
+                    && !c::lasting(&said)
+                    && !c::phrased_as_rule(&said)
+                    && !c::hedged(&said)
+                    && said.len() <= 160
+                    && !said.contains('`')
+                {
                     remarks.push((rel.clone(), said, t.line, None));
                 }
             }
@@ -447,12 +457,19 @@ fn promote_remark(case: &Case, changed: &[Changed]) -> Vec<Mutant> {
         let line = if cjk(said) { format!("- 常に：{said}。") } else { format!("- Always: {said}.") };
         let mut edits = vec![
             Edit::Append { path: format!("dream/memory/{}", target.path), text: format!("{line}\n") },
-            Edit::Append { path: "dream/CHANGES.md".into(), text: format!("- {}: a standing rule ({rel}:{n})\n", target.path) },
+            Edit::Append {
+                path: "dream/CHANGES.md".into(),
+                text: format!("- {}: a standing rule ({rel}:{n})\n", target.path),
+            },
         ];
         if let Some(turn) = turn {
             edits.push(Edit::Append { path: format!("project/{rel}"), text: turn });
         }
-        out.push(Mutant { op: "promote-remark", what: format!("{}: «{line}» from the remark at {rel}:{n}", target.path), edits });
+        out.push(Mutant {
+            op: "promote-remark",
+            what: format!("{}: «{line}» from the remark at {rel}:{n}", target.path),
+            edits,
+        });
     }
     out
 }
@@ -486,14 +503,19 @@ fn drop_remember(case: &Case, notes: &Notes, changed: &[Changed]) -> Vec<Mutant>
                     out.push(Mutant {
                         op: "drop-remember",
                         what: format!("{p}: drop «{l}», which states the user's «{}» ({rel}:{})", said.trim(), t.line),
-                        edits: vec![Edit::Replace { path: format!("dream/memory/{p}"), from: format!("{l}\n"), to: String::new() }],
+                        edits: vec![Edit::Replace {
+                            path: format!("dream/memory/{p}"),
+                            from: format!("{l}\n"),
+                            to: String::new(),
+                        }],
                     });
                 }
             }
         }
     }
     let Some((rel, path)) = main_sessions(case).into_iter().next() else { return out };
-    let lines = changed.iter().filter(|x| x.path != "MEMORY.md").flat_map(|x| x.added.iter().map(move |l| (&x.path, l)));
+    let lines =
+        changed.iter().filter(|x| x.path != "MEMORY.md").flat_map(|x| x.added.iter().map(move |l| (&x.path, l)));
     for (p, line) in lines.filter_map(|(p, l)| as_said(l).map(|s| (p, l, s))).take(3).map(|(p, l, s)| (p, (l, s))) {
         let (l, said) = line;
         let text = if cjk(&said) { format!("覚えておいて：{said}。") } else { format!("Remember: {said}.") };
@@ -520,7 +542,9 @@ fn drop_correction(case: &Case, changed: &[Changed]) -> Vec<Mutant> {
     for x in changed.iter().filter(|x| x.path != "MEMORY.md") {
         for line in &x.added {
             let Some(said) = as_said(line) else { continue };
-            let Some(num) = note_claims(line).into_iter().find(|c| matches!(c.kind, ClaimKind::Number)) else { continue };
+            let Some(num) = note_claims(line).into_iter().find(|c| matches!(c.kind, ClaimKind::Number)) else {
+                continue;
+            };
             let Some(digits) = num.text.split(|c: char| !c.is_ascii_digit()).find(|d| !d.is_empty()) else { continue };
             let bumped = bump_digits(digits);
             let Some(at) = said.find(digits) else { continue };

@@ -269,7 +269,12 @@ pub fn to_text(review: &Review, analysis: &Analysis, interrupted: Option<&Interr
         plural(s.flags.warning)
     );
     if s.flags.info > 0 {
-        let _ = writeln!(out, "{} info flag{} (one-off rules: not errors, not warnings)", s.flags.info, plural(s.flags.info));
+        let _ = writeln!(
+            out,
+            "{} info flag{} (one-off rules: not errors, not warnings)",
+            s.flags.info,
+            plural(s.flags.info)
+        );
     }
     for (fi, f) in review.files.iter().enumerate() {
         let status = f.status.name();

@@ -68,18 +68,8 @@ const CJK_HABIT: &[&str] =
 
 /// Words by which a person states a rule of their own (lowercase; English between word
 /// boundaries, the others as substrings).
-const EN_RULE: &[&str] = &[
-    "must",
-    "mustn't",
-    "should",
-    "shouldn't",
-    "have to",
-    "has to",
-    "need to",
-    "needs to",
-    "make sure",
-    "be sure to",
-];
+const EN_RULE: &[&str] =
+    &["must", "mustn't", "should", "shouldn't", "have to", "has to", "need to", "needs to", "make sure", "be sure to"];
 
 /// Prohibitions: `do not retry it` is as much a rule as `it must not be retried`.
 const EN_PROHIBITION: &[&str] = &["do not", "don't", "dont"];
@@ -108,17 +98,8 @@ const CJK_RULE: &[&str] = &[
 ];
 
 /// Prohibitions in Japanese, Korean and Chinese.
-const CJK_PROHIBITION: &[&str] = &[
-    "しないで",
-    "ないでください",
-    "하지 마",
-    "하지마",
-    "마세요",
-    "不要",
-    "别",
-    "請勿",
-    "请勿",
-];
+const CJK_PROHIBITION: &[&str] =
+    &["しないで", "ないでください", "하지 마", "하지마", "마세요", "不要", "别", "請勿", "请勿"];
 
 /// Requests and obligations in Japanese, Korean and Chinese: with a marker of habit, a
 /// sentence that asks for it (`いつも〜してください`) rather than describes it.
@@ -199,8 +180,7 @@ pub fn lasting_instruction(text: &str) -> bool {
             || obliges(&lower);
         return asks;
     }
-    CJK_HABIT.iter().any(|m| lower.contains(m))
-        && (CJK_ASK.iter().any(|m| lower.contains(m)) || obliges(&lower))
+    CJK_HABIT.iter().any(|m| lower.contains(m)) && (CJK_ASK.iter().any(|m| lower.contains(m)) || obliges(&lower))
 }
 
 /// True when `phrase` stands in `text` between word boundaries.
@@ -231,7 +211,8 @@ mod tests {
         ] {
             assert!(lasting(yes), "{yes}");
         }
-        for no in ["use pnpm for this one", "pnpm を使って", "pnpm 써 줘", "用 pnpm", "the futures market", "nevertheless"]
+        for no in
+            ["use pnpm for this one", "pnpm を使って", "pnpm 써 줘", "用 pnpm", "the futures market", "nevertheless"]
         {
             assert!(!lasting(no), "{no}");
         }
@@ -271,7 +252,9 @@ mod tests {
 
     #[test]
     fn rules_in_the_persons_own_words() {
-        for yes in ["Coverage has to stay above 85%", "you must sign commits", "必ず署名して", "반드시 서명해", "必须签名"] {
+        for yes in
+            ["Coverage has to stay above 85%", "you must sign commits", "必ず署名して", "반드시 서명해", "必须签名"]
+        {
             assert!(phrased_as_rule(yes), "{yes}");
         }
         for yes in ["do not retry it", "リトライしないで", "재시도하지 마", "不要重试"] {

@@ -183,10 +183,7 @@ fn flag_lost(findings: &mut Findings, fi: usize, hi: usize, item: &Item, line: &
         return false;
     }
     let shown = crate::text::one_line_cut(&mask(text.trim()), 200);
-    let message = format!(
-        "«{shown}» ({at}) still says what the user corrected at {}: «{}»",
-        item.source, item.text
-    );
+    let message = format!("«{shown}» ({at}) still says what the user corrected at {}: «{}»", item.source, item.text);
     let flag = Flag::new(FlagKind::CorrectionLost, message)
         .with_source(item.source.clone())
         .with_claim(shown)
@@ -268,7 +265,8 @@ fn holds(text: &str, value: &str) -> bool {
         let before = text[..at].chars().next_back();
         let after = text[at + value.len()..].chars().next();
         let joined = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '.');
-        let after_dot_digit = text[at + value.len()..].strip_prefix('.').is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()));
+        let after_dot_digit =
+            text[at + value.len()..].strip_prefix('.').is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()));
         !joined(before) && !(after.is_some_and(char::is_alphanumeric) || after_dot_digit)
     })
 }
@@ -284,9 +282,7 @@ const DENIED_BEFORE: &[&str] = &["じゃなくて", "ではなく", "じゃな�
 fn contrast(body: &str) -> Option<Contrast> {
     let lower = body.to_lowercase();
     let stop = |c: char| ",，、.。;；!！?？\n".contains(c);
-    let (denied, asserted) = if let Some((m, at)) =
-        DENIED_AFTER.iter().find_map(|m| lower.find(m).map(|at| (m, at)))
-    {
+    let (denied, asserted) = if let Some((m, at)) = DENIED_AFTER.iter().find_map(|m| lower.find(m).map(|at| (m, at))) {
         let from = at + m.len();
         let end = lower[from..].find(stop).map_or(lower.len(), |e| from + e);
         let rest = format!("{} {}", &lower[..at], &lower[end..]);
@@ -312,7 +308,8 @@ fn contrast(body: &str) -> Option<Contrast> {
 /// content words or more.
 fn parts(text: &str) -> Vec<Statement> {
     let mut out: Vec<Statement> = claims::clauses(text).into_iter().filter(|c| c.content.len() >= 2).collect();
-    let pieces: Vec<&str> = text.split([',', '，', '、', ';', '；', ':', '：', '—', '–']).flat_map(|p| p.split(" - ")).collect();
+    let pieces: Vec<&str> =
+        text.split([',', '，', '、', ';', '；', ':', '：', '—', '–']).flat_map(|p| p.split(" - ")).collect();
     if pieces.len() > 1 {
         out.extend(pieces.into_iter().map(claims::statement_of).filter(|c| c.content.len() >= 2));
     }
@@ -342,13 +339,42 @@ impl Item {
 /// Openers of a correction that say no more than that (dropped before the sentence is
 /// read, with the punctuation after them).
 const INTERJECTIONS: &[&str] = &[
-    "no", "nope", "nah", "actually", "wait", "wrong", "incorrect", "いや", "いいえ", "違う", "違います", "ちがう",
-    "아니", "아뇨", "아니요", "아니야", "不是", "不对", "不對", "错了",
+    "no",
+    "nope",
+    "nah",
+    "actually",
+    "wait",
+    "wrong",
+    "incorrect",
+    "いや",
+    "いいえ",
+    "違う",
+    "違います",
+    "ちがう",
+    "아니",
+    "아뇨",
+    "아니요",
+    "아니야",
+    "不是",
+    "不对",
+    "不對",
+    "错了",
 ];
 
 /// Contrast markers: the sentence sets one thing against another.
-const CONTRAST: &[&str] =
-    &[" instead", "rather than", "じゃなくて", "ではなく", "じゃない", "말고", "아니라", "而是", "不是", "换成", "改成"];
+const CONTRAST: &[&str] = &[
+    " instead",
+    "rather than",
+    "じゃなくて",
+    "ではなく",
+    "じゃない",
+    "말고",
+    "아니라",
+    "而是",
+    "不是",
+    "换成",
+    "改成",
+];
 
 /// The corrections and lasting instructions of the window, in session order.
 fn said_items(window: &Window) -> Vec<Item> {
@@ -388,9 +414,9 @@ fn correction(text: &str) -> Option<&str> {
         return None;
     }
     let trimmed = text.trim();
-    let end = trimmed.find(['.', '!', '?', '。', '！', '？', '\n']).map_or(trimmed.len(), |i| {
-        i + trimmed[i..].chars().next().map_or(0, char::len_utf8)
-    });
+    let end = trimmed
+        .find(['.', '!', '?', '。', '！', '？', '\n'])
+        .map_or(trimmed.len(), |i| i + trimmed[i..].chars().next().map_or(0, char::len_utf8));
     let first = &trimmed[..end];
     if claims::hedged(first) {
         return None;
@@ -553,7 +579,10 @@ mod tests {
     #[test]
     fn corrections_set_one_thing_against_another() {
         for (yes, first) in [
-            ("No, don't add a cron job; use the existing job queue instead. Thanks", "No, don't add a cron job; use the existing job queue instead."),
+            (
+                "No, don't add a cron job; use the existing job queue instead. Thanks",
+                "No, don't add a cron job; use the existing job queue instead.",
+            ),
             ("no, it's Postgres 16 not 15", "no, it's Postgres 16 not 15"),
             ("いや、cron じゃなくてジョブキューを使って", "いや、cron じゃなくてジョブキューを使って"),
             ("아니, cron 말고 작업 큐를 써", "아니, cron 말고 작업 큐를 써"),
@@ -561,7 +590,9 @@ mod tests {
         ] {
             assert_eq!(correction(yes), Some(first), "{yes}");
         }
-        for no in ["no thanks, that's all", "wait, what does this do?", "great, ship it", "No.", "actually let me check"] {
+        for no in
+            ["no thanks, that's all", "wait, what does this do?", "great, ship it", "No.", "actually let me check"]
+        {
             assert!(correction(no).is_none(), "{no}");
         }
     }

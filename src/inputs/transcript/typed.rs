@@ -153,7 +153,8 @@ fn read_paths(bytes: &[u8]) -> Vec<String> {
         Some(b @ Value::Object(_)) => vec![b],
         _ => return Vec::new(),
     };
-    let field = |b: &Value, keys: &[&str]| keys.iter().find_map(|k| b.get(*k).and_then(Value::as_str)).map(str::to_string);
+    let field =
+        |b: &Value, keys: &[&str]| keys.iter().find_map(|k| b.get(*k).and_then(Value::as_str)).map(str::to_string);
     blocks
         .into_iter()
         .filter(|b| matches!(b.get("type").and_then(Value::as_str), Some("tool_use")))
