@@ -414,10 +414,7 @@ fn correction(text: &str) -> Option<&str> {
         return None;
     }
     let trimmed = text.trim();
-    let end = trimmed
-        .find(['.', '!', '?', '。', '！', '？', '\n'])
-        .map_or(trimmed.len(), |i| i + trimmed[i..].chars().next().map_or(0, char::len_utf8));
-    let first = &trimmed[..end];
+    let first = &trimmed[..first_sentence_end(trimmed)];
     if claims::hedged(first) {
         return None;
     }
@@ -431,13 +428,28 @@ fn correction(text: &str) -> Option<&str> {
     (said || contrast(body).is_some()).then_some(first)
 }
 
+/// Where the first sentence of `text` ends (after its mark): at `.`, `!` or `?` before a
+/// space or the end (not the dot of `xterm.js` or `4.0.0`), at `。！？` or a line break.
+fn first_sentence_end(text: &str) -> usize {
+    for (i, c) in text.char_indices() {
+        let end = i + c.len_utf8();
+        let soft = matches!(c, '.' | '!' | '?') && text[end..].chars().next().is_none_or(char::is_whitespace);
+        if soft || matches!(c, '。' | '！' | '？' | '\n') {
+            return end;
+        }
+    }
+    text.len()
+}
+
 /// `text` without an opening interjection (`No, `, `Actually — `, `いや、`).
 fn strip_interjection(text: &str) -> &str {
     let t = text.trim_start_matches(|c: char| !c.is_alphanumeric() && !crate::text::is_cjk(c));
     let lower = t.to_lowercase();
     for i in INTERJECTIONS {
-        if lower.starts_with(i) && lower.is_char_boundary(i.len()) {
-            let rest = &t[i.len()..];
+        // `t` and its lowercase may differ in length (`K` is three bytes, `k` one).
+        if lower.starts_with(i)
+            && let Some(rest) = t.get(i.len()..).filter(|_| t[..i.len()].eq_ignore_ascii_case(i) || !i.is_ascii())
+        {
             let latin_word_goes_on = i.is_ascii() && rest.starts_with(|c: char| c.is_alphanumeric());
             let punct = rest.starts_with(|c: char| ",，、.。!！:：;—–- ".contains(c));
             if !latin_word_goes_on && punct && !(!i.is_ascii() && rest.starts_with(' ')) {
@@ -529,7 +541,11 @@ fn judge(item: &Item, memory: &Memory) -> Judged {
             if one.max(other) < CLOSE {
                 continue;
             }
-            if one.min(other) >= BOTH_WAYS && against.is_none() {
+            // The line must hold the correction's whole clause, or three of its words: `Kim
+            // turned the nightly cron job down` shares only `cron job` with `don't add a cron
+            // job`.
+            let holds_it = m.shared(c) >= 3 || one >= 1.0;
+            if holds_it && one.min(other) >= BOTH_WAYS && against.is_none() {
                 against = Some(*li);
             }
         }
@@ -584,6 +600,7 @@ mod tests {
                 "No, don't add a cron job; use the existing job queue instead.",
             ),
             ("no, it's Postgres 16 not 15", "no, it's Postgres 16 not 15"),
+            ("No — issue #1344 in xterm.js 4.0.0, not #1343. Thanks", "No — issue #1344 in xterm.js 4.0.0, not #1343."),
             ("いや、cron じゃなくてジョブキューを使って", "いや、cron じゃなくてジョブキューを使って"),
             ("아니, cron 말고 작업 큐를 써", "아니, cron 말고 작업 큐를 써"),
             ("不是 cron，而是用任务队列", "不是 cron，而是用任务队列"),
