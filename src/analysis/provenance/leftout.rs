@@ -267,7 +267,7 @@ fn holds(text: &str, value: &str) -> bool {
         let joined = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '.');
         let after_dot_digit =
             text[at + value.len()..].strip_prefix('.').is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()));
-        !joined(before) && !(after.is_some_and(char::is_alphanumeric) || after_dot_digit)
+        !(joined(before) || after.is_some_and(char::is_alphanumeric) || after_dot_digit)
     })
 }
 
@@ -452,7 +452,9 @@ fn strip_interjection(text: &str) -> &str {
         {
             let latin_word_goes_on = i.is_ascii() && rest.starts_with(|c: char| c.is_alphanumeric());
             let punct = rest.starts_with(|c: char| ",，、.。!！:：;—–- ".contains(c));
-            if !latin_word_goes_on && punct && !(!i.is_ascii() && rest.starts_with(' ')) {
+            // A CJK interjection followed by a space opens a phrase (`不是 15`), not a no.
+            let phrase = !i.is_ascii() && rest.starts_with(' ');
+            if !latin_word_goes_on && punct && !phrase {
                 return rest.trim_start_matches(|c: char| ",，、.。!！:：;—–- ".contains(c));
             }
         }
@@ -464,7 +466,7 @@ fn strip_interjection(text: &str) -> &str {
 fn memory(review: &Review) -> Memory {
     let mut lines = Vec::new();
     let changed: BTreeSet<&str> = review.files.iter().map(|f| f.path.as_str()).collect();
-    let note = |p: &str| p.ends_with(".md") && !p.rsplit('/').next().is_some_and(|n| n == "CHANGES.md");
+    let note = |p: &str| p.ends_with(".md") && p.rsplit('/').next().is_none_or(|n| n != "CHANGES.md");
     let mut push = |path: &str, text: &str, added: &HashMap<usize, (usize, usize)>| {
         for (i, l) in crate::text::split_lines(text).into_iter().enumerate() {
             let number = i + 1;
