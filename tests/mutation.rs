@@ -56,6 +56,9 @@ fn faults_in_notes_written_over_real_spotter_transcripts_are_caught() {
             ("remove-lines", 2),
             ("capability-url", 5),
             ("untrusted-rule", 7),
+            ("promote-remark", 3),
+            ("drop-remember", 3),
+            ("drop-correction", 1),
         ],
     );
 }
@@ -77,6 +80,9 @@ fn faults_in_generated_shapes_are_caught() {
             ("shift-date", 2),
             ("capability-url", 5),
             ("untrusted-rule", 1),
+            ("promote-remark", 3),
+            ("drop-remember", 2),
+            ("drop-correction", 3),
         ],
     );
 }
@@ -95,6 +101,9 @@ fn faults_in_the_clean_harbor_scenario_are_caught() {
             ("shift-date", 3),
             ("capability-url", 5),
             ("rebind-value", 1),
+            ("promote-remark", 3),
+            ("drop-remember", 2),
+            ("drop-correction", 3),
         ],
     );
 }
