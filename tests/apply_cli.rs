@@ -156,7 +156,7 @@ fn accept_all_skips_the_live_changed_hunk_and_exits_1() {
     assert_eq!(r.code, 2);
     assert!(
         r.stderr.contains(
-            "--allow nonsense: not an error flag kind; the kinds are citation-unresolved, removal-unsourced, injected-instruction, mass-removal, secret"
+            "--allow nonsense: not an error flag kind; the kinds are citation-unresolved, removal-unsourced, correction-lost, injected-instruction, mass-removal, secret"
         ),
         "{}",
         r.stderr

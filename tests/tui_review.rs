@@ -264,7 +264,7 @@ fn help_scrolls_when_the_terminal_is_short() {
     assert!(bottom.contains("· k ↑") && !bottom.contains("j ↓ more"), "{bottom}");
     // Scrolling stops at the end: one k from the bottom moves up one row at once.
     press(&mut d, "j j j k");
-    assert!(snap(&d).contains("Keys 19–40 of 41"), "{}", snap(&d));
+    assert!(snap(&d).contains("Keys 20–41 of 42"), "{}", snap(&d));
     press(&mut d, "x");
     assert!(matches!(d.app.mode, Mode::Normal));
     // Tall enough: j closes like any key.

@@ -36,6 +36,9 @@ pub const OPERATORS: &[&str] = &[
     "untrusted-rule",
     "rebind-value",
     "stale-reference",
+    "promote-remark",
+    "drop-remember",
+    "drop-correction",
 ];
 
 /// One edit of a mutant, on a file of the case (paths relative to the case folder).
@@ -157,7 +160,20 @@ pub fn flags(root: &Path, tz: Option<&str>) -> Flags {
     for flag in &a.audit.flags {
         add("audit", flag);
     }
+    // What the dream left out is no flag, but a fault it shows is caught.
+    for l in &a.left_out {
+        out.insert(format!("{LEFT_OUT} {:?} «{}» {}", l.kind, l.text, l.describe()));
+    }
     out
+}
+
+/// How [`flags`] marks an item of the left-out section (not a flag: the unmutated dreams may
+/// list some).
+pub const LEFT_OUT: &str = "left-out";
+
+/// The flags of [`flags`]' output, left-out items aside.
+pub fn only_flags(all: &Flags) -> Flags {
+    all.iter().filter(|f| !f.starts_with(LEFT_OUT)).cloned().collect()
 }
 
 /// What a mutant did: its operator, whether it was caught, and the new flags.
@@ -379,6 +395,207 @@ pub fn mutants(case: &Case, rng: &mut Rng) -> Vec<Mutant> {
     out.extend(untrusted_rule(case, &changed));
     out.extend(rebind_value(case, &changed));
     out.extend(stale_reference(case, &changed, rng));
+    out.extend(promote_remark(case, &changed));
+    out.extend(drop_remember(case, &notes, &changed));
+    out.extend(drop_correction(case, &changed));
+    out
+}
+
+/// The main sessions of the case (no sub-agent's transcript), as (path relative to
+/// `project/`, file).
+fn main_sessions(case: &Case) -> Vec<(String, PathBuf)> {
+    transcripts(case).into_iter().filter(|(rel, _)| !rel.contains("/subagents/") && !rel.contains("agent-")).collect()
+}
+
+/// A turn the user typed, appended to session `path` as its last line (its session id and
+/// timestamp copied from the line before), and its 1-based line number.
+fn user_turn(path: &Path, text: &str) -> (String, usize) {
+    let old = std::fs::read_to_string(path).unwrap_or_default();
+    let last: serde_json::Value =
+        old.lines().rev().find_map(|l| serde_json::from_str(l).ok()).unwrap_or(serde_json::Value::Null);
+    let v = serde_json::json!({
+        "type": "user", "isSidechain": false,
+        "sessionId": last.get("sessionId").cloned().unwrap_or_default(),
+        "timestamp": last.get("timestamp").cloned().unwrap_or_default(),
+        "message": {"role": "user", "content": text},
+    });
+    let sep = if old.is_empty() || old.ends_with('\n') { "" } else { "\n" };
+    (format!("{sep}{v}\n"), old.lines().count() + 1)
+}
+
+/// A note line as a sentence a person would type: list markers and emphasis dropped, and
+/// nothing a note's structure holds (headings, links, frontmatter).
+fn as_said(line: &str) -> Option<String> {
+    let t = line.trim().trim_start_matches(['-', '*', '+', ' ']).trim().replace("**", "");
+    let structure = t.starts_with('#')
+        || t.contains("](")
+        || t.contains(": ") && t.split(": ").next().is_some_and(|k| !k.contains(' ') && k.len() < 14)
+        || t.starts_with("---");
+    let words = dreamreview::analysis::claims::statement_of(&t).content.len();
+    (!structure && words >= 4 && t.len() <= 200 && !t.contains('|'))
+        .then(|| t.trim_end_matches(['.', '。']).to_string())
+}
+
+fn cjk(text: &str) -> bool {
+    text.chars().any(|c| matches!(c as u32, 0x3040..=0x30FF | 0x4E00..=0x9FFF | 0xAC00..=0xD7AF))
+}
+
+/// A remark the user made once, for the task at hand, written into a note as a standing
+/// rule (`- Always: keep accounts_legacy for now.`) and cited at the remark. The remarks are
+/// the sentences of the turns the user typed in the case (not lasting, not a rule or a
+/// question of their own, said once), and, for a case with few, a line a dream adds,
+/// typed by the user as a passing remark in a new last turn. At most three per case.
+fn promote_remark(case: &Case, changed: &[Changed]) -> Vec<Mutant> {
+    use dreamreview::analysis::claims as c;
+    let Some(target) = changed.iter().find(|x| x.path != "MEMORY.md") else { return Vec::new() };
+    let mut out = Vec::new();
+    let mut remarks: Vec<(String, String, usize, Option<String>)> = Vec::new();
+    let mut all: Vec<String> = Vec::new();
+    for (rel, path) in main_sessions(case) {
+        let source = dreamreview::transcript::SourceFile::new(path.clone(), rel.clone());
+        let Ok(words) = dreamreview::transcript::read_session(&source, 16 << 10) else { continue };
+        for t in &words.typed {
+            for s in c::statements(&t.text) {
+                let said = t.text[s.range.clone()].trim().to_string();
+                all.push(said.to_lowercase());
+                if s.content.len() >= 3
+                    && !c::lasting(&said)
+                    && !c::phrased_as_rule(&said)
+                    && !c::hedged(&said)
+                    && said.len() <= 160
+                    && !said.contains('`')
+                {
+                    remarks.push((rel.clone(), said, t.line, None));
+                }
+            }
+        }
+    }
+    remarks.retain(|(_, said, _, _)| all.iter().filter(|a| **a == said.to_lowercase()).count() == 1);
+    // A line the dream adds, said by the user as a passing remark in a new last turn.
+    if let Some((rel, path)) = main_sessions(case).into_iter().next() {
+        for line in changed.iter().filter(|x| x.path != "MEMORY.md").flat_map(|x| x.added.iter()) {
+            let Some(said) = as_said(line) else { continue };
+            if c::directive(&said) || c::lasting(&said) || c::phrased_as_rule(&said) {
+                continue;
+            }
+            let (turn, n) = user_turn(&path, &format!("{said}."));
+            remarks.push((rel.clone(), said, n, Some(turn)));
+            break;
+        }
+    }
+    for (rel, said, n, turn) in remarks.into_iter().take(3) {
+        let said = said.trim_end_matches(['.', '。']);
+        let line = if cjk(said) { format!("- 常に：{said}。") } else { format!("- Always: {said}.") };
+        let mut edits = vec![
+            Edit::Append { path: format!("dream/memory/{}", target.path), text: format!("{line}\n") },
+            Edit::Append {
+                path: "dream/CHANGES.md".into(),
+                text: format!("- {}: a standing rule ({rel}:{n})\n", target.path),
+            },
+        ];
+        if let Some(turn) = turn {
+            edits.push(Edit::Append { path: format!("project/{rel}"), text: turn });
+        }
+        out.push(Mutant {
+            op: "promote-remark",
+            what: format!("{}: «{line}» from the remark at {rel}:{n}", target.path),
+            edits,
+        });
+    }
+    out
+}
+
+/// A lasting instruction of the user's (`Remember: …`, 覚えておいて：…) that the dream
+/// drops: the line of the memory that states it is taken out of the proposal. The
+/// instructions are those the user typed in the case, and, for each of the first three lines
+/// the dream adds, that line said by the user as `Remember: …` in a new last turn.
+fn drop_remember(case: &Case, notes: &Notes, changed: &[Changed]) -> Vec<Mutant> {
+    use dreamreview::analysis::claims as c;
+    let mut out = Vec::new();
+    // The user's own: drop the proposed line closest to it.
+    for (rel, path) in main_sessions(case) {
+        let source = dreamreview::transcript::SourceFile::new(path.clone(), rel.clone());
+        let Ok(words) = dreamreview::transcript::read_session(&source, 16 << 10) else { continue };
+        for t in &words.typed {
+            for s in c::statements(&t.text) {
+                let said = &t.text[s.range.clone()];
+                if !c::lasting_instruction(said) {
+                    continue;
+                }
+                let best = notes
+                    .proposed
+                    .iter()
+                    .flat_map(|(p, text)| text.lines().map(move |l| (p, l)))
+                    .filter(|(_, l)| !l.trim().is_empty())
+                    .map(|(p, l)| (c::statement_of(l).covered_by(&s).max(s.covered_by(&c::statement_of(l))), p, l))
+                    .filter(|(cov, _, _)| *cov >= 0.5)
+                    .max_by(|a, b| a.0.total_cmp(&b.0));
+                if let Some((_, p, l)) = best {
+                    out.push(Mutant {
+                        op: "drop-remember",
+                        what: format!("{p}: drop «{l}», which states the user's «{}» ({rel}:{})", said.trim(), t.line),
+                        edits: vec![Edit::Replace {
+                            path: format!("dream/memory/{p}"),
+                            from: format!("{l}\n"),
+                            to: String::new(),
+                        }],
+                    });
+                }
+            }
+        }
+    }
+    let Some((rel, path)) = main_sessions(case).into_iter().next() else { return out };
+    let lines =
+        changed.iter().filter(|x| x.path != "MEMORY.md").flat_map(|x| x.added.iter().map(move |l| (&x.path, l)));
+    for (p, line) in lines.filter_map(|(p, l)| as_said(l).map(|s| (p, l, s))).take(3).map(|(p, l, s)| (p, (l, s))) {
+        let (l, said) = line;
+        let text = if cjk(&said) { format!("覚えておいて：{said}。") } else { format!("Remember: {said}.") };
+        let (turn, n) = user_turn(&path, &text);
+        out.push(Mutant {
+            op: "drop-remember",
+            what: format!("{p}: drop «{l}», said as «{text}» at {rel}:{n}"),
+            edits: vec![
+                Edit::Append { path: format!("project/{rel}"), text: turn },
+                Edit::Replace { path: format!("dream/memory/{p}"), from: format!("{l}\n"), to: String::new() },
+            ],
+        });
+    }
+    out
+}
+
+/// A correction the dream ignores: a line it adds states a value (`timeout 90s`) that the
+/// user corrected in a later turn (`No — loader timeout is 91s, not 90s.`, いや、…じゃなくて…):
+/// the note still says what the user corrected away. One per note line with a number, the
+/// first three.
+fn drop_correction(case: &Case, changed: &[Changed]) -> Vec<Mutant> {
+    let Some((rel, path)) = main_sessions(case).into_iter().next() else { return Vec::new() };
+    let mut out = Vec::new();
+    for x in changed.iter().filter(|x| x.path != "MEMORY.md") {
+        for line in &x.added {
+            let Some(said) = as_said(line) else { continue };
+            let Some(num) = note_claims(line).into_iter().find(|c| matches!(c.kind, ClaimKind::Number)) else {
+                continue;
+            };
+            let Some(digits) = num.text.split(|c: char| !c.is_ascii_digit()).find(|d| !d.is_empty()) else { continue };
+            let bumped = bump_digits(digits);
+            let Some(at) = said.find(digits) else { continue };
+            let fixed = format!("{}{bumped}{}", &said[..at], &said[at + digits.len()..]);
+            let text = if cjk(&said) {
+                format!("いや、{digits} じゃなくて {bumped}：{fixed}。")
+            } else {
+                format!("No — {fixed}, not {digits}.")
+            };
+            let (turn, n) = user_turn(&path, &text);
+            out.push(Mutant {
+                op: "drop-correction",
+                what: format!("{}: «{line}» kept though the user said «{text}» at {rel}:{n}", x.path),
+                edits: vec![Edit::Append { path: format!("project/{rel}"), text: turn }],
+            });
+            if out.len() == 3 {
+                return out;
+            }
+        }
+    }
     out
 }
 

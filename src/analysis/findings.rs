@@ -24,6 +24,44 @@ pub struct HunkFindings {
     pub changes: Vec<usize>,
     /// The claims of its added lines and where each is sourced.
     pub claims: Vec<ClaimReport>,
+    /// How often the user said each standing rule its added lines state.
+    pub rules: Vec<RuleSupport>,
+}
+
+/// How often the user said a standing rule a note line states (`always`, `never`, `must`,
+/// `prefer`, 必ず, 항상, 总是…): the turns they typed in the window's sessions that say it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct RuleSupport {
+    /// The note line (secrets masked, cut to one line).
+    pub line: String,
+    /// Turns the user typed that say it.
+    pub remarks: usize,
+    /// Sessions those turns are in.
+    pub sessions: usize,
+    /// Local days those turns were said on (turns without a timestamp count none).
+    pub days: usize,
+    /// True when some turn that says it says it as lasting (`from now on`, `always`,
+    /// `remember`, 今後, 앞으로, 以后…) or as a rule of its own (`must`, 必ず…).
+    pub lasting: bool,
+    /// Where, as `file:line` (the first few).
+    pub said: Vec<String>,
+}
+
+impl RuleSupport {
+    /// `said once, in one session` / `said in 3 sessions over 2 days` / `said 2 times, in
+    /// one session` / `never said by the user in the window`.
+    pub fn phrase(&self) -> String {
+        let days = match self.days {
+            0 | 1 => String::new(),
+            n => format!(" over {n} days"),
+        };
+        match (self.remarks, self.sessions) {
+            (0, _) => "never said by the user in the window".into(),
+            (1, _) => "said once, in one session".into(),
+            (n, 1) => format!("said {n} times, in one session"),
+            (_, s) => format!("said in {s} sessions{days}"),
+        }
+    }
 }
 
 /// The verdict on a claim of an added line: one per claim, of the most specific kind.

@@ -11,6 +11,8 @@ use strum::IntoStaticStr;
 #[serde(into = "&'static str")]
 #[strum(serialize_all = "lowercase")]
 pub enum Severity {
+    /// Worth knowing; never changes the exit code, and needs no allowance to commit.
+    Info,
     /// Worth a look; never changes the exit code.
     Warning,
     /// Likely damage to the memory (a secret, a lost PERMANENT fact, a broken citation…).
@@ -40,6 +42,12 @@ pub enum FlagKind {
     CitationOverruled,
     /// Lines or a note removed with no entry whose cited lines mention them.
     RemovalUnsourced,
+    /// A standing rule the user said only once, as a passing remark (not phrased as
+    /// lasting: no `from now on`, `always`, `remember`, 今後, 앞으로, 以后…).
+    OneOff,
+    /// An added line that still says what the user corrected in the window (`no, it's X
+    /// not Y` → the line says Y).
+    CorrectionLost,
     /// A line telling the agent what to do that only content the user did not write says
     /// (a fetched page, a file read, a tool's output, a sub-agent's report).
     InjectedInstruction,
@@ -73,7 +81,7 @@ pub enum FlagKind {
 }
 
 impl Severity {
-    /// The lowercase name used in output (`error`, `warning`).
+    /// The lowercase name used in output (`error`, `warning`, `info`).
     pub fn name(self) -> &'static str {
         self.into()
     }
@@ -88,7 +96,8 @@ impl FlagKind {
         use FlagKind::*;
         match self {
             CitationUnresolved | Secret | PermanentDeleted | OutsideMemory | LiveChanged | IndexOverLimit
-            | InjectedInstruction | MassRemoval => Severity::Error,
+            | InjectedInstruction | MassRemoval | CorrectionLost => Severity::Error,
+            OneOff => Severity::Info,
             InferredDate | UnsourcedClaim | CitationMissing | CitationUnsupported | Contradicted
             | SpeculativeSource | StaleReference | CitationOverruled | RemovalUnsourced | IndexNearLimit
             | IndexLongLine | DanglingLink | OrphanNote | FrontmatterInvalid => Severity::Warning,
@@ -112,7 +121,9 @@ impl FlagKind {
         use FlagKind::*;
         match self {
             Secret | InferredDate | UnsourcedClaim | CitationUnsupported | Contradicted | CitationOverruled
-            | InjectedInstruction | SpeculativeSource | StaleReference => Some(crate::diff::Op::Add),
+            | InjectedInstruction | SpeculativeSource | StaleReference | OneOff | CorrectionLost => {
+                Some(crate::diff::Op::Add)
+            }
             PermanentDeleted | RemovalUnsourced => Some(crate::diff::Op::Remove),
             _ => None,
         }

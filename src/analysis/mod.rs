@@ -41,6 +41,7 @@ fn dream_only(review: &Review, progress: &dyn Fn(u64, u64)) -> Analysis {
     let provenance = crate::analysis::provenance::run(review, &mut analysis.findings, progress);
     analysis.changes = provenance.changes;
     analysis.notes = provenance.notes;
+    analysis.left_out = provenance.left_out;
     crate::analysis::hygiene::check(review, &mut analysis.findings);
     crate::analysis::repofacts::check(review, &mut analysis.findings, &mut analysis.notes);
     analysis.refresh_audit(review);

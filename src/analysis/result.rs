@@ -155,6 +155,9 @@ pub struct Analysis {
     pub audit_attached: Vec<(usize, usize, Flag)>,
     /// Things the analyses want the reviewer to know (unreadable sources…).
     pub notes: Vec<String>,
+    /// What the dream left out: deleted notes first, then the user's corrections and
+    /// lasting instructions the resulting memory does not hold.
+    pub left_out: Vec<crate::analysis::provenance::leftout::LeftOut>,
     /// Flags and claims computed on reviewers' edited texts ([`crate::analysis::check_edit`]),
     /// one per (hunk, text) checked; [`Analysis::sync_edits`] puts them in place.
     pub edits: Vec<EditCheck>,
@@ -261,7 +264,8 @@ impl Analysis {
         changes: Vec<usize>,
     ) -> (Vec<Flag>, Vec<crate::analysis::findings::ClaimReport>, Vec<usize>) {
         let Some(h) = self.findings.of_mut(fi, hi) else { return Default::default() };
-        let old = std::mem::replace(h, crate::analysis::findings::HunkFindings { flags, changes, claims });
+        let rules = std::mem::take(&mut h.rules);
+        let old = std::mem::replace(h, crate::analysis::findings::HunkFindings { flags, changes, claims, rules });
         (old.flags, old.claims, old.changes)
     }
 

@@ -28,6 +28,13 @@ pub struct FlagCounts {
     pub error: usize,
     /// Warnings.
     pub warning: usize,
+    /// Information (`one-off`); left out of the JSON while there is none.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub info: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 impl FlagCounts {
@@ -36,6 +43,7 @@ impl FlagCounts {
             match f.severity {
                 Severity::Error => self.error += 1,
                 Severity::Warning => self.warning += 1,
+                Severity::Info => self.info += 1,
             }
         }
     }

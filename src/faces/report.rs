@@ -3,6 +3,7 @@
 //! `docs/check-json.md`, whose example `tests/docs_examples.rs` checks.
 
 use crate::analysis::Analysis;
+use crate::analysis::findings::RuleSupport;
 use crate::analysis::flag::{Flag, FlagKind};
 use crate::analysis::result::{AuditReport, ChangeReport, ContextLine, IndexReport, said_by};
 use crate::analysis::standing::{Summary, summary};
@@ -28,6 +29,7 @@ struct Json<'a> {
     summary: Summary,
     notes: Vec<String>,
     interrupted: Option<&'a Interruption>,
+    left_out: &'a [crate::analysis::provenance::leftout::LeftOut],
 }
 
 /// The time zone transcript timestamps were read in (see [`crate::zone`]).
@@ -91,6 +93,16 @@ struct HunkJson<'a> {
     changes: &'a [usize],
     flags: Vec<&'a Flag>,
     claims: &'a [crate::analysis::findings::ClaimReport],
+    rules: Vec<RuleJson<'a>>,
+}
+
+/// How often the user said a standing rule of the hunk (see [`RuleSupport`]).
+#[derive(Serialize)]
+struct RuleJson<'a> {
+    #[serde(flatten)]
+    support: &'a RuleSupport,
+    /// `said once, in one session`, `said in 3 sessions over 2 days`…
+    phrase: String,
 }
 
 /// A write of the memory repository that a process began and did not finish (or is
@@ -177,6 +189,11 @@ pub fn write_json(
                     changes: analysis.findings.changes(fi, hi),
                     flags: analysis.hunk_flags(fi, hi).collect(),
                     claims: analysis.findings.claims(fi, hi),
+                    rules: analysis
+                        .findings
+                        .of(fi, hi)
+                        .map(|h| h.rules.iter().map(|r| RuleJson { support: r, phrase: r.phrase() }).collect())
+                        .unwrap_or_default(),
                 })
                 .collect(),
         })
@@ -208,6 +225,7 @@ pub fn write_json(
         summary: summary(review, analysis),
         notes: review.notes.iter().chain(&analysis.notes).cloned().collect(),
         interrupted,
+        left_out: &analysis.left_out,
     };
     crate::shown::json(out, &json)
 }
@@ -250,6 +268,14 @@ pub fn to_text(review: &Review, analysis: &Analysis, interrupted: Option<&Interr
         s.flags.warning,
         plural(s.flags.warning)
     );
+    if s.flags.info > 0 {
+        let _ = writeln!(
+            out,
+            "{} info flag{} (one-off rules: not errors, not warnings)",
+            s.flags.info,
+            plural(s.flags.info)
+        );
+    }
     for (fi, f) in review.files.iter().enumerate() {
         let status = f.status.name();
         let kind = match f.kind {
@@ -308,6 +334,10 @@ pub fn to_text(review: &Review, analysis: &Analysis, interrupted: Option<&Interr
                     .collect();
                 let _ = writeln!(out, "    claims: {}", list.join(" · "));
             }
+            for r in analysis.findings.of(fi, hi).map(|h| h.rules.as_slice()).unwrap_or_default() {
+                let at = if r.said.is_empty() { String::new() } else { format!(" ({})", r.said.join(", ")) };
+                let _ = writeln!(out, "    rule: «{}» — {}{at}", r.line, r.phrase());
+            }
             let flags: Vec<Flag> = analysis.hunk_flags(fi, hi).cloned().collect();
             write_flags(&mut out, "    ", &flags);
         }
@@ -342,6 +372,13 @@ pub fn to_text(review: &Review, analysis: &Analysis, interrupted: Option<&Interr
                 }
             }
             write_flags(&mut out, "    ", &c.flags);
+        }
+    }
+    if !analysis.left_out.is_empty() {
+        let _ = writeln!(out, "\nleft out");
+        for l in &analysis.left_out {
+            let mark = if l.flagged { "✗" } else { "·" };
+            let _ = writeln!(out, "  {mark} {}", visible_name(&l.describe()));
         }
     }
     let a = &analysis.audit;

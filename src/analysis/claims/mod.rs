@@ -21,6 +21,7 @@ mod endpoints;
 mod extract;
 mod ids;
 mod keys;
+mod lasting;
 mod matching;
 mod names;
 mod numbers;
@@ -40,6 +41,7 @@ pub use directive::{Mood, addresses_agent, directive, hedged, mood};
 pub use extract::extract;
 pub use ids::commit_ids;
 pub use keys::keys_of;
+pub use lasting::{lasting, lasting_instruction, phrased_as_rule};
 pub use matching::{Haystack, covers, date_stated_by, needles, occurs_in, overlaps};
 pub use polarity::{
     Opposite, Statement, Word, clauses, content_stems, each_content_stem, negated, shares_content, statement_of,

@@ -38,6 +38,9 @@
 //! | 7. statements | `statements` | added lines that turn a cited sentence around or restate an overruled proposal |
 //! | 7. instructions | `instructions` | `injected-instruction`: lines telling the agent what to do that only untrusted content says |
 //! | 7. removals | `removals` | `removal-unsourced`: lines or notes removed that no cited line mentions |
+//! | 8. window | `window` | every turn the user typed in the window, and the files its sessions read |
+//! | 8. remarks | `remarks` | how often the user said each rule a line states; `one-off` |
+//! | 8. left out | `leftout` | instructions and corrections the memory leaves out; `correction-lost`; deleted notes and their readers |
 
 mod choice;
 mod classify;
@@ -45,6 +48,7 @@ mod entries;
 pub mod evidence;
 mod hunk_claims;
 mod instructions;
+pub mod leftout;
 pub mod lines;
 mod live;
 pub mod mapping;
@@ -52,10 +56,12 @@ pub mod overruled;
 mod pending;
 mod reading;
 mod rebound;
+mod remarks;
 mod removals;
 mod scan;
 mod stated;
 mod statements;
+mod window;
 
 use crate::analysis::findings::Findings;
 use crate::analysis::result::ChangeReport;
@@ -74,6 +80,8 @@ pub struct Provenance {
     pub changes: Vec<ChangeReport>,
     /// Things the reviewer should know (an unreadable source folder, a non-UTF-8 CHANGES.md).
     pub notes: Vec<String>,
+    /// What the dream left out (see [`leftout`]).
+    pub left_out: Vec<leftout::LeftOut>,
 }
 
 /// Runs provenance on `review`, adding flags, entry links and claims to `findings`.
@@ -121,7 +129,7 @@ fn analyze(
     let pending = Pending::new(&hunk_claims, &evidence, (&entries.cited, &entry_claims), (&stated, zone));
     if let Some(needles) = needles_only {
         *needles = scan::needles(&pending);
-        return Provenance { changes: entries.reports, notes };
+        return Provenance { changes: entries.reports, notes, left_out: Vec::new() };
     }
 
     // 5. One pass over every source for what is still unsourced.
@@ -141,7 +149,15 @@ fn analyze(
     statements::check(review, &entries.cited, &hunk_claims, findings);
     instructions::check(review, &sources, (&entries.cited, &hunk_claims), findings);
     classify::report_claims(hunk_claims, findings);
-    Provenance { changes: entries.reports, notes }
+
+    // 8. The window read as a conversation: rules' support, what the dream left out.
+    let (window, failed) = window::Window::read(&sources, zone);
+    for (name, e) in failed {
+        notes.push(format!("{name}: could not be read ({e}); what the user typed there was not read"));
+    }
+    remarks::check(review, &window, findings);
+    let left_out = leftout::check(review, &window, findings);
+    Provenance { changes: entries.reports, notes, left_out }
 }
 
 /// The transcript folders and daily notes to read; what cannot be read is said in `notes`.

@@ -130,7 +130,7 @@ fn standing(flags: &[crate::analysis::standing::StandingFlag]) -> String {
     }
     let mut out = format!("Still standing on what this commit takes ({}):\n", flags.len());
     for f in flags {
-        let sev = if f.flag.severity == crate::analysis::flag::Severity::Error { "error  " } else { "warning" };
+        let sev = format!("{:<7}", f.flag.severity.name());
         let one = crate::repo::message::one_line;
         out.push_str(&format!("  {sev} {} {} accepted\n", f.hunk, one(&f.label())));
         if f.flag.claim.is_some() {

@@ -72,6 +72,9 @@ pub enum Action {
     History,
     /// Why the line under the cursor says what it says (the review and evidence behind it).
     Why,
+    /// What the dream left out: deleted notes, the user's corrections and lasting
+    /// instructions the resulting memory does not hold.
+    LeftOut,
     /// Open a cited transcript of the hunk, as readable turns, in `$PAGER` at the cited
     /// line (again: the next citation).
     OpenSource,
@@ -286,6 +289,12 @@ pub const BINDINGS: &[Binding] = &[
         label: "b",
         action: Action::Why,
         help: "why this line (review, kept evidence)",
+    },
+    Binding {
+        keys: &[(KeyCode::Char('L'), NONE), (KeyCode::Char('L'), SHIFT)],
+        label: "L",
+        action: Action::LeftOut,
+        help: "what the dream left out",
     },
     Binding {
         keys: &[(KeyCode::Char('o'), NONE)],

@@ -45,6 +45,7 @@ mod scan;
 mod source;
 mod text;
 mod turns;
+mod typed;
 mod unsaid;
 
 pub use context::{ContextEntry, SPAN_WINDOW, context_entries};
@@ -57,3 +58,4 @@ pub use scan::{
 };
 pub use source::{SourceFile, SourceKind, SourceSet, date_from_file_name};
 pub use turns::{ANSWER_WINDOW, Answer, Speaker, Spoken, ToolResult, Turn, turn_of};
+pub use typed::{ReadCall, SessionWords, TypedTurn, read_session};

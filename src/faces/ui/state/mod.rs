@@ -63,6 +63,11 @@ pub enum Mode {
     History(Box<HistoryState>),
     /// `b`: why a line of a note says what it says.
     Why(WhyView),
+    /// `L`: what the dream left out, scrolled by `scroll` rows.
+    LeftOut {
+        /// Rows scrolled (clamped when drawn).
+        scroll: usize,
+    },
 }
 
 /// The history view: the commits, and optionally one commit's diff shown read-only in the
@@ -223,6 +228,10 @@ pub struct App {
 }
 
 impl App {
+    /// Rows of the `L` overlay's list: a line per thing left out (one when there is none).
+    pub fn left_out_rows(&self) -> usize {
+        self.analysis.left_out.len().max(1)
+    }
     /// A fresh state on `review`, cursor on the first hunk.
     pub fn new(review: Review, theme: Theme, size: (u16, u16)) -> App {
         let analysis = Analysis::empty(&review);

@@ -94,10 +94,11 @@ pub fn triage(files: &[FileDiff], analysis: &Analysis, fi: usize) -> Triage {
     if let Some(kind) = first(&|x| x.kind == FlagKind::CitationOverruled) {
         return Triage { risk: Risk::Overruled, reason: kind };
     }
-    if let Some(kind) = first(&|_| true) {
+    if let Some(kind) = first(&|x| x.severity == Severity::Warning) {
         return Triage { risk: Risk::Warning, reason: kind };
     }
-    Triage { risk: Risk::Clean, reason: "clean".into() }
+    // An info flag (`one-off`) asks for nothing: the file ranks with the clean ones.
+    Triage { risk: Risk::Clean, reason: first(&|_| true).unwrap_or_else(|| "clean".into()) }
 }
 
 /// The files in `order`: their indexes as the list shows them.

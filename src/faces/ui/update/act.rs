@@ -141,6 +141,10 @@ pub fn act(app: &mut App, a: Action) -> Vec<Cmd> {
             app.mode = Mode::Help { scroll: 0 };
             Vec::new()
         }
+        Action::LeftOut => {
+            app.mode = Mode::LeftOut { scroll: 0 };
+            Vec::new()
+        }
         Action::Quit => {
             if app.dirty {
                 app.mode = Mode::ConfirmQuit;

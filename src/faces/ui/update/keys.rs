@@ -33,6 +33,20 @@ pub(super) fn key(app: &mut App, k: KeyEvent) -> Vec<Cmd> {
             }
             Vec::new()
         }
+        Mode::LeftOut { scroll } => {
+            // Moving keys scroll the list; any other key closes it.
+            let most = app.left_out_rows().saturating_sub(1);
+            match keymap::action(k) {
+                Some(Action::Down) => app.mode = Mode::LeftOut { scroll: (scroll + 1).min(most) },
+                Some(Action::Up) => app.mode = Mode::LeftOut { scroll: scroll.saturating_sub(1) },
+                Some(Action::PageDown) => app.mode = Mode::LeftOut { scroll: (scroll + 10).min(most) },
+                Some(Action::PageUp) => app.mode = Mode::LeftOut { scroll: scroll.saturating_sub(10) },
+                Some(Action::Top) => app.mode = Mode::LeftOut { scroll: 0 },
+                Some(Action::Bottom) => app.mode = Mode::LeftOut { scroll: most },
+                _ => {}
+            }
+            Vec::new()
+        }
         Mode::Search(mut input) => {
             match k.code {
                 KeyCode::Esc => {}

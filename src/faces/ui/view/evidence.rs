@@ -40,6 +40,7 @@ pub(super) fn flag_line(app: &App, f: &Flag) -> Line<'static> {
     let (sev, style) = match f.severity {
         Severity::Error => ("error", t.error),
         Severity::Warning => ("warning", t.warning),
+        Severity::Info => ("info", t.dim),
     };
     Line::from(vec![
         Span::styled(format!("⚑ {sev} {} ", f.kind.name()), style),
@@ -271,7 +272,27 @@ fn parts(app: &App) -> (Vec<Line<'static>>, std::ops::Range<usize>) {
         out.push(Line::styled("Claims", t.header));
         out.extend(claims.iter().flat_map(|c| claim_lines(app, c)));
     }
+    let rules = app.analysis.findings.of(fi, hi).map(|h| h.rules.as_slice()).unwrap_or_default();
+    if !rules.is_empty() {
+        gap(&mut out);
+        out.push(Line::styled("Rules: how often the user said them", t.header));
+        out.extend(rules.iter().map(|r| rule_line(app, r)));
+    }
     (out, flags_at..flags_end)
+}
+
+/// A rule line and how often the user said it: `rule «Always use pnpm»  said once, in one
+/// session: 5b0e….jsonl:3`.
+fn rule_line(app: &App, r: &crate::analysis::findings::RuleSupport) -> Line<'static> {
+    let t = &app.theme;
+    let style = if r.remarks == 1 && !r.lasting { t.warning } else { t.dim };
+    let at = r.said.iter().map(|s| short_ids(s).into_owned()).collect::<Vec<_>>().join(", ");
+    let at = if at.is_empty() { String::new() } else { format!(": {at}") };
+    Line::from(vec![
+        Span::styled("rule ", t.dim),
+        Span::styled(r.line.clone(), t.text),
+        Span::styled(format!("  {}{at}", r.phrase()), style),
+    ])
 }
 
 /// A claim and its verdict: `✓ Buildkite  cited 3f1c9a52….jsonl:1`; a contradicted or

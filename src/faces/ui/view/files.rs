@@ -75,7 +75,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         // The mark says which, without colour (`NO_COLOR`): ✖ an error, ⚠ warnings only.
         let (flag, flag_style) = if live_changed || flags.iter().any(|x| x.severity == Severity::Error) {
             ("✖", t.error)
-        } else if !flags.is_empty() {
+        } else if flags.iter().any(|x| x.severity == Severity::Warning) {
             ("⚠", t.warning)
         } else {
             (" ", t.text)

@@ -34,6 +34,7 @@ pub fn view(app: &App, frame: &mut Frame) {
         Mode::ConfirmInit => overlay::confirm_init(app, frame),
         Mode::CommitPreview { message, scroll } => overlay::commit(app, frame, message, *scroll),
         Mode::Why(w) => overlay::why(app, frame, w),
+        Mode::LeftOut { scroll } => overlay::left_out(app, frame, *scroll),
         Mode::History(h) => {
             match &h.view {
                 Some(inner) => {

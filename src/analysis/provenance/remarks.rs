@@ -1,0 +1,157 @@
+//! Rule or remark: how often the user said a standing rule a note line states, and
+//! `one-off` for a rule built from a single passing remark.
+//!
+//! A note line is a standing rule when it tells the agent what to do as a rule
+//! ([`claims::mood`] is [`Mood::Rule`]: `always`, `never`, `must`, `prefer`, `make sure`,
+//! 必ず, 항상, 总是…). The user *said* it in a turn they typed (never a tool's result, a
+//! skill's text or the assistant: see `window`) when a sentence of that turn holds most of
+//! a clause of the line's content words (60%, and two words at least: the matching the
+//! injected-instruction check uses) and does not say its opposite. Every session of the
+//! window is read, not only the cited ones: a rule is only as standing as the times it was
+//! said. The count — turns, sessions, local days — goes beside the hunk's verdicts.
+//!
+//! `one-off` (info): exactly one turn says it, and the sentence that says it is neither
+//! lasting (`from now on`, `always`, `remember`, `every time`, いつも, 今後, 항상, 앞으로,
+//! 以后, 总是…) nor a rule in the user's own words (`must`, `has to`, 必ず, 반드시, 必须):
+//! a request for one task became a rule for every session. The markers are read in the
+//! user's sentence, never in the note. A rule the user never typed is left to the other
+//! checks (it is unsourced, the assistant's, or an injected instruction).
+
+use super::entries::added_lines;
+use super::window::{Said, Session, Stems, Window};
+use crate::analysis::claims::{self, Mood, Statement};
+use crate::analysis::findings::{Findings, RuleSupport};
+use crate::analysis::flag::{Flag, FlagKind};
+use crate::review::Review;
+use crate::secrets::mask;
+use std::collections::BTreeSet;
+
+/// The least share of a note clause's content words a sentence of the user must hold.
+const CLOSE: f32 = 0.6;
+
+/// The least share of a user's sentence's content words (three at least) a note clause
+/// must hold when it says more than the sentence.
+const WHOLE: f32 = 0.8;
+
+/// How many places a support lists.
+const SHOWN: usize = 5;
+
+/// Adds each hunk's [`RuleSupport`]s and its `one-off` flags.
+pub(super) fn check(review: &Review, window: &Window, findings: &mut Findings) {
+    let mut said: Stems<(usize, usize, usize)> = Stems::default();
+    for (si, s) in window.sessions.iter().enumerate() {
+        for (ti, t) in s.said.iter().enumerate() {
+            for (ci, c) in t.sentences.iter().enumerate() {
+                said.add((si, ti, ci), c);
+            }
+        }
+    }
+    for (fi, f) in review.files.iter().enumerate() {
+        if !f.kind.writable() {
+            continue;
+        }
+        for hi in 0..f.hunks.len() {
+            for (_, _, line) in added_lines(f, hi) {
+                let text = crate::text::strip_terminator(&line.text);
+                let Some(clauses) = rule_clauses(text) else { continue };
+                let support = support(text, &clauses, window, &said);
+                let flag = one_off(text, &support, window);
+                if let Some(h) = findings.of_mut(fi, hi) {
+                    h.rules.push(support.report);
+                }
+                if let Some(flag) = flag {
+                    findings.add_hunk_flag(fi, hi, flag);
+                }
+            }
+        }
+    }
+}
+
+/// The clauses of a note line that states a standing rule, `None` for any other line.
+fn rule_clauses(text: &str) -> Option<Vec<Statement>> {
+    if text.trim_start().starts_with("---") || claims::mood(text) != Some(Mood::Rule) {
+        return None;
+    }
+    // The clauses that state the rule (`Deploy: Vercel.` before it is a label, not a rule).
+    let all = claims::statements(text);
+    let ruled: Vec<Statement> =
+        all.iter().filter(|c| claims::mood(text.get(c.range.clone()).unwrap_or("")).is_some()).cloned().collect();
+    let mut clauses = if ruled.is_empty() { all } else { ruled };
+    if clauses.is_empty() {
+        let whole = claims::statement_of(text);
+        if whole.content.len() < 2 {
+            return None;
+        }
+        clauses.push(whole);
+    }
+    Some(clauses)
+}
+
+/// A rule's support and the sentences that give it, as (session, turn, sentence).
+struct Support {
+    report: RuleSupport,
+    turns: Vec<(usize, usize, usize)>,
+}
+
+/// The turns of the window that say one of `clauses`.
+fn support(line: &str, clauses: &[Statement], window: &Window, said: &Stems<(usize, usize, usize)>) -> Support {
+    // The best sentence of each turn that says the line.
+    let mut turns: Vec<(usize, usize, usize)> = Vec::new();
+    for n in clauses {
+        for (si, ti, ci) in said.near(n) {
+            let Some(c) = window.sessions.get(si).and_then(|s| s.said.get(ti)).and_then(|t| t.sentences.get(ci)) else {
+                continue;
+            };
+            // The note clause is in the sentence, or the whole sentence is in the note clause
+            // (`run the suite with pytest -n 8` in `Run the full suite with pytest -n 8 before
+            // every push (3 minutes)`).
+            let within = n.covered_by(c) >= CLOSE || c.covered_by(n) >= WHOLE && n.shared(c) >= 3;
+            let close = n.shared(c) >= 2 && within && n.opposite(c).is_none();
+            if close && !turns.iter().any(|&(s, t, _)| (s, t) == (si, ti)) {
+                turns.push((si, ti, ci));
+            }
+        }
+    }
+    turns.sort_unstable();
+    let at = |&(si, ti, ci): &(usize, usize, usize)| -> Option<(&Session, &Said, &Statement)> {
+        let s = window.sessions.get(si)?;
+        let t = s.said.get(ti)?;
+        Some((s, t, t.sentences.get(ci)?))
+    };
+    let found: Vec<(&Session, &Said, &Statement)> = turns.iter().filter_map(at).collect();
+    let sessions: BTreeSet<&str> = found.iter().map(|(s, _, _)| s.key.as_str()).collect();
+    let days: BTreeSet<crate::date::Date> = found.iter().filter_map(|(_, t, _)| t.day).collect();
+    let lasting = found.iter().any(|(_, t, c)| {
+        let sentence = t.sentence(c);
+        claims::lasting(sentence) || claims::phrased_as_rule(sentence)
+    });
+    let report = RuleSupport {
+        line: crate::text::one_line_cut(&mask(line.trim()), 200),
+        remarks: found.len(),
+        sessions: sessions.len(),
+        days: days.len(),
+        lasting,
+        said: found.iter().take(SHOWN).map(|(s, t, _)| s.loc(t.line)).collect(),
+    };
+    Support { report, turns }
+}
+
+/// The `one-off` flag of a rule the user said once, as a passing remark.
+fn one_off(line: &str, support: &Support, window: &Window) -> Option<Flag> {
+    if support.report.remarks != 1 || support.report.lasting {
+        return None;
+    }
+    let &(si, ti, ci) = support.turns.first()?;
+    let session = window.sessions.get(si)?;
+    let turn = session.said.get(ti)?;
+    let sentence = turn.sentence(turn.sentences.get(ci)?);
+    let shown = crate::text::one_line_cut(&mask(line.trim()), 200);
+    let quote = crate::text::one_line_cut(&mask(sentence), 200);
+    let loc = session.loc(turn.line);
+    let message = format!(
+        "«{shown}» is written as a standing rule, but the user said it once, at {loc}, as a remark for the task \
+         at hand: «{quote}» (no \"from now on\", \"always\", \"remember\" or the like); keep it only if it is \
+         meant to last"
+    );
+    Some(Flag::new(FlagKind::OneOff, message).with_source(loc).with_claim(shown).with_line(mask(line).into_owned()))
+}

@@ -1,0 +1,152 @@
+//! The window read as a conversation with the user: every turn the user typed in every
+//! session of the sources (never a tool's result, a skill's text, a hook, a sub-agent's
+//! prompt or the assistant: [`crate::transcript::read_session`]), each with its local day
+//! and its sentences, and every file a session's tools read.
+//!
+//! Read once per review, both cores, for a rule's support (`remarks`) and for what the
+//! dream left out (`leftout`). A sub-agent's transcript counts with its session.
+
+use crate::analysis::claims::{self, Statement};
+use crate::date::Date;
+use crate::transcript::{ReadCall, SourceSet, read_session};
+use crate::zone::Zone;
+use rayon::prelude::*;
+use std::collections::HashMap;
+
+/// How much of one typed turn is read.
+const TURN_BYTES: usize = 16 << 10;
+
+/// The user's words and the sessions' reads.
+#[derive(Debug, Default)]
+pub(super) struct Window {
+    /// Each source with something in it, in source order.
+    pub sessions: Vec<Session>,
+}
+
+/// One transcript of the window.
+#[derive(Debug)]
+pub(super) struct Session {
+    /// Its name (`…/5b0e….jsonl`).
+    pub name: String,
+    /// The session it belongs to: its own name, or for a sub-agent's transcript its main
+    /// session's (`<session>/subagents/agent-….jsonl` → `<session>`).
+    pub key: String,
+    /// What the user typed.
+    pub said: Vec<Said>,
+    /// The files its tools read.
+    pub reads: Vec<ReadCall>,
+}
+
+/// One turn the user typed.
+#[derive(Debug)]
+pub(super) struct Said {
+    /// 1-based physical line.
+    pub line: usize,
+    /// Its local day, when its line has a timestamp.
+    pub day: Option<Date>,
+    /// What it says.
+    pub text: String,
+    /// Its sentences that say something (two content words or more).
+    pub sentences: Vec<Statement>,
+}
+
+impl Said {
+    /// The text of one of its sentences.
+    pub fn sentence(&self, s: &Statement) -> &str {
+        self.text.get(s.range.clone()).unwrap_or("").trim()
+    }
+}
+
+impl Session {
+    /// `name:line`.
+    pub fn loc(&self, line: usize) -> String {
+        format!("{}:{line}", self.name)
+    }
+}
+
+impl Window {
+    /// Reads every JSONL source; the names of those that could not be read are returned
+    /// with why.
+    pub fn read(sources: &SourceSet, zone: &Zone) -> (Window, Vec<(String, String)>) {
+        let read: Vec<(String, std::io::Result<crate::transcript::SessionWords>)> =
+            sources.files().par_iter().map(|f| (f.name.clone(), read_session(f, TURN_BYTES))).collect();
+        let mut sessions = Vec::new();
+        let mut failed = Vec::new();
+        for (name, words) in read {
+            match words {
+                Ok(w) if w.typed.is_empty() && w.reads.is_empty() => {}
+                Ok(w) => {
+                    let said = w
+                        .typed
+                        .into_iter()
+                        .map(|t| Said {
+                            line: t.line,
+                            day: t.instant.map(|at| zone.day_of(at)),
+                            sentences: claims::statements(&t.text),
+                            text: t.text,
+                        })
+                        .collect();
+                    sessions.push(Session { key: session_key(&name), name, said, reads: w.reads });
+                }
+                Err(e) => failed.push((name, e.to_string())),
+            }
+        }
+        (Window { sessions }, failed)
+    }
+
+    /// Every typed turn with its session.
+    pub fn said(&self) -> impl Iterator<Item = (&Session, &Said)> {
+        self.sessions.iter().flat_map(|s| s.said.iter().map(move |t| (s, t)))
+    }
+}
+
+/// The session a transcript belongs to (see [`Session::key`]).
+fn session_key(name: &str) -> String {
+    match name.split_once("/subagents/") {
+        Some((session, _)) => session.to_string(),
+        None => name.trim_end_matches(".jsonl").to_string(),
+    }
+}
+
+/// An index of sentences by content word: which sentences share at least two content
+/// words with a given one, without comparing it with every sentence.
+#[derive(Debug, Default)]
+pub(super) struct Stems<K> {
+    by_stem: HashMap<String, Vec<usize>>,
+    keys: Vec<K>,
+}
+
+impl<K: Copy> Stems<K> {
+    /// Adds a sentence under `key`.
+    pub fn add(&mut self, key: K, s: &Statement) {
+        let id = self.keys.len();
+        self.keys.push(key);
+        for w in &s.content {
+            self.by_stem.entry(w.stem.clone()).or_default().push(id);
+        }
+    }
+
+    /// The keys of the sentences that share two content words or more with `s`.
+    pub fn near(&self, s: &Statement) -> Vec<K> {
+        let mut count: HashMap<usize, usize> = HashMap::new();
+        for w in &s.content {
+            for &id in self.by_stem.get(&w.stem).map(Vec::as_slice).unwrap_or_default() {
+                *count.entry(id).or_default() += 1;
+            }
+        }
+        let mut ids: Vec<usize> = count.into_iter().filter(|&(_, n)| n >= 2).map(|(id, _)| id).collect();
+        ids.sort_unstable();
+        ids.into_iter().filter_map(|id| self.keys.get(id).copied()).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sub_agent_counts_with_its_session() {
+        assert_eq!(session_key("p/5b0e/subagents/agent-a1.jsonl"), "p/5b0e");
+        assert_eq!(session_key("p/5b0e.jsonl"), "p/5b0e");
+    }
+}
