@@ -54,13 +54,13 @@ pub(super) fn collect(
         Some(path) => read_changes_md(path, notes),
         None => Vec::new(),
     };
-    let cited: Vec<usize> = logged
+    let cited: std::collections::BTreeSet<usize> = logged
         .iter()
         .flat_map(|e| &e.citations)
         .filter_map(|c| c.file.as_deref().and_then(|f| sources.find(f).first().copied()))
         .collect();
-    lines.prefetch(sources, &cited);
-    add_logged(review, &logged, sources, lines, findings, &mut entries);
+    lines.prefetch(sources, &cited.into_iter().collect::<Vec<_>>());
+    add_logged(review, logged, sources, lines, findings, &mut entries);
     add_inline(review, sources, lines, findings, &mut entries);
     entries
 }
@@ -92,7 +92,7 @@ fn read_changes_md(path: &Path, notes: &mut Vec<String>) -> Vec<ChangeEntry> {
 /// Stage 1: CHANGES.md's entries, resolved, then linked to the hunks they speak of.
 fn add_logged(
     review: &Review,
-    logged: &[ChangeEntry],
+    mut logged: Vec<ChangeEntry>,
     sources: &SourceSet,
     lines: &mut CitedLines,
     findings: &mut Findings,
@@ -100,11 +100,13 @@ fn add_logged(
 ) {
     // Before the reports: finding an entry's references holds more than they do.
     let references: Vec<Vec<Range<usize>>> = logged.iter().map(|e| changes::reference_spans(&e.text)).collect();
-    for (e, spans) in logged.iter().zip(&references) {
+    for (e, spans) in logged.iter_mut().zip(&references) {
         let label = format!("CHANGES.md #{} (line {})", e.index, e.line);
-        entries.push(entry_report(e, spans, &label, sources, lines, None));
+        // Each citation let go once resolved: its report is what is kept.
+        let citations = std::mem::take(&mut e.citations);
+        entries.push(entry_report(e, citations, spans, &label, sources, lines, None));
     }
-    let index = mapping::Index::with_references(&review.files, logged, &references);
+    let index = mapping::Index::with_references(&review.files, &logged, &references);
     drop(references);
     for (ei, e) in logged.iter().enumerate() {
         for (fi, hi) in index.hunks_of_nth(ei, e) {
@@ -129,7 +131,7 @@ fn add_inline(
                 let next = added.get(k + 1).map(|&(_, _, n)| n.text.as_str());
                 let Some(cits) = inline_citations_of(&l.text, next) else { continue };
                 let index = entries.reports.len() + 1;
-                let entry = ChangeEntry {
+                let mut entry = ChangeEntry {
                     index,
                     line: line_no,
                     text: crate::text::strip_terminator(&l.text).to_string(),
@@ -139,7 +141,8 @@ fn add_inline(
                 };
                 let label = format!("{}:{line_no} (inline source)", f.path);
                 let spans = changes::reference_spans(&entry.text);
-                let mut report = entry_report(&entry, &spans, &label, sources, lines, Some(f.path.clone()));
+                let citations = std::mem::take(&mut entry.citations);
+                let mut report = entry_report(&entry, citations, &spans, &label, sources, lines, Some(f.path.clone()));
                 report.0.hunks.push(h.id.clone());
                 findings.of_mut(fi, hi).into_iter().for_each(|h| h.changes.push(index));
                 entries.push(report);
@@ -165,10 +168,11 @@ fn inline_citations_of(text: &str, next: Option<&str>) -> Option<Vec<Citation>> 
     Some(cits)
 }
 
-/// Builds an entry's report and resolves its citations; `spans` are the references of its
-/// text ([`changes::reference_spans`]).
+/// Builds an entry's report and resolves its `citations` (taken from it: each is dropped
+/// once resolved); `spans` are the references of its text ([`changes::reference_spans`]).
 fn entry_report(
     e: &ChangeEntry,
+    citations: Vec<Citation>,
     spans: &[Range<usize>],
     label: &str,
     sources: &SourceSet,
@@ -185,10 +189,10 @@ fn entry_report(
     let mut report =
         ChangeReport { index: e.index, line: e.line, text, notes: e.notes.clone(), note, ..Default::default() };
     // Sized once: an entry may have 160,000 citations.
-    report.citations.reserve_exact(e.citations.len());
-    let mut evidence = Vec::with_capacity(e.citations.len());
-    for c in &e.citations {
-        let (r, cited, flag) = evidence::resolve(c, sources, lines, label);
+    report.citations.reserve_exact(citations.len());
+    let mut evidence = Vec::with_capacity(citations.len());
+    for c in citations {
+        let (r, cited, flag) = evidence::resolve(&c, sources, lines, label);
         report.citations.push(r);
         evidence.extend(cited);
         report.flags.extend(flag);
