@@ -114,6 +114,9 @@ fn collect_hunk(f: &FileDiff, (fi, hi): (usize, usize), fm_end: usize, notes: &H
     out
 }
 
+/// The entries' reports, cited lines and reference spans (see `entries::Entries`).
+type EntryParts<'e, 'a> = (&'e [ChangeReport], &'a [Vec<Cited>], &'e [Vec<std::ops::Range<usize>>]);
+
 /// Each claim's evidence: the citations of its hunk's entries, those of an entry that
 /// states the claim itself first — its source is the one to show ("214 tests passed on
 /// 2026-11-01 (… line 4)" → line 4), and its relative phrase the one a date came from.
@@ -121,7 +124,7 @@ fn collect_hunk(f: &FileDiff, (fi, hi): (usize, usize), fm_end: usize, notes: &H
 pub(super) fn evidence<'a>(
     claims: &[HunkClaim],
     findings: &Findings,
-    (reports, cited, references): (&[ChangeReport], &'a [Vec<Cited>], &[Vec<std::ops::Range<usize>>]),
+    (reports, cited, references): EntryParts<'_, 'a>,
 ) -> Vec<Vec<&'a Cited>> {
     let text = |n: usize| n.checked_sub(1).and_then(|i| reports.get(i)).map_or("", |c| c.text.as_str());
     let cited_by = |n: usize| n.checked_sub(1).and_then(|i| cited.get(i));
