@@ -12,7 +12,9 @@ use crate::diff::{FileDiff, Op};
 use crate::review::Review;
 use crate::secrets::mask;
 use crate::transcript::SourceSet;
+use std::borrow::Cow;
 use std::collections::HashSet;
+use std::ops::Range;
 use std::path::Path;
 
 /// The entries found: their reports (CHANGES.md's first, in file order, then inline
@@ -21,14 +23,21 @@ use std::path::Path;
 pub(super) struct Entries {
     pub(super) reports: Vec<ChangeReport>,
     pub(super) cited: Vec<Vec<Cited>>,
+    /// Byte ranges of each report's `text` that are references to evidence
+    /// ([`changes::reference_spans`]), found once per entry: an entry may hold 160,000.
+    pub(super) references: Vec<Vec<Range<usize>>>,
 }
 
 impl Entries {
-    fn push(&mut self, report: ChangeReport, cited: Vec<Cited>) {
+    fn push(&mut self, (report, cited, references): EntryReport) {
         self.reports.push(report);
         self.cited.push(cited);
+        self.references.push(references);
     }
 }
+
+/// An entry's report, the transcript lines it cites, and the references in its text.
+type EntryReport = (ChangeReport, Vec<Cited>, Vec<Range<usize>>);
 
 /// Every entry of the review, resolved against `sources` and linked to its hunks in
 /// `findings`. What the reviewer should know on the way (an unreadable CHANGES.md) goes
@@ -45,13 +54,13 @@ pub(super) fn collect(
         Some(path) => read_changes_md(path, notes),
         None => Vec::new(),
     };
-    let cited: Vec<usize> = logged
+    let cited: std::collections::BTreeSet<usize> = logged
         .iter()
         .flat_map(|e| &e.citations)
         .filter_map(|c| c.file.as_deref().and_then(|f| sources.find(f).first().copied()))
         .collect();
-    lines.prefetch(sources, &cited);
-    add_logged(review, &logged, sources, lines, findings, &mut entries);
+    lines.prefetch(sources, &cited.into_iter().collect::<Vec<_>>());
+    add_logged(review, logged, sources, lines, findings, &mut entries);
     add_inline(review, sources, lines, findings, &mut entries);
     entries
 }
@@ -83,20 +92,24 @@ fn read_changes_md(path: &Path, notes: &mut Vec<String>) -> Vec<ChangeEntry> {
 /// Stage 1: CHANGES.md's entries, resolved, then linked to the hunks they speak of.
 fn add_logged(
     review: &Review,
-    logged: &[ChangeEntry],
+    mut logged: Vec<ChangeEntry>,
     sources: &SourceSet,
     lines: &mut CitedLines,
     findings: &mut Findings,
     entries: &mut Entries,
 ) {
-    for e in logged {
+    // Before the reports: finding an entry's references holds more than they do.
+    let references: Vec<Vec<Range<usize>>> = logged.iter().map(|e| changes::reference_spans(&e.text)).collect();
+    for (e, spans) in logged.iter_mut().zip(&references) {
         let label = format!("CHANGES.md #{} (line {})", e.index, e.line);
-        let (report, evidence) = entry_report(e, &label, sources, lines, None);
-        entries.push(report, evidence);
+        // Each citation let go once resolved: its report is what is kept.
+        let citations = std::mem::take(&mut e.citations);
+        entries.push(entry_report(e, citations, spans, &label, sources, lines, None));
     }
-    let index = mapping::Index::new(&review.files, logged);
+    let index = mapping::Index::with_references(&review.files, &logged, &references);
+    drop(references);
     for (ei, e) in logged.iter().enumerate() {
-        for (fi, hi) in index.hunks_of(e) {
+        for (fi, hi) in index.hunks_of_nth(ei, e) {
             findings.of_mut(fi, hi).into_iter().for_each(|h| h.changes.push(e.index));
             entries.reports[ei].hunks.push(review.files[fi].hunks[hi].id.clone());
         }
@@ -118,7 +131,7 @@ fn add_inline(
                 let next = added.get(k + 1).map(|&(_, _, n)| n.text.as_str());
                 let Some(cits) = inline_citations_of(&l.text, next) else { continue };
                 let index = entries.reports.len() + 1;
-                let entry = ChangeEntry {
+                let mut entry = ChangeEntry {
                     index,
                     line: line_no,
                     text: crate::text::strip_terminator(&l.text).to_string(),
@@ -127,10 +140,12 @@ fn add_inline(
                     snippets: Vec::new(),
                 };
                 let label = format!("{}:{line_no} (inline source)", f.path);
-                let (mut report, evidence) = entry_report(&entry, &label, sources, lines, Some(f.path.clone()));
-                report.hunks.push(h.id.clone());
+                let spans = changes::reference_spans(&entry.text);
+                let citations = std::mem::take(&mut entry.citations);
+                let mut report = entry_report(&entry, citations, &spans, &label, sources, lines, Some(f.path.clone()));
+                report.0.hunks.push(h.id.clone());
                 findings.of_mut(fi, hi).into_iter().for_each(|h| h.changes.push(index));
-                entries.push(report, evidence);
+                entries.push(report);
             }
         }
     }
@@ -153,30 +168,36 @@ fn inline_citations_of(text: &str, next: Option<&str>) -> Option<Vec<Citation>> 
     Some(cits)
 }
 
-/// Builds an entry's report and resolves its citations.
+/// Builds an entry's report and resolves its `citations` (taken from it: each is dropped
+/// once resolved); `spans` are the references of its text ([`changes::reference_spans`]).
 fn entry_report(
     e: &ChangeEntry,
+    citations: Vec<Citation>,
+    spans: &[Range<usize>],
     label: &str,
     sources: &SourceSet,
     lines: &mut CitedLines,
     note: Option<String>,
-) -> (ChangeReport, Vec<Cited>) {
-    let mut report = ChangeReport {
-        index: e.index,
-        line: e.line,
-        text: mask(&e.text).into_owned(),
-        notes: e.notes.clone(),
-        note,
-        ..Default::default()
+) -> EntryReport {
+    let (text, references) = match mask(&e.text) {
+        Cow::Borrowed(_) => (e.text.clone(), spans.to_vec()),
+        Cow::Owned(masked) => {
+            let spans = changes::reference_spans(&masked);
+            (masked, spans)
+        }
     };
-    let mut evidence = Vec::new();
-    for c in &e.citations {
-        let (r, cited, flag) = evidence::resolve(c, sources, lines, label);
+    let mut report =
+        ChangeReport { index: e.index, line: e.line, text, notes: e.notes.clone(), note, ..Default::default() };
+    // Sized once: an entry may have 160,000 citations.
+    report.citations.reserve_exact(citations.len());
+    let mut evidence = Vec::with_capacity(citations.len());
+    for c in citations {
+        let (r, cited, flag) = evidence::resolve(&c, sources, lines, label);
         report.citations.push(r);
         evidence.extend(cited);
         report.flags.extend(flag);
     }
-    (report, evidence)
+    (report, evidence, references)
 }
 
 /// Added lines of hunk `hi` with their 1-based line numbers in the accept-all result and

@@ -212,3 +212,49 @@ pub fn resolve(
     report.context = lines.context(idx, &t, start..=end, CONTEXT_RADIUS);
     (report, Some(cited), None)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::transcript::SourceFile;
+
+    /// A source `s.jsonl` of `n` user lines, each saying `port 6379` and `filler` bytes.
+    fn sources(n: usize, filler: usize) -> (tempfile::TempDir, SourceSet) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.jsonl");
+        let said = format!("port 6379 {}", "a".repeat(filler));
+        let line = format!(
+            r#"{{"type":"user","timestamp":"2026-11-01T09:00:00Z","message":{{"role":"user","content":"{said}"}}}}"#
+        );
+        std::fs::write(&path, format!("{line}\n").repeat(n)).unwrap();
+        let set = SourceSet::from_files(vec![SourceFile::new(path, "s.jsonl".into())]);
+        (dir, set)
+    }
+
+    /// Lines read to resolve `entries` entries each citing every line of a 40-line source
+    /// whose said text is four times the evidence budget.
+    fn reads_for(entries: usize) -> usize {
+        let (_d, set) = sources(40, 16 << 10);
+        let mut lines = CitedLines::with_budget(160 << 10);
+        let entry: Vec<String> = (1..=40).map(|i| format!("s.jsonl:{i}")).collect();
+        let citations = crate::changes::citations_in(&entry.join(" "));
+        assert_eq!(citations.len(), 40);
+        for _ in 0..entries {
+            for c in &citations {
+                let (report, cited, flag) = resolve(c, &set, &mut lines, "CHANGES.md #1");
+                assert!(report.resolved && cited.is_some() && flag.is_none());
+            }
+        }
+        assert!(lines.cut() > 0, "the budget is spent");
+        lines.reads()
+    }
+
+    #[test]
+    fn past_the_budget_citing_a_line_again_reads_nothing_again() {
+        // The work grows with the distinct lines cited, not with the citations: once the
+        // budget is spent, each citation used to render its line and context again.
+        let (one, four) = (reads_for(1), reads_for(4));
+        assert_eq!(four, one, "1 entry: {one} lines read; 4 entries: {four}");
+        assert!(one <= 40 * 3, "{one} lines read for 40 citations");
+    }
+}

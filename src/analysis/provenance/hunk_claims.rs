@@ -114,6 +114,9 @@ fn collect_hunk(f: &FileDiff, (fi, hi): (usize, usize), fm_end: usize, notes: &H
     out
 }
 
+/// The entries' reports, cited lines and reference spans (see `entries::Entries`).
+type EntryParts<'e, 'a> = (&'e [ChangeReport], &'a [Vec<Cited>], &'e [Vec<std::ops::Range<usize>>]);
+
 /// Each claim's evidence: the citations of its hunk's entries, those of an entry that
 /// states the claim itself first — its source is the one to show ("214 tests passed on
 /// 2026-11-01 (… line 4)" → line 4), and its relative phrase the one a date came from.
@@ -121,14 +124,19 @@ fn collect_hunk(f: &FileDiff, (fi, hi): (usize, usize), fm_end: usize, notes: &H
 pub(super) fn evidence<'a>(
     claims: &[HunkClaim],
     findings: &Findings,
-    (reports, cited): (&[ChangeReport], &'a [Vec<Cited>]),
+    (reports, cited, references): EntryParts<'_, 'a>,
 ) -> Vec<Vec<&'a Cited>> {
     let text = |n: usize| n.checked_sub(1).and_then(|i| reports.get(i)).map_or("", |c| c.text.as_str());
     let cited_by = |n: usize| n.checked_sub(1).and_then(|i| cited.get(i));
     // Each entry's words found once: an entry may be linked to every hunk of a note.
     let words: Vec<std::cell::OnceCell<mapping::EntryWords>> = reports.iter().map(|_| Default::default()).collect();
     let overlap = |n: usize, line: &str| match n.checked_sub(1).and_then(|i| words.get(i)) {
-        Some(w) => w.get_or_init(|| mapping::EntryWords::new(text(n))).overlap(line),
+        Some(w) => w
+            .get_or_init(|| {
+                let spans = n.checked_sub(1).and_then(|i| references.get(i));
+                mapping::EntryWords::new(text(n), spans.map_or(&[], Vec::as_slice))
+            })
+            .overlap(line),
         None => mapping::line_overlap(text(n), line),
     };
     claims
@@ -176,9 +184,14 @@ fn note_claims(line: &str, notes: &HashSet<String>) -> Vec<Claim> {
     claims_outside(line, &changes::structure_spans(line), notes)
 }
 
-/// The claims of an entry's own text: its citations, the notes it names and links left out.
-pub(super) fn entry_own_claims(text: &str, notes: &HashSet<String>) -> Vec<Claim> {
-    claims_outside(text, &changes::reference_spans(text), notes)
+/// The claims of an entry's own text: its citations (its `references`, see
+/// [`changes::reference_spans`]), the notes it names and links left out.
+pub(super) fn entry_own_claims(
+    text: &str,
+    references: &[std::ops::Range<usize>],
+    notes: &HashSet<String>,
+) -> Vec<Claim> {
+    claims_outside(text, references, notes)
 }
 
 /// The claims of `text` that are not links, overlap none of `skip` and name none of the

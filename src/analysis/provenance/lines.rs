@@ -31,10 +31,23 @@ pub const CONTEXT_MAX_CITED: usize = 16;
 /// Shown instead of an excerpt or context read after the budget was spent.
 pub const OVER_BUDGET: &str = "[…] not kept: the review's evidence budget is spent";
 
+/// The most bytes of rendered lines kept past [`EVIDENCE_BUDGET`]: 8 MiB.
+///
+/// A rendered line is small (its text is cut at 600 characters) but rendering it parses
+/// the whole line, up to 4 MiB. Once the budget is spent the lines around each citation
+/// would be parsed again for every citation (~95 ms each for 4 MiB lines); kept here they
+/// are parsed once. What is kept here is not counted in the budget: what a report shows
+/// (which excerpts and contexts are [`OVER_BUDGET`]) is the same with or without it.
+pub const SPILL_BUDGET: usize = 8 << 20;
+
 /// Cited lines read once and shared, and the budget they are held in.
 pub struct CitedLines {
     files: HashMap<usize, Option<Arc<Transcript>>>,
     rendered: HashMap<(usize, usize), Arc<RenderedLine>>,
+    /// Rendered lines that did not fit in the budget, within [`SPILL_BUDGET`].
+    spilled: HashMap<(usize, usize), Arc<RenderedLine>>,
+    /// Bytes held in `spilled`.
+    spilled_bytes: usize,
     messages: HashMap<(usize, usize), Arc<CitedText>>,
     excerpts: HashMap<(usize, usize), Arc<str>>,
     contexts: HashMap<(usize, usize, usize), Arc<[ContextLine]>>,
@@ -43,6 +56,8 @@ pub struct CitedLines {
     budget: usize,
     /// How many times a line was read from disk in full (instrumentation for tests).
     reads: usize,
+    /// How many times a line was rendered (read and parsed; instrumentation for tests).
+    renders: usize,
     /// Cited messages whose said text was cut by the budget.
     cut: usize,
     /// The user's zone: the local day of each line.
@@ -69,12 +84,15 @@ impl CitedLines {
         CitedLines {
             files: HashMap::new(),
             rendered: HashMap::new(),
+            spilled: HashMap::new(),
+            spilled_bytes: 0,
             messages: HashMap::new(),
             excerpts: HashMap::new(),
             contexts: HashMap::new(),
             held: 0,
             budget,
             reads: 0,
+            renders: 0,
             cut: 0,
             zone: Zone::unknown(),
         }
@@ -111,6 +129,11 @@ impl CitedLines {
     /// How many lines were read from disk in full so far.
     pub fn reads(&self) -> usize {
         self.reads
+    }
+
+    /// How many times a line was rendered so far (each parses the whole line).
+    pub fn renders(&self) -> usize {
+        self.renders
     }
 
     /// Bytes of evidence held.
@@ -160,7 +183,13 @@ impl CitedLines {
         for m in span.chain(tied) {
             let Ok(Some(line)) = t.line(m) else { continue };
             self.reads += 1;
-            let r = self.keep_rendered(s, m, t.render_line(&line));
+            let r = match self.kept_rendered(s, m) {
+                Some(r) => r,
+                None => {
+                    let r = self.render(t, &line);
+                    self.keep_rendered(s, m, r)
+                }
+            };
             let day = line_day(&self.zone, &r);
             if std::mem::take(&mut first) {
                 (message.date, message.day, message.time) = (day.map(|d| d.day), day, r.time.clone());
@@ -209,25 +238,41 @@ impl CitedLines {
 
     /// Line `n` of source `s` rendered for display, read once.
     fn rendered(&mut self, s: usize, t: &Transcript, n: usize) -> Option<Arc<RenderedLine>> {
-        if let Some(r) = self.rendered.get(&(s, n)) {
-            return Some(Arc::clone(r));
+        if let Some(r) = self.kept_rendered(s, n) {
+            return Some(r);
         }
         let line = t.line(n).ok().flatten()?;
         self.reads += 1;
-        let r = t.render_line(&line);
+        let r = self.render(t, &line);
         Some(self.keep_rendered(s, n, r))
     }
 
-    /// Stores a rendered line (its bytes counted against the budget) and hands it out.
+    /// Renders a line read from `t`, counted.
+    fn render(&mut self, t: &Transcript, line: &crate::transcript::Line) -> RenderedLine {
+        self.renders += 1;
+        t.render_line(line)
+    }
+
+    /// Line `n` of source `s` rendered, when kept (in the budget or spilled past it).
+    fn kept_rendered(&self, s: usize, n: usize) -> Option<Arc<RenderedLine>> {
+        self.rendered.get(&(s, n)).or_else(|| self.spilled.get(&(s, n))).map(Arc::clone)
+    }
+
+    /// Stores a rendered line and hands it out: in the budget (its bytes counted) when it
+    /// fits, else past it within [`SPILL_BUDGET`] (uncounted), else not at all. A line that
+    /// does not fit never will: what is held only grows.
     fn keep_rendered(&mut self, s: usize, n: usize, r: RenderedLine) -> Arc<RenderedLine> {
-        if let Some(kept) = self.rendered.get(&(s, n)) {
-            return Arc::clone(kept);
+        if let Some(kept) = self.kept_rendered(s, n) {
+            return kept;
         }
         let r = Arc::new(r);
         let size = rendered_size(&r);
         if size <= self.remaining() {
             self.held += size;
             self.rendered.insert((s, n), Arc::clone(&r));
+        } else if self.spilled_bytes + size <= SPILL_BUDGET {
+            self.spilled_bytes += size;
+            self.spilled.insert((s, n), Arc::clone(&r));
         }
         r
     }
@@ -240,7 +285,10 @@ impl CitedLines {
         let r = self.rendered(s, t, n)?;
         let text = mask(&r.display()).into_owned();
         if text.len() > self.remaining() {
-            return Some(Arc::from(OVER_BUDGET));
+            // Kept: what did not fit never will, and the line is not rendered again.
+            let marker: Arc<str> = Arc::from(OVER_BUDGET);
+            self.excerpts.insert((s, n), Arc::clone(&marker));
+            return Some(marker);
         }
         self.held += text.len();
         let x: Arc<str> = Arc::from(text);
@@ -282,8 +330,11 @@ impl CitedLines {
         }
         let size: usize = lines.iter().map(|l| l.text.len() + size_of::<ContextLine>()).sum();
         if size > self.remaining() {
+            // Kept: what did not fit never will, and its lines are not rendered again.
             let marker = ContextLine { line: start, last: end, text: OVER_BUDGET.to_string(), cited: true };
-            return Arc::from(vec![marker]);
+            let marker: Arc<[ContextLine]> = Arc::from(vec![marker]);
+            self.contexts.insert(key, Arc::clone(&marker));
+            return marker;
         }
         self.held += size;
         let c: Arc<[ContextLine]> = Arc::from(lines);

@@ -46,7 +46,7 @@ const STOP: &[&str] = &[
 /// How many meaningful words (or CJK characters) an entry's text shares with one note
 /// line: which of a hunk's entries speaks of that line.
 pub(crate) fn line_overlap(entry_text: &str, line: &str) -> usize {
-    EntryWords::new(entry_text).overlap(line)
+    EntryWords::new(entry_text, &reference_spans(entry_text)).overlap(line)
 }
 
 /// An entry's meaningful words (outside its references), found once for the many lines an
@@ -55,10 +55,9 @@ pub(crate) fn line_overlap(entry_text: &str, line: &str) -> usize {
 pub(crate) struct EntryWords(HashSet<String>);
 
 impl EntryWords {
-    /// The words of `entry_text`.
-    pub(crate) fn new(entry_text: &str) -> EntryWords {
-        let skip = reference_spans(entry_text);
-        EntryWords(words(entry_text, &skip).into_iter().filter(|w| !STOP.contains(&w.as_str())).collect())
+    /// The words of `entry_text` outside its references `skip` ([`reference_spans`]).
+    pub(crate) fn new(entry_text: &str, skip: &[std::ops::Range<usize>]) -> EntryWords {
+        EntryWords(words(entry_text, skip).into_iter().filter(|w| !STOP.contains(&w.as_str())).collect())
     }
 
     /// [`line_overlap`] of the entry and `line`.
@@ -99,13 +98,21 @@ pub struct Index<'a> {
     /// Every `/`-suffix of every file path (`a/b.md` → `a/b.md`, `b.md`) → files.
     suffixes: HashMap<String, Vec<usize>>,
     total: usize,
+    /// The terms of each entry the index was built for, in order: found once (an entry
+    /// of 160,000 citations is parsed for its references once, not per use).
+    terms: Vec<Terms>,
 }
 
 /// An entry's meaningful words and claims.
-fn entry_terms(entry: &ChangeEntry) -> (HashSet<String>, Vec<crate::analysis::claims::Claim>) {
-    let spans = reference_spans(&entry.text);
-    let words = words(&entry.text, &spans);
-    let skip = crate::base::ranges::Ranges::new(spans);
+struct Terms {
+    words: HashSet<String>,
+    claims: Vec<crate::analysis::claims::Claim>,
+}
+
+/// The [`Terms`] of an entry whose references are `spans` ([`reference_spans`]).
+fn entry_terms(entry: &ChangeEntry, spans: &[std::ops::Range<usize>]) -> Terms {
+    let words = words(&entry.text, spans);
+    let skip = crate::base::ranges::Ranges::new(spans.to_vec());
     let text = crate::base::ranges::blanked(&entry.text, &skip);
     let words = words
         .into_iter()
@@ -115,13 +122,24 @@ fn entry_terms(entry: &ChangeEntry) -> (HashSet<String>, Vec<crate::analysis::cl
         .into_iter()
         .filter(|c| c.kind != crate::analysis::claims::ClaimKind::Link && !skip.overlaps(&(c.start..c.end)))
         .collect();
-    (words, claims)
+    Terms { words, claims }
 }
 
 impl<'a> Index<'a> {
     /// Indexes the hunks of `files` for the claims of `entries` (one pass over each hunk's
     /// text for all the entries' claim needles).
     pub fn new(files: &'a [FileDiff], entries: &[ChangeEntry]) -> Index<'a> {
+        let references: Vec<_> = entries.iter().map(|e| reference_spans(&e.text)).collect();
+        Index::with_references(files, entries, &references)
+    }
+
+    /// [`Index::new`] with each entry's [`reference_spans`] already found.
+    pub fn with_references(
+        files: &'a [FileDiff],
+        entries: &[ChangeEntry],
+        references: &[Vec<std::ops::Range<usize>>],
+    ) -> Index<'a> {
+        let terms: Vec<Terms> = entries.iter().zip(references).map(|(e, spans)| entry_terms(e, spans)).collect();
         let mut by_file: HashMap<(usize, String), Vec<usize>> = HashMap::new();
         let mut global: HashMap<String, Vec<(usize, usize)>> = HashMap::new();
         let mut changed = Vec::with_capacity(files.len());
@@ -148,10 +166,10 @@ impl<'a> Index<'a> {
                 }
             }
         }
-        let mut needles: Vec<String> = entries
+        let mut needles: Vec<String> = terms
             .iter()
-            .flat_map(|e| entry_terms(e).1)
-            .flat_map(|c| crate::analysis::claims::needles(&c))
+            .flat_map(|t| &t.claims)
+            .flat_map(crate::analysis::claims::needles)
             .filter(|n| !n.is_empty())
             .collect();
         needles.sort_unstable();
@@ -172,7 +190,7 @@ impl<'a> Index<'a> {
                 }
             }
         }
-        Index { files, changed, by_file, global, needle_hunks, suffixes, total }
+        Index { files, changed, by_file, global, needle_hunks, suffixes, total, terms }
     }
 
     /// The files `entry` names: by path, or by a `/`-suffix of either path.
@@ -208,11 +226,24 @@ impl<'a> Index<'a> {
     /// b.md") explains a change in each. An entry that names no note goes to the hunks
     /// sharing at least two words with it (a claim counts as [`CLAIM_WEIGHT`]), best first.
     pub fn hunks_of(&self, entry: &ChangeEntry) -> Vec<(usize, usize)> {
-        let (words, claims) = entry_terms(entry);
+        self.hunks_with(entry, &entry_terms(entry, &reference_spans(&entry.text)))
+    }
+
+    /// [`Index::hunks_of`] the `i`-th entry the index was built for, `entry`, with the
+    /// terms found when it was built.
+    pub fn hunks_of_nth(&self, i: usize, entry: &ChangeEntry) -> Vec<(usize, usize)> {
+        match self.terms.get(i) {
+            Some(terms) => self.hunks_with(entry, terms),
+            None => self.hunks_of(entry),
+        }
+    }
+
+    fn hunks_with(&self, entry: &ChangeEntry, terms: &Terms) -> Vec<(usize, usize)> {
+        let (words, claims) = (&terms.words, &terms.claims);
         let named = self.named(entry);
         if named.is_empty() {
             let mut score: HashMap<(usize, usize), usize> = HashMap::new();
-            for w in &words {
+            for w in words {
                 let Some(hunks) = self.global.get(w) else { continue };
                 if hunks.len() > COMMON || (hunks.len() == self.total && self.total > 1) {
                     continue;
@@ -221,7 +252,7 @@ impl<'a> Index<'a> {
                     *score.entry(k).or_default() += 1;
                 }
             }
-            for (k, n) in self.claim_hits(&claims, None) {
+            for (k, n) in self.claim_hits(claims, None) {
                 *score.entry(k).or_default() += CLAIM_WEIGHT * n;
             }
             let best = score.values().copied().max().unwrap_or(0);
@@ -237,7 +268,7 @@ impl<'a> Index<'a> {
         for fi in named {
             let n = self.files[fi].hunks.len();
             let mut score: HashMap<usize, usize> = HashMap::new();
-            for w in &words {
+            for w in words {
                 let Some(hunks) = self.by_file.get(&(fi, w.clone())) else { continue };
                 if hunks.len() > COMMON || (hunks.len() == n && n > 1) {
                     continue;
@@ -246,7 +277,7 @@ impl<'a> Index<'a> {
                     *score.entry(hi).or_default() += 1;
                 }
             }
-            for ((_, hi), c) in self.claim_hits(&claims, Some(fi)) {
+            for ((_, hi), c) in self.claim_hits(claims, Some(fi)) {
                 *score.entry(hi).or_default() += CLAIM_WEIGHT * c;
             }
             let best = score.values().copied().max().unwrap_or(0);

@@ -120,7 +120,8 @@ fn analyze(
     // 3. The claims of every added line, checked against the lines its hunk cites.
     let note_names = hunk_claims::note_names(review);
     let mut hunk_claims = hunk_claims::collect(review, &note_names);
-    let evidence = hunk_claims::evidence(&hunk_claims, findings, (&entries.reports, &entries.cited));
+    let evidence =
+        hunk_claims::evidence(&hunk_claims, findings, (&entries.reports, &entries.cited, &entries.references));
     let stated = Stated::default();
     hunk_claims::source_in_cited(&mut hunk_claims, &evidence, &stated);
 

@@ -62,12 +62,12 @@ pub(super) fn check_entries(
     for (i, hc) in hunk_claims.iter().enumerate() {
         of_hunk.entry(review.files[hc.file].hunks[hc.hunk].id.as_str()).or_default().push(i);
     }
-    for (report, cited) in entries.reports.iter().zip(&entries.cited) {
+    for ((report, cited), references) in entries.reports.iter().zip(&entries.cited).zip(&entries.references) {
         if cited.is_empty() {
             out.checks.push(None);
             continue;
         }
-        let mut claims = entry_own_claims(&report.text, notes);
+        let mut claims = entry_own_claims(&report.text, references, notes);
         if claims.is_empty() {
             let mut linked: Vec<usize> =
                 report.hunks.iter().filter_map(|id| of_hunk.get(id.as_str())).flatten().copied().collect();

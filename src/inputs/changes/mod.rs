@@ -69,7 +69,7 @@ pub fn citations_in(text: &str) -> Vec<Citation> {
 /// references such as `line 3`, `#L3-L5`, `3行目`): skip claims inside them when checking
 /// what an entry's own text claims.
 pub fn reference_spans(text: &str) -> Vec<std::ops::Range<usize>> {
-    refs::find_refs(text, None).spans
+    refs::find_spans(text)
 }
 
 /// The date a dated Markdown source is named by (`memory/2026-06-02.md`,

@@ -290,6 +290,8 @@ fn parse_list(list: &str) -> Vec<Result<(usize, usize), BadLines>> {
             }
         }
     }
+    // Mostly one span, held per line mention: an entry can have 160,000 of them.
+    out.shrink_to_fit();
     out
 }
 
@@ -391,32 +393,193 @@ pub(crate) fn is_dated_markdown(name: &str) -> bool {
 /// Finds the citations of `text`. `default_file` is used for line references when the
 /// text names no source file (an entry nested under one that does).
 pub(crate) fn find_refs(text: &str, default_file: Option<&str>) -> Refs {
-    let files = file_mentions(text);
-    let mut lines: Vec<LineMention> = Vec::new();
-    let mut attached_to: Vec<Option<usize>> = Vec::new();
-    for (fi, f) in files.iter().enumerate() {
-        if let Some(lm) = attached_line_mention(text, f.range.end) {
-            lines.push(lm);
-            attached_to.push(Some(fi));
+    let mentions = Mentions::find(text);
+    Refs {
+        citations: mentions.citations(default_file),
+        notes: mentions.notes(),
+        last_file: mentions.last_file(),
+        spans: mentions.spans(),
+    }
+}
+
+/// [`Refs::spans`] of `text` alone: the mentions are found and paired, but no citation is
+/// built (an entry of 160,000 citations would hold ~60 MB of them only to drop them).
+pub(crate) fn find_spans(text: &str) -> Vec<Range<usize>> {
+    Mentions::find(text).spans()
+}
+
+/// The file and line mentions of a text, each line mention paired with the file it is
+/// glued or joined to, and which files are sources.
+struct Mentions<'t> {
+    text: &'t str,
+    files: Vec<FileMention>,
+    /// Attached line mentions first (in file order), then free ones (in text order).
+    lines: Vec<LineMention>,
+    /// The file each line mention is attached to, by index into `files`.
+    attached_to: Vec<Option<usize>>,
+    /// Indexes into `files` of the sources (transcripts, session ids, dated notes,
+    /// Markdown with a line reference), in order.
+    source_idx: Vec<usize>,
+    /// Per file: whether it is a source.
+    is_source: Vec<bool>,
+}
+
+impl<'t> Mentions<'t> {
+    fn find(text: &'t str) -> Mentions<'t> {
+        let files = file_mentions(text);
+        let mut lines: Vec<LineMention> = Vec::new();
+        let mut attached_to: Vec<Option<usize>> = Vec::new();
+        for (fi, f) in files.iter().enumerate() {
+            if let Some(lm) = attached_line_mention(text, f.range.end) {
+                lines.push(lm);
+                attached_to.push(Some(fi));
+            }
         }
-    }
-    // Every question below about what lies before or after a mention is answered by a
-    // binary search: an entry with n citations costs n log n.
-    let file_ranges = Ranges::new(files.iter().map(|f| f.range.clone()).collect());
-    let mut taken = Taken::default();
-    for lm in &lines {
-        taken.insert(&lm.range);
-    }
-    for lm in free_line_mentions(text) {
-        if !file_ranges.overlaps(&lm.range) && !taken.overlaps(&lm.range) {
+        // Every question below about what lies before or after a mention is answered by a
+        // binary search: an entry with n citations costs n log n.
+        let file_ranges = Ranges::new(files.iter().map(|f| f.range.clone()).collect());
+        let mut taken = Taken::default();
+        for lm in &lines {
             taken.insert(&lm.range);
-            lines.push(lm);
-            attached_to.push(None);
         }
+        for lm in free_line_mentions(text) {
+            if !file_ranges.overlaps(&lm.range) && !taken.overlaps(&lm.range) {
+                taken.insert(&lm.range);
+                lines.push(lm);
+                attached_to.push(None);
+            }
+        }
+        attach_following(text, &files, &lines, &mut attached_to);
+        // Which files are sources: transcripts, session ids, dated notes, Markdown with a line ref.
+        let mut has_lines = vec![false; files.len()];
+        for fi in attached_to.iter().flatten() {
+            if let Some(h) = has_lines.get_mut(*fi) {
+                *h = true;
+            }
+        }
+        let is_source: Vec<bool> = files
+            .iter()
+            .enumerate()
+            .map(|(fi, f)| match f.kind {
+                FileKind::Jsonl | FileKind::SessionId => true,
+                FileKind::AgentId => has_lines[fi],
+                FileKind::Markdown => {
+                    let name = text.get(f.range.clone()).unwrap_or("");
+                    is_dated_markdown(name) || has_lines[fi]
+                }
+            })
+            .collect();
+        let source_idx: Vec<usize> = (0..files.len()).filter(|i| is_source.get(*i) == Some(&true)).collect();
+        Mentions { text, files, lines, attached_to, source_idx, is_source }
     }
+
+    fn name_of(&self, fi: usize) -> Option<String> {
+        self.files.get(fi).and_then(|f| self.text.get(f.range.clone())).map(str::to_string)
+    }
+
+    /// One citation per span of each line mention (by the file it is attached to, else
+    /// the source before it, else the only or next one, else `default_file`), and one
+    /// for each source cited by no line, in order of position.
+    fn citations(&self, default_file: Option<&str>) -> Vec<Citation> {
+        let (text, files, lines, source_idx) = (self.text, &self.files, &self.lines, &self.source_idx);
+        let sources_before = LastBefore::new(source_idx.iter().map(|&i| files[i].range.end).collect());
+        let mut order: Vec<usize> = (0..lines.len()).collect();
+        order.sort_by_key(|i| lines.get(*i).map(|l| l.range.start));
+        let mut cited = vec![false; files.len()];
+        let spans = lines.iter().map(|l| l.spans.len()).sum::<usize>();
+        let mut citations: Vec<(usize, Citation)> = Vec::with_capacity(spans + source_idx.len());
+        for li in order {
+            let Some(lm) = lines.get(li) else { continue };
+            let owner = match self.attached_to.get(li).copied().flatten() {
+                Some(fi) => Some(fi),
+                None => {
+                    let before = sources_before.last_ending_by(lm.range.start).and_then(|k| source_idx.get(k));
+                    let first_after = source_idx.partition_point(|&i| files[i].range.start < lm.range.end);
+                    let after = source_idx.get(first_after);
+                    before.or(if source_idx.len() == 1 { source_idx.first() } else { after }).copied()
+                }
+            };
+            let attached = self.attached_to.get(li).copied().flatten().is_some();
+            let (file, raw_range) = match owner {
+                Some(fi) => {
+                    if let Some(c) = cited.get_mut(fi) {
+                        *c = true;
+                    }
+                    let fr = files.get(fi).map(|f| f.range.clone()).unwrap_or(0..0);
+                    let mut raw = if attached { fr.start..lm.range.end } else { lm.range.clone() };
+                    // Keep the closing parenthesis of `abc.jsonl (lines 3-5)` (the gap is read
+                    // only when attached: an owner found far before is no neighbour).
+                    let gap = if attached { text.get(fr.end..lm.range.start).unwrap_or("") } else { "" };
+                    let closer = text.get(lm.range.end..).and_then(|r| r.chars().next());
+                    if attached
+                        && gap.contains(['(', '（'])
+                        && let Some(c @ (')' | '）')) = closer
+                    {
+                        raw.end += c.len_utf8();
+                    }
+                    (self.name_of(fi), raw)
+                }
+                None => (default_file.map(str::to_string), lm.range.clone()),
+            };
+            let raw = text.get(raw_range.clone()).unwrap_or("").to_string();
+            for span in &lm.spans {
+                let (start, end, bad) = match span {
+                    Ok((a, b)) => (Some(*a), Some(*b), None),
+                    Err(bad) => (None, None, Some(bad.clone())),
+                };
+                citations.push((raw_range.start, Citation { raw: raw.clone(), file: file.clone(), start, end, bad }));
+            }
+        }
+        for fi in source_idx {
+            if cited.get(*fi) == Some(&false)
+                && let Some(f) = files.get(*fi)
+            {
+                let name = text.get(f.range.clone()).unwrap_or("").to_string();
+                citations.push((
+                    f.range.start,
+                    Citation { raw: name.clone(), file: Some(name), start: None, end: None, bad: None },
+                ));
+            }
+        }
+        citations.sort_by_key(|(pos, _)| *pos);
+        let mut citations: Vec<Citation> = citations.into_iter().map(|(_, c)| c).collect();
+        // Collected in place: without this the list would keep its pairs' larger size.
+        citations.shrink_to_fit();
+        citations
+    }
+
+    /// Markdown files named without a line reference and not date-named: notes.
+    fn notes(&self) -> Vec<Range<usize>> {
+        self.files
+            .iter()
+            .enumerate()
+            .filter(|(i, f)| f.kind == FileKind::Markdown && self.is_source.get(*i) == Some(&false))
+            .map(|(_, f)| f.range.clone())
+            .collect()
+    }
+
+    /// The last source file named.
+    fn last_file(&self) -> Option<String> {
+        self.source_idx.last().and_then(|i| self.name_of(*i))
+    }
+
+    /// Byte ranges of the source files and line references, sorted by start.
+    fn spans(&self) -> Vec<Range<usize>> {
+        let mut spans: Vec<Range<usize>> = self
+            .source_idx
+            .iter()
+            .filter_map(|i| self.files.get(*i).map(|f| f.range.clone()))
+            .chain(self.lines.iter().map(|l| l.range.clone()))
+            .collect();
+        spans.sort_by_key(|r| r.start);
+        spans
+    }
+}
+
+/// Attaches a free line reference right after a file (only connectors between) to it.
+fn attach_following(text: &str, files: &[FileMention], lines: &[LineMention], attached_to: &mut [Option<usize>]) {
     let all_files = LastBefore::new(files.iter().map(|f| f.range.end).collect());
     let between = FirstEnd::new(lines.iter().map(|l| l.range.clone()).collect());
-    // A free line reference right after a file (only connectors between) is attached too.
     for (li, lm) in lines.iter().enumerate() {
         if attached_to.get(li).copied().flatten().is_some() {
             continue;
@@ -439,101 +602,6 @@ pub(crate) fn find_refs(text: &str, default_file: Option<&str>) -> Refs {
             }
         }
     }
-    // Which files are sources: transcripts, session ids, dated notes, Markdown with a line ref.
-    let mut has_lines = vec![false; files.len()];
-    for fi in attached_to.iter().flatten() {
-        if let Some(h) = has_lines.get_mut(*fi) {
-            *h = true;
-        }
-    }
-    let is_source: Vec<bool> = files
-        .iter()
-        .enumerate()
-        .map(|(fi, f)| match f.kind {
-            FileKind::Jsonl | FileKind::SessionId => true,
-            FileKind::AgentId => has_lines[fi],
-            FileKind::Markdown => {
-                let name = text.get(f.range.clone()).unwrap_or("");
-                is_dated_markdown(name) || has_lines[fi]
-            }
-        })
-        .collect();
-    let source_idx: Vec<usize> = (0..files.len()).filter(|i| is_source.get(*i) == Some(&true)).collect();
-    let sources_before = LastBefore::new(source_idx.iter().map(|&i| files[i].range.end).collect());
-    let name_of = |fi: usize| files.get(fi).and_then(|f| text.get(f.range.clone())).map(str::to_string);
-
-    let mut order: Vec<usize> = (0..lines.len()).collect();
-    order.sort_by_key(|i| lines.get(*i).map(|l| l.range.start));
-    let mut cited = vec![false; files.len()];
-    let mut citations: Vec<(usize, Citation)> = Vec::new();
-    for li in order {
-        let Some(lm) = lines.get(li) else { continue };
-        let owner = match attached_to.get(li).copied().flatten() {
-            Some(fi) => Some(fi),
-            None => {
-                let before = sources_before.last_ending_by(lm.range.start).and_then(|k| source_idx.get(k));
-                let first_after = source_idx.partition_point(|&i| files[i].range.start < lm.range.end);
-                let after = source_idx.get(first_after);
-                before.or(if source_idx.len() == 1 { source_idx.first() } else { after }).copied()
-            }
-        };
-        let attached = attached_to.get(li).copied().flatten().is_some();
-        let (file, raw_range) = match owner {
-            Some(fi) => {
-                if let Some(c) = cited.get_mut(fi) {
-                    *c = true;
-                }
-                let fr = files.get(fi).map(|f| f.range.clone()).unwrap_or(0..0);
-                let mut raw = if attached { fr.start..lm.range.end } else { lm.range.clone() };
-                // Keep the closing parenthesis of `abc.jsonl (lines 3-5)` (the gap is read
-                // only when attached: an owner found far before is no neighbour).
-                let gap = if attached { text.get(fr.end..lm.range.start).unwrap_or("") } else { "" };
-                let closer = text.get(lm.range.end..).and_then(|r| r.chars().next());
-                if attached
-                    && gap.contains(['(', '（'])
-                    && let Some(c @ (')' | '）')) = closer
-                {
-                    raw.end += c.len_utf8();
-                }
-                (name_of(fi), raw)
-            }
-            None => (default_file.map(str::to_string), lm.range.clone()),
-        };
-        let raw = text.get(raw_range.clone()).unwrap_or("").to_string();
-        for span in &lm.spans {
-            let (start, end, bad) = match span {
-                Ok((a, b)) => (Some(*a), Some(*b), None),
-                Err(bad) => (None, None, Some(bad.clone())),
-            };
-            citations.push((raw_range.start, Citation { raw: raw.clone(), file: file.clone(), start, end, bad }));
-        }
-    }
-    for fi in &source_idx {
-        if cited.get(*fi) == Some(&false)
-            && let Some(f) = files.get(*fi)
-        {
-            let name = text.get(f.range.clone()).unwrap_or("").to_string();
-            citations.push((
-                f.range.start,
-                Citation { raw: name.clone(), file: Some(name), start: None, end: None, bad: None },
-            ));
-        }
-    }
-    citations.sort_by_key(|(pos, _)| *pos);
-    let notes = files
-        .iter()
-        .enumerate()
-        .filter(|(i, f)| f.kind == FileKind::Markdown && is_source.get(*i) == Some(&false))
-        .map(|(_, f)| f.range.clone())
-        .collect();
-    let last_file = source_idx.last().and_then(|i| name_of(*i));
-    let mut spans: Vec<Range<usize>> = source_idx
-        .iter()
-        .filter_map(|i| files.get(*i).map(|f| f.range.clone()))
-        .chain(lines.iter().map(|l| l.range.clone()))
-        .collect();
-    spans.sort_by_key(|r| r.start);
-    Refs { citations: citations.into_iter().map(|(_, c)| c).collect(), spans, notes, last_file }
 }
 
 #[cfg(test)]

@@ -99,6 +99,18 @@ impl Transcript {
         self.starts.len()
     }
 
+    /// The last line of a chunk starting at line `first` (valid) of at most `lines` lines
+    /// and, past its first line, at most `bytes` bytes: what is read at once when a whole
+    /// file is walked (256 lines of 4 MiB would be 1 GiB held).
+    pub fn chunk_end(&self, first: usize, lines: usize, bytes: u64) -> usize {
+        let last = first.saturating_add(lines.max(1) - 1).min(self.line_count()).max(first);
+        let offset = |n: usize| n.checked_sub(1).and_then(|i| self.starts.get(i)).copied().unwrap_or(self.end);
+        let from = offset(first);
+        // The first line past `first` that ends beyond `from + bytes`, less one.
+        let over = (first + 1..=last).find(|&n| offset(n + 1).saturating_sub(from) > bytes);
+        over.map_or(last, |n| n - 1)
+    }
+
     /// Line `n` (1-based), `None` past the end.
     pub fn line(&self, n: usize) -> Result<Option<Line>> {
         Ok(self.lines(n..=n)?.pop())
@@ -225,6 +237,18 @@ mod tests {
         File::create(&path).unwrap().write_all(bytes).unwrap();
         let t = Transcript::open(&SourceFile::new(path, name.to_string())).unwrap();
         (dir, t)
+    }
+
+    #[test]
+    fn a_chunk_stops_at_its_byte_size_but_holds_at_least_one_line() {
+        // Lines of 10, 10, 100, 10 bytes (newlines included).
+        let text = format!("{}\n{}\n{}\n{}\n", "a".repeat(9), "b".repeat(9), "c".repeat(99), "d".repeat(9));
+        let (_d, t) = transcript_of(text.as_bytes(), "t.jsonl");
+        assert_eq!(t.chunk_end(1, 256, 1 << 20), 4);
+        assert_eq!(t.chunk_end(1, 2, 1 << 20), 2);
+        assert_eq!(t.chunk_end(1, 256, 20), 2);
+        assert_eq!(t.chunk_end(3, 256, 20), 3, "one line past the size still forms a chunk");
+        assert_eq!(t.chunk_end(4, 256, 20), 4);
     }
 
     #[test]

@@ -359,10 +359,11 @@ impl Transcript {
     }
 
     /// Every turn of the conversation in line order with what it says (each cut at `cap`
-    /// bytes), read in chunks so that only one chunk of lines is held; a tool result is
+    /// bytes), read in chunks (256 lines, 16 MiB) so that only one chunk is held; a tool result is
     /// named by the tool of the call it answers. Lines that cannot be read end it early.
     pub fn conversation(&self, cap: usize) -> Vec<Spoken> {
         const CHUNK: usize = 256;
+        const CHUNK_BYTES: u64 = 16 << 20;
         let mut out = Vec::new();
         if self.kind() != SourceKind::Jsonl {
             return out;
@@ -370,7 +371,7 @@ impl Transcript {
         let mut tools: std::collections::HashMap<String, String> = std::collections::HashMap::new();
         let mut first = 1;
         while first <= self.line_count() {
-            let last = (first + CHUNK - 1).min(self.line_count());
+            let last = self.chunk_end(first, CHUNK, CHUNK_BYTES);
             let Ok(lines) = self.lines(first..=last) else { break };
             for (n, line) in (first..=last).zip(lines) {
                 let Some(turn) = turn_of(&line.bytes, n) else { continue };
