@@ -12,7 +12,7 @@
 //! time and, on Linux, the mean CPU time (user + system) of a run: on a loaded machine the
 //! wall time is mostly waiting for a core.
 
-use dreamreview::evidence::{
+use dreamreview::store::evidence::{
     CitationEvidence, EntryEvidence, Evidence, FORMAT, FlagEvidence, HunkEvidence, KeptLine, Taken,
 };
 use git2::{Oid, Repository, Signature, Time};

@@ -7,9 +7,9 @@
 //! cargo run --example screenshots
 //! ```
 
-use dreamreview::ui::script;
-use dreamreview::ui::snapshot::to_svg;
-use dreamreview::ui::theme::{Theme, ThemeName};
+use dreamreview::faces::ui::script;
+use dreamreview::faces::ui::snapshot::to_svg;
+use dreamreview::faces::ui::theme::{Theme, ThemeName};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style};
@@ -146,7 +146,7 @@ fn main() -> anyhow::Result<()> {
 /// Claude Code deletes in 3 days. Drawn by the inbox's own view from the rows the command
 /// line computes, in a 110×16 terminal.
 fn inbox_shot(out: &Path) -> anyhow::Result<()> {
-    use dreamreview::ui::inbox::{Inbox, Msg, update, view};
+    use dreamreview::faces::ui::inbox::{Inbox, Msg, update, view};
     use ratatui::crossterm::event::{KeyCode, KeyEvent};
     use std::process::Command;
     const SIZE: (u16, u16) = (110, 16);
@@ -170,7 +170,7 @@ fn inbox_shot(out: &Path) -> anyhow::Result<()> {
         Ok(())
     };
     // The demo's project under Claude Code's projects folder, its dream in the dreams folder.
-    let demo = dreamreview::demo::materialize(&root.join("demo"))?;
+    let demo = dreamreview::faces::demo::materialize(&root.join("demo"))?;
     let ledger = projects.join("-home-dev-ledger");
     std::fs::create_dir_all(&projects)?;
     std::fs::rename(root.join("demo/project"), &ledger)?;
@@ -203,18 +203,18 @@ fn inbox_shot(out: &Path) -> anyhow::Result<()> {
     write(&transcript, "{}\n")?;
     let f = std::fs::File::options().write(true).open(&transcript)?;
     f.set_modified(std::time::SystemTime::now() - std::time::Duration::from_secs(86_400 * 27))?;
-    let places = dreamreview::inbox::Places {
+    let places = dreamreview::inputs::inbox::Places {
         dreams_dir: Some(dreams),
         extra_dreams_dirs: Vec::new(),
         projects: Some(projects),
         openclaw_workspaces: Vec::new(),
     };
-    let found = dreamreview::inbox::discover(&places);
-    let retention = dreamreview::retention::Retention::in_config(&root.join("claude"));
+    let found = dreamreview::inputs::inbox::discover(&places);
+    let retention = dreamreview::inputs::retention::Retention::in_config(&root.join("claude"));
     let (mut app, _) = Inbox::new(Theme::new(ThemeName::Dark), None);
     update(&mut app, Msg::Found { generation: 1, places: found.clone() });
     for (index, place) in found.iter().enumerate() {
-        let row = dreamreview::waiting::check(place, None, &retention).map(Box::new);
+        let row = dreamreview::store::waiting::check(place, None, &retention).map(Box::new);
         update(&mut app, Msg::Checked { generation: 1, index, row });
     }
     for _ in 0..3 {
@@ -226,7 +226,7 @@ fn inbox_shot(out: &Path) -> anyhow::Result<()> {
     // changes when the screen does.
     let today = {
         let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH)?.as_secs();
-        dreamreview::date::Date::from_days(i64::try_from(secs / 86_400)?).to_string()
+        dreamreview::base::date::Date::from_days(i64::try_from(secs / 86_400)?).to_string()
     };
     let svg = to_svg(terminal.backend().buffer(), "#1c1c1c", "#d0d0d0")
         .replace(&root.join("claude").display().to_string(), "/home/dev/.claude")
@@ -246,13 +246,13 @@ fn why_shot(out: &Path) -> anyhow::Result<()> {
     script::drive(&mut app, "<Tab> y n n n y y n c <Enter>").map_err(anyhow::Error::msg)?;
     std::fs::remove_file(dir.path().join("project/3f1c9a52-7d4e-4b8a-9c1e-5a2f8e6d4b71.jsonl"))?;
     let memory = dir.path().join("project/memory");
-    let repo =
-        dreamreview::repo::MemoryRepo::discover(&memory)?.ok_or_else(|| anyhow::anyhow!("no demo repository"))?;
-    let (note, line) = dreamreview::repo::why::parse_target(ARGS)?;
-    let explanation = dreamreview::repo::why::explain(&repo, &note, line)?;
+    let repo = dreamreview::store::repo::MemoryRepo::discover(&memory)?
+        .ok_or_else(|| anyhow::anyhow!("no demo repository"))?;
+    let (note, line) = dreamreview::store::repo::why::parse_target(ARGS)?;
+    let explanation = dreamreview::store::repo::why::explain(&repo, &note, line)?;
     let prompt = Line::styled(format!("~/project/memory$ dreamreview why {ARGS}"), Style::default().fg(Color::Green));
     let mut lines = vec![prompt];
-    lines.extend(dreamreview::why::lines(&explanation).into_iter().map(Line::raw));
+    lines.extend(dreamreview::faces::why::lines(&explanation).into_iter().map(Line::raw));
     let area = Rect::new(0, 0, SIZE.0, SIZE.1);
     let mut buf = Buffer::empty(area);
     Paragraph::new(Text::from(lines)).wrap(Wrap { trim: false }).render(area, &mut buf);

@@ -32,7 +32,7 @@ fn main() {
             let line = line.expect("read");
             bytes += line.len() + 1;
             lines += 1;
-            found += dreamreview::secrets::find(&String::from_utf8_lossy(&line)).len();
+            found += dreamreview::base::secrets::find(&String::from_utf8_lossy(&line)).len();
         }
     }
     let secs = start.elapsed().as_secs_f64();

@@ -4,7 +4,7 @@
 //! the proposal against the live memory folder into hunks, checks every claim against the
 //! session transcripts, audits memory hygiene, keeps the reviewer's decisions and writes
 //! accepted results to the memory folder's git repository. The TUI (`ui`) and the command
-//! line (`cli`) are thin faces over the same [`review::Review`] and
+//! line (`cli`) are thin faces over the same [`model::review::Review`] and
 //! [`analysis::Analysis`].
 //!
 //! # How data flows
@@ -25,17 +25,17 @@
 //! The folders of `src/` are these layers — `base/`, `inputs/`, `model/`, `analysis/`,
 //! `store/`, `faces/` — so the tree reads as the flow. Each layer uses only itself and the
 //! layers to its left; the model knows no git (the
-//! repository layer passes what history says through [`review::history::MemoryHistory`];
+//! repository layer passes what history says through [`model::review::history::MemoryHistory`];
 //! the one read of git below the store is `analysis::repofacts::project`, which opens the
 //! sessions' own project read only to check what notes say of its code) and nothing below
 //! the faces knows the terminal. `tests/architecture.rs` checks this
 //! on every `cargo test`.
 //!
-//! A newcomer reads [`review`] (the model: hunks and decisions), then [`analysis`] (what is
-//! found and how), then [`repo::apply`] (how a review becomes a commit), then `ui::update`.
+//! A newcomer reads [`model::review`] (the model: hunks and decisions), then [`analysis`] (what is
+//! found and how), then [`store::repo::apply`] (how a review becomes a commit), then `ui::update`.
 
 // The folders are the layers (lowest first); each module is also reachable from the crate
-// root by its own name (`crate::transcript`, `dreamreview::review`), which is how the code
+// root by its own name (`crate::inputs::transcript`, `dreamreview::model::review`), which is how the code
 // refers to it.
 pub mod analysis;
 pub mod base;

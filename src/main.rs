@@ -1,3 +1,3 @@
 fn main() {
-    std::process::exit(dreamreview::cli::main());
+    std::process::exit(dreamreview::faces::cli::main());
 }

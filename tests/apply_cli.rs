@@ -4,7 +4,7 @@
 //! in-place dreams, decisions files, symlinks, the lock, and crash safety.
 
 use crate::common::*;
-use dreamreview::snapshot::{Entry, read_folder};
+use dreamreview::inputs::snapshot::{Entry, read_folder};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -37,7 +37,7 @@ fn dream_id(cwd: &Path, dream: &Path, extra: &[&str]) -> String {
 
 fn demo() -> (tempfile::TempDir, PathBuf, PathBuf) {
     let t = tempfile::tempdir().unwrap();
-    let d = dreamreview::demo::materialize(t.path()).unwrap();
+    let d = dreamreview::faces::demo::materialize(t.path()).unwrap();
     (t, d.dream, d.memory)
 }
 

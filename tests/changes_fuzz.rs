@@ -1,6 +1,6 @@
 //! CHANGES.md parsing and inline sources never panic, whatever the input.
 
-use dreamreview::changes::{inline_citations, parse, structure_spans};
+use dreamreview::inputs::changes::{inline_citations, parse, structure_spans};
 use proptest::prelude::*;
 
 /// Tokens that reach the interesting code paths, mixed with arbitrary text.

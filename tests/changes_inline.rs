@@ -1,6 +1,6 @@
 //! OpenClaw inline sources and metadata spans in note lines.
 
-use dreamreview::changes::{Citation, inline_citations, structure_spans};
+use dreamreview::inputs::changes::{Citation, inline_citations, structure_spans};
 
 fn cite(raw: &str, file: &str, start: Option<usize>, end: Option<usize>) -> Citation {
     Citation { raw: raw.to_string(), file: Some(file.to_string()), start, end, bad: None }

@@ -1,7 +1,7 @@
 //! CHANGES.md parsing: entries, notes, every citation form, snippets.
 
-use dreamreview::changes::{ChangeEntry, Citation, citations_in, dated_source, parse, reference_spans};
-use dreamreview::date::Date;
+use dreamreview::base::date::Date;
+use dreamreview::inputs::changes::{ChangeEntry, Citation, citations_in, dated_source, parse, reference_spans};
 
 const SESSION: &str = "5b0e7c2a-41d3-4c1e-9f0a-2d6b8e3c7a15.jsonl";
 

@@ -209,12 +209,12 @@ fn invisible_changes_are_named() {
     assert!(r.stdout.contains("    ~ trailing spaces: lines that look the same differ in it\n"), "{}", r.stdout);
     // The TUI names them in the hunk's header, from the same derivation.
     let (review, _) = review(&dream, &memory);
-    let mut app = dreamreview::ui::state::App::new(
+    let mut app = dreamreview::faces::ui::state::App::new(
         review,
-        dreamreview::ui::theme::Theme::new(dreamreview::ui::theme::ThemeName::Dark),
+        dreamreview::faces::ui::theme::Theme::new(dreamreview::faces::ui::theme::ThemeName::Dark),
         (100, 20),
     );
     app.rebuild_rows();
-    let screen = dreamreview::ui::snapshot::to_text(&dreamreview::ui::script::render(&app));
+    let screen = dreamreview::faces::ui::snapshot::to_text(&dreamreview::faces::ui::script::render(&app));
     assert!(screen.contains("CRLF → LF trailing spaces"), "{screen}");
 }

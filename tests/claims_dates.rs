@@ -1,7 +1,7 @@
 //! Every written form of a date, as extract sees it (only the date claims of a line).
 
 use dreamreview::analysis::claims::{ClaimKind, ClaimValue, DateSpec, MonthPart, extract};
-use dreamreview::date::Date;
+use dreamreview::base::date::Date;
 
 fn d(y: i32, m: u32, day: u32) -> Date {
     Date::new(y, m, day).unwrap()

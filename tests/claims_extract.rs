@@ -1,7 +1,7 @@
 //! Claim extraction from note lines: exact claims for the reference scenario and every form.
 
 use dreamreview::analysis::claims::{Claim, ClaimKind, ClaimValue, DateSpec, MonthPart, extract};
-use dreamreview::date::Date;
+use dreamreview::base::date::Date;
 
 fn kinds(line: &str) -> Vec<(ClaimKind, String)> {
     extract(line).into_iter().map(|c| (c.kind, c.text)).collect()

@@ -4,7 +4,7 @@
 use dreamreview::analysis::claims::{
     covers, extract, needles, occurs_in, overlaps, relative_needles, relative_phrases,
 };
-use dreamreview::date::Date;
+use dreamreview::base::date::Date;
 use proptest::prelude::*;
 
 fn tricky() -> impl Strategy<Value = String> {
@@ -127,7 +127,7 @@ fn check(line: &str) -> Result<(), TestCaseError> {
         prop_assert!(a <= b);
         // With an unknown zone the anchor is ±1 day: every reading lies inside the union,
         // and a claim covering a reading overlaps it.
-        let day = dreamreview::zone::LocalDay { day: anchor, slack: 1 };
+        let day = dreamreview::base::zone::LocalDay { day: anchor, slack: 1 };
         let (lo, hi) = r.resolve_around(day);
         for (_, (x, y)) in r.readings(day) {
             prop_assert!(lo <= x && y <= hi && x <= y);

@@ -3,7 +3,7 @@
 use dreamreview::analysis::claims::{
     Claim, ClaimKind, date_stated_by, extract, needles, occurs_in, overlaps, relative_phrases,
 };
-use dreamreview::date::Date;
+use dreamreview::base::date::Date;
 
 /// The single claim of `kind` in `line`.
 fn claim(line: &str, kind: ClaimKind) -> Claim {

@@ -1,7 +1,7 @@
 //! Relative time phrases in source lines and the days they can mean.
 
 use dreamreview::analysis::claims::{Relative, RelativeKind, relative_needles, relative_phrases};
-use dreamreview::date::Date;
+use dreamreview::base::date::Date;
 
 fn d(y: i32, m: u32, day: u32) -> Date {
     Date::new(y, m, day).unwrap()
@@ -75,7 +75,7 @@ fn japanese_korean_chinese() {
 fn an_unknown_zone_keeps_a_day_of_slack() {
     let around = |text: &str, slack: i64| {
         let r = &relative_phrases(text)[0];
-        r.resolve_around(dreamreview::zone::LocalDay { day: sunday(), slack })
+        r.resolve_around(dreamreview::base::zone::LocalDay { day: sunday(), slack })
     };
     assert_eq!(around("yesterday", 1), (d(2026, 10, 30), d(2026, 11, 1)));
     assert_eq!(around("3日前", 1), (d(2026, 10, 28), d(2026, 10, 30)));

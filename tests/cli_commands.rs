@@ -33,9 +33,9 @@ fn review_is_a_command_and_the_default() {
 fn command_names_match_the_parser() {
     use clap::CommandFactory;
     let mut names: Vec<String> =
-        dreamreview::cli::Cli::command().get_subcommands().map(|c| c.get_name().to_string()).collect();
+        dreamreview::faces::cli::Cli::command().get_subcommands().map(|c| c.get_name().to_string()).collect();
     names.push("help".into());
-    let mut known: Vec<String> = dreamreview::cli::COMMANDS.iter().map(|s| s.to_string()).collect();
+    let mut known: Vec<String> = dreamreview::faces::cli::COMMANDS.iter().map(|s| s.to_string()).collect();
     names.sort();
     known.sort();
     assert_eq!(names, known);

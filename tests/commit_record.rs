@@ -8,8 +8,8 @@
 
 use crate::common::*;
 use dreamreview::analysis::flag::{Flag, FlagKind};
-use dreamreview::decision::Decision;
-use dreamreview::diff::Op;
+use dreamreview::model::decision::Decision;
+use dreamreview::model::diff::Op;
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -62,7 +62,7 @@ fn flags_of_index_lines_not_taken_never_reach_the_message() {
         ],
         "# Changes\n\n- memory/MEMORY.md: dropped the service lines\n",
     );
-    dreamreview::repo::init_with_snapshot(&memory).unwrap();
+    dreamreview::store::repo::init_with_snapshot(&memory).unwrap();
     // The hunk's changed lines: the blank line and the three index lines are removed.
     let (review, _) = review(&dream, &memory);
     let (fi, hi) = review.find_hunk("MEMORY.md#1").unwrap();
@@ -109,7 +109,7 @@ fn flags_of_index_lines_not_taken_never_reach_the_message() {
 #[test]
 fn an_entry_warning_waved_through_is_recorded_as_standing() {
     let (_g, dream, memory) = scenario("mixed-infra");
-    dreamreview::repo::init_with_snapshot(&memory).unwrap();
+    dreamreview::store::repo::init_with_snapshot(&memory).unwrap();
     let cwd = dream.parent().unwrap();
     let r = run(cwd, &["apply", s(&dream), "--memory", s(&memory), "--accept", "cache.md#1"]);
     assert_eq!(r.code, 0, "{}", r.both());
@@ -143,19 +143,20 @@ fn an_entry_warning_waved_through_is_recorded_as_standing() {
 #[test]
 fn the_preview_lists_an_entry_warning_as_standing() {
     let (_g, dream, memory) = scenario("mixed-infra");
-    dreamreview::repo::init_with_snapshot(&memory).unwrap();
+    dreamreview::store::repo::init_with_snapshot(&memory).unwrap();
     let (mut review, _) = review(&dream, &memory);
     let (fi, hi) = review.find_hunk("cache.md#1").unwrap();
     review.set_hunk(fi, hi, Decision::Accepted).unwrap();
-    let analysis = dreamreview::cli::analyze(&review);
-    let mut app = dreamreview::ui::state::App::new(
+    let analysis = dreamreview::faces::cli::analyze(&review);
+    let mut app = dreamreview::faces::ui::state::App::new(
         review,
-        dreamreview::ui::theme::Theme::new(dreamreview::ui::theme::ThemeName::Dark),
+        dreamreview::faces::ui::theme::Theme::new(dreamreview::faces::ui::theme::ThemeName::Dark),
         (120, 40),
     );
     app.analysis = analysis;
-    app.progress = dreamreview::ui::state::Progress::Done;
-    let dreamreview::ui::msg::Msg::CommitMessage(Ok(m)) = dreamreview::ui::effects::preview_commit(&app) else {
+    app.progress = dreamreview::faces::ui::state::Progress::Done;
+    let dreamreview::faces::ui::msg::Msg::CommitMessage(Ok(m)) = dreamreview::faces::ui::effects::preview_commit(&app)
+    else {
         panic!("no preview")
     };
     let head = m.split("\n\n").next().unwrap();
@@ -300,7 +301,7 @@ fn drift(rng: &mut Rng, live: &Notes) -> Notes {
 /// Random decisions: whole hunks accepted, rejected or left pending, lines taken one by
 /// one, edits (the new side with lines dropped or rewritten), and merges of `live-changed`
 /// hunks (both sides kept, the conflict markers removed).
-fn random_decisions(rng: &mut Rng, review: &mut dreamreview::review::Review, k: &mut usize) {
+fn random_decisions(rng: &mut Rng, review: &mut dreamreview::model::review::Review, k: &mut usize) {
     for fi in 0..review.files.len() {
         for hi in 0..review.files[fi].hunks.len() {
             let h = review.files[fi].hunks[hi].clone();
@@ -344,7 +345,7 @@ fn random_decisions(rng: &mut Rng, review: &mut dreamreview::review::Review, k: 
 }
 
 fn count(lines: &[String], line: &str) -> usize {
-    lines.iter().filter(|l| dreamreview::secrets::mask(l) == line).count()
+    lines.iter().filter(|l| dreamreview::base::secrets::mask(l) == line).count()
 }
 
 fn note_lines(files: &BTreeMap<String, Vec<u8>>, path: &str) -> Vec<String> {
@@ -354,7 +355,11 @@ fn note_lines(files: &BTreeMap<String, Vec<u8>>, path: &str) -> Vec<String> {
 /// How the message names a flag: `kind «claim»`, or `kind «message»` without a claim.
 fn label(flag: &Flag) -> String {
     let what = flag.claim.as_deref().unwrap_or(&flag.message);
-    dreamreview::repo::message::one_line(&format!("{} «{}»", flag.kind.name(), dreamreview::secrets::mask(what)))
+    dreamreview::store::repo::message::one_line(&format!(
+        "{} «{}»",
+        flag.kind.name(),
+        dreamreview::base::secrets::mask(what)
+    ))
 }
 
 const AUDIT_KINDS: &[FlagKind] = &[
@@ -394,18 +399,19 @@ fn one_case(seed: u64) -> Result<(), String> {
     let live = drifted;
     let _ = &live_refs;
     write(&memory.parent().unwrap().join("s.jsonl"), TRANSCRIPT);
-    let repo = dreamreview::repo::init_with_snapshot(&memory).map_err(|e| format!("{e:#}"))?;
-    let inputs = dreamreview::dream::discover(Some(&dream), Some(&memory), &[]).map_err(|e| format!("{e:#}"))?;
-    let mut review = dreamreview::repo::load_review(inputs).map_err(|e| format!("{e:#}"))?;
+    let repo = dreamreview::store::repo::init_with_snapshot(&memory).map_err(|e| format!("{e:#}"))?;
+    let inputs =
+        dreamreview::inputs::dream::discover(Some(&dream), Some(&memory), &[]).map_err(|e| format!("{e:#}"))?;
+    let mut review = dreamreview::store::repo::load_review(inputs).map_err(|e| format!("{e:#}"))?;
     if review.files.is_empty() {
         return Ok(());
     }
     let mut k = 10_000;
     random_decisions(&mut rng, &mut review, &mut k);
-    let analysis = dreamreview::cli::analyze(&review);
+    let analysis = dreamreview::faces::cli::analyze(&review);
     let live_files: BTreeMap<String, Vec<u8>> = live.iter().map(|(p, t)| (p.clone(), t.as_bytes().to_vec())).collect();
-    let lock = dreamreview::repo::lock::RepoLock::acquire(&repo).map_err(|e| format!("{e:#}"))?;
-    let applied = match dreamreview::repo::apply::commit_review(&repo, &review, &analysis, &lock) {
+    let lock = dreamreview::store::repo::lock::RepoLock::acquire(&repo).map_err(|e| format!("{e:#}"))?;
+    let applied = match dreamreview::store::repo::apply::commit_review(&repo, &review, &analysis, &lock) {
         Ok(a) => a,
         // Nothing taken and nothing new: no commit, nothing recorded.
         Err(e) if format!("{e:#}").contains("nothing new to commit") => return Ok(()),

@@ -195,9 +195,9 @@ fn a_session_editing_notes_during_apply_loses_nothing() {
 /// repository moved on, writes nothing, and reloads (decisions restored).
 #[test]
 fn a_tui_commit_after_another_commit_reloads_instead() {
-    use dreamreview::ui::script;
-    use dreamreview::ui::state::Mode;
-    use dreamreview::ui::theme::{Theme, ThemeName};
+    use dreamreview::faces::ui::script;
+    use dreamreview::faces::ui::state::Mode;
+    use dreamreview::faces::ui::theme::{Theme, ThemeName};
     let dir = tempfile::tempdir().unwrap();
     let mut app = script::open_demo(dir.path(), (100, 30), Theme::new(ThemeName::Dark)).unwrap();
     let memory = app.review.inputs.memory.clone();

@@ -87,7 +87,7 @@ fn completions_and_the_manual_page_name_the_commands() {
 /// was meant shows in `--help`-free ways: the inbox needs no dream, a review does.
 #[test]
 fn plain_dreamreview_is_the_inbox_or_the_review_of_the_folder_it_is_run_in() {
-    use dreamreview::cli::inbox::default_here;
+    use dreamreview::faces::cli::inbox::default_here;
     let (_g, dream, memory) = pnpm();
     assert_eq!(default_here(Some(&dream)), vec!["review", "."]);
     assert_eq!(default_here(Some(&memory)), vec!["inbox"], "no git yet");

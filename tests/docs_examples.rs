@@ -54,7 +54,7 @@ fn json_str(text: &str) -> serde_json::Value {
 }
 
 /// `file:start-end` (or `file` for a whole file, `?` for no file) of each citation.
-fn shown(c: &dreamreview::changes::Citation) -> String {
+fn shown(c: &dreamreview::inputs::changes::Citation) -> String {
     let file = c.file.as_deref().unwrap_or("?");
     match (c.start, c.end) {
         (Some(a), Some(b)) if a != b => format!("{file}:{a}-{b}"),
@@ -65,14 +65,14 @@ fn shown(c: &dreamreview::changes::Citation) -> String {
 
 /// The rows `entry ⇒ a, b` of the text block after `marker`: each entry parsed alone, and
 /// the list it should give (`(none)`: empty).
-fn example_rows(marker: &str) -> Vec<(dreamreview::changes::ChangeEntry, Vec<String>)> {
+fn example_rows(marker: &str) -> Vec<(dreamreview::inputs::changes::ChangeEntry, Vec<String>)> {
     let table = fenced_after(&doc("changes-citations.md"), marker, "text");
     let rows: Vec<_> = table
         .lines()
         .filter(|l| !l.trim().is_empty())
         .map(|row| {
             let (entry, want) = row.split_once(" ⇒ ").unwrap_or_else(|| panic!("row without ⇒: {row}"));
-            let mut entries = dreamreview::changes::parse(entry);
+            let mut entries = dreamreview::inputs::changes::parse(entry);
             assert_eq!(entries.len(), 1, "{entry}");
             let want = if want.trim() == "(none)" { Vec::new() } else { want.split(", ").map(String::from).collect() };
             (entries.remove(0), want)
@@ -102,7 +102,7 @@ fn the_layout_example_is_what_the_parser_reads() {
     let text = doc("changes-citations.md");
     let input = fenced_after(&text, "<!-- example: layout -->", "markdown");
     let want = fenced_after(&text, "<!-- example: layout parsed -->", "text");
-    let got: Vec<String> = dreamreview::changes::parse(&input)
+    let got: Vec<String> = dreamreview::inputs::changes::parse(&input)
         .iter()
         .map(|e| {
             let cites: Vec<String> = e.citations.iter().map(shown).collect();

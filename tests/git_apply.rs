@@ -2,9 +2,9 @@
 //! pairs of notes, accepting a subset of hunks gives exactly what `git apply` produces from
 //! a patch of exactly those hunks.
 
-use dreamreview::decision::{Decision, HunkDecision};
-use dreamreview::diff::{FileStatus, diff_file, result, to_patch};
-use dreamreview::snapshot::Entry;
+use dreamreview::inputs::snapshot::Entry;
+use dreamreview::model::decision::{Decision, HunkDecision};
+use dreamreview::model::diff::{FileStatus, diff_file, result, to_patch};
 use std::process::Command;
 
 struct Rng(u64);
@@ -39,7 +39,7 @@ fn gen_text(rng: &mut Rng) -> String {
 }
 
 fn mutate(rng: &mut Rng, base: &str) -> String {
-    let mut lines: Vec<String> = dreamreview::text::split_lines(base).into_iter().map(str::to_string).collect();
+    let mut lines: Vec<String> = dreamreview::base::text::split_lines(base).into_iter().map(str::to_string).collect();
     for _ in 0..rng.below(8) {
         let at = rng.below(lines.len() + 1);
         match rng.below(3) {

@@ -3,8 +3,8 @@
 
 use crate::common::*;
 use dreamreview::analysis::flag::FlagKind;
-use dreamreview::decision::Decision;
-use dreamreview::review::Refusal;
+use dreamreview::model::decision::Decision;
+use dreamreview::model::review::Refusal;
 
 const FM: &str = "---\nname: n\ndescription: d\ntype: project\n---\n\n";
 
@@ -79,7 +79,7 @@ fn a_private_key_block_is_never_printed_line_by_line() {
         }
     }
     let (review, _) = review(&dream, &memory);
-    let masked = dreamreview::diff::masked::masked_lines(&review.files[0].hunks[0]).concat();
+    let masked = dreamreview::model::diff::masked::masked_lines(&review.files[0].hunks[0]).concat();
     assert!(!masked.contains("bblGuP8") && masked.contains("[… private-key]"), "{masked}");
 }
 
@@ -145,8 +145,12 @@ fn memory_diff_paths_outside_the_folder_are_shown_and_blocked() {
     );
     write(&dream.join("memory.diff"), &diff);
     let (mut review, analysis) = review(&dream, &memory);
-    let outside: Vec<_> =
-        review.files.iter().enumerate().filter(|(_, f)| f.kind == dreamreview::diff::FileKind::Outside).collect();
+    let outside: Vec<_> = review
+        .files
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.kind == dreamreview::model::diff::FileKind::Outside)
+        .collect();
     assert_eq!(outside.len(), 1);
     let (fi, f) = outside[0];
     assert!(f.path.ends_with("/../../../etc/cron.d/x"), "{}", f.path);

@@ -218,21 +218,25 @@ fn configured_dreams_folders_and_workspaces_are_listed() {
 }
 
 /// The screen, drawn from the real view with the rows the command line computes.
-pub fn inbox_screen(h: &Home, size: (u16, u16), theme: dreamreview::ui::theme::ThemeName) -> ratatui::buffer::Buffer {
-    use dreamreview::ui::inbox::{Inbox, Msg, update, view};
-    let places = dreamreview::inbox::Places {
+pub fn inbox_screen(
+    h: &Home,
+    size: (u16, u16),
+    theme: dreamreview::faces::ui::theme::ThemeName,
+) -> ratatui::buffer::Buffer {
+    use dreamreview::faces::ui::inbox::{Inbox, Msg, update, view};
+    let places = dreamreview::inputs::inbox::Places {
         dreams_dir: Some(h.data.join("dreamreview/dreams")),
         extra_dreams_dirs: Vec::new(),
         projects: Some(h.projects()),
         openclaw_workspaces: Vec::new(),
     };
-    let found = dreamreview::inbox::discover(&places);
-    let retention = dreamreview::retention::Retention::in_config(&h.claude);
-    let (mut app, _) = Inbox::new(dreamreview::ui::theme::Theme::new(theme), None);
+    let found = dreamreview::inputs::inbox::discover(&places);
+    let retention = dreamreview::inputs::retention::Retention::in_config(&h.claude);
+    let (mut app, _) = Inbox::new(dreamreview::faces::ui::theme::Theme::new(theme), None);
     update(&mut app, Msg::Found { generation: 1, places: found.clone() });
     // The rows arrive out of order, as the worker may send them: each goes to its place.
     for (index, place) in found.iter().enumerate().rev() {
-        let row = dreamreview::waiting::check(place, None, &retention).map(Box::new);
+        let row = dreamreview::store::waiting::check(place, None, &retention).map(Box::new);
         update(&mut app, Msg::Checked { generation: 1, index, row });
     }
     for _ in 0..3 {
@@ -246,11 +250,11 @@ pub fn inbox_screen(h: &Home, size: (u16, u16), theme: dreamreview::ui::theme::T
 #[test]
 fn the_inbox_screen() {
     let h = fake_home();
-    let buf = inbox_screen(&h, (110, 14), dreamreview::ui::theme::ThemeName::Dark);
-    let text = dreamreview::ui::snapshot::to_text(&buf).replace(&h.root.display().to_string(), "<root>");
+    let buf = inbox_screen(&h, (110, 14), dreamreview::faces::ui::theme::ThemeName::Dark);
+    let text = dreamreview::faces::ui::snapshot::to_text(&buf).replace(&h.root.display().to_string(), "<root>");
     let today = {
         let secs = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).unwrap().as_secs();
-        dreamreview::date::Date::from_days((secs / 86_400) as i64).to_string()
+        dreamreview::base::date::Date::from_days((secs / 86_400) as i64).to_string()
     };
     insta::assert_snapshot!("inbox_screen", text.replace(&today, "<-today-->"));
 }

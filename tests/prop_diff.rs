@@ -2,10 +2,10 @@
 //! texts with CRLF, missing final newlines, unicode and empty files, results computed from
 //! decisions reproduce each side byte for byte, and any subset of hunks matches its patch.
 
-use dreamreview::decision::{Decision, HunkDecision};
-use dreamreview::diff::{FileDiff, diff_file, result, to_patch};
-use dreamreview::memdiff;
-use dreamreview::snapshot::Entry;
+use dreamreview::inputs::memdiff;
+use dreamreview::inputs::snapshot::Entry;
+use dreamreview::model::decision::{Decision, HunkDecision};
+use dreamreview::model::diff::{FileDiff, diff_file, result, to_patch};
 use proptest::prelude::*;
 
 const WORDS: &[&str] = &["alpha", "beta", "", "  indented", "日本語のメモ", "한국어", "- [x](x.md)", "PERMANENT"];
@@ -27,7 +27,8 @@ fn text() -> impl Strategy<Value = String> {
 /// A text derived from `base` by random line edits, so diffs have shared structure.
 fn mutate(base: String) -> impl Strategy<Value = String> {
     prop::collection::vec((0..4u8, 0..WORDS.len(), 0..32usize), 0..6).prop_map(move |edits| {
-        let mut lines: Vec<String> = dreamreview::text::split_lines(&base).into_iter().map(str::to_string).collect();
+        let mut lines: Vec<String> =
+            dreamreview::base::text::split_lines(&base).into_iter().map(str::to_string).collect();
         for (kind, w, at) in edits {
             let at = if lines.is_empty() { 0 } else { at % (lines.len() + 1) };
             match kind {

@@ -10,7 +10,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::LazyLock;
 
-use dreamreview::transcript::{
+use dreamreview::inputs::transcript::{
     Hit, RenderedLine, SourceFile, SourceSet, Transcript, render_jsonl, render_jsonl_with_limit, render_note,
     said_text, scan,
 };

@@ -36,7 +36,7 @@ fn analyse(
     sessions: &[(&str, String)],
     live: &[(&str, &str)],
     proposed: &[(&str, &str)],
-) -> (dreamreview::review::Review, dreamreview::analysis::result::Analysis, tempfile::TempDir) {
+) -> (dreamreview::model::review::Review, dreamreview::analysis::result::Analysis, tempfile::TempDir) {
     let (g, dream, memory) = dream_fixture(live, proposed, &format!("- notes.md: what the user said ({A}.jsonl:1)\n"));
     for (id, text) in sessions {
         write(&memory.parent().unwrap().join(format!("{id}.jsonl")), text);

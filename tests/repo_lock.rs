@@ -5,7 +5,7 @@
 //! re-run as [`lock_child`] (see `common::LockHolder`).
 
 use crate::common::{LOCK_CHILD_PATH, LOCK_CHILD_ROLE, LockHolder};
-use dreamreview::repo::lock::{LockInfo, RepoLock};
+use dreamreview::store::repo::lock::{LockInfo, RepoLock};
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};

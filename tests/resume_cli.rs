@@ -4,12 +4,12 @@
 //! `apply --decisions <saved state>` give the same tree.
 
 use crate::common::*;
-use dreamreview::cli::{self, InputArgs};
-use dreamreview::decision::Decision;
-use dreamreview::repo::decisions;
-use dreamreview::repo::lock::RepoLock;
-use dreamreview::repo::{MemoryRepo, apply, history};
-use dreamreview::review::Review;
+use dreamreview::faces::cli::{self, InputArgs};
+use dreamreview::model::decision::Decision;
+use dreamreview::model::review::Review;
+use dreamreview::store::repo::decisions;
+use dreamreview::store::repo::lock::RepoLock;
+use dreamreview::store::repo::{MemoryRepo, apply, history};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -48,14 +48,15 @@ fn decide(r: &mut Review) {
     }
     let (f, h) = hunk(r, "database.md#1");
     let side = r.hunk(f, h).unwrap().new_side();
-    let edited: String = dreamreview::text::split_lines(&side).into_iter().filter(|l| !l.contains("token")).collect();
+    let edited: String =
+        dreamreview::base::text::split_lines(&side).into_iter().filter(|l| !l.contains("token")).collect();
     assert_ne!(edited, side);
     r.set_edit(f, h, Some(edited)).unwrap();
 }
 
 fn demo() -> (tempfile::TempDir, PathBuf, PathBuf) {
     let t = tempfile::tempdir().unwrap();
-    let d = dreamreview::demo::materialize(t.path()).unwrap();
+    let d = dreamreview::faces::demo::materialize(t.path()).unwrap();
     (t, d.dream, d.memory)
 }
 
@@ -244,16 +245,16 @@ fn after_a_commit_the_rest_of_the_dream_is_pending_or_rejected_never_reaccepted(
         let (f, h) = hunk(r, id);
         r.decisions[f][h].state()
     };
-    assert_eq!(state(&again, "review-ja.md#1"), dreamreview::decision::HunkState::Rejected);
+    assert_eq!(state(&again, "review-ja.md#1"), dreamreview::model::decision::HunkState::Rejected);
     let (f, h) = hunk(&again, "MEMORY.md#1");
     assert!(!again.files[f].hunks[h].live_changed, "the review's own lines are no live edit");
     // What the commit did not take of it stays decided as the commit decided: rejected,
     // not pending (one key must not undo the review); --again reopens it.
-    assert_eq!(state(&again, "MEMORY.md#1"), dreamreview::decision::HunkState::Rejected);
+    assert_eq!(state(&again, "MEMORY.md#1"), dreamreview::model::decision::HunkState::Rejected);
     assert!(again.find_hunk("git-rules.md#1").is_none(), "its deletion is committed");
     let reopened = cli::load(&InputArgs { again: true, ..inputs(&dream, &memory) }).unwrap();
-    assert_eq!(state(&reopened, "MEMORY.md#1"), dreamreview::decision::HunkState::Pending);
-    assert_eq!(state(&reopened, "review-ja.md#1"), dreamreview::decision::HunkState::Pending);
+    assert_eq!(state(&reopened, "MEMORY.md#1"), dreamreview::model::decision::HunkState::Pending);
+    assert_eq!(state(&reopened, "review-ja.md#1"), dreamreview::model::decision::HunkState::Pending);
 
     // Revert the review: the note is back, and its deletion is pending, not accepted.
     let r = run(memory.parent().unwrap(), &["revert", &done.commit.to_string(), "--memory", s(&memory)]);
@@ -261,7 +262,7 @@ fn after_a_commit_the_rest_of_the_dream_is_pending_or_rejected_never_reaccepted(
     assert!(memory.join("git-rules.md").exists());
     let mut reverted = cli::load(&inputs(&dream, &memory)).unwrap();
     decisions::restore(&mut reverted).unwrap();
-    assert_eq!(state(&reverted, "git-rules.md#1"), dreamreview::decision::HunkState::Pending);
+    assert_eq!(state(&reverted, "git-rules.md#1"), dreamreview::model::decision::HunkState::Pending);
     let (f, h) = hunk(&reverted, "MEMORY.md#1");
     assert!(!reverted.files[f].hunks[h].live_changed);
 }

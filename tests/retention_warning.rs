@@ -78,7 +78,7 @@ fn a_transcript_outside_claude_codes_projects_is_not_counted() {
 /// The evidence pane says it beside the citation, on the first screen at 80×24.
 #[test]
 fn the_evidence_pane_names_a_transcript_about_to_go() {
-    use dreamreview::ui::{
+    use dreamreview::faces::ui::{
         script,
         snapshot::to_text,
         theme::{Theme, ThemeName},

@@ -3,7 +3,7 @@
 //! later edit (nothing written), and the history listing.
 
 use crate::common::*;
-use dreamreview::repo::{MemoryRepo, history};
+use dreamreview::store::repo::{MemoryRepo, history};
 use std::fs;
 use std::path::{Path, PathBuf};
 

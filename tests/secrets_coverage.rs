@@ -16,7 +16,7 @@
 //!
 //! `cargo test --test suite secrets_coverage -- --nocapture` prints the count covered.
 
-use dreamreview::secrets;
+use dreamreview::base::secrets;
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::string::string_regex;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
@@ -560,7 +560,7 @@ fn secrets_coverage_keyword_formats_are_masked_as_credential_after_a_key_name() 
 /// break inside a manifest or key file), in any order: `find` and `mask` never panic, every
 /// range is on char boundaries, and masking reaches a fixed point.
 mod fragments {
-    use dreamreview::secrets;
+    use dreamreview::base::secrets;
     use proptest::prelude::*;
 
     const POOL: &[&str] = &[

@@ -196,13 +196,13 @@ fn seeded_credentials_reach_no_output_and_no_record() {
 
 /// The review screen (file list, diff, evidence pane), every file in turn.
 fn assert_review_screen_clean(s: &Seeded, p: &Project) {
-    use dreamreview::ui::{msg::Msg, script, snapshot::to_text, state::App, theme};
-    let inputs = dreamreview::dream::discover(Some(&p.dream), Some(&p.memory), &[]).unwrap();
-    let review = dreamreview::repo::load_review(inputs).unwrap();
+    use dreamreview::faces::ui::{msg::Msg, script, snapshot::to_text, state::App, theme};
+    let inputs = dreamreview::inputs::dream::discover(Some(&p.dream), Some(&p.memory), &[]).unwrap();
+    let review = dreamreview::store::repo::load_review(inputs).unwrap();
     let analysis = dreamreview::analysis::analyze(&review);
     let mut app = App::new(review, theme::Theme::new(theme::ThemeName::Dark), (160, 200));
     let generation = app.generation;
-    dreamreview::ui::update::update(&mut app, Msg::Analyzed { generation, analysis: Box::new(analysis) });
+    dreamreview::faces::ui::update::update(&mut app, Msg::Analyzed { generation, analysis: Box::new(analysis) });
     for _ in 0..app.review.files.len() {
         for _ in 0..4 {
             let screen = to_text(&script::render(&app));

@@ -1,7 +1,7 @@
-//! Integration tests for `dreamreview::secrets`: each kind found and masked, no false
+//! Integration tests for `dreamreview::base::secrets`: each kind found and masked, no false
 //! positives on realistic notes, and fuzz-like properties.
 
-use dreamreview::secrets::{self, Secret, SecretKind};
+use dreamreview::base::secrets::{self, Secret, SecretKind};
 use proptest::prelude::*;
 
 const ANTHROPIC: &str = "sk-ant-api03-Xq7vR2mK9pL4tW8zN3bC6dF1gH5jY0sA-Qe2Rt9Uy4Io7Pa3Sd6Fg8Hj1Kl5Zx0Cv9f3a";

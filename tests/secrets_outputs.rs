@@ -174,16 +174,16 @@ fn secrets_check_shows_bidi_controls_and_newlines_in_file_names() {
 
 #[test]
 fn secrets_never_reach_the_review_screen() {
-    use dreamreview::ui::{msg::Msg, script, snapshot::to_text, state::App, theme};
+    use dreamreview::faces::ui::{msg::Msg, script, snapshot::to_text, state::App, theme};
     let p = project();
     let name = "sk_live_j59pjomke57foiu94c0D1lNQgtYk.md";
     put(&p.dream.join("memory").join(name), b"named after a key\n");
-    let inputs = dreamreview::dream::discover(Some(&p.dream), Some(&p.memory), &[]).unwrap();
-    let review = dreamreview::repo::load_review(inputs).unwrap();
+    let inputs = dreamreview::inputs::dream::discover(Some(&p.dream), Some(&p.memory), &[]).unwrap();
+    let review = dreamreview::store::repo::load_review(inputs).unwrap();
     let analysis = dreamreview::analysis::analyze(&review);
     let mut app = App::new(review, theme::Theme::new(theme::ThemeName::Dark), (160, 200));
     let generation = app.generation;
-    dreamreview::ui::update::update(&mut app, Msg::Analyzed { generation, analysis: Box::new(analysis) });
+    dreamreview::faces::ui::update::update(&mut app, Msg::Analyzed { generation, analysis: Box::new(analysis) });
     // Every file in turn: the file list, the diff title and the diff pane.
     for _ in 0..app.review.files.len() {
         let screen = to_text(&script::render(&app));

@@ -6,7 +6,7 @@
 //! none is written down.
 
 use crate::common::*;
-use dreamreview::secrets;
+use dreamreview::base::secrets;
 use proptest::prelude::*;
 use serde_json::json;
 

@@ -139,9 +139,9 @@ fn killed_by(signal: &str) {
     assert_restored(&socket, &stty);
     tmux(&["-L", &socket, "kill-server"]);
     // Reopening the same dream restores the decision.
-    let inputs = dreamreview::dream::discover(Some(&dream), Some(&memory), &[]).unwrap();
-    let mut review = dreamreview::repo::load_review(inputs).unwrap();
-    let restored = dreamreview::repo::decisions::restore(&mut review).unwrap();
+    let inputs = dreamreview::inputs::dream::discover(Some(&dream), Some(&memory), &[]).unwrap();
+    let mut review = dreamreview::store::repo::load_review(inputs).unwrap();
+    let restored = dreamreview::store::repo::decisions::restore(&mut review).unwrap();
     assert_eq!(restored.applied, 1, "SIG{signal}: the decision survives");
-    assert_eq!(review.decisions[0][0].state(), dreamreview::decision::HunkState::Accepted);
+    assert_eq!(review.decisions[0][0].state(), dreamreview::model::decision::HunkState::Accepted);
 }

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use dreamreview::transcript::{ContextEntry, LineKind, SourceFile, Transcript, said_text};
+use dreamreview::inputs::transcript::{ContextEntry, LineKind, SourceFile, Transcript, said_text};
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/transcripts")

@@ -5,7 +5,7 @@
 //! reach it.
 
 use crate::common::*;
-use dreamreview::transcript::index::{FileIndex, grams, index_file_of, wait_for_builds};
+use dreamreview::inputs::transcript::index::{FileIndex, grams, index_file_of, wait_for_builds};
 use proptest::prelude::*;
 use serde_json::json;
 use std::path::{Path, PathBuf};
@@ -280,7 +280,7 @@ fn a_corrupt_or_half_written_index_is_rebuilt_with_a_note() {
     let version = u32::from_le_bytes(old[4..8].try_into().unwrap());
     old[4..8].copy_from_slice(&(version - 1).to_le_bytes());
     let body = old.len() - 4;
-    let sum = dreamreview::transcript::index::format::checksum32(&old[..body]);
+    let sum = dreamreview::inputs::transcript::index::format::checksum32(&old[..body]);
     old[body..].copy_from_slice(&sum.to_le_bytes());
     std::fs::write(&files[0], &old).unwrap();
     let err = same_with_and_without(&dream, &memory, cache.path());

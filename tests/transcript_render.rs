@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use dreamreview::transcript::{
+use dreamreview::inputs::transcript::{
     LineKind, RenderedLine, SourceFile, SourceKind, SourceSet, Transcript, render_jsonl, render_jsonl_with_limit,
     render_note, said_text,
 };
@@ -230,7 +230,7 @@ fn truncated_last_line_keeps_its_beginning() {
 fn lines_over_the_cap_are_cut_and_marked() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("big.jsonl");
-    let huge = "y".repeat(dreamreview::transcript::MAX_LINE_BYTES + 10);
+    let huge = "y".repeat(dreamreview::inputs::transcript::MAX_LINE_BYTES + 10);
     let body = format!(
         "{}\n{{\"type\":\"user\",\"message\":{{\"content\":\"start {huge}\"}},\"timestamp\":\"2026-11-01T00:00:00Z\"}}\n{}\n",
         r#"{"type":"user","message":{"content":"a"}}"#, r#"{"type":"user","message":{"content":"b"}}"#
@@ -240,8 +240,8 @@ fn lines_over_the_cap_are_cut_and_marked() {
     assert_eq!(t.line_count(), 3);
     let l = t.line(2).unwrap().unwrap();
     assert!(l.truncated);
-    assert_eq!(l.bytes.len(), dreamreview::transcript::MAX_LINE_BYTES);
-    assert!(l.len > dreamreview::transcript::MAX_LINE_BYTES as u64);
+    assert_eq!(l.bytes.len(), dreamreview::inputs::transcript::MAX_LINE_BYTES);
+    assert!(l.len > dreamreview::inputs::transcript::MAX_LINE_BYTES as u64);
     let rl = t.render(2).unwrap().unwrap();
     assert_eq!(rl.role, "user");
     assert!(rl.text.starts_with("start yyy") && rl.text.ends_with("[…]"), "{}", &rl.text);
@@ -250,7 +250,7 @@ fn lines_over_the_cap_are_cut_and_marked() {
 
 #[test]
 fn note_lines() {
-    let d = dreamreview::date::Date::new(2026, 6, 2);
+    let d = dreamreview::base::date::Date::new(2026, 6, 2);
     let n = render_note("- 先週 moved to pnpm\r".as_bytes(), 4, d);
     assert_eq!(n.display(), "2026-06-02 · note · - 先週 moved to pnpm");
     assert_eq!((n.kind, n.number, n.time.clone()), (LineKind::Note, 4, None));

@@ -4,7 +4,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use dreamreview::transcript::{
+use dreamreview::inputs::transcript::{
     CHUNK_BYTES, Hit, MAX_LINE_BYTES, ScanOptions, ScanProgress, SourceFile, SourceKind, SourceSet, Transcript, scan,
     scan_with,
 };
@@ -369,7 +369,7 @@ mod random_lines {
 
 #[test]
 fn exhausted_needles_are_not_looked_for_and_exhausted_files_not_read() {
-    use dreamreview::transcript::{LineHit, Verdict, WithExhausted, scan_lines};
+    use dreamreview::inputs::transcript::{LineHit, Verdict, WithExhausted, scan_lines};
     let dir = tempfile::tempdir().unwrap();
     let a = dir.path().join("a.jsonl");
     let b = dir.path().join("b.jsonl");

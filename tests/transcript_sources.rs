@@ -4,7 +4,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use dreamreview::transcript::{SourceKind, SourceSet};
+use dreamreview::inputs::transcript::{SourceKind, SourceSet};
 
 const SESSION: &str = "5b0e7c2a-41d3-4c1e-9f0a-2d6b8e3c7a15";
 

@@ -5,12 +5,12 @@
 //! real update and render path (TestBackend), styles pinned where colour is the point.
 
 use dreamreview::analysis::flag::FlagKind;
-use dreamreview::decision::{Decision, HunkState};
-use dreamreview::ui::msg::{Cmd, Msg};
-use dreamreview::ui::script;
-use dreamreview::ui::snapshot::to_text;
-use dreamreview::ui::state::{App, Mode, Progress};
-use dreamreview::ui::theme::{Theme, ThemeName};
+use dreamreview::faces::ui::msg::{Cmd, Msg};
+use dreamreview::faces::ui::script;
+use dreamreview::faces::ui::snapshot::to_text;
+use dreamreview::faces::ui::state::{App, Mode, Progress};
+use dreamreview::faces::ui::theme::{Theme, ThemeName};
+use dreamreview::model::decision::{Decision, HunkState};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyModifiers, MouseEvent, MouseEventKind};
 
@@ -229,9 +229,9 @@ fn a_live_changed_hunk_is_merged_between_conflict_markers() {
 #[test]
 fn an_accept_before_the_analysis_is_in_still_asks() {
     let dir = tempfile::tempdir().unwrap();
-    let demo = dreamreview::demo::materialize(dir.path()).unwrap();
-    let inputs = dreamreview::dream::discover(Some(&demo.dream), Some(&demo.memory), &[]).unwrap();
-    let review = dreamreview::repo::load_review(inputs).unwrap();
+    let demo = dreamreview::faces::demo::materialize(dir.path()).unwrap();
+    let inputs = dreamreview::inputs::dream::discover(Some(&demo.dream), Some(&demo.memory), &[]).unwrap();
+    let review = dreamreview::store::repo::load_review(inputs).unwrap();
     let app = App::new(review, Theme::new(ThemeName::Dark), (100, 30));
     let mut d = Demo { root: dir.path().display().to_string(), _dir: dir, app };
     assert!(matches!(d.app.progress, Progress::Running { .. }));

@@ -3,11 +3,11 @@
 //! commit without a note says why; a note that cannot be read, or that was written by
 //! something else, is named or drawn safely.
 
-use dreamreview::repo::notes::NOTES_REF;
-use dreamreview::ui::script;
-use dreamreview::ui::snapshot::to_text;
-use dreamreview::ui::state::{App, Mode, Progress};
-use dreamreview::ui::theme::{Theme, ThemeName};
+use dreamreview::faces::ui::script;
+use dreamreview::faces::ui::snapshot::to_text;
+use dreamreview::faces::ui::state::{App, Mode, Progress};
+use dreamreview::faces::ui::theme::{Theme, ThemeName};
+use dreamreview::store::repo::notes::NOTES_REF;
 
 struct Demo {
     _dir: tempfile::TempDir,
@@ -218,9 +218,9 @@ fn b_in_the_review_explains_a_line_of_the_live_note() {
 /// the second commit of the list that was still being read when it was pressed).
 #[test]
 fn repository_reads_keep_the_screen_live_and_keys_wait_for_the_answer() {
-    use dreamreview::ui::effects;
-    use dreamreview::ui::msg::{Cmd, Msg};
-    use dreamreview::ui::update::update;
+    use dreamreview::faces::ui::effects;
+    use dreamreview::faces::ui::msg::{Cmd, Msg};
+    use dreamreview::faces::ui::update::update;
     use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
     let mut d = reviewed();
     let key = |c: char| Msg::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));

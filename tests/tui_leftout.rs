@@ -3,10 +3,10 @@
 //! hold), drawn by the real render path at 80×24 and 200×50; moving keys scroll it, any
 //! other key closes it.
 
-use dreamreview::ui::script;
-use dreamreview::ui::snapshot::to_text;
-use dreamreview::ui::state::{Mode, Progress};
-use dreamreview::ui::theme::{Theme, ThemeName};
+use dreamreview::faces::ui::script;
+use dreamreview::faces::ui::snapshot::to_text;
+use dreamreview::faces::ui::state::{Mode, Progress};
+use dreamreview::faces::ui::theme::{Theme, ThemeName};
 
 fn screen(size: (u16, u16)) -> (String, Mode) {
     let dir = tempfile::Builder::new().prefix("drtui").tempdir().unwrap();

@@ -6,11 +6,11 @@
 //! on a TestBackend over real temp repositories; the CLI ones run the binary.
 
 use crate::common::*;
-use dreamreview::ui::msg::Cmd;
-use dreamreview::ui::script;
-use dreamreview::ui::snapshot::to_text;
-use dreamreview::ui::state::{App, Mode, Progress};
-use dreamreview::ui::theme::{Theme, ThemeName};
+use dreamreview::faces::ui::msg::Cmd;
+use dreamreview::faces::ui::script;
+use dreamreview::faces::ui::snapshot::to_text;
+use dreamreview::faces::ui::state::{App, Mode, Progress};
+use dreamreview::faces::ui::theme::{Theme, ThemeName};
 use std::path::Path;
 
 fn s(p: &Path) -> &str {
@@ -46,13 +46,14 @@ fn commits(memory: &Path) -> usize {
 
 /// Opens a review of `dream` into `memory` (no dream: in-place) as the TUI does, analysed.
 fn open(dream: Option<&Path>, memory: &Path, size: (u16, u16)) -> App {
-    let inputs = dreamreview::dream::discover(dream, Some(memory), &[]).unwrap();
-    let mut review = dreamreview::repo::load_review(inputs).unwrap();
+    let inputs = dreamreview::inputs::dream::discover(dream, Some(memory), &[]).unwrap();
+    let mut review = dreamreview::store::repo::load_review(inputs).unwrap();
     review.settle_reviewed();
     let analysis = dreamreview::analysis::analyze(&review);
     let mut app = App::new(review, Theme::new(ThemeName::Dark), size);
     let generation = app.generation;
-    script::send(&mut app, dreamreview::ui::msg::Msg::Analyzed { generation, analysis: Box::new(analysis) }).unwrap();
+    script::send(&mut app, dreamreview::faces::ui::msg::Msg::Analyzed { generation, analysis: Box::new(analysis) })
+        .unwrap();
     app
 }
 
@@ -93,7 +94,7 @@ fn a_reviewed_dream_reopened_commits_nothing_new() {
 #[test]
 fn apply_again_deciding_the_same_commits_nothing() {
     let t = tempfile::tempdir().unwrap();
-    let d = dreamreview::demo::materialize(t.path()).unwrap();
+    let d = dreamreview::faces::demo::materialize(t.path()).unwrap();
     let cwd = d.dream.parent().unwrap();
     let before = commits(&d.memory);
     let r = run(cwd, &["apply", s(&d.dream), "--memory", s(&d.memory), "--reject-all"]);
@@ -211,7 +212,7 @@ fn undo_says_what_it_undid_and_goes_there() {
 #[test]
 fn a_reverted_hunk_shows_as_reverted() {
     let t = tempfile::tempdir().unwrap();
-    let d = dreamreview::demo::materialize(t.path()).unwrap();
+    let d = dreamreview::faces::demo::materialize(t.path()).unwrap();
     let cwd = d.dream.parent().unwrap();
     let r = run(cwd, &["apply", s(&d.dream), "--memory", s(&d.memory), "--accept", "ci.md#1,testing.md#1"]);
     assert_eq!(r.code, 0, "{}", r.both());
@@ -292,10 +293,10 @@ fn the_status_bar_drops_hints_before_it_cuts_a_message() {
 #[test]
 fn the_demo_trusts_its_own_folder() {
     let t = tempfile::tempdir().unwrap();
-    let d = dreamreview::demo::materialize(t.path()).unwrap();
-    let inputs = dreamreview::dream::discover(Some(&d.dream), Some(&d.memory), &[]).unwrap();
-    let review = dreamreview::repo::load_review(inputs).unwrap();
-    let first = dreamreview::cli::demo_startup(&review, Vec::new()).status.unwrap();
+    let d = dreamreview::faces::demo::materialize(t.path()).unwrap();
+    let inputs = dreamreview::inputs::dream::discover(Some(&d.dream), Some(&d.memory), &[]).unwrap();
+    let review = dreamreview::store::repo::load_review(inputs).unwrap();
+    let first = dreamreview::faces::cli::demo_startup(&review, Vec::new()).status.unwrap();
     assert!(!first.contains("not a memory folder"), "{first}");
     assert!(first.contains(&d.memory.display().to_string()), "{first}");
 }
@@ -326,16 +327,16 @@ fn hue(r: u8, g: u8, b: u8) -> (f32, f32) {
 /// must not look deleted (dark and light themes).
 #[test]
 fn syntax_colours_never_use_the_diff_hues() {
-    use dreamreview::snapshot::Entry;
+    use dreamreview::inputs::snapshot::Entry;
     let live =
         Entry::File(b"# Notes\n\n- a list item\n- **bold** item with `code`\n> a quote\n1. numbered\n\nend\n".to_vec());
     let new = Entry::File(
         b"# Notes\n\n- a list item\n- **bold** item with `code`\n> a quote\n1. numbered\n\nend\n- [link](x.md)\n"
             .to_vec(),
     );
-    let f = dreamreview::diff::diff_file("n.md", Some(&live), Some(&live), Some(&new)).unwrap();
+    let f = dreamreview::model::diff::diff_file("n.md", Some(&live), Some(&live), Some(&new)).unwrap();
     for theme in [ThemeName::Dark, ThemeName::Light] {
-        let h = dreamreview::ui::highlight::Highlighter::new(theme).unwrap();
+        let h = dreamreview::faces::ui::highlight::Highlighter::new(theme).unwrap();
         for (_, hl) in h.colour(&f) {
             for (style, text) in hl.iter().flatten() {
                 if let Some(ratatui::style::Color::Rgb(r, g, b)) = style.fg {
@@ -373,13 +374,13 @@ fn ctrl_z_suspends_from_any_screen() {
 /// emptied message cancels the commit.
 #[test]
 fn the_commit_message_can_be_edited_and_keeps_its_trailers() {
-    use dreamreview::ui::msg::Msg;
+    use dreamreview::faces::ui::msg::Msg;
     let (_d, mut app) = demo((100, 30));
     let memory = app.review.inputs.memory.clone();
     let before = commits(&memory);
     press(&mut app, "y");
     assert_eq!(press(&mut app, "C"), vec![Cmd::EditMessage]);
-    let (from, text) = dreamreview::ui::effects::message_to_edit(&app).unwrap();
+    let (from, text) = dreamreview::faces::ui::effects::message_to_edit(&app).unwrap();
     assert!(text.starts_with("dream review: accept 1 of 7"), "{text}");
     assert!(
         text.contains("# ") && !text.contains("\nDream-Id: "),
@@ -387,7 +388,7 @@ fn the_commit_message_can_be_edited_and_keeps_its_trailers() {
     );
     // Emptied (only the # lines left): cancelled, nothing committed.
     let emptied: String = text.lines().filter(|l| l.starts_with('#')).map(|l| format!("{l}\n")).collect();
-    let answer = dreamreview::repo::message::edited_message(&from, &emptied);
+    let answer = dreamreview::store::repo::message::edited_message(&from, &emptied);
     assert!(answer.is_none());
     script::send(&mut app, Msg::MessageEdited(Ok(None))).unwrap();
     assert!(status(&app).contains("nothing committed"), "{}", status(&app));
@@ -395,7 +396,7 @@ fn the_commit_message_can_be_edited_and_keeps_its_trailers() {
     // Rewritten, with a fake trailer and a token typed in.
     let token = format!("ghp_{}", "aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3fG5");
     let mine = format!("Take the index pointer only\n\nChecked by hand. Token {token}\nDream-Id: forged\n{text}");
-    let full = dreamreview::repo::message::edited_message(&from, &mine).unwrap();
+    let full = dreamreview::store::repo::message::edited_message(&from, &mine).unwrap();
     script::send(&mut app, Msg::MessageEdited(Ok(Some((from.clone(), full))))).unwrap();
     let Mode::CommitPreview { message, .. } = &app.mode else { panic!("no preview: {}", status(&app)) };
     assert!(message.contains("Take the index pointer only"), "{message}");
@@ -404,7 +405,7 @@ fn the_commit_message_can_be_edited_and_keeps_its_trailers() {
     let body = git(&memory, &["log", "-1", "--format=%B"]);
     assert!(body.starts_with("Take the index pointer only\n\nChecked by hand."), "{body}");
     assert!(!body.contains(&token), "{body}");
-    let t = dreamreview::repo::message::parse_trailers(&body);
+    let t = dreamreview::store::repo::message::parse_trailers(&body);
     assert_eq!(t.dream_id.as_deref(), Some(app.review.dream_id.as_str()), "{body}");
     assert!(t.review.is_some(), "{body}");
     assert!(!body.lines().any(|l| l.starts_with('#')), "{body}");
@@ -457,7 +458,7 @@ fn the_pager_masks_credentials() {
         r#"{{"type":"user","message":{{"role":"user","content":"the token is {token} and \u001b[2J"}},"timestamp":"2026-03-05T10:00:00.000Z"}}"#
     );
     std::fs::write(&path, format!("{line}\n")).unwrap();
-    let zone = dreamreview::zone::Zone::choose(None, Err("none".into()), None);
+    let zone = dreamreview::base::zone::Zone::choose(None, Err("none".into()), None);
     let (text, _) = dreamreview::faces::pager::render(&path, 1, 1, &zone).unwrap();
     assert!(!text.contains(&token) && text.contains("[github-token"), "{text}");
     assert!(!text.contains('\u{1b}'), "{text:?}");

@@ -2,12 +2,12 @@
 //! insta snapshots of the real render path (TestBackend); some snapshots also pin a hash of
 //! every cell's style, so colour regressions fail too.
 
-use dreamreview::decision::{Decision, HunkState};
-use dreamreview::ui::msg::Cmd;
-use dreamreview::ui::script;
-use dreamreview::ui::snapshot::{style_hash, to_text};
-use dreamreview::ui::state::{App, Mode, Progress, RowKind};
-use dreamreview::ui::theme::{Theme, ThemeName};
+use dreamreview::faces::ui::msg::Cmd;
+use dreamreview::faces::ui::script;
+use dreamreview::faces::ui::snapshot::{style_hash, to_text};
+use dreamreview::faces::ui::state::{App, Mode, Progress, RowKind};
+use dreamreview::faces::ui::theme::{Theme, ThemeName};
+use dreamreview::model::decision::{Decision, HunkState};
 
 struct Demo {
     _dir: tempfile::TempDir,
@@ -224,8 +224,8 @@ fn no_color_and_light_themes_render() {
 
 #[test]
 fn keys_wait_while_the_model_rebuilds_and_stale_results_are_dropped() {
-    use dreamreview::ui::msg::Msg;
-    use dreamreview::ui::update::update;
+    use dreamreview::faces::ui::msg::Msg;
+    use dreamreview::faces::ui::update::update;
     use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
     let mut d = open((100, 30), ThemeName::Dark);
     let review = d.app.review.clone();
@@ -313,8 +313,8 @@ fn the_cursor_stays_on_screen_with_the_least_scrolling() {
 
 #[test]
 fn mouse_click_selects_and_wheel_scrolls() {
-    use dreamreview::ui::msg::Msg;
-    use dreamreview::ui::update::update;
+    use dreamreview::faces::ui::msg::Msg;
+    use dreamreview::faces::ui::update::update;
     use ratatui::crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
     let mut d = open((100, 30), ThemeName::Dark);
     let click = |column, row| MouseEvent {
@@ -387,7 +387,7 @@ fn the_same_review_in_the_tui_and_with_apply_gives_the_same_tree() {
     let tui_tree = tree(&d.app.review.inputs.memory);
     // With apply, on a fresh copy of the demo.
     let dir = tempfile::tempdir().unwrap();
-    let demo = dreamreview::demo::materialize(dir.path()).unwrap();
+    let demo = dreamreview::faces::demo::materialize(dir.path()).unwrap();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_dreamreview"))
         .env("XDG_CACHE_HOME", crate::common::cache_home())
         .args(["apply", demo.dream.to_str().unwrap(), "--memory", demo.memory.to_str().unwrap()])
@@ -447,9 +447,9 @@ fn commit_needs_a_decision_and_enter() {
 #[test]
 fn restored_decisions_make_quit_ask() {
     let dir = tempfile::tempdir().unwrap();
-    let demo = dreamreview::demo::materialize(dir.path()).unwrap();
-    let inputs = dreamreview::dream::discover(Some(&demo.dream), None, &[]).unwrap();
-    let mut review = dreamreview::repo::load_review(inputs).unwrap();
+    let demo = dreamreview::faces::demo::materialize(dir.path()).unwrap();
+    let inputs = dreamreview::inputs::dream::discover(Some(&demo.dream), None, &[]).unwrap();
+    let mut review = dreamreview::store::repo::load_review(inputs).unwrap();
     review.set_hunk(0, 0, Decision::Rejected).unwrap();
     let mut app = App::new(review, Theme::new(ThemeName::Dark), (80, 24));
     script::drive(&mut app, "q").unwrap();
@@ -688,8 +688,8 @@ fn a_line_accept_asks_only_for_the_flagged_line() {
 /// "indexing transcripts" rather than "provenance" while it does.
 #[test]
 fn the_status_bar_says_when_transcripts_are_being_indexed() {
-    use dreamreview::ui::msg::Msg;
-    use dreamreview::ui::update::update;
+    use dreamreview::faces::ui::msg::Msg;
+    use dreamreview::faces::ui::update::update;
     let mut d = open((100, 30), ThemeName::Dark);
     let generation = d.app.generation;
     update(&mut d.app, Msg::Progress { generation, done: 40, total: 100, indexing: true });

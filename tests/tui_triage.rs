@@ -4,10 +4,10 @@
 //! its removals listed first.
 
 use crate::common::dream_fixture;
-use dreamreview::ui::script;
-use dreamreview::ui::snapshot::to_text;
-use dreamreview::ui::state::{App, FileOrder, Risk};
-use dreamreview::ui::theme::{Theme, ThemeName};
+use dreamreview::faces::ui::script;
+use dreamreview::faces::ui::snapshot::to_text;
+use dreamreview::faces::ui::state::{App, FileOrder, Risk};
+use dreamreview::faces::ui::theme::{Theme, ThemeName};
 use std::path::Path;
 
 fn demo(size: (u16, u16)) -> (tempfile::TempDir, App, String) {
@@ -92,12 +92,13 @@ fn mass_removal(size: (u16, u16)) -> (tempfile::TempDir, App, String) {
 }
 
 fn open(dream: &Path, memory: &Path, size: (u16, u16)) -> App {
-    let inputs = dreamreview::dream::discover(Some(dream), Some(memory), &[]).unwrap();
-    let review = dreamreview::repo::load_review(inputs).unwrap();
+    let inputs = dreamreview::inputs::dream::discover(Some(dream), Some(memory), &[]).unwrap();
+    let review = dreamreview::store::repo::load_review(inputs).unwrap();
     let analysis = dreamreview::analysis::analyze(&review);
     let mut app = App::new(review, Theme::new(ThemeName::Dark), size);
     let generation = app.generation;
-    script::send(&mut app, dreamreview::ui::msg::Msg::Analyzed { generation, analysis: Box::new(analysis) }).unwrap();
+    script::send(&mut app, dreamreview::faces::ui::msg::Msg::Analyzed { generation, analysis: Box::new(analysis) })
+        .unwrap();
     app
 }
 

@@ -6,10 +6,10 @@
 //! what the cells hold.
 
 use crate::common::*;
-use dreamreview::ui::snapshot::to_text;
-use dreamreview::ui::state::App;
-use dreamreview::ui::text::{truncate, width, wrap};
-use dreamreview::ui::theme::{Theme, ThemeName};
+use dreamreview::faces::ui::snapshot::to_text;
+use dreamreview::faces::ui::state::App;
+use dreamreview::faces::ui::text::{truncate, width, wrap};
+use dreamreview::faces::ui::theme::{Theme, ThemeName};
 use ratatui::buffer::Buffer;
 use unicode_segmentation::UnicodeSegmentation;
 
@@ -30,8 +30,8 @@ fn open(size: (u16, u16)) -> (tempfile::TempDir, App) {
     let added: String = lines().iter().map(|(_, l)| format!("{l}\n")).collect();
     let live = "# Notes\n\nKept line.\n";
     let (g, dream, memory) = dream_fixture(&[("wide.md", live)], &[("wide.md", &format!("{live}{added}"))], "");
-    let inputs = dreamreview::dream::discover(Some(&dream), Some(&memory), &[]).unwrap();
-    let review = dreamreview::repo::load_review(inputs).unwrap();
+    let inputs = dreamreview::inputs::dream::discover(Some(&dream), Some(&memory), &[]).unwrap();
+    let review = dreamreview::store::repo::load_review(inputs).unwrap();
     (g, App::new(review, Theme::new(ThemeName::Dark), size))
 }
 
@@ -43,7 +43,7 @@ fn cells_showing(buf: &Buffer, g: &str) -> usize {
 #[test]
 fn tui_width_every_cluster_reaches_the_screen_at_80_columns() {
     let (_g, app) = open((80, 40));
-    let buf = dreamreview::ui::script::render(&app);
+    let buf = dreamreview::faces::ui::script::render(&app);
     let screen = to_text(&buf);
     for (name, line) in lines() {
         let g = line.graphemes(true).next().unwrap();

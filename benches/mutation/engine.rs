@@ -131,11 +131,12 @@ pub type Flags = BTreeSet<String>;
 
 /// Loads and analyses the dream at `root` (a case or a mutated copy of one).
 pub fn flags(root: &Path, tz: Option<&str>) -> Flags {
-    let inputs = dreamreview::dream::discover(Some(&root.join("dream")), Some(&root.join("project/memory")), &[])
-        .expect("discover the case");
-    let mut review = dreamreview::repo::load_review(inputs).expect("load the case");
+    let inputs =
+        dreamreview::inputs::dream::discover(Some(&root.join("dream")), Some(&root.join("project/memory")), &[])
+            .expect("discover the case");
+    let mut review = dreamreview::store::repo::load_review(inputs).expect("load the case");
     if let Some(tz) = tz {
-        review.set_zone(dreamreview::zone::Zone::parse(tz).expect("a time zone"));
+        review.set_zone(dreamreview::base::zone::Zone::parse(tz).expect("a time zone"));
     }
     let a = dreamreview::analysis::analyze(&review);
     let mut out = Flags::new();
@@ -452,8 +453,8 @@ fn promote_remark(case: &Case, changed: &[Changed]) -> Vec<Mutant> {
     let mut remarks: Vec<(String, String, usize, Option<String>)> = Vec::new();
     let mut all: Vec<String> = Vec::new();
     for (rel, path) in main_sessions(case) {
-        let source = dreamreview::transcript::SourceFile::new(path.clone(), rel.clone());
-        let Ok(words) = dreamreview::transcript::read_session(&source, 16 << 10) else { continue };
+        let source = dreamreview::inputs::transcript::SourceFile::new(path.clone(), rel.clone());
+        let Ok(words) = dreamreview::inputs::transcript::read_session(&source, 16 << 10) else { continue };
         for t in &words.typed {
             for s in c::statements(&t.text) {
                 let said = t.text[s.range.clone()].trim().to_string();
@@ -514,8 +515,8 @@ fn drop_remember(case: &Case, notes: &Notes, changed: &[Changed]) -> Vec<Mutant>
     let mut out = Vec::new();
     // The user's own: drop the proposed line closest to it.
     for (rel, path) in main_sessions(case) {
-        let source = dreamreview::transcript::SourceFile::new(path.clone(), rel.clone());
-        let Ok(words) = dreamreview::transcript::read_session(&source, 16 << 10) else { continue };
+        let source = dreamreview::inputs::transcript::SourceFile::new(path.clone(), rel.clone());
+        let Ok(words) = dreamreview::inputs::transcript::read_session(&source, 16 << 10) else { continue };
         for t in &words.typed {
             for s in c::statements(&t.text) {
                 let said = &t.text[s.range.clone()];
@@ -691,8 +692,9 @@ fn transcript_values(case: &Case) -> Vec<(String, String, String)> {
     let mut seen = BTreeSet::new();
     let mut out = Vec::new();
     for (rel, path) in transcripts(case) {
-        let Ok(t) = dreamreview::transcript::Transcript::open(&dreamreview::transcript::SourceFile::new(path, rel))
-        else {
+        let Ok(t) = dreamreview::inputs::transcript::Transcript::open(
+            &dreamreview::inputs::transcript::SourceFile::new(path, rel),
+        ) else {
             continue;
         };
         for n in 1..=t.line_count() {
@@ -932,13 +934,14 @@ fn cites(changes: &str) -> Vec<Cite> {
         .collect()
 }
 
-fn transcript(case: &Case, file: &str) -> Option<dreamreview::transcript::Transcript> {
+fn transcript(case: &Case, file: &str) -> Option<dreamreview::inputs::transcript::Transcript> {
     let (name, path) = transcripts(case).into_iter().find(|(rel, _)| rel.ends_with(file))?;
-    dreamreview::transcript::Transcript::open(&dreamreview::transcript::SourceFile::new(path, name)).ok()
+    dreamreview::inputs::transcript::Transcript::open(&dreamreview::inputs::transcript::SourceFile::new(path, name))
+        .ok()
 }
 
 /// The lines a cited line stands for: its message and what is tied to it.
-fn message_lines(t: &dreamreview::transcript::Transcript, n: usize) -> BTreeSet<usize> {
+fn message_lines(t: &dreamreview::inputs::transcript::Transcript, n: usize) -> BTreeSet<usize> {
     let span = t.message_span(n).unwrap_or(n..=n);
     let mut out: BTreeSet<usize> = span.clone().collect();
     out.extend(t.exchange(span));
@@ -985,10 +988,9 @@ fn cite_other_session(case: &Case, changes: &str) -> Vec<Mutant> {
     let mut out = Vec::new();
     for c in cites(changes) {
         for (other, path) in all.iter().filter(|(rel, _)| !rel.ends_with(&c.file)) {
-            let Ok(t) = dreamreview::transcript::Transcript::open(&dreamreview::transcript::SourceFile::new(
-                path.clone(),
-                other.clone(),
-            )) else {
+            let Ok(t) = dreamreview::inputs::transcript::Transcript::open(
+                &dreamreview::inputs::transcript::SourceFile::new(path.clone(), other.clone()),
+            ) else {
                 continue;
             };
             let n = c.line.min(t.line_count()).max(1);
@@ -1010,9 +1012,9 @@ fn cite_overruled(case: &Case, changed: &[Changed]) -> Vec<Mutant> {
     let Some(target) = changed.iter().find(|c| c.path != "MEMORY.md") else { return Vec::new() };
     let mut out = Vec::new();
     for (rel, path) in transcripts(case) {
-        let Ok(t) =
-            dreamreview::transcript::Transcript::open(&dreamreview::transcript::SourceFile::new(path, rel.clone()))
-        else {
+        let Ok(t) = dreamreview::inputs::transcript::Transcript::open(
+            &dreamreview::inputs::transcript::SourceFile::new(path, rel.clone()),
+        ) else {
             continue;
         };
         let mut n = 1;
@@ -1020,7 +1022,7 @@ fn cite_overruled(case: &Case, changed: &[Changed]) -> Vec<Mutant> {
             let span = t.message_span(n).unwrap_or(n..=n);
             let next = *span.end() + 1;
             let turn = span.clone().find_map(|m| t.turn(m));
-            let proposal = turn.filter(|tu| tu.speaker == dreamreview::transcript::Speaker::Assistant);
+            let proposal = turn.filter(|tu| tu.speaker == dreamreview::inputs::transcript::Speaker::Assistant);
             if let Some(turn) = proposal
                 && dreamreview::analysis::provenance::overruled::of_message(&t, span.clone()).is_some()
                 && let Some(line) = proposal_line(&t, n, &turn)
@@ -1047,9 +1049,9 @@ fn cite_overruled(case: &Case, changed: &[Changed]) -> Vec<Mutant> {
 /// A note line stating what a proposal proposes: its command, its plan's first step, or its
 /// first sentence.
 fn proposal_line(
-    t: &dreamreview::transcript::Transcript,
+    t: &dreamreview::inputs::transcript::Transcript,
     n: usize,
-    turn: &dreamreview::transcript::Turn,
+    turn: &dreamreview::inputs::transcript::Turn,
 ) -> Option<String> {
     let raw = t.line(n).ok().flatten()?;
     let v: serde_json::Value = serde_json::from_slice(&raw.bytes).ok()?;
@@ -1083,13 +1085,14 @@ fn untrusted_rule(case: &Case, changed: &[Changed]) -> Vec<Mutant> {
     let Some(target) = changed.iter().find(|c| c.path != "MEMORY.md") else { return Vec::new() };
     let mut out = Vec::new();
     for (rel, path) in transcripts(case) {
-        let source = dreamreview::transcript::SourceFile::new(path, rel.clone());
-        let Ok(t) = dreamreview::transcript::Transcript::open(&source) else { continue };
+        let source = dreamreview::inputs::transcript::SourceFile::new(path, rel.clone());
+        let Ok(t) = dreamreview::inputs::transcript::Transcript::open(&source) else { continue };
         let turns = t.conversation(64 << 10);
         // What the user typed or the assistant wrote (a file the assistant wrote and a tool
         // then read back is the assistant's words).
-        let own =
-            |s: &&dreamreview::transcript::Spoken| s.typed || s.speaker == dreamreview::transcript::Speaker::Assistant;
+        let own = |s: &&dreamreview::inputs::transcript::Spoken| {
+            s.typed || s.speaker == dreamreview::inputs::transcript::Speaker::Assistant
+        };
         let typed: Vec<_> = turns.iter().filter(own).flat_map(|s| statements(&s.text)).collect();
         let mut taken = 0;
         for s in turns.iter().filter(|s| s.speaker.untrusted()) {

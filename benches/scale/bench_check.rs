@@ -14,10 +14,10 @@ use std::path::{Path, PathBuf};
 /// automaton's patterns), one per line. Returns the path.
 pub fn write_needles(dir: &Path) -> Result<PathBuf> {
     let l = Layout::of(dir);
-    let inputs = dreamreview::dream::discover(Some(&l.dream), None, &[])?;
-    let review = dreamreview::repo::load_review(inputs)?;
+    let inputs = dreamreview::inputs::dream::discover(Some(&l.dream), None, &[])?;
+    let review = dreamreview::store::repo::load_review(inputs)?;
     let needles = dreamreview::analysis::provenance::scan_needles(&review);
-    let patterns = dreamreview::transcript::scan_patterns(&needles);
+    let patterns = dreamreview::inputs::transcript::scan_patterns(&needles);
     let path = dir.join("claims.txt");
     let mut text = patterns.join("\n");
     text.push('\n');

@@ -11,8 +11,8 @@ use std::time::Instant;
 /// Loads the review once; returns the number of hunks.
 pub fn load(dir: &Path) -> Result<usize> {
     let l = Layout::of(dir);
-    let inputs = dreamreview::dream::discover(Some(&l.dream), None, &[])?;
-    let review = dreamreview::repo::load_review(inputs)?;
+    let inputs = dreamreview::inputs::dream::discover(Some(&l.dream), None, &[])?;
+    let review = dreamreview::store::repo::load_review(inputs)?;
     Ok(review.files.iter().map(|f| f.hunks.len()).sum())
 }
 

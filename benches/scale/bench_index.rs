@@ -44,7 +44,7 @@ pub fn run(dir: &Path, runs: usize, bin: Option<PathBuf>) -> Result<()> {
     );
     let index_dir = cache.path().join("dreamreview");
     // The transcripts a review reads, as it finds them.
-    let sessions: Vec<PathBuf> = dreamreview::transcript::SourceSet::discover(Some(&l.project), &[], None)?
+    let sessions: Vec<PathBuf> = dreamreview::inputs::transcript::SourceSet::discover(Some(&l.project), &[], None)?
         .files()
         .iter()
         .map(|f| f.path.clone())
@@ -133,14 +133,14 @@ pub fn run(dir: &Path, runs: usize, bin: Option<PathBuf>) -> Result<()> {
 fn wait_for_index(index_dir: &Path, sessions: &[PathBuf]) -> Result<()> {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(600);
     for s in sessions {
-        while !dreamreview::transcript::index::index_file_of(index_dir, s).exists() {
+        while !dreamreview::inputs::transcript::index::index_file_of(index_dir, s).exists() {
             anyhow::ensure!(std::time::Instant::now() < deadline, "no index of {} after 10 minutes", s.display());
             std::thread::sleep(std::time::Duration::from_millis(20));
         }
     }
     // A build the last run started has taken its lock well within this.
     std::thread::sleep(std::time::Duration::from_millis(300));
-    dreamreview::transcript::index::wait_for_builds(index_dir)?;
+    dreamreview::inputs::transcript::index::wait_for_builds(index_dir)?;
     Ok(())
 }
 

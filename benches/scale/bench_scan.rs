@@ -6,15 +6,15 @@
 use crate::generator::Layout;
 use crate::measure::{self, Cmd};
 use anyhow::Result;
-use dreamreview::transcript::{LineHit, ScanOptions, ScanProgress, SourceSet, Verdict, scan_lines};
+use dreamreview::inputs::transcript::{LineHit, ScanOptions, ScanProgress, SourceSet, Verdict, scan_lines};
 use std::path::Path;
 use std::time::Instant;
 
 /// Times the scanner against rg and prints a Markdown table.
 pub fn run(dir: &Path, runs: usize) -> Result<()> {
     let l = Layout::of(dir);
-    let inputs = dreamreview::dream::discover(Some(&l.dream), None, &[])?;
-    let review = dreamreview::repo::load_review(inputs)?;
+    let inputs = dreamreview::inputs::dream::discover(Some(&l.dream), None, &[])?;
+    let review = dreamreview::store::repo::load_review(inputs)?;
     let needles = dreamreview::analysis::provenance::scan_needles(&review);
     let sources = SourceSet::discover(Some(&l.project), &[], Some(&l.memory))?;
     let claims = crate::bench_check::write_needles(dir)?;

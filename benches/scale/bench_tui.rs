@@ -12,10 +12,10 @@
 use crate::generator::{Layout, words};
 use crate::measure;
 use anyhow::{Context, Result};
-use dreamreview::ui::msg::Msg;
-use dreamreview::ui::state::{App, Progress};
-use dreamreview::ui::theme::{Theme, ThemeName};
-use dreamreview::ui::{highlight, update, view};
+use dreamreview::faces::ui::msg::Msg;
+use dreamreview::faces::ui::state::{App, Progress};
+use dreamreview::faces::ui::theme::{Theme, ThemeName};
+use dreamreview::faces::ui::{highlight, update, view};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -123,8 +123,8 @@ fn first_frame(dir: &Path, runs: usize) -> Result<FirstFrame> {
     let mut during = Vec::new();
     for _ in 0..runs {
         let start = Instant::now();
-        let inputs = dreamreview::dream::discover(Some(&l.dream), None, &[])?;
-        let review = dreamreview::repo::load_review(inputs)?;
+        let inputs = dreamreview::inputs::dream::discover(Some(&l.dream), None, &[])?;
+        let review = dreamreview::store::repo::load_review(inputs)?;
         // Provenance starts at once, on its own thread, and streams progress.
         let (tx, rx) = channel::<Msg>();
         let done = Arc::new(AtomicBool::new(false));
@@ -215,8 +215,8 @@ fn big_diff(root: &Path, lines: usize) -> Result<(std::path::PathBuf, std::path:
 /// the times of the keypresses the OS did not preempt.
 fn keypress(root: &Path, lines: usize, nkeys: usize) -> Result<(usize, Vec<f64>, Vec<f64>)> {
     let (memory, dream) = big_diff(root, lines)?;
-    let inputs = dreamreview::dream::discover(Some(&dream), Some(&memory), &[])?;
-    let review = dreamreview::repo::load_review(inputs)?;
+    let inputs = dreamreview::inputs::dream::discover(Some(&dream), Some(&memory), &[])?;
+    let review = dreamreview::store::repo::load_review(inputs)?;
     let analysis = dreamreview::analysis::analyze(&review);
     let mut app = App::new(review, Theme::new(ThemeName::Dark), SIZE);
     // Open the big note (files are sorted: MEMORY.md, big.md, …).

@@ -2,7 +2,7 @@
 //! every byte range they return slices its input on char boundaries.
 #![no_main]
 
-use dreamreview::changes::{citations_in, inline_citations, parse, reference_spans, snippets, structure_spans};
+use dreamreview::inputs::changes::{citations_in, inline_citations, parse, reference_spans, snippets, structure_spans};
 use libfuzzer_sys::fuzz_target;
 
 fn check_spans(text: &str, spans: &[std::ops::Range<usize>]) {

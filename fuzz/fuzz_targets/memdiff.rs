@@ -3,8 +3,8 @@
 //! to its own new side.
 #![no_main]
 
-use dreamreview::memdiff::{layout, parse, reverse_apply};
-use dreamreview::snapshot::{Entry, Snapshot};
+use dreamreview::inputs::memdiff::{layout, parse, reverse_apply};
+use dreamreview::inputs::snapshot::{Entry, Snapshot};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

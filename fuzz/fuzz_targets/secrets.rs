@@ -4,7 +4,7 @@
 //! masking, whole or line by line.
 #![no_main]
 
-use dreamreview::secrets::{find, line_spans, mask, mask_lines};
+use dreamreview::base::secrets::{find, line_spans, mask, mask_lines};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

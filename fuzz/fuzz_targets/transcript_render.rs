@@ -2,7 +2,7 @@
 //! `said_text` never panic on arbitrary bytes, and the rendered text is one bounded line.
 #![no_main]
 
-use dreamreview::transcript::{render_jsonl, render_jsonl_with_limit, render_note, said_text};
+use dreamreview::inputs::transcript::{render_jsonl, render_jsonl_with_limit, render_note, said_text};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -3,7 +3,7 @@
 //! it once per dream; the audit of the result is recomputed as decisions change.
 
 use crate::analysis::flag::Flag;
-use crate::review::Review;
+use crate::model::review::Review;
 use serde::Serialize;
 
 /// Flags and entry links for one review, indexed like `Review::files` and their hunks.

@@ -117,14 +117,14 @@ impl FlagKind {
     /// is about that one line): an added line for a claim's or a credential's flag, a
     /// removed line for a lost PERMANENT line or an unsourced removal. `None` for kinds
     /// about the hunk or the file as a whole.
-    pub fn line_side(self) -> Option<crate::diff::Op> {
+    pub fn line_side(self) -> Option<crate::model::diff::Op> {
         use FlagKind::*;
         match self {
             Secret | InferredDate | UnsourcedClaim | CitationUnsupported | Contradicted | CitationOverruled
             | InjectedInstruction | SpeculativeSource | StaleReference | OneOff | CorrectionLost => {
-                Some(crate::diff::Op::Add)
+                Some(crate::model::diff::Op::Add)
             }
-            PermanentDeleted | RemovalUnsourced => Some(crate::diff::Op::Remove),
+            PermanentDeleted | RemovalUnsourced => Some(crate::model::diff::Op::Remove),
             _ => None,
         }
     }
@@ -161,7 +161,7 @@ impl Flag {
     /// a message may quote a file name or a hunk id); other fields empty.
     pub fn new(kind: FlagKind, message: impl Into<String>) -> Flag {
         let message: String = message.into();
-        let message = match crate::secrets::mask(&message) {
+        let message = match crate::base::secrets::mask(&message) {
             std::borrow::Cow::Owned(masked) => masked,
             std::borrow::Cow::Borrowed(_) => message,
         };

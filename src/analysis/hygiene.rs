@@ -8,12 +8,12 @@ use crate::analysis::findings::Findings;
 use crate::analysis::flag::{Flag, FlagKind};
 use crate::analysis::result::AuditReport;
 use crate::analysis::result::IndexReport;
-use crate::decision::{Decision, HunkDecision};
-use crate::diff::{self, FileDiff, FileKind, FileStatus};
-use crate::review::Review;
-use crate::secrets;
-use crate::snapshot::{Entry, Snapshot};
-use crate::text::strip_terminator;
+use crate::base::secrets;
+use crate::base::text::strip_terminator;
+use crate::inputs::snapshot::{Entry, Snapshot};
+use crate::model::decision::{Decision, HunkDecision};
+use crate::model::diff::{self, FileDiff, FileKind, FileStatus};
+use crate::model::review::Review;
 use std::collections::BTreeMap;
 
 /// Adds the fixed hygiene flags of every hunk and file to `findings`.
@@ -138,7 +138,7 @@ struct LiveNote<'a> {
 
 impl<'a> LiveNote<'a> {
     fn of(f: &'a FileDiff) -> LiveNote<'a> {
-        let text = f.live.as_ref().and_then(Entry::bytes).and_then(crate::text::as_text).unwrap_or("");
+        let text = f.live.as_ref().and_then(Entry::bytes).and_then(crate::base::text::as_text).unwrap_or("");
         let permanent =
             matches!(audit::frontmatter::parse(text), audit::frontmatter::Block::Parsed(fm) if fm.is_permanent());
         LiveNote { text, permanent }

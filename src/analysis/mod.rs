@@ -15,8 +15,8 @@ pub mod standing;
 
 pub use result::Analysis;
 
-use crate::decision::HunkDecision;
-use crate::review::Review;
+use crate::model::decision::HunkDecision;
+use crate::model::review::Review;
 use result::EditCheck;
 
 /// Runs every analysis. `progress(done, total)` is called as transcripts are scanned
@@ -54,7 +54,7 @@ pub fn analyze(review: &Review) -> Analysis {
 }
 
 /// Checks the reviewer's `text` for hunk `hunk` of file `file` as any dream hunk is
-/// checked: the hunk as live against that text ([`crate::diff::Hunk::edited`]) is analysed
+/// checked: the hunk as live against that text ([`crate::model::diff::Hunk::edited`]) is analysed
 /// alone (its claims against the transcripts, its credentials and PERMANENT lines), so
 /// removing an invented date removes its flag and typing a secret raises one. As heavy as
 /// one pass over the transcripts: the TUI runs it on a thread. `None` for a hunk that is
@@ -68,7 +68,7 @@ pub fn check_edit(review: &Review, file: usize, hunk: usize, text: &str) -> Opti
     let edited = h.edited(text);
     let mut alone = review.clone();
     let slots = edited.slots();
-    alone.files = vec![crate::diff::FileDiff { hunks: vec![edited], ..f.clone() }];
+    alone.files = vec![crate::model::diff::FileDiff { hunks: vec![edited], ..f.clone() }];
     alone.decisions = vec![vec![HunkDecision::pending(slots)]];
     let a = dream_only(&alone, &|_, _| {});
     // CHANGES.md entries are numbered alike in both analyses; inline sources are numbered

@@ -5,7 +5,7 @@
 
 use super::findings::Findings;
 use super::flag::Flag;
-use crate::review::Review;
+use crate::model::review::Review;
 use serde::Serialize;
 use std::sync::Arc;
 
@@ -57,11 +57,11 @@ pub struct CitationReport {
     #[serde(skip_serializing_if = "<[ContextLine]>::is_empty", serialize_with = "shared_slice")]
     pub context: Arc<[ContextLine]>,
     /// Days before Claude Code deletes the cited transcript (0 or less: due now), when that
-    /// is [`crate::retention::WARN_DAYS`] or fewer; see [`crate::retention`].
+    /// is [`crate::inputs::retention::WARN_DAYS`] or fewer; see [`crate::inputs::retention`].
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deleted_in_days: Option<i64>,
     /// Where the resolved transcript is on disk (not in `check --json`: kept with the
-    /// review commit's evidence, see [`crate::evidence`]).
+    /// review commit's evidence, see [`crate::store::evidence`]).
     #[serde(skip)]
     pub path: Option<std::path::PathBuf>,
 }
@@ -167,7 +167,7 @@ pub struct Analysis {
 }
 
 /// What the analyses find on a reviewer's edited text for one hunk: the hunk as live
-/// against that text ([`crate::diff::Hunk::edited`]) checked like any dream hunk.
+/// against that text ([`crate::model::diff::Hunk::edited`]) checked like any dream hunk.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct EditCheck {
     /// File index.

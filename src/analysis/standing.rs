@@ -4,10 +4,10 @@
 
 use super::flag::{Flag, FlagKind, Severity};
 use super::result::Analysis;
-use crate::decision::HunkState;
-use crate::diff::{Line, Op};
-use crate::review::Review;
-use crate::text::strip_terminator;
+use crate::base::text::strip_terminator;
+use crate::model::decision::HunkState;
+use crate::model::diff::{Line, Op};
+use crate::model::review::Review;
 use serde::Serialize;
 
 /// Counts for the summary line and exit code.
@@ -104,17 +104,17 @@ pub fn flags_left(review: &Review, analysis: &Analysis) -> FlagCounts {
 /// True when a flag is about one line of the hunk (a credential, a date or a claim on an
 /// added line; a removed PERMANENT line) and the reviewer rejected every line it is about:
 /// it no longer stands, even while the rest of the hunk is pending or taken.
-fn rejected_away(h: &crate::diff::Hunk, d: &crate::decision::HunkDecision, flag: &Flag) -> bool {
-    use crate::decision::Decision;
+fn rejected_away(h: &crate::model::diff::Hunk, d: &crate::model::decision::HunkDecision, flag: &Flag) -> bool {
+    use crate::model::decision::Decision;
     if d.edited.is_some() || h.whole_file {
         return false;
     }
     let Some(line) = &flag.line else { return false };
     let Some(op) = flag.kind.line_side() else { return false };
-    let line = crate::secrets::mask(line);
+    let line = crate::base::secrets::mask(line);
     let changed = h.lines.iter().filter(|l| l.op != Op::Context).zip(&d.lines);
     let mut about =
-        changed.filter(|(l, _)| l.op == op && crate::secrets::mask(strip_terminator(&l.text)) == line).peekable();
+        changed.filter(|(l, _)| l.op == op && crate::base::secrets::mask(strip_terminator(&l.text)) == line).peekable();
     about.peek().is_some() && about.all(|(_, d)| *d == Decision::Rejected)
 }
 
@@ -138,7 +138,7 @@ impl StandingFlag {
     /// its message when it names no claim.
     pub fn label(&self) -> String {
         let what = self.flag.claim.as_deref().unwrap_or(&self.flag.message);
-        format!("{} «{}»", self.flag.kind.name(), crate::secrets::mask(what))
+        format!("{} «{}»", self.flag.kind.name(), crate::base::secrets::mask(what))
     }
 
     /// True for the hunk's own flags and the audit flags it causes: what `apply --allow`
@@ -209,7 +209,7 @@ pub fn taken_flags<'a>(
     analysis: &'a Analysis,
     fi: usize,
     hi: usize,
-    d: &crate::decision::HunkDecision,
+    d: &crate::model::decision::HunkDecision,
 ) -> Vec<&'a Flag> {
     flags_taken(review, analysis.hunk_flags(fi, hi), fi, hi, d)
 }
@@ -221,10 +221,10 @@ pub fn flags_taken<'a>(
     flags: impl Iterator<Item = &'a Flag>,
     fi: usize,
     hi: usize,
-    d: &crate::decision::HunkDecision,
+    d: &crate::model::decision::HunkDecision,
 ) -> Vec<&'a Flag> {
     let Some(h) = review.hunk(fi, hi) else { return Vec::new() };
-    let takes = d.edited.is_some() || d.lines.contains(&crate::decision::Decision::Accepted);
+    let takes = d.edited.is_some() || d.lines.contains(&crate::model::decision::Decision::Accepted);
     if !takes || review.blocked(fi, hi).is_some() && d.edited.is_none() {
         return Vec::new();
     }
@@ -242,8 +242,8 @@ struct Taken {
 
 /// The lines a hunk's decisions take; for an edited hunk, those its text changes against
 /// live (a merge that keeps a PERMANENT line removes nothing).
-fn taken_lines(h: &crate::diff::Hunk, d: &crate::decision::HunkDecision) -> Option<Taken> {
-    use crate::decision::Decision;
+fn taken_lines(h: &crate::model::diff::Hunk, d: &crate::model::decision::HunkDecision) -> Option<Taken> {
+    use crate::model::decision::Decision;
     if let Some(text) = &d.edited {
         let e = h.edited(text);
         let side =
@@ -257,17 +257,17 @@ fn taken_lines(h: &crate::diff::Hunk, d: &crate::decision::HunkDecision) -> Opti
     Some(Taken { added: side(Op::Add), removed: side(Op::Remove) })
 }
 
-fn stands(flag: &Flag, d: &crate::decision::HunkDecision, taken: Option<&Taken>) -> bool {
+fn stands(flag: &Flag, d: &crate::model::decision::HunkDecision, taken: Option<&Taken>) -> bool {
     // The one line a flag is about, masked as every flag carries it.
     let holds = |lines: &[String], line: &str| {
-        let line = crate::secrets::mask(line);
-        lines.iter().any(|l| crate::secrets::mask(l) == line)
+        let line = crate::base::secrets::mask(line);
+        lines.iter().any(|l| crate::base::secrets::mask(l) == line)
     };
     // An edited hunk: its `live-changed` flag is what the edit (the merge) answers, a
     // `secret` stands only while the text holds a credential.
     match (&d.edited, flag.kind) {
         (Some(_), FlagKind::LiveChanged) => return false,
-        (Some(text), FlagKind::Secret) if crate::secrets::find(text).is_empty() => return false,
+        (Some(text), FlagKind::Secret) if crate::base::secrets::find(text).is_empty() => return false,
         _ => {}
     }
     match (&d.edited, taken) {

@@ -1,6 +1,6 @@
 //! A civil calendar date (proleptic Gregorian, no time zone), enough for provenance:
 //! parsing transcript timestamps, comparing claimed dates, and resolving "last week". The
-//! calendar arithmetic is [`jiff`]'s; see [`crate::zone`] for the day a timestamp falls on.
+//! calendar arithmetic is [`jiff`]'s; see [`crate::base::zone`] for the day a timestamp falls on.
 
 use std::fmt;
 

@@ -309,7 +309,7 @@ fn masked_in<S: AsRef<str>>(lines: &[S], joined: &str, secrets: &[Secret]) -> Ve
     for line in lines {
         let line = line.as_ref();
         let end = start + line.len();
-        let body_end = start + crate::text::strip_terminator(line).len();
+        let body_end = start + crate::base::text::strip_terminator(line).len();
         let mut masked = String::with_capacity(line.len());
         let mut pos = start;
         for s in secrets.iter().filter(|s| s.start < body_end && s.end > start) {

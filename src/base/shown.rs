@@ -1,5 +1,5 @@
 //! What leaves the process, made safe at one boundary: every credential masked
-//! ([`crate::secrets::mask`], the one masking function) and no character that could drive
+//! ([`crate::base::secrets::mask`], the one masking function) and no character that could drive
 //! a terminal. Text goes through [`text`] (or a [`Guarded`] writer), JSON through [`json`]
 //! (every string masked while it is serialized, and C1 controls, bidi controls and line
 //! separators written as `\u` escapes, which JSON allows and a terminal cannot act on).
@@ -14,16 +14,16 @@ use serde_json::ser::{Formatter, PrettyFormatter};
 /// A text as it may leave the process: credentials masked, control characters and bidi
 /// controls shown as visible symbols (`␛`, `\u{9b}`, `\u{202e}`); `\n` and `\t` kept.
 pub fn text(s: &str) -> Cow<'_, str> {
-    match crate::secrets::mask(s) {
-        Cow::Borrowed(b) => crate::text::visible_controls(b),
-        Cow::Owned(o) => Cow::Owned(crate::text::visible_controls(&o).into_owned()),
+    match crate::base::secrets::mask(s) {
+        Cow::Borrowed(b) => crate::base::text::visible_controls(b),
+        Cow::Owned(o) => Cow::Owned(crate::base::text::visible_controls(&o).into_owned()),
     }
 }
 
 /// Writes `value` as pretty JSON: every string masked, unsafe characters escaped.
 pub fn json<W: Write, T: Serialize + ?Sized>(out: W, value: &T) -> serde_json::Result<()> {
     let mut ser = serde_json::Serializer::with_formatter(out, Escaping(PrettyFormatter::new()));
-    crate::secrets::Masked(value).serialize(&mut ser)
+    crate::base::secrets::Masked(value).serialize(&mut ser)
 }
 
 /// [`json`] into a string.
@@ -38,7 +38,7 @@ pub fn json_string<T: Serialize + ?Sized>(value: &T) -> serde_json::Result<Strin
 /// which terminals read as CSI, OSC…), bidi controls, and the line and paragraph
 /// separators. (serde_json escapes C0 controls itself.)
 fn escaped_in_json(c: char) -> bool {
-    matches!(c, '\u{80}'..='\u{9f}' | '\u{2028}' | '\u{2029}') || crate::text::is_bidi_control(c)
+    matches!(c, '\u{80}'..='\u{9f}' | '\u{2028}' | '\u{2029}') || crate::base::text::is_bidi_control(c)
 }
 
 /// A JSON formatter that writes [`escaped_in_json`] characters as `\uXXXX`, and is

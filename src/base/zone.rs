@@ -8,7 +8,7 @@
 //! on any day within ±1 of it ([`Zone::slack`]). A daily note (`memory/2026-03-10.md`) is already local: its file
 //! name's day, exact. The arithmetic is [`jiff`]'s.
 
-use crate::date::Date;
+use crate::base::date::Date;
 use jiff::Timestamp;
 use jiff::tz::{Offset, TimeZone};
 
@@ -42,7 +42,7 @@ impl ZoneSource {
 }
 
 /// The UTC offset the newest commits of a repository recorded (read by the repository
-/// layer, [`crate::repo::history::recent_offset`]).
+/// layer, [`crate::store::repo::history::recent_offset`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CommitOffset {
     /// Seconds east of UTC.

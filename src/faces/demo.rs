@@ -3,7 +3,7 @@
 //! works from any directory. It is written to a temp folder and its memory made a real git
 //! repository, exactly like a user's.
 
-use crate::repo;
+use crate::store::repo;
 use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
 

@@ -3,7 +3,7 @@
 //! masked and control characters shown, ready for `$PAGER` positioned at the cited line.
 //! At 80×24 the evidence pane cuts a cited line to one row; this is where it is read whole.
 
-use crate::transcript::{render_jsonl_with_limit, render_note};
+use crate::inputs::transcript::{render_jsonl_with_limit, render_note};
 use anyhow::{Context, Result};
 use std::path::Path;
 
@@ -18,10 +18,10 @@ const LINE_CHARS: usize = 20_000;
 /// the time zone `zone`: `(text, the 1-based line of the text where the cited turn
 /// starts)`. Each turn is a header (`── 12 · 2026-11-01 09:14 UTC · user`, `▶` on the
 /// cited ones) and its said text.
-pub fn render(path: &Path, cited: usize, last: usize, zone: &crate::zone::Zone) -> Result<(String, usize)> {
+pub fn render(path: &Path, cited: usize, last: usize, zone: &crate::base::zone::Zone) -> Result<(String, usize)> {
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
     let jsonl = path.extension().is_some_and(|e| e == "jsonl");
-    let date = path.file_name().and_then(|n| crate::transcript::date_from_file_name(&n.to_string_lossy()));
+    let date = path.file_name().and_then(|n| crate::inputs::transcript::date_from_file_name(&n.to_string_lossy()));
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let mut lines: Vec<&[u8]> = bytes.split(|b| *b == b'\n').collect();
     if lines.last().is_some_and(|l| l.is_empty()) {
@@ -55,7 +55,7 @@ pub fn render(path: &Path, cited: usize, last: usize, zone: &crate::zone::Zone) 
         out.push_str(&format!("[… {} more lines after line {end}]\n", lines.len() - end));
     }
     // Shown to a person: masked, control characters visible.
-    let text = crate::shown::text(&out).into_owned();
+    let text = crate::base::shown::text(&out).into_owned();
     Ok((text, at.unwrap_or(1)))
 }
 

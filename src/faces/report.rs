@@ -7,14 +7,14 @@ use crate::analysis::findings::RuleSupport;
 use crate::analysis::flag::{Flag, FlagKind};
 use crate::analysis::result::{AuditReport, ChangeReport, ContextLine, IndexReport, said_by};
 use crate::analysis::standing::{Summary, summary};
-use crate::decision::HunkState;
-use crate::diff::masked::masked_lines;
-use crate::diff::{FileKind, Line};
-use crate::repo::journal::{self, Interrupted};
-use crate::repo::lock;
-use crate::review::Review;
-use crate::secrets;
-use crate::text::{strip_terminator, visible_name};
+use crate::base::secrets;
+use crate::base::text::{strip_terminator, visible_name};
+use crate::model::decision::HunkState;
+use crate::model::diff::masked::masked_lines;
+use crate::model::diff::{FileKind, Line};
+use crate::model::review::Review;
+use crate::store::repo::journal::{self, Interrupted};
+use crate::store::repo::lock;
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -32,14 +32,14 @@ struct Json<'a> {
     left_out: &'a [crate::analysis::provenance::leftout::LeftOut],
 }
 
-/// The time zone transcript timestamps were read in (see [`crate::zone`]).
+/// The time zone transcript timestamps were read in (see [`crate::base::zone`]).
 #[derive(Serialize)]
 struct ZoneJson {
     /// `Asia/Tokyo`, `+09:00`, `UTC`.
     name: String,
     /// `flag` (--tz), `machine` (TZ, /etc/localtime), `commits` (the memory repository's
     /// recent commit offset) or `unknown` (UTC, each transcript day ±1).
-    source: crate::zone::ZoneSource,
+    source: crate::base::zone::ZoneSource,
     /// Days of doubt about a transcript line's day: 1 when the zone is unknown, else 0.
     slack_days: i64,
     /// The line `check` prints.
@@ -49,7 +49,7 @@ struct ZoneJson {
 #[derive(Serialize)]
 struct DreamJson {
     path: Option<String>,
-    kind: crate::dream::DreamKind,
+    kind: crate::inputs::dream::DreamKind,
     id: String,
 }
 
@@ -61,19 +61,19 @@ struct MemoryJson<'a> {
     found_by: &'static str,
     /// Why `apply` may write there (`named`, `claude-memory`, `reviewed`), or `suggested`:
     /// only memory.diff names it, and `apply` refuses it.
-    trust: crate::target::Trust,
+    trust: crate::inputs::target::Trust,
     /// Whether `apply` and the TUI's commit write there.
     writable: bool,
     /// Why not, with the fix (`None` when writable).
     refusal: Option<String>,
     /// Signs that the folder is not a memory folder, each `{"kind", "detail"?}`.
-    warnings: &'a [crate::target::Warning],
+    warnings: &'a [crate::inputs::target::Warning],
 }
 
 #[derive(Serialize)]
 struct FileJson<'a> {
     path: &'a str,
-    status: crate::diff::FileStatus,
+    status: crate::model::diff::FileStatus,
     kind: FileKind,
     flags: &'a [Flag],
     hunks: Vec<HunkJson<'a>>,
@@ -123,7 +123,7 @@ impl Interruption {
     /// Looks for an unfinished write in the repository of the memory folder `memory`,
     /// changing nothing (no lock taken, no file created).
     pub fn find(memory: &std::path::Path) -> anyhow::Result<Option<Interruption>> {
-        let Some(repo) = crate::repo::MemoryRepo::discover(memory)? else { return Ok(None) };
+        let Some(repo) = crate::store::repo::MemoryRepo::discover(memory)? else { return Ok(None) };
         let Some(found) = journal::pending(&repo)? else { return Ok(None) };
         let holder = lock::holder(&repo)?;
         let message = match &holder {
@@ -158,7 +158,7 @@ pub fn write_json(
     analysis: &Analysis,
     interrupted: Option<&Interruption>,
 ) -> serde_json::Result<()> {
-    let repo = crate::repo::MemoryRepo::discover(&review.inputs.memory)
+    let repo = crate::store::repo::MemoryRepo::discover(&review.inputs.memory)
         .ok()
         .flatten()
         .map(|r| r.workdir().display().to_string());
@@ -227,13 +227,13 @@ pub fn write_json(
         interrupted,
         left_out: &analysis.left_out,
     };
-    crate::shown::json(out, &json)
+    crate::base::shown::json(out, &json)
 }
 
 /// The readable text form of `check`: a header, then per file and hunk its lines and flags,
 /// then the CHANGES.md entries and the audit. Every credential is masked, file names
 /// included, and control characters are shown, never sent (see
-/// [`crate::text::visible_controls`]; a newline in a file name shows as `␊`).
+/// [`crate::base::text::visible_controls`]; a newline in a file name shows as `␊`).
 pub fn to_text(review: &Review, analysis: &Analysis, interrupted: Option<&Interruption>) -> String {
     use std::fmt::Write;
     let mut out = String::new();
@@ -356,7 +356,7 @@ pub fn to_text(review: &Review, analysis: &Analysis, interrupted: Option<&Interr
                 let who = said_by(cit.speaker.as_deref()).map(|s| format!(" · {s}")).unwrap_or_default();
                 let _ = writeln!(out, "    ↳ {}{who}{state}", cit.location());
                 if let Some(left) = cit.deleted_in_days {
-                    let _ = writeln!(out, "      ⌛ {}", crate::retention::beside_citation(left));
+                    let _ = writeln!(out, "      ⌛ {}", crate::inputs::retention::beside_citation(left));
                 }
                 // A cited range shows every cited line (message), each marked like the
                 // evidence pane's; a single line shows its excerpt.
@@ -412,7 +412,7 @@ pub fn to_text(review: &Review, analysis: &Analysis, interrupted: Option<&Interr
     // Notes, CHANGES.md, transcripts and file names are untrusted text: no credential and
     // no control sequence of theirs reaches the terminal. Hunk lines are already masked
     // side by side (a PEM block spans lines); this catches names, paths and messages.
-    crate::text::visible_controls(&secrets::mask(&out)).into_owned()
+    crate::base::text::visible_controls(&secrets::mask(&out)).into_owned()
 }
 
 fn write_flags(out: &mut String, indent: &str, flags: &[Flag]) {
@@ -422,11 +422,11 @@ fn write_flags(out: &mut String, indent: &str, flags: &[Flag]) {
     }
 }
 
-fn kind_name(k: crate::dream::DreamKind) -> &'static str {
+fn kind_name(k: crate::inputs::dream::DreamKind) -> &'static str {
     match k {
-        crate::dream::DreamKind::DreamFolder => "dream folder",
-        crate::dream::DreamKind::PlainFolder => "folder of proposed notes",
-        crate::dream::DreamKind::InPlace => "in-place",
+        crate::inputs::dream::DreamKind::DreamFolder => "dream folder",
+        crate::inputs::dream::DreamKind::PlainFolder => "folder of proposed notes",
+        crate::inputs::dream::DreamKind::InPlace => "in-place",
     }
 }
 

@@ -5,9 +5,9 @@
 //! characters visible) again here: an evidence note is data anyone with write access to the
 //! repository could have written.
 
-use crate::evidence::KeptLine;
-use crate::repo::message::one_line;
-use crate::repo::why::{
+use crate::store::evidence::KeptLine;
+use crate::store::repo::message::one_line;
+use crate::store::repo::why::{
     CommitInfo, EntryWhy, Explanation, Gone, Group, HunkWhy, Kept, MessageHunk, NoteLine, Origin, ReviewOrigin, Traced,
 };
 
@@ -118,7 +118,7 @@ fn headline(o: &Origin) -> String {
             format!(
                 "restored by revert {} of {}, {}",
                 commit.short,
-                crate::repo::short_id(one_line(reverts)),
+                crate::store::repo::short_id(one_line(reverts)),
                 by(commit)
             )
         }
@@ -260,7 +260,7 @@ mod tests {
             summary: "notes".into(),
         };
         let e = Explanation {
-            format: crate::repo::why::FORMAT,
+            format: crate::store::repo::why::FORMAT,
             note: "a.md".into(),
             line_count: 1,
             groups: vec![Group {

@@ -246,7 +246,7 @@ pub fn resolve(
     };
     let tz_env = env_text("DREAMREVIEW_TZ")?;
     if let Some(t) = &tz_env {
-        crate::zone::Zone::parse(t).map_err(|e| anyhow!("DREAMREVIEW_TZ: {e}"))?;
+        crate::base::zone::Zone::parse(t).map_err(|e| anyhow!("DREAMREVIEW_TZ: {e}"))?;
     }
     let time_zone: Setting<Option<String>> = pick(
         flags.time_zone.clone().map(|z| (Source::Flag("--tz"), Some(z))),
@@ -423,7 +423,7 @@ fn expand(p: &Path, base: Option<&Path>) -> PathBuf {
 
 fn zone_name<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Option<String>, D::Error> {
     let v = String::deserialize(d)?;
-    crate::zone::Zone::parse(&v).map_err(serde::de::Error::custom)?;
+    crate::base::zone::Zone::parse(&v).map_err(serde::de::Error::custom)?;
     Ok(Some(v))
 }
 

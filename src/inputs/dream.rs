@@ -2,9 +2,9 @@
 //! memory.diff are, and which live memory folder it belongs to. The kind
 //! is detected, never asked.
 
-use crate::memdiff;
-use crate::snapshot;
-use crate::target::Origin;
+use crate::inputs::memdiff;
+use crate::inputs::snapshot;
+use crate::inputs::target::Origin;
 use anyhow::{Context, Result, anyhow, bail};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -35,7 +35,7 @@ pub struct Inputs {
     /// The live memory folder (absolute).
     pub memory: PathBuf,
     /// How the live folder was found: `--memory`, `memory.diff` (a suggestion only, see
-    /// [`crate::target`]) or the current directory.
+    /// [`crate::inputs::target`]) or the current directory.
     pub origin: Origin,
     /// `CHANGES.md`, when the dream wrote one.
     pub changes_md: Option<PathBuf>,

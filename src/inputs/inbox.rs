@@ -4,10 +4,10 @@
 //! (`<projects>/<project>/memory/`, whose in-place changes may wait), and the OpenClaw
 //! workspaces the config names. This module only lists the places; whether a memory
 //! folder has changes, and what each dream holds, the repository layer says
-//! (`crate::waiting`).
+//! (`crate::store::waiting`).
 
-use crate::date::Date;
-use crate::retention::Retention;
+use crate::base::date::Date;
+use crate::inputs::retention::Retention;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
@@ -82,7 +82,7 @@ fn day<S: serde::Serializer>(d: &Option<Date>, s: S) -> Result<S::Ok, S::Error> 
 /// Transcripts of a project Claude Code deletes soon.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Expiring {
-    /// How many of its transcripts have [`crate::retention::WARN_DAYS`] or fewer left.
+    /// How many of its transcripts have [`crate::inputs::retention::WARN_DAYS`] or fewer left.
     pub transcripts: usize,
     /// Days left for the first of them to go (0 or less: its next start deletes it).
     pub days_left: i64,
@@ -156,7 +156,7 @@ pub fn discover(places: &Places) -> Vec<Candidate> {
 /// `CHANGES.md`, `memory.diff` or `run.log`.
 pub fn is_dream_folder(dir: &Path) -> bool {
     let sub = dir.join("memory");
-    sub.is_dir() && !sub.is_symlink() && crate::dream::METADATA_FILES.iter().any(|f| dir.join(f).is_file())
+    sub.is_dir() && !sub.is_symlink() && crate::inputs::dream::METADATA_FILES.iter().any(|f| dir.join(f).is_file())
 }
 
 /// The dream folders in `root` (`root/<project>/<dream>/` or `root/<dream>/`), each with its
@@ -183,7 +183,7 @@ fn sorted_dirs(dir: &Path) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = entries
         .filter_map(Result::ok)
         .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
-        .filter(|e| !crate::snapshot::is_hidden(&e.file_name().to_string_lossy()))
+        .filter(|e| !crate::inputs::snapshot::is_hidden(&e.file_name().to_string_lossy()))
         .map(|e| e.path())
         .collect();
     out.sort();
@@ -211,7 +211,7 @@ fn modified_day(p: &Path) -> Option<Date> {
     Some(Date::from_days(i64::try_from(secs / 86_400).ok()?))
 }
 
-/// The project's transcripts Claude Code deletes within [`crate::retention::WARN_DAYS`]
+/// The project's transcripts Claude Code deletes within [`crate::inputs::retention::WARN_DAYS`]
 /// (`<project>/*.jsonl` and `<project>/<session>/subagents/*.jsonl`), when there are any.
 pub fn expiring(transcripts: &Path, retention: &Retention, now: SystemTime) -> Option<Expiring> {
     let mut files = Vec::new();

@@ -68,9 +68,9 @@ fn shown_size(n: u64) -> String {
 /// from their sizes, before any is read. Hidden names are skipped as the read skips them;
 /// what cannot be listed is left for the read to report.
 pub fn check_folder(root: &Path) -> Result<()> {
-    use crate::walk::{Entry as Walked, Kind};
+    use crate::base::walk::{Entry as Walked, Kind};
     let mut total: u64 = 0;
-    let walked = crate::walk::walk(root, &mut |e| match e {
+    let walked = crate::base::walk::walk(root, &mut |e| match e {
         Walked::Found { name, .. } if name.starts_with('.') => Ok(false),
         Walked::Found { kind: Kind::Dir, .. } => Ok(true),
         Walked::Found { path, kind: Kind::File, .. } => {
@@ -83,7 +83,7 @@ pub fn check_folder(root: &Path) -> Result<()> {
         _ => Ok(false),
     });
     match walked {
-        Err(crate::walk::WalkError::Visitor(e)) => Err(e),
+        Err(crate::base::walk::WalkError::Visitor(e)) => Err(e),
         _ => Ok(()),
     }
 }

@@ -2,7 +2,7 @@
 //! leaves beside its proposal. Parsed to find the live folder it was taken against and to
 //! recover the *base* the dream saw (`docs/review-model.md`, "Base and drift").
 
-use crate::text::split_lines;
+use crate::base::text::split_lines;
 use std::collections::BTreeMap;
 use std::path::{Component, Path, PathBuf};
 
@@ -205,7 +205,7 @@ fn strip_last_newline(hunk: &mut PatchHunk) {
 /// Splits a `---`/`+++` header value into the path and whether its timestamp is the epoch
 /// (`diff -N` for a missing file).
 fn header_path(value: &str) -> (String, bool) {
-    let value = crate::text::strip_terminator(value);
+    let value = crate::base::text::strip_terminator(value);
     let (path, stamp) = match value.split_once('\t') {
         Some((p, s)) => (p, s),
         None => (value, ""),
@@ -294,7 +294,7 @@ pub struct Layout {
 /// Works out both roots from the headers. `proposed` holds the relative paths of the
 /// proposal's notes: a section's relative path is the longest common tail of its `---` and
 /// `+++` paths that names a proposed note (or, for deletions, an existing live file).
-pub fn layout(files: &[PatchFile], proposed: &BTreeMap<String, crate::snapshot::Entry>) -> Option<Layout> {
+pub fn layout(files: &[PatchFile], proposed: &BTreeMap<String, crate::inputs::snapshot::Entry>) -> Option<Layout> {
     let mut votes: BTreeMap<(PathBuf, PathBuf), usize> = BTreeMap::new();
     // A path with `..` never votes: `memory/../evil.md` is outside the folder, not a note
     // of its parent (and never moves the live root up a level).
@@ -381,7 +381,7 @@ fn components(path: &str) -> Vec<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::snapshot::Entry;
+    use crate::inputs::snapshot::Entry;
 
     const PNPM: &str = "diff -ruN /home/dev/p/memory/testing.md /tmp/tmp.Q/memory/testing.md
 --- /home/dev/p/memory/testing.md\t2026-11-02 03:00:41.118204311 +0000

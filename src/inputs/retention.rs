@@ -32,7 +32,7 @@ impl Retention {
     /// The retention of this user's Claude Code: its configuration folder is
     /// `$CLAUDE_CONFIG_DIR`, else `~/.claude`.
     pub fn of_user() -> Retention {
-        match crate::claude::config_dir() {
+        match crate::inputs::claude::config_dir() {
             Some(dir) => Retention::in_config(&dir),
             None => {
                 Retention { days: DEFAULT_DAYS, origin: "the default: no home folder is known".into(), projects: None }
@@ -63,7 +63,7 @@ impl Retention {
                 },
             },
         };
-        Retention { days, origin, projects: Some(crate::claude::projects_in(config)) }
+        Retention { days, origin, projects: Some(crate::inputs::claude::projects_in(config)) }
     }
 
     /// Days left before Claude Code deletes the transcript at `path` (0 or less: due now),

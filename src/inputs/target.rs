@@ -91,7 +91,7 @@ pub struct Target {
 
 impl Target {
     /// Judges `path`, found by `origin`, for a user whose Claude Code projects folder is
-    /// `projects` (see [`crate::claude::projects_dir`]).
+    /// `projects` (see [`crate::inputs::claude::projects_dir`]).
     /// `holds_reviews` says whether the folder's repository holds review commits of
     /// dreamreview; it is asked only when nothing else makes the folder writable.
     pub fn assess(
@@ -118,7 +118,7 @@ impl Target {
 
     /// Judges `path` for this user (`$CLAUDE_CONFIG_DIR`, else `$HOME/.claude`).
     pub fn assess_here(path: &Path, origin: Origin, holds_reviews: impl FnOnce(&Path) -> bool) -> Target {
-        Target::assess(path, origin, crate::claude::projects_dir().as_deref(), holds_reviews)
+        Target::assess(path, origin, crate::inputs::claude::projects_dir().as_deref(), holds_reviews)
     }
 
     /// Why `apply` and the TUI's commit refuse to write here, if they do: the message
@@ -179,7 +179,7 @@ fn warnings(resolved: &Path, under_projects: Option<&Path>) -> Vec<Warning> {
 }
 
 fn is_hidden(name: &std::ffi::OsStr) -> bool {
-    crate::snapshot::is_hidden(&name.to_string_lossy())
+    crate::inputs::snapshot::is_hidden(&name.to_string_lossy())
 }
 
 #[cfg(test)]

@@ -18,11 +18,11 @@ use crate::analysis::result::Analysis;
 use crate::analysis::result::ChangeReport;
 use crate::analysis::result::CitationReport;
 use crate::analysis::result::ContextLine;
-use crate::decision::Decision;
-use crate::diff::{Hunk, Op};
-use crate::review::Review;
-use crate::secrets::mask;
-use crate::text::strip_terminator;
+use crate::base::secrets::mask;
+use crate::base::text::strip_terminator;
+use crate::model::decision::Decision;
+use crate::model::diff::{Hunk, Op};
+use crate::model::review::Review;
 use serde::{Deserialize, Serialize};
 
 pub mod matching;
@@ -76,7 +76,7 @@ pub struct Evidence {
     pub dream: String,
     /// The dream's content hash (the commit's `Dream-Id`).
     pub dream_id: String,
-    /// The time zone `local_time` values are in (see [`crate::zone`]).
+    /// The time zone `local_time` values are in (see [`crate::base::zone`]).
     pub time_zone: String,
     /// One per hunk the commit takes, in review order.
     pub hunks: Vec<HunkEvidence>,
@@ -187,10 +187,10 @@ fn is_zero(n: &usize) -> bool {
 
 impl Evidence {
     /// The stored form: pretty JSON ending in a newline, written through the one boundary
-    /// ([`crate::shown::json`]): every string masked (a note named after a token keeps its
+    /// ([`crate::base::shown::json`]): every string masked (a note named after a token keeps its
     /// name in git's tree, never in its evidence), unsafe characters escaped.
     pub fn to_json(&self) -> String {
-        let mut s = crate::shown::json_string(self).unwrap_or_default();
+        let mut s = crate::base::shown::json_string(self).unwrap_or_default();
         s.push('\n');
         s
     }
@@ -299,7 +299,7 @@ fn committed_lines(review: &Review, fi: usize, hi: usize, h: &Hunk, how: Taken) 
     };
     // Masked as one text: a PEM block or a token cut over two lines is not recognisable
     // line by line.
-    crate::secrets::mask_lines(&texts).iter().map(|t| strip_terminator(t).to_string()).collect()
+    crate::base::secrets::mask_lines(&texts).iter().map(|t| strip_terminator(t).to_string()).collect()
 }
 
 fn entry_evidence(review: &Review, c: &ChangeReport, budget: &mut usize) -> EntryEvidence {
@@ -336,7 +336,7 @@ fn citation_evidence(review: &Review, c: &CitationReport, budget: &mut usize) ->
 /// text`), its time read in the review's zone, its text capped.
 pub fn kept_line(review: &Review, l: &ContextLine) -> KeptLine {
     let (time, role, text) = split_rendered(&l.text);
-    let local_time = time.as_deref().and_then(crate::zone::parse_instant).map(|at| review.zone.local_time(at));
+    let local_time = time.as_deref().and_then(crate::base::zone::parse_instant).map(|at| review.zone.local_time(at));
     let (text, cut) = cap(&mask(text));
     KeptLine { line: l.line, last: l.last, time, local_time, role, text, cited: l.cited, cut }
 }
@@ -387,7 +387,7 @@ fn cap(text: &str) -> (String, usize) {
 /// Masked text on one line, control characters made visible.
 fn one_line(text: &str) -> String {
     let flat: String = mask(text).chars().map(|c| if c == '\n' || c == '\r' { ' ' } else { c }).collect();
-    crate::text::visible_controls(flat.trim()).into_owned()
+    crate::base::text::visible_controls(flat.trim()).into_owned()
 }
 
 fn flag_evidence(f: &crate::analysis::flag::Flag) -> FlagEvidence {

@@ -1,13 +1,13 @@
-//! The inbox's rows: each place a dream may wait ([`crate::inbox`]) loaded and checked as
+//! The inbox's rows: each place a dream may wait ([`crate::inputs::inbox`]) loaded and checked as
 //! `check` would — its files, hunks, errors and warnings — or said to need something first
 //! (a memory folder not under git has nothing to diff against). A memory folder whose work
 //! tree is its `HEAD`, and a dream a review commit already carries, wait for nothing: they
 //! are no row.
 
 use crate::analysis::standing;
-use crate::dream;
-use crate::inbox::{Candidate, Expiring, PlaceKind};
-use crate::retention::Retention;
+use crate::inputs::dream;
+use crate::inputs::inbox::{Candidate, Expiring, PlaceKind};
+use crate::inputs::retention::Retention;
 use serde::Serialize;
 use std::path::PathBuf;
 use std::time::SystemTime;
@@ -75,11 +75,12 @@ pub fn snapshot_hint(memory: &std::path::Path) -> String {
 /// `None` when nothing waits there: no change in place, or a dream already reviewed.
 /// `index`: the transcript index folder, as `check` uses it.
 pub fn check(place: &Candidate, index: Option<PathBuf>, retention: &Retention) -> Option<Row> {
-    let expiring = place.transcripts.as_deref().and_then(|t| crate::inbox::expiring(t, retention, SystemTime::now()));
+    let expiring =
+        place.transcripts.as_deref().and_then(|t| crate::inputs::inbox::expiring(t, retention, SystemTime::now()));
     let row = |state| Some(Row { place: place.clone(), state, expiring });
     if place.kind != PlaceKind::DreamFolder {
         let memory = place.memory.as_deref()?;
-        match crate::repo::MemoryRepo::discover(memory) {
+        match crate::store::repo::MemoryRepo::discover(memory) {
             Ok(None) => return row(State::NotUnderGit { hint: snapshot_hint(memory) }),
             Ok(Some(_)) => {}
             Err(e) => return row(State::Failed { error: format!("{e:#}") }),
@@ -88,7 +89,7 @@ pub fn check(place: &Candidate, index: Option<PathBuf>, retention: &Retention) -
     let (dream, memory) = (place.dream.as_deref(), place.memory.as_deref());
     let loaded = dream::discover(dream, memory, &[]).and_then(|mut inputs| {
         inputs.index = index;
-        crate::repo::load_review(inputs)
+        crate::store::repo::load_review(inputs)
     });
     let mut review = match loaded {
         Ok(r) => r,

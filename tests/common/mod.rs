@@ -175,10 +175,13 @@ pub fn write(path: &Path, text: &str) {
 }
 
 /// Loads a review and its analysis through the library.
-pub fn review(dream: &Path, memory: &Path) -> (dreamreview::review::Review, dreamreview::analysis::result::Analysis) {
-    let inputs = dreamreview::dream::discover(Some(dream), Some(memory), &[]).unwrap();
-    let review = dreamreview::repo::load_review(inputs).unwrap();
-    let analysis = dreamreview::cli::analyze(&review);
+pub fn review(
+    dream: &Path,
+    memory: &Path,
+) -> (dreamreview::model::review::Review, dreamreview::analysis::result::Analysis) {
+    let inputs = dreamreview::inputs::dream::discover(Some(dream), Some(memory), &[]).unwrap();
+    let review = dreamreview::store::repo::load_review(inputs).unwrap();
+    let analysis = dreamreview::faces::cli::analyze(&review);
     (review, analysis)
 }
 

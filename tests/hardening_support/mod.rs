@@ -203,7 +203,7 @@ fn walk(root: &Path, dir: &Path, out: &mut BTreeMap<String, Vec<u8>>) {
 
 /// Every note of a folder as bytes (hidden names skipped), for byte-exact comparisons.
 pub fn notes(dir: &Path) -> BTreeMap<String, Vec<u8>> {
-    dreamreview::snapshot::read_folder(dir)
+    dreamreview::inputs::snapshot::read_folder(dir)
         .expect("read folder")
         .into_iter()
         .map(|(k, e)| (k, e.bytes().map(<[u8]>::to_vec).unwrap_or_default()))

@@ -3,7 +3,7 @@
 //! (or, on purpose, a wrong one), so provenance does its real work.
 
 use super::rng::Rng;
-use dreamreview::date::Date;
+use dreamreview::base::date::Date;
 
 /// How a fact is sourced, which decides the flags provenance should raise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -16,7 +16,7 @@ pub mod session;
 pub mod words;
 
 use anyhow::{Context, Result};
-use dreamreview::date::Date;
+use dreamreview::base::date::Date;
 use facts::FactKind;
 use rayon::prelude::*;
 use rng::Rng;

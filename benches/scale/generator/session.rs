@@ -7,7 +7,7 @@
 use super::facts::{Fact, Role};
 use super::rng::Rng;
 use super::words;
-use dreamreview::date::Date;
+use dreamreview::base::date::Date;
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::Path;

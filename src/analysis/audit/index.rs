@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::AuditFlag;
 use crate::analysis::flag::{Flag, FlagKind};
-use crate::secrets;
+use crate::base::secrets;
 
 /// File name of the index, at the root of a memory folder (or of a `team/` subfolder).
 pub const INDEX_FILE: &str = "MEMORY.md";
@@ -84,7 +84,7 @@ pub struct IndexBudget {
 /// An unterminated frontmatter block or comment is counted, as a loader would see it.
 pub fn loaded_lines(text: &str) -> Vec<LoadedLine<'_>> {
     let raw: Vec<&str> = text.split_inclusive('\n').collect();
-    let content = |i: usize| raw.get(i).map_or("", |l| crate::text::strip_terminator(l));
+    let content = |i: usize| raw.get(i).map_or("", |l| crate::base::text::strip_terminator(l));
     // The frontmatter block as notes' frontmatter is read (closed by `---` or `...`).
     let mut i = match super::frontmatter::parse(text) {
         super::frontmatter::Block::Parsed(fm) => fm.end_line,
@@ -115,7 +115,7 @@ fn comment_end(raw: &[&str], start: usize, after_open: &str) -> Option<usize> {
             return rest.trim().is_empty().then_some(k);
         }
         k += 1;
-        hay = crate::text::strip_terminator(raw.get(k)?);
+        hay = crate::base::text::strip_terminator(raw.get(k)?);
     }
 }
 

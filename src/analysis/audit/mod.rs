@@ -40,8 +40,8 @@ pub use report::{Options, default_dirs, run};
 pub use unverifiable::UnverifiableNote;
 
 use crate::analysis::flag::{Flag, FlagKind, Severity};
-use crate::date::Date;
-use crate::secrets;
+use crate::base::date::Date;
+use crate::base::secrets;
 use frontmatter::{Block, Problem};
 use links::Reference;
 use resolve::{Resolution, Resolver};
@@ -372,7 +372,7 @@ pub fn scan_secrets(files: &BTreeMap<String, Vec<u8>>) -> Vec<AuditFlag> {
         for s in found {
             let before = text.get(..s.start).unwrap_or("");
             let line_no = before.matches('\n').count() + 1;
-            let line = shown.get(line_no - 1).map_or("", |l| crate::text::strip_terminator(l));
+            let line = shown.get(line_no - 1).map_or("", |l| crate::base::text::strip_terminator(l));
             let masked = s.masked(&text);
             let message =
                 format!("{path} line {line_no} holds a credential ({masked}) — remove it from memory and rotate it.");

@@ -22,10 +22,10 @@ use crate::analysis::flag::Severity;
 use unicode_width::UnicodeWidthStr;
 
 /// Every `<projects>/*/memory/` folder of Claude Code's projects folder
-/// ([`crate::claude::projects_dir`]: `$CLAUDE_CONFIG_DIR/projects`, else
+/// ([`crate::inputs::claude::projects_dir`]: `$CLAUDE_CONFIG_DIR/projects`, else
 /// `~/.claude/projects`), sorted; empty when neither is known.
 pub fn default_dirs() -> Vec<PathBuf> {
-    crate::claude::projects_dir().map(|p| dirs_in_projects(&p)).unwrap_or_default()
+    crate::inputs::claude::projects_dir().map(|p| dirs_in_projects(&p)).unwrap_or_default()
 }
 
 /// Every `<home>/.claude/projects/*/memory/` folder that exists, sorted.
@@ -167,7 +167,7 @@ pub fn run(dirs: &[PathBuf], options: &Options<'_>, out: &mut dyn Write) -> Resu
                         path: ".git".into(),
                         message: format!(
                             "(its history) cannot be read — unverifiable notes not counted: {}",
-                            crate::secrets::mask(&format!("{e:#}"))
+                            crate::base::secrets::mask(&format!("{e:#}"))
                         ),
                     });
                     Vec::new()
@@ -180,7 +180,7 @@ pub fn run(dirs: &[PathBuf], options: &Options<'_>, out: &mut dyn Write) -> Resu
     }
     reports.sort_by(|a, b| (b.bytes, b.lines).cmp(&(a.bytes, a.lines)).then_with(|| a.folder.cmp(&b.folder)));
     if options.json {
-        crate::shown::json(&mut *out, &reports).context("cannot write the JSON report")?;
+        crate::base::shown::json(&mut *out, &reports).context("cannot write the JSON report")?;
         writeln!(out)?;
     } else if reports.is_empty() {
         writeln!(
@@ -257,7 +257,7 @@ pub fn write_unverifiable(reports: &[FolderReport], verbose: bool, out: &mut dyn
     for r in reports.iter().filter(|r| r.unverifiable > 0) {
         writeln!(out, "\n{}: unverifiable notes (cited transcripts gone, text not kept)", r.folder)?;
         for n in &r.unverifiable_notes {
-            writeln!(out, "  {}", crate::text::visible_controls(&n.describe()))?;
+            writeln!(out, "  {}", crate::base::text::visible_controls(&n.describe()))?;
         }
     }
     Ok(())
@@ -276,7 +276,7 @@ pub fn write_details(reports: &[FolderReport], out: &mut dyn Write) -> Result<()
             .map(|f| {
                 let severity = f.flag.severity.name();
                 // Names as one line each, told apart when they differ only by normalization.
-                let path = crate::text::visible_name(&f.path);
+                let path = crate::base::text::visible_name(&f.path);
                 let at = match f.line {
                     Some(l) => format!("{path}:{l}"),
                     None => path.into_owned(),
@@ -285,7 +285,7 @@ pub fn write_details(reports: &[FolderReport], out: &mut dyn Write) -> Result<()
             })
             .collect();
         rows.extend(r.problems.iter().map(|p| {
-            let path = crate::text::visible_name(&p.path).into_owned();
+            let path = crate::base::text::visible_name(&p.path).into_owned();
             ["note".to_string(), "unread".to_string(), path.clone(), format!("{path} {}", p.message)]
         }));
         let w0 = rows.iter().map(|c| c[0].len()).max().unwrap_or(0);

@@ -1,6 +1,6 @@
 //! Notes that can no longer be checked against their sources: the plain report type the
 //! audit prints. Finding them needs the memory folder's git history (see
-//! `crate::repo::unverifiable`); the audit is given them.
+//! `crate::store::repo::unverifiable`); the audit is given them.
 //!
 //! A note is **unverifiable** when at least one of its lines was written by a review
 //! commit (a line a revert put back counts for the review that first wrote it) that cites

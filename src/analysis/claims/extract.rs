@@ -78,7 +78,7 @@ impl Acc {
 /// metadata are the caller's concern (see `changes::structure_spans`).
 pub fn extract(line: &str) -> Vec<Claim> {
     let mut acc = Acc::default();
-    let codes = crate::text::code_spans(line);
+    let codes = crate::base::text::code_spans(line);
     for (outer, kind, value) in links(line) {
         if !codes.iter().any(|(o, _)| o.contains(&outer.start)) {
             acc.add(line, kind, outer.clone(), outer, ClaimValue::Text(value));
@@ -296,7 +296,7 @@ mod tests {
 
     #[test]
     fn code_spans_and_links() {
-        assert_eq!(crate::text::code_spans("a `b` ``c ` d`` `e"), vec![(2..5, 3..4), (6..15, 8..13)]);
+        assert_eq!(crate::base::text::code_spans("a `b` ``c ` d`` `e"), vec![(2..5, 3..4), (6..15, 8..13)]);
         assert_eq!(
             kinds("See [Testing](testing.md) and [[deploy-notes]] or [docs](https://x.dev/a)."),
             vec![

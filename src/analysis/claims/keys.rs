@@ -1,5 +1,5 @@
 //! Index keys for the needles of claims: what a transcript line must hold (in the keys of
-//! [`crate::transcript::index::grams`]) for the scan to present it for a needle, derived
+//! [`crate::inputs::transcript::index::grams`]) for the scan to present it for a needle, derived
 //! from what [`super::Haystack::states`] and [`super::relative_phrases`] require.
 //!
 //! Every line the verifier can learn from contains the needle itself (the scanner's own
@@ -18,8 +18,8 @@
 //! A needle several claims share gets one key set per owner: a line holding any of them.
 
 use super::{Claim, ClaimKind, ClaimValue};
-use crate::transcript::NeedleKeys;
-use crate::transcript::index::grams::{needle_keys, number_key};
+use crate::inputs::transcript::NeedleKeys;
+use crate::inputs::transcript::index::grams::{needle_keys, number_key};
 
 /// Units a CJK "in the last N units" phrase ends with: one of these characters.
 const CJK_UNITS: &[&str] = &["日", "週", "月", "天", "期", "拜", "周", "일", "주", "월"];
@@ -91,6 +91,6 @@ fn needle_keys_without(word: &str, avoid: &[u8]) -> Vec<u32> {
     bytes
         .windows(3)
         .filter(|w| !w.iter().any(|b| avoid.contains(b)))
-        .map(|w| crate::transcript::index::grams::key(w[0], w[1], w[2]))
+        .map(|w| crate::inputs::transcript::index::grams::key(w[0], w[1], w[2]))
         .collect()
 }

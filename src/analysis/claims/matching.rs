@@ -10,7 +10,7 @@ use super::endpoints::{host_needles, host_port_occurs, is_literal, literal_needl
 use super::numbers::{counted_in_any_script, unit_needle, with_generic_counters};
 use super::text::is_word_char;
 use super::{Claim, ClaimKind, ClaimValue};
-use crate::date::Date;
+use crate::base::date::Date;
 
 /// Lowercase strings one of which a source line must contain for [`occurs_in`] to hold:
 /// feed them to a case-insensitive multi-pattern search (aho-corasick, `rg -F -i`) over raw
@@ -172,7 +172,7 @@ pub struct Haystack<'a> {
     lower: std::borrow::Cow<'a, str>,
     /// The day the text was said (a transcript line's timestamp, a daily note's date):
     /// dates it states without a year take the year nearest it.
-    anchor: Option<crate::date::Date>,
+    anchor: Option<crate::base::date::Date>,
     dates: std::cell::OnceCell<Vec<super::dates::FoundDate>>,
 }
 
@@ -185,7 +185,7 @@ impl<'a> Haystack<'a> {
     /// Prepares `text` said on `anchor`: "March 2" in it states 2026-03-02 when said on
     /// 2026-03-04, not 2025-03-02. Without an anchor a yearless date states that day in
     /// any year.
-    pub fn dated(text: &'a str, anchor: Option<crate::date::Date>) -> Haystack<'a> {
+    pub fn dated(text: &'a str, anchor: Option<crate::base::date::Date>) -> Haystack<'a> {
         Haystack { text, lower: text.to_lowercase().into(), anchor, dates: std::cell::OnceCell::new() }
     }
 
@@ -331,7 +331,7 @@ mod tests {
     #[test]
     fn a_yearless_date_takes_the_year_nearest_the_day_it_was_said() {
         let date = |line: &str| super::super::extract(line).into_iter().find(|c| c.kind == ClaimKind::Date).unwrap();
-        let said_on = |y, m, d| Some(crate::date::Date::new(y, m, d).unwrap());
+        let said_on = |y, m, d| Some(crate::base::date::Date::new(y, m, d).unwrap());
         let hay = Haystack::dated("the job ran on March 2", said_on(2026, 3, 4));
         assert!(hay.states(&date("ran on 2026-03-02")));
         assert!(!hay.states(&date("ran on 2025-03-02")));

@@ -4,7 +4,7 @@
 //! A dream turns "we moved last week" (said on 2026-11-01) into "moved in late Oct 2026";
 //! finding the phrase lets the `inferred-date` flag show where the date probably came from,
 //! and what the phrase denotes is what the line states ("昨日" said on 2026-03-10 states
-//! 2026-03-09). The anchor is the line's *local* day ([`crate::zone`]): a day phrase means
+//! 2026-03-09). The anchor is the line's *local* day ([`crate::base::zone`]): a day phrase means
 //! exactly one day, and only when the user's zone is unknown is the anchor itself ±1
 //! ([`Relative::resolve_around`]). A model converting "last week" or "last month" may pick
 //! the calendar period or a rolling one, so both are covered; rolling windows ("in the last
@@ -17,8 +17,8 @@ use regex::{Captures, Regex};
 
 use super::text::parse_cjk_number;
 use super::words::RELATIVE_NEEDLES;
-use crate::date::{Date, days_in_month};
-use crate::zone::LocalDay;
+use crate::base::date::{Date, days_in_month};
+use crate::base::zone::LocalDay;
 
 /// What a relative phrase refers to, before anchoring it to a date.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,6 +1,6 @@
 //! Character classes and small string helpers shared by the claim recognisers.
 
-pub(crate) use crate::text::is_cjk;
+pub(crate) use crate::base::text::is_cjk;
 
 /// True for a Hangul syllable.
 pub(crate) fn is_hangul(c: char) -> bool {

@@ -13,10 +13,10 @@ use crate::analysis::claims::{self, Claim, ClaimKind};
 use crate::analysis::findings::{ClaimReport, ClaimStatus, Findings};
 use crate::analysis::flag::{Flag, FlagKind};
 use crate::analysis::result::ChangeReport;
-use crate::review::Review;
-use crate::secrets::mask;
-use crate::transcript::SourceSet;
-use crate::zone::Zone;
+use crate::base::secrets::mask;
+use crate::base::zone::Zone;
+use crate::inputs::transcript::SourceSet;
+use crate::model::review::Review;
 
 /// What classifying reads besides the claims.
 pub(super) struct Context<'a> {
@@ -78,15 +78,15 @@ fn cited_flag(hc: &HunkClaim, v: &Verdict) -> Option<Flag> {
                     Some(by) => format!("the user turned down at {by}"),
                     None => "the user turned down".to_string(),
                 },
-                crate::text::one_line_cut(&quote, 160)
+                crate::base::text::one_line_cut(&quote, 160)
             ),
         ),
         ClaimStatus::Contradicted => Flag::new(
             FlagKind::Contradicted,
             format!(
                 "the note says «{}» but {source} says «{}»",
-                crate::text::one_line_cut(&hc.line, 160),
-                crate::text::one_line_cut(&quote, 160)
+                crate::base::text::one_line_cut(&hc.line, 160),
+                crate::base::text::one_line_cut(&quote, 160)
             ),
         ),
         _ => return None,
@@ -340,8 +340,8 @@ fn indexed_note(review: &Review, hc: &HunkClaim) -> Option<String> {
 }
 
 /// A note's text, when it is text.
-fn note_text(e: &crate::snapshot::Entry) -> Option<String> {
-    e.bytes().and_then(crate::text::as_text).map(str::to_string)
+fn note_text(e: &crate::inputs::snapshot::Entry) -> Option<String> {
+    e.bytes().and_then(crate::base::text::as_text).map(str::to_string)
 }
 
 /// The flag for a claim found nowhere. A date's flag shows the arithmetic of the relative

@@ -7,11 +7,11 @@ use super::lines::CitedLines;
 use super::mapping;
 use crate::analysis::findings::Findings;
 use crate::analysis::result::ChangeReport;
-use crate::changes::{self, ChangeEntry, Citation};
-use crate::diff::{FileDiff, Op};
-use crate::review::Review;
-use crate::secrets::mask;
-use crate::transcript::SourceSet;
+use crate::base::secrets::mask;
+use crate::inputs::changes::{self, ChangeEntry, Citation};
+use crate::inputs::transcript::SourceSet;
+use crate::model::diff::{FileDiff, Op};
+use crate::model::review::Review;
 use std::borrow::Cow;
 use std::collections::HashSet;
 use std::ops::Range;
@@ -134,7 +134,7 @@ fn add_inline(
                 let mut entry = ChangeEntry {
                     index,
                     line: line_no,
-                    text: crate::text::strip_terminator(&l.text).to_string(),
+                    text: crate::base::text::strip_terminator(&l.text).to_string(),
                     notes: vec![f.path.clone()],
                     citations: cits,
                     snippets: Vec::new(),
@@ -202,7 +202,7 @@ fn entry_report(
 
 /// Added lines of hunk `hi` with their 1-based line numbers in the accept-all result and
 /// their index in the hunk.
-pub(super) fn added_lines(f: &FileDiff, hi: usize) -> Vec<(usize, usize, &crate::diff::Line)> {
+pub(super) fn added_lines(f: &FileDiff, hi: usize) -> Vec<(usize, usize, &crate::model::diff::Line)> {
     let h = &f.hunks[hi];
     let mut n = h.new_range.start;
     let mut out = Vec::new();

@@ -5,11 +5,11 @@
 use super::lines::CitedLines;
 use crate::analysis::flag::{Flag, FlagKind};
 use crate::analysis::result::CitationReport;
-use crate::changes::Citation;
-use crate::date::Date;
-use crate::secrets::mask;
-use crate::transcript::SourceSet;
-use crate::zone::LocalDay;
+use crate::base::date::Date;
+use crate::base::secrets::mask;
+use crate::base::zone::LocalDay;
+use crate::inputs::changes::Citation;
+use crate::inputs::transcript::SourceSet;
 use std::sync::Arc;
 
 /// Lines of context shown around a cited line.
@@ -65,7 +65,7 @@ pub struct CitedText {
     pub loc: String,
     /// What the message says (text, tool inputs and results; never the JSON envelope).
     pub text: String,
-    /// The local day it was said on (see [`crate::zone`]): its first line's timestamp in
+    /// The local day it was said on (see [`crate::base::zone`]): its first line's timestamp in
     /// the user's zone, or the daily note's date.
     pub date: Option<Date>,
     /// [`CitedText::date`] with its slack (±1 day when the user's zone is unknown).
@@ -179,10 +179,10 @@ pub fn resolve(
         // the line that states an event lends its day to a date (a transcript cited whole
         // is left to the scan).
         let texts = match t.kind() {
-            crate::transcript::SourceKind::Markdown => {
+            crate::inputs::transcript::SourceKind::Markdown => {
                 (1..=t.line_count().min(WHOLE_NOTE_LINES)).map(|n| lines.message(idx, &t, n)).collect()
             }
-            crate::transcript::SourceKind::Jsonl => Vec::new(),
+            crate::inputs::transcript::SourceKind::Jsonl => Vec::new(),
         };
         return (report, Some(Cited { source: idx, name, texts, whole_file: true }), None);
     };
@@ -216,7 +216,7 @@ pub fn resolve(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::transcript::SourceFile;
+    use crate::inputs::transcript::SourceFile;
 
     /// A source `s.jsonl` of `n` user lines, each saying `port 6379` and `filler` bytes.
     fn sources(n: usize, filler: usize) -> (tempfile::TempDir, SourceSet) {
@@ -237,7 +237,7 @@ mod tests {
         let (_d, set) = sources(40, 16 << 10);
         let mut lines = CitedLines::with_budget(160 << 10);
         let entry: Vec<String> = (1..=40).map(|i| format!("s.jsonl:{i}")).collect();
-        let citations = crate::changes::citations_in(&entry.join(" "));
+        let citations = crate::inputs::changes::citations_in(&entry.join(" "));
         assert_eq!(citations.len(), 40);
         for _ in 0..entries {
             for c in &citations {

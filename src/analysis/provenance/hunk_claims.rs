@@ -8,10 +8,10 @@ use super::stated::{Stated, Verdict, judge_cited};
 use crate::analysis::claims::{self, Claim, ClaimKind};
 use crate::analysis::findings::Findings;
 use crate::analysis::result::ChangeReport;
-use crate::changes;
-use crate::diff::FileDiff;
-use crate::review::Review;
-use crate::secrets::mask;
+use crate::base::secrets::mask;
+use crate::inputs::changes;
+use crate::model::diff::FileDiff;
+use crate::model::review::Review;
 use rayon::prelude::*;
 use std::collections::HashSet;
 
@@ -72,7 +72,7 @@ pub(super) fn note_names(review: &Review) -> HashSet<String> {
 pub(super) fn collect(review: &Review, notes: &HashSet<String>) -> Vec<HunkClaim> {
     let mut out = Vec::new();
     for (fi, f) in review.files.iter().enumerate() {
-        if !f.kind.writable() && f.kind != crate::diff::FileKind::Outside {
+        if !f.kind.writable() && f.kind != crate::model::diff::FileKind::Outside {
             continue;
         }
         let fm_end = frontmatter_end(f);
@@ -91,11 +91,11 @@ fn collect_hunk(f: &FileDiff, (fi, hi): (usize, usize), fm_end: usize, notes: &H
     let mut seen = HashSet::new();
     // Lines and claims are shown masked with the hunk's side read as one text: a private
     // key's body lines are no secret on their own.
-    let masks = crate::diff::masked::proposal_side(h);
+    let masks = crate::model::diff::masked::proposal_side(h);
     for (line_no, i, l) in added_lines(f, hi) {
-        let text = crate::text::strip_terminator(&l.text);
+        let text = crate::base::text::strip_terminator(&l.text);
         let (shown_line, inside) = match masks.get(i) {
-            Some(Some((masked, spans))) => (crate::text::strip_terminator(masked), spans.as_slice()),
+            Some(Some((masked, spans))) => (crate::base::text::strip_terminator(masked), spans.as_slice()),
             _ => ("", &[][..]),
         };
         if line_no <= fm_end && !text.trim_start().starts_with("description:") {
@@ -163,7 +163,7 @@ pub(super) fn source_in_cited(claims: &mut [HunkClaim], evidence: &[Vec<&Cited>]
 
 /// Last line of the proposal's frontmatter block (0: none).
 fn frontmatter_end(f: &FileDiff) -> usize {
-    let text = f.proposed.as_ref().and_then(|e| e.bytes()).and_then(crate::text::as_text).unwrap_or("");
+    let text = f.proposed.as_ref().and_then(|e| e.bytes()).and_then(crate::base::text::as_text).unwrap_or("");
     match crate::analysis::audit::frontmatter::parse(text) {
         crate::analysis::audit::frontmatter::Block::Parsed(fm) => fm.end_line,
         _ => 0,

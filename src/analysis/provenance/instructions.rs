@@ -35,10 +35,10 @@ use super::hunk_claims::HunkClaim;
 use crate::analysis::claims::{self, Claim, ClaimKind, Mood, Statement};
 use crate::analysis::findings::{ClaimReport, ClaimStatus, Findings};
 use crate::analysis::flag::{Flag, FlagKind};
+use crate::base::secrets::mask;
+use crate::inputs::transcript::{SourceKind, SourceSet};
 use crate::inputs::transcript::{Speaker, Spoken, Transcript};
-use crate::review::Review;
-use crate::secrets::mask;
-use crate::transcript::{SourceKind, SourceSet};
+use crate::model::review::Review;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -113,7 +113,7 @@ pub(super) fn check(
         for hi in 0..f.hunks.len() {
             let directives: Vec<(&str, Directive)> = added_lines(f, hi)
                 .into_iter()
-                .map(|(_, _, line)| crate::text::strip_terminator(&line.text))
+                .map(|(_, _, line)| crate::base::text::strip_terminator(&line.text))
                 .filter_map(|text| directive_clauses(text).map(|d| (text, d)))
                 .collect();
             if directives.is_empty() {
@@ -369,8 +369,8 @@ fn affirms(text: &str) -> bool {
 
 /// The flag and the `instruction` claim of a line only untrusted content says.
 fn verdict(line: &str, found: Injected) -> (Flag, ClaimReport) {
-    let shown = crate::text::one_line_cut(&mask(line.trim()), 200);
-    let quote = crate::text::one_line_cut(&mask(&found.quote), 200);
+    let shown = crate::base::text::one_line_cut(&mask(line.trim()), 200);
+    let quote = crate::base::text::one_line_cut(&mask(&found.quote), 200);
     let message = format!(
         "«{shown}» tells the agent what to do, and only {} says it, at {}: «{quote}»; the user never \
          said it nor agreed to it (a prompt injection outlives its session this way)",

@@ -37,9 +37,9 @@ use super::window::{Stems, Window};
 use crate::analysis::claims::{self, Statement};
 use crate::analysis::findings::Findings;
 use crate::analysis::flag::{Flag, FlagKind};
-use crate::diff::FileStatus;
-use crate::review::Review;
-use crate::secrets::mask;
+use crate::base::secrets::mask;
+use crate::model::diff::FileStatus;
+use crate::model::review::Review;
 use serde::Serialize;
 use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
@@ -174,7 +174,7 @@ pub(super) fn check(review: &Review, window: &Window, findings: &mut Findings) -
 /// Adds `correction-lost` to hunk `hi` of file `fi` for `line`; false when a flag of its
 /// own already says the line turns its source around.
 fn flag_lost(findings: &mut Findings, fi: usize, hi: usize, item: &Item, line: &MemoryLine, at: &str) -> bool {
-    let text = crate::text::strip_terminator(&line.text);
+    let text = crate::base::text::strip_terminator(&line.text);
     let said = findings.hunk(fi, hi).iter().any(|f| {
         matches!(f.kind, FlagKind::Contradicted | FlagKind::CitationOverruled)
             && f.line.as_deref() == Some(mask(text).as_ref())
@@ -182,7 +182,7 @@ fn flag_lost(findings: &mut Findings, fi: usize, hi: usize, item: &Item, line: &
     if said {
         return false;
     }
-    let shown = crate::text::one_line_cut(&mask(text.trim()), 200);
+    let shown = crate::base::text::one_line_cut(&mask(text.trim()), 200);
     let message = format!("«{shown}» ({at}) still says what the user corrected at {}: «{}»", item.source, item.text);
     let flag = Flag::new(FlagKind::CorrectionLost, message)
         .with_source(item.source.clone())
@@ -381,7 +381,7 @@ fn said_items(window: &Window) -> Vec<Item> {
     let mut out = Vec::new();
     for (session, t) in window.said() {
         let source = session.loc(t.line);
-        let one = |s: &str| crate::text::one_line_cut(&mask(s.trim()), 300);
+        let one = |s: &str| crate::base::text::one_line_cut(&mask(s.trim()), 300);
         if let Some(first) = correction(&t.text) {
             let body = strip_interjection(first);
             let (clauses, values, contrast) = (parts(body), values(body), contrast(body));
@@ -443,7 +443,7 @@ fn first_sentence_end(text: &str) -> usize {
 
 /// `text` without an opening interjection (`No, `, `Actually — `, `いや、`).
 fn strip_interjection(text: &str) -> &str {
-    let t = text.trim_start_matches(|c: char| !c.is_alphanumeric() && !crate::text::is_cjk(c));
+    let t = text.trim_start_matches(|c: char| !c.is_alphanumeric() && !crate::base::text::is_cjk(c));
     let lower = t.to_lowercase();
     for i in INTERJECTIONS {
         // `t` and its lowercase may differ in length (`K` is three bytes, `k` one).
@@ -468,7 +468,7 @@ fn memory(review: &Review) -> Memory {
     let changed: BTreeSet<&str> = review.files.iter().map(|f| f.path.as_str()).collect();
     let note = |p: &str| p.ends_with(".md") && p.rsplit('/').next().is_none_or(|n| n != "CHANGES.md");
     let mut push = |path: &str, text: &str, added: &HashMap<usize, (usize, usize)>| {
-        for (i, l) in crate::text::split_lines(text).into_iter().enumerate() {
+        for (i, l) in crate::base::text::split_lines(text).into_iter().enumerate() {
             let number = i + 1;
             lines.push(MemoryLine {
                 path: path.to_string(),

@@ -15,9 +15,9 @@
 
 use super::evidence::CitedText;
 use crate::analysis::result::ContextLine;
-use crate::secrets::mask;
-use crate::transcript::{LineKind, RenderedLine, SourceSet, Transcript, context_entries};
-use crate::zone::{LocalDay, Zone};
+use crate::base::secrets::mask;
+use crate::base::zone::{LocalDay, Zone};
+use crate::inputs::transcript::{LineKind, RenderedLine, SourceSet, Transcript, context_entries};
 use std::collections::HashMap;
 use std::ops::RangeInclusive;
 use std::sync::Arc;
@@ -248,7 +248,7 @@ impl CitedLines {
     }
 
     /// Renders a line read from `t`, counted.
-    fn render(&mut self, t: &Transcript, line: &crate::transcript::Line) -> RenderedLine {
+    fn render(&mut self, t: &Transcript, line: &crate::inputs::transcript::Line) -> RenderedLine {
         self.renders += 1;
         t.render_line(line)
     }
@@ -363,7 +363,7 @@ fn floor_char_boundary(s: &str, at: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::transcript::SourceFile;
+    use crate::inputs::transcript::SourceFile;
 
     /// A transcript whose line 2 says `port 6379` followed by `filler` bytes.
     fn transcript(filler: usize) -> (tempfile::TempDir, Transcript) {

@@ -10,8 +10,8 @@
 //! exception, a date written across a line break).
 
 use crate::analysis::claims::{self, Claim};
-use crate::diff::{Hunk, Op};
-use crate::review::Review;
+use crate::model::diff::{Hunk, Op};
+use crate::model::review::Review;
 
 /// The live notes of a review, ready for [`LiveMemory::carried`].
 pub(super) struct LiveMemory<'a> {
@@ -108,10 +108,10 @@ fn removed_lines(h: &Hunk) -> Vec<usize> {
 /// True when `path` (relative to the memory folder) is a daily note, dated by its name.
 pub(super) fn daily_note(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or(path);
-    crate::transcript::date_from_file_name(name).is_some()
+    crate::inputs::transcript::date_from_file_name(name).is_some()
 }
 
 /// A note's text, when it is text.
-fn note_text(e: &crate::snapshot::Entry) -> Option<&str> {
-    e.bytes().and_then(crate::text::as_text)
+fn note_text(e: &crate::inputs::snapshot::Entry) -> Option<&str> {
+    e.bytes().and_then(crate::base::text::as_text)
 }

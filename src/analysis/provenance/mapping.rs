@@ -2,8 +2,8 @@
 //! text the hunk's lines share. A hunk may have several entries, an entry
 //! several hunks.
 
-use crate::changes::{ChangeEntry, reference_spans};
-use crate::diff::{FileDiff, Hunk};
+use crate::inputs::changes::{ChangeEntry, reference_spans};
+use crate::model::diff::{FileDiff, Hunk};
 use std::collections::{HashMap, HashSet};
 
 /// Lower-cased words of at least three letters (or any CJK character) in `text`,
@@ -23,7 +23,7 @@ fn words(text: &str, skip: &[std::ops::Range<usize>]) -> HashSet<String> {
             flush(&mut cur, &mut out);
             continue;
         }
-        if crate::text::is_cjk(c) {
+        if crate::base::text::is_cjk(c) {
             flush(&mut cur, &mut out);
             out.insert(c.to_string());
         } else if c.is_alphanumeric() {
@@ -69,7 +69,7 @@ impl EntryWords {
 
 /// The changed lines of a hunk (context left out), as one text.
 fn changed_text(h: &Hunk) -> String {
-    h.lines.iter().filter(|l| l.op != crate::diff::Op::Context).map(|l| l.text.as_str()).collect()
+    h.lines.iter().filter(|l| l.op != crate::model::diff::Op::Context).map(|l| l.text.as_str()).collect()
 }
 
 /// A shared claim says more about which hunk is meant than a shared word.
@@ -340,11 +340,11 @@ pub fn hunks_of(entry: &ChangeEntry, files: &[FileDiff]) -> Vec<(usize, usize)> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::snapshot::Entry as E;
+    use crate::inputs::snapshot::Entry as E;
 
     fn file(path: &str, old: &str, new: &str) -> FileDiff {
         let (o, n) = (E::File(old.into()), E::File(new.into()));
-        crate::diff::diff_file(path, Some(&o), Some(&o), Some(&n)).unwrap()
+        crate::model::diff::diff_file(path, Some(&o), Some(&o), Some(&n)).unwrap()
     }
 
     #[test]
@@ -355,13 +355,13 @@ mod tests {
             .replace("line 25\n", "Tests need Redis on port 6379\n");
         let files = vec![file("ci.md", &old, &new)];
         assert_eq!(files[0].hunks.len(), 2);
-        let e = &crate::changes::parse("- memory/ci.md: deploys moved to Buildkite (s.jsonl:1)\n")[0];
+        let e = &crate::inputs::changes::parse("- memory/ci.md: deploys moved to Buildkite (s.jsonl:1)\n")[0];
         assert_eq!(hunks_of(e, &files), vec![(0, 0)]);
-        let e = &crate::changes::parse("- ci.md: tidied up (s.jsonl:1)\n")[0];
+        let e = &crate::inputs::changes::parse("- ci.md: tidied up (s.jsonl:1)\n")[0];
         assert_eq!(hunks_of(e, &files), vec![(0, 0), (0, 1)]);
-        let e = &crate::changes::parse("- tests now need Redis on port 6379 (s.jsonl:2)\n")[0];
+        let e = &crate::inputs::changes::parse("- tests now need Redis on port 6379 (s.jsonl:2)\n")[0];
         assert_eq!(hunks_of(e, &files), vec![(0, 1)]);
-        let e = &crate::changes::parse("- something unrelated entirely (s.jsonl:2)\n")[0];
+        let e = &crate::inputs::changes::parse("- something unrelated entirely (s.jsonl:2)\n")[0];
         assert!(hunks_of(e, &files).is_empty());
     }
 
@@ -371,7 +371,9 @@ mod tests {
         let b = file("b.md", "", "The suite has 65 tests and runs in CI.\n");
         let files = vec![a, b];
         // b.md shares a claim and words with the entry, a.md nothing: both are named.
-        let e = &crate::changes::parse("- Renamed memory/a.md to memory/b.md and recorded 65 tests (s.jsonl:1)\n")[0];
+        let e =
+            &crate::inputs::changes::parse("- Renamed memory/a.md to memory/b.md and recorded 65 tests (s.jsonl:1)\n")
+                [0];
         assert_eq!(hunks_of(e, &files), vec![(0, 0), (1, 0)]);
     }
 
@@ -381,12 +383,12 @@ mod tests {
         let old: String = (1..=30).map(|i| format!("line {i}\n")).collect();
         let new = old.replace("line 3\n", "Tests run with Vitest\n").replace("line 25\n", "Tests need Redis\n");
         let files = vec![file("testing.md", &old, &new)];
-        let e = &crate::changes::parse("- testing.md: vitest for tests (s.jsonl:1)\n")[0];
+        let e = &crate::inputs::changes::parse("- testing.md: vitest for tests (s.jsonl:1)\n")[0];
         assert_eq!(hunks_of(e, &files), vec![(0, 0)]);
-        let e = &crate::changes::parse("- testing.md: the tests need redis (s.jsonl:1)\n")[0];
+        let e = &crate::inputs::changes::parse("- testing.md: the tests need redis (s.jsonl:1)\n")[0];
         assert_eq!(hunks_of(e, &files), vec![(0, 1)]);
         // Nothing but the shared word: every hunk, as before.
-        let e = &crate::changes::parse("- testing.md: tests (s.jsonl:1)\n")[0];
+        let e = &crate::inputs::changes::parse("- testing.md: tests (s.jsonl:1)\n")[0];
         assert_eq!(hunks_of(e, &files), vec![(0, 0), (0, 1)]);
     }
 
@@ -404,7 +406,7 @@ mod tests {
         assert_eq!(files[0].hunks.len(), 3000);
         let text: String =
             (0..3000).map(|k| format!("- big.md: topic{k} on port {} (s.jsonl:1)\n", 50_000 + k)).collect();
-        let entries = crate::changes::parse(&text);
+        let entries = crate::inputs::changes::parse(&text);
         let start = std::time::Instant::now();
         let index = Index::new(&files, &entries);
         for (k, e) in entries.iter().enumerate() {

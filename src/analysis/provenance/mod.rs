@@ -7,7 +7,7 @@
 //! Rules, in order, for a claim of an added line:
 //! 1. **sourced** — its normalised form is in a line a CHANGES.md entry of the hunk cites
 //!    (the whole message that line belongs to), or it is a date the cited line states by
-//!    its day: the *local* day it was said on ([`crate::zone`]: a daily note's file-name
+//!    its day: the *local* day it was said on ([`crate::base::zone`]: a daily note's file-name
 //!    day, a transcript timestamp in the user's zone, its UTC day when that zone is
 //!    unknown) — or, when the line says a relative phrase ("yesterday", 昨日, "last Friday",
 //!    "in the last 30 days"), a date holding every day that phrase denotes said on that day
@@ -65,9 +65,9 @@ mod window;
 
 use crate::analysis::findings::Findings;
 use crate::analysis::result::ChangeReport;
-use crate::retention::Retention;
-use crate::review::Review;
-use crate::transcript::{ScanOptions, SourceSet};
+use crate::inputs::retention::Retention;
+use crate::inputs::transcript::{ScanOptions, SourceSet};
+use crate::model::review::Review;
 use lines::CitedLines;
 use pending::{Pending, check_entries};
 use stated::Stated;

@@ -272,7 +272,7 @@ const CLOSINGS: &[&str] = &[
 /// True when a message the user typed corrects or refuses what came before it.
 pub fn corrects(text: &str) -> bool {
     let lower = text.trim().to_lowercase();
-    let lower = lower.trim_start_matches(|c: char| !c.is_alphanumeric() && !crate::text::is_cjk(c));
+    let lower = lower.trim_start_matches(|c: char| !c.is_alphanumeric() && !crate::base::text::is_cjk(c));
     if CLOSINGS.iter().any(|c| lower.starts_with(c)) {
         return false;
     }
@@ -301,11 +301,11 @@ fn shares_a_word(a: &str, b: &str) -> bool {
     let words = |s: &str| -> Vec<String> {
         let lower = s.to_lowercase();
         let mut out: Vec<String> = lower
-            .split(|c: char| !c.is_alphanumeric() || crate::text::is_cjk(c))
+            .split(|c: char| !c.is_alphanumeric() || crate::base::text::is_cjk(c))
             .filter(|w| w.chars().count() >= 3 && !closed_class(w))
             .map(str::to_string)
             .collect();
-        let cjk: Vec<char> = lower.chars().filter(|c| crate::text::is_cjk(*c)).collect();
+        let cjk: Vec<char> = lower.chars().filter(|c| crate::base::text::is_cjk(*c)).collect();
         out.extend(cjk.windows(2).map(|w| w.iter().collect::<String>()));
         out
     };

@@ -8,8 +8,8 @@ use super::hunk_claims::{HunkClaim, entry_own_claims};
 use super::stated::{Stated, cited_reading, judge_cited};
 use crate::analysis::claims::{self, Claim, ClaimKind};
 use crate::analysis::findings::ClaimStatus;
-use crate::review::Review;
-use crate::zone::Zone;
+use crate::base::zone::Zone;
+use crate::model::review::Review;
 use std::collections::{HashMap, HashSet};
 
 /// A pending claim: its place in [`Pending::claims`].

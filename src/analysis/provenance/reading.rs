@@ -3,9 +3,9 @@
 //! it, and the `inferred-date` message that shows the arithmetic.
 
 use crate::analysis::claims::{self, Claim};
-use crate::date::Date;
-use crate::secrets::mask;
-use crate::zone::{LocalDay, Zone};
+use crate::base::date::Date;
+use crate::base::secrets::mask;
+use crate::base::zone::{LocalDay, Zone};
 
 /// A relative phrase of a source line read against a date claim: what it denotes said on
 /// that line's day, and how the claim relates to it.
@@ -95,7 +95,7 @@ const WEEKDAYS: [&str; 7] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 pub(super) fn when_said(zone: &Zone, time: Option<&str>, local: Option<&str>) -> Option<String> {
     let time = time?;
     match local {
-        Some(l) if zone.source() != crate::zone::ZoneSource::Unknown && time.get(..16) != Some(l) => {
+        Some(l) if zone.source() != crate::base::zone::ZoneSource::Unknown && time.get(..16) != Some(l) => {
             Some(format!("{time} UTC = {l} {}", zone.name()))
         }
         _ => Some(format!("{time} UTC")),

@@ -22,8 +22,8 @@ use super::window::{Said, Session, Stems, Window};
 use crate::analysis::claims::{self, Mood, Statement};
 use crate::analysis::findings::{Findings, RuleSupport};
 use crate::analysis::flag::{Flag, FlagKind};
-use crate::review::Review;
-use crate::secrets::mask;
+use crate::base::secrets::mask;
+use crate::model::review::Review;
 use std::collections::BTreeSet;
 
 /// The least share of a note clause's content words a sentence of the user must hold.
@@ -52,7 +52,7 @@ pub(super) fn check(review: &Review, window: &Window, findings: &mut Findings) {
         }
         for hi in 0..f.hunks.len() {
             for (_, _, line) in added_lines(f, hi) {
-                let text = crate::text::strip_terminator(&line.text);
+                let text = crate::base::text::strip_terminator(&line.text);
                 let Some(clauses) = rule_clauses(text) else { continue };
                 let support = support(text, &clauses, window, &said);
                 let flag = one_off(text, &support, window);
@@ -120,13 +120,13 @@ fn support(line: &str, clauses: &[Statement], window: &Window, said: &Stems<(usi
     };
     let found: Vec<(&Session, &Said, &Statement)> = turns.iter().filter_map(at).collect();
     let sessions: BTreeSet<&str> = found.iter().map(|(s, _, _)| s.key.as_str()).collect();
-    let days: BTreeSet<crate::date::Date> = found.iter().filter_map(|(_, t, _)| t.day).collect();
+    let days: BTreeSet<crate::base::date::Date> = found.iter().filter_map(|(_, t, _)| t.day).collect();
     let lasting = found.iter().any(|(_, t, c)| {
         let sentence = t.sentence(c);
         claims::lasting(sentence) || claims::phrased_as_rule(sentence)
     });
     let report = RuleSupport {
-        line: crate::text::one_line_cut(&mask(line.trim()), 200),
+        line: crate::base::text::one_line_cut(&mask(line.trim()), 200),
         remarks: found.len(),
         sessions: sessions.len(),
         days: days.len(),
@@ -145,8 +145,8 @@ fn one_off(line: &str, support: &Support, window: &Window) -> Option<Flag> {
     let session = window.sessions.get(si)?;
     let turn = session.said.get(ti)?;
     let sentence = turn.sentence(turn.sentences.get(ci)?);
-    let shown = crate::text::one_line_cut(&mask(line.trim()), 200);
-    let quote = crate::text::one_line_cut(&mask(sentence), 200);
+    let shown = crate::base::text::one_line_cut(&mask(line.trim()), 200);
+    let quote = crate::base::text::one_line_cut(&mask(sentence), 200);
     let loc = session.loc(turn.line);
     let message = format!(
         "«{shown}» is written as a standing rule, but the user said it once, at {loc}, as a remark for the task \

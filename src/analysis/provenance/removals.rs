@@ -16,9 +16,9 @@ use super::evidence::CitedText;
 use crate::analysis::claims;
 use crate::analysis::findings::Findings;
 use crate::analysis::flag::{Flag, FlagKind, Severity};
-use crate::diff::{FileDiff, FileStatus, Op};
-use crate::review::Review;
-use crate::secrets::mask;
+use crate::base::secrets::mask;
+use crate::model::diff::{FileDiff, FileStatus, Op};
+use crate::model::review::Review;
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -51,7 +51,7 @@ impl<'a> Result<'a> {
         let notes: Vec<&str> = review
             .files
             .iter()
-            .filter_map(|f| f.proposed.as_ref().and_then(|e| e.bytes()).and_then(crate::text::as_text))
+            .filter_map(|f| f.proposed.as_ref().and_then(|e| e.bytes()).and_then(crate::base::text::as_text))
             .collect();
         let lines: Vec<&str> = notes.iter().flat_map(|n| n.lines()).collect();
         let postings = postings(&lines, wanted);
@@ -122,15 +122,15 @@ fn removing_hunks(review: &Review) -> Vec<(usize, usize, Vec<Removed<'_>>)> {
 
 /// The live text of a changed note ("" when it has none or it is no text).
 fn live_text(f: &FileDiff) -> &str {
-    f.live.as_ref().and_then(|e| e.bytes()).and_then(crate::text::as_text).unwrap_or("")
+    f.live.as_ref().and_then(|e| e.bytes()).and_then(crate::base::text::as_text).unwrap_or("")
 }
 
 /// The lines hunk `h` removes that need a source.
-fn removed_needing_source(h: &crate::diff::Hunk) -> Vec<Removed<'_>> {
+fn removed_needing_source(h: &crate::model::diff::Hunk) -> Vec<Removed<'_>> {
     h.lines
         .iter()
         .filter(|l| l.op == Op::Remove)
-        .map(|l| crate::text::strip_terminator(&l.text))
+        .map(|l| crate::base::text::strip_terminator(&l.text))
         .filter(|l| needs_source(l))
         .map(|text| Removed { text, stems: claims::content_stems(text) })
         .collect()
@@ -147,7 +147,7 @@ fn judge_hunk(
 ) -> Option<Flag> {
     let f = &review.files[fi];
     let keys: HashSet<&str> =
-        f.hunks[hi].added().filter_map(|l| field_key(crate::text::strip_terminator(&l.text))).collect();
+        f.hunks[hi].added().filter_map(|l| field_key(crate::base::text::strip_terminator(&l.text))).collect();
     let replaced = |r: &Removed| field_key(r.text).is_some_and(|k| keys.contains(k));
     let lost: Vec<&str> = removed.iter().filter(|r| !result.holds(r) && !replaced(r)).map(|r| r.text).collect();
     if lost.is_empty() {
@@ -321,12 +321,12 @@ fn removal_flag(f: &FileDiff, lost: &[&str], changes: &[usize], entries: &Entrie
             FlagKind::RemovalUnsourced,
             format!(
                 "removes «{}»{more} from {}, and no cited line mentions it: {why}",
-                crate::text::one_line_cut(&first, 120),
+                crate::base::text::one_line_cut(&first, 120),
                 f.path
             ),
         )
     };
-    flag.with_claim(crate::text::one_line_cut(&first, 120)).with_line(first)
+    flag.with_claim(crate::base::text::one_line_cut(&first, 120)).with_line(first)
 }
 
 #[cfg(test)]

@@ -7,12 +7,12 @@
 use super::pending::{Pending, PendingId};
 use super::reading::{Reading, when_said};
 use crate::analysis::claims::{self, ClaimKind};
-use crate::date::Date;
-use crate::transcript::{
+use crate::base::date::Date;
+use crate::base::zone::{LocalDay, Zone};
+use crate::inputs::transcript::{
     LineHit, NeedleKeys, ScanOptions, ScanProgress, SourceKind, SourceSet, Verdict, WithExhausted, line_stamp,
     scan_lines_keyed,
 };
-use crate::zone::{LocalDay, Zone};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Mutex;
 

@@ -20,8 +20,8 @@ use super::hunk_claims::HunkClaim;
 use crate::analysis::claims::{self, Claim, ClaimKind, Statement};
 use crate::analysis::findings::{ClaimReport, ClaimStatus, Findings};
 use crate::analysis::flag::{Flag, FlagKind};
-use crate::review::Review;
-use crate::secrets::mask;
+use crate::base::secrets::mask;
+use crate::model::review::Review;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
@@ -96,7 +96,7 @@ pub(super) fn check(review: &Review, cited: &[Vec<Cited>], hunk_claims: &[HunkCl
             let statements: Vec<(Arc<CitedText>, Arc<Vec<Statement>>)> =
                 texts.iter().map(|t| (Arc::clone(t), split.of(t))).collect();
             for (_, _, line) in added_lines(f, hi) {
-                let text = crate::text::strip_terminator(&line.text);
+                let text = crate::base::text::strip_terminator(&line.text);
                 if text.trim_start().starts_with("---") || flagged.contains(&(fi, hi, text)) {
                     continue;
                 }
@@ -507,12 +507,12 @@ fn judge_rebound(
 /// The source clause of a match, masked, on one line.
 fn quote(m: &Match<'_>) -> String {
     let q = m.text.text.get(m.clause.range.clone()).unwrap_or("");
-    crate::text::one_line_cut(&mask(q), 200)
+    crate::base::text::one_line_cut(&mask(q), 200)
 }
 
 fn overruled(line: &str, said: &str, m: &Match<'_>, o: &super::overruled::Overruling) -> (Flag, ClaimReport) {
     let source = m.text.line_at(m.clause.range.start);
-    let answer = crate::text::one_line_cut(&mask(&o.text), 160);
+    let answer = crate::base::text::one_line_cut(&mask(&o.text), 160);
     let shown = mask(said).into_owned();
     let message = format!("«{shown}» restates {source}, a proposal the user turned down at {}: «{answer}»", o.loc);
     let verdict = Verdict { status: ClaimStatus::Overruled, source, quote: answer, by: Some(o.loc.clone()) };

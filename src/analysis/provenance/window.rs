@@ -1,15 +1,15 @@
 //! The window read as a conversation with the user: every turn the user typed in every
 //! session of the sources (never a tool's result, a skill's text, a hook, a sub-agent's
-//! prompt or the assistant: [`crate::transcript::read_session`]), each with its local day
+//! prompt or the assistant: [`crate::inputs::transcript::read_session`]), each with its local day
 //! and its sentences, and every file a session's tools read.
 //!
 //! Read once per review, both cores, for a rule's support (`remarks`) and for what the
 //! dream left out (`leftout`). A sub-agent's transcript counts with its session.
 
 use crate::analysis::claims::{self, Statement};
-use crate::date::Date;
-use crate::transcript::{ReadCall, SourceSet, read_session};
-use crate::zone::Zone;
+use crate::base::date::Date;
+use crate::base::zone::Zone;
+use crate::inputs::transcript::{ReadCall, SourceSet, read_session};
 use rayon::prelude::*;
 use std::collections::HashMap;
 
@@ -68,7 +68,7 @@ impl Window {
     /// Reads every JSONL source; the names of those that could not be read are returned
     /// with why.
     pub fn read(sources: &SourceSet, zone: &Zone) -> (Window, Vec<(String, String)>) {
-        let read: Vec<(String, std::io::Result<crate::transcript::SessionWords>)> =
+        let read: Vec<(String, std::io::Result<crate::inputs::transcript::SessionWords>)> =
             sources.files().par_iter().map(|f| (f.name.clone(), read_session(f, TURN_BYTES))).collect();
         let mut sessions = Vec::new();
         let mut failed = Vec::new();

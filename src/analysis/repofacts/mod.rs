@@ -9,7 +9,7 @@
 //! opened read only ([`project::Project`]). A reference the live memory already holds is
 //! not the dream's and is left alone. Bounded: at most [`MAX_REFERENCES`] references and
 //! [`BUDGET`] of lookups per review; what is left is said in one note. Off with
-//! `--no-repo-check` ([`crate::dream::Inputs::repo_check`]).
+//! `--no-repo-check` ([`crate::inputs::dream::Inputs::repo_check`]).
 
 pub mod manifests;
 pub mod project;
@@ -17,7 +17,7 @@ pub mod refs;
 
 use crate::analysis::findings::Findings;
 use crate::analysis::flag::{Flag, FlagKind};
-use crate::review::Review;
+use crate::model::review::Review;
 use project::{PathState, Project};
 use refs::{Reference, Runner};
 use std::collections::BTreeSet;
@@ -118,12 +118,15 @@ fn added_references(review: &Review) -> Vec<(usize, usize, String, Reference)> {
 fn projects(review: &Review) -> Vec<Checked> {
     let inputs = &review.inputs;
     let root = inputs.memory.parent().map(Path::to_path_buf);
-    let Ok(sources) = crate::transcript::SourceSet::discover(root.as_deref(), &inputs.sources, Some(&inputs.memory))
+    let Ok(sources) =
+        crate::inputs::transcript::SourceSet::discover(root.as_deref(), &inputs.sources, Some(&inputs.memory))
     else {
         return Vec::new();
     };
     let mut cwds: BTreeSet<PathBuf> = BTreeSet::new();
-    for f in sources.files().iter().filter(|f| f.kind == crate::transcript::SourceKind::Jsonl).take(MAX_TRANSCRIPTS) {
+    for f in
+        sources.files().iter().filter(|f| f.kind == crate::inputs::transcript::SourceKind::Jsonl).take(MAX_TRANSCRIPTS)
+    {
         if let Some(cwd) = cwd_of(&f.path) {
             cwds.insert(cwd);
         }

@@ -230,13 +230,13 @@ mod tests {
 
     fn mask_tree(v: &mut serde_json::Value) {
         match v {
-            serde_json::Value::String(s) => *s = crate::secrets::mask(s).into_owned(),
+            serde_json::Value::String(s) => *s = crate::base::secrets::mask(s).into_owned(),
             serde_json::Value::Array(items) => items.iter_mut().for_each(mask_tree),
             serde_json::Value::Object(fields) => {
                 let old = std::mem::take(fields);
                 for (k, mut v) in old {
                     mask_tree(&mut v);
-                    fields.insert(crate::secrets::mask(&k).into_owned(), v);
+                    fields.insert(crate::base::secrets::mask(&k).into_owned(), v);
                 }
             }
             _ => {}

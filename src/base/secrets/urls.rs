@@ -1105,12 +1105,12 @@ mod tests {
             format!("https://files.example.com/d/{}/report.pdf", g.base62(32)),
             format!("https://x.blob.core.windows.net/c?sv=2022-11-02&se=2026&sig={}%3D", g.token(BASE62, 43)),
         ] {
-            let masked = crate::secrets::mask(&text).into_owned();
+            let masked = crate::base::secrets::mask(&text).into_owned();
             assert_ne!(masked, text);
-            assert_eq!(crate::secrets::find(&masked), vec![], "{masked}");
+            assert_eq!(crate::base::secrets::find(&masked), vec![], "{masked}");
         }
         // A short token's tail is not shown: 4 of its 7 characters would be most of it.
-        let masked = crate::secrets::mask(&format!("https://hooks.zapier.com/hooks/catch/{zap}/")).into_owned();
+        let masked = crate::base::secrets::mask(&format!("https://hooks.zapier.com/hooks/catch/{zap}/")).into_owned();
         assert_eq!(masked, "https://hooks.zapier.com/[webhook-url]/");
     }
 

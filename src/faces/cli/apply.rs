@@ -5,13 +5,13 @@
 use super::InputArgs;
 use crate::analysis::flag::{FlagKind, Severity};
 use crate::analysis::standing::StandingFlag;
-use crate::decision::Decision;
-use crate::dream;
-use crate::repo::apply::{self, Skipped};
-use crate::repo::lock::RepoLock;
-use crate::repo::{self, MemoryRepo, history, journal, message};
-use crate::review::{Review, persist};
-use crate::target::{Origin, Target};
+use crate::inputs::dream;
+use crate::inputs::target::{Origin, Target};
+use crate::model::decision::Decision;
+use crate::model::review::{Review, persist};
+use crate::store::repo::apply::{self, Skipped};
+use crate::store::repo::lock::RepoLock;
+use crate::store::repo::{self, MemoryRepo, history, journal, message};
 use anyhow::{Result, bail};
 use clap::{ArgGroup, Args};
 use std::path::PathBuf;
@@ -87,7 +87,7 @@ pub fn run(args: &ApplyArgs) -> Result<i32> {
     if let Some(m) = journal::recover(&repo)? {
         tell!("dreamreview: {}", super::shown(&m));
     }
-    let mut review = crate::repo::load_review(inputs)?;
+    let mut review = crate::store::repo::load_review(inputs)?;
     args.inputs.apply_zone(&mut review);
     let (_, total) = review.progress();
     if total == 0 {
@@ -131,13 +131,13 @@ pub fn run(args: &ApplyArgs) -> Result<i32> {
         tell!("dreamreview: {}", super::shown(m));
     }
     if let Some(s) = applied.snapshot {
-        say!("snapshot  {} {}", crate::repo::short_id(s), message::SNAPSHOT_SUMMARY);
+        say!("snapshot  {} {}", crate::store::repo::short_id(s), message::SNAPSHOT_SUMMARY);
     }
-    say!("committed {} {}", crate::repo::short_id(applied.commit), message::one_line(&applied.summary));
+    say!("committed {} {}", crate::store::repo::short_id(applied.commit), message::one_line(&applied.summary));
     for r in &applied.restored {
         say!("{}", super::shown(r));
     }
-    if let Some(h) = crate::repo::preflight::hooks_not_run(&repo) {
+    if let Some(h) = crate::store::repo::preflight::hooks_not_run(&repo) {
         tell!("dreamreview: note: {}", super::shown(&h));
     }
     if !applied.rebased_on.is_empty() {
@@ -212,7 +212,7 @@ fn allowed_kinds(names: &[String]) -> Result<Vec<FlagKind>> {
             Some(k) => out.push(*k),
             None => bail!(
                 "--allow {}: not an error flag kind; the kinds are {}",
-                crate::repo::message::one_line(n),
+                crate::store::repo::message::one_line(n),
                 errors.iter().map(|k| k.name()).collect::<Vec<_>>().join(", ")
             ),
         }
@@ -238,7 +238,7 @@ fn error_flags_allowed(standing: &[StandingFlag], allow: &[FlagKind]) -> Result<
     bail!(
         "refusing to commit: accepted hunks carry error-level flags: {}; nothing was written. \
          Reject those hunks (leave them out of --accept), or pass --allow {} to commit them anyway",
-        crate::repo::message::one_line(&list.join("; ")),
+        crate::store::repo::message::one_line(&list.join("; ")),
         kinds.join(",")
     )
 }

@@ -3,8 +3,8 @@
 //! (a Claude Code `SessionEnd` hook that runs it).
 
 use crate::inputs::sessions_window;
-use crate::repo::baseline::{self, Baseline};
 use crate::store::hooks::{self, Installed, Removed};
+use crate::store::repo::baseline::{self, Baseline};
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use std::io::Read;
@@ -44,7 +44,7 @@ pub fn snapshot(args: &SnapshotArgs) -> Result<i32> {
         }
         bail!("memory folder {} does not exist; check the --memory path", memory.display());
     }
-    if args.hook && !args.init && crate::repo::MemoryRepo::discover(&memory)?.is_none() {
+    if args.hook && !args.init && crate::store::repo::MemoryRepo::discover(&memory)?.is_none() {
         tell!(
             "dreamreview: {} is not under git: nothing snapshotted (run `dreamreview snapshot --init --memory {}` once)",
             memory.display(),
@@ -59,15 +59,15 @@ pub fn snapshot(args: &SnapshotArgs) -> Result<i32> {
             }
             say!(
                 "snapshot  {} {} ({} file{}: {})",
-                crate::repo::short_id(commit),
-                crate::repo::message::SNAPSHOT_SESSIONS,
+                crate::store::repo::short_id(commit),
+                crate::store::repo::message::SNAPSHOT_SESSIONS,
                 files.len(),
                 if files.len() == 1 { "" } else { "s" },
                 files.join(", ")
             );
         }
         Baseline::Initialized { commit } => {
-            say!("initialized a git repository in {} ({})", memory.display(), crate::repo::short_id(commit))
+            say!("initialized a git repository in {} ({})", memory.display(), crate::store::repo::short_id(commit))
         }
         Baseline::Clean => {
             if !args.hook {

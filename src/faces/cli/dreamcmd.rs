@@ -133,7 +133,7 @@ fn configured() -> Result<DreamSettings> {
 pub fn run(args: &DreamArgs) -> Result<i32> {
     if args.print_schedule {
         let exe = std::env::current_exe().unwrap_or_else(|_| PathBuf::from("dreamreview"));
-        let mut out = crate::shown::Guarded::new(std::io::stdout().lock());
+        let mut out = crate::base::shown::Guarded::new(std::io::stdout().lock());
         let _ = write!(out, "{}", schedule(&exe, &dreamer_path()));
         return Ok(0);
     }
@@ -335,7 +335,7 @@ impl Progress {
             line.push_str(" · ");
             line.push_str(last);
         }
-        let line = crate::shown::text(&line).into_owned();
+        let line = crate::base::shown::text(&line).into_owned();
         let mut err = std::io::stderr().lock();
         if self.tty {
             let width = 100;

@@ -2,10 +2,10 @@
 //! history, undoing a commit (or one file or hunk of it) as a new commit, and finishing or
 //! rolling back a write that was interrupted.
 
-use crate::repo::lock::RepoLock;
-use crate::repo::message::{RevertScope, one_line};
-use crate::repo::revert::{self, Reverted};
-use crate::repo::{MemoryRepo, history, journal};
+use crate::store::repo::lock::RepoLock;
+use crate::store::repo::message::{RevertScope, one_line};
+use crate::store::repo::revert::{self, Reverted};
+use crate::store::repo::{MemoryRepo, history, journal};
 use anyhow::{Context, Result, anyhow};
 use clap::{ArgGroup, Args};
 use std::io::Write;
@@ -62,7 +62,7 @@ pub fn recover(args: &RecoverArgs) -> Result<i32> {
     match journal::recover(&repo)? {
         Some(m) => {
             say!("{}", super::shown(&m));
-            let pending = crate::repo::notes::pending_dir(&repo);
+            let pending = crate::store::repo::notes::pending_dir(&repo);
             let left = std::fs::read_dir(&pending).map(|d| d.count()).unwrap_or(0);
             Ok(if left == 0 { 0 } else { 2 })
         }
@@ -78,7 +78,7 @@ pub fn recover(args: &RecoverArgs) -> Result<i32> {
 
 fn open(memory: Option<&Path>) -> Result<MemoryRepo> {
     let dir = match memory {
-        Some(m) => crate::dream::existing_dir(m, "memory folder", "check the --memory path")?,
+        Some(m) => crate::inputs::dream::existing_dir(m, "memory folder", "check the --memory path")?,
         None => std::env::current_dir().context("cannot read the current directory")?,
     };
     MemoryRepo::discover(&dir)?.ok_or_else(|| {
@@ -96,11 +96,11 @@ pub fn log(args: &LogArgs) -> Result<i32> {
     let repo = open(args.memory.as_deref())?;
     let entries = history::log(&repo, args.limit)?;
     if args.json {
-        let text = crate::shown::json_string(&entries).context("cannot encode the log")?;
+        let text = crate::base::shown::json_string(&entries).context("cannot encode the log")?;
         let _ = writeln!(std::io::stdout().lock(), "{text}");
         return Ok(0);
     }
-    let mut out = crate::shown::Guarded::new(std::io::stdout().lock());
+    let mut out = crate::base::shown::Guarded::new(std::io::stdout().lock());
     if entries.is_empty() {
         let _ = writeln!(out, "no commits touch {} yet", repo.memory.display());
     }
@@ -111,7 +111,7 @@ pub fn log(args: &LogArgs) -> Result<i32> {
                 None => " [review]".to_string(),
             },
             history::CommitKind::Revert => {
-                format!(" [revert of {}]", e.reverts.as_deref().map_or("?".to_string(), crate::repo::short_id))
+                format!(" [revert of {}]", e.reverts.as_deref().map_or("?".to_string(), crate::store::repo::short_id))
             }
             history::CommitKind::Snapshot => " [snapshot]".to_string(),
             history::CommitKind::Other => String::new(),
@@ -139,10 +139,14 @@ pub fn revert(args: &RevertArgs) -> Result<i32> {
     match revert::revert(&repo, &args.commit, &scope, &lock)? {
         Reverted::Committed { commit, summary, snapshot, strays, rebased_on, .. } => {
             if let Some(s) = snapshot {
-                say!("snapshot  {} {}", crate::repo::short_id(s), crate::repo::message::SNAPSHOT_BEFORE_REVERT);
+                say!(
+                    "snapshot  {} {}",
+                    crate::store::repo::short_id(s),
+                    crate::store::repo::message::SNAPSHOT_BEFORE_REVERT
+                );
             }
-            say!("committed {} {}", crate::repo::short_id(commit), one_line(&summary));
-            if let Some(h) = crate::repo::preflight::hooks_not_run(&repo) {
+            say!("committed {} {}", crate::store::repo::short_id(commit), one_line(&summary));
+            if let Some(h) = crate::store::repo::preflight::hooks_not_run(&repo) {
                 tell!("dreamreview: note: {}", super::shown(&h));
             }
             if !rebased_on.is_empty() {

@@ -4,10 +4,10 @@
 //! run ([`default_here`]).
 
 use super::InputArgs;
-use crate::config::{self, Overrides};
-use crate::inbox::{self, Places};
-use crate::retention::Retention;
-use crate::ui::inbox::run::Scan;
+use crate::faces::ui::inbox::run::Scan;
+use crate::inputs::config::{self, Overrides};
+use crate::inputs::inbox::{self, Places};
+use crate::inputs::retention::Retention;
 use anyhow::{Context, Result};
 use clap::Args;
 use serde::Serialize;
@@ -45,7 +45,7 @@ struct Listing<'a> {
     projects: Option<&'a Path>,
     openclaw_workspaces: &'a [PathBuf],
     /// One object per waiting dream.
-    dreams: Vec<crate::waiting::Row>,
+    dreams: Vec<crate::store::waiting::Row>,
 }
 
 /// The arguments plain `dreamreview` stands for in `cwd`: inside a dream folder, its review
@@ -56,7 +56,7 @@ pub fn default_here(cwd: Option<&Path>) -> Vec<&'static str> {
     if inbox::is_dream_folder(cwd) {
         return vec!["review", "."];
     }
-    if cwd.join("MEMORY.md").is_file() && matches!(crate::repo::MemoryRepo::discover(cwd), Ok(Some(_))) {
+    if cwd.join("MEMORY.md").is_file() && matches!(crate::store::repo::MemoryRepo::discover(cwd), Ok(Some(_))) {
         return vec!["review"];
     }
     vec!["inbox"]
@@ -71,7 +71,7 @@ pub fn project_memory(dream: &Path) -> Option<PathBuf> {
     if project.parent()? != dreams {
         return None;
     }
-    let memory = crate::claude::projects_dir()?.join(project.file_name()?).join("memory");
+    let memory = crate::inputs::claude::projects_dir()?.join(project.file_name()?).join("memory");
     memory.is_dir().then_some(memory)
 }
 
@@ -86,11 +86,12 @@ pub fn run(args: &InboxArgs) -> Result<i32> {
     let places = Places {
         dreams_dir: inbox::dreams_dir(),
         extra_dreams_dirs: config.dreams_dirs.value.clone(),
-        projects: crate::claude::projects_dir(),
+        projects: crate::inputs::claude::projects_dir(),
         openclaw_workspaces: config.openclaw_workspaces.value.clone(),
     };
     if args.json {
-        let rows = crate::waiting::check_all(&inbox::discover(&places), args.index.clone(), &Retention::of_user());
+        let rows =
+            crate::store::waiting::check_all(&inbox::discover(&places), args.index.clone(), &Retention::of_user());
         let listing = Listing {
             dreams_dir: places.dreams_dir.as_deref(),
             dreams_dirs: &places.extra_dreams_dirs,
@@ -99,12 +100,12 @@ pub fn run(args: &InboxArgs) -> Result<i32> {
             dreams: rows,
         };
         let mut out = std::io::stdout().lock();
-        crate::shown::json(&mut out, &listing).context("cannot write the list to standard output")?;
+        crate::base::shown::json(&mut out, &listing).context("cannot write the list to standard output")?;
         let _ = std::io::Write::write_all(&mut out, b"\n");
         return Ok(0);
     }
     let scan = Scan { places, index: args.index.clone() };
-    let theme = crate::ui::theme::Theme::for_choice(config.theme.value);
+    let theme = crate::faces::ui::theme::Theme::for_choice(config.theme.value);
     // A signal during a review ends the review (it saves and restores the terminal), and
     // then the whole run, not only the review.
     let stopped = Arc::new(AtomicBool::new(false));
@@ -113,7 +114,7 @@ pub fn run(args: &InboxArgs) -> Result<i32> {
     }
     let mut status = None;
     loop {
-        let Some(row) = crate::ui::inbox::run::run(&scan, theme.clone(), status.take())? else { return Ok(0) };
+        let Some(row) = crate::faces::ui::inbox::run::run(&scan, theme.clone(), status.take())? else { return Ok(0) };
         if stopped.load(Ordering::SeqCst) {
             return Ok(0);
         }
@@ -130,7 +131,7 @@ pub fn run(args: &InboxArgs) -> Result<i32> {
     }
 }
 
-fn place_name(row: &crate::waiting::Row) -> String {
+fn place_name(row: &crate::store::waiting::Row) -> String {
     match &row.place.dream {
         Some(d) => d.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
         None => "in place".into(),

@@ -7,7 +7,7 @@ use clap::Args;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use crate::transcript::{SourceKind, SourceSet, index};
+use crate::inputs::transcript::{SourceKind, SourceSet, index};
 
 /// Arguments of `dreamreview index`.
 #[derive(Args, Debug)]
@@ -40,9 +40,12 @@ pub fn run(args: &IndexArgs) -> Result<i32> {
     }
     let mut named = args.paths.clone();
     if named.is_empty() && !args.stdin {
-        match crate::claude::projects_dir().filter(|p| p.is_dir()) {
+        match crate::inputs::claude::projects_dir().filter(|p| p.is_dir()) {
             Some(projects) => named.push(projects),
-            None => bail!("no {} here: name the transcript files or folders to index", crate::claude::projects_label()),
+            None => bail!(
+                "no {} here: name the transcript files or folders to index",
+                crate::inputs::claude::projects_label()
+            ),
         }
     }
     for p in &named {

@@ -3,23 +3,23 @@
 //! interrupted write to recover), 2 bad input.
 
 use crate::analysis::result::Analysis;
-use crate::dream;
-use crate::report::{self};
-use crate::review::Review;
-use crate::target::Target;
+use crate::faces::report::{self};
+use crate::inputs::dream;
+use crate::inputs::target::Target;
+use crate::model::review::Review;
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand};
 use std::io::Write;
 use std::path::PathBuf;
 
-/// `println!` through the one boundary ([`crate::shown::text`]): masked, controls visible.
+/// `println!` through the one boundary ([`crate::base::shown::text`]): masked, controls visible.
 macro_rules! say {
-    ($($t:tt)*) => { println!("{}", $crate::shown::text(&format!($($t)*))) };
+    ($($t:tt)*) => { println!("{}", $crate::base::shown::text(&format!($($t)*))) };
 }
 
-/// `eprintln!` through the one boundary ([`crate::shown::text`]).
+/// `eprintln!` through the one boundary ([`crate::base::shown::text`]).
 macro_rules! tell {
-    ($($t:tt)*) => { eprintln!("{}", $crate::shown::text(&format!($($t)*))) };
+    ($($t:tt)*) => { eprintln!("{}", $crate::base::shown::text(&format!($($t)*))) };
 }
 
 pub mod apply;
@@ -68,7 +68,7 @@ pub struct InputArgs {
     /// of the memory repository's recent commits, else UTC with a day of slack. `check` prints
     /// which it used.
     #[arg(long, value_name = "ZONE", value_parser = parse_tz)]
-    pub tz: Option<crate::zone::Zone>,
+    pub tz: Option<crate::base::zone::Zone>,
     /// Scan every transcript whole instead of through the index of what they say (kept in
     /// $XDG_CACHE_HOME/dreamreview, else ~/.cache/dreamreview; see the README). The output
     /// is the same either way.
@@ -90,7 +90,7 @@ pub struct InputArgs {
     /// The zone the `time_zone` setting names (`DREAMREVIEW_TZ`, the config file), used
     /// when `--tz` is not given: set by the command line's `main`, never by clap.
     #[arg(skip)]
-    pub zone_setting: Option<crate::zone::Zone>,
+    pub zone_setting: Option<crate::base::zone::Zone>,
 }
 
 impl InputArgs {
@@ -116,8 +116,8 @@ impl InputArgs {
 }
 
 /// `--tz`'s value as a zone; the error names the value.
-fn parse_tz(value: &str) -> std::result::Result<crate::zone::Zone, String> {
-    crate::zone::Zone::parse(value)
+fn parse_tz(value: &str) -> std::result::Result<crate::base::zone::Zone, String> {
+    crate::base::zone::Zone::parse(value)
 }
 
 impl InputArgs {
@@ -246,13 +246,13 @@ pub fn main() -> i32 {
         &mut cli.command
         && !inputs.no_index
     {
-        inputs.index = crate::transcript::index::default_dir();
+        inputs.index = crate::inputs::transcript::index::default_dir();
         cache.clone_from(&inputs.index);
     }
     if let Command::Inbox(args) = &mut cli.command
         && !args.no_index
     {
-        args.index = crate::transcript::index::default_dir();
+        args.index = crate::inputs::transcript::index::default_dir();
         cache.clone_from(&args.index);
     }
     // The `time_zone` setting, beneath `--tz`; a config file that cannot be read is an error
@@ -261,7 +261,7 @@ pub fn main() -> i32 {
         &mut cli.command
         && inputs.tz.is_none()
     {
-        match crate::config::load(&crate::config::Overrides::default()).and_then(|c| zone_setting(&c)) {
+        match crate::inputs::config::load(&crate::inputs::config::Overrides::default()).and_then(|c| zone_setting(&c)) {
             Ok(z) => inputs.zone_setting = z,
             Err(e) => {
                 tell!("dreamreview: {}", shown(&format!("{e:#}")));
@@ -339,10 +339,13 @@ fn run(cli: Cli) -> Result<i32> {
             let mut out: Box<dyn Write> = if json {
                 Box::new(std::io::stdout().lock())
             } else {
-                Box::new(crate::shown::Guarded::new(std::io::stdout().lock()))
+                Box::new(crate::base::shown::Guarded::new(std::io::stdout().lock()))
             };
-            let options =
-                crate::analysis::audit::Options { json, verbose, history: Some(&crate::repo::unverifiable::find) };
+            let options = crate::analysis::audit::Options {
+                json,
+                verbose,
+                history: Some(&crate::store::repo::unverifiable::find),
+            };
             crate::analysis::audit::run(&dirs, &options, &mut out)
         }
         Command::Apply(a) => apply::run(&a),
@@ -363,26 +366,26 @@ fn run(cli: Cli) -> Result<i32> {
 
 /// The zone the `time_zone` setting names, when it is set by `DREAMREVIEW_TZ` or the
 /// config file (a `--tz` flag is applied by clap).
-pub fn zone_setting(config: &crate::config::Config) -> Result<Option<crate::zone::Zone>> {
+pub fn zone_setting(config: &crate::inputs::config::Config) -> Result<Option<crate::base::zone::Zone>> {
     let (Some(name), source) = (&config.time_zone.value, &config.time_zone.source) else { return Ok(None) };
     let detail = match (source, &config.file) {
-        (crate::config::Source::File, Some(f)) => format!("time_zone in {}", f.display()),
+        (crate::inputs::config::Source::File, Some(f)) => format!("time_zone in {}", f.display()),
         (s, _) => s.label(),
     };
-    crate::zone::Zone::from_setting(name, detail).map(Some).map_err(|e| anyhow::anyhow!(e))
+    crate::base::zone::Zone::from_setting(name, detail).map(Some).map_err(|e| anyhow::anyhow!(e))
 }
 
 /// A message as the command line prints it: credentials masked (an error may repeat an
 /// argument or a path, and either may be a pasted secret), control characters visible.
 pub fn shown(message: &str) -> String {
-    crate::shown::text(message).into_owned()
+    crate::base::shown::text(message).into_owned()
 }
 
 /// Loads a review from command-line inputs.
 /// A dream already reviewed opens settled ([`Review::settle_reviewed`]) unless `--again`.
 pub fn load(inputs: &InputArgs) -> Result<Review> {
     let found = inputs.discover()?;
-    let mut review = crate::repo::load_review(found)?;
+    let mut review = crate::store::repo::load_review(found)?;
     inputs.apply_zone(&mut review);
     if !inputs.again {
         review.settle_reviewed();
@@ -399,11 +402,11 @@ fn check(inputs: &InputArgs, json: bool) -> Result<i32> {
     let review = load(inputs)?;
     let interrupted = report::Interruption::find(&review.inputs.memory)?;
     let analysis = crate::analysis::analyze_with(&review, &stderr_progress());
-    for note in crate::transcript::index::take_notes() {
+    for note in crate::inputs::transcript::index::take_notes() {
         tell!("dreamreview: {}", shown(&note));
     }
     if std::env::var_os("DREAMREVIEW_INDEX_STATS").is_some() {
-        tell!("{}", crate::transcript::index::stats());
+        tell!("{}", crate::inputs::transcript::index::stats());
     }
     let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
     if json {
@@ -418,7 +421,7 @@ fn check(inputs: &InputArgs, json: bool) -> Result<i32> {
         }
     } else {
         let out = report::to_text(&review, &analysis, interrupted.as_ref());
-        let _ = writeln!(stdout, "{}", crate::shown::text(out.trim_end()));
+        let _ = writeln!(stdout, "{}", crate::base::shown::text(out.trim_end()));
     }
     let _ = stdout.flush();
     // On stderr, so that `--json` stays one document.
@@ -462,18 +465,18 @@ pub fn stderr_progress() -> impl Fn(u64, u64) {
 /// says on the first screen where the review goes and that a dream was already reviewed.
 fn tui(inputs: &InputArgs, throwaway: Option<PathBuf>, demo: bool) -> Result<i32> {
     let found = inputs.discover()?;
-    let target = Target::assess_here(&found.memory, found.origin, crate::repo::history::holds_reviews);
+    let target = Target::assess_here(&found.memory, found.origin, crate::store::repo::history::holds_reviews);
     // A folder the review may not write is not recovered either: only read.
-    let mut notes = match crate::repo::MemoryRepo::discover(&found.memory)? {
+    let mut notes = match crate::store::repo::MemoryRepo::discover(&found.memory)? {
         Some(r) if target.trust.writable() => recover_at_start(&r)?,
         _ => Vec::new(),
     };
-    let mut review = crate::repo::load_review(found)?;
+    let mut review = crate::store::repo::load_review(found)?;
     inputs.apply_zone(&mut review);
     if !inputs.again {
         review.settle_reviewed();
     }
-    let restored = crate::repo::decisions::restore(&mut review)?;
+    let restored = crate::store::repo::decisions::restore(&mut review)?;
     if restored.applied > 0 {
         notes.push(format!(
             "restored {} decision{} from your last session (u undoes nothing before this)",
@@ -484,31 +487,31 @@ fn tui(inputs: &InputArgs, throwaway: Option<PathBuf>, demo: bool) -> Result<i32
     let mut startup = if demo { demo_startup(&review, notes) } else { startup(&review, notes) };
     startup.throwaway = throwaway;
     // `main` has read the settings already: an unreadable file stopped the run there.
-    startup.theme = crate::config::load(&crate::config::Overrides::default())
+    startup.theme = crate::inputs::config::load(&crate::inputs::config::Overrides::default())
         .ok()
-        .map(|c| crate::ui::theme::Theme::for_choice(c.theme.value));
-    crate::ui::run::run(review, startup)
+        .map(|c| crate::faces::ui::theme::Theme::for_choice(c.theme.value));
+    crate::faces::ui::run::run(review, startup)
 }
 
 /// What the TUI's first screen says besides the review: `notes` (a recovered write,
 /// restored decisions), then the memory folder, where it came from and any doubt about
 /// it. (That the dream was already reviewed, the evidence pane says from the model.)
-pub fn startup(review: &Review, mut notes: Vec<String>) -> crate::ui::run::Startup {
+pub fn startup(review: &Review, mut notes: Vec<String>) -> crate::faces::ui::run::Startup {
     notes.push(format!("memory {}", review.target.describe()));
-    crate::ui::run::Startup { status: Some(notes.join(" · ")), ..Default::default() }
+    crate::faces::ui::run::Startup { status: Some(notes.join(" · ")), ..Default::default() }
 }
 
 /// The demo's first screen: its memory folder is the copy dreamreview just made, so none
 /// of the doubts [`startup`] raises about a folder (no `~/.claude/projects`) applies.
-pub fn demo_startup(review: &Review, mut notes: Vec<String>) -> crate::ui::run::Startup {
+pub fn demo_startup(review: &Review, mut notes: Vec<String>) -> crate::faces::ui::run::Startup {
     notes.push(format!("memory {} (the demo's own)", review.inputs.memory.display()));
-    crate::ui::run::Startup { status: Some(notes.join(" · ")), ..Default::default() }
+    crate::faces::ui::run::Startup { status: Some(notes.join(" · ")), ..Default::default() }
 }
 
 /// Recovers a write an earlier process left unfinished, under the repository's lock (a
 /// write still going on is left alone and named). Returns what the first screen says.
-fn recover_at_start(repo: &crate::repo::MemoryRepo) -> Result<Vec<String>> {
-    use crate::repo::{journal, lock::RepoLock};
+fn recover_at_start(repo: &crate::store::repo::MemoryRepo) -> Result<Vec<String>> {
+    use crate::store::repo::{journal, lock::RepoLock};
     if !journal::journal_path(repo).exists() {
         return Ok(Vec::new());
     }
@@ -536,7 +539,7 @@ fn demo(keep: Option<&std::path::Path>) -> Result<i32> {
             temp.path().to_path_buf()
         }
     };
-    let demo = crate::demo::materialize(&root)?;
+    let demo = crate::faces::demo::materialize(&root)?;
     let memory = demo.memory.clone();
     // The demo's memory folder is one dreamreview made: it is named, not taken from memory.diff.
     let inputs = InputArgs { dream: Some(demo.dream), memory: Some(demo.memory), ..InputArgs::default() };

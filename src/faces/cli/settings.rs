@@ -2,7 +2,7 @@
 //! completions SHELL` and `dreamreview man`, the last two generated from the command line's
 //! own definition (clap_complete, clap_mangen).
 
-use crate::config::{self, Overrides};
+use crate::inputs::config::{self, Overrides};
 use anyhow::{Context, Result};
 use clap::CommandFactory;
 use std::io::Write;
@@ -12,10 +12,10 @@ pub fn show(json: bool) -> Result<i32> {
     let config = config::load(&Overrides::default())?;
     let mut out = std::io::stdout().lock();
     if json {
-        crate::shown::json(&mut out, &config).context("cannot write the settings to standard output")?;
+        crate::base::shown::json(&mut out, &config).context("cannot write the settings to standard output")?;
         let _ = writeln!(out);
     } else {
-        let _ = write!(out, "{}", crate::shown::text(&config.to_text()));
+        let _ = write!(out, "{}", crate::base::shown::text(&config.to_text()));
     }
     Ok(0)
 }
@@ -28,7 +28,7 @@ pub fn completions(shell: clap_complete::Shell) -> Result<i32> {
     let script = String::from_utf8_lossy(&script);
     std::io::stdout()
         .lock()
-        .write_all(crate::shown::text(&script).as_bytes())
+        .write_all(crate::base::shown::text(&script).as_bytes())
         .context("cannot write the completion script")?;
     Ok(0)
 }
@@ -38,6 +38,9 @@ pub fn man() -> Result<i32> {
     let mut page = Vec::new();
     clap_mangen::Man::new(super::Cli::command()).render(&mut page).context("cannot render the manual page")?;
     let page = String::from_utf8_lossy(&page);
-    std::io::stdout().lock().write_all(crate::shown::text(&page).as_bytes()).context("cannot write the manual page")?;
+    std::io::stdout()
+        .lock()
+        .write_all(crate::base::shown::text(&page).as_bytes())
+        .context("cannot write the manual page")?;
     Ok(0)
 }

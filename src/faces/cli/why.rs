@@ -1,6 +1,6 @@
 //! `dreamreview why NOTE[:LINE]`: where a line of a note came from, as text or JSON.
 
-use crate::repo::{MemoryRepo, why};
+use crate::store::repo::{MemoryRepo, why};
 use anyhow::{Context, Result, anyhow};
 use clap::Args;
 use std::io::Write;
@@ -25,7 +25,7 @@ pub struct WhyArgs {
 /// no repository) is an error naming the path (exit 2).
 pub fn run(args: &WhyArgs) -> Result<i32> {
     let dir = match args.memory.as_deref() {
-        Some(m) => crate::dream::existing_dir(m, "memory folder", "check the --memory path")?,
+        Some(m) => crate::inputs::dream::existing_dir(m, "memory folder", "check the --memory path")?,
         None => std::env::current_dir().context("cannot read the current directory")?,
     };
     let repo = MemoryRepo::discover(&dir)?.ok_or_else(|| {
@@ -39,10 +39,10 @@ pub fn run(args: &WhyArgs) -> Result<i32> {
     let explanation = why::explain(&repo, &note, line)?;
     let mut out = std::io::stdout().lock();
     if args.json {
-        let text = crate::shown::json_string(&explanation).context("cannot encode the answer")?;
+        let text = crate::base::shown::json_string(&explanation).context("cannot encode the answer")?;
         let _ = writeln!(out, "{text}");
     } else {
-        let _ = write!(out, "{}", crate::shown::text(&crate::why::to_text(&explanation)));
+        let _ = write!(out, "{}", crate::base::shown::text(&crate::faces::why::to_text(&explanation)));
     }
     Ok(0)
 }

@@ -4,11 +4,11 @@
 
 use super::msg::{Msg, OpenedCommit};
 use super::state::App;
-use crate::dream::Inputs;
-use crate::repo::MemoryRepo;
-use crate::repo::decisions;
-use crate::repo::lock::RepoLock;
-use crate::repo::message::RevertScope;
+use crate::inputs::dream::Inputs;
+use crate::store::repo::MemoryRepo;
+use crate::store::repo::decisions;
+use crate::store::repo::lock::RepoLock;
+use crate::store::repo::message::RevertScope;
 use std::path::Path;
 
 fn repo(app: &App) -> Result<MemoryRepo, String> {
@@ -35,7 +35,7 @@ fn writable_repo(app: &App) -> Result<MemoryRepo, String> {
 /// is made a repository.
 fn init_refusal(app: &App) -> Option<String> {
     let t = &app.review.target;
-    (t.origin != crate::target::Origin::Flag).then(|| {
+    (t.origin != crate::inputs::target::Origin::Flag).then(|| {
         let p = t.path.display();
         format!("{p} is not in a git repository; run dreamreview again with --memory {p} to make it one")
     })
@@ -56,7 +56,7 @@ pub fn preview_commit(app: &App) -> Msg {
         // What the commit takes is listed with its flags: none may be missing.
         Ok(Some(r)) => match super::update::not_checked_yet(app) {
             Some(wait) => Msg::CommitMessage(Err(wait)),
-            None => match crate::repo::apply::plan(&r, &app.review, &app.analysis) {
+            None => match crate::store::repo::apply::plan(&r, &app.review, &app.analysis) {
                 Ok(p) if p.nothing_new.is_some() => {
                     Msg::NothingNew(p.nothing_new.map(|n| n.to_string()).unwrap_or_default())
                 }
@@ -101,12 +101,12 @@ pub fn message_to_edit(app: &App) -> Result<(String, String), String> {
         return Err(wait);
     }
     let r = repo(app)?;
-    let p = crate::repo::apply::plan(&r, &app.review, &app.analysis).map_err(|e| format!("{e:#}"))?;
+    let p = crate::store::repo::apply::plan(&r, &app.review, &app.analysis).map_err(|e| format!("{e:#}"))?;
     if let Some(n) = p.nothing_new {
         return Err(n.to_string());
     }
     let shown = edited(app, &p.message).unwrap_or(&p.message).to_string();
-    Ok((p.message, crate::repo::message::text_to_edit(&shown)))
+    Ok((p.message, crate::store::repo::message::text_to_edit(&shown)))
 }
 
 /// The editor git would open for a commit message in the memory repository: `GIT_EDITOR`,
@@ -131,7 +131,7 @@ fn standing(flags: &[crate::analysis::standing::StandingFlag]) -> String {
     let mut out = format!("Still standing on what this commit takes ({}):\n", flags.len());
     for f in flags {
         let sev = format!("{:<7}", f.flag.severity.name());
-        let one = crate::repo::message::one_line;
+        let one = crate::store::repo::message::one_line;
         out.push_str(&format!("  {sev} {} {} accepted\n", f.hunk, one(&f.label())));
         if f.flag.claim.is_some() {
             out.push_str(&format!("          {}\n", one(&f.flag.message)));
@@ -153,9 +153,11 @@ pub fn commit(app: &App) -> Msg {
         Ok(l) => l,
         Err(e) => return Msg::Committed(Err(format!("{e:#}"))),
     };
-    let mine =
-        app.message.as_ref().map(|(from, message)| crate::repo::apply::EditedMessage { made_from: from, message });
-    match crate::repo::apply::commit_review_as(&r, &app.review, &app.analysis, &lock, mine) {
+    let mine = app
+        .message
+        .as_ref()
+        .map(|(from, message)| crate::store::repo::apply::EditedMessage { made_from: from, message });
+    match crate::store::repo::apply::commit_review_as(&r, &app.review, &app.analysis, &lock, mine) {
         Ok(a) => {
             let mut note = match &a.note_failed {
                 Some(why) => format!(" (its evidence note was not written: {why})"),
@@ -168,10 +170,10 @@ pub fn commit(app: &App) -> Msg {
             for r in &a.restored {
                 note.push_str(&format!("; {r}"));
             }
-            Msg::Committed(Ok(format!("committed {} {}{note}", crate::repo::short_id(a.commit), a.summary)))
+            Msg::Committed(Ok(format!("committed {} {}{note}", crate::store::repo::short_id(a.commit), a.summary)))
         }
-        Err(e) if e.is::<crate::repo::apply::HeadMoved>() => Msg::CommitStale(format!("{e}")),
-        Err(e) if e.is::<crate::repo::apply::NothingNew>() => Msg::NothingNew(format!("{e}")),
+        Err(e) if e.is::<crate::store::repo::apply::HeadMoved>() => Msg::CommitStale(format!("{e}")),
+        Err(e) if e.is::<crate::store::repo::apply::NothingNew>() => Msg::NothingNew(format!("{e}")),
         Err(e) => Msg::Committed(Err(format!("{e:#}"))),
     }
 }
@@ -182,7 +184,7 @@ pub fn init_repo(app: &App) -> Msg {
         return Msg::Initialized(Err(r));
     }
     Msg::Initialized(
-        crate::repo::init_with_snapshot(&app.review.inputs.memory)
+        crate::store::repo::init_with_snapshot(&app.review.inputs.memory)
             .map(|_| format!("created a git repository in {}", app.review.inputs.memory.display()))
             .map_err(|e| format!("{e:#}")),
     )
@@ -190,10 +192,10 @@ pub fn init_repo(app: &App) -> Msg {
 
 /// Reloads the review from disk (saved decisions restored) as model `generation`, in the
 /// time zone `zone` when `--tz` or the `time_zone` setting chose it.
-pub fn reload(inputs: Inputs, zone: crate::zone::Zone, generation: u64) -> Msg {
-    match crate::repo::load_review(inputs) {
+pub fn reload(inputs: Inputs, zone: crate::base::zone::Zone, generation: u64) -> Msg {
+    match crate::store::repo::load_review(inputs) {
         Ok(mut review) => {
-            if matches!(zone.source(), crate::zone::ZoneSource::Flag | crate::zone::ZoneSource::Setting) {
+            if matches!(zone.source(), crate::base::zone::ZoneSource::Flag | crate::base::zone::ZoneSource::Setting) {
                 review.set_zone(zone);
             }
             // After a commit the dream is reviewed: its leftovers stay decided.
@@ -209,38 +211,41 @@ pub fn reload(inputs: Inputs, zone: crate::zone::Zone, generation: u64) -> Msg {
 /// Reads only the repository of the memory folder `memory`: the runtime runs it off the
 /// UI thread.
 pub fn history(memory: &Path) -> Msg {
-    Msg::History(repo_of(memory).and_then(|r| crate::repo::history::log(&r, Some(500)).map_err(|e| format!("{e:#}"))))
+    Msg::History(
+        repo_of(memory).and_then(|r| crate::store::repo::history::log(&r, Some(500)).map_err(|e| format!("{e:#}"))),
+    )
 }
 
 /// One commit's message (secrets masked), diff, and the evidence its review kept (the
 /// note read and matched to the diff here, not on the UI's update path).
 pub fn history_diff(memory: &Path, id: &str) -> Msg {
     Msg::HistoryDiff(repo_of(memory).and_then(|r| {
-        let commit = crate::repo::history::find_commit(&r, id).map_err(|e| format!("{e:#}"))?;
-        let message = crate::secrets::mask(commit.message().unwrap_or("")).into_owned();
-        let files = crate::repo::history::commit_diff(&r, &commit).map_err(|e| format!("{e:#}"))?;
-        let evidence = crate::repo::kept::of_commit(&r, &commit, &files);
+        let commit = crate::store::repo::history::find_commit(&r, id).map_err(|e| format!("{e:#}"))?;
+        let message = crate::base::secrets::mask(commit.message().unwrap_or("")).into_owned();
+        let files = crate::store::repo::history::commit_diff(&r, &commit).map_err(|e| format!("{e:#}"))?;
+        let evidence = crate::store::repo::kept::of_commit(&r, &commit, &files);
         Ok(Box::new(OpenedCommit { message: format!("commit {id}\n\n{message}"), files, evidence }))
     }))
 }
 
 /// Why a line a diff shows says what it says: found in the note today by its text and
 /// explained there, or explained as of the commit that showed it.
-pub fn why(memory: &Path, shown: &crate::repo::why::ShownLine) -> Msg {
+pub fn why(memory: &Path, shown: &crate::store::repo::why::ShownLine) -> Msg {
     Msg::Why(
-        repo_of(memory).and_then(|r| crate::repo::why::trace(&r, shown).map(Box::new).map_err(|e| format!("{e:#}"))),
+        repo_of(memory)
+            .and_then(|r| crate::store::repo::why::trace(&r, shown).map(Box::new).map_err(|e| format!("{e:#}"))),
     )
 }
 
 /// Reverts a commit, a file or a hunk of it as a new commit; conflicts write nothing.
 pub fn revert(app: &App, commit: &str, scope: &RevertScope) -> Msg {
-    use crate::repo::revert::Reverted;
+    use crate::store::repo::revert::Reverted;
     Msg::Reverted(writable_repo(app).and_then(|r| {
         let lock = RepoLock::acquire(&r).map_err(|e| format!("{e:#}"))?;
-        match crate::repo::revert::revert(&r, commit, scope, &lock).map_err(|e| format!("{e:#}"))? {
+        match crate::store::repo::revert::revert(&r, commit, scope, &lock).map_err(|e| format!("{e:#}"))? {
             Reverted::Committed { commit, summary, strays, .. } => {
                 let said: String = strays.iter().map(|s| format!("; {s}")).collect();
-                Ok(format!("committed {} {summary}{said}", crate::repo::short_id(commit)))
+                Ok(format!("committed {} {summary}{said}", crate::store::repo::short_id(commit)))
             }
             Reverted::Nothing => Ok("nothing to revert: the notes already read that way".to_string()),
             Reverted::Conflicts(c) => Err(format!(

@@ -5,8 +5,8 @@
 use super::keymap::Action;
 use super::state::{App, Progress};
 use crate::analysis::flag::{Flag, FlagKind, Severity};
-use crate::decision::{Decision, HunkDecision};
-use crate::diff::FileStatus;
+use crate::model::decision::{Decision, HunkDecision};
+use crate::model::diff::FileStatus;
 
 /// The question to ask before `action` (one line per entry), or `None` when it takes no
 /// error-level flag that is not already taken. Refused accepts (`outside-memory`, an
@@ -110,7 +110,7 @@ fn lines(app: &App, slots: &[(usize, usize)]) -> Vec<(usize, HunkDecision)> {
 /// `deletes a PERMANENT note («…»)`. Masked, and cut short when long.
 fn claim(status: FileStatus, flag: &Flag) -> String {
     let text = flag.claim.as_deref().or(flag.line.as_deref()).unwrap_or(&flag.message);
-    let text = short(crate::secrets::mask(text.trim()).as_ref());
+    let text = short(crate::base::secrets::mask(text.trim()).as_ref());
     match flag.kind {
         FlagKind::Secret => format!("holds {text}"),
         FlagKind::PermanentDeleted if status == FileStatus::Deleted => format!("deletes a PERMANENT note («{text}»)"),
@@ -149,16 +149,16 @@ mod tests {
         let text = format!("{}{family}{}", "a".repeat(57), "b".repeat(10));
         assert_eq!(short(&text), format!("{}…", "a".repeat(57)));
     }
-    use crate::ui::theme::{Theme, ThemeName};
+    use crate::faces::ui::theme::{Theme, ThemeName};
 
     fn demo(dir: &std::path::Path) -> App {
-        let app = crate::ui::script::open_demo(dir, (100, 30), Theme::new(ThemeName::Dark));
+        let app = crate::faces::ui::script::open_demo(dir, (100, 30), Theme::new(ThemeName::Dark));
         app.unwrap_or_else(|e| panic!("demo: {e:#}"))
     }
 
     fn goto(app: &mut App, path: &str) {
         while app.current_file().is_some_and(|f| f.path != path) {
-            crate::ui::update::act(app, Action::NextFile);
+            crate::faces::ui::update::act(app, Action::NextFile);
         }
     }
 
@@ -184,10 +184,10 @@ mod tests {
     #[test]
     fn an_accept_before_the_analysis_is_in_still_asks() {
         let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-        let demo = crate::demo::materialize(dir.path()).unwrap_or_else(|e| panic!("{e:#}"));
-        let inputs =
-            crate::dream::discover(Some(&demo.dream), Some(&demo.memory), &[]).unwrap_or_else(|e| panic!("{e:#}"));
-        let review = crate::repo::load_review(inputs).unwrap_or_else(|e| panic!("{e:#}"));
+        let demo = crate::faces::demo::materialize(dir.path()).unwrap_or_else(|e| panic!("{e:#}"));
+        let inputs = crate::inputs::dream::discover(Some(&demo.dream), Some(&demo.memory), &[])
+            .unwrap_or_else(|e| panic!("{e:#}"));
+        let review = crate::store::repo::load_review(inputs).unwrap_or_else(|e| panic!("{e:#}"));
         let mut app = App::new(review, Theme::new(ThemeName::Dark), (100, 30));
         assert_ne!(app.progress, Progress::Done);
         goto(&mut app, "database.md");

@@ -4,7 +4,7 @@
 use super::msg::Msg;
 use super::state::Highlight;
 use super::theme::ThemeName;
-use crate::diff::{FileDiff, Op};
+use crate::model::diff::{FileDiff, Op};
 use ratatui::style::{Color, Style};
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender, channel};

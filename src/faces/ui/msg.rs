@@ -4,7 +4,7 @@
 
 use super::state::Highlight;
 use crate::analysis::result::Analysis;
-use crate::review::Review;
+use crate::model::review::Review;
 use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 use std::sync::Arc;
 
@@ -73,7 +73,7 @@ pub enum Msg {
     /// The commit message to preview before committing.
     CommitMessage(Result<String, String>),
     /// `c` on decisions that would record nothing new (see
-    /// [`crate::repo::apply::NothingNew`]): said, no preview, no commit.
+    /// [`crate::store::repo::apply::NothingNew`]): said, no preview, no commit.
     NothingNew(String),
     /// The editor closed on the commit message: (the generated message it was made from,
     /// the message to commit), `None` when it was emptied (the commit is cancelled).
@@ -88,11 +88,11 @@ pub enum Msg {
     /// `git init` of the memory folder finished.
     Initialized(Result<String, String>),
     /// The memory repository's history.
-    History(Result<Vec<crate::repo::history::LogEntry>, String>),
+    History(Result<Vec<crate::store::repo::history::LogEntry>, String>),
     /// One commit's message, diff and kept evidence, for the history view.
     HistoryDiff(Result<Box<OpenedCommit>, String>),
     /// Why the line `b` asked about says what it says.
-    Why(Result<Box<crate::repo::why::Traced>, String>),
+    Why(Result<Box<crate::store::repo::why::Traced>, String>),
     /// A revert finished (summary, or what conflicted).
     Reverted(Result<String, String>),
     /// The process got SIGTERM, SIGHUP or SIGINT: save and leave, restoring the terminal.
@@ -117,9 +117,9 @@ pub struct OpenedCommit {
     /// `commit <id>`, a blank line and its message (secrets masked).
     pub message: String,
     /// Its changes to the memory folder.
-    pub files: Vec<crate::diff::FileDiff>,
+    pub files: Vec<crate::model::diff::FileDiff>,
     /// The evidence its review kept, or why there is none.
-    pub evidence: crate::repo::kept::CommitEvidence,
+    pub evidence: crate::store::repo::kept::CommitEvidence,
 }
 
 /// Something for the runtime to do.
@@ -160,13 +160,13 @@ pub enum Cmd {
     /// Load one commit's diff for the history view.
     HistoryDiff(String),
     /// Explain a line a diff shows (`dreamreview why`, on the note as it is today).
-    Why(crate::repo::why::ShownLine),
+    Why(crate::store::repo::why::ShownLine),
     /// Revert a commit (or a file or hunk of it) as a new commit.
     Revert {
         /// Commit id.
         commit: String,
         /// What to revert.
-        scope: crate::repo::message::RevertScope,
+        scope: crate::store::repo::message::RevertScope,
     },
     /// `git init` the memory folder with a first commit of its notes.
     InitRepo,

@@ -6,8 +6,8 @@ use super::msg::{Cmd, Msg};
 use super::state::App;
 use super::theme::Theme;
 use super::{effects, highlight, update, view};
-use crate::repo::decisions;
-use crate::review::Review;
+use crate::model::review::Review;
+use crate::store::repo::decisions;
 use anyhow::{Context, Result};
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
@@ -174,7 +174,7 @@ fn execute(app: &mut App, cmd: Cmd, rt: &mut Runtime, terminal: &mut DefaultTerm
             let result = super::effects::message_to_edit(app).and_then(|(from, text)| {
                 let editor = super::effects::message_editor(app);
                 let edited = edit_in(&editor, "COMMIT_EDITMSG", &text, &rt.paused, terminal)?;
-                Ok(crate::repo::message::edited_message(&from, &edited.unwrap_or(text)).map(|m| (from, m)))
+                Ok(crate::store::repo::message::edited_message(&from, &edited.unwrap_or(text)).map(|m| (from, m)))
             });
             for c in update::update(app, Msg::MessageEdited(result)) {
                 execute(app, c, rt, terminal);
@@ -196,7 +196,8 @@ fn execute(app: &mut App, cmd: Cmd, rt: &mut Runtime, terminal: &mut DefaultTerm
             let crash = move |error: String| Msg::AnalysisFailed { generation, error };
             worker(&rt.tx, "analysis", "the analysis", crash, move |tx| {
                 // Bytes indexed since this analysis began: a cold run says it is indexing.
-                let indexed = || crate::transcript::index::INDEXED_BYTES.load(std::sync::atomic::Ordering::Relaxed);
+                let indexed =
+                    || crate::inputs::transcript::index::INDEXED_BYTES.load(std::sync::atomic::Ordering::Relaxed);
                 let before = indexed();
                 let progress = |done: u64, total: u64| {
                     let indexing = indexed() > before;
@@ -327,7 +328,7 @@ fn page(
     path: &std::path::Path,
     line: usize,
     last: usize,
-    zone: &crate::zone::Zone,
+    zone: &crate::base::zone::Zone,
     paused: &Arc<AtomicBool>,
     terminal: &mut DefaultTerminal,
 ) -> Result<(), String> {

@@ -70,7 +70,7 @@ pub fn send(app: &mut App, msg: Msg) -> Result<Vec<Cmd>, String> {
             Cmd::InitRepo => effects::init_repo(app),
             Cmd::Reload(_) => effects::reload(app.review.inputs.clone(), app.review.zone.clone(), app.generation + 1),
             Cmd::Save => {
-                crate::repo::decisions::save(&app.review).map_err(|e| format!("{e:#}"))?;
+                crate::store::repo::decisions::save(&app.review).map_err(|e| format!("{e:#}"))?;
                 continue;
             }
             Cmd::CheckEdit { file, hunk, text } => match crate::analysis::check_edit(&app.review, file, hunk, &text) {
@@ -118,10 +118,10 @@ pub fn render(app: &App) -> Buffer {
 /// Writes the bundled demo under `dir` and opens it as the TUI would, with the analysis
 /// finished (the review screen as a user sees it once provenance has filled in).
 pub fn open_demo(dir: &std::path::Path, size: (u16, u16), theme: super::theme::Theme) -> anyhow::Result<App> {
-    let demo = crate::demo::materialize(dir)?;
+    let demo = crate::faces::demo::materialize(dir)?;
     // As `dreamreview demo` does: the demo's memory folder is named, not taken from memory.diff.
-    let inputs = crate::dream::discover(Some(&demo.dream), Some(&demo.memory), &[])?;
-    let review = crate::repo::load_review(inputs)?;
+    let inputs = crate::inputs::dream::discover(Some(&demo.dream), Some(&demo.memory), &[])?;
+    let review = crate::store::repo::load_review(inputs)?;
     let analysis = crate::analysis::analyze(&review);
     let mut app = App::new(review, theme, size);
     let generation = app.generation;

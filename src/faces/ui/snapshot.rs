@@ -20,7 +20,7 @@ pub fn to_text(buf: &Buffer) -> String {
             }
             let sym = buf[(x, y)].symbol();
             out.push_str(sym);
-            skip = crate::ui::text::width(sym).saturating_sub(1);
+            skip = crate::faces::ui::text::width(sym).saturating_sub(1);
         }
         out.push('\n');
     }
@@ -119,7 +119,7 @@ pub fn to_svg(buf: &Buffer, background: &str, foreground: &str) -> String {
                     break;
                 }
                 let sym = c.symbol();
-                let wdt = crate::ui::text::width(sym).max(1) as u16;
+                let wdt = crate::faces::ui::text::width(sym).max(1) as u16;
                 text.push_str(sym);
                 cols += wdt;
                 x += wdt;

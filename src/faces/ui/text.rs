@@ -17,7 +17,7 @@ pub const TAB: &str = "    ";
 /// The line as it is displayed: terminator removed, tabs expanded, a stray `\r` shown as
 /// `␍`, other control characters as `�`. Borrowed when nothing needs changing.
 pub fn display(line: &str) -> Cow<'_, str> {
-    let line = crate::text::strip_terminator(line);
+    let line = crate::base::text::strip_terminator(line);
     if !line.chars().any(|c| c.is_control()) {
         return Cow::Borrowed(line);
     }
@@ -36,7 +36,7 @@ pub fn display(line: &str) -> Cow<'_, str> {
 /// A note line as the diff pane shows it: [`display`]ed, with every credential masked
 /// (`[anthropic-key …9f3a]`) — secrets are never drawn in full.
 pub fn shown(line: &str) -> Cow<'_, str> {
-    match crate::secrets::mask(line) {
+    match crate::base::secrets::mask(line) {
         Cow::Borrowed(_) => display(line),
         Cow::Owned(masked) => Cow::Owned(display(&masked).into_owned()),
     }
@@ -45,7 +45,7 @@ pub fn shown(line: &str) -> Cow<'_, str> {
 /// A file name or hunk id as the TUI shows it: credentials masked (a note may be named
 /// after a secret), control characters, bidi controls and newlines made visible.
 pub fn shown_name(name: &str) -> String {
-    crate::text::visible_name(&crate::secrets::mask(name)).into_owned()
+    crate::base::text::visible_name(&crate::base::secrets::mask(name)).into_owned()
 }
 
 /// Lines as a pane draws them: each line read whole (its spans joined, so a credential
@@ -57,10 +57,10 @@ pub fn guarded(lines: Vec<ratatui::text::Line<'static>>) -> Vec<ratatui::text::L
 
 fn guarded_line(line: ratatui::text::Line<'static>) -> ratatui::text::Line<'static> {
     let texts: Vec<&str> = line.spans.iter().map(|s| s.content.as_ref()).collect();
-    if crate::secrets::find(&texts.concat()).is_empty() {
+    if crate::base::secrets::find(&texts.concat()).is_empty() {
         return line;
     }
-    let masked = crate::secrets::mask_lines(&texts);
+    let masked = crate::base::secrets::mask_lines(&texts);
     let spans = line.spans.iter().zip(masked).map(|(s, m)| ratatui::text::Span::styled(m, s.style)).collect();
     ratatui::text::Line { spans, ..line }
 }

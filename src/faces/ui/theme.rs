@@ -88,8 +88,8 @@ impl Theme {
     }
 
     /// The theme the `theme` setting chooses; `NO_COLOR` (any value) still makes it Mono.
-    pub fn for_choice(choice: crate::config::ThemeChoice) -> Theme {
-        use crate::config::ThemeChoice;
+    pub fn for_choice(choice: crate::inputs::config::ThemeChoice) -> Theme {
+        use crate::inputs::config::ThemeChoice;
         if std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()) {
             return Theme::new(ThemeName::Mono);
         }

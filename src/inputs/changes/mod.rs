@@ -14,7 +14,7 @@ use serde::Serialize;
 
 pub use line_numbers::BadLines;
 
-use crate::date::Date;
+use crate::base::date::Date;
 
 pub use inline::{inline_citations, structure_spans};
 pub use notes::{normalise_note, snippets};

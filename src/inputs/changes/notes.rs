@@ -33,7 +33,8 @@ const PAIRS: &[(char, char)] = &[('"', '"'), ('“', '”'), ('「', '」'), ('�
 /// backticked spans are claims). Single quotes count only around a phrase, never as an
 /// apostrophe (`don't`, `user's`).
 pub fn snippets(text: &str) -> Vec<String> {
-    let code: Vec<(usize, usize)> = crate::text::code_spans(text).into_iter().map(|(r, _)| (r.start, r.end)).collect();
+    let code: Vec<(usize, usize)> =
+        crate::base::text::code_spans(text).into_iter().map(|(r, _)| (r.start, r.end)).collect();
     // Code ranges are sorted and disjoint: binary search.
     let in_code = |i: usize| {
         let k = code.partition_point(|(_, b)| *b <= i);

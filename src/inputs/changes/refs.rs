@@ -72,7 +72,7 @@ fn name_start(text: &str, ext_start: usize) -> usize {
     let head = text.get(..ext_start).unwrap_or("");
     let mut start = ext_start;
     for (i, c) in head.char_indices().rev() {
-        if is_name_delim(c) || crate::text::is_cjk(c) {
+        if is_name_delim(c) || crate::base::text::is_cjk(c) {
             break;
         }
         start = i;
@@ -653,7 +653,7 @@ mod tests {
 
     #[test]
     fn prose_glued_to_a_file_name_is_not_part_of_it_in_any_cjk_script() {
-        // Half-width katakana is Japanese prose too (`crate::text::is_cjk`).
+        // Half-width katakana is Japanese prose too (`crate::base::text::is_cjk`).
         assert_eq!(cites("ﾒﾓa.jsonl:3"), vec![c("a.jsonl", 3, 3)]);
         assert_eq!(cites("メモa.jsonl:3"), vec![c("a.jsonl", 3, 3)]);
         // A name that is CJK through and through is still one name.

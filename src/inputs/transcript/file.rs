@@ -18,7 +18,7 @@ use super::render::{RenderedLine, render_jsonl, render_note};
 use super::said::said_text_in;
 use super::source::{SourceFile, SourceKind};
 use super::text::strip_cr;
-use crate::date::Date;
+use crate::base::date::Date;
 
 /// The most of one line dreamreview reads (4 MiB). A longer line (a huge tool output, an
 /// inline image) is read up to this cap, marked truncated, and its content is judged by

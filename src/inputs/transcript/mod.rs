@@ -31,7 +31,7 @@
 //!
 //! Secrets: this module does not mask anything. Every piece of transcript text meant for
 //! the screen is in [`RenderedLine::text`] or [`ContextEntry`]'s `text`/`rendered`; the
-//! callers mask it there (`crate::secrets::mask`).
+//! callers mask it there (`crate::base::secrets::mask`).
 
 mod context;
 mod deep;

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
-use crate::date::Date;
+use crate::base::date::Date;
 
 /// What a source file holds, which decides how its lines are read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -142,7 +142,7 @@ pub(super) fn container_end(line: &[u8], i: usize, open: u8, close: u8) -> usize
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::transcript::said_text;
+    use crate::inputs::transcript::said_text;
 
     fn inside(spans: &[Range<usize>], start: usize, end: usize) -> bool {
         containing(spans, start, end).is_some()

@@ -81,7 +81,7 @@ fn entry_bytes(e: &Entry) -> &[u8] {
 
 /// A file `memory.diff` names outside the live folder, shown from the diff's own hunks so
 /// the reviewer sees what the dream tried to write. It can never be accepted or written.
-pub fn outside_file(raw_path: &str, patch: &crate::memdiff::PatchFile) -> FileDiff {
+pub fn outside_file(raw_path: &str, patch: &crate::inputs::memdiff::PatchFile) -> FileDiff {
     let status = match (patch.old_absent, patch.new_absent) {
         (true, _) => FileStatus::Added,
         (_, true) => FileStatus::Deleted,

@@ -2,7 +2,7 @@
 //! added lines) read as one text, so a credential spanning lines is masked whole.
 
 use super::{Hunk, Line};
-use crate::secrets::{LineSpans, line_spans, mask_lines, mask_lines_with_spans};
+use crate::base::secrets::{LineSpans, line_spans, mask_lines, mask_lines_with_spans};
 
 /// A hunk's lines with every credential masked, each side (live: context and removed lines;
 /// proposal: context and added lines) masked as one text, so a secret spanning lines (a
@@ -21,7 +21,7 @@ pub fn secret_spans(h: &Hunk) -> Vec<Vec<(std::ops::Range<usize>, String)>> {
 /// the line as [`masked_lines`] shows it and its credentials as [`secret_spans`] gives
 /// them, the credentials found once; `None` for a removed line.
 pub fn proposal_side(h: &Hunk) -> Vec<Option<(String, LineSpans)>> {
-    use crate::diff::Op;
+    use crate::model::diff::Op;
     let side: Vec<usize> = (0..h.lines.len()).filter(|&i| h.lines[i].op != Op::Remove).collect();
     let texts: Vec<&str> = side.iter().map(|&i| h.lines[i].text.as_str()).collect();
     let mut out: Vec<Option<(String, LineSpans)>> = vec![None; h.lines.len()];
@@ -35,7 +35,7 @@ pub fn proposal_side(h: &Hunk) -> Vec<Option<(String, LineSpans)>> {
 /// added lines) as consecutive lines, mapped back to the hunk's lines (context lines from
 /// the proposal side); `blank` for a line no side covers.
 fn per_side<T>(h: &Hunk, f: impl Fn(&[&str]) -> Vec<T>, blank: impl Fn(&Line) -> T) -> Vec<T> {
-    use crate::diff::Op;
+    use crate::model::diff::Op;
     let mut out: Vec<T> = h.lines.iter().map(blank).collect();
     for keep in [Op::Remove, Op::Add] {
         let side: Vec<(usize, &str)> = h

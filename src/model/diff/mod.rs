@@ -17,9 +17,9 @@ use compute::regions;
 pub use compute::{diff_file, outside_file};
 pub use result::{result, to_patch};
 
-use crate::decision::{Decision, HunkDecision};
-use crate::snapshot::Entry;
-use crate::text::{as_text, split_lines};
+use crate::base::text::{as_text, split_lines};
+use crate::inputs::snapshot::Entry;
+use crate::model::decision::{Decision, HunkDecision};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use similar::{Algorithm, DiffOp};
@@ -201,13 +201,13 @@ impl Hunk {
     /// `=======` lines than either side of the hunk holds (a Markdown heading underline
     /// the note had is no marker). `None` when the merge is finished.
     pub fn conflict_marker(&self, text: &str) -> Option<(usize, String)> {
-        let is_sep = |l: &str| crate::text::strip_terminator(l) == MERGE_MARKERS[1];
+        let is_sep = |l: &str| crate::base::text::strip_terminator(l) == MERGE_MARKERS[1];
         let seps = |op: Op| self.lines.iter().filter(|l| l.op != op && is_sep(&l.text)).count();
         let allowed = seps(Op::Add).max(seps(Op::Remove));
         let lines = split_lines(text);
         let too_many = lines.iter().filter(|l| is_sep(l)).count() > allowed;
         lines.iter().enumerate().find_map(|(n, l)| {
-            let body = crate::text::strip_terminator(l);
+            let body = crate::base::text::strip_terminator(l);
             let marker = body.starts_with("<<<<<<<") || body.starts_with(">>>>>>>") || (too_many && is_sep(l));
             marker.then(|| (n + 1, body.to_string()))
         })
@@ -267,12 +267,12 @@ impl Hunk {
         let trim = |body: &str| body.trim_end_matches([' ', '\t']).to_string();
         // Removed lines by body (terminator stripped) and by body without trailing blanks.
         let removed: std::collections::HashMap<&str, &str> =
-            self.removed().map(|l| (crate::text::strip_terminator(&l.text), l.text.as_str())).collect();
+            self.removed().map(|l| (crate::base::text::strip_terminator(&l.text), l.text.as_str())).collect();
         let removed_trimmed: std::collections::HashSet<String> = removed.keys().map(|b| trim(b)).collect();
         let mut endings: std::collections::BTreeMap<(&str, &str), usize> = std::collections::BTreeMap::new();
         let mut spaces = false;
         for l in self.added() {
-            let body = crate::text::strip_terminator(&l.text);
+            let body = crate::base::text::strip_terminator(&l.text);
             match removed.get(body) {
                 Some(old) if *old != l.text => *endings.entry((ending(old), ending(&l.text))).or_default() += 1,
                 Some(_) => {}

@@ -2,11 +2,11 @@
 //! review commit that already took part of it, and the dream's id.
 
 use super::history;
-use crate::diff::{self, FileDiff};
-use crate::dream::{self, DreamKind, Inputs};
-use crate::memdiff;
-use crate::snapshot::{Entry, Snapshot};
-use crate::text::as_text;
+use crate::base::text::as_text;
+use crate::inputs::dream::{self, DreamKind, Inputs};
+use crate::inputs::memdiff;
+use crate::inputs::snapshot::{Entry, Snapshot};
+use crate::model::diff::{self, FileDiff};
 use anyhow::{Context, Result, anyhow};
 use sha2::{Digest, Sha256};
 

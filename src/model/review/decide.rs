@@ -2,7 +2,7 @@
 //! at once, and undo/redo (every change one step).
 
 use super::{Refusal, Review};
-use crate::decision::{Decision, HunkDecision};
+use crate::model::decision::{Decision, HunkDecision};
 
 impl Review {
     /// Why accepting this hunk is refused, if it is.
@@ -134,13 +134,13 @@ impl Review {
     }
 
     /// `reviewed in 41fd1fa: 1 accepted, 1 edited, 5 rejected` (its counts add up to the
-    /// hunks it decided: [`crate::decision::Tally`]), for a reviewed dream; hunks a later
+    /// hunks it decided: [`crate::model::decision::Tally`]), for a reviewed dream; hunks a later
     /// revert took back are named with it (`; 1 of them reverted since (5d1c2e9)`).
     pub fn reviewed_banner(&self) -> Option<String> {
         let e = self.reviewed.as_ref()?;
         let mut out = match e.counts {
             Some((accepted, rejected, edited)) => {
-                let t = crate::decision::Tally::from_trailer(accepted, rejected, edited);
+                let t = crate::model::decision::Tally::from_trailer(accepted, rejected, edited);
                 format!("reviewed in {}: {}", e.short, t.describe())
             }
             None => format!("reviewed in {} ({})", e.short, e.summary),
@@ -162,7 +162,7 @@ impl Review {
         let r = self.reviewed.as_ref()?;
         let f = self.files.get(file)?;
         let h = f.hunks.get(hunk)?;
-        let strip = |l: &crate::diff::Line| crate::text::strip_terminator(&l.text).to_string();
+        let strip = |l: &crate::model::diff::Line| crate::base::text::strip_terminator(&l.text).to_string();
         let added: Vec<String> = h.added().map(strip).collect();
         let removed: Vec<String> = h.removed().map(strip).collect();
         if added.is_empty() && removed.is_empty() {

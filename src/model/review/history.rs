@@ -1,10 +1,10 @@
 //! What a review needs to know of the memory folder's history, read by the caller and
 //! passed in ([`super::Review::load`]): the model knows no git. The repository layer
-//! implements [`MemoryHistory`] (`crate::repo::load_review` loads a review with it); a
+//! implements [`MemoryHistory`] (`crate::store::repo::load_review` loads a review with it); a
 //! folder outside any repository has [`NoHistory`].
 
-use crate::snapshot::Snapshot;
-use crate::zone::CommitOffset;
+use crate::base::zone::CommitOffset;
+use crate::inputs::snapshot::Snapshot;
 use anyhow::Result;
 
 /// The review commit that already reviewed this dream.
@@ -20,7 +20,7 @@ pub struct Reviewed {
     pub counts: Option<(usize, usize, usize)>,
     /// Reverts of part of it (`dreamreview revert --hunk/--file`) made since, newest first:
     /// what they took back. A hunk the review took and a revert undid is a leftover again,
-    /// and is shown as reverted, not as rejected ([`crate::review::Review::reverted`]).
+    /// and is shown as reverted, not as rejected ([`crate::model::review::Review::reverted`]).
     pub reverts: Vec<PartRevert>,
 }
 
@@ -35,7 +35,7 @@ pub struct PartRevert {
 }
 
 /// A note a commit changed: its path, and its content before and after (`None`: absent).
-pub type Changed = (String, Option<crate::snapshot::Entry>, Option<crate::snapshot::Entry>);
+pub type Changed = (String, Option<crate::inputs::snapshot::Entry>, Option<crate::inputs::snapshot::Entry>);
 
 /// The memory folder's history as a review sees it.
 pub trait MemoryHistory {

@@ -10,11 +10,11 @@ mod refusal;
 use base::{base_from_diff, dream_id, rebase_on_review};
 pub use refusal::Refusal;
 
-use crate::decision::{Decision, HunkDecision};
-use crate::diff::{self, FileDiff, Hunk};
-use crate::dream::{self, DreamKind, Inputs};
-use crate::snapshot::{self, Entry, Snapshot};
-use crate::target::Target;
+use crate::inputs::dream::{self, DreamKind, Inputs};
+use crate::inputs::snapshot::{self, Entry, Snapshot};
+use crate::inputs::target::Target;
+use crate::model::decision::{Decision, HunkDecision};
+use crate::model::diff::{self, FileDiff, Hunk};
 use anyhow::{Result, anyhow};
 use history::{MemoryHistory, Reviewed};
 use std::collections::BTreeSet;
@@ -25,7 +25,7 @@ pub struct Review {
     /// Where the inputs came from.
     pub inputs: Inputs,
     /// The live memory folder as a write target: how it was found and whether the
-    /// review may be committed there (see [`crate::target`]).
+    /// review may be committed there (see [`crate::inputs::target`]).
     pub target: Target,
     /// Live memory as loaded (for an in-place dream: `HEAD`).
     pub live: Snapshot,
@@ -44,12 +44,12 @@ pub struct Review {
     /// else); `None` without a repository or before its first commit. A commit refuses
     /// when `HEAD` moved since (another dreamreview committed meanwhile).
     pub loaded_head: Option<String>,
-    /// The time zone transcript timestamps are read in (see [`crate::zone`]): the
+    /// The time zone transcript timestamps are read in (see [`crate::base::zone`]): the
     /// machine's, else the memory repository's recent commit offset, else unknown;
     /// `--tz` replaces it ([`Review::set_zone`]).
-    pub zone: crate::zone::Zone,
+    pub zone: crate::base::zone::Zone,
     /// The UTC offset of the memory repository's recent commits, read at load.
-    pub commit_offset: Option<crate::zone::CommitOffset>,
+    pub commit_offset: Option<crate::base::zone::CommitOffset>,
     undo: Vec<Vec<Vec<HunkDecision>>>,
     redo: Vec<Vec<Vec<HunkDecision>>>,
 }
@@ -127,7 +127,7 @@ impl Review {
             dream_id,
             reviewed,
             loaded_head,
-            zone: crate::zone::Zone::choose(None, crate::zone::Zone::machine(), commit_offset),
+            zone: crate::base::zone::Zone::choose(None, crate::base::zone::Zone::machine(), commit_offset),
             commit_offset,
             undo: Vec::new(),
             redo: Vec::new(),
@@ -135,7 +135,7 @@ impl Review {
     }
 
     /// Reads transcript timestamps in `zone` (`--tz`) instead of the zone chosen at load.
-    pub fn set_zone(&mut self, zone: crate::zone::Zone) {
+    pub fn set_zone(&mut self, zone: crate::base::zone::Zone) {
         self.zone = zone;
     }
 
@@ -164,14 +164,19 @@ impl Review {
     /// Finds a hunk by id (`testing.md#1`), as `(file, hunk)` indexes; also by the masked id
     /// that outputs show for a file named after a credential (`[stripe-key …abcd].md#1`).
     pub fn find_hunk(&self, id: &str) -> Option<(usize, usize)> {
-        let exact = |fi: usize, f: &crate::diff::FileDiff| f.hunks.iter().position(|h| h.id == id).map(|hi| (fi, hi));
+        let exact =
+            |fi: usize, f: &crate::model::diff::FileDiff| f.hunks.iter().position(|h| h.id == id).map(|hi| (fi, hi));
         if let Some(found) = self.files.iter().enumerate().find_map(|(fi, f)| exact(fi, f)) {
             return Some(found);
         }
         // A file named after a credential shows its hunk ids masked; take them back when
         // they name one hunk only.
         let mut masked = self.files.iter().enumerate().flat_map(|(fi, f)| {
-            f.hunks.iter().enumerate().filter(|(_, h)| crate::secrets::mask(&h.id) == id).map(move |(hi, _)| (fi, hi))
+            f.hunks
+                .iter()
+                .enumerate()
+                .filter(|(_, h)| crate::base::secrets::mask(&h.id) == id)
+                .map(move |(hi, _)| (fi, hi))
         });
         let first = masked.next()?;
         masked.next().is_none().then_some(first)
@@ -228,13 +233,13 @@ impl Review {
         (t.decided(), t.total())
     }
 
-    /// How every hunk is decided ([`crate::decision::Tally`]: the one count every face shows).
-    pub fn tally(&self) -> crate::decision::Tally {
-        crate::decision::Tally::of(self.decisions.iter().flatten())
+    /// How every hunk is decided ([`crate::model::decision::Tally`]: the one count every face shows).
+    pub fn tally(&self) -> crate::model::decision::Tally {
+        crate::model::decision::Tally::of(self.decisions.iter().flatten())
     }
 
     /// How file `file`'s hunks are decided.
-    pub fn file_tally(&self, file: usize) -> crate::decision::Tally {
-        crate::decision::Tally::of(self.file_decisions(file))
+    pub fn file_tally(&self, file: usize) -> crate::model::decision::Tally {
+        crate::model::decision::Tally::of(self.file_decisions(file))
     }
 }

@@ -1,13 +1,13 @@
 //! Saved decisions: the reviewer's work survives a crash or a quit, and the same file
 //! format drives `dreamreview apply --decisions FILE`. This module is the format and how it
 //! applies to a review; where it is kept is the repository layer's
-//! ([`crate::repo::decisions`]).
+//! ([`crate::store::repo::decisions`]).
 //!
 //! The TUI saves after every decision to `<gitdir>/dreamreview/<dream-id>.json` (inside
 //! the git directory, never the work tree), keyed by each hunk's content hash
-//! ([`crate::diff::Hunk::key`]: path + removed + added lines), so a decision finds its hunk
+//! ([`crate::model::diff::Hunk::key`]: path + removed + added lines), so a decision finds its hunk
 //! again after live memory moved and shifted hunk positions. Reopening the same dream
-//! restores them ([`crate::repo::decisions::restore`]).
+//! restores them ([`crate::store::repo::decisions::restore`]).
 //!
 //! # The decisions file (version 1)
 //!
@@ -34,7 +34,7 @@
 //! state skips names that no longer match (the hunk changed) and reports them.
 
 use super::{Refusal, Review};
-use crate::decision::{Decision, HunkDecision, HunkState};
+use crate::model::decision::{Decision, HunkDecision, HunkState};
 use anyhow::{Context, Result, anyhow, bail};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

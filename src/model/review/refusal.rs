@@ -48,7 +48,7 @@ impl std::fmt::Display for Refusal {
                 f,
                 "merge not saved: line {line} is still a conflict marker ({}); keep the lines you want and \
                  delete every <<<<<<<, ======= and >>>>>>> line",
-                crate::secrets::mask(marker)
+                crate::base::secrets::mask(marker)
             );
         }
         f.write_str(match self {

@@ -17,7 +17,7 @@ pub mod scratch;
 pub mod unified;
 
 use crate::inputs::sessions_window::{self, Session};
-use crate::snapshot::{Entry, Snapshot};
+use crate::inputs::snapshot::{Entry, Snapshot};
 use anyhow::{Context, Result, anyhow, bail};
 use jiff::Timestamp;
 use std::path::{Path, PathBuf};
@@ -315,7 +315,7 @@ pub fn run(
     tick: &mut dyn FnMut(Duration, &str),
 ) -> Result<Outcome> {
     let lock_path = opts.state.join(".lock");
-    if let Some(h) = crate::repo::lock::holder_at(&lock_path)? {
+    if let Some(h) = crate::store::repo::lock::holder_at(&lock_path)? {
         bail!(
             "a dream of {} is already running ({}); wait for it to finish (its lock {} is released \
              the moment it exits)",
@@ -324,7 +324,7 @@ pub fn run(
             lock_path.display()
         );
     }
-    let _lock = crate::repo::lock::RepoLock::acquire_at(&lock_path)
+    let _lock = crate::store::repo::lock::RepoLock::acquire_at(&lock_path)
         .map_err(|e| anyhow!("a dream of {} may be running already: {e:#}", project.name))?;
     let started = Timestamp::now();
     let all = sessions_window::sessions(&project.dir)?;
@@ -336,7 +336,7 @@ pub fn run(
     let scratch = scratch::Scratch::new()?;
     // The base: live memory as the dream sees it, with its files' times for memory.diff.
     crate::inputs::limits::check_folder(&project.memory)?;
-    let base = crate::snapshot::read_folder(&project.memory)?;
+    let base = crate::inputs::snapshot::read_folder(&project.memory)?;
     let base_times = mtimes(&project.memory, &base);
     write_notes(&scratch.memory(), &base)?;
     copy_transcripts(&scratch.transcripts(), &project.dir, &active, stop)?;
@@ -376,14 +376,14 @@ pub fn run(
         log.line(&format!("refused: changed outside memory/ and CHANGES.md: {}", outside.join(", ")));
         return Ok(Outcome::Refused { paths: outside, log: failed_log(&log) });
     }
-    let proposed = crate::snapshot::read_folder(&scratch.memory())?;
+    let proposed = crate::inputs::snapshot::read_folder(&scratch.memory())?;
     let changes = std::fs::read(scratch.changes()).ok();
     let changed = changed_notes(&base, &proposed);
     record_last_dream(&opts.state, started);
     if changed == 0 {
         return Ok(Outcome::Unchanged { sessions: active.len() });
     }
-    let live_now = crate::snapshot::read_folder(&project.memory).unwrap_or_default();
+    let live_now = crate::inputs::snapshot::read_folder(&project.memory).unwrap_or_default();
     let live_moved = changed_paths(&base, &live_now);
     if !live_moved.is_empty() {
         log.line(&format!(
@@ -608,7 +608,7 @@ impl LogText {
     }
 
     fn masked(&self) -> String {
-        crate::secrets::mask(&self.0).into_owned()
+        crate::base::secrets::mask(&self.0).into_owned()
     }
 }
 

@@ -6,9 +6,9 @@
 //! deleted) goes, in order, to the diff's hunks of its note that add nothing either.
 
 use super::Evidence;
-use crate::diff::{FileDiff, Hunk};
-use crate::secrets::mask;
-use crate::text::strip_terminator;
+use crate::base::secrets::mask;
+use crate::base::text::strip_terminator;
+use crate::model::diff::{FileDiff, Hunk};
 use std::collections::HashMap;
 
 /// The kept hunks of a note, matched to the hunks of a commit's diff.
@@ -124,8 +124,8 @@ fn held(keys: &[String], left: &HashMap<&str, usize>) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::evidence::{FORMAT, HunkEvidence, Taken};
-    use crate::snapshot::{Entry, Snapshot};
+    use crate::inputs::snapshot::{Entry, Snapshot};
+    use crate::store::evidence::{FORMAT, HunkEvidence, Taken};
 
     fn snap(files: &[(&str, &str)]) -> Snapshot {
         let mut s = Snapshot::new();
@@ -159,7 +159,7 @@ mod tests {
         let before = snap(&[("a.md", BEFORE), ("b.md", "x\ny\n"), ("c.md", "gone\n")]);
         let after =
             snap(&[("a.md", &BEFORE.replace("one\n", "ONE\n").replace("ten\n", "TEN\nELEVEN\n")), ("b.md", "x\nY\n")]);
-        let files = crate::repo::history::diff_snapshots(&before, &after);
+        let files = crate::store::repo::history::diff_snapshots(&before, &after);
         let paths: Vec<&str> = files.iter().map(|f| f.path.as_str()).collect();
         assert_eq!(paths, ["a.md", "b.md", "c.md"]);
         assert_eq!(files[0].hunks.len(), 2);
@@ -185,13 +185,13 @@ mod tests {
     fn a_kept_hunk_cut_in_two_by_the_commit_diff_explains_both_and_two_kept_hunks_can_share_one() {
         let before = snap(&[("a.md", BEFORE)]);
         let after = snap(&[("a.md", &BEFORE.replace("one\n", "ONE\n").replace("ten\n", "TEN\n"))]);
-        let files = crate::repo::history::diff_snapshots(&before, &after);
+        let files = crate::store::repo::history::diff_snapshots(&before, &after);
         assert_eq!(files[0].hunks.len(), 2);
         let ev = evidence(vec![kept("a.md#1", "a.md", &["ONE", "", "TEN"])]);
         assert_eq!(match_hunks(&files, &ev).of(0, 0), [0]);
         assert_eq!(match_hunks(&files, &ev).of(0, 1), [0]);
         let close = snap(&[("a.md", &BEFORE.replace("one\n", "ONE\n").replace("two\n", "TWO\n"))]);
-        let files = crate::repo::history::diff_snapshots(&before, &close);
+        let files = crate::store::repo::history::diff_snapshots(&before, &close);
         assert_eq!(files[0].hunks.len(), 1);
         let ev = evidence(vec![kept("a.md#1", "a.md", &["ONE"]), kept("a.md#2", "a.md", &["TWO"])]);
         assert_eq!(match_hunks(&files, &ev).of(0, 0), [0, 1]);
@@ -202,7 +202,7 @@ mod tests {
         let key = "sk-ant-api03-Zq8VbN2xR4tY7uI1oP3aS5dF6gH8jK0lZ9XcV2bN4mQ6wE8rT1yU3iO5pA7sD9fG2hJ4kL6zX8cV0bN1mQ3wE5rT7yU9iO1pA3sD-Z9AA";
         let before = snap(&[("a.md", "x\n")]);
         let after = snap(&[("a.md", &format!("x\nkey {key}\n"))]);
-        let files = crate::repo::history::diff_snapshots(&before, &after);
+        let files = crate::store::repo::history::diff_snapshots(&before, &after);
         let masked = mask(&format!("key {key}")).into_owned();
         assert!(!masked.contains("Zq8VbN2x"), "{masked}");
         let ev = evidence(vec![kept("a.md#1", "a.md", &[&masked])]);

@@ -19,10 +19,10 @@ use super::lock::RepoLock;
 use super::message::{self, Fate, HunkFate, ReviewCounts};
 use super::{MemoryRepo, write};
 use crate::analysis::result::Analysis;
-use crate::decision::Decision;
-use crate::diff::FileKind;
-use crate::dream::DreamKind;
-use crate::review::Review;
+use crate::inputs::dream::DreamKind;
+use crate::model::decision::Decision;
+use crate::model::diff::FileKind;
+use crate::model::review::Review;
 use anyhow::{Result, bail};
 use git2::Oid;
 use std::path::PathBuf;
@@ -174,7 +174,7 @@ pub fn plan(repo: &MemoryRepo, review: &Review, analysis: &Analysis) -> Result<P
             } else if let Some(why) = &unsafe_reason {
                 Fate::Skipped(why.clone())
             } else if h.live_changed && d.edited.is_none() {
-                Fate::Skipped(crate::review::Refusal::LiveChanged.to_string())
+                Fate::Skipped(crate::model::review::Refusal::LiveChanged.to_string())
             } else if d.edited.is_some() {
                 Fate::Edited
             } else if d.lines.iter().all(|l| *l == Decision::Accepted) {
@@ -312,7 +312,7 @@ fn head_unmoved(repo: &MemoryRepo, review: &Review) -> Result<()> {
     Err(anyhow::Error::new(HeadMoved { loaded, now }))
 }
 
-/// Commits the review to a folder it may write (see [`crate::target`]): recovers an
+/// Commits the review to a folder it may write (see [`crate::inputs::target`]): recovers an
 /// interrupted earlier write, checks live memory did not
 /// move since the review was loaded and that no note to write is read-only (else nothing
 /// is written), commits uncommitted memory
@@ -407,7 +407,7 @@ pub fn commit_review_as(
     } else {
         commit::snapshot_commit(repo, message::SNAPSHOT_SUMMARY, &forbidden)?
     };
-    let evidence = crate::evidence::build(review, analysis, &taken(&plan.fates), &plan.standing);
+    let evidence = crate::store::evidence::build(review, analysis, &taken(&plan.fates), &plan.standing);
     let committed = commit::commit_changes(
         repo,
         "dream review",
@@ -420,8 +420,11 @@ pub fn commit_review_as(
     // something (those hunks remain, decided, when the review is opened again). A saved
     // acceptance would come back on the next open and re-accept what a later revert
     // restored (a deleted note deleted again).
-    if let Err(e) = crate::repo::decisions::keep_rejections(repo, review) {
-        eprintln!("{}", crate::shown::text(&format!("dreamreview: warning: cannot update the saved decisions: {e:#}")));
+    if let Err(e) = crate::store::repo::decisions::keep_rejections(repo, review) {
+        eprintln!(
+            "{}",
+            crate::base::shown::text(&format!("dreamreview: warning: cannot update the saved decisions: {e:#}"))
+        );
     }
     Ok(Applied {
         commit: committed.id,
@@ -448,18 +451,18 @@ fn restored_from_head(review: &Review, fates: &[HunkFate], changes: &[Change]) -
         if !changes.iter().any(|c| c.path == file.path && c.writes()) {
             continue;
         }
-        let shown = crate::text::visible_name(&message::one_line(&file.path)).into_owned();
+        let shown = crate::base::text::visible_name(&message::one_line(&file.path)).into_owned();
         // Work-tree line numbers (1-based) of the lines this hunk added there.
         let mut at = h.new_range.start;
         let mut added = Vec::new();
         for l in &h.lines {
             match l.op {
-                crate::diff::Op::Remove => {}
-                crate::diff::Op::Add => {
+                crate::model::diff::Op::Remove => {}
+                crate::model::diff::Op::Add => {
                     at += 1;
                     added.push(at);
                 }
-                crate::diff::Op::Context => at += 1,
+                crate::model::diff::Op::Context => at += 1,
             }
         }
         let removed = h.removed().count();
@@ -477,8 +480,8 @@ fn restored_from_head(review: &Review, fates: &[HunkFate], changes: &[Change]) -
 }
 
 /// The hunks a commit takes and how, for its evidence.
-fn taken(fates: &[HunkFate]) -> Vec<(usize, usize, crate::evidence::Taken)> {
-    use crate::evidence::Taken;
+fn taken(fates: &[HunkFate]) -> Vec<(usize, usize, crate::store::evidence::Taken)> {
+    use crate::store::evidence::Taken;
     fates
         .iter()
         .filter_map(|f| {

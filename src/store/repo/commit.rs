@@ -7,7 +7,7 @@
 use super::journal::{self, Journal, JournalFile};
 use super::replaced::{self, Stray};
 use super::{MemoryRepo, filtered, land, preflight, write};
-use crate::snapshot::{Entry, Snapshot};
+use crate::inputs::snapshot::{Entry, Snapshot};
 use anyhow::{Context, Result, anyhow, bail};
 use git2::{ObjectType, Oid, Tree};
 use std::collections::BTreeMap;
@@ -452,7 +452,7 @@ pub fn uncommitted(repo: &MemoryRepo, exclude: &[PathBuf]) -> Result<Vec<Change>
         Some(c) => repo.tree_snapshot(&c.tree()?)?,
         None => Snapshot::new(),
     };
-    let disk = crate::snapshot::read_folder(&repo.memory)?;
+    let disk = crate::inputs::snapshot::read_folder(&repo.memory)?;
     let mut out = Vec::new();
     let keys: std::collections::BTreeSet<&String> = head.keys().chain(disk.keys()).collect();
     for k in keys {

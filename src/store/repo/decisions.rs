@@ -1,11 +1,11 @@
 //! Where a review's decisions are kept: `<gitdir>/dreamreview/<dream-id>.json`, inside the
 //! memory repository's git directory, never the work tree. The format and how saved
-//! decisions apply to a review are the model's ([`crate::review::persist`]).
+//! decisions apply to a review are the model's ([`crate::model::review::persist`]).
 
 use super::MemoryRepo;
 use super::write::write_state_file;
-use crate::review::Review;
-use crate::review::persist::{Restored, SavedDecisions, apply_saved, parse, rejections_only, to_saved};
+use crate::model::review::Review;
+use crate::model::review::persist::{Restored, SavedDecisions, apply_saved, parse, rejections_only, to_saved};
 use anyhow::{Context, Result, anyhow};
 use std::path::PathBuf;
 

@@ -10,7 +10,7 @@
 //! only the committed tree holds filtered blobs.
 
 use super::MemoryRepo;
-use crate::snapshot::Entry;
+use crate::inputs::snapshot::Entry;
 use anyhow::{Context, Result, bail};
 use git2::{AttrCheckFlags, AttrValue, Oid};
 use std::io::Write;

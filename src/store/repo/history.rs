@@ -4,8 +4,8 @@
 
 use super::MemoryRepo;
 use super::message::{self, ReviewCounts};
-use crate::diff::{self, FileDiff};
-use crate::snapshot::{Snapshot, is_hidden};
+use crate::inputs::snapshot::{Snapshot, is_hidden};
+use crate::model::diff::{self, FileDiff};
 use anyhow::{Context, Result, anyhow};
 use git2::{Commit, Oid, Sort};
 use serde::Serialize;
@@ -226,7 +226,7 @@ pub fn already_reviewed(repo: &MemoryRepo, dream_id: &str) -> Result<Option<LogE
 pub fn reviewed_with_reverts(
     repo: &MemoryRepo,
     dream_id: &str,
-) -> Result<Option<(LogEntry, Vec<crate::review::history::PartRevert>)>> {
+) -> Result<Option<(LogEntry, Vec<crate::model::review::history::PartRevert>)>> {
     if repo.head_commit()?.is_none() || dream_id.is_empty() {
         return Ok(None);
     }
@@ -263,10 +263,10 @@ pub fn reviewed_with_reverts(
 }
 
 /// What revert commit `oid` took out of and put back into each note it changed.
-fn part_revert(repo: &MemoryRepo, oid: Oid) -> Option<crate::review::history::PartRevert> {
+fn part_revert(repo: &MemoryRepo, oid: Oid) -> Option<crate::model::review::history::PartRevert> {
     let commit = repo.repo.find_commit(oid).ok()?;
     let (before, after) = snapshots(repo, &commit).ok()?;
-    let lines = |e: Option<&crate::snapshot::Entry>| -> Vec<String> {
+    let lines = |e: Option<&crate::inputs::snapshot::Entry>| -> Vec<String> {
         let text = e.and_then(|e| e.bytes()).map(String::from_utf8_lossy).unwrap_or_default();
         text.lines().map(str::to_string).collect()
     };
@@ -293,7 +293,7 @@ fn part_revert(repo: &MemoryRepo, oid: Oid) -> Option<crate::review::history::Pa
             (p.clone(), minus(&old, &new), minus(&new, &old))
         })
         .collect();
-    Some(crate::review::history::PartRevert { short: super::short_id(oid), notes })
+    Some(crate::model::review::history::PartRevert { short: super::short_id(oid), notes })
 }
 
 /// The commit a whole-commit revert of dreamreview undoes (`Revert "…"` with a `Reverts:`
@@ -313,7 +313,7 @@ pub const OFFSET_SEARCH_DEPTH: usize = 20;
 /// neither `--tz` nor the machine says. dreamreview's own commits (reviews, reverts) are
 /// left out: they carry the zone of whatever machine ran the review. `None` without a
 /// commit to read, or when the history cannot be read.
-pub fn recent_offset(repo: &MemoryRepo) -> Option<crate::zone::CommitOffset> {
+pub fn recent_offset(repo: &MemoryRepo) -> Option<crate::base::zone::CommitOffset> {
     repo.head_commit().ok()??;
     let mut walk = repo.repo.revwalk().ok()?;
     walk.push_head().ok()?;
@@ -334,7 +334,7 @@ pub fn recent_offset(repo: &MemoryRepo) -> Option<crate::zone::CommitOffset> {
         }
     }
     let (&seconds, &agreeing) = counts.iter().max_by_key(|&(s, n)| (*n, std::cmp::Reverse(*s)))?;
-    Some(crate::zone::CommitOffset { seconds, agreeing, read })
+    Some(crate::base::zone::CommitOffset { seconds, agreeing, read })
 }
 
 /// How many commits [`holds_reviews`] reads before it gives up: the newest review of a

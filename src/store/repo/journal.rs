@@ -24,7 +24,7 @@
 
 use super::MemoryRepo;
 use super::write;
-use crate::snapshot::Entry;
+use crate::inputs::snapshot::Entry;
 use anyhow::{Context, Result, anyhow, bail};
 use git2::Oid;
 use serde::{Deserialize, Serialize};
@@ -669,7 +669,7 @@ mod tests {
         index.add(&e).unwrap();
         index.write().unwrap();
         let found = pending(&m).unwrap().unwrap();
-        assert_eq!(found.stage, Stage::Committed { commit: crate::repo::short_id(after.id()) });
+        assert_eq!(found.stage, Stage::Committed { commit: crate::store::repo::short_id(after.id()) });
         assert!(found.describe().contains("updates the index"), "{}", found.describe());
         let msg = recover(&m).unwrap().unwrap();
         assert!(msg.contains("its commit") && msg.contains("index is now updated"), "{msg}");

@@ -1,13 +1,13 @@
 //! The evidence an opened commit of the history shows beside its hunks: the note its review
 //! kept ([`super::notes`]) with each kept hunk matched to the commit's diff
-//! ([`crate::evidence::matching`]), or why there is none.
+//! ([`crate::store::evidence::matching`]), or why there is none.
 
 use super::MemoryRepo;
 use super::message;
 use super::notes::{self, Stored};
-use crate::diff::FileDiff;
-use crate::evidence::Evidence;
-use crate::evidence::matching::{HunkMatch, match_hunks};
+use crate::model::diff::FileDiff;
+use crate::store::evidence::Evidence;
+use crate::store::evidence::matching::{HunkMatch, match_hunks};
 use git2::Commit;
 
 /// What a commit of the history has to show beside its hunks.

@@ -1,13 +1,13 @@
 //! Loading a review with what the memory folder's repository says: the git side of
-//! [`crate::review::history::MemoryHistory`].
+//! [`crate::model::review::history::MemoryHistory`].
 
 use super::MemoryRepo;
 use super::history;
-use crate::dream::Inputs;
-use crate::review::Review;
-use crate::review::history::{Changed, MemoryHistory, NoHistory, Reviewed};
-use crate::snapshot::Snapshot;
-use crate::zone::CommitOffset;
+use crate::base::zone::CommitOffset;
+use crate::inputs::dream::Inputs;
+use crate::inputs::snapshot::Snapshot;
+use crate::model::review::Review;
+use crate::model::review::history::{Changed, MemoryHistory, NoHistory, Reviewed};
 use anyhow::Result;
 use std::collections::BTreeSet;
 

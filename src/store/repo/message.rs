@@ -7,8 +7,8 @@
 use crate::analysis::result::Analysis;
 use crate::analysis::result::ChangeReport;
 use crate::analysis::standing::StandingFlag;
-use crate::review::Review;
-use crate::secrets;
+use crate::base::secrets;
+use crate::model::review::Review;
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -34,13 +34,13 @@ pub struct ReviewCounts {
 impl ReviewCounts {
     /// The trailer's counts of a tally: `accepted` is every hunk taken (edited ones too),
     /// `rejected` every hunk not taken (left pending included).
-    pub fn of(t: &crate::decision::Tally) -> ReviewCounts {
+    pub fn of(t: &crate::model::decision::Tally) -> ReviewCounts {
         ReviewCounts { accepted: t.taken(), rejected: t.rejected + t.pending, edited: t.edited }
     }
 
     /// The tally the trailer records, to show (`4 accepted, 1 edited, 2 rejected`).
-    pub fn tally(&self) -> crate::decision::Tally {
-        crate::decision::Tally::from_trailer(self.accepted, self.rejected, self.edited)
+    pub fn tally(&self) -> crate::model::decision::Tally {
+        crate::model::decision::Tally::from_trailer(self.accepted, self.rejected, self.edited)
     }
 
     /// The trailer value: `accepted=N rejected=M edited=K`.
@@ -137,11 +137,11 @@ pub struct HunkFate {
     pub fate: Fate,
 }
 
-/// Counts from a list of fates, by the one tally ([`crate::decision::Tally`]): a hunk not
+/// Counts from a list of fates, by the one tally ([`crate::model::decision::Tally`]): a hunk not
 /// written although accepted counts as rejected.
 pub fn counts(fates: &[HunkFate]) -> ReviewCounts {
-    use crate::decision::Outcome;
-    let mut t = crate::decision::Tally::default();
+    use crate::model::decision::Outcome;
+    let mut t = crate::model::decision::Tally::default();
     for f in fates {
         t.add(match f.fate {
             Fate::Accepted => Outcome::Accepted,
@@ -161,7 +161,7 @@ pub fn one_line(text: &str) -> String {
     for c in masked.chars() {
         out.push(if c == '\n' || c == '\r' { ' ' } else { c });
     }
-    crate::text::visible_controls(out.trim()).into_owned()
+    crate::base::text::visible_controls(out.trim()).into_owned()
 }
 
 /// The review commit's summary line.
@@ -237,10 +237,10 @@ fn write_section(
             && let (Some(h), Some(d)) = (review.hunk(f.file, f.hunk), review.decision(f.file, f.hunk))
         {
             // What the commit really takes: the accepted lines only.
-            let changed = h.lines.iter().filter(|l| l.op != crate::diff::Op::Context);
+            let changed = h.lines.iter().filter(|l| l.op != crate::model::diff::Op::Context);
             let taken: Vec<_> =
-                changed.zip(&d.lines).filter(|(_, d)| **d == crate::decision::Decision::Accepted).collect();
-            let a = taken.iter().filter(|(l, _)| l.op == crate::diff::Op::Add).count();
+                changed.zip(&d.lines).filter(|(_, d)| **d == crate::model::decision::Decision::Accepted).collect();
+            let a = taken.iter().filter(|(l, _)| l.op == crate::model::diff::Op::Add).count();
             let r = taken.len() - a;
             size = format!("+{a} -{r} of +{plus} -{minus}");
         }
@@ -304,7 +304,7 @@ const EXCERPT_CHARS: usize = 72;
 /// ` (2026-11-01 09:14 user) "we moved to pnpm last week"`: when (in the review's zone),
 /// who, and the beginning of what the cited line said (masked, one line, cut with `…`).
 fn said_excerpt(review: &Review, l: &crate::analysis::result::ContextLine) -> String {
-    let kept = crate::evidence::kept_line(review, l);
+    let kept = crate::store::evidence::kept_line(review, l);
     let who: Vec<&str> = [kept.local_time.as_deref(), kept.role.as_deref()].into_iter().flatten().collect();
     let who = if who.is_empty() { String::new() } else { format!(" ({})", who.join(" ")) };
     let text = one_line(&kept.text);
@@ -346,7 +346,8 @@ pub fn edited_message(message: &str, edited: &str) -> Option<String> {
     if body.is_empty() {
         return None;
     }
-    let body: Vec<String> = body.lines().map(|l| crate::text::visible_controls(l.trim_end()).into_owned()).collect();
+    let body: Vec<String> =
+        body.lines().map(|l| crate::base::text::visible_controls(l.trim_end()).into_owned()).collect();
     Some(format!("{}\n\n{trailers}", body.join("\n")))
 }
 
@@ -427,7 +428,7 @@ mod tests {
     fn review_message_lists_entries_and_citations_then_trailers() {
         use crate::analysis::result::ChangeReport;
         use crate::analysis::result::CitationReport;
-        use crate::decision::Decision;
+        use crate::model::decision::Decision;
         let t = tempfile::tempdir().unwrap();
         let live = t.path().join("memory");
         let dream = t.path().join("dream");
@@ -436,8 +437,8 @@ mod tests {
         std::fs::write(live.join("a.md"), "one\n").unwrap();
         std::fs::write(dream.join("a.md"), "one\ntwo\n").unwrap();
         std::fs::write(dream.join("b.md"), "new\n").unwrap();
-        let inputs = crate::dream::discover(Some(&dream), Some(&live), &[]).unwrap();
-        let mut review = crate::repo::load_review(inputs).unwrap();
+        let inputs = crate::inputs::dream::discover(Some(&dream), Some(&live), &[]).unwrap();
+        let mut review = crate::store::repo::load_review(inputs).unwrap();
         review.set_hunk(0, 0, Decision::Accepted).unwrap();
         review.set_hunk(1, 0, Decision::Rejected).unwrap();
         let mut analysis =

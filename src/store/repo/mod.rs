@@ -41,7 +41,7 @@ pub mod write;
 
 pub use load::load_review;
 
-use crate::snapshot::{Entry, Snapshot, is_hidden};
+use crate::inputs::snapshot::{Entry, Snapshot, is_hidden};
 use anyhow::{Context, Result, anyhow, bail};
 use git2::{ObjectType, Repository, TreeWalkMode, TreeWalkResult};
 use std::path::{Path, PathBuf};
@@ -203,7 +203,7 @@ pub fn init_with_snapshot(memory: &Path) -> Result<MemoryRepo> {
     let repo = Repository::init(memory).with_context(|| format!("cannot git init {}", memory.display()))?;
     {
         crate::inputs::limits::check_folder(memory)?;
-        let snap = crate::snapshot::read_folder(memory)?;
+        let snap = crate::inputs::snapshot::read_folder(memory)?;
         // A filter driver the notes' attributes name (global configuration counts) would be
         // skipped by libgit2: refused as for any commit, and the repository just made goes.
         let fresh = MemoryRepo { repo: Repository::open(memory)?, memory: memory.to_path_buf(), prefix: String::new() };

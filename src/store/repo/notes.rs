@@ -1,4 +1,4 @@
-//! The evidence a review commit keeps ([`crate::evidence`]), stored as a git note on that
+//! The evidence a review commit keeps ([`crate::store::evidence`]), stored as a git note on that
 //! commit under its own ref, [`NOTES_REF`], so `git log` and other tools leave it alone and
 //! `git push origin refs/notes/dreamreview` can share it.
 //!
@@ -8,7 +8,7 @@
 //! finds an interrupted commit adds the missing note ([`super::journal::recover`]).
 
 use super::MemoryRepo;
-use crate::evidence::Evidence;
+use crate::store::evidence::Evidence;
 use anyhow::{Context, Result, anyhow};
 use git2::Oid;
 
@@ -173,7 +173,7 @@ mod tests {
         let m = MemoryRepo::discover(t.path()).unwrap().unwrap();
         assert_eq!(read(&m, c).unwrap(), Stored::Missing);
         let e = Evidence {
-            format: crate::evidence::FORMAT.into(),
+            format: crate::store::evidence::FORMAT.into(),
             dream: "d".into(),
             dream_id: "x".into(),
             time_zone: "UTC".into(),

@@ -13,8 +13,8 @@ use super::journal;
 use super::lock::RepoLock;
 use super::message::{self, RevertScope};
 use super::{MemoryRepo, write};
-use crate::decision::{Decision, HunkDecision};
-use crate::diff::{self, FileDiff, FileKind};
+use crate::model::decision::{Decision, HunkDecision};
+use crate::model::diff::{self, FileDiff, FileKind};
 use anyhow::{Result, bail};
 use git2::Oid;
 

@@ -66,7 +66,7 @@ fn notes_at_risk(repo: &MemoryRepo, head: Oid, shared: &mut why::Shared) -> Resu
 
 /// Whether a kept citation may have lost its text: found at review time, no cited line kept
 /// (whether its transcript is gone is for [`why`] to tell).
-fn lost_kept(c: &crate::evidence::CitationEvidence) -> bool {
+fn lost_kept(c: &crate::store::evidence::CitationEvidence) -> bool {
     c.resolved && !kept(c)
 }
 
@@ -81,7 +81,7 @@ fn lost_cite(repo: &MemoryRepo, shared: &mut why::Shared, cite: &str) -> bool {
 }
 
 /// Whether a citation keeps the text of a cited line.
-fn kept(c: &crate::evidence::CitationEvidence) -> bool {
+fn kept(c: &crate::store::evidence::CitationEvidence) -> bool {
     c.lines.iter().any(|l| l.cited)
 }
 

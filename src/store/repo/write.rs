@@ -8,7 +8,7 @@
 //! every note either old or new and that the next run recovers (see [`super::journal`]).
 
 use super::replaced::{self, keep_old};
-use crate::snapshot::{Entry, is_hidden};
+use crate::inputs::snapshot::{Entry, is_hidden};
 use anyhow::{Context, Result, anyhow, bail};
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -9,7 +9,7 @@ use super::{ANY_LEAP_YEAR, DateSpec, MonthPart};
 use crate::analysis::claims::text::{
     char_at, char_before, is_cjk, is_hangul, is_word_char, parse_cjk_number, parse_digits,
 };
-use crate::date::{Date, days_in_month};
+use crate::base::date::{Date, days_in_month};
 
 /// One date found in a text: its byte range and value.
 #[derive(Clone, Debug, PartialEq, Eq)]

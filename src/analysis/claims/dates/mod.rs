@@ -11,7 +11,7 @@ use std::fmt;
 mod find;
 mod needles;
 
-use crate::date::{Date, days_in_month};
+use crate::base::date::{Date, days_in_month};
 
 pub(crate) use find::{FoundDate, find_dates};
 pub(crate) use needles::date_needles;

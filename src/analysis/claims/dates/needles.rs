@@ -110,7 +110,7 @@ fn push_cjk_months(out: &mut Vec<String>, month: u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::date::Date;
+    use crate::base::date::Date;
 
     #[test]
     fn needles_cover_forms() {

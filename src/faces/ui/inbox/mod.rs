@@ -8,9 +8,9 @@
 pub mod run;
 pub mod view;
 
-use crate::inbox::Candidate;
-use crate::ui::theme::Theme;
-use crate::waiting::{Row, State};
+use crate::faces::ui::theme::Theme;
+use crate::inputs::inbox::Candidate;
+use crate::store::waiting::{Row, State};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 /// One place on the screen: what was found, and what checking it said.
@@ -167,8 +167,8 @@ fn key(app: &mut Inbox, k: KeyEvent) -> Vec<Cmd> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::inbox::PlaceKind;
-    use crate::ui::theme::ThemeName;
+    use crate::faces::ui::theme::ThemeName;
+    use crate::inputs::inbox::PlaceKind;
 
     fn place(project: &str) -> Candidate {
         Candidate {

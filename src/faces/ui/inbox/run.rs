@@ -3,10 +3,10 @@
 //! worker thread, one message per row, so the screen stays live and shows how far it is.
 
 use super::{Cmd, Inbox, Msg, update, view};
-use crate::inbox::Places;
-use crate::retention::Retention;
-use crate::ui::theme::Theme;
-use crate::waiting::Row;
+use crate::faces::ui::theme::Theme;
+use crate::inputs::inbox::Places;
+use crate::inputs::retention::Retention;
+use crate::store::waiting::Row;
 use anyhow::{Context, Result};
 use ratatui::crossterm::event::{self, Event};
 use std::path::PathBuf;
@@ -78,7 +78,7 @@ pub fn run(scan: &Scan, theme: Theme, status: Option<(String, bool)>) -> Result<
 /// scan has begun.
 fn spawn_scan(scan: Scan, generation: u64, current: Arc<AtomicU64>, tx: Sender<Msg>) {
     let job = move || {
-        let places = crate::inbox::discover(&scan.places);
+        let places = crate::inputs::inbox::discover(&scan.places);
         let _ = tx.send(Msg::Found { generation, places: places.clone() });
         let retention = Retention::of_user();
         for (index, place) in places.iter().enumerate() {
@@ -87,12 +87,12 @@ fn spawn_scan(scan: Scan, generation: u64, current: Arc<AtomicU64>, tx: Sender<M
             }
             // A panic on one row (a bug) leaves that row failed, not the screen.
             let row = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                crate::waiting::check(place, scan.index.clone(), &retention)
+                crate::store::waiting::check(place, scan.index.clone(), &retention)
             }))
             .unwrap_or_else(|_| {
                 Some(Row {
                     place: place.clone(),
-                    state: crate::waiting::State::Failed { error: "checking this dream crashed".into() },
+                    state: crate::store::waiting::State::Failed { error: "checking this dream crashed".into() },
                     expiring: None,
                 })
             });

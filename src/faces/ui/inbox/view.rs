@@ -3,8 +3,8 @@
 //! an error), the selected row's folders, and the status bar with the keys.
 
 use super::{Inbox, Slot};
-use crate::inbox::{Candidate, PlaceKind};
-use crate::waiting::{Row, State};
+use crate::inputs::inbox::{Candidate, PlaceKind};
+use crate::store::waiting::{Row, State};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout};
 use ratatui::style::Style;
@@ -97,22 +97,22 @@ fn kind(k: PlaceKind) -> &'static str {
 }
 
 fn cut(s: &str, w: usize) -> String {
-    if crate::ui::text::width(s) <= w {
+    if crate::faces::ui::text::width(s) <= w {
         return format!("{s:<w$}");
     }
     let mut out = String::new();
     for c in s.chars() {
-        if crate::ui::text::width(&out) + crate::ui::text::width(c.encode_utf8(&mut [0; 4])) + 1 > w {
+        if crate::faces::ui::text::width(&out) + crate::faces::ui::text::width(c.encode_utf8(&mut [0; 4])) + 1 > w {
             break;
         }
         out.push(c);
     }
     out.push('…');
-    let pad = w.saturating_sub(crate::ui::text::width(&out));
+    let pad = w.saturating_sub(crate::faces::ui::text::width(&out));
     out + &" ".repeat(pad)
 }
 
-fn row_line<'a>(slot: &Slot, pw: usize, selected: bool, t: &crate::ui::theme::Theme) -> Line<'a> {
+fn row_line<'a>(slot: &Slot, pw: usize, selected: bool, t: &crate::faces::ui::theme::Theme) -> Line<'a> {
     let Some(p) = place(slot) else { return Line::default() };
     let day = p.date.map(|d| d.to_string()).unwrap_or_else(|| "—".into());
     let mark = if selected { "▶ " } else { "  " };
@@ -127,7 +127,7 @@ fn row_line<'a>(slot: &Slot, pw: usize, selected: bool, t: &crate::ui::theme::Th
     if selected { line.style(t.cursor) } else { line }
 }
 
-fn state_spans<'a>(row: &Row, t: &crate::ui::theme::Theme) -> Vec<Span<'a>> {
+fn state_spans<'a>(row: &Row, t: &crate::faces::ui::theme::Theme) -> Vec<Span<'a>> {
     let mut spans = Vec::new();
     match &row.state {
         State::Ready { files, hunks, errors, warnings } => {
@@ -157,10 +157,10 @@ fn state_spans<'a>(row: &Row, t: &crate::ui::theme::Theme) -> Vec<Span<'a>> {
 
 fn expiring_text(n: usize, left: i64) -> String {
     let which = if n == 1 { "1 transcript".to_string() } else { format!("{n} transcripts") };
-    format!("{which} {}", crate::retention::short(left))
+    format!("{which} {}", crate::inputs::retention::short(left))
 }
 
-fn detail_lines<'a>(slot: &Slot, t: &crate::ui::theme::Theme) -> Vec<Line<'a>> {
+fn detail_lines<'a>(slot: &Slot, t: &crate::faces::ui::theme::Theme) -> Vec<Line<'a>> {
     let Some(p) = place(slot) else { return Vec::new() };
     let mut out = Vec::new();
     if let Some(d) = &p.dream {

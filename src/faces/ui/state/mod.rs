@@ -13,8 +13,8 @@ pub use why_view::WhyView;
 
 use super::theme::Theme;
 use crate::analysis::result::Analysis;
-use crate::diff::{FileDiff, Op};
-use crate::review::Review;
+use crate::model::diff::{FileDiff, Op};
+use crate::model::review::Review;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -74,13 +74,13 @@ pub enum Mode {
 /// same diff view as the review.
 pub struct HistoryState {
     /// Commits touching the memory folder, newest first.
-    pub entries: Vec<crate::repo::history::LogEntry>,
+    pub entries: Vec<crate::store::repo::history::LogEntry>,
     /// The selected commit.
     pub selected: usize,
     /// The selected commit's diff, opened with Enter: a read-only review state.
     pub view: Option<Box<App>>,
     /// A revert waiting for `y`: (question, commit id, scope).
-    pub confirm: Option<(String, String, crate::repo::message::RevertScope)>,
+    pub confirm: Option<(String, String, crate::store::repo::message::RevertScope)>,
 }
 
 /// A short message in the status bar.
@@ -150,12 +150,12 @@ pub struct App {
     /// each side of the hunk as one text (derived; rebuilt with `rows`).
     pub masked: Vec<Vec<String>>,
     /// Per hunk of the current file: the changes no one can see on its lines
-    /// ([`crate::diff::Hunk::invisible_changes`]), named in its header (derived).
+    /// ([`crate::model::diff::Hunk::invisible_changes`]), named in its header (derived).
     pub invisible: Vec<Vec<String>>,
     /// Per hunk of the current file: for an edited hunk, the hunk as the reviewer's text
-    /// makes it ([`crate::diff::Hunk::edited`], live → yours), shown in place of the
+    /// makes it ([`crate::model::diff::Hunk::edited`], live → yours), shown in place of the
     /// dream's lines; `None` for the others (derived).
-    pub edited: Vec<Option<crate::diff::Hunk>>,
+    pub edited: Vec<Option<crate::model::diff::Hunk>>,
     /// The edited texts `edited` (and the other derived lists) were derived for.
     derived_edits: Vec<Option<String>>,
     /// The (file, model generation) `info`, `masked` and `invisible` were derived for: they
@@ -203,7 +203,7 @@ pub struct App {
     pub banner: Option<String>,
     /// A commit of the history: the evidence its review kept, shown in the evidence pane
     /// beside each hunk (above the commit message), or why there is none.
-    pub kept: Option<crate::repo::kept::CommitEvidence>,
+    pub kept: Option<crate::store::repo::kept::CommitEvidence>,
     /// A demo's temporary copy, deleted when the TUI closes (`None`: a real review, or a
     /// demo kept with `--keep`): the quit prompt must not promise a restore.
     pub throwaway: Option<std::path::PathBuf>,
@@ -238,7 +238,7 @@ impl App {
         // A reviewed dream opens with its leftovers decided as its commit decided them:
         // that is no decision of this session.
         let settled = review.reviewed.is_some()
-            && review.decisions.iter().flatten().all(|d| d.state() == crate::decision::HunkState::Rejected);
+            && review.decisions.iter().flatten().all(|d| d.state() == crate::model::decision::HunkState::Rejected);
         let restored = review.progress().0 > 0 && !settled;
         let mut app = App {
             review,
@@ -296,7 +296,7 @@ impl App {
 
     /// Hunk `hi` of the current file as the diff pane shows it: for an edited hunk, live
     /// against the reviewer's text; else the dream's hunk.
-    pub fn hunk(&self, hi: usize) -> Option<&crate::diff::Hunk> {
+    pub fn hunk(&self, hi: usize) -> Option<&crate::model::diff::Hunk> {
         match self.edited.get(hi) {
             Some(Some(h)) => Some(h),
             _ => self.current_file()?.hunks.get(hi),
@@ -366,7 +366,7 @@ impl App {
             self.edited[hi] = edits.get(hi).cloned().flatten().map(|text| h.edited(&text));
             let shown = self.edited[hi].as_ref().unwrap_or(h);
             self.info[hi] = line_info(shown);
-            self.masked[hi] = crate::diff::masked::masked_lines(shown);
+            self.masked[hi] = crate::model::diff::masked::masked_lines(shown);
             self.invisible[hi] = shown.invisible_changes();
         }
         self.derived_edits = edits;
@@ -460,8 +460,8 @@ impl App {
     }
 
     /// What `Space` sets `slots` to: a selection toggles together, following its first line.
-    pub fn toggle_target(&self, slots: &[(usize, usize)]) -> crate::decision::Decision {
-        use crate::decision::Decision;
+    pub fn toggle_target(&self, slots: &[(usize, usize)]) -> crate::model::decision::Decision {
+        use crate::model::decision::Decision;
         let decision =
             |&(h, s): &(usize, usize)| self.review.decision(self.file, h).and_then(|d| d.lines.get(s)).copied();
         match slots.first().and_then(decision) {

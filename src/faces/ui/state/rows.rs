@@ -1,7 +1,7 @@
 //! The rows of the diff pane: what each row shows, and each hunk line's place in the old
 //! and new file.
 
-use crate::diff::{FileDiff, Op};
+use crate::model::diff::{FileDiff, Op};
 
 /// One display row of the diff pane.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,7 +36,7 @@ pub const GUTTER: usize = 9;
 
 /// The display rows of a file: per hunk a header, then its lines (or one whole-file row);
 /// an edited hunk's lines are those of `edited[hunk]`, live against the reviewer's text.
-pub fn rows_of(file: &FileDiff, edited: &[Option<crate::diff::Hunk>]) -> Vec<Row> {
+pub fn rows_of(file: &FileDiff, edited: &[Option<crate::model::diff::Hunk>]) -> Vec<Row> {
     let mut rows = Vec::new();
     for (hi, h) in file.hunks.iter().enumerate() {
         rows.push(Row { hunk: hi, kind: RowKind::Header });
@@ -64,7 +64,7 @@ pub struct LineInfo {
 }
 
 /// Line numbers, decision slots and change-block partners of a hunk's lines.
-pub fn line_info(h: &crate::diff::Hunk) -> Vec<LineInfo> {
+pub fn line_info(h: &crate::model::diff::Hunk) -> Vec<LineInfo> {
     let n = h.lines.len();
     let mut out = vec![LineInfo::default(); n];
     let (mut old, mut new, mut slot) = (h.old_range.start, h.new_range.start, 0);

@@ -5,7 +5,7 @@
 
 use crate::analysis::flag::{Flag, FlagKind, Severity};
 use crate::analysis::result::Analysis;
-use crate::diff::{FileDiff, FileStatus};
+use crate::model::diff::{FileDiff, FileStatus};
 
 /// How the file list is ordered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

@@ -1,6 +1,6 @@
 //! The `why` overlay: an answer traced for a line, wrapped and scrolled.
 
-use crate::ui::text;
+use crate::faces::ui::text;
 use ratatui::layout::Rect;
 
 /// The `b` overlay: `dreamreview why` for the line under the cursor, scrollable.
@@ -8,7 +8,7 @@ use ratatui::layout::Rect;
 pub struct WhyView {
     /// The box's title (`Why ci.md:8`).
     pub title: String,
-    /// The text, line by line (no terminators), as [`crate::why::traced`] words it.
+    /// The text, line by line (no terminators), as [`crate::faces::why::traced`] words it.
     pub lines: Vec<String>,
     /// Rows scrolled (clamped when drawn).
     pub scroll: usize,
@@ -16,8 +16,8 @@ pub struct WhyView {
 
 impl WhyView {
     /// The overlay for what `why` found.
-    pub fn new(t: &crate::repo::why::Traced) -> WhyView {
-        use crate::repo::why::Traced;
+    pub fn new(t: &crate::store::repo::why::Traced) -> WhyView {
+        use crate::store::repo::why::Traced;
         let title = match t {
             Traced::Today(e) => match e.groups.first().and_then(|g| g.lines.first()) {
                 Some(l) => format!(" Why {}:{} ", text::shown_name(&e.note), l.line),
@@ -25,7 +25,7 @@ impl WhyView {
             },
             Traced::Gone(g) => format!(" Why · no longer in {} ", text::shown_name(&g.note)),
         };
-        WhyView { title, lines: crate::why::traced(t), scroll: 0 }
+        WhyView { title, lines: crate::faces::why::traced(t), scroll: 0 }
     }
 
     /// The overlay's box on a terminal of `size`: its whole width (the text is long), as

@@ -4,11 +4,11 @@
 use super::decide::{decide, edit, rest, toggle, undo_redo};
 use super::navigate::{flagged, move_cursor, next_match, step_file, step_hunk};
 use super::{again, say};
-use crate::decision::Decision;
-use crate::ui::guard;
-use crate::ui::keymap::Action;
-use crate::ui::msg::Cmd;
-use crate::ui::state::{App, Focus, Mode, RowKind, WhyView};
+use crate::faces::ui::guard;
+use crate::faces::ui::keymap::Action;
+use crate::faces::ui::msg::Cmd;
+use crate::faces::ui::state::{App, Focus, Mode, RowKind, WhyView};
+use crate::model::decision::Decision;
 
 /// Carries out one action in normal mode.
 pub fn act(app: &mut App, a: Action) -> Vec<Cmd> {
@@ -100,7 +100,7 @@ pub fn act(app: &mut App, a: Action) -> Vec<Cmd> {
             Vec::new()
         }
         Action::Order => {
-            use crate::ui::state::FileOrder;
+            use crate::faces::ui::state::FileOrder;
             app.order_chosen = true;
             app.order = match app.order {
                 FileOrder::Review => FileOrder::Risk,
@@ -185,7 +185,7 @@ pub(super) fn ask_why(app: &mut App, side: Option<&str>) -> Vec<Cmd> {
     let note = app.current_file().map(|f| f.path.clone());
     match (number, text, note) {
         (Some(line), Some(text), Some(note)) => {
-            vec![Cmd::Why(crate::repo::why::ShownLine { note, text, line, commit: side.map(str::to_string) })]
+            vec![Cmd::Why(crate::store::repo::why::ShownLine { note, text, line, commit: side.map(str::to_string) })]
         }
         _ if history => {
             say(app, "removed by this commit: b works on + and context lines", false);
@@ -200,8 +200,8 @@ pub(super) fn ask_why(app: &mut App, side: Option<&str>) -> Vec<Cmd> {
 
 /// The answer to `b`: the overlay over the screen that asked (the review, or a commit opened
 /// in the history); an error in that screen's status bar.
-pub(super) fn why_answered(app: &mut App, result: Result<Box<crate::repo::why::Traced>, String>) {
-    let show = |screen: &mut App, result: Result<Box<crate::repo::why::Traced>, String>| match result {
+pub(super) fn why_answered(app: &mut App, result: Result<Box<crate::store::repo::why::Traced>, String>) {
+    let show = |screen: &mut App, result: Result<Box<crate::store::repo::why::Traced>, String>| match result {
         Ok(t) => screen.mode = Mode::Why(WhyView::new(&t)),
         Err(e) => say(screen, &format!("why: {e}"), true),
     };
@@ -256,6 +256,6 @@ fn open_source(app: &mut App) -> Vec<Cmd> {
     let (path, line, last, location) = cited[next].clone();
     let more =
         if cited.len() > 1 { format!(" ({} of {}; o opens the next)", next + 1, cited.len()) } else { String::new() };
-    say(app, &format!("opened {}{more}", crate::repo::message::one_line(&location)), false);
+    say(app, &format!("opened {}{more}", crate::store::repo::message::one_line(&location)), false);
     vec![Cmd::Pager { path, line, last }]
 }

@@ -2,9 +2,9 @@
 
 use super::navigate::{all_hunks, step_hunk};
 use super::{decided, say};
-use crate::decision::Decision;
-use crate::ui::msg::Cmd;
-use crate::ui::state::App;
+use crate::faces::ui::msg::Cmd;
+use crate::faces::ui::state::App;
+use crate::model::decision::Decision;
 
 pub(super) fn decide(app: &mut App, d: Decision) -> Vec<Cmd> {
     let Some(h) = app.current_hunk() else { return Vec::new() };
@@ -123,7 +123,7 @@ pub(super) fn undo_redo(app: &mut App, undo: bool) -> Vec<Cmd> {
     let step =
         if undo { before.get(fi).and_then(|f| f.get(hi)).cloned() } else { app.review.decision(fi, hi).cloned() };
     let what = step.map(|d| step_name(&d)).unwrap_or("change");
-    let id = app.review.hunk(fi, hi).map(|h| crate::ui::text::shown_name(&h.id)).unwrap_or_default();
+    let id = app.review.hunk(fi, hi).map(|h| crate::faces::ui::text::shown_name(&h.id)).unwrap_or_default();
     let more = match changed.len() {
         1 => String::new(),
         n => format!(" and {} more hunk{}", n - 1, if n == 2 { "" } else { "s" }),
@@ -137,8 +137,8 @@ pub(super) fn undo_redo(app: &mut App, undo: bool) -> Vec<Cmd> {
 
 /// What a decision step did to a hunk, named by the state it left: `accept`, `reject`,
 /// `line decisions on`, `edit of`, `reopening of`.
-fn step_name(d: &crate::decision::HunkDecision) -> &'static str {
-    use crate::decision::HunkState;
+fn step_name(d: &crate::model::decision::HunkDecision) -> &'static str {
+    use crate::model::decision::HunkState;
     match d.state() {
         HunkState::Accepted => "accept",
         HunkState::Rejected => "reject",

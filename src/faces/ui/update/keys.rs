@@ -4,9 +4,9 @@
 use super::act::{accept, act, ask_why};
 use super::navigate::{move_cursor, run_search, select_file};
 use super::say;
-use crate::ui::keymap::{self, Action};
-use crate::ui::msg::Cmd;
-use crate::ui::state::{App, Focus, HistoryState, Mode};
+use crate::faces::ui::keymap::{self, Action};
+use crate::faces::ui::msg::Cmd;
+use crate::faces::ui::state::{App, Focus, HistoryState, Mode};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 
 pub(super) fn key(app: &mut App, k: KeyEvent) -> Vec<Cmd> {
@@ -95,7 +95,7 @@ pub(super) fn key(app: &mut App, k: KeyEvent) -> Vec<Cmd> {
                 // `e` (or `C`): write the message yourself, then see it here again.
                 Some(Action::Edit | Action::EditMessage) => return vec![Cmd::EditMessage],
                 Some(a @ (Action::Down | Action::Up | Action::PageDown | Action::PageUp)) => {
-                    let most = crate::text::split_lines(&message).len();
+                    let most = crate::base::text::split_lines(&message).len();
                     let scroll = match a {
                         Action::Down => scroll + 1,
                         Action::PageDown => scroll + 10,
@@ -174,13 +174,13 @@ pub(super) fn history_key(app: &mut App, h: &mut HistoryState, k: KeyEvent) -> V
                 if let Some(hunk) = view.current_hunk().and_then(|x| view.current_file().map(|f| f.hunks[x].id.clone()))
                 {
                     let q = format!("Revert hunk {hunk} of {} ({})? y/n", entry.short, entry.summary);
-                    h.confirm = Some((q, entry.id.clone(), crate::repo::message::RevertScope::Hunk(hunk)));
+                    h.confirm = Some((q, entry.id.clone(), crate::store::repo::message::RevertScope::Hunk(hunk)));
                 }
             }
             (KeyCode::Char('R'), _) => {
                 if let Some(path) = view.current_file().map(|f| f.path.clone()) {
                     let q = format!("Revert {path} as changed by {} ({})? y/n", entry.short, entry.summary);
-                    h.confirm = Some((q, entry.id.clone(), crate::repo::message::RevertScope::File(path)));
+                    h.confirm = Some((q, entry.id.clone(), crate::store::repo::message::RevertScope::File(path)));
                 }
             }
             (_, Some(a)) if is_navigation(a) => {
@@ -200,7 +200,7 @@ pub(super) fn history_key(app: &mut App, h: &mut HistoryState, k: KeyEvent) -> V
         (_, Some(Action::Confirm)) => return vec![Cmd::HistoryDiff(entry.id.clone())],
         (KeyCode::Char('r'), _) => {
             let q = format!("Revert all of {} ({})? y/n", entry.short, entry.summary);
-            h.confirm = Some((q, entry.id.clone(), crate::repo::message::RevertScope::Commit));
+            h.confirm = Some((q, entry.id.clone(), crate::store::repo::message::RevertScope::Commit));
         }
         _ => {}
     }

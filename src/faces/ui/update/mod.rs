@@ -144,7 +144,7 @@ fn apply(app: &mut App, msg: Msg) -> Vec<Cmd> {
                     vec![Cmd::Save]
                 }
                 Err(r) => {
-                    if matches!(r, crate::review::Refusal::ConflictMarkers { .. }) {
+                    if matches!(r, crate::model::review::Refusal::ConflictMarkers { .. }) {
                         // Kept, so `e` reopens the merge where the reviewer left it.
                         app.unfinished = Some((file, hunk, text));
                     }
@@ -320,12 +320,12 @@ fn decided(app: &mut App) {
 /// a note that appears or disappears, anything not plain text, or a hunk reaching into the
 /// frontmatter. A decision inside a note's body leaves the audit as it was, so a keypress
 /// there does not re-read every note.
-fn audit_relevant(f: &crate::diff::FileDiff) -> bool {
-    use crate::diff::{FileKind, FileStatus};
+fn audit_relevant(f: &crate::model::diff::FileDiff) -> bool {
+    use crate::model::diff::{FileKind, FileStatus};
     if crate::analysis::audit::is_index(&f.path) || f.status != FileStatus::Modified || f.kind != FileKind::Text {
         return true;
     }
-    let live = f.live.as_ref().and_then(|e| e.bytes()).and_then(crate::text::as_text).unwrap_or("");
+    let live = f.live.as_ref().and_then(|e| e.bytes()).and_then(crate::base::text::as_text).unwrap_or("");
     let fm_end = match crate::analysis::audit::frontmatter::parse(live) {
         crate::analysis::audit::frontmatter::Block::Parsed(fm) => fm.end_line,
         _ => 1,
@@ -369,7 +369,7 @@ fn removals_first(app: &mut App) -> Vec<Cmd> {
     if app.order_chosen || app.banner.is_some() || app.mass_removal().is_none() {
         return Vec::new();
     }
-    app.order = crate::ui::state::FileOrder::Risk;
+    app.order = crate::faces::ui::state::FileOrder::Risk;
     let untouched = app.file == 0 && app.review.progress().0 == 0;
     let first = app.file_order().first().copied();
     match first {

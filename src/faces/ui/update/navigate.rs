@@ -1,9 +1,9 @@
 //! Moving through the review: the cursor, files, hunks, flagged hunks and search matches.
 
 use super::say;
-use crate::diff::Op;
-use crate::ui::msg::Cmd;
-use crate::ui::state::{App, RowKind, Search};
+use crate::faces::ui::msg::Cmd;
+use crate::faces::ui::state::{App, RowKind, Search};
+use crate::model::diff::Op;
 
 pub(super) fn move_cursor(app: &mut App, by: isize) -> Vec<Cmd> {
     let before = app.current_hunk();
@@ -112,8 +112,8 @@ pub(super) fn run_search(app: &mut App, input: &str) -> Vec<Cmd> {
             let h = edited.as_ref().unwrap_or(h);
             // The text as the diff pane shows it: a secret is found only by what is on
             // screen (its kind and last characters), never by its hidden value.
-            for (li, text) in crate::diff::masked::masked_lines(h).iter().enumerate() {
-                if crate::ui::text::display(text).to_lowercase().contains(&query) {
+            for (li, text) in crate::model::diff::masked::masked_lines(h).iter().enumerate() {
+                if crate::faces::ui::text::display(text).to_lowercase().contains(&query) {
                     matches.push((fi, hi, li));
                 }
             }

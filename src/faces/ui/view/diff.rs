@@ -4,10 +4,10 @@
 
 use super::{inner, paint, pane};
 use crate::analysis::flag::Severity;
-use crate::decision::{Decision, HunkState};
-use crate::diff::{FileKind, Hunk, Op};
-use crate::ui::state::{App, Focus, GUTTER, RowKind};
-use crate::ui::text::{fit, wrap};
+use crate::faces::ui::state::{App, Focus, GUTTER, RowKind};
+use crate::faces::ui::text::{fit, wrap};
+use crate::model::decision::{Decision, HunkState};
+use crate::model::diff::{FileKind, Hunk, Op};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -29,7 +29,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
                 modes.push("no wrap");
             }
             let modes = if modes.is_empty() { String::new() } else { format!(" · {}", modes.join(" · ")) };
-            format!(" {} · {}{modes} ", crate::ui::text::shown_name(&f.path), status_word(f))
+            format!(" {} · {}{modes} ", crate::faces::ui::text::shown_name(&f.path), status_word(f))
         }
         None => " Diff ".to_string(),
     };
@@ -83,11 +83,11 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     }
 }
 
-fn status_word(f: &crate::diff::FileDiff) -> String {
+fn status_word(f: &crate::model::diff::FileDiff) -> String {
     let s = match f.status {
-        crate::diff::FileStatus::Modified => "modified",
-        crate::diff::FileStatus::Added => "new note",
-        crate::diff::FileStatus::Deleted => "deleted by the dream",
+        crate::model::diff::FileStatus::Modified => "modified",
+        crate::model::diff::FileStatus::Added => "new note",
+        crate::model::diff::FileStatus::Deleted => "deleted by the dream",
     };
     match f.kind {
         FileKind::Text => s.to_string(),
@@ -107,7 +107,7 @@ fn header(app: &App, frame: &mut Frame, rect: Rect, hi: usize, h: &Hunk) {
         HunkState::Partial => ("partial", t.edited),
         HunkState::Edited => ("edited", t.edited),
     };
-    let mut spans = vec![Span::styled(format!("@@ {} ", crate::ui::text::shown_name(&h.id)), t.header)];
+    let mut spans = vec![Span::styled(format!("@@ {} ", crate::faces::ui::text::shown_name(&h.id)), t.header)];
     if !h.whole_file {
         spans.push(Span::styled(
             format!("-{},{} +{},{} ", h.old_start(), h.old_range.len(), h.new_start(), h.new_range.len()),
@@ -150,12 +150,12 @@ fn header(app: &App, frame: &mut Frame, rect: Rect, hi: usize, h: &Hunk) {
     frame.render_widget(Paragraph::new(Line::from(spans)), rect);
 }
 
-fn whole(app: &App, frame: &mut Frame, rect: Rect, hi: usize, f: &crate::diff::FileDiff) {
+fn whole(app: &App, frame: &mut Frame, rect: Rect, hi: usize, f: &crate::model::diff::FileDiff) {
     let t = &app.theme;
     let d = app.review.decision(app.file, hi).and_then(|d| d.lines.first().copied()).unwrap_or_default();
-    let size = |e: &Option<crate::snapshot::Entry>| match e {
-        Some(crate::snapshot::Entry::File(b)) => format!("{} bytes", b.len()),
-        Some(crate::snapshot::Entry::Symlink(p)) => format!("symlink → {}", p.display()),
+    let size = |e: &Option<crate::inputs::snapshot::Entry>| match e {
+        Some(crate::inputs::snapshot::Entry::File(b)) => format!("{} bytes", b.len()),
+        Some(crate::inputs::snapshot::Entry::Symlink(p)) => format!("symlink → {}", p.display()),
         None => "absent".to_string(),
     };
     let what = match f.kind {
@@ -261,7 +261,7 @@ fn line_cells(app: &App, hi: usize, i: usize, cols: usize, with_mark: bool, curs
             spans.push(Span::styled(CUT, t.key));
         }
         // Changed lines are tinted to the edge of the pane.
-        let used: usize = spans.iter().map(|s| crate::ui::text::width(&s.content)).sum();
+        let used: usize = spans.iter().map(|s| crate::faces::ui::text::width(&s.content)).sum();
         let full = cols + if with_mark { GUTTER } else { GUTTER - 2 };
         if l.op != Op::Context && used < full {
             let tint = if l.op == Op::Add { t.add } else { t.remove };
@@ -330,7 +330,7 @@ fn styled_segments(app: &App, hi: usize, i: usize, shown: &str, cursor: bool) ->
     if l.op == Op::Add {
         // Flags carry the line masked, as every output does.
         let masked = app.masked.get(hi).and_then(|h| h.get(i)).map_or("", String::as_str);
-        let stripped = crate::text::strip_terminator(masked);
+        let stripped = crate::base::text::strip_terminator(masked);
         for f in app.analysis.hunk_flags(app.file, hi) {
             let (Some(claim), Some(line)) = (&f.claim, &f.line) else { continue };
             if line == stripped {

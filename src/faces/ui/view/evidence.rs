@@ -6,8 +6,8 @@ use super::{inner, pane};
 use crate::analysis::findings::{ClaimReport, ClaimStatus};
 use crate::analysis::flag::{Flag, Severity};
 use crate::analysis::result::ChangeReport;
-use crate::ui::state::{App, Focus};
-use crate::ui::text::short_ids;
+use crate::faces::ui::state::{App, Focus};
+use crate::faces::ui::text::short_ids;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -19,7 +19,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     let focused = app.focus == Focus::Evidence;
     let what = if app.kept.is_some() { "Kept evidence" } else { "Evidence" };
     let title = match app.current_hunk().and_then(|h| app.current_file()?.hunks.get(h)) {
-        Some(h) => format!(" {what} · {} ", crate::ui::text::shown_name(&h.id)),
+        Some(h) => format!(" {what} · {} ", crate::faces::ui::text::shown_name(&h.id)),
         None => format!(" {what} "),
     };
     frame.render_widget(pane(app, title, focused), area);
@@ -29,7 +29,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         Some(kept) => super::kept::fitted(app, kept, width, height),
         None => fitted(app, width, height),
     };
-    let lines = crate::ui::text::guarded(lines);
+    let lines = crate::faces::ui::text::guarded(lines);
     let p =
         Paragraph::new(lines).wrap(Wrap { trim: false }).scroll((app.evidence_scroll.min(u16::MAX as usize) as u16, 0));
     frame.render_widget(p, inner(area));
@@ -81,7 +81,7 @@ pub fn fitted(app: &App, width: usize, height: usize) -> Vec<Line<'static>> {
     }
     out.extend(cited.into_iter().map(|(location, text)| cited_one_line(app, location, text, width)));
     for (source, left) in expiring(app, hi) {
-        let line = Line::styled(format!("⌛ {}: {source}", crate::retention::short(left)), t.warning);
+        let line = Line::styled(format!("⌛ {}: {source}", crate::inputs::retention::short(left)), t.warning);
         out.push(cut(line, width));
     }
     out.extend(note);
@@ -97,7 +97,7 @@ pub(super) fn rows(lines: &[Line<'_>], width: usize) -> usize {
         .iter()
         .map(|l| {
             let text: String = l.spans.iter().map(|s| s.content.as_ref()).collect();
-            crate::ui::text::wrap(&text, width.max(1)).len().max(1)
+            crate::faces::ui::text::wrap(&text, width.max(1)).len().max(1)
         })
         .sum()
 }
@@ -110,8 +110,8 @@ pub(super) fn cut(line: Line<'static>, width: usize) -> Line<'static> {
         if left == 0 {
             break;
         }
-        let text = crate::ui::text::truncate(&s.content, left).into_owned();
-        left = left.saturating_sub(crate::ui::text::width(&text));
+        let text = crate::faces::ui::text::truncate(&s.content, left).into_owned();
+        left = left.saturating_sub(crate::faces::ui::text::width(&text));
         let done = text.ends_with('…') && text != s.content;
         spans.push(Span::styled(text, s.style));
         if done {
@@ -150,7 +150,7 @@ fn cited_lines(app: &App, hi: usize) -> Vec<(String, String)> {
 }
 
 /// Each cited transcript of the hunk's entries that Claude Code deletes soon, with the
-/// days it has left ([`crate::retention`]).
+/// days it has left ([`crate::inputs::retention`]).
 fn expiring(app: &App, hi: usize) -> Vec<(String, i64)> {
     let mut out: Vec<(String, i64)> = Vec::new();
     for cit in entries_of(app, hi).into_iter().flat_map(|c| &c.citations) {
@@ -204,7 +204,7 @@ fn parts(app: &App) -> (Vec<Line<'static>>, std::ops::Range<usize>) {
         out.push(Line::raw(""));
     }
     if let Some(loss) = app.mass_removal() {
-        let order = if app.order == crate::ui::state::FileOrder::Risk {
+        let order = if app.order == crate::faces::ui::state::FileOrder::Risk {
             "the removals are listed first (O: review order)"
         } else {
             "O lists the removals first"
@@ -261,7 +261,7 @@ fn parts(app: &App) -> (Vec<Line<'static>>, std::ops::Range<usize>) {
                 Span::styled(state.to_string(), style),
             ]));
             if let Some(left) = cit.deleted_in_days {
-                out.push(Line::styled(format!("⌛ {}", crate::retention::beside_citation(left)), t.warning));
+                out.push(Line::styled(format!("⌛ {}", crate::inputs::retention::beside_citation(left)), t.warning));
             }
             out.extend(cit.context.iter().map(|cx| context_line(app, cx.line, cx.last, cx.text.clone(), cx.cited)));
         }
@@ -342,9 +342,9 @@ pub(super) fn context_line(app: &App, line: usize, last: usize, text: String, ci
 /// `time · role · text` with its time (as the transcript wrote it, UTC) shown in the
 /// review's zone and named: `2026-02-02 22:19 PST · user · …`. Text with no time is shown
 /// as it is.
-fn in_zone(zone: &crate::zone::Zone, text: String) -> String {
+fn in_zone(zone: &crate::base::zone::Zone, text: String) -> String {
     let Some((time, rest)) = text.split_once(" · ") else { return text };
-    match crate::zone::parse_instant(time) {
+    match crate::base::zone::parse_instant(time) {
         Some(at) if time.contains(':') => format!("{} · {rest}", zone.shown_time(at)),
         _ => text,
     }
@@ -364,10 +364,10 @@ pub(super) fn cited_one_line(app: &App, location: String, text: String, width: u
 
 /// A read-only screen's banner (a commit's message), line by line.
 pub(super) fn banner_lines(app: &App, banner: &str) -> Vec<Line<'static>> {
-    let lines = crate::text::split_lines(banner);
+    let lines = crate::base::text::split_lines(banner);
     lines
         .into_iter()
-        .map(|l| Line::styled(short_ids(crate::text::strip_terminator(l)).into_owned(), app.theme.text))
+        .map(|l| Line::styled(short_ids(crate::base::text::strip_terminator(l)).into_owned(), app.theme.text))
         .collect()
 }
 
@@ -381,7 +381,7 @@ pub(super) fn gap(out: &mut Vec<Line<'static>>) {
 #[cfg(test)]
 mod tests {
     use super::in_zone;
-    use crate::zone::Zone;
+    use crate::base::zone::Zone;
 
     #[test]
     fn a_transcript_time_is_shown_in_the_review_zone_with_its_name() {

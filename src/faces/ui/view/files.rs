@@ -2,9 +2,9 @@
 
 use super::{inner, pane};
 use crate::analysis::flag::Severity;
-use crate::diff::FileStatus;
-use crate::ui::state::{App, FileOrder};
-use crate::ui::text::{truncate_middle, width};
+use crate::faces::ui::state::{App, FileOrder};
+use crate::faces::ui::text::{truncate_middle, width};
+use crate::model::diff::FileStatus;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -31,11 +31,11 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     let t = &app.theme;
     let mut lines = Vec::new();
     // Every name in the columns the widest count leaves, told apart from the others.
-    let digits = |f: &crate::diff::FileDiff| f.hunks.len().to_string().len();
-    let each = |f: &crate::diff::FileDiff| if app.banner.is_some() { digits(f) } else { digits(f) * 2 + 1 };
+    let digits = |f: &crate::model::diff::FileDiff| f.hunks.len().to_string().len();
+    let each = |f: &crate::model::diff::FileDiff| if app.banner.is_some() { digits(f) } else { digits(f) * 2 + 1 };
     let widest = app.review.files.iter().map(each).max().unwrap_or(3);
     let name_cols = (body.width as usize).saturating_sub(4 + widest + 1);
-    let paths: Vec<String> = app.review.files.iter().map(|f| crate::ui::text::shown_name(&f.path)).collect();
+    let paths: Vec<String> = app.review.files.iter().map(|f| crate::faces::ui::text::shown_name(&f.path)).collect();
     // By risk, each row says why it stands there: the flag kind (a word for a deletion)
     // before the name on a wide list; on a narrow one, three letters in place of the count
     // (the title keeps the total).
@@ -173,7 +173,7 @@ fn cut(s: &str, head: usize, tail: usize) -> String {
     if width(s) <= head + tail + 1 {
         return s.to_string();
     }
-    let start = crate::ui::text::fit(s, head);
+    let start = crate::faces::ui::text::fit(s, head);
     let mut end = s.len();
     let mut used = 0;
     for (i, c) in s.char_indices().rev() {

@@ -5,10 +5,10 @@
 //! The commit's message follows.
 
 use super::evidence::{banner_lines, cited_one_line, claim_lines, context_line, cut, gap, rows};
-use crate::evidence::{FlagEvidence, HunkEvidence, KeptLine};
-use crate::repo::kept::CommitEvidence;
-use crate::ui::state::App;
-use crate::ui::text::short_ids;
+use crate::faces::ui::state::App;
+use crate::faces::ui::text::short_ids;
+use crate::store::evidence::{FlagEvidence, HunkEvidence, KeptLine};
+use crate::store::repo::kept::CommitEvidence;
 use ratatui::text::{Line, Span};
 
 /// The pane's content for a pane of `width`×`height`: all of it when it fits; else first
@@ -101,7 +101,7 @@ fn shown_hunks<'a>(app: &App, kept: &'a CommitEvidence) -> Shown<'a> {
 fn heading(app: &App, dream: &str, h: &HunkEvidence) -> Line<'static> {
     let t = &app.theme;
     Line::from(vec![
-        Span::styled(crate::ui::text::shown_name(&h.id), t.header),
+        Span::styled(crate::faces::ui::text::shown_name(&h.id), t.header),
         Span::styled(format!(" {}", h.taken.describe()), t.accepted),
         Span::styled(format!(" in the review of {}", said(dream)), t.dim),
     ])
@@ -184,18 +184,18 @@ fn flag_line(app: &App, f: &FlagEvidence) -> Line<'static> {
 /// could have written, so its credentials are masked again and its control characters made
 /// visible, like a note line's; session ids are cut short.
 fn said(text: &str) -> String {
-    short_ids(&crate::ui::text::shown(text)).into_owned()
+    short_ids(&crate::faces::ui::text::shown(text)).into_owned()
 }
 
 /// A kept claim with its text and source made safe to draw ([`said`]).
 fn shown_claim(c: &crate::analysis::findings::ClaimReport) -> crate::analysis::findings::ClaimReport {
     crate::analysis::findings::ClaimReport {
-        text: crate::ui::text::shown(&c.text).into_owned(),
+        text: crate::faces::ui::text::shown(&c.text).into_owned(),
         kind: c.kind.clone(),
         status: c.status,
-        source: c.source.as_deref().map(|s| crate::ui::text::shown(s).into_owned()),
-        quote: c.quote.as_deref().map(|s| crate::ui::text::shown(s).into_owned()),
-        by: c.by.as_deref().map(|s| crate::ui::text::shown(s).into_owned()),
-        speaker: c.speaker.as_deref().map(|s| crate::ui::text::shown(s).into_owned()),
+        source: c.source.as_deref().map(|s| crate::faces::ui::text::shown(s).into_owned()),
+        quote: c.quote.as_deref().map(|s| crate::faces::ui::text::shown(s).into_owned()),
+        by: c.by.as_deref().map(|s| crate::faces::ui::text::shown(s).into_owned()),
+        speaker: c.speaker.as_deref().map(|s| crate::faces::ui::text::shown(s).into_owned()),
     }
 }

@@ -1,8 +1,8 @@
 //! Overlays drawn over the panes: help, the quit question, the commit message preview, why
 //! a line says what it says.
 
-use crate::ui::keymap::{self, BINDINGS};
-use crate::ui::state::App;
+use crate::faces::ui::keymap::{self, BINDINGS};
+use crate::faces::ui::state::App;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -72,7 +72,7 @@ pub fn commit(app: &App, frame: &mut Frame, message: &str, scroll: usize) {
     let a = frame.area();
     let area = centered(frame, a.width.saturating_sub(8).max(40), a.height.saturating_sub(4).max(8));
     // Where the commit goes first: for the demo, a temporary copy (so it can be found).
-    let memory = crate::text::visible_name(&app.review.inputs.memory.display().to_string()).into_owned();
+    let memory = crate::base::text::visible_name(&app.review.inputs.memory.display().to_string()).into_owned();
     let mut lines: Vec<Line> =
         vec![Line::from(vec![Span::styled("Memory repository: ", t.dim), Span::styled(memory, t.key)])];
     if app.throwaway.is_some() {
@@ -83,7 +83,9 @@ pub fn commit(app: &App, frame: &mut Frame, message: &str, scroll: usize) {
     }
     lines.push(Line::raw(""));
     lines.extend(
-        crate::text::split_lines(message).into_iter().map(|l| Line::raw(crate::text::strip_terminator(l).to_string())),
+        crate::base::text::split_lines(message)
+            .into_iter()
+            .map(|l| Line::raw(crate::base::text::strip_terminator(l).to_string())),
     );
     // The keys sit on the frame, so a message longer than the box never hides them.
     let keys =
@@ -98,7 +100,7 @@ pub fn commit(app: &App, frame: &mut Frame, message: &str, scroll: usize) {
 
 /// `b`: why the line under the cursor says what it says, wrapped to the box and scrolled;
 /// the title says what is hidden above and below.
-pub fn why(app: &App, frame: &mut Frame, w: &crate::ui::state::WhyView) {
+pub fn why(app: &App, frame: &mut Frame, w: &crate::faces::ui::state::WhyView) {
     let t = &app.theme;
     let size = (frame.area().width, frame.area().height);
     let area = w.area(size).intersection(frame.area());
@@ -114,7 +116,7 @@ pub fn why(app: &App, frame: &mut Frame, w: &crate::ui::state::WhyView) {
         keys.extend([Span::styled(" j/k ", t.key), Span::raw(format!("scroll · {first}–{last} of {total} "))]);
     }
     frame.render_widget(Clear, area);
-    let title = crate::ui::text::truncate(&w.title, cols).into_owned();
+    let title = crate::faces::ui::text::truncate(&w.title, cols).into_owned();
     frame.render_widget(Paragraph::new(rows).block(boxed(app, &title).title_bottom(Line::from(keys))), area);
 }
 
@@ -169,7 +171,7 @@ pub fn confirm_accept(app: &App, frame: &mut Frame, question: &[String]) {
     let t = &app.theme;
     let w = frame.area().width.saturating_sub(4).clamp(20, 76);
     let inner = usize::from(w.saturating_sub(2)).max(1);
-    let rows: usize = question.iter().map(|q| crate::ui::text::width(q).div_ceil(inner).max(1)).sum();
+    let rows: usize = question.iter().map(|q| crate::faces::ui::text::width(q).div_ceil(inner).max(1)).sum();
     let lines = question.iter().map(|q| Line::styled(q.clone(), t.text)).collect();
     let h = u16::try_from(rows + 4).unwrap_or(u16::MAX);
     ask(app, frame, " Error flag ", lines, "accept anyway", "cancel: nothing decided", (w, h));
@@ -194,8 +196,8 @@ pub fn question(app: &App, frame: &mut Frame, title: &str, text: &str) {
 }
 
 /// `h`: the commits of the memory repository, review commits with their counts.
-pub fn history(app: &App, frame: &mut Frame, h: &crate::ui::state::HistoryState) {
-    use crate::repo::history::CommitKind;
+pub fn history(app: &App, frame: &mut Frame, h: &crate::faces::ui::state::HistoryState) {
+    use crate::store::repo::history::CommitKind;
     let t = &app.theme;
     let a = frame.area();
     let area = Rect::new(a.x, a.y, a.width, a.height.saturating_sub(1));
@@ -232,7 +234,7 @@ pub fn history(app: &App, frame: &mut Frame, h: &crate::ui::state::HistoryState)
 }
 
 /// A line of key hints: each key in the key style, padded, then what it does.
-fn key_hints(t: &crate::ui::theme::Theme, hints: &[(&str, &'static str)]) -> Line<'static> {
+fn key_hints(t: &crate::faces::ui::theme::Theme, hints: &[(&str, &'static str)]) -> Line<'static> {
     Line::from(
         hints
             .iter()
@@ -249,7 +251,7 @@ pub fn left_out(app: &App, frame: &mut Frame, scroll: usize) {
     let t = &app.theme;
     let a = frame.area();
     let area = centered(frame, a.width.saturating_sub(6).max(40), a.height.saturating_sub(4).max(6));
-    let running = !matches!(app.progress, crate::ui::state::Progress::Done);
+    let running = !matches!(app.progress, crate::faces::ui::state::Progress::Done);
     let mut lines: Vec<Line> = Vec::new();
     if app.analysis.left_out.is_empty() {
         let none = if running {
@@ -266,7 +268,7 @@ pub fn left_out(app: &App, frame: &mut Frame, scroll: usize) {
             LeftOutState::Deleted => ("− ", t.remove_mark),
             LeftOutState::Missing => ("· ", t.dim),
         };
-        let text = crate::text::visible_name(&crate::ui::text::short_ids(&l.describe())).into_owned();
+        let text = crate::base::text::visible_name(&crate::faces::ui::text::short_ids(&l.describe())).into_owned();
         lines.push(Line::from(vec![Span::styled(mark, style), Span::styled(text, t.text)]));
     }
     let inner = usize::from(area.height.saturating_sub(2)).max(1);

@@ -1,8 +1,8 @@
 //! The status bar: progress, flags left, background work, and the next key to press.
 
-use crate::ui::state::{App, Mode, Progress};
-use crate::ui::text::width;
-use crate::ui::update::on_changed_line;
+use crate::faces::ui::state::{App, Mode, Progress};
+use crate::faces::ui::text::width;
+use crate::faces::ui::update::on_changed_line;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -65,7 +65,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     if let Some(b) = &app.busy {
         left.push(Span::raw(format!("· {b}… ")));
     }
-    let checking = crate::ui::update::checking(app);
+    let checking = crate::faces::ui::update::checking(app);
     if !checking.is_empty() {
         left.push(Span::raw(format!("· checking your edit of {}… ", checking.join(", "))));
     }
@@ -91,7 +91,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     } else if let Some(r) = app.current_hunk().and_then(|h| app.review.blocked(app.file, h)) {
         // A hunk `y` would refuse: say what can be done with it instead.
         match r {
-            crate::review::Refusal::LiveChanged => {
+            crate::model::review::Refusal::LiveChanged => {
                 &[("e", "edit to merge"), ("n", "reject"), ("]", "next"), ("?", "help")]
             }
             _ => &[("n", "reject"), ("]", "next hunk"), ("?", "help")],
@@ -105,7 +105,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
 }
 
 /// An active search: ` /Build 3/7 · n/N next · Esc ends search `.
-fn search_line(search: &crate::ui::state::Search) -> String {
+fn search_line(search: &crate::faces::ui::state::Search) -> String {
     let n = search.matches.len();
     if n == 0 {
         return format!(" /{} no match · Esc ends search ", search.typed);
@@ -165,7 +165,7 @@ fn with_hints<'a>(app: &App, left: Vec<Span<'a>>, hints: &[(&str, &str)], width_
         }
         let rest = room.saturating_sub(lw);
         if rest > 0 {
-            let text = crate::ui::text::truncate(&span.content, rest).into_owned();
+            let text = crate::faces::ui::text::truncate(&span.content, rest).into_owned();
             lw += width(&text);
             cut.push(Span::styled(text, span.style));
         }

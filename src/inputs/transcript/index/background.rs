@@ -23,7 +23,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rayon::prelude::*;
 
 use super::store::{refresh, root};
-use crate::transcript::source::SourceKind;
+use crate::inputs::transcript::source::SourceKind;
 
 /// A transcript larger than this is indexed alone by the background build.
 const LARGE_BYTES: u64 = 8 << 20;

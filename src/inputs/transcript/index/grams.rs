@@ -1,6 +1,6 @@
 //! The keys of the index: hashed three-byte grams of the words a line says.
 //!
-//! A line's said text (see [`crate::transcript::said_text`]) is ASCII-lowercased and cut
+//! A line's said text (see [`crate::inputs::transcript::said_text`]) is ASCII-lowercased and cut
 //! into *runs*: maximal sequences of ASCII letters and digits and non-ASCII bytes (so a
 //! CJK run is its UTF-8 bytes). Every three consecutive bytes of a run are a gram; a gram
 //! is folded to a [`KEY_BITS`]-bit key by a fixed mixing hash. A needle's keys are the
@@ -25,17 +25,17 @@
 //! follow exactly marks the line *dirty*, and a block holding a dirty line is a candidate
 //! for every needle: a terminal escape sequence (`strip_escapes` joins the words around
 //! it), a line that is not a well-formed object, and a detected credential (its words are
-//! never indexed, see [`crate::secrets`]). A string cut by the line's end (a line over the
+//! never indexed, see [`crate::base::secrets`]). A string cut by the line's end (a line over the
 //! reading cap) is cleaned as said text cleans it: said text keeps the same beginning of
 //! it (less a cut escape or character, which no rule of `said::noise` reads).
 
 use memchr::{memchr, memmem};
 
-use crate::transcript::partial::content_start;
-use crate::transcript::said::strip_noise_bytes;
-use crate::transcript::source::SourceKind;
-use crate::transcript::text::strip_cr;
-use crate::transcript::unsaid::{string_end, unsaid_spans};
+use crate::inputs::transcript::partial::content_start;
+use crate::inputs::transcript::said::strip_noise_bytes;
+use crate::inputs::transcript::source::SourceKind;
+use crate::inputs::transcript::text::strip_cr;
+use crate::inputs::transcript::unsaid::{string_end, unsaid_spans};
 
 /// Bits of a key: a key stands for about 2^(24 - KEY_BITS) = 64 grams, so the index cannot
 /// be read back into the grams, let alone the words, of a block.
@@ -358,8 +358,8 @@ fn has_fold(text: &[u8]) -> bool {
 /// Whether raw line text holds a credential.
 fn has_secret(text: &[u8]) -> bool {
     match std::str::from_utf8(text) {
-        Ok(t) => !crate::secrets::find(t).is_empty(),
-        Err(_) => !crate::secrets::find(&String::from_utf8_lossy(text)).is_empty(),
+        Ok(t) => !crate::base::secrets::find(t).is_empty(),
+        Err(_) => !crate::base::secrets::find(&String::from_utf8_lossy(text)).is_empty(),
     }
 }
 
@@ -518,7 +518,7 @@ fn hex4(body: &[u8], at: usize) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::transcript::said_text;
+    use crate::inputs::transcript::said_text;
     use proptest::prelude::*;
 
     fn keys_of(kind: SourceKind, line: &str) -> (Vec<u32>, bool) {

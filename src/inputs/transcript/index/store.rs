@@ -12,8 +12,8 @@ use super::background::{Budget, defer};
 use super::format::{FileIndex, Identity, Part, checksum};
 use super::grams::{KEYS, line_keys};
 use super::{block_bytes, note};
-use crate::transcript::file::MAX_LINE_BYTES;
-use crate::transcript::source::SourceKind;
+use crate::inputs::transcript::file::MAX_LINE_BYTES;
+use crate::inputs::transcript::source::SourceKind;
 
 /// Bytes read at a time while indexing.
 const READ_BYTES: usize = 2 << 20;

@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use super::LineKind;
 use super::events::{compact, key_values};
-use crate::transcript::json::{get, get_str};
+use crate::inputs::transcript::json::{get, get_str};
 
 /// (role, text, kind) of a `user`/`assistant` message.
 pub(super) fn render_message(role: &str, message: &Value) -> (String, String, LineKind) {

@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 
 use super::DEFAULT_LIMIT;
 use super::blocks::render_message;
-use crate::transcript::json::{get, get_str};
+use crate::inputs::transcript::json::{get, get_str};
 
 pub(super) fn render_progress(data: Option<&Value>) -> String {
     let Some(data) = data else {

@@ -17,7 +17,7 @@ use self::events::{join, key_values, render_attachment, render_progress, render_
 use super::json::{get_str, parse_object};
 use super::partial::skip_ws;
 use super::text::{one_line, strip_cr};
-use crate::date::Date;
+use crate::base::date::Date;
 
 /// Default cap on the characters of [`RenderedLine::text`].
 const DEFAULT_LIMIT: usize = 600;
@@ -72,7 +72,7 @@ pub struct RenderedLine {
     /// The day of the line: its timestamp's date (as written, normally UTC), or a daily
     /// note's file-name date.
     pub date: Option<Date>,
-    /// The moment of its timestamp, when it has a clock (see [`crate::zone`] for the day
+    /// The moment of its timestamp, when it has a clock (see [`crate::base::zone`] for the day
     /// that is where the user lives).
     pub instant: Option<jiff::Timestamp>,
     /// `user`, `assistant`, `tool` (a user line carrying tool results), `note`, `raw`, or
@@ -232,7 +232,7 @@ fn parse_time(stamp: &str) -> Stamp {
         (Some(d), true, Some(t)) => Some(format!("{d} {t}")),
         _ => None,
     };
-    let instant = if time.is_some() { crate::zone::parse_instant(stamp) } else { None };
+    let instant = if time.is_some() { crate::base::zone::parse_instant(stamp) } else { None };
     Stamp { time, date, instant }
 }
 

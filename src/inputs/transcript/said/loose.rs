@@ -13,7 +13,7 @@ use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 
 use super::noise::strip_noise;
-use crate::transcript::text::strip_escapes;
+use crate::inputs::transcript::text::strip_escapes;
 
 /// A parsed JSON value; numbers, booleans and null are kept only as "not text".
 #[derive(Debug, PartialEq)]

@@ -51,7 +51,7 @@ use std::borrow::Cow;
 
 use memchr::{memchr, memchr_iter, memmem};
 
-use crate::transcript::text::strip_escapes;
+use crate::inputs::transcript::text::strip_escapes;
 
 /// `text` without what tools add (see the module docs); borrowed when nothing is removed.
 pub(crate) fn strip_noise(text: &str) -> Cow<'_, str> {

@@ -4,9 +4,9 @@
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::transcript::json::{get, get_str, parse_object};
-use crate::transcript::partial::content_start;
-use crate::transcript::text::{strip_cr, strip_escapes};
+use crate::inputs::transcript::json::{get, get_str, parse_object};
+use crate::inputs::transcript::partial::content_start;
+use crate::inputs::transcript::text::{strip_cr, strip_escapes};
 
 use super::NOT_SAID;
 use super::loose::push_part;

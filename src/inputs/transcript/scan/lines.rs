@@ -7,9 +7,9 @@ use memchr::{memchr, memchr_iter, memmem, memrchr};
 
 use super::matcher::{Automaton, MARKER, Needles};
 use super::{Hit, LineHit, Verdict, VerifyLine};
-use crate::transcript::said::said_text_in;
-use crate::transcript::source::SourceKind;
-use crate::transcript::unsaid::{containing, unsaid_spans};
+use crate::inputs::transcript::said::said_text_in;
+use crate::inputs::transcript::source::SourceKind;
+use crate::inputs::transcript::unsaid::{containing, unsaid_spans};
 
 /// Per-file state: raw matches in complete lines, the said-text check, the verdicts.
 pub(super) struct LineScanner<'a> {

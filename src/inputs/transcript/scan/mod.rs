@@ -214,7 +214,7 @@ where
 pub type VerifyLine<'a> = dyn Verifier + 'a;
 
 /// What a line must hold, in the index's keys, for a needle to be worth presenting on it:
-/// every key of at least one of the sets ([`crate::transcript::index::grams`]). No set:
+/// every key of at least one of the sets ([`crate::inputs::transcript::index::grams`]). No set:
 /// the index cannot narrow the needle, and a file where it is looked for is read whole.
 pub type NeedleKeys = Vec<Vec<u32>>;
 
@@ -358,7 +358,7 @@ struct Shared<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::transcript::source::SourceKind;
+    use crate::inputs::transcript::source::SourceKind;
     use std::fs::File;
     use std::io::Write;
 
@@ -378,7 +378,7 @@ mod tests {
             verify: &keep_all,
             index: None,
             wanted: &[],
-            budget: &crate::transcript::index::Budget::unlimited(),
+            budget: &crate::inputs::transcript::index::Budget::unlimited(),
         };
         let hits = reader::scan_file(&path, kind, 0, &shared, &mut worker).unwrap();
         hits.iter().map(|h| (h.line, h.needle)).collect()

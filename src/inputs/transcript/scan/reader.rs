@@ -9,7 +9,7 @@ use memchr::{memchr, memrchr};
 
 use super::lines::LineScanner;
 use super::{Automaton, Hit, ScanOpts, Shared, Worker};
-use crate::transcript::source::SourceKind;
+use crate::inputs::transcript::source::SourceKind;
 
 /// Matches of exhausted needles in one file above which the worker builds an automaton
 /// without them (a build costs about as much as this many matches).
@@ -90,7 +90,7 @@ pub(super) fn scan_file(
                 }
                 if wanted.is_empty() || wanted.iter().any(|&n| lines.open_needle(n)) {
                     let read = scan_range(&mut file, range, &mut lines, buf, opts, None)?;
-                    crate::transcript::index::count_read(read);
+                    crate::inputs::transcript::index::count_read(read);
                 }
             }
             progress.add(file_len.saturating_sub(indexed) as usize);
@@ -113,11 +113,11 @@ fn plan(
     cache: &Path,
     path: &Path,
     (file, meta): (&File, &std::fs::Metadata),
-    (needles, keys, budget): (&super::Needles, &[u32], &crate::transcript::index::Budget),
+    (needles, keys, budget): (&super::Needles, &[u32], &crate::inputs::transcript::index::Budget),
     open: &[bool],
     progress: &super::ScanProgress,
 ) -> Option<Plan> {
-    use crate::transcript::index;
+    use crate::inputs::transcript::index;
     let wanted: Vec<usize> = (0..open.len()).filter(|&n| open[n]).collect();
     let narrowable =
         |n: usize| needles.keys.get(n).is_some_and(|alts| !alts.is_empty() && alts.iter().all(|a| !a.is_empty()));
@@ -141,7 +141,7 @@ fn plan(
 /// The blocks of `ix` to read for needles `wanted`, in order, each with the needles that
 /// may be said there (empty: any, for a block holding a line the index could not read).
 fn candidate_blocks(
-    ix: &crate::transcript::index::FileIndex,
+    ix: &crate::inputs::transcript::index::FileIndex,
     needles: &super::Needles,
     wanted: &[usize],
 ) -> Vec<((u64, u64, usize), Vec<usize>)> {

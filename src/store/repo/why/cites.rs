@@ -1,7 +1,7 @@
 //! Review commits made before evidence was kept: what their message's `cites` lines say.
 
 use super::types::{MessageCite, MessageEntry, MessageHunk};
-use crate::repo::message::one_line;
+use crate::store::repo::message::one_line;
 
 /// The accepted hunks of `note` in a review message: each hunk's line (`note#1 (+2 -1)`)
 /// with its entries and their `cites` lines (made by `cite`), in message order.

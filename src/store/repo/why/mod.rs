@@ -11,7 +11,7 @@
 //! was kept falls back to the `cites` lines of its message.
 //!
 //! The result is plain data ([`Explanation`], serializable as `why --json` prints it);
-//! nothing here prints. Every text in it went through [`crate::secrets`] masking.
+//! nothing here prints. Every text in it went through [`crate::base::secrets`] masking.
 //!
 //! The answer's types are in [`types`]; the history walk in `walk`; a line as the TUI shows
 //! it traced in `trace`; old review commits' `cites` lines read in `message`.
@@ -28,7 +28,7 @@ use walk::Walk;
 
 use super::MemoryRepo;
 use super::message::one_line;
-use crate::transcript::SourceSet;
+use crate::inputs::transcript::SourceSet;
 use anyhow::{Context, Result, anyhow, bail};
 use git2::Oid;
 use std::path::Path;
@@ -122,7 +122,7 @@ fn normalise(repo: &MemoryRepo, note: &str) -> String {
 fn read_note(repo: &MemoryRepo, note: &str) -> Result<Vec<u8>> {
     let inside = !note.is_empty()
         && Path::new(note).components().all(|c| matches!(c, std::path::Component::Normal(_)))
-        && !crate::snapshot::is_hidden(note.rsplit('/').next().unwrap_or(note));
+        && !crate::inputs::snapshot::is_hidden(note.rsplit('/').next().unwrap_or(note));
     let path = repo.memory.join(note);
     if !inside || !path.is_file() {
         bail!(
@@ -137,7 +137,7 @@ fn read_note(repo: &MemoryRepo, note: &str) -> Result<Vec<u8>> {
 /// The note's lines, terminators stripped.
 fn split_lines(raw: &[u8]) -> Vec<String> {
     let text = String::from_utf8_lossy(raw);
-    crate::text::split_lines(&text).iter().map(|l| crate::text::strip_terminator(l).to_string()).collect()
+    crate::base::text::split_lines(&text).iter().map(|l| crate::base::text::strip_terminator(l).to_string()).collect()
 }
 
 /// Lines as shown: masked as one text (a key spanning lines leaves no piece on any line),
@@ -145,9 +145,9 @@ fn split_lines(raw: &[u8]) -> Vec<String> {
 fn shown_lines(texts: &[String]) -> Vec<String> {
     // Each with its line break back: lines glued together are not the note's text.
     let lines: Vec<String> = texts.iter().map(|t| format!("{t}\n")).collect();
-    crate::secrets::mask_lines(&lines)
+    crate::base::secrets::mask_lines(&lines)
         .iter()
-        .map(|l| crate::text::visible_controls(crate::text::strip_terminator(l)).into_owned())
+        .map(|l| crate::base::text::visible_controls(crate::base::text::strip_terminator(l)).into_owned())
         .collect()
 }
 

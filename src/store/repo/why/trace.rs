@@ -4,9 +4,9 @@
 use super::types::{CommitInfo, Explanation, FORMAT, Group, NoteLine};
 use super::walk::{Blamed, Walk, commit_info};
 use super::{explain, normalise, plural, read_note, shown_lines, split_lines};
-use crate::repo::MemoryRepo;
-use crate::repo::history;
-use crate::repo::message::one_line;
+use crate::store::repo::MemoryRepo;
+use crate::store::repo::history;
+use crate::store::repo::message::one_line;
 use anyhow::{Result, bail};
 
 /// A line as a diff showed it: `why` for it is asked of the note as it is today.
@@ -54,7 +54,7 @@ pub struct Gone {
 /// there; otherwise it is [`Traced::Gone`], explained as of the commit that showed it.
 pub fn trace(repo: &MemoryRepo, shown: &ShownLine) -> Result<Traced> {
     let note = normalise(repo, &shown.note);
-    let want = crate::text::strip_terminator(&shown.text);
+    let want = crate::base::text::strip_terminator(&shown.text);
     if let Some(today) = today_lines(repo, &note)?
         && let Some(n) = find_line(&today, want, shown.line)
     {
@@ -99,7 +99,7 @@ pub fn explain_at(repo: &MemoryRepo, note: &str, at: &git2::Commit<'_>, line: us
             repo.repo_path(note),
             texts.len(),
             plural(texts.len()),
-            crate::repo::short_id(at.id())
+            crate::store::repo::short_id(at.id())
         );
     }
     let chain = walk.chain(commits[line - 1], &texts[line - 1])?;

@@ -2,7 +2,7 @@
 //! `docs/why-json.md`).
 
 use crate::analysis::findings::ClaimReport;
-use crate::evidence::{CitationEvidence, FlagEvidence, Taken};
+use crate::store::evidence::{CitationEvidence, FlagEvidence, Taken};
 use serde::Serialize;
 
 /// The `format` of `why --json`.

@@ -6,12 +6,12 @@ use super::types::{
     CitationWhy, CommitInfo, EntryWhy, HunkWhy, Kept, MessageCite, MessageHunk, Now, Origin, ReviewOrigin,
 };
 use super::{split_lines, transcript_exists};
-use crate::evidence::{CitationEvidence, HunkEvidence};
-use crate::repo::MemoryRepo;
-use crate::repo::history::{self, CommitKind};
-use crate::repo::message::{self, one_line};
-use crate::repo::notes::{self, Stored};
-use crate::transcript::{SourceFile, SourceSet, Transcript};
+use crate::inputs::transcript::{SourceFile, SourceSet, Transcript};
+use crate::store::evidence::{CitationEvidence, HunkEvidence};
+use crate::store::repo::MemoryRepo;
+use crate::store::repo::history::{self, CommitKind};
+use crate::store::repo::message::{self, one_line};
+use crate::store::repo::notes::{self, Stored};
 use anyhow::{Context, Result};
 use git2::Oid;
 use std::collections::HashMap;
@@ -65,7 +65,7 @@ impl<'r> Walk<'r> {
             Some(n) => vec![n - 1],
             None => (0..count).collect(),
         };
-        crate::repo::blame::blame(&self.repo.repo, &self.repo.repo_path(&self.note), head.id(), disk, &wanted)
+        crate::store::repo::blame::blame(&self.repo.repo, &self.repo.repo_path(&self.note), head.id(), disk, &wanted)
     }
 
     /// `commit`, then for a revert the commit that first wrote the line it restored, and so on.
@@ -123,7 +123,7 @@ impl<'r> Walk<'r> {
     /// line: the others are `Oid::ZERO_SHA1`).
     pub(super) fn blame_at(&self, at: &git2::Commit<'_>, only: Option<usize>) -> Result<Blamed> {
         let path = self.repo.repo_path(&self.note);
-        let short = crate::repo::short_id(at.id());
+        let short = crate::store::repo::short_id(at.id());
         let entry = at.tree()?.get_path(Path::new(&path)).with_context(|| format!("commit {short} has no {path}"))?;
         let blob = self.repo.repo.find_blob(entry.id()).with_context(|| format!("cannot read {path} at {short}"))?;
         let lines = split_lines(blob.content());
@@ -131,7 +131,7 @@ impl<'r> Walk<'r> {
             Some(n) => vec![n - 1],
             None => (0..lines.len()).collect(),
         };
-        let commits = crate::repo::blame::blame(&self.repo.repo, &path, at.id(), blob.content(), &wanted)
+        let commits = crate::store::repo::blame::blame(&self.repo.repo, &path, at.id(), blob.content(), &wanted)
             .with_context(|| format!("as of {short}"))?;
         Ok(Blamed { lines, commits })
     }
@@ -247,7 +247,7 @@ pub(super) fn commit_info(commit: &git2::Commit<'_>, summary: &str) -> CommitInf
     let when = author.when();
     let id = commit.id().to_string();
     CommitInfo {
-        short: crate::repo::short_id(&id),
+        short: crate::store::repo::short_id(&id),
         id,
         author: one_line(&String::from_utf8_lossy(author.name_bytes())),
         date: history::format_time(when.seconds(), when.offset_minutes()),
@@ -270,7 +270,7 @@ pub(super) fn now(c: &CitationEvidence) -> Now {
     let same = c.lines.iter().filter(|l| l.cited && l.role.is_some()).all(|l| {
         let Ok(entries) = t.context_range(l.line..=l.last, 0) else { return false };
         entries.iter().find(|e| *e.lines.start() == l.line).is_some_and(|e| {
-            let (text, cut) = crate::evidence::kept_text(&e.rendered);
+            let (text, cut) = crate::store::evidence::kept_text(&e.rendered);
             text == l.text && cut == l.cut
         })
     });
