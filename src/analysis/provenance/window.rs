@@ -209,6 +209,47 @@ impl<K: Copy> Stems<K> {
 mod tests {
     use super::*;
 
+    use crate::inputs::transcript::SourceFile;
+
+    /// A source `s.jsonl` whose user turns are `turns`.
+    fn source(turns: &[&str]) -> (tempfile::TempDir, SourceSet) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.jsonl");
+        let lines: String = turns
+            .iter()
+            .map(|t| {
+                format!(
+                    "{{\"type\":\"user\",\"timestamp\":\"2026-11-01T09:00:00Z\",\"message\":{{\"role\":\"user\",\"content\":\"{t}\"}}}}\n"
+                )
+            })
+            .collect();
+        std::fs::write(&path, lines).unwrap();
+        (dir, SourceSet::from_files(vec![SourceFile::new(path, "s.jsonl".into())]))
+    }
+
+    fn kept(turns: &[&str], wanted: &Wanted) -> Vec<String> {
+        let (_d, set) = source(turns);
+        let (w, failed) = Window::read(&set, &Zone::unknown(), wanted);
+        assert!(failed.is_empty());
+        w.said().map(|(_, t)| t.text.clone()).collect()
+    }
+
+    #[test]
+    fn only_the_turns_a_check_can_use_are_kept() {
+        let turns = [
+            "fix the flaky login test please",
+            "From now on, run the linter before every commit",
+            "no, it's port 8443 not 8080",
+            "the deploy script uses rsync over ssh",
+        ];
+        // Nothing asked of the rules: the instruction and the correction only.
+        let told = kept(&turns, &Wanted::default());
+        assert_eq!(told, [turns[1], turns[2]]);
+        // A rule of the notes about the deploy script keeps the turn that speaks of it.
+        let rules = Wanted { rule_stems: ["deploy".to_string(), "rsync".to_string()].into(), ..Wanted::default() };
+        assert_eq!(kept(&turns, &rules), [turns[1], turns[2], turns[3]]);
+    }
+
     #[test]
     fn a_sub_agent_counts_with_its_session() {
         assert_eq!(session_key("p/5b0e/subagents/agent-a1.jsonl"), "p/5b0e");
