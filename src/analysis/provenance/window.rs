@@ -10,7 +10,7 @@
 use crate::analysis::claims::{self, Statement};
 use crate::base::date::Date;
 use crate::base::zone::Zone;
-use crate::inputs::transcript::{ReadCall, SessionWords, SourceSet, read_session};
+use crate::inputs::transcript::{ReadCall, SessionWords, SourceSet, read_session_naming};
 use crate::model::diff::FileStatus;
 use crate::model::review::Review;
 use rayon::prelude::*;
@@ -118,10 +118,21 @@ impl Window {
     /// could not be read are returned with why. Each session is read and sifted on its
     /// own (both cores), so what is kept is all that is ever held.
     pub fn read(sources: &SourceSet, zone: &Zone, wanted: &Wanted) -> (Window, Vec<(String, String)>) {
+        // A read of a deleted note names its file as written (JSON escapes none of its
+        // bytes): other lines with read calls are not parsed.
+        let names: Vec<Vec<u8>> =
+            wanted.deleted.iter().filter_map(|p| p.file_name()).map(|n| n.as_encoded_bytes().to_vec()).collect();
+        let escaped = |n: &Vec<u8>| n.iter().any(|&b| b == b'"' || b == b'\\' || b < 0x20);
+        let names = (!names.iter().any(escaped)).then_some(names);
         let read: Vec<(String, std::io::Result<Option<Session>>)> = sources
             .files()
             .par_iter()
-            .map(|f| (f.name.clone(), read_session(f, TURN_BYTES).map(|w| sift(&f.name, w, zone, wanted))))
+            .map(|f| {
+                (
+                    f.name.clone(),
+                    read_session_naming(f, TURN_BYTES, names.as_deref()).map(|w| sift(&f.name, w, zone, wanted)),
+                )
+            })
             .collect();
         let mut sessions = Vec::new();
         let mut failed = Vec::new();
