@@ -56,6 +56,31 @@ pub fn as_text(bytes: &[u8]) -> Option<&str> {
     std::str::from_utf8(bytes).ok()
 }
 
+/// `text.to_lowercase()`, faster on text that is mostly ASCII with some other letters
+/// (tool output with `→` gutters, notes with accents): runs of ASCII are lowercased as
+/// bytes, other characters one by one. A text with `Σ` (whose lowercase depends on its
+/// place in a word) goes to the standard library.
+pub fn lowercase(text: &str) -> String {
+    if text.contains('Σ') {
+        return text.to_lowercase();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while !rest.is_empty() {
+        let ascii = rest.bytes().position(|b| !b.is_ascii()).unwrap_or(rest.len());
+        let (run, tail) = rest.split_at(ascii);
+        let start = out.len();
+        out.push_str(run);
+        out[start..].make_ascii_lowercase();
+        let mut chars = tail.chars();
+        if let Some(c) = chars.next() {
+            out.extend(c.to_lowercase());
+        }
+        rest = chars.as_str();
+    }
+    out
+}
+
 /// Whether `c` is a bidirectional embedding, override or isolate control (U+202A–U+202E,
 /// U+2066–U+2069): invisible characters that reorder the text shown around them.
 pub fn is_bidi_control(c: char) -> bool {
@@ -177,6 +202,21 @@ pub fn code_spans(line: &str) -> Vec<(std::ops::Range<usize>, std::ops::Range<us
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lowercase_is_the_standard_lowercase() {
+        for t in ["", "ABC", "  58→Port 8443", "Ärger ÜBER Straße", "ΣΟΦΟΣ Σ", "İstanbul", "日本語 ABC ﻿x", "Ǆ ǅ"]
+        {
+            assert_eq!(lowercase(t), t.to_lowercase(), "{t}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn lowercase_of_any_text_is_the_standard_lowercase(t in "\\PC*") {
+            proptest::prop_assert_eq!(lowercase(&t), t.to_lowercase());
+        }
+    }
 
     #[test]
     fn cjk_letters_of_every_script_and_no_punctuation() {

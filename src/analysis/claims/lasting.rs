@@ -183,6 +183,13 @@ pub fn lasting_instruction(text: &str) -> bool {
     CJK_HABIT.iter().any(|m| lower.contains(m)) && (CJK_ASK.iter().any(|m| lower.contains(m)) || obliges(&lower))
 }
 
+/// False only when no sentence of `lower` (a lowercase text) can give a lasting
+/// instruction: it holds none of the markers [`lasting_instruction`] starts from. A cheap
+/// test on a whole turn before its sentences are read.
+pub fn may_hold_lasting_marker(lower: &str) -> bool {
+    EN_STRONG.iter().chain(EN_HABIT).chain(CJK_STRONG).chain(CJK_HABIT).any(|m| lower.contains(m))
+}
+
 /// True when `phrase` stands in `text` between word boundaries.
 fn has_phrase(text: &str, phrase: &str) -> bool {
     text.match_indices(phrase).any(|(at, _)| {
@@ -195,6 +202,17 @@ fn has_phrase(text: &str, phrase: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_sentence_with_a_lasting_instruction_has_a_marker_the_cheap_test_sees() {
+        for text in
+            ["From now on, use pnpm", "Always squash before merging", "今後は pnpm を使って", "항상 테스트를 돌려 줘"]
+        {
+            assert!(lasting_instruction(text), "{text}");
+            assert!(may_hold_lasting_marker(&format!("ok. {}", text.to_lowercase())), "{text}");
+        }
+        assert!(!may_hold_lasting_marker("use pnpm for this one"));
+    }
 
     #[test]
     fn lasting_in_every_language() {

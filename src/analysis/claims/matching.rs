@@ -186,7 +186,7 @@ impl<'a> Haystack<'a> {
     /// 2026-03-04, not 2025-03-02. Without an anchor a yearless date states that day in
     /// any year.
     pub fn dated(text: &'a str, anchor: Option<crate::base::date::Date>) -> Haystack<'a> {
-        Haystack { text, lower: text.to_lowercase().into(), anchor, dates: std::cell::OnceCell::new() }
+        Haystack { text, lower: crate::base::text::lowercase(text).into(), anchor, dates: std::cell::OnceCell::new() }
     }
 
     /// Prepares `text` whose lowercase the caller already has (`lower`, which must be

@@ -194,10 +194,9 @@ fn flag_lost(findings: &mut Findings, fi: usize, hi: usize, item: &Item, line: &
 
 /// The notes the dream deletes, each with the sessions that read it.
 fn deleted_notes(review: &Review, window: &Window) -> Vec<LeftOut> {
-    let folder = review.inputs.memory.file_name().map(Path::new).unwrap_or(Path::new(""));
     let mut out = Vec::new();
     for f in review.files.iter().filter(|f| f.status == FileStatus::Deleted && f.kind.writable()) {
-        let note = folder.join(&f.path);
+        let note = super::window::deleted_note(review, &f.path);
         let readers: BTreeSet<&str> = window
             .sessions
             .iter()

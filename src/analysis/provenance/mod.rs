@@ -152,7 +152,7 @@ fn analyze(
     classify::report_claims(hunk_claims, findings);
 
     // 8. The window read as a conversation: rules' support, what the dream left out.
-    let (window, failed) = window::Window::read(&sources, zone);
+    let (window, failed) = window::Window::read(&sources, zone, &window::Wanted::of(review));
     for (name, e) in failed {
         notes.push(format!("{name}: could not be read ({e}); what the user typed there was not read"));
     }

@@ -67,6 +67,23 @@ pub(super) fn check(review: &Review, window: &Window, findings: &mut Findings) {
     }
 }
 
+/// The content-word stems of every rule the dream's notes state: a sentence of the user
+/// that holds none of them supports none of those rules (see [`Stems::near`]).
+pub(super) fn rule_stems(review: &Review) -> std::collections::HashSet<String> {
+    let mut out = std::collections::HashSet::new();
+    for f in review.files.iter().filter(|f| f.kind.writable()) {
+        for hi in 0..f.hunks.len() {
+            for (_, _, line) in added_lines(f, hi) {
+                let text = crate::base::text::strip_terminator(&line.text);
+                for c in rule_clauses(text).unwrap_or_default() {
+                    out.extend(c.content.into_iter().map(|w| w.stem));
+                }
+            }
+        }
+    }
+    out
+}
+
 /// The clauses of a note line that states a standing rule, `None` for any other line.
 fn rule_clauses(text: &str) -> Option<Vec<Statement>> {
     if text.trim_start().starts_with("---") || claims::mood(text) != Some(Mood::Rule) {

@@ -58,4 +58,4 @@ pub use scan::{
 };
 pub use source::{SourceFile, SourceKind, SourceSet, date_from_file_name};
 pub use turns::{ANSWER_WINDOW, Answer, Speaker, Spoken, ToolResult, Turn, turn_of};
-pub use typed::{ReadCall, SessionWords, TypedTurn, read_session};
+pub use typed::{ReadCall, SessionWords, TypedTurn, read_session, read_session_naming};

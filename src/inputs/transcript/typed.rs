@@ -59,8 +59,16 @@ pub struct SessionWords {
 const READ_TOOLS: &[&str] = &["Read", "NotebookRead", "read_file", "view"];
 
 /// Reads `source` (a JSONL transcript; anything else says nothing), keeping each typed
-/// turn's first `cap` bytes.
+/// turn's first `cap` bytes and every read call.
 pub fn read_session(source: &SourceFile, cap: usize) -> io::Result<SessionWords> {
+    read_session_naming(source, cap, None)
+}
+
+/// [`read_session`] keeping only the read calls whose line names one of `names` (file
+/// names, as bytes: a cheap test before the line is parsed); `None` keeps them all, an
+/// empty list none.
+pub fn read_session_naming(source: &SourceFile, cap: usize, names: Option<&[Vec<u8>]>) -> io::Result<SessionWords> {
+    let judge = |bytes: &[u8], n: usize, out: &mut SessionWords| judge(bytes, n, cap, names, out);
     let mut out = SessionWords::default();
     if source.kind != SourceKind::Jsonl {
         return Ok(out);
@@ -80,13 +88,13 @@ pub fn read_session(source: &SourceFile, cap: usize) -> io::Result<SessionWords>
         let mut rest = &chunk[..n];
         while let Some(i) = memchr::memchr(b'\n', rest) {
             if carry.is_empty() && !long {
-                judge(&rest[..i], line, cap, &mut out);
+                judge(&rest[..i], line, &mut out);
             } else {
                 if !long {
                     let room = MAX_LINE_BYTES.saturating_sub(carry.len());
                     carry.extend_from_slice(&rest[..i.min(room)]);
                 }
-                judge(&carry, line, cap, &mut out);
+                judge(&carry, line, &mut out);
                 carry.clear();
                 long = false;
             }
@@ -100,7 +108,7 @@ pub fn read_session(source: &SourceFile, cap: usize) -> io::Result<SessionWords>
         }
     }
     if !carry.is_empty() {
-        judge(&carry, line, cap, &mut out);
+        judge(&carry, line, &mut out);
     }
     Ok(out)
 }
@@ -109,15 +117,29 @@ pub fn read_session(source: &SourceFile, cap: usize) -> io::Result<SessionWords>
 /// the start of its message (a tool result's or a tool call's block) before this.
 const HEAD: usize = 2048;
 
-/// Keeps line `n` when it is a typed turn or holds read calls.
-fn judge(bytes: &[u8], n: usize, cap: usize, out: &mut SessionWords) {
+/// Finders of what a line's head is judged by, built once.
+struct Marks {
+    tool_result: memmem::Finder<'static>,
+    user: memmem::Finder<'static>,
+    read_tools: Vec<memmem::Finder<'static>>,
+}
+
+static MARKS: std::sync::LazyLock<Marks> = std::sync::LazyLock::new(|| Marks {
+    tool_result: memmem::Finder::new(b"\"tool_result\"").into_owned(),
+    user: memmem::Finder::new(b"\"user\"").into_owned(),
+    read_tools: READ_TOOLS.iter().map(|t| memmem::Finder::new(format!("\"{t}\"").as_bytes()).into_owned()).collect(),
+});
+
+/// Keeps line `n` when it is a typed turn or holds read calls (of `names` when given).
+fn judge(bytes: &[u8], n: usize, cap: usize, names: Option<&[Vec<u8>]>, out: &mut SessionWords) {
     let head = &bytes[..bytes.len().min(HEAD)];
-    let has = |needle: &[u8]| memmem::find(head, needle).is_some();
-    if has(b"\"tool_result\"") {
+    let marks = &*MARKS;
+    if marks.tool_result.find(head).is_some() {
         return;
     }
-    let user = has(b"\"user\"");
-    let reads = READ_TOOLS.iter().any(|t| has(format!("\"{t}\"").as_bytes()));
+    let user = marks.user.find(head).is_some();
+    let named = |n: &[Vec<u8>]| n.iter().any(|name| memmem::find(bytes, name).is_some());
+    let reads = names.is_none_or(named) && marks.read_tools.iter().any(|f| f.find(head).is_some());
     if !user && !reads {
         return;
     }
@@ -190,6 +212,25 @@ mod tests {
         assert_eq!(typed, vec![(1, "from now on use pnpm"), (7, "no, it's Postgres 16 not 15")]);
         assert!(w.typed[0].instant.is_some());
         assert_eq!(w.reads, vec![ReadCall { line: 2, path: "/m/memory/a.md".into() }]);
+    }
+
+    #[test]
+    fn only_the_reads_of_the_names_asked_for_are_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.jsonl");
+        let call = |p: &str| {
+            format!(
+                r#"{{"type":"assistant","message":{{"content":[{{"type":"tool_use","id":"t","name":"Read","input":{{"file_path":"{p}"}}}}]}}}}"#
+            )
+        };
+        std::fs::write(&path, [call("/m/memory/a.md"), call("/m/memory/b.md")].join("\n")).unwrap();
+        let source = SourceFile::new(path, "s.jsonl".into());
+        let paths = |names: Option<&[Vec<u8>]>| -> Vec<String> {
+            read_session_naming(&source, 100, names).unwrap().reads.into_iter().map(|r| r.path).collect()
+        };
+        assert_eq!(paths(None), ["/m/memory/a.md", "/m/memory/b.md"]);
+        assert_eq!(paths(Some(&[b"b.md".to_vec()])), ["/m/memory/b.md"]);
+        assert!(paths(Some(&[])).is_empty());
     }
 
     #[test]
