@@ -55,6 +55,7 @@ mod provenance_noise;
 mod provenance_openclaw;
 mod provenance_pnpm;
 mod provenance_prohibition;
+mod provenance_rates;
 mod provenance_rebound;
 mod provenance_removals;
 mod provenance_speaker;

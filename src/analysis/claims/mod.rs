@@ -27,6 +27,7 @@ mod names;
 mod numbers;
 mod paths;
 mod polarity;
+mod rates;
 mod relative;
 mod text;
 mod versions;
@@ -47,6 +48,7 @@ pub use polarity::{
     Opposite, Statement, Word, clauses, content_stems, each_content_stem, negated, shares_content, statement_of,
     statements,
 };
+pub use rates::{rate_of, rates_in};
 pub use relative::{Relative, RelativeKind, relative_needles, relative_phrases};
 
 /// True when the lowercase English word is closed-class (a preposition, conjunction,

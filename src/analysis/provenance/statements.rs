@@ -289,7 +289,15 @@ fn judge_values(
                     _ => false,
                 })
         };
-        let against = |m: &Match<'_>| (!denied.is_empty() && asserts(m)) || turned(m);
+        // Or the note gives the number per another unit than each of them does (`$120 per
+        // day` where they say `$120 per hour`).
+        let rate = claims::rate_of(line, c);
+        let per_other = |m: &Match<'_>| {
+            let Some(rate) = rate.as_ref() else { return false };
+            let theirs = claims::rates_in(m.text.text.get(m.clause.range.clone()).unwrap_or(""), c);
+            !theirs.is_empty() && theirs.iter().all(|r| r.as_ref().is_some_and(|r| r != rate))
+        };
+        let against = |m: &Match<'_>| (!denied.is_empty() && asserts(m)) || turned(m) || per_other(m);
         if stating.is_empty() || !stating.iter().all(against) {
             continue;
         }
