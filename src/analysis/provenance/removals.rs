@@ -12,7 +12,7 @@
 //! well: this is the more specific one.
 
 use super::entries::Entries;
-use super::evidence::CitedText;
+use super::cited_text::CitedText;
 use crate::analysis::claims;
 use crate::analysis::findings::Findings;
 use crate::analysis::flag::{Flag, FlagKind, Severity};

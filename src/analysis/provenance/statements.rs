@@ -15,7 +15,8 @@
 //! no close cited clause is left to the claims it holds.
 
 use super::entries::added_lines;
-use super::evidence::{Cited, CitedText};
+use super::cited_text::CitedText;
+use super::evidence::Cited;
 use super::hunk_claims::HunkClaim;
 use crate::analysis::claims::{self, Claim, ClaimKind, Statement};
 use crate::analysis::findings::{ClaimReport, ClaimStatus, Findings};

@@ -17,7 +17,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::Citation;
+use super::citation::Citation;
 use super::refs::{attached_line_mention, file_mentions, find_refs};
 
 static PROMOTED_HEADING: LazyLock<Option<Regex>> =

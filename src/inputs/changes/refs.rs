@@ -12,7 +12,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::Citation;
+use super::citation::Citation;
 use super::line_numbers::{self, BadLines};
 use crate::base::ranges::{Ranges, Taken};
 

@@ -5,7 +5,7 @@
 //! The note is written after the commit it annotates, so a crash can leave a commit
 //! without a note and never a note without a commit. The journal
 //! ([`super::journal`]) carries the note's text until the commit is complete; a run that
-//! finds an interrupted commit adds the missing note ([`super::journal::recover`]).
+//! finds an interrupted commit adds the missing note ([`super::recover::recover`]).
 
 use super::MemoryRepo;
 use crate::store::evidence::Evidence;
@@ -79,14 +79,6 @@ pub fn flush_pending(repo: &MemoryRepo) -> Vec<String> {
         }
     }
     said
-}
-
-/// Why a note could not be written, naming the git lock file in the way when there is one.
-pub fn blocked_by(repo: &MemoryRepo, e: &anyhow::Error) -> String {
-    match super::preflight::lock_in_the_way(repo) {
-        Some(lock) => lock,
-        None => format!("{e:#}"),
-    }
 }
 
 /// The note's text on `commit`, if it has one.

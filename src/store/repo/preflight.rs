@@ -107,6 +107,14 @@ pub fn lock_files(repo: &MemoryRepo) -> Vec<PathBuf> {
     out
 }
 
+/// Why a note could not be written, naming the git lock file in the way when there is one.
+pub fn blocked_by(repo: &MemoryRepo, e: &anyhow::Error) -> String {
+    match lock_in_the_way(repo) {
+        Some(lock) => lock,
+        None => format!("{e:#}"),
+    }
+}
+
 /// The first lock file of [`lock_files`] that exists now, described; for a git call that
 /// failed mid-write.
 pub fn lock_in_the_way(repo: &MemoryRepo) -> Option<String> {

@@ -3,7 +3,8 @@
 
 use super::types::{CommitInfo, Explanation, FORMAT, Group, NoteLine};
 use super::walk::{Blamed, Walk, commit_info};
-use super::{explain, normalise, plural, read_note, shown_lines, split_lines};
+use super::explain::{explain, plural};
+use super::note::{normalise, read_note, shown_lines, split_lines};
 use crate::store::repo::MemoryRepo;
 use crate::store::repo::history;
 use crate::store::repo::message::one_line;

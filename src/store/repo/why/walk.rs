@@ -5,7 +5,8 @@ use super::cites::{accepted_in_message, cited_source};
 use super::types::{
     CitationWhy, CommitInfo, EntryWhy, HunkWhy, Kept, MessageCite, MessageHunk, Now, Origin, ReviewOrigin,
 };
-use super::{split_lines, transcript_exists};
+use super::note::split_lines;
+use crate::inputs::transcript::SourceSet;
 use crate::inputs::transcript::{SourceFile, SourceSet, Transcript};
 use crate::store::evidence::{CitationEvidence, HunkEvidence};
 use crate::store::repo::MemoryRepo;
@@ -276,3 +277,14 @@ pub(super) fn now(c: &CitationEvidence) -> Now {
     });
     if same { Now::StillThere } else { Now::ChangedSince }
 }
+
+/// Whether a transcript named `source` is findable now among the memory folder's sources
+/// (found once, kept in `sources`).
+pub(super) fn transcript_exists(repo: &MemoryRepo, sources: &mut Option<SourceSet>, source: &str) -> bool {
+    let sources = sources.get_or_insert_with(|| {
+        let root = repo.memory.parent();
+        SourceSet::discover(root, &[], Some(&repo.memory)).unwrap_or_default()
+    });
+    !sources.find(source).is_empty()
+}
+
