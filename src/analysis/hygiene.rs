@@ -3,16 +3,14 @@
 //! flags fixed for a given dream. The audit of the memory folder before and after the
 //! review, whose flags follow the reviewer's decisions, is [`super::review_audit`].
 
-use crate::analysis::audit::{self, AuditFlag};
+use crate::analysis::audit;
 use crate::analysis::findings::Findings;
 use crate::analysis::flag::{Flag, FlagKind};
 use crate::base::secrets;
 use crate::base::text::strip_terminator;
-use crate::inputs::snapshot::{Entry, Snapshot};
-use crate::model::decision::{Decision, HunkDecision};
+use crate::inputs::snapshot::Entry;
 use crate::model::diff::{self, FileDiff, FileKind, FileStatus};
 use crate::model::review::Review;
-use std::collections::BTreeMap;
 
 /// Adds the fixed hygiene flags of every hunk and file to `findings`.
 pub fn check(review: &Review, findings: &mut Findings) {

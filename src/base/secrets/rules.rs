@@ -11,7 +11,7 @@
 
 use std::ops::Range;
 
-use super::SecretKind;
+use super::kind::SecretKind;
 use super::assigned::{after_key, after_password_key, url_password};
 use super::formats::{azure_devops_pat, azure_key, azure_sas, curl_user, kubernetes_secret, maxmind, putty_key};
 use super::pem::{pem_anchor, pem_begin, pem_end};

@@ -95,7 +95,7 @@
 
 use std::ops::Range;
 
-use super::SecretKind;
+use super::kind::SecretKind;
 use super::assigned::is_credential_value;
 use super::shapes::{is_placeholder_body, names_a_placeholder};
 

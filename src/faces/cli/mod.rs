@@ -4,11 +4,9 @@
 
 use crate::analysis::result::Analysis;
 use crate::faces::report::{self};
-use crate::inputs::dream;
-use crate::inputs::target::Target;
 use crate::model::review::Review;
 use anyhow::{Context, Result};
-use clap::{Args, CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use tui::{demo, tui};
 use std::io::Write;
 use std::path::PathBuf;

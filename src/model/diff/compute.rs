@@ -2,13 +2,12 @@
 //! onto live when a session changed live after the dream's base (three-way); changes grouped
 //! into hunks with their context and content keys.
 
-use super::file::{FileDiff, FileKind, FileStatus};
+use super::file::{FileDiff, FileKind, FileStatus, entry_text};
 use super::hunk::{CONTEXT, Hunk, Line, Op};
-use super::regions::{line_ops, regions};
-use crate::base::text::{as_text, split_lines};
+use super::regions::regions;
+use crate::base::text::split_lines;
 use crate::inputs::snapshot::Entry;
 use sha2::{Digest, Sha256};
-use similar::DiffOp;
 use std::ops::Range;
 
 /// Diffs one path given its base (what the dream saw), live and proposed entries. Returns

@@ -72,6 +72,6 @@ impl FileDiff {
     }
 }
 
-fn entry_text(e: Option<&Entry>) -> Option<&str> {
+pub(super) fn entry_text(e: Option<&Entry>) -> Option<&str> {
     e.and_then(Entry::bytes).and_then(as_text)
 }

@@ -2,10 +2,8 @@
 //! proposal, its content key, and the texts a reviewer's edit or a merge gives it.
 
 use super::regions::regions;
-use crate::base::text::{as_text, split_lines};
-use crate::model::decision::{Decision, HunkDecision};
+use crate::base::text::split_lines;
 use serde::Serialize;
-use sha2::{Digest, Sha256};
 use std::ops::Range;
 
 /// Lines of unchanged context around each change, as in `diff -u` and `git diff`.
@@ -232,6 +230,6 @@ impl Hunk {
     }
 }
 
-fn unified_start(r: &Range<usize>) -> usize {
+pub(super) fn unified_start(r: &Range<usize>) -> usize {
     if r.is_empty() { r.start } else { r.start + 1 }
 }

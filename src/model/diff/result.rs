@@ -1,8 +1,7 @@
 //! What a file becomes under the reviewer's decisions, and a patch of the chosen hunks.
 
-use super::file::{FileDiff, FileKind, FileStatus};
-use super::hunk::{Hunk, Op};
-use crate::base::text::{as_text, split_lines};
+use super::file::{FileDiff, FileStatus};
+use super::hunk::{Hunk, Op, unified_start};
 use crate::inputs::snapshot::Entry;
 use crate::model::decision::{Decision, HunkDecision};
 

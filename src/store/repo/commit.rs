@@ -11,7 +11,6 @@ use super::{MemoryRepo, filtered, land, preflight, write};
 use crate::inputs::snapshot::{Entry, Snapshot};
 use anyhow::{Context, Result, anyhow, bail};
 use git2::{ObjectType, Oid, Tree};
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// One memory path a commit changes.

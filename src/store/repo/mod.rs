@@ -34,6 +34,7 @@ pub mod lock;
 pub mod memory_repo;
 pub mod message;
 pub mod notes;
+pub mod notes_ref;
 pub mod on_disk;
 pub mod paths;
 pub mod preflight;

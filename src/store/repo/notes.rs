@@ -12,8 +12,7 @@ use crate::store::evidence::Evidence;
 use anyhow::{Context, Result, anyhow};
 use git2::Oid;
 
-/// The ref holding dreamreview's notes.
-pub const NOTES_REF: &str = "refs/notes/dreamreview";
+pub use super::notes_ref::NOTES_REF;
 
 /// Attaches `text` to `commit` (replacing a note already there).
 pub fn write(repo: &MemoryRepo, commit: Oid, text: &str) -> Result<()> {
@@ -74,7 +73,7 @@ pub fn flush_pending(repo: &MemoryRepo) -> Vec<String> {
                  next dreamreview command that writes, or `dreamreview recover`",
                 super::short_id(id),
                 path.display(),
-                blocked_by(repo, &e)
+                super::preflight::blocked_by(repo, &e)
             )),
         }
     }

@@ -1,10 +1,11 @@
 //! Finishing or undoing a write a crashed process left behind, from its journal
 //! ([`super::journal`], whose docs say what is done in each case).
 
+use super::write;
 use super::MemoryRepo;
-use super::journal::{Found, Journal, JournalFile, Stage, journal_path, load_blob, read, stage, journaled_commit};
+use super::journal::{Found, Journal, Stage, finish, journal_path, journaled_commit, list, load_blob, read, stage};
 use crate::inputs::snapshot::Entry;
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Context, Result, bail};
 use std::path::PathBuf;
 
 /// Finishes or undoes a write a crashed process left behind (see [`super::journal`]).

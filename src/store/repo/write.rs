@@ -7,11 +7,11 @@
 //! file write or removal of the run, so tests can show that a crash between writes leaves
 //! every note either old or new and that the next run recovers (see [`super::journal`]).
 
-use super::on_disk::{ChangedOnDisk, Identity, holds, identity_now};
+use super::on_disk::{ChangedOnDisk, FileStamp, Identity, holds, identity_now};
 use super::paths::target;
 use super::replaced::{self, keep_old};
 use super::temp_name::temp_name;
-use crate::inputs::snapshot::{Entry, is_hidden};
+use crate::inputs::snapshot::Entry;
 use anyhow::{Context, Result, anyhow, bail};
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -17,7 +17,7 @@ pub use act::act;
 pub use navigate::{on_changed_line, request_highlight};
 
 use super::msg::{Cmd, Msg};
-use super::state::{App, HistoryState, Mode, Progress, Status};
+use super::state::{App, HistoryState, Mode, Progress};
 use act::why_answered;
 use decided::decided;
 use keys::{key, mouse};

@@ -4,14 +4,12 @@
 
 use super::evidence_lines::{banner_lines, cited_one_line, claim_lines, context_line, cut, gap, rows};
 use super::frame::{inner, pane};
-use crate::analysis::findings::{ClaimReport, ClaimStatus};
 use crate::analysis::flag::{Flag, Severity};
 use crate::analysis::result::ChangeReport;
 use crate::faces::ui::state::{App, Focus};
 use crate::faces::ui::text::short_ids;
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 

@@ -5,6 +5,7 @@
 use crate::analysis::findings::{ClaimReport, ClaimStatus};
 use crate::faces::ui::state::App;
 use crate::faces::ui::text::short_ids;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 /// Screen rows `lines` take in a pane `width` wide, wrapped.

@@ -11,11 +11,7 @@ mod overlay;
 mod status;
 
 use super::state::{App, Mode};
-use frame::{inner, paint, pane};
 use ratatui::Frame;
-use ratatui::layout::Rect;
-use ratatui::style::Style;
-use ratatui::widgets::{Block, BorderType, Borders};
 
 /// Draws every pane and the active overlay.
 pub fn view(app: &App, frame: &mut Frame) {

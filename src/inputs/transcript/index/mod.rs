@@ -38,5 +38,5 @@ pub use format::FileIndex;
 pub(crate) use store::prune;
 pub use limits::{BLOCK_BYTES, MAX_FILE_BYTES, block_bytes, max_file_bytes};
 pub use stats::{FALLBACK_FILES, INDEXED_BYTES, READ_BYTES, stats, take_notes};
-pub(crate) use stats::{count_read, note};
+pub(crate) use stats::count_read;
 pub use store::{default_dir, index_file_of, refresh};

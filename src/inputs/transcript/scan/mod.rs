@@ -39,7 +39,7 @@ pub mod progress;
 mod reader;
 mod shared;
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 
 use rayon::prelude::*;
 
@@ -50,7 +50,7 @@ pub use keys::{NeedleKeys, substring_keys};
 pub use matcher::scan_patterns;
 pub use progress::ScanProgress;
 use shared::{ScanOpts, Shared, Worker};
-use matcher::{Automaton, Needles};
+use matcher::Needles;
 
 /// Bytes read from a file at a time (2 MiB).
 pub const CHUNK_BYTES: usize = 2 << 20;

@@ -6,7 +6,7 @@ use super::types::*;
 use super::walk::{Walk, transcript_exists};
 use super::super::MemoryRepo;
 use crate::inputs::transcript::SourceSet;
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Result, bail};
 use git2::Oid;
 
 /// Explains line `line` of note `note` (memory-relative, as on disk now), or every line of

@@ -6,7 +6,6 @@ use super::types::{
     CitationWhy, CommitInfo, EntryWhy, HunkWhy, Kept, MessageCite, MessageHunk, Now, Origin, ReviewOrigin,
 };
 use super::note::split_lines;
-use crate::inputs::transcript::SourceSet;
 use crate::inputs::transcript::{SourceFile, SourceSet, Transcript};
 use crate::store::evidence::{CitationEvidence, HunkEvidence};
 use crate::store::repo::MemoryRepo;
