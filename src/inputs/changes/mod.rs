@@ -6,7 +6,9 @@
 //! [`structure_spans`] handle the sources OpenClaw writes inline in the notes themselves.
 
 pub mod citation;
+pub mod file_mentions;
 mod inline;
+pub mod line_mentions;
 pub mod line_numbers;
 mod notes;
 mod refs;
@@ -58,7 +60,7 @@ pub fn reference_spans(text: &str) -> Vec<std::ops::Range<usize>> {
 /// `2026-06-02-1406.md` → 2026-06-02); its lines are dated by it, as transcript lines are
 /// by their timestamps.
 pub fn dated_source(file: &str) -> Option<Date> {
-    if !refs::is_dated_markdown(file) {
+    if !file_mentions::is_dated_markdown(file) {
         return None;
     }
     let base = file.rsplit(['/', '\\']).next()?;
