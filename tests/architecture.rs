@@ -82,7 +82,8 @@ fn circled(g: &Graph) -> Vec<String> {
     circles(g)
         .iter()
         .map(|c| {
-            let steps: Vec<String> = c.windows(2).map(|w| format!("src/{} → src/{} (`{}`)", w[0], w[1], g[&w[0]][&w[1]])).collect();
+            let steps: Vec<String> =
+                c.windows(2).map(|w| format!("src/{} → src/{} (`{}`)", w[0], w[1], g[&w[0]][&w[1]])).collect();
             format!(
                 "import circle: {}: move the piece they share down into its own file that each uses (or merge them \
                  if they are one concept)",
@@ -158,8 +159,8 @@ fn sound() -> Vec<(&'static str, &'static str)> {
     ]
 }
 
-fn with(change: &[(&'static str, &'static str)]) -> Tree {
-    let mut files = sound();
+fn with<'a>(change: &[(&'a str, &'a str)]) -> Tree {
+    let mut files: Vec<(&'a str, &'a str)> = sound();
     for (f, t) in change {
         files.retain(|(g, _)| g != f);
         files.push((f, t));
@@ -213,10 +214,17 @@ fn no_files_import_each_other_even_through_others() {
     // Directly, through a re-export, and through a third file.
     for change in [
         vec![("base/text.rs", "use super::text2::x;\n"), ("base/text2.rs", "use crate::base::text::clean;\n")],
-        vec![("inputs/scan/needle.rs", "pub struct Needle;\nuse crate::inputs::scan::Needle as N;\nfn f() { super::super::read::go(); }\n"),
-             ("inputs/read.rs", "pub fn go() { crate::inputs::scan::Needle; }\n")],
-        vec![("inputs/read.rs", "pub fn go() { self::help(); crate::inputs::scan::helper::h(); }\n"),
-             ("inputs/scan/helper.rs", "use super::needle::Needle;\n")],
+        vec![
+            (
+                "inputs/scan/needle.rs",
+                "pub struct Needle;\nuse crate::inputs::scan::Needle as N;\nfn f() { super::super::read::go(); }\n",
+            ),
+            ("inputs/read.rs", "pub fn go() { crate::inputs::scan::Needle; }\n"),
+        ],
+        vec![
+            ("inputs/read.rs", "pub fn go() { self::help(); crate::inputs::scan::helper::h(); }\n"),
+            ("inputs/scan/helper.rs", "use super::needle::Needle;\n"),
+        ],
     ] {
         let wrong = circled(&graph(&with(&change)));
         assert_eq!(wrong.len(), 1, "{change:?}: {wrong:?}");
@@ -262,7 +270,10 @@ fn the_reader_maps_each_path_to_the_file_of_its_deepest_module() {
         ("inputs/transcript/scan/mod.rs", "pub struct Needle;\n"),
         ("inputs/transcript/said.rs", "pub mod noise;\nuse noise::clean;\n"),
         ("inputs/transcript/said/noise.rs", "use crate::{inputs::{transcript::scan::{self, Needle}}};\n"),
-        ("inputs/other.rs", "fn f() { let s = 'x'; let t = r#\"crate::inputs::transcript\"#; crate::inputs::transcript::scan::Needle::new(); }\n"),
+        (
+            "inputs/other.rs",
+            "fn f() { let s = 'x'; let t = r#\"crate::inputs::transcript\"#; crate::inputs::transcript::scan::Needle::new(); }\n",
+        ),
     ]);
     let g = graph(&tree);
     let edges = |f: &str| g[f].keys().cloned().collect::<Vec<_>>();

@@ -56,6 +56,7 @@ mod tests {
     use super::finding::*;
     use super::masking::*;
     use super::*;
+    use std::borrow::Cow;
 
     const ANT: &str = "sk-ant-api03-Xq7vR2mK9pL4tW8zN3bC6dF1gH5jY0sA-Qe2Rt9Uy4Io7Pa3Sd6Fg8Hj1Kl5Zx0Cv9f3a";
 

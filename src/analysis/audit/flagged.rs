@@ -39,4 +39,3 @@ impl AuditFlag {
         AuditFlag { path: path.to_string(), line, named_by: None, flag }
     }
 }
-

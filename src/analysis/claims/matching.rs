@@ -282,6 +282,7 @@ fn date_relates(claim: &Claim, range: (Date, Date), to: impl Fn((Date, Date), (D
 
 #[cfg(test)]
 mod tests {
+    use super::super::occurs::version_token;
     use super::*;
 
     #[test]

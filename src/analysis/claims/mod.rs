@@ -61,4 +61,3 @@ pub use relative::{Relative, RelativeKind, relative_needles, relative_phrases};
 pub fn closed_class(word: &str) -> bool {
     closed::english(word)
 }
-

@@ -85,4 +85,3 @@ pub struct CitedText {
     /// (a path, a URL) is stated by a cited result through its call.
     pub inputs: Vec<(usize, String)>,
 }
-

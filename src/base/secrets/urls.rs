@@ -101,12 +101,15 @@ mod words;
 
 pub use words::URL_TOKEN_MIN_LEN;
 
+use super::assigned::is_credential_value;
 use super::kind::SecretKind;
+use super::shapes::is_placeholder_body;
 use pieces::{is_token_byte, pieces, split};
 use tokens::{opaque, placeholder_segment, random_token, sequence, webhook_material};
-use words::{CREDENTIAL_STEMS, CREDENTIAL_WORDS, EXPIRY_WORDS, GIST_HOSTS, NOT_A_GRANT, SAS_FIELDS, SHARE_HOSTS, SHARE_PARAMS, SHARE_WORDS, TOKEN_WORDS};
-use super::assigned::is_credential_value;
-use super::shapes::is_placeholder_body;
+use words::{
+    CREDENTIAL_STEMS, CREDENTIAL_WORDS, EXPIRY_WORDS, GIST_HOSTS, NOT_A_GRANT, SAS_FIELDS, SHARE_HOSTS, SHARE_PARAMS,
+    SHARE_WORDS, TOKEN_WORDS,
+};
 
 /// The presigned or SAS URL's signature and credentials.
 const SIGNED_URL: SecretKind = SecretKind::CapabilityUrl("signed-url");

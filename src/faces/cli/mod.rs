@@ -7,9 +7,9 @@ use crate::faces::report::{self};
 use crate::model::review::Review;
 use anyhow::{Context, Result};
 use clap::{CommandFactory, Parser, Subcommand};
-use tui::{demo, tui};
 use std::io::Write;
 use std::path::PathBuf;
+use tui::{demo, tui};
 
 /// `println!` through the one boundary ([`crate::base::shown::text`]): masked, controls visible.
 macro_rules! say {
@@ -262,11 +262,7 @@ fn run(cli: Cli) -> Result<i32> {
             } else {
                 Box::new(crate::base::shown::Guarded::new(std::io::stdout().lock()))
             };
-            let options = audit::Options {
-                json,
-                verbose,
-                history: Some(&crate::store::repo::unverifiable::find),
-            };
+            let options = audit::Options { json, verbose, history: Some(&crate::store::repo::unverifiable::find) };
             audit::run(&dirs, &options, &mut out)
         }
         Command::Apply(a) => apply::run(&a),

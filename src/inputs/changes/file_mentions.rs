@@ -156,7 +156,8 @@ impl InUrl {
 pub(super) static UUID: LazyLock<Option<Regex>> =
     LazyLock::new(|| Regex::new(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}").ok());
 
-pub(super) static AGENT_ID: LazyLock<Option<Regex>> = LazyLock::new(|| Regex::new(r"agent-[0-9A-Za-z][0-9A-Za-z_-]*").ok());
+pub(super) static AGENT_ID: LazyLock<Option<Regex>> =
+    LazyLock::new(|| Regex::new(r"agent-[0-9A-Za-z][0-9A-Za-z_-]*").ok());
 
 /// Is this file name a dated daily note (`2026-06-02.md`, `2026-06-02-1406.md`)?
 pub(crate) fn is_dated_markdown(name: &str) -> bool {

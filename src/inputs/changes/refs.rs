@@ -10,7 +10,6 @@
 
 use std::ops::Range;
 
-
 use super::citation::Citation;
 use super::file_mentions::{FileKind, FileMention, file_mentions, is_dated_markdown};
 use super::line_mentions::{LineMention, attached_line_mention, free_line_mentions};

@@ -24,6 +24,8 @@ pub use result::{result, to_patch};
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::inputs::snapshot::Entry;
+    use crate::model::decision::{Decision, HunkDecision};
 
     fn f(s: &str) -> Entry {
         Entry::File(s.as_bytes().to_vec())

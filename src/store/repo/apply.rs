@@ -14,9 +14,9 @@
 //! the `HEAD` side) and committed.
 
 use super::commit::{self, Change};
-use super::recover;
 use super::lock::RepoLock;
 use super::message::{self, Fate, HunkFate, ReviewCounts};
+use super::recover;
 use super::{MemoryRepo, write};
 use crate::analysis::result::Analysis;
 use crate::inputs::dream::DreamKind;

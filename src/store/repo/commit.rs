@@ -5,8 +5,8 @@
 //! journal ([`super::journal`]) so a crash never leaves a half-done commit behind.
 
 use super::journal::{self, Journal, JournalFile};
-use super::tree::{TreeValue, build_tree};
 use super::replaced::{self, Stray};
+use super::tree::{TreeValue, build_tree};
 use super::{MemoryRepo, filtered, land, preflight, write};
 use crate::inputs::snapshot::{Entry, Snapshot};
 use anyhow::{Context, Result, anyhow, bail};
@@ -34,7 +34,6 @@ impl Change {
 const MODE_FILE: i32 = 0o100644;
 const MODE_EXEC: i32 = 0o100755;
 const MODE_LINK: i32 = 0o120000;
-
 
 /// What [`commit_changes`] did.
 #[derive(Clone, Debug)]
@@ -266,10 +265,12 @@ fn roll_back(repo: &MemoryRepo, written: &[WrittenNote<'_>], e: anyhow::Error) -
         let rel = &w.change.path;
         match write::put(&repo.memory, rel, ours, old, &[]) {
             Ok(put) => undone.extend(put.1.map(|k| (rel.as_str(), k, ours))),
-            Err(undo) if undo.is::<super::on_disk::ChangedOnDisk>() => match put_back_under_edit(repo, rel, ours, old) {
-                Some(stray) => strays.extend(stray),
-                None => left.push(w.change.path.clone()),
-            },
+            Err(undo) if undo.is::<super::on_disk::ChangedOnDisk>() => {
+                match put_back_under_edit(repo, rel, ours, old) {
+                    Some(stray) => strays.extend(stray),
+                    None => left.push(w.change.path.clone()),
+                }
+            }
             Err(undo) => {
                 return e.context(format!(
                     "the write stopped part way and putting the notes back failed too ({undo:#}); \
@@ -355,7 +356,6 @@ fn existing_mode(tree: Option<&Tree<'_>>, path: &str) -> Option<i32> {
     let e = tree?.get_path(Path::new(path)).ok()?;
     (e.filemode() == MODE_EXEC).then_some(MODE_EXEC)
 }
-
 
 /// Sets the index entries of exactly `paths` (repo-relative) to the committed blobs. The
 /// entries carry no stat data (zero times and size): stat data read from the work tree

@@ -54,6 +54,8 @@ pub use memory_repo::{MemoryRepo, short_id, signature};
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::inputs::snapshot::Entry;
+    use git2::Repository;
 
     #[test]
     fn reads_head_of_a_nested_memory_folder() {

@@ -1,9 +1,9 @@
 //! Finishing or undoing a write a crashed process left behind, from its journal
 //! ([`super::journal`], whose docs say what is done in each case).
 
-use super::write;
 use super::MemoryRepo;
 use super::journal::{Found, Journal, Stage, finish, journal_path, journaled_commit, list, load_blob, read, stage};
+use super::write;
 use crate::inputs::snapshot::Entry;
 use anyhow::{Context, Result, bail};
 use std::path::PathBuf;
@@ -161,9 +161,9 @@ fn kept_files(left: &[PathBuf]) -> String {
 #[cfg(test)]
 mod tests {
     use super::super::commit::{Change, commit_changes};
+    use super::super::journal::*;
     use super::*;
     use crate::inputs::snapshot::Entry;
-    use super::super::journal::*;
     use git2::Repository;
     use std::path::Path;
 

@@ -9,9 +9,9 @@
 
 use super::commit::{self, Change};
 use super::history;
-use super::recover;
 use super::lock::RepoLock;
 use super::message::{self, RevertScope};
+use super::recover;
 use super::{MemoryRepo, write};
 use crate::model::decision::{Decision, HunkDecision};
 use crate::model::diff::{self, FileDiff, FileKind};

@@ -196,7 +196,6 @@ impl Drop for TempFile {
     }
 }
 
-
 /// Replaces `path` with `bytes` atomically and durably (temp file, fsync, rename, fsync of
 /// the folder), whatever it held: for dreamreview's own state files, never for notes.
 fn atomic_replace(path: &Path, bytes: &[u8]) -> Result<()> {
@@ -318,6 +317,7 @@ pub(crate) fn crash_point() {
 
 #[cfg(test)]
 mod tests {
+    use super::super::paths::writable;
     use super::*;
     use proptest::prelude::*;
 

@@ -250,7 +250,6 @@ fn strip_interjection(text: &str) -> &str {
     t
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

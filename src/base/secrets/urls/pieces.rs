@@ -20,7 +20,11 @@ pub(super) fn split(b: &[u8], r: Range<usize>, sep: u8) -> impl Iterator<Item = 
 }
 
 /// The maximal runs of bytes satisfying `keep` in `r`.
-pub(super) fn pieces<F: Fn(u8) -> bool>(b: &[u8], r: Range<usize>, keep: F) -> impl Iterator<Item = Range<usize>> + use<'_, F> {
+pub(super) fn pieces<F: Fn(u8) -> bool>(
+    b: &[u8],
+    r: Range<usize>,
+    keep: F,
+) -> impl Iterator<Item = Range<usize>> + use<'_, F> {
     let mut at = r.start;
     std::iter::from_fn(move || {
         while at < r.end && !b.get(at).is_some_and(|&c| keep(c)) {

@@ -21,8 +21,8 @@ use super::state::{App, HistoryState, Mode, Progress};
 use act::why_answered;
 use decided::decided;
 use keys::{key, mouse};
-use say::say;
 use ratatui::crossterm::event::KeyEventKind;
+use say::say;
 
 /// Applies one message to the state and returns what the runtime must do. Whatever the
 /// message changed, every edited hunk then shows its own text's flags and claims (or the

@@ -23,7 +23,6 @@ use super::partial::skip_ws;
 use super::text::{one_line, strip_cr};
 use crate::base::date::Date;
 
-
 /// Envelope fields never shown for lines of a type we do not know.
 const ENVELOPE: &[&str] = &[
     "type",

@@ -47,10 +47,10 @@ use super::file::MAX_LINE_BYTES;
 use super::source::SourceSet;
 pub use hits::{Hit, LineHit, Verdict, Verifier, VerifyLine, WithExhausted};
 pub use keys::{NeedleKeys, substring_keys};
+use matcher::Needles;
 pub use matcher::scan_patterns;
 pub use progress::ScanProgress;
 use shared::{ScanOpts, Shared, Worker};
-use matcher::Needles;
 
 /// Bytes read from a file at a time (2 MiB).
 pub const CHUNK_BYTES: usize = 2 << 20;

@@ -7,8 +7,8 @@ use std::path::Path;
 
 use memchr::{memchr, memrchr};
 
-use super::lines::LineScanner;
 use super::hits::Hit;
+use super::lines::LineScanner;
 use super::matcher::{Automaton, Needles};
 use super::progress::ScanProgress;
 use super::shared::{ScanOpts, Shared, Worker};

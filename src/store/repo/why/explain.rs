@@ -1,10 +1,10 @@
 //! [`explain`]: blaming a note as it is on disk now, following each line back to the
 //! commit that first wrote it, and reading what the review that wrote it kept.
 
+use super::super::MemoryRepo;
 use super::note::{normalise, read_note, shown_lines, split_lines};
 use super::types::*;
 use super::walk::{Walk, transcript_exists};
-use super::super::MemoryRepo;
 use crate::inputs::transcript::SourceSet;
 use anyhow::{Result, bail};
 use git2::Oid;
@@ -71,4 +71,3 @@ pub fn explain_in(repo: &MemoryRepo, note: &str, line: Option<usize>, shared: &m
 pub(super) fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
-

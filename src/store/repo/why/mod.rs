@@ -24,9 +24,9 @@ pub mod types;
 mod walk;
 
 pub use cites::{accepted_in_message, cited_source};
+pub use explain::{Shared, explain, explain_in};
 pub use trace::{Gone, ShownLine, Traced, explain_at, find_line, trace};
 pub use types::*;
-pub use explain::{Shared, explain, explain_in};
 
 use super::message::one_line;
 use anyhow::{Result, anyhow};

@@ -50,4 +50,3 @@ pub(super) fn shown_lines(texts: &[String]) -> Vec<String> {
         .map(|l| crate::base::text::visible_controls(crate::base::text::strip_terminator(l)).into_owned())
         .collect()
 }
-

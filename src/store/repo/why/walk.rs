@@ -2,10 +2,10 @@
 //! the commit that first wrote it), and for a review commit what its evidence note kept.
 
 use super::cites::{accepted_in_message, cited_source};
+use super::note::split_lines;
 use super::types::{
     CitationWhy, CommitInfo, EntryWhy, HunkWhy, Kept, MessageCite, MessageHunk, Now, Origin, ReviewOrigin,
 };
-use super::note::split_lines;
 use crate::inputs::transcript::{SourceFile, SourceSet, Transcript};
 use crate::store::evidence::{CitationEvidence, HunkEvidence};
 use crate::store::repo::MemoryRepo;
@@ -286,4 +286,3 @@ pub(super) fn transcript_exists(repo: &MemoryRepo, sources: &mut Option<SourceSe
     });
     !sources.find(source).is_empty()
 }
-

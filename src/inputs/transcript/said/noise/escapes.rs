@@ -2,8 +2,8 @@
 //! lines that are JSON strings, unescaped.
 
 use super::lines::lines_of;
-use memchr::{memchr, memmem};
 use crate::inputs::transcript::text::strip_escapes;
+use memchr::{memchr, memmem};
 
 /// Each line said as the terminal shows it: a line overwritten with `\r` is its last
 /// segment holding something; `\r` before a line end is part of the line end.
