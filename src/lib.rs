@@ -28,7 +28,7 @@
 //! repository layer passes what history says through [`model::review::history::MemoryHistory`];
 //! the one read of git below the store is `analysis::repofacts::project`, which opens the
 //! sessions' own project read only to check what notes say of its code) and nothing below
-//! the faces knows the terminal. `tests/architecture.rs` checks this
+//! the faces knows the terminal. `tests/architecture.rs` checks this, file by file,
 //! on every `cargo test`.
 //!
 //! A newcomer reads [`model::review`] (the model: hunks and decisions), then [`analysis`] (what is

@@ -1,9 +1,10 @@
-//! Integration tests for `dreamreview audit` (`audit::run`): the aligned table, the details,
-//! `--json`, and exit codes, on fixture folders with exact expected output.
+//! Integration tests for `dreamreview audit` (`faces::cli::audit::run`): the aligned table,
+//! the details, `--json`, and exit codes, on fixture folders with exact expected output.
 
 use std::path::{Path, PathBuf};
 
-use dreamreview::analysis::audit;
+use dreamreview::analysis::audit::report::default_dirs_in;
+use dreamreview::faces::cli::audit;
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/audit")
@@ -191,10 +192,10 @@ fn default_dirs_are_the_memory_folders_of_claude_projects() -> std::io::Result<(
     std::fs::create_dir_all(projects.join("-home-u-a/memory"))?;
     std::fs::create_dir_all(projects.join("-home-u-c"))?;
     assert_eq!(
-        audit::report::default_dirs_in(home.path()),
+        default_dirs_in(home.path()),
         vec![projects.join("-home-u-a/memory"), projects.join("-home-u-b/memory")]
     );
-    assert_eq!(audit::report::default_dirs_in(&home.path().join("nope")), Vec::<PathBuf>::new());
+    assert_eq!(default_dirs_in(&home.path().join("nope")), Vec::<PathBuf>::new());
     Ok(())
 }
 

@@ -11,6 +11,7 @@ pub mod hygiene;
 pub mod provenance;
 pub mod repofacts;
 pub mod result;
+pub mod review_audit;
 pub mod standing;
 
 pub use result::Analysis;

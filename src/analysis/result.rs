@@ -5,6 +5,7 @@
 
 use super::findings::Findings;
 use super::flag::Flag;
+use super::review_audit::AuditReport;
 use crate::model::review::Review;
 use serde::Serialize;
 use std::sync::Arc;
@@ -118,28 +119,6 @@ pub struct ContextLine {
     pub text: String,
     /// True for the cited line(s).
     pub cited: bool,
-}
-
-/// MEMORY.md's load budget on one side of the review.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct IndexReport {
-    /// Lines counted (frontmatter and block comments stripped).
-    pub lines: usize,
-    /// Bytes counted.
-    pub bytes: usize,
-    /// `ok`, `near` or `over`.
-    pub status: String,
-}
-
-/// Hygiene of the memory folder before the review and after the current decisions.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct AuditReport {
-    /// Live memory's index budget (None: no MEMORY.md).
-    pub before: Option<IndexReport>,
-    /// The result's index budget.
-    pub after: Option<IndexReport>,
-    /// Flags the result has that live memory did not.
-    pub flags: Vec<Flag>,
 }
 
 /// Everything the analyses add to the bare diff.
@@ -286,7 +265,7 @@ impl Analysis {
 
     /// Recomputes the audit for the current decisions.
     pub fn refresh_audit(&mut self, review: &Review) {
-        let outcome = crate::analysis::hygiene::audit_review(review);
+        let outcome = crate::analysis::review_audit::audit_review(review);
         self.audit = outcome.report;
         self.audit_attached = outcome.attached;
     }

@@ -156,7 +156,7 @@ impl StandingFlag {
 /// - a hunk's own flag stands by the rules of [`taken_flags`]: a flag about one line only
 ///   when that line is taken, an edited hunk's flags are those of its text;
 /// - the audit flags are those of the result the commit writes (pending lines not taken,
-///   [`crate::analysis::hygiene::audit_result`]), never those of accepting everything
+///   [`crate::analysis::review_audit::audit_result`]), never those of accepting everything
 ///   still pending: an `orphan-note` stands only when the index line naming the note is
 ///   really removed. Each goes under the taken hunk that causes it (else the first taken
 ///   hunk of its note, else the first taken hunk);
@@ -171,7 +171,7 @@ pub fn commit_flags(review: &Review, analysis: &Analysis, taken: &[(usize, usize
         per[k].extend(own.into_iter().map(|f| StandingFlag { hunk: id(fi, hi), flag: f.clone(), entry: None }));
     }
     if !taken.is_empty() {
-        let audit = crate::analysis::hygiene::audit_result(review);
+        let audit = crate::analysis::review_audit::audit_result(review);
         for flag in &audit.report.flags {
             let cause = audit.attached.iter().find(|(_, _, a)| a == flag).map(|(f, h, _)| (*f, *h));
             let path = |fi: usize| review.files.get(fi).map(|f| f.path.as_str());

@@ -5,7 +5,8 @@
 use crate::analysis::Analysis;
 use crate::analysis::findings::RuleSupport;
 use crate::analysis::flag::{Flag, FlagKind};
-use crate::analysis::result::{AuditReport, ChangeReport, ContextLine, IndexReport, said_by};
+use crate::analysis::result::{ChangeReport, ContextLine, said_by};
+use crate::analysis::review_audit::{AuditReport, IndexReport};
 use crate::analysis::standing::{Summary, summary};
 use crate::base::secrets;
 use crate::base::text::{strip_terminator, visible_name};

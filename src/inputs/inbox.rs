@@ -229,6 +229,19 @@ pub fn expiring(transcripts: &Path, retention: &Retention, now: SystemTime) -> O
     Some(Expiring { transcripts: lefts.len(), days_left })
 }
 
+/// The Claude Code memory folder of a dream folder in the dreams folder
+/// (`<dreams>/<project>/<dream>` → `<projects>/<project>/memory`), when both exist.
+pub fn project_memory(dream: &Path) -> Option<PathBuf> {
+    let dream = dream.canonicalize().ok()?;
+    let project = dream.parent()?;
+    let dreams = dreams_dir()?.canonicalize().ok()?;
+    if project.parent()? != dreams {
+        return None;
+    }
+    let memory = crate::inputs::claude::projects_dir()?.join(project.file_name()?).join("memory");
+    memory.is_dir().then_some(memory)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

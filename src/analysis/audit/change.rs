@@ -3,7 +3,9 @@
 
 use std::collections::BTreeMap;
 
-use super::{AuditFlag, IndexBudget, analyse};
+use super::flagged::AuditFlag;
+use super::folder_audit::analyse;
+use super::index::IndexBudget;
 use crate::analysis::flag::{Flag, FlagKind};
 
 /// What identifies "the same finding" across before and after: line numbers shift when
@@ -18,7 +20,7 @@ fn identity(f: &AuditFlag) -> (FlagKind, String, String) {
     (f.flag.kind, f.path.clone(), extra)
 }
 
-fn budget_of<'a>(audit: &'a super::FolderAudit, path: &str) -> Option<&'a IndexBudget> {
+fn budget_of<'a>(audit: &'a super::folder_audit::FolderAudit, path: &str) -> Option<&'a IndexBudget> {
     audit.index.iter().chain(audit.other_indexes.iter()).find(|b| b.path == path)
 }
 

@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use super::AuditFlag;
+use super::flagged::AuditFlag;
 use crate::analysis::flag::{Flag, FlagKind};
 use crate::base::secrets;
 

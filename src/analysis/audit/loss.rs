@@ -8,7 +8,7 @@
 //! a note that loses lines), each with the totals, so every removal carries it and
 //! `apply --accept-all` refuses the lot without `--allow mass-removal`.
 
-use super::AuditFlag;
+use super::flagged::AuditFlag;
 use crate::analysis::flag::{Flag, FlagKind};
 use std::collections::{BTreeMap, HashMap};
 

@@ -5,8 +5,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::frontmatter::Block;
+use super::links::RefKind;
 use super::links::{self, Reference};
-use super::{RefKind, file_name, is_workspace_file, md_stem};
+use super::paths::{file_name, is_workspace_file, md_stem};
 
 /// Looks up what index references point at.
 pub(crate) struct Resolver {

@@ -148,7 +148,7 @@ pub(crate) fn quantity_stated(value: &str, unit: Option<&str>, subject: Option<&
 /// v3.2.4`): a dotted version written as a token states the product's version when the
 /// text names the product somewhere and binds it to no other version.
 pub(crate) fn version_stated(value: &str, subject: Option<&Subject>, lower: &str) -> bool {
-    let token = |v: &str| super::matching::version_token(v, lower);
+    let token = |v: &str| super::occurs::version_token(v, lower);
     let Some(s) = subject else { return token(value) };
     let mut named = false;
     let mut other = false;

@@ -116,7 +116,7 @@ pub(crate) fn host_port_occurs(host: &str, port: &str, text: &str, lower: &str) 
 /// host any of its spellings.
 pub(super) fn host_occurs(host: &str, lower: &str) -> bool {
     let spellings: &[&str] = if host == LOOPBACK[0] { LOOPBACK } else { &[host] };
-    spellings.iter().any(|s| super::matching::word_occurs(s, lower))
+    spellings.iter().any(|s| super::occurs::word_occurs(s, lower))
 }
 
 /// The needles of a host: its spellings.

@@ -17,110 +17,8 @@ use std::sync::LazyLock;
 
 use super::binding::stem;
 use super::closed;
+use super::negations::{ANTONYMS, CJK_NEGATIONS, DENY_BEFORE, EN_NEGATIONS, NEGATES_BEFORE};
 use super::text::is_cjk;
-
-/// Negation words of English (lowercase, whole words).
-const EN_NEGATIONS: &[&str] = &[
-    "not",
-    "no",
-    "never",
-    "none",
-    "nothing",
-    "neither",
-    "nor",
-    "without",
-    "cannot",
-    "unnecessary",
-    "unneeded",
-    "needless",
-    "nobody",
-    "nowhere",
-    // Words that deny by meaning: "Redis is gone" says what "no Redis" says.
-    "gone",
-    "removed",
-    "deleted",
-    "stopped",
-    "eliminated",
-    "refuse",
-    "refuses",
-    "refused",
-    "prevent",
-    "prevents",
-    "prevented",
-    "deny",
-    "denies",
-    "denied",
-    "unused",
-    "avoid",
-    "avoided",
-    "skip",
-    "skipped",
-];
-
-/// Negation markers of Japanese, Korean and Chinese (substrings).
-const CJK_NEGATIONS: &[&str] = &[
-    // Japanese
-    "ない",
-    "ません",
-    "不要",
-    "不可",
-    "なし",
-    "無し",
-    "いらない",
-    "要らない",
-    "せず",
-    "ぬ",
-    "ではなく",
-    "じゃなく",
-    // Korean
-    "않",
-    "없",
-    "못",
-    "불필요",
-    "아니",
-    "안 ",
-    "말고",
-    // Chinese
-    "不",
-    "没",
-    "無",
-    "无",
-    "别",
-    "勿",
-    "未",
-    "非",
-];
-
-/// Antonym pairs: each side's words (English stems, or CJK words). A sentence using one side
-/// where its source uses the other says the opposite.
-const ANTONYMS: &[(&[&str], &[&str])] = &[
-    (
-        &["requir", "mandatori", "必須", "필수", "必须", "必需", "必要"],
-        &["option", "任意", "선택", "可选", "不要", "불필요"],
-    ),
-    (&["enabl", "有効", "활성화", "启用", "开启"], &["disabl", "無効", "비활성화", "禁用", "关闭"]),
-    (
-        &["allow", "permit", "許可", "허용", "允许"],
-        &["forbid", "forbidden", "prohibit", "ban", "disallow", "禁止", "금지"],
-    ),
-    (&["befor", "prior", "以前", "이전", "之前"], &["after", "以降", "이후", "之后"]),
-    (&["deprec", "obsolet", "非推奨", "사용 중단", "弃用"], &["recommend", "prefer", "推奨", "권장", "推荐"]),
-    (&["alway", "いつも", "常に", "항상", "总是", "始终"], &["never", "決して", "절대", "从不"]),
-    (&["sync", "synchron", "同期", "동기"], &["async", "asynchron", "非同期", "비동기", "异步"]),
-    (&["pass", "succeed", "success", "成功", "성공"], &["fail", "failur", "失敗", "실패", "失败"]),
-    (&["public", "公開", "공개", "公开"], &["privat", "非公開", "비공개", "私有"]),
-    (&["includ", "含め", "포함", "包含"], &["exclud", "除外", "제외", "排除"]),
-    (&["accept", "承認", "승인", "接受"], &["reject", "却下", "거절", "拒绝"]),
-    (&["increas", "rais", "増や", "증가", "增加"], &["decreas", "lower", "reduc", "減ら", "감소", "减少"]),
-    (&["intern", "内部", "내부"], &["extern", "外部", "외부"]),
-    (&["valid", "有効な"], &["invalid", "無効な"]),
-    (&["support"], &["unsupport"]),
-    (&["safe"], &["unsaf"]),
-    (&["local", "ローカル", "로컬", "本地"], &["remot", "リモート", "원격", "远程"]),
-    (&["faster", "速い", "빠르"], &["slower", "遅い", "느리"]),
-    (&["higher", "more", "多い", "많"], &["lower", "less", "fewer", "少ない", "적"]),
-    (&["minimum", "min", "最小", "최소", "最少"], &["maximum", "max", "最大", "최대", "最多"]),
-];
 
 /// One clause of a text, read for what it asserts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -322,11 +220,6 @@ impl LatinWord {
     }
 }
 
-/// Negations that bear on the word before them (`Redis is gone`, `the cron job was
-/// removed`).
-const NEGATES_BEFORE: &[&str] =
-    &["gone", "removed", "deleted", "stopped", "eliminated", "unused", "unnecessary", "unneeded"];
-
 /// `text[range]` read as a statement, however little it says.
 fn read(text: &str, range: Range<usize>) -> Statement {
     let Some(part) = text.get(range.clone()) else {
@@ -366,26 +259,6 @@ fn read(text: &str, range: Range<usize>) -> Statement {
     poles.dedup();
     Statement { range, content, poles }
 }
-
-/// Negation markers written after what they deny (Japanese `必要ない`, `使わない`; Korean
-/// `사용하지 않는다`, `없다`): they bear on the characters before them.
-const DENY_BEFORE: &[&str] = &[
-    "ない",
-    "ません",
-    "なし",
-    "無し",
-    "いらない",
-    "要らない",
-    "せず",
-    "ぬ",
-    "ではなく",
-    "じゃなく",
-    "않",
-    "없",
-    "못",
-    "아니",
-    "말고",
-];
 
 /// Particles that end a Japanese or Korean phrase: a denial does not reach past one.
 const PARTICLE_CHARS: &[char] =

@@ -78,7 +78,7 @@ pub(crate) fn versions(line: &str) -> Vec<FoundVersion> {
             let dotted = v.as_str().contains('.');
             let counts = !dotted && counted(line, v_range.end);
             // A sentence's end between them parts them (`… on Node. 20 minutes later`).
-            let same_clause = super::binding::clause_at(line, v_range.start).contains(&p_range.start);
+            let same_clause = super::clause::clause_at(line, v_range.start).contains(&p_range.start);
             if is_product(p.as_str(), dotted)
                 && left_clean(p_range.start)
                 && right_ok(v_range.end)

@@ -18,7 +18,7 @@
 //! Not read: a choice spread over two sentences of the note, or made by a word the lists
 //! below do not hold (`replaced B with A`, `dropped B`).
 
-use super::evidence::CitedText;
+use super::cited_text::CitedText;
 use crate::analysis::claims::{self, Claim, ClaimKind, Statement};
 use std::sync::Arc;
 

@@ -2,12 +2,11 @@
 //! lines say (a message split over several lines counts as one), the dates of their
 //! timestamps, and the ±2-line context the evidence pane shows.
 
+use super::cited_text::CitedText;
 use super::lines::CitedLines;
 use crate::analysis::flag::{Flag, FlagKind};
 use crate::analysis::result::CitationReport;
-use crate::base::date::Date;
 use crate::base::secrets::mask;
-use crate::base::zone::LocalDay;
 use crate::inputs::changes::Citation;
 use crate::inputs::transcript::SourceSet;
 use std::sync::Arc;
@@ -17,88 +16,6 @@ pub const CONTEXT_RADIUS: usize = 2;
 
 /// The most lines of a daily note cited whole that are read as cited lines.
 pub const WHOLE_NOTE_LINES: usize = 2000;
-
-impl CitedText {
-    /// `name:line` of the line of the message that states `claim` on its own: the cited
-    /// line when it does (or when only the message as a whole does), else the first other
-    /// line of the message that does (a split assistant message cited at its text block
-    /// whose tool call states the path).
-    pub fn line_stating(&self, claim: &crate::analysis::claims::Claim) -> String {
-        let name = self.loc.rsplit_once(':').map_or(self.loc.as_str(), |(n, _)| n);
-        let cited = self.loc.rsplit_once(':').and_then(|(_, l)| l.parse::<usize>().ok());
-        let states = |r: &std::ops::Range<usize>| {
-            self.text
-                .get(r.clone())
-                .is_some_and(|t| crate::analysis::claims::Haystack::dated(t, self.date).states(claim))
-        };
-        if self.parts.len() < 2 || self.parts.iter().any(|(l, r)| Some(*l) == cited && states(r)) {
-            let in_text = crate::analysis::claims::Haystack::dated(&self.text, self.date).states(claim);
-            if !in_text
-                && let Some((l, _)) = self.inputs.iter().find(|(_, t)| crate::analysis::claims::occurs_in(claim, t))
-            {
-                return format!("{name}:{l}");
-            }
-            return self.loc.clone();
-        }
-        match self.parts.iter().find(|(_, r)| states(r)) {
-            Some((l, _)) => format!("{name}:{l}"),
-            None => self.loc.clone(),
-        }
-    }
-}
-
-impl CitedText {
-    /// `name:line` of the line of the message whose said text holds byte `at` of `text`.
-    pub fn line_at(&self, at: usize) -> String {
-        let name = self.loc.rsplit_once(':').map_or(self.loc.as_str(), |(n, _)| n);
-        match self.parts.iter().find(|(_, r)| r.start <= at && at <= r.end) {
-            Some((l, _)) => format!("{name}:{l}"),
-            None => self.loc.clone(),
-        }
-    }
-}
-
-/// One cited message: where, what it says, and the day it was said.
-#[derive(Clone, Debug, Default)]
-pub struct CitedText {
-    /// `name:line` of its first cited line.
-    pub loc: String,
-    /// What the message says (text, tool inputs and results; never the JSON envelope).
-    pub text: String,
-    /// The local day it was said on (see [`crate::base::zone`]): its first line's timestamp in
-    /// the user's zone, or the daily note's date.
-    pub date: Option<Date>,
-    /// [`CitedText::date`] with its slack (±1 day when the user's zone is unknown).
-    pub day: Option<LocalDay>,
-    /// `YYYY-MM-DD HH:MM:SS` of its timestamp as written (UTC), for messages.
-    pub time: Option<String>,
-    /// `YYYY-MM-DD HH:MM` of its timestamp in the user's zone, for messages.
-    pub local_time: Option<String>,
-    /// (location, local day) of each of its lines (or a daily note's date).
-    pub dates: Vec<(String, LocalDay)>,
-    /// Its last physical line (a message may span several).
-    pub last: usize,
-    /// (physical line, byte range in `text`) of what each line of the message says: the
-    /// line that states a claim is the one to show.
-    pub parts: Vec<(usize, std::ops::Range<usize>)>,
-    /// The evidence budget was spent while reading it: `text` is only its beginning.
-    pub cut: bool,
-    /// The user turned it down later in the session: a note built from it records what
-    /// was not decided.
-    pub overruled: Option<super::overruled::Overruling>,
-    /// The assistant asks the user something at the end of the session and nobody answered
-    /// (see `overruled::awaits_answer`): what it proposes was not decided.
-    pub awaiting: bool,
-    /// The sub-agent tool (`Task`) of a call in it that hands work on and that nothing in
-    /// the session answered (see `overruled::unanswered_delegation`): what it asks for was
-    /// not done as far as the session shows.
-    pub delegated: Option<String>,
-    /// Who said its first line (a tool's result named by its call's tool), when known.
-    pub speaker: Option<crate::inputs::transcript::Speaker>,
-    /// (line, said text) of the tool calls its results answer: what was read or fetched
-    /// (a path, a URL) is stated by a cited result through its call.
-    pub inputs: Vec<(usize, String)>,
-}
 
 /// Each cited message once, in order of first citation: many citations of one line share
 /// its [`CitedText`], and what is read of a message (a 4 MiB line's numbers, its words) is

@@ -13,7 +13,7 @@
 //! excerpt and context of lines read past the budget are replaced by [`OVER_BUDGET`]; and
 //! provenance adds a note saying how many cited messages were cut.
 
-use super::evidence::CitedText;
+use super::cited_text::CitedText;
 use crate::analysis::result::ContextLine;
 use crate::base::secrets::mask;
 use crate::base::zone::{LocalDay, Zone};

@@ -43,6 +43,7 @@
 //! | 8. left out | `leftout` | instructions and corrections the memory leaves out; `correction-lost`; deleted notes and their readers |
 
 mod choice;
+pub mod cited_text;
 mod classify;
 mod entries;
 pub mod evidence;

@@ -18,7 +18,7 @@
 //! output spreads over several lines (a value on one line, what it is on the next) is read
 //! line by line and is not caught.
 
-use super::evidence::CitedText;
+use super::cited_text::CitedText;
 use crate::analysis::claims::{self, Claim, Statement};
 use std::sync::Arc;
 

@@ -11,8 +11,8 @@
 //! need nothing. A hunk that only removes and gets this flag has no `citation-missing` as
 //! well: this is the more specific one.
 
+use super::cited_text::CitedText;
 use super::entries::Entries;
-use super::evidence::CitedText;
 use crate::analysis::claims;
 use crate::analysis::findings::Findings;
 use crate::analysis::flag::{Flag, FlagKind, Severity};

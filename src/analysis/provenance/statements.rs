@@ -14,8 +14,9 @@
 //! verdicts are reported as `statement` claims: a paraphrase is no fault, so a clause with
 //! no close cited clause is left to the claims it holds.
 
+use super::cited_text::CitedText;
 use super::entries::added_lines;
-use super::evidence::{Cited, CitedText};
+use super::evidence::Cited;
 use super::hunk_claims::HunkClaim;
 use crate::analysis::claims::{self, Claim, ClaimKind, Statement};
 use crate::analysis::findings::{ClaimReport, ClaimStatus, Findings};

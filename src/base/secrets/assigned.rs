@@ -10,7 +10,7 @@
 use std::ops::Range;
 
 use super::shapes::{has_digit_and_letter, is_placeholder_body, is_word, run_end};
-use super::{CREDENTIAL_MIN_ENTROPY, CREDENTIAL_MIN_LEN};
+use super::thresholds::{CREDENTIAL_MIN_ENTROPY, CREDENTIAL_MIN_LEN};
 
 /// Whole values that only name the thing they stand for (case-insensitive).
 const PLACEHOLDER_WORDS: &[&str] = &[

@@ -63,7 +63,7 @@ impl<S: Serializer> Serializer for Masking<S> {
     }
 
     fn serialize_str(self, v: &str) -> Result<S::Ok, S::Error> {
-        self.0.serialize_str(&super::mask(v))
+        self.0.serialize_str(&super::masking::mask(v))
     }
 
     fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<S::Ok, S::Error> {

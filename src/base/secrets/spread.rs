@@ -5,7 +5,7 @@
 
 use std::ops::Range;
 
-use super::{Secret, SecretKind};
+use super::kind::{Secret, SecretKind};
 
 /// How far a line break's two sides are read to join a cut token: a token longer than
 /// this on either side of the break is recognised on that side alone.
@@ -76,7 +76,7 @@ fn looks_random(run: &[u8]) -> bool {
 /// `postgres://postgres:postgres@db`) is masked where it is one, not as every word like it.
 fn looks_made_up(v: &str) -> bool {
     let mixed = v.bytes().any(|c| c.is_ascii_digit()) && v.bytes().any(|c| c.is_ascii_alphabetic());
-    v.len() >= 4 && !v.contains('\n') && (mixed || v.len() >= super::SHOWN_TAIL_MIN_LEN)
+    v.len() >= 4 && !v.contains('\n') && (mixed || v.len() >= super::thresholds::SHOWN_TAIL_MIN_LEN)
 }
 
 /// Every other place in `text` where the value of one of `secrets` is written again.

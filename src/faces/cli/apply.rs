@@ -2,7 +2,7 @@
 //! `--accept-all`, `--reject-all` or `--decisions FILE`), write the result to the memory
 //! folder and commit it. Hunks that cannot be written are skipped and reported (exit 1).
 
-use super::InputArgs;
+use super::inputs::InputArgs;
 use crate::analysis::flag::{FlagKind, Severity};
 use crate::analysis::standing::StandingFlag;
 use crate::inputs::dream;
@@ -11,7 +11,7 @@ use crate::model::decision::Decision;
 use crate::model::review::{Review, persist};
 use crate::store::repo::apply::{self, Skipped};
 use crate::store::repo::lock::RepoLock;
-use crate::store::repo::{self, MemoryRepo, history, journal, message};
+use crate::store::repo::{self, MemoryRepo, history, message, recover};
 use anyhow::{Result, bail};
 use clap::{ArgGroup, Args};
 use std::path::PathBuf;
@@ -82,10 +82,10 @@ pub fn run(args: &ApplyArgs) -> Result<i32> {
     };
     let lock = RepoLock::acquire(&repo)?;
     if let Some(t) = &lock.took_over {
-        tell!("dreamreview: {}", super::shown(t));
+        tell!("dreamreview: {}", super::output::shown(t));
     }
-    if let Some(m) = journal::recover(&repo)? {
-        tell!("dreamreview: {}", super::shown(&m));
+    if let Some(m) = recover::recover(&repo)? {
+        tell!("dreamreview: {}", super::output::shown(&m));
     }
     let mut review = crate::store::repo::load_review(inputs)?;
     args.inputs.apply_zone(&mut review);
@@ -93,11 +93,11 @@ pub fn run(args: &ApplyArgs) -> Result<i32> {
     if total == 0 {
         say!(
             "nothing to apply: the dream changes nothing in {}",
-            super::shown(&review.inputs.memory.display().to_string())
+            super::output::shown(&review.inputs.memory.display().to_string())
         );
         return Ok(0);
     }
-    if let Some(banner) = review.reviewed_banner().map(|b| super::shown(&b)) {
+    if let Some(banner) = review.reviewed_banner().map(|b| super::output::shown(&b)) {
         if !args.inputs.again {
             bail!(
                 "this dream was {banner}; what it did not take stays as it decided. Pass --again \
@@ -112,12 +112,12 @@ pub fn run(args: &ApplyArgs) -> Result<i32> {
         return Err(apply::nothing_writable(&skipped));
     }
     let allow = allowed_kinds(&args.allow)?;
-    let analysis = super::analyze(&review);
+    let analysis = crate::analysis::analyze(&review);
     let plan = apply::plan(&repo, &review, &analysis)?;
     if let Some(n) = &plan.nothing_new
         && skipped.is_empty()
     {
-        say!("{}", super::shown(&n.to_string()));
+        say!("{}", super::output::shown(&n.to_string()));
         return Ok(0);
     }
     let waved = error_flags_allowed(&plan.standing, &allow)?;
@@ -128,33 +128,33 @@ pub fn run(args: &ApplyArgs) -> Result<i32> {
         }
     }
     if let Some(m) = &applied.recovered {
-        tell!("dreamreview: {}", super::shown(m));
+        tell!("dreamreview: {}", super::output::shown(m));
     }
     if let Some(s) = applied.snapshot {
         say!("snapshot  {} {}", crate::store::repo::short_id(s), message::SNAPSHOT_SUMMARY);
     }
     say!("committed {} {}", crate::store::repo::short_id(applied.commit), message::one_line(&applied.summary));
     for r in &applied.restored {
-        say!("{}", super::shown(r));
+        say!("{}", super::output::shown(r));
     }
     if let Some(h) = crate::store::repo::preflight::hooks_not_run(&repo) {
-        tell!("dreamreview: note: {}", super::shown(&h));
+        tell!("dreamreview: note: {}", super::output::shown(&h));
     }
     if !applied.rebased_on.is_empty() {
         tell!(
             "dreamreview: note: another program committed while the notes were written ({}); it \
              touched other paths, so the review commit was placed after it",
-            super::shown(&applied.rebased_on.join(", "))
+            super::output::shown(&applied.rebased_on.join(", "))
         );
     }
     // Committed, but not all of it is recorded or in the notes: said, and exit 2.
     let mut unfinished = false;
     if let Some(why) = &applied.note_failed {
-        tell!("dreamreview: the commit was made but its evidence note was not: {}", super::shown(why));
+        tell!("dreamreview: the commit was made but its evidence note was not: {}", super::output::shown(why));
         unfinished = true;
     }
     for s in &applied.strays {
-        tell!("dreamreview: {}", super::shown(&s.to_string()));
+        tell!("dreamreview: {}", super::output::shown(&s.to_string()));
         unfinished = true;
     }
     for s in &skipped {

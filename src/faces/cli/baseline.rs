@@ -55,7 +55,7 @@ pub fn snapshot(args: &SnapshotArgs) -> Result<i32> {
     match baseline::snapshot(&memory, args.init)? {
         Baseline::Committed { commit, files, recovered } => {
             if let Some(r) = recovered {
-                tell!("dreamreview: {}", super::shown(&r));
+                tell!("dreamreview: {}", super::output::shown(&r));
             }
             say!(
                 "snapshot  {} {} ({} file{}: {})",

@@ -175,7 +175,7 @@ pub fn run(args: &DreamArgs) -> Result<i32> {
             let sessions = match sessions_window::sessions(&project.dir) {
                 Ok(s) => s,
                 Err(e) => {
-                    tell!("dreamreview: {}: {}", project.name, super::shown(&format!("{e:#}")));
+                    tell!("dreamreview: {}: {}", project.name, super::output::shown(&format!("{e:#}")));
                     code = code.max(2);
                     continue;
                 }
@@ -198,7 +198,7 @@ pub fn run(args: &DreamArgs) -> Result<i32> {
         progress.clear();
         match outcome {
             Err(e) => {
-                tell!("dreamreview: {}: {}", project.name, super::shown(&format!("{e:#}")));
+                tell!("dreamreview: {}: {}", project.name, super::output::shown(&format!("{e:#}")));
                 code = code.max(2);
             }
             Ok(o) => {

@@ -5,7 +5,7 @@
 use crate::store::repo::lock::RepoLock;
 use crate::store::repo::message::{RevertScope, one_line};
 use crate::store::repo::revert::{self, Reverted};
-use crate::store::repo::{MemoryRepo, history, journal};
+use crate::store::repo::{MemoryRepo, history, recover};
 use anyhow::{Context, Result, anyhow};
 use clap::{ArgGroup, Args};
 use std::io::Write;
@@ -57,11 +57,11 @@ pub fn recover(args: &RecoverArgs) -> Result<i32> {
     let repo = open(args.memory.as_deref())?;
     let lock = RepoLock::acquire(&repo)?;
     if let Some(t) = &lock.took_over {
-        tell!("dreamreview: {}", super::shown(t));
+        tell!("dreamreview: {}", super::output::shown(t));
     }
-    match journal::recover(&repo)? {
+    match recover::recover(&repo)? {
         Some(m) => {
-            say!("{}", super::shown(&m));
+            say!("{}", super::output::shown(&m));
             let pending = crate::store::repo::notes::pending_dir(&repo);
             let left = std::fs::read_dir(&pending).map(|d| d.count()).unwrap_or(0);
             Ok(if left == 0 { 0 } else { 2 })
@@ -69,7 +69,7 @@ pub fn recover(args: &RecoverArgs) -> Result<i32> {
         None => {
             say!(
                 "nothing to recover in {}: no interrupted write and no pending evidence note",
-                super::shown(&repo.memory.display().to_string())
+                super::output::shown(&repo.memory.display().to_string())
             );
             Ok(0)
         }
@@ -116,7 +116,7 @@ pub fn log(args: &LogArgs) -> Result<i32> {
             history::CommitKind::Snapshot => " [snapshot]".to_string(),
             history::CommitKind::Other => String::new(),
         };
-        let _ = writeln!(out, "{} {}{mark} {}", e.short, e.date, super::shown(&e.summary));
+        let _ = writeln!(out, "{} {}{mark} {}", e.short, e.date, super::output::shown(&e.summary));
     }
     Ok(0)
 }
@@ -131,10 +131,10 @@ pub fn revert(args: &RevertArgs) -> Result<i32> {
     };
     let lock = RepoLock::acquire(&repo)?;
     if let Some(t) = &lock.took_over {
-        tell!("dreamreview: {}", super::shown(t));
+        tell!("dreamreview: {}", super::output::shown(t));
     }
-    if let Some(m) = journal::recover(&repo)? {
-        tell!("dreamreview: {}", super::shown(&m));
+    if let Some(m) = recover::recover(&repo)? {
+        tell!("dreamreview: {}", super::output::shown(&m));
     }
     match revert::revert(&repo, &args.commit, &scope, &lock)? {
         Reverted::Committed { commit, summary, snapshot, strays, rebased_on, .. } => {
@@ -147,16 +147,16 @@ pub fn revert(args: &RevertArgs) -> Result<i32> {
             }
             say!("committed {} {}", crate::store::repo::short_id(commit), one_line(&summary));
             if let Some(h) = crate::store::repo::preflight::hooks_not_run(&repo) {
-                tell!("dreamreview: note: {}", super::shown(&h));
+                tell!("dreamreview: note: {}", super::output::shown(&h));
             }
             if !rebased_on.is_empty() {
                 tell!(
                     "dreamreview: note: placed after {}, committed meanwhile by another program",
-                    super::shown(&rebased_on.join(", "))
+                    super::output::shown(&rebased_on.join(", "))
                 );
             }
             for s in &strays {
-                tell!("dreamreview: {}", super::shown(&s.to_string()));
+                tell!("dreamreview: {}", super::output::shown(&s.to_string()));
             }
             Ok(if strays.is_empty() { 0 } else { 2 })
         }
@@ -167,7 +167,7 @@ pub fn revert(args: &RevertArgs) -> Result<i32> {
             tell!(
                 "dreamreview: cannot revert {}: {} part{} conflict with later edits; nothing was \
                  written",
-                super::shown(&args.commit),
+                super::output::shown(&args.commit),
                 conflicts.len(),
                 if conflicts.len() == 1 { "" } else { "s" }
             );
@@ -176,7 +176,7 @@ pub fn revert(args: &RevertArgs) -> Result<i32> {
         Reverted::Nothing => {
             say!(
                 "nothing to revert: the notes already are as the revert of {} would leave them",
-                super::shown(&args.commit)
+                super::output::shown(&args.commit)
             );
             Ok(0)
         }

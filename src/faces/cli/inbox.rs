@@ -3,7 +3,7 @@
 //! or with `--json`, the same list printed. Also what plain `dreamreview` means where it is
 //! run ([`default_here`]).
 
-use super::InputArgs;
+use super::inputs::InputArgs;
 use crate::faces::ui::inbox::run::Scan;
 use crate::inputs::config::{self, Overrides};
 use crate::inputs::inbox::{self, Places};
@@ -62,19 +62,6 @@ pub fn default_here(cwd: Option<&Path>) -> Vec<&'static str> {
     vec!["inbox"]
 }
 
-/// The Claude Code memory folder of a dream folder in the dreams folder
-/// (`<dreams>/<project>/<dream>` → `<projects>/<project>/memory`), when both exist.
-pub fn project_memory(dream: &Path) -> Option<PathBuf> {
-    let dream = dream.canonicalize().ok()?;
-    let project = dream.parent()?;
-    let dreams = inbox::dreams_dir()?.canonicalize().ok()?;
-    if project.parent()? != dreams {
-        return None;
-    }
-    let memory = crate::inputs::claude::projects_dir()?.join(project.file_name()?).join("memory");
-    memory.is_dir().then_some(memory)
-}
-
 /// Runs `dreamreview inbox`.
 pub fn run(args: &InboxArgs) -> Result<i32> {
     let overrides = Overrides {
@@ -120,8 +107,8 @@ pub fn run(args: &InboxArgs) -> Result<i32> {
         }
         let (dream, memory) = row.review_args();
         let mut inputs = InputArgs { dream, memory, index: scan.index.clone(), ..InputArgs::default() };
-        inputs.zone_setting = super::zone_setting(&config)?;
-        status = Some(match super::tui(&inputs, None, false) {
+        inputs.zone_setting = super::inputs::zone_setting(&config)?;
+        status = Some(match super::tui::tui(&inputs, None, false) {
             Ok(_) => (format!("back from {} ({})", row.place.project, place_name(&row)), false),
             Err(e) => (format!("{}: {e:#}", row.place.project), true),
         });

@@ -54,7 +54,7 @@ pub fn run(args: &IndexArgs) -> Result<i32> {
     let built = index::build_all(&cache, &paths)
         .with_context(|| format!("cannot build the transcript index under {}", cache.display()))?;
     for note in index::take_notes() {
-        tell!("dreamreview: {}", super::shown(&note));
+        tell!("dreamreview: {}", super::output::shown(&note));
     }
     if built.busy {
         say!("another dreamreview is building the transcript index under {}: left to it", cache.display());

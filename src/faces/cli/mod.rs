@@ -4,13 +4,12 @@
 
 use crate::analysis::result::Analysis;
 use crate::faces::report::{self};
-use crate::inputs::dream;
-use crate::inputs::target::Target;
 use crate::model::review::Review;
 use anyhow::{Context, Result};
-use clap::{Args, Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::io::Write;
 use std::path::PathBuf;
+use tui::{demo, tui};
 
 /// `println!` through the one boundary ([`crate::base::shown::text`]): masked, controls visible.
 macro_rules! say {
@@ -23,13 +22,21 @@ macro_rules! tell {
 }
 
 pub mod apply;
+pub mod audit;
 pub mod baseline;
 pub mod dreamcmd;
 pub mod history;
 pub mod inbox;
 pub mod index;
+pub mod inputs;
+pub mod output;
 pub mod settings;
+pub mod tui;
 pub mod why;
+
+pub use inputs::{InputArgs, load, zone_setting};
+pub use output::{shown, stderr_progress};
+pub use tui::{demo_startup, startup};
 
 /// dreamreview: the morning review of an AI agent's overnight memory dream.
 ///
@@ -41,92 +48,6 @@ pub mod why;
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
-}
-
-/// Where the dream, the live memory and the transcripts are.
-#[derive(Args, Debug, Clone, Default)]
-pub struct InputArgs {
-    /// The dream folder (dream.sh output or a folder of proposed notes). Omit it to review
-    /// an in-place dream: the memory work tree against HEAD.
-    pub dream: Option<PathBuf>,
-    /// The live memory folder (default: for an in-place dream, the current directory; else
-    /// the folder memory.diff names, which apply and the TUI's commit write only when it is
-    /// ~/.claude/projects/<project>/memory or already holds review commits).
-    #[arg(long, value_name = "DIR")]
-    pub memory: Option<PathBuf>,
-    /// Extra transcript folders (Claude Code JSONL, Markdown daily notes); repeatable.
-    #[arg(long, value_name = "DIR")]
-    pub sources: Vec<PathBuf>,
-    /// Decide again what the last review of this dream did not take. Without it, a dream a
-    /// review commit already carries opens with those leftovers decided as that commit
-    /// decided them (rejected): nothing pending, and `apply` refuses.
-    #[arg(long)]
-    pub again: bool,
-    /// The time zone the user speaks in, for the day a transcript line was said on ("yesterday"
-    /// at 23:30 UTC is another day in Tokyo): an IANA name (Asia/Tokyo, Europe/Paris) or a UTC
-    /// offset (+09:00). Default: the machine's zone (TZ, /etc/localtime), else the UTC offset
-    /// of the memory repository's recent commits, else UTC with a day of slack. `check` prints
-    /// which it used.
-    #[arg(long, value_name = "ZONE", value_parser = parse_tz)]
-    pub tz: Option<crate::base::zone::Zone>,
-    /// Scan every transcript whole instead of through the index of what they say (kept in
-    /// $XDG_CACHE_HOME/dreamreview, else ~/.cache/dreamreview; see the README). The output
-    /// is the same either way.
-    #[arg(long)]
-    pub no_index: bool,
-    /// Do not check the file paths, commits, branches and script names the dream adds
-    /// against the git repository of the folder the sessions ran in (their `cwd`).
-    #[arg(long)]
-    pub no_repo_check: bool,
-    /// The share of the memory's notes or lines (1–100, default 25, or
-    /// DREAMREVIEW_MASS_REMOVAL_PERCENT) a review may remove before it is a mass removal:
-    /// an error on every removal, a banner in the review.
-    #[arg(long, value_name = "PERCENT", value_parser = clap::value_parser!(u8).range(1..=100))]
-    pub mass_removal_percent: Option<u8>,
-    /// Where the transcript index is kept: set by the command line's `main` (unless
-    /// `--no-index`), never by clap, so in-process callers scan without it.
-    #[arg(skip)]
-    pub index: Option<PathBuf>,
-    /// The zone the `time_zone` setting names (`DREAMREVIEW_TZ`, the config file), used
-    /// when `--tz` is not given: set by the command line's `main`, never by clap.
-    #[arg(skip)]
-    pub zone_setting: Option<crate::base::zone::Zone>,
-}
-
-impl InputArgs {
-    /// The dream's inputs (see [`dream::discover`]), with the index folder these
-    /// arguments carry.
-    /// A dream folder in the dreams folder (`<dreams>/<project>/dream-*`) whose memory.diff
-    /// names no folder of this machine is its project's: `<projects>/<project>/memory`.
-    pub fn discover(&self) -> Result<dream::Inputs> {
-        let found = dream::discover(self.dream.as_deref(), self.memory.as_deref(), &self.sources);
-        let fallback = match (&found, &self.dream, &self.memory) {
-            (Err(_), Some(d), None) => inbox::project_memory(d),
-            _ => None,
-        };
-        let mut found = match fallback {
-            Some(m) => dream::discover(self.dream.as_deref(), Some(&m), &self.sources).or(found)?,
-            None => found?,
-        };
-        found.index = self.index.clone();
-        found.repo_check = !self.no_repo_check;
-        found.mass_removal_percent = self.mass_removal_percent.map(usize::from);
-        Ok(found)
-    }
-}
-
-/// `--tz`'s value as a zone; the error names the value.
-fn parse_tz(value: &str) -> std::result::Result<crate::base::zone::Zone, String> {
-    crate::base::zone::Zone::parse(value)
-}
-
-impl InputArgs {
-    /// Applies `--tz` to a loaded review.
-    pub fn apply_zone(&self, review: &mut Review) {
-        if let Some(z) = self.tz.as_ref().or(self.zone_setting.as_ref()) {
-            review.set_zone(z.clone());
-        }
-    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -341,12 +262,8 @@ fn run(cli: Cli) -> Result<i32> {
             } else {
                 Box::new(crate::base::shown::Guarded::new(std::io::stdout().lock()))
             };
-            let options = crate::analysis::audit::Options {
-                json,
-                verbose,
-                history: Some(&crate::store::repo::unverifiable::find),
-            };
-            crate::analysis::audit::run(&dirs, &options, &mut out)
+            let options = audit::Options { json, verbose, history: Some(&crate::store::repo::unverifiable::find) };
+            audit::run(&dirs, &options, &mut out)
         }
         Command::Apply(a) => apply::run(&a),
         Command::Log(a) => history::log(&a),
@@ -359,38 +276,9 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Hooks(a) => baseline::hooks(&a),
         Command::Inbox(a) => inbox::run(&a),
         Command::Config { json } => settings::show(json),
-        Command::Completions { shell } => settings::completions(shell),
-        Command::Man => settings::man(),
+        Command::Completions { shell } => settings::completions(Cli::command(), shell),
+        Command::Man => settings::man(Cli::command()),
     }
-}
-
-/// The zone the `time_zone` setting names, when it is set by `DREAMREVIEW_TZ` or the
-/// config file (a `--tz` flag is applied by clap).
-pub fn zone_setting(config: &crate::inputs::config::Config) -> Result<Option<crate::base::zone::Zone>> {
-    let (Some(name), source) = (&config.time_zone.value, &config.time_zone.source) else { return Ok(None) };
-    let detail = match (source, &config.file) {
-        (crate::inputs::config::Source::File, Some(f)) => format!("time_zone in {}", f.display()),
-        (s, _) => s.label(),
-    };
-    crate::base::zone::Zone::from_setting(name, detail).map(Some).map_err(|e| anyhow::anyhow!(e))
-}
-
-/// A message as the command line prints it: credentials masked (an error may repeat an
-/// argument or a path, and either may be a pasted secret), control characters visible.
-pub fn shown(message: &str) -> String {
-    crate::base::shown::text(message).into_owned()
-}
-
-/// Loads a review from command-line inputs.
-/// A dream already reviewed opens settled ([`Review::settle_reviewed`]) unless `--again`.
-pub fn load(inputs: &InputArgs) -> Result<Review> {
-    let found = inputs.discover()?;
-    let mut review = crate::store::repo::load_review(found)?;
-    inputs.apply_zone(&mut review);
-    if !inputs.again {
-        review.settle_reviewed();
-    }
-    Ok(review)
 }
 
 /// Runs every analysis of a loaded review (see [`crate::analysis`]).
@@ -435,121 +323,4 @@ fn check(inputs: &InputArgs, json: bool) -> Result<i32> {
     }
     let needs_action = interrupted.is_some() || crate::analysis::standing::has_blocking_errors(&review, &analysis);
     Ok(if needs_action { 1 } else { 0 })
-}
-
-/// A progress callback that shows `checking transcripts… 42%` on stderr when stderr is a
-/// terminal (and nothing when it is a pipe or a file), cleared when done.
-pub fn stderr_progress() -> impl Fn(u64, u64) {
-    use std::io::IsTerminal;
-    let tty = std::io::stderr().is_terminal();
-    let last = std::sync::atomic::AtomicU64::new(u64::MAX);
-    move |done: u64, total: u64| {
-        if !tty || total == 0 {
-            return;
-        }
-        let pct = done.saturating_mul(100) / total;
-        if last.swap(pct, std::sync::atomic::Ordering::Relaxed) == pct {
-            return;
-        }
-        let mut err = std::io::stderr().lock();
-        if done >= total {
-            let _ = write!(err, "\r\x1b[K");
-        } else {
-            let _ = write!(err, "\rchecking transcripts… {pct}% of {} MB", total / 1_000_000);
-        }
-        let _ = err.flush();
-    }
-}
-
-/// Opens the TUI: recovers an interrupted earlier write, restores saved decisions, and
-/// says on the first screen where the review goes and that a dream was already reviewed.
-fn tui(inputs: &InputArgs, throwaway: Option<PathBuf>, demo: bool) -> Result<i32> {
-    let found = inputs.discover()?;
-    let target = Target::assess_here(&found.memory, found.origin, crate::store::repo::history::holds_reviews);
-    // A folder the review may not write is not recovered either: only read.
-    let mut notes = match crate::store::repo::MemoryRepo::discover(&found.memory)? {
-        Some(r) if target.trust.writable() => recover_at_start(&r)?,
-        _ => Vec::new(),
-    };
-    let mut review = crate::store::repo::load_review(found)?;
-    inputs.apply_zone(&mut review);
-    if !inputs.again {
-        review.settle_reviewed();
-    }
-    let restored = crate::store::repo::decisions::restore(&mut review)?;
-    if restored.applied > 0 {
-        notes.push(format!(
-            "restored {} decision{} from your last session (u undoes nothing before this)",
-            restored.applied,
-            if restored.applied == 1 { "" } else { "s" }
-        ));
-    }
-    let mut startup = if demo { demo_startup(&review, notes) } else { startup(&review, notes) };
-    startup.throwaway = throwaway;
-    // `main` has read the settings already: an unreadable file stopped the run there.
-    startup.theme = crate::inputs::config::load(&crate::inputs::config::Overrides::default())
-        .ok()
-        .map(|c| crate::faces::ui::theme::Theme::for_choice(c.theme.value));
-    crate::faces::ui::run::run(review, startup)
-}
-
-/// What the TUI's first screen says besides the review: `notes` (a recovered write,
-/// restored decisions), then the memory folder, where it came from and any doubt about
-/// it. (That the dream was already reviewed, the evidence pane says from the model.)
-pub fn startup(review: &Review, mut notes: Vec<String>) -> crate::faces::ui::run::Startup {
-    notes.push(format!("memory {}", review.target.describe()));
-    crate::faces::ui::run::Startup { status: Some(notes.join(" · ")), ..Default::default() }
-}
-
-/// The demo's first screen: its memory folder is the copy dreamreview just made, so none
-/// of the doubts [`startup`] raises about a folder (no `~/.claude/projects`) applies.
-pub fn demo_startup(review: &Review, mut notes: Vec<String>) -> crate::faces::ui::run::Startup {
-    notes.push(format!("memory {} (the demo's own)", review.inputs.memory.display()));
-    crate::faces::ui::run::Startup { status: Some(notes.join(" · ")), ..Default::default() }
-}
-
-/// Recovers a write an earlier process left unfinished, under the repository's lock (a
-/// write still going on is left alone and named). Returns what the first screen says.
-fn recover_at_start(repo: &crate::store::repo::MemoryRepo) -> Result<Vec<String>> {
-    use crate::store::repo::{journal, lock::RepoLock};
-    if !journal::journal_path(repo).exists() {
-        return Ok(Vec::new());
-    }
-    let lock = match RepoLock::acquire(repo) {
-        Ok(l) => l,
-        Err(e) => return Ok(vec![format!("{e:#}; its unfinished write is left to it")]),
-    };
-    Ok(lock.took_over.iter().cloned().chain(journal::recover(repo)?).collect())
-}
-
-/// Opens the bundled demo in a temp copy; the copy is deleted when the review closes.
-fn demo(keep: Option<&std::path::Path>) -> Result<i32> {
-    let temp;
-    let root = match keep {
-        Some(dir) => {
-            let empty = std::fs::read_dir(dir).map(|mut d| d.next().is_none()).unwrap_or(true);
-            if !empty {
-                anyhow::bail!("{} is not empty; give --keep a new or empty folder", dir.display());
-            }
-            std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-            dir.canonicalize().with_context(|| format!("cannot resolve {}", dir.display()))?
-        }
-        None => {
-            temp = tempfile::Builder::new().prefix("dreamreview-demo-").tempdir()?;
-            temp.path().to_path_buf()
-        }
-    };
-    let demo = crate::faces::demo::materialize(&root)?;
-    let memory = demo.memory.clone();
-    // The demo's memory folder is one dreamreview made: it is named, not taken from memory.diff.
-    let inputs = InputArgs { dream: Some(demo.dream), memory: Some(demo.memory), ..InputArgs::default() };
-    let code = tui(&inputs, keep.is_none().then(|| root.clone()), true)?;
-    match keep {
-        Some(_) => say!("the demo's memory repository is kept at {}", memory.display()),
-        None => say!(
-            "the demo's memory repository was {} (deleted); `dreamreview demo --keep DIR` keeps one",
-            memory.display()
-        ),
-    }
-    Ok(code)
 }

@@ -4,7 +4,6 @@
 
 use crate::inputs::config::{self, Overrides};
 use anyhow::{Context, Result};
-use clap::CommandFactory;
 use std::io::Write;
 
 /// `dreamreview config [--json]`.
@@ -20,9 +19,9 @@ pub fn show(json: bool) -> Result<i32> {
     Ok(0)
 }
 
-/// `dreamreview completions SHELL`: the shell's completion script on standard output.
-pub fn completions(shell: clap_complete::Shell) -> Result<i32> {
-    let mut cmd = super::Cli::command();
+/// `dreamreview completions SHELL`: the shell's completion script for `cmd` (the command
+/// line's definition) on standard output.
+pub fn completions(mut cmd: clap::Command, shell: clap_complete::Shell) -> Result<i32> {
     let mut script = Vec::new();
     clap_complete::generate(shell, &mut cmd, "dreamreview", &mut script);
     let script = String::from_utf8_lossy(&script);
@@ -33,10 +32,10 @@ pub fn completions(shell: clap_complete::Shell) -> Result<i32> {
     Ok(0)
 }
 
-/// `dreamreview man`: the manual page (roff) on standard output.
-pub fn man() -> Result<i32> {
+/// `dreamreview man`: the manual page (roff) of `cmd` on standard output.
+pub fn man(cmd: clap::Command) -> Result<i32> {
     let mut page = Vec::new();
-    clap_mangen::Man::new(super::Cli::command()).render(&mut page).context("cannot render the manual page")?;
+    clap_mangen::Man::new(cmd).render(&mut page).context("cannot render the manual page")?;
     let page = String::from_utf8_lossy(&page);
     std::io::stdout()
         .lock()

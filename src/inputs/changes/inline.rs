@@ -17,8 +17,10 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::Citation;
-use super::refs::{attached_line_mention, file_mentions, find_refs};
+use super::citation::Citation;
+use super::file_mentions::file_mentions;
+use super::line_mentions::attached_line_mention;
+use super::refs::find_refs;
 
 static PROMOTED_HEADING: LazyLock<Option<Regex>> =
     LazyLock::new(|| Regex::new(r"(?i)^\s{0,3}#{1,6}\s+promoted\s+from\s+short-term\s+memory\b").ok());

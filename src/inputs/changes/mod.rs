@@ -5,39 +5,23 @@
 //! Korean or Chinese. [`parse`] turns it into [`ChangeEntry`]s; [`inline_citations`] and
 //! [`structure_spans`] handle the sources OpenClaw writes inline in the notes themselves.
 
+pub mod citation;
+pub mod file_mentions;
 mod inline;
+pub mod line_mentions;
 pub mod line_numbers;
 mod notes;
 mod refs;
 
 use serde::Serialize;
 
+pub use citation::Citation;
 pub use line_numbers::BadLines;
 
 use crate::base::date::Date;
 
 pub use inline::{inline_citations, structure_spans};
 pub use notes::{normalise_note, snippets};
-
-/// A reference to evidence: a transcript or dated Markdown source, optionally a line range.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct Citation {
-    /// The reference as written (`abc.jsonl line 3`, `L3`, `memory/2026-06-02.md#L3-L5`).
-    pub raw: String,
-    /// The file as written: `abc.jsonl`, a session id without `.jsonl`, a subagent path
-    /// (`<uuid>/subagents/agent-x.jsonl`), `memory/2026-06-02.md`. `None` when the text
-    /// names a line but no file.
-    pub file: Option<String>,
-    /// First cited line, 1-based; `None` cites the whole file.
-    pub start: Option<usize>,
-    /// Last cited line, inclusive (equals `start` for a single line).
-    pub end: Option<usize>,
-    /// Why the lines as written cite nothing (`:-1`, `:2-0`, a number too large); `start`
-    /// and `end` are then `None` and the citation is reported as bad, never read as the
-    /// whole file.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub bad: Option<BadLines>,
-}
 
 /// One change described in CHANGES.md: a list item (with its continuation lines) or a
 /// non-empty line that is not a heading.
@@ -76,7 +60,7 @@ pub fn reference_spans(text: &str) -> Vec<std::ops::Range<usize>> {
 /// `2026-06-02-1406.md` → 2026-06-02); its lines are dated by it, as transcript lines are
 /// by their timestamps.
 pub fn dated_source(file: &str) -> Option<Date> {
-    if !refs::is_dated_markdown(file) {
+    if !file_mentions::is_dated_markdown(file) {
         return None;
     }
     let base = file.rsplit(['/', '\\']).next()?;

@@ -1,4 +1,5 @@
-//! File and line references in free text, and how they pair up into [`Citation`]s.
+//! File and line references in free text ([`super::file_mentions`],
+//! [`super::line_mentions`]), and how they pair up into [`Citation`]s.
 //!
 //! A *file mention* is a transcript (`abc.jsonl`, `<uuid>/subagents/agent-x.jsonl`), a bare
 //! session id (a UUID), or a Markdown file (`memory/2026-06-02.md`, `testing.md`). A *line
@@ -8,45 +9,11 @@
 //! else the next one, else the caller's default).
 
 use std::ops::Range;
-use std::sync::LazyLock;
 
-use regex::Regex;
-
-use super::Citation;
-use super::line_numbers::{self, BadLines};
+use super::citation::Citation;
+use super::file_mentions::{FileKind, FileMention, file_mentions, is_dated_markdown};
+use super::line_mentions::{LineMention, attached_line_mention, free_line_mentions};
 use crate::base::ranges::{Ranges, Taken};
-
-/// What sort of file a mention names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum FileKind {
-    /// A `.jsonl` transcript.
-    Jsonl,
-    /// A bare session id (UUID) naming `<uuid>.jsonl`.
-    SessionId,
-    /// A bare sub-agent id (`agent-a1b2c3`) naming `agent-a1b2c3.jsonl` under some
-    /// session's `subagents/`; a citation only when a line reference follows it, so prose
-    /// such as "agent-based" or a passing mention never becomes an unresolvable source.
-    AgentId,
-    /// A Markdown file (a note, or a source when date-named or followed by a line ref).
-    Markdown,
-}
-
-/// A file named in the text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct FileMention {
-    /// Byte range of the name as written.
-    pub range: Range<usize>,
-    /// What it is.
-    pub kind: FileKind,
-}
-
-/// A line reference: byte range and the (start, end) spans it names (inclusive, 1-based),
-/// each checked ([`line_numbers::span`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct LineMention {
-    pub range: Range<usize>,
-    pub spans: Vec<Result<(usize, usize), BadLines>>,
-}
 
 /// Citations and the Markdown mentions left over as notes.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -59,126 +26,6 @@ pub(crate) struct Refs {
     pub last_file: Option<String>,
     /// Byte ranges of the source files and line references (not of notes), sorted.
     pub spans: Vec<Range<usize>>,
-}
-
-/// Characters that end a file name when walking back from its extension.
-fn is_name_delim(c: char) -> bool {
-    c.is_whitespace() || c.is_control() || "`\"'()[]<>{}|,;:=*#@!?（）「」『』、，；：。！？“”‘’".contains(c)
-}
-
-/// Walks back from `ext_start` over file-name characters. CJK letters are taken only
-/// when the file name itself is CJK (`テスト.md`), not when prose is glued to a path.
-fn name_start(text: &str, ext_start: usize) -> usize {
-    let head = text.get(..ext_start).unwrap_or("");
-    let mut start = ext_start;
-    for (i, c) in head.char_indices().rev() {
-        if is_name_delim(c) || crate::base::text::is_cjk(c) {
-            break;
-        }
-        start = i;
-    }
-    if start == ext_start {
-        for (i, c) in head.char_indices().rev() {
-            if is_name_delim(c) {
-                break;
-            }
-            start = i;
-        }
-    }
-    start
-}
-
-/// Files named in `text`: transcripts, session ids and Markdown files, in order.
-pub(crate) fn file_mentions(text: &str) -> Vec<FileMention> {
-    let lower = text.to_ascii_lowercase();
-    let mut out: Vec<FileMention> = Vec::new();
-    let mut taken = Taken::default();
-    for (ext, kind) in [(".jsonl", FileKind::Jsonl), (".md", FileKind::Markdown)] {
-        for (i, _) in lower.match_indices(ext) {
-            let end = i + ext.len();
-            if text.get(end..).and_then(|r| r.chars().next()).is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
-                continue;
-            }
-            let start = name_start(text, i);
-            let name = text.get(start..i).unwrap_or("");
-            if name.trim_matches(['.', '/', '\\', '~']).is_empty() || name.contains("//") {
-                continue;
-            }
-            taken.insert(&(start..end));
-            out.push(FileMention { range: start..end, kind });
-        }
-    }
-    if let Some(re) = &*UUID {
-        for m in re.find_iter(text) {
-            let before = text.get(..m.start()).and_then(|s| s.chars().next_back());
-            let after = text.get(m.end()..).and_then(|s| s.chars().next());
-            let clean_left = !before.is_some_and(|c| c.is_ascii_alphanumeric() || "-_/.\\".contains(c));
-            let after2 = text.get(m.end()..).and_then(|s| s.chars().nth(1));
-            let clean_right = match after {
-                None => true,
-                Some('.') => !after2.is_some_and(|c| c.is_ascii_alphanumeric()),
-                Some(c) => !(c.is_ascii_alphanumeric() || "-_/\\".contains(c)),
-            };
-            if clean_left && clean_right && !taken.overlaps(&m.range()) {
-                taken.insert(&m.range());
-                out.push(FileMention { range: m.range(), kind: FileKind::SessionId });
-            }
-        }
-    }
-    if let Some(re) = &*AGENT_ID {
-        for m in re.find_iter(text) {
-            let before = text.get(..m.start()).and_then(|s| s.chars().next_back());
-            let after = text.get(m.end()..).and_then(|s| s.chars().next());
-            let clean_left = !before.is_some_and(|c| c.is_ascii_alphanumeric() || "-_/.\\".contains(c));
-            let clean_right = !after.is_some_and(|c| c.is_ascii_alphanumeric() || "-_/\\".contains(c))
-                && !text.get(m.end()..).is_some_and(|r| r.to_ascii_lowercase().starts_with(".jsonl"));
-            let id = m.as_str().get("agent-".len()..).unwrap_or("");
-            let id_like = id.len() >= 5 && id.bytes().any(|b| b.is_ascii_digit());
-            if clean_left && clean_right && id_like && !taken.overlaps(&m.range()) {
-                taken.insert(&m.range());
-                out.push(FileMention { range: m.range(), kind: FileKind::AgentId });
-            }
-        }
-    }
-    out.sort_by_key(|f| f.range.start);
-    // A URL is not a file mention.
-    let mut urls = InUrl::default();
-    out.retain(|f| !urls.ends_a_url(text, &f.range));
-    out
-}
-
-/// Whether a name lies in a URL: its whitespace-delimited token holds `://` up to the
-/// name's end. Asked in order of position, the text is read once whatever the number of
-/// names (a token without spaces may hold thousands).
-#[derive(Default)]
-struct InUrl {
-    /// How far the text has been read.
-    read: usize,
-    /// Where the token being read starts.
-    token: usize,
-    /// A `://` starts at or after `token`, before `read`.
-    seen: bool,
-}
-
-impl InUrl {
-    fn ends_a_url(&mut self, text: &str, name: &Range<usize>) -> bool {
-        let upto = name.start.max(self.read);
-        for (i, c) in text.get(self.read..upto).unwrap_or("").char_indices() {
-            if c.is_whitespace() {
-                self.token = self.read + i + c.len_utf8();
-                self.seen = false;
-            } else if c == ':' && text.get(self.read + i..).is_some_and(|r| r.starts_with("://")) {
-                self.seen = true;
-            }
-        }
-        self.read = upto;
-        // A `://` straddling the name's start, or inside the name.
-        let mut from = name.start.saturating_sub(2).max(self.token);
-        while !text.is_char_boundary(from) {
-            from += 1;
-        }
-        self.seen || text.get(from..name.end).is_some_and(|t| t.contains("://"))
-    }
 }
 
 /// Of items listed in order of position, which is the last (highest index) to end at or
@@ -235,138 +82,6 @@ impl FirstEnd {
     }
 }
 
-static UUID: LazyLock<Option<Regex>> =
-    LazyLock::new(|| Regex::new(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}").ok());
-
-static AGENT_ID: LazyLock<Option<Regex>> = LazyLock::new(|| Regex::new(r"agent-[0-9A-Za-z][0-9A-Za-z_-]*").ok());
-
-const N: &str = "[0-9０-９]+";
-const RANGE_SEP: &str = r"\s*(?:-|–|—|~|〜|～|\.\.|to\s|through\s)\s*";
-
-static EN_LINES: LazyLock<Option<Regex>> = LazyLock::new(|| {
-    Regex::new(&format!(
-        r"(?i)\b(?:lines?|ll?\.)\s*(?P<list>{N}(?:{RANGE_SEP}{N})?(?:\s*(?:,|、|\band\b|&)\s*{N}(?:{RANGE_SEP}{N})?)*)"
-    ))
-    .ok()
-});
-static L_FORM: LazyLock<Option<Regex>> =
-    LazyLock::new(|| Regex::new(&format!(r"\bL(?P<list>{N}(?:\s*[-–]\s*L?{N})?)\b")).ok());
-static CJK_LINES: LazyLock<Option<Regex>> = LazyLock::new(|| {
-    Regex::new(&format!(
-        r"(?:第\s*(?P<zh>{N}(?:{RANGE_SEP}{N}|\s*[至到]\s*{N})?)\s*行|(?P<ja>{N}(?:{RANGE_SEP}{N})?)\s*行目|(?P<ko>{N}(?:{RANGE_SEP}{N})?)\s*(?:번째\s*)?(?:줄|행))"
-    ))
-    .ok()
-});
-static NUM: LazyLock<Option<Regex>> = LazyLock::new(|| Regex::new(N).ok());
-
-/// Splits a list such as `3-5, 7 and 9` into spans. A list item is one number or a range
-/// of two; numbers are paired by the separators between them.
-/// What may stand between the two ends of a line range (lowercase, trimmed, without the
-/// `L` of `L5`).
-const RANGE_WORDS: &[&str] = &["-", "–", "—", "~", "〜", "～", "..", "to", "through", "至", "到"];
-
-fn parse_list(list: &str) -> Vec<Result<(usize, usize), BadLines>> {
-    let Some(num) = &*NUM else { return Vec::new() };
-    let nums: Vec<(Range<usize>, &str)> = num.find_iter(list).map(|m| (m.range(), m.as_str())).collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while let Some((r, a)) = nums.get(i) {
-        let next = nums.get(i + 1);
-        // Two numbers form a range when only a range separator stands between them
-        // (`3-5`, `3–L5`, `3 to 5`, `3〜5`, `3至5`); anything else (`,`, `and`) lists them.
-        let is_range = next.is_some_and(|(r2, _)| {
-            let gap = list.get(r.end..r2.start).unwrap_or("").to_lowercase();
-            let gap = gap.trim().trim_end_matches('l').trim();
-            RANGE_WORDS.contains(&gap)
-        });
-        match (is_range, next) {
-            (true, Some((_, b))) => {
-                out.push(line_numbers::span(a, Some(b)));
-                i += 2;
-            }
-            _ => {
-                out.push(line_numbers::span(a, None));
-                i += 1;
-            }
-        }
-    }
-    // Mostly one span, held per line mention: an entry can have 160,000 of them.
-    out.shrink_to_fit();
-    out
-}
-
-/// Line references anywhere in the text (not the `:3` / `#L3` forms glued to a file).
-fn free_line_mentions(text: &str) -> Vec<LineMention> {
-    let mut out: Vec<LineMention> = Vec::new();
-    let mut taken = Taken::default();
-    for re in [&*EN_LINES, &*L_FORM, &*CJK_LINES].into_iter().flatten() {
-        for c in re.captures_iter(text) {
-            let Some(m) = c.get(0) else { continue };
-            let list = ["list", "zh", "ja", "ko"].iter().find_map(|g| c.name(g));
-            let Some(list) = list else { continue };
-            let spans = parse_list(list.as_str());
-            if !spans.is_empty() && !taken.overlaps(&m.range()) {
-                taken.insert(&m.range());
-                out.push(LineMention { range: m.range(), spans });
-            }
-        }
-    }
-    out
-}
-
-/// A line reference glued to the end of a file name: `:3`, `:3-5`, `:L3`, `:3,7`,
-/// `#L3`, `#L3-L5`, `#3`.
-pub(crate) fn attached_line_mention(text: &str, file_end: usize) -> Option<LineMention> {
-    let rest = text.get(file_end..)?;
-    let (prefix_len, allow_list) = if rest.starts_with("#L") || rest.starts_with("#l") {
-        (2, false)
-    } else if rest.starts_with(":L") || rest.starts_with(":l") {
-        (2, true)
-    } else if rest.starts_with(':') || rest.starts_with('#') {
-        (1, true)
-    } else {
-        return None;
-    };
-    let body = rest.get(prefix_len..)?;
-    // `:-1`: a negative number cites no line (never the whole file).
-    if let Some(digits) = body.strip_prefix('-') {
-        let n = digits.bytes().take_while(u8::is_ascii_digit).count();
-        if n > 0 {
-            let written = format!("-{}", &digits[..n]);
-            let range = file_end..file_end + prefix_len + written.len();
-            return Some(LineMention { range, spans: vec![Err(BadLines::Negative { written })] });
-        }
-    }
-    let mut len = 0;
-    let mut chars = body.char_indices().peekable();
-    // number [sep [L] number] ([,] number [sep number])*
-    let mut expect_number = true;
-    while let Some(&(i, c)) = chars.peek() {
-        if c.is_ascii_digit() {
-            len = i + 1;
-            expect_number = false;
-            chars.next();
-        } else if !expect_number && matches!(c, '-' | '–') {
-            expect_number = true;
-            chars.next();
-            if matches!(chars.peek(), Some((_, 'L' | 'l'))) {
-                chars.next();
-            }
-        } else if !expect_number && c == ',' && allow_list {
-            expect_number = true;
-            chars.next();
-        } else {
-            break;
-        }
-    }
-    if len == 0 {
-        return None;
-    }
-    let list = body.get(..len)?;
-    let spans = parse_list(list);
-    (!spans.is_empty()).then(|| LineMention { range: file_end..file_end + prefix_len + len, spans })
-}
-
 /// True when `gap` (text between a file name and a line reference) only joins them:
 /// spaces, `(`, `,`, `:`, `の`, `at`, `on`.
 fn is_connector(gap: &str) -> bool {
@@ -375,19 +90,6 @@ fn is_connector(gap: &str) -> bool {
         g = g.replace(w, " ");
     }
     g.split_whitespace().all(|w| matches!(w.to_ascii_lowercase().as_str(), "at" | "on"))
-}
-
-/// Is this file name a dated daily note (`2026-06-02.md`, `2026-06-02-1406.md`)?
-pub(crate) fn is_dated_markdown(name: &str) -> bool {
-    let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
-    let b = base.as_bytes();
-    b.len() >= 13
-        && b.iter().take(4).all(u8::is_ascii_digit)
-        && b.get(4) == Some(&b'-')
-        && b.get(5..7).is_some_and(|x| x.iter().all(u8::is_ascii_digit))
-        && b.get(7) == Some(&b'-')
-        && b.get(8..10).is_some_and(|x| x.iter().all(u8::is_ascii_digit))
-        && matches!(b.get(10), Some(b'.' | b'-' | b'_'))
 }
 
 /// Finds the citations of `text`. `default_file` is used for line references when the
@@ -606,6 +308,8 @@ fn attach_following(text: &str, files: &[FileMention], lines: &[LineMention], at
 
 #[cfg(test)]
 mod tests {
+    use super::super::file_mentions::*;
+    use super::super::line_mentions::*;
     use super::*;
 
     fn cites(text: &str) -> Vec<(Option<String>, Option<usize>, Option<usize>)> {

@@ -2,7 +2,13 @@
 //! onto live when a session changed live after the dream's base (three-way); changes grouped
 //! into hunks with their context and content keys.
 
-use super::*;
+use super::file::{FileDiff, FileKind, FileStatus, entry_text};
+use super::hunk::{CONTEXT, Hunk, Line, Op};
+use super::regions::regions;
+use crate::base::text::split_lines;
+use crate::inputs::snapshot::Entry;
+use sha2::{Digest, Sha256};
+use std::ops::Range;
 
 /// Diffs one path given its base (what the dream saw), live and proposed entries. Returns
 /// `None` when the dream did not change the file (base == proposed), whatever live did.
@@ -139,30 +145,6 @@ struct Change {
     old: Range<usize>,
     new: Range<usize>,
     conflict: bool,
-}
-
-fn line_ops(old: &[&str], new: &[&str]) -> Vec<DiffOp> {
-    let deadline = Instant::now() + Duration::from_secs(5);
-    similar::capture_diff_slices_deadline(Algorithm::Myers, old, new, Some(deadline))
-}
-
-/// Non-equal regions of a diff as (old range, new range), adjacent ops merged.
-pub(super) fn regions(old: &[&str], new: &[&str]) -> Vec<(Range<usize>, Range<usize>)> {
-    let mut out: Vec<(Range<usize>, Range<usize>)> = Vec::new();
-    for op in line_ops(old, new) {
-        if matches!(op, DiffOp::Equal { .. }) {
-            continue;
-        }
-        let (o, n) = (op.old_range(), op.new_range());
-        match out.last_mut() {
-            Some(last) if last.0.end == o.start && last.1.end == n.start => {
-                last.0.end = o.end;
-                last.1.end = n.end;
-            }
-            _ => out.push((o, n)),
-        }
-    }
-    out
 }
 
 fn two_way(live: &[&str], proposed: &[&str]) -> Vec<Change> {

@@ -1,7 +1,7 @@
 //! Masking a diff hunk: each side (live: context and removed lines; proposal: context and
 //! added lines) read as one text, so a credential spanning lines is masked whole.
 
-use super::{Hunk, Line};
+use super::hunk::{Hunk, Line};
 use crate::base::secrets::{LineSpans, line_spans, mask_lines, mask_lines_with_spans};
 
 /// A hunk's lines with every credential masked, each side (live: context and removed lines;

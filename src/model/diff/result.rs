@@ -1,6 +1,9 @@
 //! What a file becomes under the reviewer's decisions, and a patch of the chosen hunks.
 
-use super::*;
+use super::file::{FileDiff, FileStatus};
+use super::hunk::{Hunk, Op, unified_start};
+use crate::inputs::snapshot::Entry;
+use crate::model::decision::{Decision, HunkDecision};
 
 /// The entry a file gets from the decisions (one [`HunkDecision`] per hunk, same order):
 /// `None` means the file does not exist afterwards. Pending counts as rejected; a

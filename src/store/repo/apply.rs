@@ -14,9 +14,9 @@
 //! the `HEAD` side) and committed.
 
 use super::commit::{self, Change};
-use super::journal;
 use super::lock::RepoLock;
 use super::message::{self, Fate, HunkFate, ReviewCounts};
+use super::recover;
 use super::{MemoryRepo, write};
 use crate::analysis::result::Analysis;
 use crate::inputs::dream::DreamKind;
@@ -160,7 +160,7 @@ pub fn plan(repo: &MemoryRepo, review: &Review, analysis: &Analysis) -> Result<P
         } else if f.kind == FileKind::Symlink {
             Some(format!("{} is a symlink on one side; dreamreview never writes symlinks", f.path))
         } else if result != expected {
-            write::target(&repo.memory, &f.path, &forbidden).err()
+            super::paths::target(&repo.memory, &f.path, &forbidden).err()
         } else {
             None
         };
@@ -347,7 +347,7 @@ pub fn commit_review_as(
 ) -> Result<Applied> {
     review.target.check_writable()?;
     lock.check(repo)?;
-    let recovered = journal::recover(repo)?;
+    let recovered = recover::recover(repo)?;
     head_unmoved(repo, review)?;
     let mut plan = plan(repo, review, analysis)?;
     if let Some(e) = edited {
@@ -394,7 +394,7 @@ pub fn commit_review_as(
     // Read-only notes, a repository that cannot take a commit now and notes held open for
     // writing refuse the whole commit before anything, the snapshot included.
     for c in plan.changes.iter().filter(|c| c.writes()) {
-        write::writable(&repo.memory, &c.path).map_err(|e| commit::read_only(&e))?;
+        super::paths::writable(&repo.memory, &c.path).map_err(|e| commit::read_only(&e))?;
     }
     let forbidden = forbidden(review);
     let mut everything = plan.changes.clone();

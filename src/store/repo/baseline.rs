@@ -7,7 +7,7 @@
 //! no git lock, filters libgit2 can apply, no note held open for writing) and after
 //! recovering a write another dreamreview left unfinished.
 
-use super::{MemoryRepo, commit, journal, lock::RepoLock, message};
+use super::{MemoryRepo, commit, lock::RepoLock, message, recover};
 use anyhow::{Result, bail};
 use git2::Oid;
 use std::path::Path;
@@ -55,7 +55,7 @@ pub fn snapshot(memory: &Path, init: bool) -> Result<Baseline> {
     };
     let lock = RepoLock::acquire(&repo)?;
     lock.check(&repo)?;
-    let recovered = journal::recover(&repo)?;
+    let recovered = recover::recover(&repo)?;
     let changes = commit::uncommitted(&repo, &[])?;
     if changes.is_empty() {
         return Ok(Baseline::Clean);

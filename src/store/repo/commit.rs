@@ -6,11 +6,11 @@
 
 use super::journal::{self, Journal, JournalFile};
 use super::replaced::{self, Stray};
+use super::tree::{TreeValue, build_tree};
 use super::{MemoryRepo, filtered, land, preflight, write};
 use crate::inputs::snapshot::{Entry, Snapshot};
 use anyhow::{Context, Result, anyhow, bail};
 use git2::{ObjectType, Oid, Tree};
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// One memory path a commit changes.
@@ -34,10 +34,6 @@ impl Change {
 const MODE_FILE: i32 = 0o100644;
 const MODE_EXEC: i32 = 0o100755;
 const MODE_LINK: i32 = 0o120000;
-const MODE_TREE: i32 = 0o040000;
-
-/// A blob id and file mode to put at a path (`None`: remove the path).
-pub type TreeValue = Option<(Oid, i32)>;
 
 /// What [`commit_changes`] did.
 #[derive(Clone, Debug)]
@@ -55,7 +51,7 @@ pub struct Committed {
 /// Writes the changed notes (atomically, journaled) and commits them on `HEAD` with
 /// `message`. Before anything is written it checks that the disk still holds each
 /// change's `disk` side (else: "changed since loaded", nothing written), that every
-/// path may be written ([`write::target`]), that no process holds a note to replace open
+/// path may be written ([`super::paths::target`]), that no process holds a note to replace open
 /// for writing and that the repository may take a commit ([`preflight::check`]). `action`
 /// names the operation in recovery messages. The commit lands on `HEAD` as it is by then
 /// ([`land`]: rebased on foreign commits that touched other paths, else nothing committed
@@ -80,9 +76,9 @@ pub fn commit_changes(
             if matches!(c.new, Some(Entry::Symlink(_))) {
                 bail!("{}: dreamreview never writes symlinks", c.path);
             }
-            write::target(&repo.memory, &c.path, forbidden)
+            super::paths::target(&repo.memory, &c.path, forbidden)
                 .map_err(|e| anyhow!("refusing to write {}: {e}", c.path))?;
-            write::writable(&repo.memory, &c.path).map_err(|e| read_only(&e))?;
+            super::paths::writable(&repo.memory, &c.path).map_err(|e| read_only(&e))?;
         }
     }
     if !moved.is_empty() {
@@ -180,7 +176,7 @@ pub fn before_writing(repo: &MemoryRepo, changes: &[Change]) -> Result<()> {
 /// says why and where.
 fn keep_note(repo: &MemoryRepo, commit: Oid, text: &str) -> Option<String> {
     let e = super::notes::write(repo, commit, text).err()?;
-    let why = super::notes::blocked_by(repo, &e);
+    let why = preflight::blocked_by(repo, &e);
     Some(match super::notes::keep_pending(repo, commit, text) {
         Ok(path) => format!(
             "{why}. It is kept in {} and written by the next dreamreview command that writes, or \
@@ -269,10 +265,12 @@ fn roll_back(repo: &MemoryRepo, written: &[WrittenNote<'_>], e: anyhow::Error) -
         let rel = &w.change.path;
         match write::put(&repo.memory, rel, ours, old, &[]) {
             Ok(put) => undone.extend(put.1.map(|k| (rel.as_str(), k, ours))),
-            Err(undo) if undo.is::<write::ChangedOnDisk>() => match put_back_under_edit(repo, rel, ours, old) {
-                Some(stray) => strays.extend(stray),
-                None => left.push(w.change.path.clone()),
-            },
+            Err(undo) if undo.is::<super::on_disk::ChangedOnDisk>() => {
+                match put_back_under_edit(repo, rel, ours, old) {
+                    Some(stray) => strays.extend(stray),
+                    None => left.push(w.change.path.clone()),
+                }
+            }
             Err(undo) => {
                 return e.context(format!(
                     "the write stopped part way and putting the notes back failed too ({undo:#}); \
@@ -321,7 +319,7 @@ fn roll_back(repo: &MemoryRepo, written: &[WrittenNote<'_>], e: anyhow::Error) -
     } else {
         format!("{kept}; {}", strays.iter().map(Stray::to_string).collect::<Vec<_>>().join("; "))
     };
-    if e.is::<write::ChangedOnDisk>() {
+    if e.is::<super::on_disk::ChangedOnDisk>() {
         e.context(format!(
             "{restored}{kept}; no edit was overwritten. Reload the review (saved decisions are \
              restored) and commit again"
@@ -357,51 +355,6 @@ fn carry_append(old: Option<&[u8]>, ours: Option<&[u8]>, now: &[u8]) -> Option<V
 fn existing_mode(tree: Option<&Tree<'_>>, path: &str) -> Option<i32> {
     let e = tree?.get_path(Path::new(path)).ok()?;
     (e.filemode() == MODE_EXEC).then_some(MODE_EXEC)
-}
-
-/// `base` with each `(repo path, Some((blob, mode)) | None)` set or removed; folders left
-/// empty disappear. Returns the new root tree.
-pub fn build_tree(repo: &git2::Repository, base: Option<&Tree<'_>>, changes: &[(String, TreeValue)]) -> Result<Oid> {
-    let refs: Vec<(&str, TreeValue)> = changes.iter().map(|(p, v)| (p.as_str(), *v)).collect();
-    match rebuild(repo, base, &refs)? {
-        Some(id) => Ok(id),
-        None => Ok(repo.treebuilder(None)?.write()?),
-    }
-}
-
-fn rebuild(repo: &git2::Repository, base: Option<&Tree<'_>>, changes: &[(&str, TreeValue)]) -> Result<Option<Oid>> {
-    let mut tb = repo.treebuilder(base)?;
-    let mut nested: BTreeMap<&str, Vec<(&str, TreeValue)>> = BTreeMap::new();
-    for (path, v) in changes {
-        match path.split_once('/') {
-            Some((dir, rest)) => nested.entry(dir).or_default().push((rest, *v)),
-            None => {
-                if tb.get(*path)?.is_some() {
-                    tb.remove(*path)?;
-                }
-                if let Some((oid, mode)) = v {
-                    tb.insert(*path, *oid, *mode).with_context(|| format!("cannot put {path} in a tree"))?;
-                }
-            }
-        }
-    }
-    for (dir, sub) in nested {
-        let subtree = match base.and_then(|t| t.get_name(dir)) {
-            Some(e) if e.kind() == Some(ObjectType::Tree) => Some(repo.find_tree(e.id())?),
-            _ => None,
-        };
-        let new = rebuild(repo, subtree.as_ref(), &sub)?;
-        if tb.get(dir)?.is_some() {
-            tb.remove(dir)?;
-        }
-        if let Some(id) = new {
-            tb.insert(dir, id, MODE_TREE)?;
-        }
-    }
-    if tb.is_empty() {
-        return Ok(None);
-    }
-    Ok(Some(tb.write()?))
 }
 
 /// Sets the index entries of exactly `paths` (repo-relative) to the committed blobs. The

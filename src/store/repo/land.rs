@@ -13,7 +13,7 @@
 //! branch's tip is no longer the first parent), so a commit landing between the check and
 //! the commit is caught and the loop looks again.
 
-use super::commit::{TreeValue, build_tree};
+use super::tree::{TreeValue, build_tree};
 use super::{MemoryRepo, journal, preflight, signature};
 use anyhow::{Context, Result, anyhow};
 use git2::{ErrorCode, Oid, Tree};

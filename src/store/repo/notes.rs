@@ -5,15 +5,14 @@
 //! The note is written after the commit it annotates, so a crash can leave a commit
 //! without a note and never a note without a commit. The journal
 //! ([`super::journal`]) carries the note's text until the commit is complete; a run that
-//! finds an interrupted commit adds the missing note ([`super::journal::recover`]).
+//! finds an interrupted commit adds the missing note ([`super::recover::recover`]).
 
 use super::MemoryRepo;
 use crate::store::evidence::Evidence;
 use anyhow::{Context, Result, anyhow};
 use git2::Oid;
 
-/// The ref holding dreamreview's notes.
-pub const NOTES_REF: &str = "refs/notes/dreamreview";
+pub use super::notes_ref::NOTES_REF;
 
 /// Attaches `text` to `commit` (replacing a note already there).
 pub fn write(repo: &MemoryRepo, commit: Oid, text: &str) -> Result<()> {
@@ -74,19 +73,11 @@ pub fn flush_pending(repo: &MemoryRepo) -> Vec<String> {
                  next dreamreview command that writes, or `dreamreview recover`",
                 super::short_id(id),
                 path.display(),
-                blocked_by(repo, &e)
+                super::preflight::blocked_by(repo, &e)
             )),
         }
     }
     said
-}
-
-/// Why a note could not be written, naming the git lock file in the way when there is one.
-pub fn blocked_by(repo: &MemoryRepo, e: &anyhow::Error) -> String {
-    match super::preflight::lock_in_the_way(repo) {
-        Some(lock) => lock,
-        None => format!("{e:#}"),
-    }
 }
 
 /// The note's text on `commit`, if it has one.

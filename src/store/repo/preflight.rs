@@ -103,8 +103,16 @@ pub fn lock_files(repo: &MemoryRepo) -> Vec<PathBuf> {
         out.push(common.join(format!("{branch}.lock")));
     }
     out.push(common.join("packed-refs.lock"));
-    out.push(common.join(format!("{}.lock", super::notes::NOTES_REF)));
+    out.push(common.join(format!("{}.lock", super::notes_ref::NOTES_REF)));
     out
+}
+
+/// Why a note could not be written, naming the git lock file in the way when there is one.
+pub fn blocked_by(repo: &MemoryRepo, e: &anyhow::Error) -> String {
+    match lock_in_the_way(repo) {
+        Some(lock) => lock,
+        None => format!("{e:#}"),
+    }
 }
 
 /// The first lock file of [`lock_files`] that exists now, described; for a git call that

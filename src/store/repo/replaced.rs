@@ -10,7 +10,8 @@
 //!   reported as a [`Stray`] naming the note and the kept file (`apply` exits 2).
 
 use super::holders;
-use super::write::{ChangedOnDisk, FileStamp, Identity, identity_now, temp_name};
+use super::on_disk::{ChangedOnDisk, FileStamp, Identity, identity_now};
+use super::temp_name::temp_name;
 use anyhow::{Result, anyhow};
 use std::path::{Path, PathBuf};
 

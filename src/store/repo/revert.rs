@@ -9,9 +9,9 @@
 
 use super::commit::{self, Change};
 use super::history;
-use super::journal;
 use super::lock::RepoLock;
 use super::message::{self, RevertScope};
+use super::recover;
 use super::{MemoryRepo, write};
 use crate::model::decision::{Decision, HunkDecision};
 use crate::model::diff::{self, FileDiff, FileKind};
@@ -168,7 +168,7 @@ pub fn plan(repo: &MemoryRepo, spec: &str, scope: &RevertScope) -> Result<Revert
             });
             continue;
         }
-        if let Err(why) = write::target(&repo.memory, path, &[]) {
+        if let Err(why) = super::paths::target(&repo.memory, path, &[]) {
             conflicts.push(Conflict { path: path.to_string(), lines: None, reason: why });
             continue;
         }
@@ -207,7 +207,7 @@ pub fn plan(repo: &MemoryRepo, spec: &str, scope: &RevertScope) -> Result<Revert
 /// the revert. `lock` must be this repository's.
 pub fn revert(repo: &MemoryRepo, spec: &str, scope: &RevertScope, lock: &RepoLock) -> Result<Reverted> {
     lock.check(repo)?;
-    journal::recover(repo)?;
+    recover::recover(repo)?;
     let plan = plan(repo, spec, scope)?;
     if !plan.conflicts.is_empty() {
         return Ok(Reverted::Conflicts(plan.conflicts));

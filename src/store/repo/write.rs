@@ -7,8 +7,11 @@
 //! file write or removal of the run, so tests can show that a crash between writes leaves
 //! every note either old or new and that the next run recovers (see [`super::journal`]).
 
+use super::on_disk::{ChangedOnDisk, FileStamp, Identity, holds, identity_now};
+use super::paths::target;
 use super::replaced::{self, keep_old};
-use crate::inputs::snapshot::{Entry, is_hidden};
+use super::temp_name::temp_name;
+use crate::inputs::snapshot::Entry;
 use anyhow::{Context, Result, anyhow, bail};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -18,102 +21,6 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 pub const FAIL_AFTER_WRITES_ENV: &str = "DREAMREVIEW_FAIL_AFTER_WRITES";
 
 static WRITES: AtomicUsize = AtomicUsize::new(0);
-static TEMP_SEQ: AtomicUsize = AtomicUsize::new(0);
-
-/// Checks that a memory-relative note path may be written and returns the absolute target.
-/// `memory` must be canonical (as [`super::MemoryRepo::memory`] is); `forbidden` lists
-/// folders that must never be written (the dream, the proposal, transcript folders). The
-/// error is one sentence saying why the path is refused.
-pub fn target(memory: &Path, rel: &str, forbidden: &[PathBuf]) -> Result<PathBuf, String> {
-    let parts = components(rel)?;
-    let mut cur = memory.to_path_buf();
-    let last = parts.len().saturating_sub(1);
-    let mut exists = true;
-    for (i, part) in parts.iter().enumerate() {
-        cur.push(part);
-        if !exists {
-            continue;
-        }
-        match std::fs::symlink_metadata(&cur) {
-            Ok(m) if m.file_type().is_symlink() => {
-                return Err(format!("{} is a symlink; dreamreview never writes through symlinks", shown(memory, &cur)));
-            }
-            Ok(m) if i < last && !m.is_dir() => {
-                return Err(format!("{} is not a folder", shown(memory, &cur)));
-            }
-            Ok(m) if i == last && m.is_dir() => {
-                return Err(format!("{} is a folder, not a note", shown(memory, &cur)));
-            }
-            Ok(_) => {}
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => exists = false,
-            Err(e) => return Err(format!("cannot inspect {}: {e}", cur.display())),
-        }
-    }
-    for f in forbidden {
-        let f = f.canonicalize().unwrap_or_else(|_| f.clone());
-        if cur.starts_with(&f) {
-            return Err(format!("{} is inside {}, which dreamreview never modifies", rel, f.display()));
-        }
-    }
-    Ok(cur)
-}
-
-/// Checks that the note at `rel` may be replaced or removed without overriding a
-/// permission the user set: the file, if it exists, must not be read-only, and the folder
-/// it is in (or the nearest existing one above) must not be either, whatever the process
-/// could force (root ignores permission bits). Call it after [`target`] accepted the path.
-/// The error is one sentence naming the path.
-pub fn writable(memory: &Path, rel: &str) -> Result<(), String> {
-    let path = memory.join(rel);
-    if let Ok(m) = std::fs::symlink_metadata(&path)
-        && m.is_file()
-        && m.permissions().readonly()
-    {
-        return Err(format!("{rel} is read-only"));
-    }
-    let mut dir = path.parent();
-    while let Some(d) = dir {
-        if let Ok(m) = std::fs::metadata(d) {
-            if m.permissions().readonly() {
-                return Err(format!("the folder {} holding {rel} is read-only", d.display()));
-            }
-            break;
-        }
-        if d == memory {
-            break;
-        }
-        dir = d.parent();
-    }
-    Ok(())
-}
-
-/// Splits a note path into components, refusing anything that could leave the folder or
-/// touch a non-note: empty, absolute, `.`/`..`, hidden (`.git`), backslashes, NUL.
-fn components(rel: &str) -> Result<Vec<&str>, String> {
-    if rel.is_empty() {
-        return Err("empty note path".into());
-    }
-    if rel.contains('\0') || rel.contains('\\') {
-        return Err(format!("{rel:?} contains a NUL or backslash; not a note path dreamreview writes"));
-    }
-    let parts: Vec<&str> = rel.split('/').collect();
-    for p in &parts {
-        if p.is_empty() {
-            return Err(format!("{rel} is absolute or has an empty component; it would leave the memory folder"));
-        }
-        if *p == "." || *p == ".." {
-            return Err(format!("{rel} contains `{p}`; it would leave the memory folder"));
-        }
-        if is_hidden(p) {
-            return Err(format!("{rel} has a hidden component ({p}); hidden files are not notes"));
-        }
-    }
-    Ok(parts)
-}
-
-fn shown(memory: &Path, p: &Path) -> String {
-    p.strip_prefix(memory).map(|r| r.display().to_string()).unwrap_or_else(|_| p.display().to_string())
-}
 
 /// Reads what is on disk at a note path right now (`None`: nothing there). Symlinks are
 /// reported as [`Entry::Symlink`], never followed; a folder is an error.
@@ -142,102 +49,6 @@ pub fn read_entry(memory: &Path, rel: &str) -> Result<Option<Entry>> {
     }
     let bytes = std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
     Ok(Some(Entry::File(bytes)))
-}
-
-/// A note that did not hold what the review was computed from at the moment dreamreview
-/// was about to replace it (or no longer held what dreamreview wrote, before the commit):
-/// another program (a live agent session) edited it. Nothing of that edit is overwritten.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ChangedOnDisk {
-    /// Memory-relative path of the note.
-    pub path: String,
-}
-
-impl std::fmt::Display for ChangedOnDisk {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} was changed by another program while dreamreview was writing the review", self.path)
-    }
-}
-
-impl std::error::Error for ChangedOnDisk {}
-
-/// What is at a path, as the file system identifies it: a file's device, inode, size and
-/// change times (nanoseconds), or nothing. Two equal identities are the same unchanged file;
-/// any write, truncation or replacement changes at least one field.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Identity {
-    /// No file at the path.
-    Absent,
-    /// A regular file.
-    File(FileStamp),
-}
-
-/// The stat fields of a file that any change to it moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FileStamp {
-    pub(super) dev: u64,
-    pub(super) ino: u64,
-    pub(super) size: u64,
-    pub(super) mtime: (i64, i64),
-    ctime: (i64, i64),
-}
-
-impl FileStamp {
-    #[cfg(unix)]
-    fn of(m: &std::fs::Metadata) -> FileStamp {
-        use std::os::unix::fs::MetadataExt;
-        FileStamp {
-            dev: m.dev(),
-            ino: m.ino(),
-            size: m.size(),
-            mtime: (m.mtime(), m.mtime_nsec()),
-            ctime: (m.ctime(), m.ctime_nsec()),
-        }
-    }
-
-    #[cfg(not(unix))]
-    fn of(m: &std::fs::Metadata) -> FileStamp {
-        let nanos = |t: std::io::Result<std::time::SystemTime>| {
-            t.ok()
-                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-                .map(|d| (d.as_secs() as i64, i64::from(d.subsec_nanos())))
-                .unwrap_or((0, 0))
-        };
-        FileStamp { dev: 0, ino: 0, size: m.len(), mtime: nanos(m.modified()), ctime: nanos(m.created()) }
-    }
-}
-
-/// The identity of what is at `path` now, without following a symlink.
-pub(super) fn identity_now(path: &Path) -> Result<Identity> {
-    match std::fs::symlink_metadata(path) {
-        Ok(m) => Ok(Identity::File(FileStamp::of(&m))),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Identity::Absent),
-        Err(e) => Err(anyhow!(e).context(format!("cannot inspect {}", path.display()))),
-    }
-}
-
-/// Checks that `path` holds exactly `expected` (`None`: nothing) and returns the identity of
-/// what it holds. The content is read through one open file whose stat is taken before and
-/// after the read and compared with the path's, so an edit during the read is seen too.
-fn holds(path: &Path, rel: &str, expected: Option<&[u8]>) -> Result<Identity> {
-    let changed = || anyhow::Error::new(ChangedOnDisk { path: rel.to_string() });
-    let before = identity_now(path)?;
-    let Identity::File(stamp) = before else {
-        return if expected.is_none() { Ok(Identity::Absent) } else { Err(changed()) };
-    };
-    let Some(expected) = expected else { return Err(changed()) };
-    if stamp.size != expected.len() as u64 {
-        return Err(changed());
-    }
-    let mut f = std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let opened = FileStamp::of(&f.metadata().with_context(|| format!("cannot inspect {}", path.display()))?);
-    let mut bytes = Vec::with_capacity(expected.len());
-    std::io::Read::read_to_end(&mut f, &mut bytes).with_context(|| format!("cannot read {}", path.display()))?;
-    let read = FileStamp::of(&f.metadata().with_context(|| format!("cannot inspect {}", path.display()))?);
-    if opened != stamp || read != stamp || bytes != expected || identity_now(path)? != before {
-        return Err(changed());
-    }
-    Ok(before)
 }
 
 /// What a guarded write left at its path: the identity of the file dreamreview wrote
@@ -385,12 +196,6 @@ impl Drop for TempFile {
     }
 }
 
-/// A fresh hidden name in a note's folder, `.dreamreview-<pid>-<n>.<ext>`: short whatever
-/// the note is called, unique in this process, recognisable by [`clean_temp_files`].
-pub(super) fn temp_name(ext: &str) -> String {
-    format!(".dreamreview-{}-{}.{ext}", std::process::id(), TEMP_SEQ.fetch_add(1, Ordering::Relaxed))
-}
-
 /// Replaces `path` with `bytes` atomically and durably (temp file, fsync, rename, fsync of
 /// the folder), whatever it held: for dreamreview's own state files, never for notes.
 fn atomic_replace(path: &Path, bytes: &[u8]) -> Result<()> {
@@ -512,6 +317,7 @@ pub(crate) fn crash_point() {
 
 #[cfg(test)]
 mod tests {
+    use super::super::paths::writable;
     use super::*;
     use proptest::prelude::*;
 

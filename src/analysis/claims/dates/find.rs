@@ -5,7 +5,7 @@ use std::sync::LazyLock;
 
 use regex::{Captures, Regex};
 
-use super::{ANY_LEAP_YEAR, DateSpec, MonthPart};
+use super::spec::{ANY_LEAP_YEAR, DateSpec, MonthPart};
 use crate::analysis::claims::text::{
     char_at, char_before, is_cjk, is_hangul, is_word_char, parse_cjk_number, parse_digits,
 };

@@ -1,6 +1,6 @@
 //! Pre-filter strings for dates: what a text stating a date a claim covers must contain.
 
-use super::DateSpec;
+use super::spec::DateSpec;
 use crate::analysis::claims::text::to_fullwidth_digits;
 
 const MONTH_NAMES: [(&str, &str); 12] = [

@@ -2,8 +2,9 @@
 //! overlay it can open.
 
 use super::decide::{decide, edit, rest, toggle, undo_redo};
+use super::decided::again;
 use super::navigate::{flagged, move_cursor, next_match, step_file, step_hunk};
-use super::{again, say};
+use super::say::say;
 use crate::faces::ui::guard;
 use crate::faces::ui::keymap::Action;
 use crate::faces::ui::msg::Cmd;

@@ -1,7 +1,8 @@
 //! Deciding hunks and lines: accept, reject, toggle, the rest of a file, edit, undo and redo.
 
+use super::decided::decided;
 use super::navigate::{all_hunks, step_hunk};
-use super::{decided, say};
+use super::say::say;
 use crate::faces::ui::msg::Cmd;
 use crate::faces::ui::state::App;
 use crate::model::decision::Decision;

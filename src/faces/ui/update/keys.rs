@@ -3,7 +3,7 @@
 
 use super::act::{accept, act, ask_why};
 use super::navigate::{move_cursor, run_search, select_file};
-use super::say;
+use super::say::say;
 use crate::faces::ui::keymap::{self, Action};
 use crate::faces::ui::msg::Cmd;
 use crate::faces::ui::state::{App, Focus, HistoryState, Mode};

@@ -1,6 +1,6 @@
 //! Moving through the review: the cursor, files, hunks, flagged hunks and search matches.
 
-use super::say;
+use super::say::say;
 use crate::faces::ui::msg::Cmd;
 use crate::faces::ui::state::{App, RowKind, Search};
 use crate::model::diff::Op;

@@ -2,7 +2,7 @@
 //! word-level emphasis inside changed lines, flagged claims and search matches highlighted;
 //! unified or side by side, soft-wrapped or cut.
 
-use super::{inner, paint, pane};
+use super::frame::{inner, paint, pane};
 use crate::analysis::flag::Severity;
 use crate::faces::ui::state::{App, Focus, GUTTER, RowKind};
 use crate::faces::ui::text::{fit, wrap};

@@ -1,6 +1,6 @@
 //! The file list: status letter, flag mark, name and decided/total per file.
 
-use super::{inner, pane};
+use super::frame::{inner, pane};
 use crate::analysis::flag::Severity;
 use crate::faces::ui::state::{App, FileOrder};
 use crate::faces::ui::text::{truncate_middle, width};

@@ -4,7 +4,7 @@
 //! verdicts), drawn as the review's evidence pane drew it; or why the commit kept none.
 //! The commit's message follows.
 
-use super::evidence::{banner_lines, cited_one_line, claim_lines, context_line, cut, gap, rows};
+use super::evidence_lines::{banner_lines, cited_one_line, claim_lines, context_line, cut, gap, rows};
 use crate::faces::ui::state::App;
 use crate::faces::ui::text::short_ids;
 use crate::store::evidence::{FlagEvidence, HunkEvidence, KeptLine};

@@ -3,16 +3,15 @@
 
 mod diff;
 mod evidence;
+mod evidence_lines;
 mod files;
+mod frame;
 mod kept;
 mod overlay;
 mod status;
 
 use super::state::{App, Mode};
 use ratatui::Frame;
-use ratatui::layout::Rect;
-use ratatui::style::Style;
-use ratatui::widgets::{Block, BorderType, Borders};
 
 /// Draws every pane and the active overlay.
 pub fn view(app: &App, frame: &mut Frame) {
@@ -52,25 +51,4 @@ pub fn view(app: &App, frame: &mut Frame) {
         }
         Mode::Normal | Mode::Search(_) => {}
     }
-}
-
-/// A bordered pane with a title; the focused one is drawn in the focus colour.
-fn pane<'a>(app: &App, title: String, focused: bool) -> Block<'a> {
-    let border = if focused { app.theme.border_focus } else { app.theme.border };
-    Block::default()
-        .borders(Borders::ALL)
-        .border_type(BorderType::Rounded)
-        .border_style(border)
-        .title(ratatui::text::Span::styled(title, if focused { app.theme.border_focus } else { app.theme.dim }))
-}
-
-/// The inside of a bordered rectangle.
-fn inner(r: Rect) -> Rect {
-    Rect::new(r.x + 1.min(r.width), r.y + 1.min(r.height), r.width.saturating_sub(2), r.height.saturating_sub(2))
-}
-
-/// Paints `style` over a rectangle (keeps the text, patches colours/modifiers).
-fn paint(frame: &mut Frame, r: Rect, style: Style) {
-    let area = frame.area();
-    frame.buffer_mut().set_style(r.intersection(area), style);
 }

@@ -3,11 +3,11 @@
 //!
 //! Building an index costs about twice what scanning the same bytes does, so a run that
 //! waits for it is slower than one without the index. A scan therefore indexes inline
-//! only a little ([`Budget`], [`INLINE_BYTES`]: not worth a process); beyond that it reads
-//! what is not indexed as it would without an index (a new or rewritten transcript whole,
-//! the appended end of a grown one, through the index of the rest), and leaves those
-//! transcripts for the command line to hand to one `dreamreview index` process at low
-//! priority ([`spawn`]). A first run over a large folder costs what a run without the
+//! only a little ([`Budget`], [`INLINE_BYTES`](super::budget::INLINE_BYTES): not worth a
+//! process); beyond that it reads what is not indexed as it would without an index (a new
+//! or rewritten transcript whole, the appended end of a grown one, through the index of
+//! the rest), and leaves those transcripts for the command line to hand to one
+//! `dreamreview index` process at low priority ([`spawn`]). A first run over a large folder costs what a run without the
 //! index does, a run after a night costs the index plus the night's bytes, and the next
 //! one finds them indexed.
 //! One background build runs at a time per cache ([`build_all`] holds a lock; a second
@@ -17,56 +17,16 @@
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
+use super::budget::Budget;
 use super::store::{refresh, root};
 use crate::inputs::transcript::source::SourceKind;
 
 /// A transcript larger than this is indexed alone by the background build.
 const LARGE_BYTES: u64 = 8 << 20;
-
-/// What a scan may index inline.
-pub const INLINE_BYTES: u64 = 1 << 20;
-
-/// Bytes a scan may still index inline.
-#[derive(Debug)]
-pub struct Budget(AtomicU64);
-
-impl Budget {
-    /// The budget of a scan: [`INLINE_BYTES`] (`DREAMREVIEW_INDEX_INLINE_BYTES` overrides
-    /// it, for tests and benchmarks).
-    pub fn for_scan() -> Budget {
-        let set = std::env::var("DREAMREVIEW_INDEX_INLINE_BYTES").ok().and_then(|v| v.parse().ok());
-        Budget(AtomicU64::new(set.unwrap_or(INLINE_BYTES)))
-    }
-
-    /// No limit: the background build.
-    pub fn unlimited() -> Budget {
-        Budget(AtomicU64::new(u64::MAX))
-    }
-
-    /// Takes `n` bytes from the budget when it has them.
-    pub(crate) fn take(&self, n: u64) -> bool {
-        self.0.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| left.checked_sub(n)).is_ok()
-    }
-}
-
-/// A set: a long TUI session scans again after each commit, and each scan may leave the
-/// same transcripts.
-static DEFERRED: Mutex<std::collections::BTreeSet<PathBuf>> = Mutex::new(std::collections::BTreeSet::new());
-
-/// Leaves `path` for the background build.
-pub(crate) fn defer(path: &Path) {
-    DEFERRED.lock().unwrap_or_else(|p| p.into_inner()).insert(path.to_path_buf());
-}
-
-/// The transcripts scans of this process left unindexed since the last call, sorted.
-pub fn take_deferred() -> Vec<PathBuf> {
-    std::mem::take(&mut *DEFERRED.lock().unwrap_or_else(|p| p.into_inner())).into_iter().collect()
-}
 
 /// What a build did.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -179,14 +139,6 @@ pub fn read_paths(input: &[u8]) -> Vec<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_budget_is_taken_whole_or_not_at_all() {
-        let b = Budget(AtomicU64::new(10));
-        assert!(b.take(4) && b.take(6));
-        assert!(!b.take(1));
-        assert!(Budget::unlimited().take(u64::MAX / 2));
-    }
 
     #[test]
     fn paths_survive_the_pipe() {

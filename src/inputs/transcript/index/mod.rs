@@ -25,76 +25,18 @@
 //! block is marked to be always read).
 
 pub mod background;
+pub mod budget;
 pub mod format;
 pub mod grams;
+pub mod limits;
+pub mod stats;
 mod store;
 
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
-
-pub use background::{Budget, build_all, read_paths, spawn, take_deferred, wait_for_builds};
+pub use background::{build_all, read_paths, spawn, wait_for_builds};
+pub use budget::{Budget, take_deferred};
 pub use format::FileIndex;
+pub use limits::{BLOCK_BYTES, MAX_FILE_BYTES, block_bytes, max_file_bytes};
+pub(crate) use stats::count_read;
+pub use stats::{FALLBACK_FILES, INDEXED_BYTES, READ_BYTES, stats, take_notes};
 pub(crate) use store::prune;
 pub use store::{default_dir, index_file_of, refresh};
-
-/// Transcripts larger than this are never indexed (always read whole): building an index
-/// holds about 1.8 bytes per byte of the transcript (its keys per block, then sorted), so
-/// this bounds what a build takes, and such files are rare.
-pub const MAX_FILE_BYTES: u64 = 64 << 20;
-
-/// [`MAX_FILE_BYTES`], unless `DREAMREVIEW_INDEX_MAX_FILE_BYTES` says otherwise (tests).
-pub fn max_file_bytes() -> u64 {
-    static SIZE: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
-    *SIZE.get_or_init(|| {
-        std::env::var("DREAMREVIEW_INDEX_MAX_FILE_BYTES").ok().and_then(|v| v.parse().ok()).unwrap_or(MAX_FILE_BYTES)
-    })
-}
-
-/// Target bytes of a block of lines (a block ends at the first line end past it).
-pub const BLOCK_BYTES: u64 = 16 << 10;
-
-/// [`BLOCK_BYTES`], unless `DREAMREVIEW_INDEX_BLOCK_BYTES` says otherwise (tests use 1:
-/// a block per line, so that the index decides for each line whether it is read).
-pub fn block_bytes() -> u64 {
-    static SIZE: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
-    *SIZE.get_or_init(|| {
-        std::env::var("DREAMREVIEW_INDEX_BLOCK_BYTES").ok().and_then(|v| v.parse().ok()).unwrap_or(BLOCK_BYTES)
-    })
-}
-
-/// Set when an index could not be written in this process: later scans do not build
-/// indexes they cannot keep.
-static UNWRITABLE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-static NOTES: Mutex<Vec<String>> = Mutex::new(Vec::new());
-
-/// Counters of the last scans (for benchmarks and tests).
-pub static FALLBACK_FILES: AtomicU64 = AtomicU64::new(0);
-/// Bytes read by scans through the index (candidate blocks and unindexed tails).
-pub static READ_BYTES: AtomicU64 = AtomicU64::new(0);
-
-/// Notes about indexes found corrupt or unwritable since the last call (for stderr).
-pub fn take_notes() -> Vec<String> {
-    std::mem::take(&mut *NOTES.lock().unwrap_or_else(|p| p.into_inner()))
-}
-
-pub(crate) fn note(message: String) {
-    NOTES.lock().unwrap_or_else(|p| p.into_inner()).push(message);
-}
-
-pub(crate) fn count_read(n: u64) {
-    READ_BYTES.fetch_add(n, Ordering::Relaxed);
-}
-
-/// The counters of this process's scans, one line (`DREAMREVIEW_INDEX_STATS=1` prints
-/// it after `check`, for benchmarks).
-pub fn stats() -> String {
-    format!(
-        "index: {} files scanned whole (a needle without keys), {} bytes indexed, {} bytes of candidate blocks read",
-        FALLBACK_FILES.load(Ordering::Relaxed),
-        INDEXED_BYTES.load(Ordering::Relaxed),
-        READ_BYTES.load(Ordering::Relaxed)
-    )
-}
-
-/// Bytes read to build or extend indexes.
-pub static INDEXED_BYTES: AtomicU64 = AtomicU64::new(0);

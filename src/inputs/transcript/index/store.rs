@@ -8,10 +8,11 @@ use std::path::{Path, PathBuf};
 
 use memchr::{memchr, memrchr};
 
-use super::background::{Budget, defer};
+use super::budget::{Budget, defer};
 use super::format::{FileIndex, Identity, Part, checksum};
 use super::grams::{KEYS, line_keys};
-use super::{block_bytes, note};
+use super::limits::{block_bytes, max_file_bytes};
+use super::stats::{INDEXED_BYTES, UNWRITABLE, note};
 use crate::inputs::transcript::file::MAX_LINE_BYTES;
 use crate::inputs::transcript::source::SourceKind;
 
@@ -133,12 +134,12 @@ pub fn refresh(
     wanted: &[u32],
     budget: &Budget,
 ) -> Option<FileIndex> {
-    if super::UNWRITABLE.load(std::sync::atomic::Ordering::Relaxed) {
+    if UNWRITABLE.load(std::sync::atomic::Ordering::Relaxed) {
         // An index that cannot be kept would be built again on every run: scan whole.
         return None;
     }
     let size = meta.len();
-    if size > super::max_file_bytes() {
+    if size > max_file_bytes() {
         // Building its index would hold about twice its size in memory: read it whole.
         return None;
     }
@@ -189,7 +190,7 @@ pub fn refresh(
     };
     ix.identity = id;
     if let Err(e) = write_atomically(&at, &ix.encode())
-        && !super::UNWRITABLE.swap(true, std::sync::atomic::Ordering::Relaxed)
+        && !UNWRITABLE.swap(true, std::sync::atomic::Ordering::Relaxed)
     {
         // Said once per run, not once per transcript; the other transcripts are scanned
         // whole rather than indexed for nothing.
@@ -268,7 +269,7 @@ fn build(
         let n = read_at(file, &mut buf[old..], pos)?;
         buf.truncate(old + n);
         progress(n);
-        super::INDEXED_BYTES.fetch_add(n as u64, std::sync::atomic::Ordering::Relaxed);
+        INDEXED_BYTES.fetch_add(n as u64, std::sync::atomic::Ordering::Relaxed);
         pos += n as u64;
         if n == 0 {
             break;

@@ -3,8 +3,8 @@
 
 use serde_json::Value;
 
-use super::LineKind;
-use super::events::{compact, key_values};
+use super::fields::{compact, key_values};
+use super::kind::LineKind;
 use crate::inputs::transcript::json::{get, get_str};
 
 /// (role, text, kind) of a `user`/`assistant` message.

@@ -8,19 +8,20 @@
 
 mod blocks;
 mod events;
+mod fields;
+pub mod kind;
 
 use serde_json::Value;
 
 use self::blocks::render_message;
 pub(crate) use self::blocks::strongest;
-use self::events::{join, key_values, render_attachment, render_progress, render_snapshot, s};
+use self::events::{render_attachment, render_progress, render_snapshot};
+use self::fields::{DEFAULT_LIMIT, join, key_values, s};
+pub use self::kind::LineKind;
 use super::json::{get_str, parse_object};
 use super::partial::skip_ws;
 use super::text::{one_line, strip_cr};
 use crate::base::date::Date;
-
-/// Default cap on the characters of [`RenderedLine::text`].
-const DEFAULT_LIMIT: usize = 600;
 
 /// Envelope fields never shown for lines of a type we do not know.
 const ENVELOPE: &[&str] = &[
@@ -40,27 +41,6 @@ const ENVELOPE: &[&str] = &[
     "requestId",
     "entrypoint",
 ];
-
-/// What sort of line it is, so the evidence pane can style it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum LineKind {
-    /// Only thinking (folded: thinking is never shown or used as evidence).
-    Thinking,
-    /// Conversation text (user prompt, assistant reply).
-    Text,
-    /// An assistant tool call.
-    ToolUse,
-    /// A tool result.
-    ToolResult,
-    /// A tool result marked `is_error`.
-    ToolError,
-    /// Anything else Claude Code records (system, progress, snapshots, queue…).
-    Event,
-    /// A line of a Markdown/plain-text source.
-    Note,
-    /// Not a JSON object: shown as its lossy text.
-    Raw,
-}
 
 /// One line ready for display.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,8 +5,8 @@ use std::ops::Range;
 use aho_corasick::Input;
 use memchr::{memchr, memchr_iter, memmem, memrchr};
 
+use super::hits::{Hit, LineHit, Verdict, VerifyLine};
 use super::matcher::{Automaton, MARKER, Needles};
-use super::{Hit, LineHit, Verdict, VerifyLine};
 use crate::inputs::transcript::said::said_text_in;
 use crate::inputs::transcript::source::SourceKind;
 use crate::inputs::transcript::unsaid::{containing, unsaid_spans};

@@ -24,8 +24,8 @@ pub(super) struct Needles {
     /// Per needle: blank, so never looked for.
     pub(super) blank: Vec<bool>,
     /// Per needle: the sets of index keys one of which a line must hold all of to be worth
-    /// presenting (see [`super::NeedleKeys`]); none: the index cannot narrow it.
-    pub(super) keys: Vec<super::NeedleKeys>,
+    /// presenting (see [`super::keys::NeedleKeys`]); none: the index cannot narrow it.
+    pub(super) keys: Vec<super::keys::NeedleKeys>,
     /// Every automaton pattern (needles and their escaped forms).
     patterns: Vec<String>,
     /// Needle index of each pattern.
@@ -41,7 +41,7 @@ impl Needles {
         }
         let blank = needles.iter().map(|n| is_blank(n)).collect();
         let lowered = needles.iter().map(|n| n.as_bytes().to_ascii_lowercase()).collect();
-        let keys = needles.iter().map(|n| super::substring_keys(n)).collect();
+        let keys = needles.iter().map(|n| super::keys::substring_keys(n)).collect();
         Some(Needles { lowered, blank, keys, patterns, pattern_needle })
     }
 

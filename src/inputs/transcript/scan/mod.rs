@@ -31,71 +31,29 @@
 //! terminal escape sequence inside it, or `\/` for `/`: see [`matcher::MARKERS`]) is
 //! searched again in its said text.
 
+pub mod hits;
+pub mod keys;
 mod lines;
 mod matcher;
+pub mod progress;
 mod reader;
+mod shared;
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 
 use rayon::prelude::*;
 
 use super::file::MAX_LINE_BYTES;
 use super::source::SourceSet;
+pub use hits::{Hit, LineHit, Verdict, Verifier, VerifyLine, WithExhausted};
+pub use keys::{NeedleKeys, substring_keys};
+use matcher::Needles;
 pub use matcher::scan_patterns;
-use matcher::{Automaton, Needles};
+pub use progress::ScanProgress;
+use shared::{ScanOpts, Shared, Worker};
 
 /// Bytes read from a file at a time (2 MiB).
 pub const CHUNK_BYTES: usize = 2 << 20;
-
-/// A needle found in what a source line says.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Hit {
-    /// Index of the source in [`SourceSet::files`].
-    pub source: usize,
-    /// 1-based physical line number.
-    pub line: usize,
-    /// Index of the needle in the slice given to [`scan`].
-    pub needle: usize,
-}
-
-/// Progress of a running scan, shared with the UI (all methods take `&self`).
-#[derive(Debug, Default)]
-pub struct ScanProgress {
-    done: AtomicU64,
-    total: AtomicU64,
-    cancelled: AtomicBool,
-}
-
-impl ScanProgress {
-    /// A fresh counter.
-    pub fn new() -> ScanProgress {
-        ScanProgress::default()
-    }
-
-    /// Bytes read so far.
-    pub fn bytes_done(&self) -> u64 {
-        self.done.load(Ordering::Relaxed)
-    }
-
-    /// Bytes to read in all (known once the scan has started).
-    pub fn bytes_total(&self) -> u64 {
-        self.total.load(Ordering::Relaxed)
-    }
-
-    /// Asks the scan to stop early; it returns what it found so far.
-    pub fn cancel(&self) {
-        self.cancelled.store(true, Ordering::Relaxed);
-    }
-
-    /// Whether [`ScanProgress::cancel`] was called.
-    pub fn is_cancelled(&self) -> bool {
-        self.cancelled.load(Ordering::Relaxed)
-    }
-
-    fn add(&self, n: usize) {
-        self.done.fetch_add(n as u64, Ordering::Relaxed);
-    }
-}
 
 /// Everything a scan found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -138,91 +96,6 @@ pub fn scan_with(
 ) -> ScanReport {
     let keep_all = |hit: &LineHit<'_>, verdict: &mut Verdict| verdict.keep.extend_from_slice(hit.needles);
     scan_lines(sources, needles, options, progress, &keep_all)
-}
-
-/// A line holding needles that its said text contains, as a [`VerifyLine`] sees it.
-#[derive(Clone, Copy, Debug)]
-pub struct LineHit<'a> {
-    /// Index of the source in [`SourceSet::files`].
-    pub source: usize,
-    /// 1-based physical line number.
-    pub line: usize,
-    /// The needles (indexes, ascending) whose lowercased form occurs in `said`, ASCII
-    /// case-insensitively, and that are not exhausted in this source.
-    pub needles: &'a [usize],
-    /// The raw line (cut at [`MAX_LINE_BYTES`]).
-    pub raw: &'a [u8],
-    /// What the line says ([`super::said_text`], or the line itself for Markdown).
-    pub said: &'a str,
-}
-
-/// What a [`VerifyLine`] decides about a line (cleared before each call).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Verdict {
-    /// Needles of the line to report as hits.
-    pub keep: Vec<usize>,
-    /// Needles not worth looking for in the rest of this source: their later lines are
-    /// skipped, and a source where every needle is exhausted is not read further.
-    pub exhausted: Vec<usize>,
-}
-
-/// Judges the lines a scan finds (see [`scan_lines`]). Any
-/// `Fn(&LineHit, &mut Verdict) + Sync` closure is one (it exhausts nothing up front);
-/// [`WithExhausted`] adds the check made before a source is read.
-pub trait Verifier: Sync {
-    /// Called once per line holding candidate needles.
-    fn line(&self, hit: &LineHit<'_>, verdict: &mut Verdict);
-
-    /// Called before `source` is read: sets `done[needle]` for the needles with nothing
-    /// left to find in it. They are not looked for there, and a source where every needle
-    /// is done is not read at all.
-    fn exhausted(&self, source: usize, done: &mut [bool]) {
-        let _ = (source, done);
-    }
-}
-
-impl<F: Fn(&LineHit<'_>, &mut Verdict) + Sync> Verifier for F {
-    fn line(&self, hit: &LineHit<'_>, verdict: &mut Verdict) {
-        self(hit, verdict)
-    }
-}
-
-/// A [`Verifier`] made of two closures: the line check and the check before a source is
-/// read ([`Verifier::exhausted`]).
-pub struct WithExhausted<L, E> {
-    /// The line check.
-    pub line: L,
-    /// The check before a source is read.
-    pub exhausted: E,
-}
-
-impl<L, E> Verifier for WithExhausted<L, E>
-where
-    L: Fn(&LineHit<'_>, &mut Verdict) + Sync,
-    E: Fn(usize, &mut [bool]) + Sync,
-{
-    fn line(&self, hit: &LineHit<'_>, verdict: &mut Verdict) {
-        (self.line)(hit, verdict)
-    }
-
-    fn exhausted(&self, source: usize, done: &mut [bool]) {
-        (self.exhausted)(source, done)
-    }
-}
-
-/// A check of the candidate needles of a line, called once per line holding any.
-pub type VerifyLine<'a> = dyn Verifier + 'a;
-
-/// What a line must hold, in the index's keys, for a needle to be worth presenting on it:
-/// every key of at least one of the sets ([`crate::inputs::transcript::index::grams`]). No set:
-/// the index cannot narrow the needle, and a file where it is looked for is read whole.
-pub type NeedleKeys = Vec<Vec<u32>>;
-
-/// The keys any line whose said text contains `needle` holds (its grams): what
-/// [`scan_lines`] uses for every needle.
-pub fn substring_keys(needle: &str) -> NeedleKeys {
-    let keys = super::index::grams::needle_keys(needle);
-    if keys.is_empty() { Vec::new() } else { vec![keys] }
 }
 
 /// [`scan_lines`] with, per needle, keys a line must hold for the verifier to do anything
@@ -319,40 +192,6 @@ fn scan_all(
         super::index::prune(cache, &dirs);
     }
     report
-}
-
-/// What one rayon job keeps from file to file: the read buffer (one chunk plus the
-/// partial line carried over; filled by reads only, never zeroed) and the automaton,
-/// rebuilt smaller as needles are exhausted.
-#[derive(Default)]
-struct Worker {
-    buf: Vec<u8>,
-    automaton: Option<Automaton>,
-    /// Matches of exhausted needles in the last file (see `reader`).
-    wasted: u64,
-}
-
-/// Sizes used by the per-file scan (smaller in tests, to cross chunk boundaries).
-#[derive(Clone, Copy)]
-struct ScanOpts {
-    chunk: usize,
-    max_line: usize,
-    /// Hits per needle in one file; 0 = all.
-    limit: usize,
-}
-
-/// What every file of one scan shares.
-struct Shared<'a> {
-    needles: &'a Needles,
-    opts: ScanOpts,
-    progress: &'a ScanProgress,
-    verify: &'a VerifyLine<'a>,
-    /// The index folder, when scans use one.
-    index: Option<&'a std::path::Path>,
-    /// Every key of every needle, sorted: the keys an index is decoded with.
-    wanted: &'a [u32],
-    /// What may be indexed inline (the rest is left for the background build).
-    budget: &'a super::index::Budget,
 }
 
 #[cfg(test)]

@@ -7,8 +7,11 @@ use std::path::Path;
 
 use memchr::{memchr, memrchr};
 
+use super::hits::Hit;
 use super::lines::LineScanner;
-use super::{Automaton, Hit, ScanOpts, Shared, Worker};
+use super::matcher::{Automaton, Needles};
+use super::progress::ScanProgress;
+use super::shared::{ScanOpts, Shared, Worker};
 use crate::inputs::transcript::source::SourceKind;
 
 /// Matches of exhausted needles in one file above which the worker builds an automaton
@@ -113,9 +116,9 @@ fn plan(
     cache: &Path,
     path: &Path,
     (file, meta): (&File, &std::fs::Metadata),
-    (needles, keys, budget): (&super::Needles, &[u32], &crate::inputs::transcript::index::Budget),
+    (needles, keys, budget): (&Needles, &[u32], &crate::inputs::transcript::index::Budget),
     open: &[bool],
-    progress: &super::ScanProgress,
+    progress: &ScanProgress,
 ) -> Option<Plan> {
     use crate::inputs::transcript::index;
     let wanted: Vec<usize> = (0..open.len()).filter(|&n| open[n]).collect();
@@ -142,7 +145,7 @@ fn plan(
 /// may be said there (empty: any, for a block holding a line the index could not read).
 fn candidate_blocks(
     ix: &crate::inputs::transcript::index::FileIndex,
-    needles: &super::Needles,
+    needles: &Needles,
     wanted: &[usize],
 ) -> Vec<((u64, u64, usize), Vec<usize>)> {
     let words = ix.blocks.len().div_ceil(64);
@@ -207,7 +210,7 @@ fn scan_range(
     lines: &mut LineScanner<'_>,
     buf: &mut Vec<u8>,
     opts: ScanOpts,
-    progress: Option<&super::ScanProgress>,
+    progress: Option<&ScanProgress>,
 ) -> io::Result<u64> {
     let ScanOpts { chunk, max_line, .. } = opts;
     file.seek(SeekFrom::Start(start))?;

@@ -1,9 +1,10 @@
 //! A line as the TUI shows it, traced to the commit that wrote it: found in today's note,
 //! or gone from it and explained as of the commit shown.
 
+use super::explain::{explain, plural};
+use super::note::{normalise, read_note, shown_lines, split_lines};
 use super::types::{CommitInfo, Explanation, FORMAT, Group, NoteLine};
 use super::walk::{Blamed, Walk, commit_info};
-use super::{explain, normalise, plural, read_note, shown_lines, split_lines};
 use crate::store::repo::MemoryRepo;
 use crate::store::repo::history;
 use crate::store::repo::message::one_line;

@@ -2,10 +2,10 @@
 //! the commit that first wrote it), and for a review commit what its evidence note kept.
 
 use super::cites::{accepted_in_message, cited_source};
+use super::note::split_lines;
 use super::types::{
     CitationWhy, CommitInfo, EntryWhy, HunkWhy, Kept, MessageCite, MessageHunk, Now, Origin, ReviewOrigin,
 };
-use super::{split_lines, transcript_exists};
 use crate::inputs::transcript::{SourceFile, SourceSet, Transcript};
 use crate::store::evidence::{CitationEvidence, HunkEvidence};
 use crate::store::repo::MemoryRepo;
@@ -275,4 +275,14 @@ pub(super) fn now(c: &CitationEvidence) -> Now {
         })
     });
     if same { Now::StillThere } else { Now::ChangedSince }
+}
+
+/// Whether a transcript named `source` is findable now among the memory folder's sources
+/// (found once, kept in `sources`).
+pub(super) fn transcript_exists(repo: &MemoryRepo, sources: &mut Option<SourceSet>, source: &str) -> bool {
+    let sources = sources.get_or_insert_with(|| {
+        let root = repo.memory.parent();
+        SourceSet::discover(root, &[], Some(&repo.memory)).unwrap_or_default()
+    });
+    !sources.find(source).is_empty()
 }

@@ -1,0 +1,49 @@
+//! Where a value occurs in lowercase text: every start of it, as a version token
+//! (`3.11` in `3.11.4`, not in `13.11`) and as a word (`npm test` is not in `pnpm test`).
+
+use super::text::is_word_char;
+
+/// Every start of `needle` in `hay`, overlapping ones included (`match_indices` skips a
+/// match that overlaps an earlier one: in `https://ps://p` the `ps://p` at 8 hides behind
+/// the one at 3).
+pub(super) fn starts<'a>(hay: &'a str, needle: &'a str) -> impl Iterator<Item = usize> + 'a {
+    let mut from = 0;
+    std::iter::from_fn(move || {
+        if needle.is_empty() {
+            return None;
+        }
+        let i = from + hay.get(from..)?.find(needle)?;
+        // Next search from the following char boundary.
+        from = i + hay.get(i..)?.chars().next().map_or(1, char::len_utf8);
+        Some(i)
+    })
+}
+
+/// True when `lower` holds version `value` as a token (`3.11` in `3.11.4`, not in `13.11`).
+pub(crate) fn version_token(value: &str, lower: &str) -> bool {
+    starts(lower, value).any(|i| {
+        let b = lower.as_bytes();
+        let prev = if i > 0 { b.get(i - 1).copied() } else { None };
+        let prev2 = if i > 1 { b.get(i - 2).copied() } else { None };
+        let next = b.get(i + value.len()).copied();
+        let after_digit = prev.is_some_and(|c| c.is_ascii_digit());
+        let after_decimal = prev == Some(b'.') && prev2.is_some_and(|c| c.is_ascii_digit());
+        let left = !after_digit && !after_decimal;
+        left && !next.is_some_and(|c| c.is_ascii_digit())
+    })
+}
+
+/// Substring match that does not start or end inside a word: `npm test` is not in
+/// `pnpm test`, `redis` is in `redis-server`, `config.yaml` is in `/app/config.yaml`.
+/// An end of the value that is itself not a word character needs no boundary.
+pub(crate) fn word_occurs(value: &str, lower: &str) -> bool {
+    let first_word = value.chars().next().is_some_and(is_word_char);
+    let last_word = value.chars().next_back().is_some_and(is_word_char);
+    starts(lower, value).any(|i| {
+        let before = lower.get(..i).and_then(|s| s.chars().next_back());
+        let after = lower.get(i + value.len()..).and_then(|s| s.chars().next());
+        let starts_inside = first_word && before.is_some_and(is_word_char);
+        let ends_inside = last_word && after.is_some_and(is_word_char);
+        !starts_inside && !ends_inside
+    })
+}
