@@ -150,6 +150,13 @@ impl Hunk {
         self.lines.iter().filter(|l| l.op == Op::Add)
     }
 
+    /// The changed lines decisions `d` on this hunk take: the accepted ones (every one of
+    /// a whole-file hunk). What a commit writes of a hunk not edited, line by line.
+    pub fn taken_lines<'a>(&'a self, d: &'a HunkDecision) -> impl Iterator<Item = &'a Line> {
+        let changed = self.lines.iter().filter(|l| l.op != Op::Context);
+        changed.zip(&d.lines).filter(|(_, x)| **x == Decision::Accepted || self.whole_file).map(|(l, _)| l)
+    }
+
     /// Lines removed by this hunk.
     pub fn removed(&self) -> impl Iterator<Item = &Line> {
         self.lines.iter().filter(|l| l.op == Op::Remove)
