@@ -76,8 +76,8 @@ pub enum Mode {
 pub struct HistoryState {
     /// Commits touching the memory folder, newest first.
     pub entries: Vec<crate::store::repo::history::LogEntry>,
-    /// The selected commit.
-    pub selected: usize,
+    /// The selected commit (`None` once the view asked to close).
+    pub selected: Option<usize>,
     /// The selected commit's diff, opened with Enter: a read-only review state.
     pub view: Option<Box<App>>,
     /// A revert waiting for `y`: (question, commit id, scope).

@@ -246,7 +246,7 @@ fn apply(app: &mut App, msg: Msg) -> Vec<Cmd> {
                 say(app, "the memory repository has no commits yet", false);
                 return Vec::new();
             }
-            app.mode = Mode::History(Box::new(HistoryState { entries, selected: 0, view: None, confirm: None }));
+            app.mode = Mode::History(Box::new(HistoryState { entries, selected: Some(0), view: None, confirm: None }));
             replay(app)
         }
         Msg::HistoryDiff(Ok(opened)) => {
