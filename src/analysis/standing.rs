@@ -149,7 +149,7 @@ impl StandingFlag {
 }
 
 /// The flags standing on what a commit takes — `taken` are the hunks it takes, wholly,
-/// line by line or edited ([`Review::selection`]) — errors first, then warnings, each in review order.
+/// line by line or edited ([`Review::takes`]) — errors first, then warnings, each in review order.
 /// The one list the commit message (`accepted with: …`), the evidence kept with the commit
 /// (and so `why`), `apply`'s `--allow` check and the TUI's commit preview are all made of.
 ///

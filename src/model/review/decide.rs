@@ -18,19 +18,13 @@ impl Review {
     /// What a commit takes of hunk `id` if it is decided `d`: its outcome when the commit
     /// takes something of it (accepted wholly, line by line, or edited), `None` when it
     /// takes nothing — nothing accepted, or a blocked hunk ([`Review::blocked`]) accepted
-    /// without an edit. The one rule every commit selection is made by
-    /// ([`Review::selection`]; a hunk's decision about to change: the TUI's guard).
+    /// without an edit. The one rule every commit selection is made by: the commit plan's
+    /// fates (and so its message, evidence and standing flags), and the flags a key is about
+    /// to take (`d` the decision it would leave).
     pub fn takes(&self, id: HunkId, d: &HunkDecision) -> Option<Outcome> {
         let outcome = d.outcome();
         let blocked = self.blocked(id).is_some() && d.edited.is_none();
         (outcome.takes() && !blocked).then_some(outcome)
-    }
-
-    /// What a commit of the current decisions takes: every hunk [`Review::takes`] something
-    /// of, with how, in review order. The hunks a commit's flags, message and evidence are
-    /// made of.
-    pub fn selection(&self) -> Vec<(HunkId, Outcome)> {
-        self.decisions.iter().filter_map(|(id, d)| self.takes(id, d).map(|o| (id, o))).collect()
     }
 
     fn checkpoint(&mut self) {
@@ -235,5 +229,41 @@ impl Review {
             }
             None => false,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::model::decision::{Decision, HunkDecision, Outcome};
+    use crate::model::ids::HunkId;
+    use crate::model::review::Review;
+    use crate::model::review::history::NoHistory;
+
+    #[cfg(unix)]
+    #[test]
+    fn a_commit_takes_what_is_accepted_and_may_be_written() {
+        let t = tempfile::tempdir().unwrap();
+        let (live, dream) = (t.path().join("live"), t.path().join("dream"));
+        std::fs::create_dir_all(&live).unwrap();
+        std::fs::create_dir_all(&dream).unwrap();
+        std::fs::write(live.join("a.md"), "one\ntwo\n").unwrap();
+        std::fs::write(dream.join("a.md"), "one\nTWO\nthree\n").unwrap();
+        std::os::unix::fs::symlink("/etc/hostname", dream.join("l.md")).unwrap();
+        let inputs = crate::inputs::dream::discover(Some(&dream), Some(&live), &[]).unwrap();
+        let review = Review::load(inputs, &NoHistory).unwrap();
+        let (a, l) = (HunkId::new(0, 0), HunkId::new(1, 0));
+        assert_eq!((a.name(&review.files), l.name(&review.files)), (Some("a.md#1"), Some("l.md#1")));
+        let d = |lines: &[Decision], edited: Option<&str>| HunkDecision {
+            lines: lines.to_vec(),
+            edited: edited.map(str::to_string),
+        };
+        use Decision::*;
+        assert_eq!(review.takes(a, &d(&[Accepted; 3], None)), Some(Outcome::Accepted));
+        assert_eq!(review.takes(a, &d(&[Accepted, Rejected, Pending], None)), Some(Outcome::PartlyAccepted));
+        assert_eq!(review.takes(a, &d(&[Pending; 3], Some("one\n"))), Some(Outcome::Edited));
+        assert_eq!(review.takes(a, &d(&[Rejected, Pending, Pending], None)), None);
+        assert_eq!(review.takes(a, &d(&[Pending; 3], None)), None);
+        // A symlink is never written: accepting it takes nothing.
+        assert_eq!(review.takes(l, &d(&[Accepted], None)), None);
     }
 }
