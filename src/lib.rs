@@ -34,18 +34,19 @@
 //! A newcomer reads [`model::review`] (the model: hunks and decisions), then [`analysis`] (what is
 //! found and how), then [`store::repo::apply`] (how a review becomes a commit), then `ui::update`.
 
-// The folders are the layers (lowest first); each module is also reachable from the crate
-// root by its own name (`crate::inputs::transcript`, `dreamreview::model::review`), which is how the code
-// refers to it.
+// The folders are the layers (lowest first: base, inputs, model, analysis, store, faces;
+// listed here as rustfmt sorts them). Nothing is re-exported at the crate root: every
+// path names its layer (`crate::inputs::transcript`, `dreamreview::model::review`), so a
+// `use` line says which layer it reaches into, to a reader and to `tests/architecture.rs`.
+/// What is found: claims and their sources, hygiene, audit, the flags.
 pub mod analysis;
+/// Text, dates, time zones, credentials: what every layer may use.
 pub mod base;
+/// The command line and the terminal UI over the same model.
 pub mod faces;
+/// What a review reads: the dream, CHANGES.md, the transcripts, the memory folder.
 pub mod inputs;
+/// The review: hunks of the proposal, their ids, and the reviewer's decisions on them.
 pub mod model;
+/// Git: applying a review, history, revert, the evidence a commit keeps.
 pub mod store;
-
-pub use base::{date, secrets, shown, text, walk, zone};
-pub use faces::{cli, demo, report, ui, why};
-pub use inputs::{changes, claude, config, dream, inbox, memdiff, retention, snapshot, target, transcript};
-pub use model::{decision, diff, review};
-pub use store::{evidence, repo, waiting};

@@ -10,6 +10,7 @@ use crate::common::*;
 use dreamreview::analysis::flag::{Flag, FlagKind};
 use dreamreview::model::decision::Decision;
 use dreamreview::model::diff::Op;
+use dreamreview::model::ids::HunkId;
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -65,8 +66,8 @@ fn flags_of_index_lines_not_taken_never_reach_the_message() {
     dreamreview::store::repo::init_with_snapshot(&memory).unwrap();
     // The hunk's changed lines: the blank line and the three index lines are removed.
     let (review, _) = review(&dream, &memory);
-    let (fi, hi) = review.find_hunk("MEMORY.md#1").unwrap();
-    let h = review.hunk(fi, hi).unwrap();
+    let at = review.find_hunk("MEMORY.md#1").unwrap();
+    let h = review.hunk(at).unwrap();
     let changed: Vec<&str> = h.lines.iter().filter(|l| l.op != Op::Context).map(|l| l.text.as_str()).collect();
     // Take the removal of Alpha's line only (and the blank line before it); Beta's and
     // Gamma's lines are left pending, as Space on two lines leaves them.
@@ -145,8 +146,8 @@ fn the_preview_lists_an_entry_warning_as_standing() {
     let (_g, dream, memory) = scenario("mixed-infra");
     dreamreview::store::repo::init_with_snapshot(&memory).unwrap();
     let (mut review, _) = review(&dream, &memory);
-    let (fi, hi) = review.find_hunk("cache.md#1").unwrap();
-    review.set_hunk(fi, hi, Decision::Accepted).unwrap();
+    let at = review.find_hunk("cache.md#1").unwrap();
+    review.set_hunk(at, Decision::Accepted).unwrap();
     let analysis = dreamreview::faces::cli::analyze(&review);
     let mut app = dreamreview::faces::ui::state::App::new(
         review,
@@ -311,18 +312,18 @@ fn random_decisions(rng: &mut Rng, review: &mut dreamreview::model::review::Revi
                     .split_inclusive('\n')
                     .filter(|l| !l.starts_with("<<<<<<<") && !l.starts_with("=======") && !l.starts_with(">>>>>>>"))
                     .collect();
-                let _ = review.set_edit(fi, hi, Some(merged));
+                let _ = review.set_edit(HunkId::new(fi, hi), Some(merged));
                 continue;
             }
             match rng.below(6) {
                 0 => {}
                 1 => {
-                    let _ = review.set_hunk(fi, hi, Decision::Rejected);
+                    let _ = review.set_hunk(HunkId::new(fi, hi), Decision::Rejected);
                 }
                 2 | 3 if !h.whole_file => {
                     for slot in 0..h.slots() {
                         let d = [Decision::Accepted, Decision::Rejected, Decision::Pending][rng.below(3)];
-                        let _ = review.set_line(fi, hi, slot, d);
+                        let _ = review.set_line(HunkId::new(fi, hi), slot, d);
                     }
                 }
                 4 if !h.whole_file && review.files[fi].kind.writable() => {
@@ -334,10 +335,10 @@ fn random_decisions(rng: &mut Rng, review: &mut dreamreview::model::review::Revi
                             _ => text.push_str(&l.text),
                         }
                     }
-                    let _ = review.set_edit(fi, hi, Some(text));
+                    let _ = review.set_edit(HunkId::new(fi, hi), Some(text));
                 }
                 _ => {
-                    let _ = review.set_hunk(fi, hi, Decision::Accepted);
+                    let _ = review.set_hunk(HunkId::new(fi, hi), Decision::Accepted);
                 }
             }
         }
@@ -445,13 +446,13 @@ fn one_case(seed: u64) -> Result<(), String> {
         let before = note_lines(&live_files, &f.path);
         let after = note_lines(&committed, &f.path);
         for (hi, h) in f.hunks.iter().enumerate() {
-            let d = &review.decisions[fi][hi];
+            let d = &review.decisions[HunkId::new(fi, hi)];
             let taken = d.edited.is_some() || d.lines.contains(&Decision::Accepted);
-            if !taken || (review.blocked(fi, hi).is_some() && d.edited.is_none()) {
+            if !taken || (review.blocked(HunkId::new(fi, hi)).is_some() && d.edited.is_none()) {
                 continue;
             }
             let mut mine: Vec<String> = Vec::new();
-            for flag in analysis.findings.hunk(fi, hi) {
+            for flag in analysis.findings.hunk(HunkId::new(fi, hi)) {
                 let holds = match (&flag.line, flag.kind.line_side()) {
                     _ if d.edited.is_some() && flag.kind == FlagKind::LiveChanged => false,
                     (Some(line), Some(Op::Add)) => count(&after, line) > count(&before, line),
@@ -462,7 +463,7 @@ fn one_case(seed: u64) -> Result<(), String> {
                     mine.push(label(flag));
                 }
             }
-            let entries = analysis.findings.changes(fi, hi);
+            let entries = analysis.findings.changes(HunkId::new(fi, hi));
             for c in analysis.changes.iter().filter(|c| entries.contains(&c.index)) {
                 mine.extend(c.flags.iter().map(label));
             }

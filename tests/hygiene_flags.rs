@@ -4,12 +4,13 @@
 use crate::common::*;
 use dreamreview::analysis::flag::FlagKind;
 use dreamreview::model::decision::Decision;
+use dreamreview::model::ids::HunkId;
 use dreamreview::model::review::Refusal;
 
 const FM: &str = "---\nname: n\ndescription: d\ntype: project\n---\n\n";
 
 fn kinds(a: &dreamreview::analysis::result::Analysis, file: usize, hunk: usize) -> Vec<FlagKind> {
-    a.all_flags(file, hunk).map(|f| f.kind).collect()
+    a.all_flags(HunkId::new(file, hunk)).map(|f| f.kind).collect()
 }
 
 #[test]
@@ -24,7 +25,7 @@ fn a_secret_is_flagged_and_never_printed_in_full() {
     let changes = format!("- memory/db.md: recorded the token {key}\n");
     let (_g, dream, memory) = dream_fixture(&[("db.md", &live)], &[("db.md", &prop)], &changes);
     let (review, analysis) = review(&dream, &memory);
-    let flags: Vec<_> = analysis.all_flags(0, 0).filter(|f| f.kind == FlagKind::Secret).collect();
+    let flags: Vec<_> = analysis.all_flags(HunkId::new(0, 0)).filter(|f| f.kind == FlagKind::Secret).collect();
     assert_eq!(flags.len(), 3, "{flags:?}");
     assert_eq!(flags[0].claim.as_deref(), Some("[anthropic-key …Z9AA]"));
     assert_eq!(flags[0].line.as_deref(), Some("API token: [anthropic-key …Z9AA]"));
@@ -38,12 +39,12 @@ fn a_secret_is_flagged_and_never_printed_in_full() {
     assert!(dreamreview::analysis::standing::has_blocking_errors(&review, &analysis));
     // The credentials are claims no transcript states, but their `secret` flags say it all.
     let unsourced: Vec<_> = analysis
-        .all_flags(0, 0)
+        .all_flags(HunkId::new(0, 0))
         .filter(|f| f.kind == FlagKind::UnsourcedClaim)
         .filter_map(|f| f.claim.clone())
         .collect();
     assert!(unsourced.iter().all(|c| !c.contains('…')), "{unsourced:?}");
-    let listed: Vec<&str> = analysis.findings.claims(0, 0).iter().map(|c| c.text.as_str()).collect();
+    let listed: Vec<&str> = analysis.findings.claims(HunkId::new(0, 0)).iter().map(|c| c.text.as_str()).collect();
     assert!(listed.iter().all(|c| !c.contains('…')), "a credential is not listed as a claim: {listed:?}");
     for args in [vec!["check"], vec!["check", "--json"]] {
         let mut a: Vec<&str> = args.clone();
@@ -97,7 +98,11 @@ fn deleting_a_permanent_line_or_note_is_an_error() {
     let paths: Vec<&str> = review.files.iter().map(|f| f.path.as_str()).collect();
     assert_eq!(paths, ["frozen.md", "gone.md", "rules.md"]);
     let msgs = |fi: usize| -> Vec<String> {
-        analysis.all_flags(fi, 0).filter(|f| f.kind == FlagKind::PermanentDeleted).map(|f| f.message.clone()).collect()
+        analysis
+            .all_flags(HunkId::new(fi, 0))
+            .filter(|f| f.kind == FlagKind::PermanentDeleted)
+            .map(|f| f.message.clone())
+            .collect()
     };
     assert_eq!(msgs(0), ["frozen.md#1 removes or changes a line of a note marked `permanent: true`: «Prefers tabs.»"]);
     assert_eq!(
@@ -131,7 +136,7 @@ fn a_symlink_in_the_proposal_is_flagged_and_never_accepted() {
     assert_eq!(f.len(), 1);
     assert_eq!(f[0].kind, FlagKind::OutsideMemory);
     assert_eq!(f[0].claim.as_deref(), Some("/etc/hostname"));
-    assert_eq!(review.set_hunk(0, 0, Decision::Accepted), Err(Refusal::OutsideMemory));
+    assert_eq!(review.set_hunk(HunkId::new(0, 0), Decision::Accepted), Err(Refusal::OutsideMemory));
     assert_eq!(review.set_all(Decision::Accepted), vec!["host.md#1".to_string()]);
     assert!(!review.result_snapshot().contains_key("host.md"));
 }
@@ -156,7 +161,7 @@ fn memory_diff_paths_outside_the_folder_are_shown_and_blocked() {
     assert!(f.path.ends_with("/../../../etc/cron.d/x"), "{}", f.path);
     assert_eq!(f.hunks[0].lines[0].text, "* * * * * root sh\n");
     assert_eq!(analysis.findings.file(fi)[0].kind, FlagKind::OutsideMemory);
-    assert_eq!(review.set_hunk(fi, 0, Decision::Accepted), Err(Refusal::OutsideMemory));
+    assert_eq!(review.set_hunk(HunkId::new(fi, 0), Decision::Accepted), Err(Refusal::OutsideMemory));
     review.set_all(Decision::Accepted);
     let result = review.result_snapshot();
     assert_eq!(result.keys().collect::<Vec<_>>(), ["a.md"]);
@@ -174,7 +179,7 @@ fn an_orphan_made_by_the_index_hunk_follows_its_decision() {
     );
     let (mut review, mut analysis) = review(&dream, &memory);
     assert_eq!(review.files.len(), 1);
-    let orphans: Vec<_> = analysis.hunk_flags(0, 0).filter(|f| f.kind == FlagKind::OrphanNote).collect();
+    let orphans: Vec<_> = analysis.hunk_flags(HunkId::new(0, 0)).filter(|f| f.kind == FlagKind::OrphanNote).collect();
     assert_eq!(orphans.len(), 1);
     assert_eq!(
         orphans[0].message,
@@ -182,9 +187,9 @@ fn an_orphan_made_by_the_index_hunk_follows_its_decision() {
     );
     assert_eq!(analysis.audit.before.as_ref().map(|b| b.lines), Some(4));
     assert_eq!(analysis.audit.after.as_ref().map(|b| b.lines), Some(3));
-    review.set_hunk(0, 0, Decision::Rejected).unwrap();
+    review.set_hunk(HunkId::new(0, 0), Decision::Rejected).unwrap();
     analysis.refresh_audit(&review);
-    assert_eq!(analysis.hunk_flags(0, 0).filter(|f| f.kind == FlagKind::OrphanNote).count(), 0);
+    assert_eq!(analysis.hunk_flags(HunkId::new(0, 0)).filter(|f| f.kind == FlagKind::OrphanNote).count(), 0);
     assert!(analysis.audit.flags.is_empty());
 }
 

@@ -46,7 +46,7 @@ fn analyse(
 }
 
 fn kinds(a: &dreamreview::analysis::result::Analysis) -> Vec<FlagKind> {
-    a.findings.all().flat_map(|(_, _, h)| h.flags.iter().map(|f| f.kind)).collect()
+    a.findings.all().flat_map(|(_, h)| h.flags.iter().map(|f| f.kind)).collect()
 }
 
 /// (user remark, the rule the note makes of it, the same remark said as lasting), per
@@ -75,12 +75,12 @@ fn a_rule_from_one_passing_remark_is_one_off_in_every_language() {
     for (remark, rule, _) in REMARKS {
         let s = user(A, 1, 2, remark) + &assistant(A, 2, 2, "Done.");
         let (_r, a, _g) = analyse(&[(A, s)], &[("notes.md", "# CI\n")], &[("notes.md", &format!("# CI\n{rule}"))]);
-        let flags: Vec<_> = a.findings.all().flat_map(|(_, _, h)| h.flags.clone()).collect();
+        let flags: Vec<_> = a.findings.all().flat_map(|(_, h)| h.flags.clone()).collect();
         let one_off: Vec<_> = flags.iter().filter(|f| f.kind == FlagKind::OneOff).collect();
         assert_eq!(one_off.len(), 1, "{remark} → {rule}: {flags:#?}");
         assert_eq!(one_off[0].severity.name(), "info");
         assert_eq!(one_off[0].source.as_deref(), Some(format!("{A}.jsonl:1").as_str()));
-        let rules: Vec<_> = a.findings.all().flat_map(|(_, _, h)| h.rules.clone()).collect();
+        let rules: Vec<_> = a.findings.all().flat_map(|(_, h)| h.rules.clone()).collect();
         assert_eq!((rules.len(), rules[0].remarks, rules[0].phrase().as_str()), (1, 1, "said once, in one session"));
     }
 }
@@ -92,7 +92,7 @@ fn a_remark_said_as_lasting_or_said_again_is_a_rule() {
         let s = user(A, 1, 2, lasting) + &assistant(A, 2, 2, "Done.");
         let (_r, a, _g) = analyse(&[(A, s)], &[("notes.md", "# CI\n")], &[("notes.md", &format!("# CI\n{rule}"))]);
         assert!(!kinds(&a).contains(&FlagKind::OneOff), "{lasting}");
-        let rules: Vec<_> = a.findings.all().flat_map(|(_, _, h)| h.rules.clone()).collect();
+        let rules: Vec<_> = a.findings.all().flat_map(|(_, h)| h.rules.clone()).collect();
         assert!(rules[0].lasting, "{lasting}");
         // Said in two sessions on two days.
         let one = user(A, 1, 2, remark) + &assistant(A, 2, 2, "Done.");
@@ -100,7 +100,7 @@ fn a_remark_said_as_lasting_or_said_again_is_a_rule() {
         let (_r, a, _g) =
             analyse(&[(A, one), (B, two)], &[("notes.md", "# CI\n")], &[("notes.md", &format!("# CI\n{rule}"))]);
         assert!(!kinds(&a).contains(&FlagKind::OneOff), "{remark} twice");
-        let rules: Vec<_> = a.findings.all().flat_map(|(_, _, h)| h.rules.clone()).collect();
+        let rules: Vec<_> = a.findings.all().flat_map(|(_, h)| h.rules.clone()).collect();
         assert_eq!(rules[0].phrase(), "said in 2 sessions over 2 days", "{remark}");
     }
 }
@@ -142,7 +142,7 @@ fn a_line_that_still_says_what_the_user_corrected_is_correction_lost_in_every_la
         let later = assistant(B, 1, 3, said) + &user(B, 2, 3, correction) + &assistant(B, 3, 3, "Noted.");
         let sessions = [(A, s), (B, later)];
         let (_r, a, _g) = analyse(&sessions, &[("notes.md", "# DB\n")], &[("notes.md", &format!("# DB\n{lost}"))]);
-        let flags: Vec<_> = a.findings.all().flat_map(|(_, _, h)| h.flags.clone()).collect();
+        let flags: Vec<_> = a.findings.all().flat_map(|(_, h)| h.flags.clone()).collect();
         let f = flags.iter().find(|f| f.kind == FlagKind::CorrectionLost);
         let f = f.unwrap_or_else(|| panic!("{correction} → {lost}: {flags:#?}"));
         assert_eq!((f.severity.name(), f.source.as_deref()), ("error", Some(format!("{B}.jsonl:2").as_str())));

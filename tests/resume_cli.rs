@@ -6,6 +6,7 @@
 use crate::common::*;
 use dreamreview::faces::cli::{self, InputArgs};
 use dreamreview::model::decision::Decision;
+use dreamreview::model::ids::HunkId;
 use dreamreview::model::review::Review;
 use dreamreview::store::repo::decisions;
 use dreamreview::store::repo::lock::RepoLock;
@@ -25,7 +26,8 @@ fn inputs(dream: &Path, memory: &Path) -> InputArgs {
 }
 
 fn hunk(r: &Review, id: &str) -> (usize, usize) {
-    r.find_hunk(id).unwrap_or_else(|| panic!("no hunk {id} in {:?}", ids(r)))
+    let at = r.find_hunk(id).unwrap_or_else(|| panic!("no hunk {id} in {:?}", ids(r)));
+    (at.file, at.hunk)
 }
 
 fn ids(r: &Review) -> Vec<String> {
@@ -35,23 +37,23 @@ fn ids(r: &Review) -> Vec<String> {
 /// A mixed set of decisions on the demo: whole hunks, single lines and an edit.
 fn decide(r: &mut Review) {
     let (f, h) = hunk(r, "testing.md#1");
-    r.set_hunk(f, h, Decision::Accepted).unwrap();
+    r.set_hunk(HunkId::new(f, h), Decision::Accepted).unwrap();
     let (f, h) = hunk(r, "ci.md#1");
-    r.set_hunk(f, h, Decision::Accepted).unwrap();
+    r.set_hunk(HunkId::new(f, h), Decision::Accepted).unwrap();
     let (f, h) = hunk(r, "review-ja.md#1");
-    r.set_hunk(f, h, Decision::Rejected).unwrap();
+    r.set_hunk(HunkId::new(f, h), Decision::Rejected).unwrap();
     let (f, h) = hunk(r, "MEMORY.md#1");
     for (slot, d) in
         [Decision::Accepted, Decision::Accepted, Decision::Rejected, Decision::Rejected].into_iter().enumerate()
     {
-        r.set_line(f, h, slot, d).unwrap();
+        r.set_line(HunkId::new(f, h), slot, d).unwrap();
     }
     let (f, h) = hunk(r, "database.md#1");
-    let side = r.hunk(f, h).unwrap().new_side();
+    let side = r.hunk(HunkId::new(f, h)).unwrap().new_side();
     let edited: String =
         dreamreview::base::text::split_lines(&side).into_iter().filter(|l| !l.contains("token")).collect();
     assert_ne!(edited, side);
-    r.set_edit(f, h, Some(edited)).unwrap();
+    r.set_edit(HunkId::new(f, h), Some(edited)).unwrap();
 }
 
 fn demo() -> (tempfile::TempDir, PathBuf, PathBuf) {
@@ -115,8 +117,8 @@ fn saved_decisions_survive_a_live_edit_that_shifts_hunks() {
     let mut first = cli::load(&inputs(&dream, &memory)).unwrap();
     assert_eq!(ids(&first), ["notes.md#1", "notes.md#2"]);
     let (f, h) = hunk(&first, "notes.md#2");
-    first.set_hunk(f, h, Decision::Accepted).unwrap();
-    first.set_hunk(f, 0, Decision::Rejected).unwrap();
+    first.set_hunk(HunkId::new(f, h), Decision::Accepted).unwrap();
+    first.set_hunk(HunkId::new(f, 0), Decision::Rejected).unwrap();
     let key = first.files[f].hunks[h].key.clone();
     let start = first.files[f].hunks[h].old_range.start;
     assert!(decisions::save(&first).unwrap().is_some());
@@ -136,10 +138,10 @@ fn saved_decisions_survive_a_live_edit_that_shifts_hunks() {
         .find_map(|(fi, file)| file.hunks.iter().position(|x| x.key == key).map(|hi| (fi, hi)))
         .unwrap();
     assert_eq!(again.files[f2].hunks[h2].old_range.start, start + 3);
-    assert_eq!(again.decisions[f2][h2].lines, vec![Decision::Accepted; again.files[f2].hunks[h2].slots()]);
+    assert_eq!(again.decisions[HunkId::new(f2, h2)].lines, vec![Decision::Accepted; again.files[f2].hunks[h2].slots()]);
     let other = 1 - h2;
     assert!(again.files[f2].hunks[other].live_changed);
-    assert!(!again.decisions[f2][other].is_decided());
+    assert!(!again.decisions[HunkId::new(f2, other)].is_decided());
 
     // Committing keeps the session's edits and applies the restored decision.
     let repo = MemoryRepo::discover(&memory).unwrap().unwrap();
@@ -219,13 +221,13 @@ fn after_a_commit_the_rest_of_the_dream_is_pending_or_rejected_never_reaccepted(
     let mut review = cli::load(&inputs(&dream, &memory)).unwrap();
     decide(&mut review);
     let (f, h) = hunk(&review, "git-rules.md#1");
-    review.set_hunk(f, h, Decision::Accepted).unwrap();
+    review.set_hunk(HunkId::new(f, h), Decision::Accepted).unwrap();
     // MEMORY.md#1: the CI line changed and the Git rules line dropped, the Database line kept.
     let (f, h) = hunk(&review, "MEMORY.md#1");
     for (slot, d) in
         [Decision::Accepted, Decision::Accepted, Decision::Rejected, Decision::Accepted].into_iter().enumerate()
     {
-        review.set_line(f, h, slot, d).unwrap();
+        review.set_line(HunkId::new(f, h), slot, d).unwrap();
     }
     decisions::save(&review).unwrap();
     let repo = MemoryRepo::discover(&memory).unwrap().unwrap();
@@ -243,7 +245,7 @@ fn after_a_commit_the_rest_of_the_dream_is_pending_or_rejected_never_reaccepted(
     decisions::restore(&mut again).unwrap();
     let state = |r: &Review, id: &str| {
         let (f, h) = hunk(r, id);
-        r.decisions[f][h].state()
+        r.decisions[HunkId::new(f, h)].state()
     };
     assert_eq!(state(&again, "review-ja.md#1"), dreamreview::model::decision::HunkState::Rejected);
     let (f, h) = hunk(&again, "MEMORY.md#1");

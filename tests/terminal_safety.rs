@@ -3,6 +3,7 @@
 //! checks the pane afterwards: not in the alternate screen, not in raw mode.
 
 use crate::common::*;
+use dreamreview::model::ids::HunkId;
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -143,5 +144,5 @@ fn killed_by(signal: &str) {
     let mut review = dreamreview::store::repo::load_review(inputs).unwrap();
     let restored = dreamreview::store::repo::decisions::restore(&mut review).unwrap();
     assert_eq!(restored.applied, 1, "SIG{signal}: the decision survives");
-    assert_eq!(review.decisions[0][0].state(), dreamreview::model::decision::HunkState::Accepted);
+    assert_eq!(review.decisions[HunkId::new(0, 0)].state(), dreamreview::model::decision::HunkState::Accepted);
 }

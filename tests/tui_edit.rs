@@ -11,6 +11,7 @@ use dreamreview::faces::ui::snapshot::to_text;
 use dreamreview::faces::ui::state::{App, Mode, Progress};
 use dreamreview::faces::ui::theme::{Theme, ThemeName};
 use dreamreview::model::decision::{Decision, HunkState};
+use dreamreview::model::ids::HunkId;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyModifiers, MouseEvent, MouseEventKind};
 
@@ -61,27 +62,27 @@ fn to_file(d: &mut Demo, path: &str) {
 /// was given.
 fn edit(d: &mut Demo, text: &str) -> String {
     let cmds = press(d, "e");
-    let (file, hunk, given) = cmds
+    let (at, given) = cmds
         .iter()
         .find_map(|c| match c {
-            Cmd::Edit { file, hunk, text } => Some((*file, *hunk, text.clone())),
+            Cmd::Edit { at, text } => Some((*at, text.clone())),
             _ => None,
         })
         .unwrap_or_else(|| panic!("e opened no editor: {:?}", d.app.status));
     let generation = d.app.generation;
     let result = Ok(Some(text.to_string()));
-    script::send(&mut d.app, Msg::Edited { generation, file, hunk, result }).unwrap();
+    script::send(&mut d.app, Msg::Edited { generation, at, result }).unwrap();
     given
 }
 
 fn kinds(d: &Demo) -> Vec<FlagKind> {
     let h = d.app.current_hunk().unwrap();
-    d.app.analysis.hunk_flags(d.app.file, h).map(|f| f.kind).collect()
+    d.app.analysis.hunk_flags(HunkId::new(d.app.file, h)).map(|f| f.kind).collect()
 }
 
 fn state(d: &Demo, path: &str) -> HunkState {
     let fi = d.app.review.files.iter().position(|f| f.path == path).unwrap();
-    d.app.review.decisions[fi][0].state()
+    d.app.review.decisions[HunkId::new(fi, 0)].state()
 }
 
 /// After `e`, the hunk is live → your text (the dream's lines are gone from it), and every
@@ -143,7 +144,8 @@ fn flags_are_computed_again_on_the_edited_text() {
     let text = d.app.current_file().unwrap().hunks[0].new_side().replace(" since mid Nov 2026", "");
     edit(&mut d, &text);
     assert!(!kinds(&d).contains(&FlagKind::InferredDate), "{:?}", kinds(&d));
-    let claims: Vec<String> = d.app.analysis.findings.claims(d.app.file, 0).iter().map(|c| c.text.clone()).collect();
+    let claims: Vec<String> =
+        d.app.analysis.findings.claims(HunkId::new(d.app.file, 0)).iter().map(|c| c.text.clone()).collect();
     assert!(!claims.iter().any(|c| c.contains("Nov")), "{claims:?}");
     assert!(dreamreview::analysis::standing::flags_left(&d.app.review, &d.app.analysis).warning < warnings);
     press(&mut d, "u");
@@ -178,7 +180,7 @@ fn rejecting_the_secret_line_takes_it_off_the_count() {
     let fi = d.app.file;
     let slot = d.app.slot_of(d.app.cursor).unwrap();
     press(&mut d, "v n");
-    assert_eq!(d.app.review.decisions[fi][0].lines[slot], Decision::Rejected);
+    assert_eq!(d.app.review.decisions[HunkId::new(fi, 0)].lines[slot], Decision::Rejected);
     assert_eq!(state(&d, "database.md"), HunkState::Partial);
     assert_eq!(errors(&d), before - 1);
     assert!(status_line(&d).contains(&format!("⚑{} error", before - 1)), "{}", status_line(&d));
@@ -309,7 +311,7 @@ fn the_cited_line_is_on_the_first_screen_at_80x24() {
             .collect();
         assert!(pane.iter().any(|l| l.contains('▶')), "{path}: no cited line on screen:\n{}", pane.join("\n"));
         // The flags come first.
-        let flagged = d.app.analysis.hunk_flags(d.app.file, 0).next().is_some();
+        let flagged = d.app.analysis.hunk_flags(HunkId::new(d.app.file, 0)).next().is_some();
         assert!(!flagged || pane.get(1).is_some_and(|l| l.contains('⚑')), "{path}:\n{}", pane.join("\n"));
     }
 }

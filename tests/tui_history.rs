@@ -238,7 +238,7 @@ fn repository_reads_keep_the_screen_live_and_keys_wait_for_the_answer() {
     assert!(d.app.busy.is_none() && d.app.queued.is_empty());
     let Mode::History(h) = &d.app.mode else { panic!("the history did not open") };
     assert!(h.entries.len() >= 2, "{:?}", h.entries.len());
-    assert_eq!(h.selected, 1, "the queued j applied to the list that arrived");
+    assert_eq!(h.selected, Some(1), "the queued j applied to the list that arrived");
 
     let cmds = update(&mut d.app, Msg::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)));
     let [Cmd::HistoryDiff(id)] = cmds.as_slice() else { panic!("{cmds:?}") };

@@ -8,6 +8,7 @@ use dreamreview::faces::ui::snapshot::{style_hash, to_text};
 use dreamreview::faces::ui::state::{App, Mode, Progress, RowKind};
 use dreamreview::faces::ui::theme::{Theme, ThemeName};
 use dreamreview::model::decision::{Decision, HunkState};
+use dreamreview::model::ids::HunkId;
 
 struct Demo {
     _dir: tempfile::TempDir,
@@ -43,7 +44,7 @@ fn snap(d: &Demo) -> String {
 
 fn decision(d: &Demo, path: &str) -> HunkState {
     let fi = d.app.review.files.iter().position(|f| f.path == path).unwrap();
-    d.app.review.decisions[fi][0].state()
+    d.app.review.decisions[HunkId::new(fi, 0)].state()
 }
 
 #[test]
@@ -172,7 +173,7 @@ fn search_side_by_side_and_selection() {
     // v + j selects two changed lines; Space toggles both.
     press(&mut d, "] ] ] k v j <Space>");
     let fi = d.app.file;
-    let lines = d.app.review.decisions[fi][0].lines.clone();
+    let lines = d.app.review.decisions[HunkId::new(fi, 0)].lines.clone();
     assert_eq!(lines.iter().filter(|l| **l == Decision::Accepted).count(), 2, "{lines:?}");
 }
 
@@ -406,7 +407,9 @@ fn a_selection_decision_is_one_undo_step() {
     press(&mut d, "<Tab> <Tab>");
     assert_eq!(d.app.current_file().unwrap().path, "database.md");
     let fi = d.app.file;
-    let rejected = |d: &Demo| d.app.review.decisions[fi][0].lines.iter().filter(|l| **l == Decision::Rejected).count();
+    let rejected = |d: &Demo| {
+        d.app.review.decisions[HunkId::new(fi, 0)].lines.iter().filter(|l| **l == Decision::Rejected).count()
+    };
     // Select from the first changed line down over the next ones and reject them.
     while d.app.slot_of(d.app.cursor).is_none() {
         press(&mut d, "j");
@@ -450,7 +453,7 @@ fn restored_decisions_make_quit_ask() {
     let demo = dreamreview::faces::demo::materialize(dir.path()).unwrap();
     let inputs = dreamreview::inputs::dream::discover(Some(&demo.dream), None, &[]).unwrap();
     let mut review = dreamreview::store::repo::load_review(inputs).unwrap();
-    review.set_hunk(0, 0, Decision::Rejected).unwrap();
+    review.set_hunk(HunkId::new(0, 0), Decision::Rejected).unwrap();
     let mut app = App::new(review, Theme::new(ThemeName::Dark), (80, 24));
     script::drive(&mut app, "q").unwrap();
     assert!(matches!(app.mode, Mode::ConfirmQuit));
@@ -526,7 +529,7 @@ fn a_reviewed_dream_stays_reviewed_until_reopened() {
     assert!(total > 0);
     assert_eq!(done, total, "leftovers came back pending after the commit");
     for f in 0..d.app.review.files.len() {
-        for h in &d.app.review.decisions[f] {
+        for h in d.app.review.file_decisions(f) {
             assert_eq!(h.state(), HunkState::Rejected);
         }
     }
@@ -559,7 +562,7 @@ fn the_demo_quit_prompt_promises_no_restore() {
 #[test]
 fn a_search_never_decides() {
     let mut d = open((100, 30), ThemeName::Dark);
-    let pending = |d: &Demo| d.app.review.decisions.iter().flatten().all(|h| !h.is_decided());
+    let pending = |d: &Demo| d.app.review.decisions.values().all(|h| !h.is_decided());
     press(&mut d, "/ B u i l d <Enter>");
     let n = d.app.search.as_ref().map_or(0, |s| s.matches.len());
     assert!(n >= 2, "the demo has several matches for Build: {n}");
@@ -647,13 +650,16 @@ fn a_line_accept_asks_only_for_the_flagged_line() {
     // The first added line holds no secret: Space takes it without asking.
     press(&mut d, "<Space>");
     assert!(matches!(d.app.mode, Mode::Normal));
-    assert_eq!(d.app.review.decisions[fi][0].lines[0], Decision::Accepted);
+    assert_eq!(d.app.review.decisions[HunkId::new(fi, 0)].lines[0], Decision::Accepted);
     // A selection reaching the secret's line asks; cancelled, nothing changes.
     press(&mut d, "v j j y");
     assert!(question(&d).is_some(), "the selection takes the secret");
     press(&mut d, "n");
     assert_eq!(decision(&d, "database.md"), HunkState::Partial);
-    assert_eq!(d.app.review.decisions[fi][0].lines.iter().filter(|l| **l == Decision::Accepted).count(), 1);
+    assert_eq!(
+        d.app.review.decisions[HunkId::new(fi, 0)].lines.iter().filter(|l| **l == Decision::Accepted).count(),
+        1
+    );
     // `a` asks once for the rest of the file, then accepts it.
     press(&mut d, "<Esc> a");
     assert_eq!(question(&d).as_deref(), Some("database.md#1 holds [anthropic-key …Z9AA]: accept anyway? y/N"));

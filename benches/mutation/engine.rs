@@ -147,8 +147,8 @@ pub fn flags(root: &Path, tz: Option<&str>) -> Flags {
         for flag in a.findings.file(fi) {
             add(&f.path, flag);
         }
-        for (hi, h) in f.hunks.iter().enumerate() {
-            for flag in a.hunk_flags(fi, hi) {
+        for (at, h) in review.hunks_of(fi).zip(&f.hunks) {
+            for flag in a.hunk_flags(at) {
                 add(&h.id, flag);
             }
         }

@@ -3,16 +3,17 @@
 //! it once per dream; the audit of the result is recomputed as decisions change.
 
 use crate::analysis::flag::Flag;
+use crate::model::ids::{EntryId, HunkId, PerFile, PerHunk};
 use crate::model::review::Review;
 use serde::Serialize;
 
-/// Flags and entry links for one review, indexed like `Review::files` and their hunks.
+/// Flags and entry links for one review, shaped like `Review::files` and their hunks.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Findings {
-    /// File-level flags (`outside-memory`, a deleted PERMANENT note…), `[file]`.
-    pub file_flags: Vec<Vec<Flag>>,
-    /// What was found on each hunk, `[file][hunk]`: reach it with [`Findings::of`].
-    hunks: Vec<Vec<HunkFindings>>,
+    /// File-level flags (`outside-memory`, a deleted PERMANENT note…).
+    file_flags: PerFile<Vec<Flag>>,
+    /// What was found on each hunk: reach it with [`Findings::of`].
+    hunks: PerHunk<HunkFindings>,
 }
 
 /// What was found on one hunk.
@@ -20,8 +21,8 @@ pub struct Findings {
 pub struct HunkFindings {
     /// Its flags.
     pub flags: Vec<Flag>,
-    /// The 1-based CHANGES.md entry indexes that explain it.
-    pub changes: Vec<usize>,
+    /// The CHANGES.md entries that explain it.
+    pub changes: Vec<EntryId>,
     /// The claims of its added lines and where each is sourced.
     pub claims: Vec<ClaimReport>,
     /// How often the user said each standing rule its added lines state.
@@ -154,40 +155,37 @@ pub struct ClaimReport {
 impl Findings {
     /// Empty findings shaped like `review` (every list present, nothing in it).
     pub fn empty(review: &Review) -> Findings {
-        Findings {
-            file_flags: vec![Vec::new(); review.files.len()],
-            hunks: review.files.iter().map(|f| vec![HunkFindings::default(); f.hunks.len()]).collect(),
-        }
+        Findings { file_flags: PerFile::shaped(&review.files), hunks: PerHunk::shaped(&review.files) }
     }
 
     /// What was found on a hunk (`None` when out of range).
-    pub fn of(&self, file: usize, hunk: usize) -> Option<&HunkFindings> {
-        self.hunks.get(file)?.get(hunk)
+    pub fn of(&self, id: HunkId) -> Option<&HunkFindings> {
+        self.hunks.get(id)
     }
 
     /// What was found on a hunk, to change it (`None` when out of range).
-    pub fn of_mut(&mut self, file: usize, hunk: usize) -> Option<&mut HunkFindings> {
-        self.hunks.get_mut(file)?.get_mut(hunk)
+    pub fn of_mut(&mut self, id: HunkId) -> Option<&mut HunkFindings> {
+        self.hunks.get_mut(id)
     }
 
-    /// Every hunk's findings with its (file, hunk) indexes, in review order.
-    pub fn all(&self) -> impl Iterator<Item = (usize, usize, &HunkFindings)> {
-        self.hunks.iter().enumerate().flat_map(|(fi, v)| v.iter().enumerate().map(move |(hi, h)| (fi, hi, h)))
+    /// Every hunk's findings with its id, in review order.
+    pub fn all(&self) -> impl Iterator<Item = (HunkId, &HunkFindings)> {
+        self.hunks.iter()
     }
 
     /// Flags on a hunk (empty when out of range).
-    pub fn hunk(&self, file: usize, hunk: usize) -> &[Flag] {
-        self.of(file, hunk).map(|h| h.flags.as_slice()).unwrap_or_default()
+    pub fn hunk(&self, id: HunkId) -> &[Flag] {
+        self.of(id).map(|h| h.flags.as_slice()).unwrap_or_default()
     }
 
     /// Claims of a hunk (empty when out of range).
-    pub fn claims(&self, file: usize, hunk: usize) -> &[ClaimReport] {
-        self.of(file, hunk).map(|h| h.claims.as_slice()).unwrap_or_default()
+    pub fn claims(&self, id: HunkId) -> &[ClaimReport] {
+        self.of(id).map(|h| h.claims.as_slice()).unwrap_or_default()
     }
 
-    /// The CHANGES.md entries (1-based) that explain a hunk (empty when out of range).
-    pub fn changes(&self, file: usize, hunk: usize) -> &[usize] {
-        self.of(file, hunk).map(|h| h.changes.as_slice()).unwrap_or_default()
+    /// The CHANGES.md entries that explain a hunk (empty when out of range).
+    pub fn changes(&self, id: HunkId) -> &[EntryId] {
+        self.of(id).map(|h| h.changes.as_slice()).unwrap_or_default()
     }
 
     /// Flags on a file itself (empty when out of range).
@@ -195,9 +193,14 @@ impl Findings {
         self.file_flags.get(file).map(Vec::as_slice).unwrap_or_default()
     }
 
+    /// Every file's own flags with its index, in review order.
+    pub fn files(&self) -> impl Iterator<Item = (usize, &Vec<Flag>)> {
+        self.file_flags.iter()
+    }
+
     /// Adds a flag to a hunk, ignoring exact duplicates.
-    pub fn add_hunk_flag(&mut self, file: usize, hunk: usize, flag: Flag) {
-        if let Some(h) = self.of_mut(file, hunk)
+    pub fn add_hunk_flag(&mut self, id: HunkId, flag: Flag) {
+        if let Some(h) = self.of_mut(id)
             && !h.flags.contains(&flag)
         {
             h.flags.push(flag);

@@ -47,15 +47,15 @@ pub fn check(review: &Review, findings: &mut Findings) {
             FileKind::Text | FileKind::Binary => {}
         }
         let live = LiveNote::of(f);
-        for (hi, h) in f.hunks.iter().enumerate() {
+        for (id, h) in review.hunks_of(fi).zip(&f.hunks) {
             if h.live_changed {
-                findings.add_hunk_flag(fi, hi, live_changed_flag(h));
+                findings.add_hunk_flag(id, live_changed_flag(h));
             }
             for flag in secret_flags(h) {
-                findings.add_hunk_flag(fi, hi, flag);
+                findings.add_hunk_flag(id, flag);
             }
             for flag in permanent_flags(f, &live, h) {
-                findings.add_hunk_flag(fi, hi, flag);
+                findings.add_hunk_flag(id, flag);
             }
         }
     }

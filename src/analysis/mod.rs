@@ -17,6 +17,7 @@ pub mod standing;
 pub use result::Analysis;
 
 use crate::model::decision::HunkDecision;
+use crate::model::ids::{EntryId, HunkId, PerHunk};
 use crate::model::review::Review;
 use result::EditCheck;
 
@@ -25,11 +26,9 @@ use result::EditCheck;
 /// edited text checked too, and those findings in place of the dream's.
 pub fn analyze_with(review: &Review, progress: &dyn Fn(u64, u64)) -> Analysis {
     let mut analysis = dream_only(review, progress);
-    for (fi, hunks) in review.decisions.iter().enumerate() {
-        for (hi, d) in hunks.iter().enumerate() {
-            if let Some(check) = d.edited.as_deref().and_then(|text| check_edit(review, fi, hi, text)) {
-                analysis.edits.push(check);
-            }
+    for (id, d) in review.all_decisions() {
+        if let Some(check) = d.edited.as_deref().and_then(|text| check_edit(review, id, text)) {
+            analysis.edits.push(check);
         }
     }
     analysis.sync_edits(review);
@@ -54,15 +53,15 @@ pub fn analyze(review: &Review) -> Analysis {
     analyze_with(review, &|_, _| {})
 }
 
-/// Checks the reviewer's `text` for hunk `hunk` of file `file` as any dream hunk is
+/// Checks the reviewer's `text` for hunk `id` as any dream hunk is
 /// checked: the hunk as live against that text ([`crate::model::diff::Hunk::edited`]) is analysed
 /// alone (its claims against the transcripts, its credentials and PERMANENT lines), so
 /// removing an invented date removes its flag and typing a secret raises one. As heavy as
 /// one pass over the transcripts: the TUI runs it on a thread. `None` for a hunk that is
 /// not there or cannot be edited.
-pub fn check_edit(review: &Review, file: usize, hunk: usize, text: &str) -> Option<EditCheck> {
-    let f = review.files.get(file)?;
-    let h = f.hunks.get(hunk)?;
+pub fn check_edit(review: &Review, id: HunkId, text: &str) -> Option<EditCheck> {
+    let f = review.files.get(id.file)?;
+    let h = f.hunks.get(id.hunk)?;
     if h.whole_file || !f.kind.writable() {
         return None;
     }
@@ -70,20 +69,20 @@ pub fn check_edit(review: &Review, file: usize, hunk: usize, text: &str) -> Opti
     let mut alone = review.clone();
     let slots = edited.slots();
     alone.files = vec![crate::model::diff::FileDiff { hunks: vec![edited], ..f.clone() }];
-    alone.decisions = vec![vec![HunkDecision::pending(slots)]];
+    alone.decisions = PerHunk::build(&alone.files, |_, _| HunkDecision::pending(slots));
     let a = dream_only(&alone, &|_, _| {});
     // CHANGES.md entries are numbered alike in both analyses; inline sources are numbered
     // per review, so only an entry of CHANGES.md is named by its number.
-    let found = a.findings.of(0, 0).cloned().unwrap_or_default();
-    let changes: Vec<usize> =
-        found.changes.iter().copied().filter(|&n| a.changes.get(n - 1).is_some_and(|c| c.note.is_none())).collect();
+    let found = a.findings.of(HunkId::new(0, 0)).cloned().unwrap_or_default();
+    let changes: Vec<EntryId> =
+        found.changes.iter().copied().filter(|&e| a.entry(e).is_some_and(|c| c.note.is_none())).collect();
     let mut flags: Vec<crate::analysis::flag::Flag> = found.flags;
     // An inline source of the edited text is not listed among the review's entries: its
     // flags are the hunk's own.
-    for n in &found.changes {
-        if let Some(c) = a.changes.get(n - 1).filter(|c| c.note.is_some()) {
+    for &e in &found.changes {
+        if let Some(c) = a.entry(e).filter(|c| c.note.is_some()) {
             flags.extend(c.flags.iter().cloned());
         }
     }
-    Some(EditCheck { file, hunk, text: text.to_string(), flags, claims: found.claims, changes })
+    Some(EditCheck { id, text: text.to_string(), flags, claims: found.claims, changes })
 }

@@ -6,6 +6,7 @@
 use super::findings::Findings;
 use super::flag::Flag;
 use super::review_audit::AuditReport;
+use crate::model::ids::{EntryId, HunkId};
 use crate::model::review::Review;
 use serde::Serialize;
 use std::sync::Arc;
@@ -13,8 +14,8 @@ use std::sync::Arc;
 /// A CHANGES.md entry as reported: its text, what it names and cites, and its flags.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct ChangeReport {
-    /// 1-based entry number.
-    pub index: usize,
+    /// Which entry (written as its 1-based number).
+    pub index: EntryId,
     /// 1-based line in CHANGES.md.
     pub line: usize,
     /// The entry's text (secrets masked).
@@ -130,8 +131,8 @@ pub struct Analysis {
     pub changes: Vec<ChangeReport>,
     /// Hygiene before/after; follows the decisions (see [`Analysis::refresh_audit`]).
     pub audit: AuditReport,
-    /// Audit flags attached to the hunk that causes them, as (file, hunk, flag).
-    pub audit_attached: Vec<(usize, usize, Flag)>,
+    /// Audit flags attached to the hunk that causes them.
+    pub audit_attached: Vec<(HunkId, Flag)>,
     /// Things the analyses want the reviewer to know (unreadable sources…).
     pub notes: Vec<String>,
     /// What the dream left out: deleted notes first, then the user's corrections and
@@ -149,30 +150,27 @@ pub struct Analysis {
 /// against that text ([`crate::model::diff::Hunk::edited`]) checked like any dream hunk.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct EditCheck {
-    /// File index.
-    pub file: usize,
-    /// Hunk index.
-    pub hunk: usize,
+    /// The hunk edited.
+    pub id: HunkId,
     /// The edited text checked.
     pub text: String,
     /// Its hunk flags (provenance and hygiene).
     pub flags: Vec<Flag>,
     /// Its claims and where each was found.
     pub claims: Vec<crate::analysis::findings::ClaimReport>,
-    /// The CHANGES.md entries (1-based) that explain it.
-    pub changes: Vec<usize>,
+    /// The CHANGES.md entries that explain it.
+    pub changes: Vec<EntryId>,
 }
 
 /// A hunk's dream findings, set aside while an edit check stands in for them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Replaced {
-    file: usize,
-    hunk: usize,
+    id: HunkId,
     /// The edited text whose check is in place.
     text: String,
     flags: Vec<Flag>,
     claims: Vec<crate::analysis::findings::ClaimReport>,
-    changes: Vec<usize>,
+    changes: Vec<EntryId>,
 }
 
 impl Analysis {
@@ -181,54 +179,59 @@ impl Analysis {
         Analysis { findings: Findings::empty(review), ..Analysis::default() }
     }
 
+    /// The entry `id` (`None` when there is no such entry).
+    pub fn entry(&self, id: EntryId) -> Option<&ChangeReport> {
+        self.changes.get(id.index())
+    }
+
+    /// The entries that explain hunk `id`, in entry order.
+    pub fn entries_of(&self, id: HunkId) -> impl Iterator<Item = &ChangeReport> {
+        let entries = self.findings.changes(id);
+        self.changes.iter().filter(move |c| entries.contains(&c.index))
+    }
+
     /// Every flag on a hunk: its own, and the audit flags it causes.
-    pub fn hunk_flags(&self, file: usize, hunk: usize) -> impl Iterator<Item = &Flag> {
-        self.findings
-            .hunk(file, hunk)
-            .iter()
-            .chain(self.audit_attached.iter().filter(move |(f, h, _)| *f == file && *h == hunk).map(|(_, _, x)| x))
+    pub fn hunk_flags(&self, id: HunkId) -> impl Iterator<Item = &Flag> {
+        self.findings.hunk(id).iter().chain(self.audit_attached.iter().filter(move |(at, _)| *at == id).map(|(_, x)| x))
     }
 
     /// Flags of the CHANGES.md entries that explain a hunk.
-    pub fn entry_flags(&self, file: usize, hunk: usize) -> impl Iterator<Item = &Flag> {
-        let entries = self.findings.changes(file, hunk);
-        self.changes.iter().filter(move |c| entries.contains(&c.index)).flat_map(|c| c.flags.iter())
+    pub fn entry_flags(&self, id: HunkId) -> impl Iterator<Item = &Flag> {
+        self.entries_of(id).flat_map(|c| c.flags.iter())
     }
 
     /// Everything a reviewer should see for a hunk: file, hunk, audit and entry flags.
-    pub fn all_flags(&self, file: usize, hunk: usize) -> impl Iterator<Item = &Flag> {
-        self.findings.file(file).iter().chain(self.hunk_flags(file, hunk)).chain(self.entry_flags(file, hunk))
+    pub fn all_flags(&self, id: HunkId) -> impl Iterator<Item = &Flag> {
+        self.findings.file(id.file).iter().chain(self.hunk_flags(id)).chain(self.entry_flags(id))
     }
 
     /// Makes every edited hunk's flags, claims and entries those of its edited text: an
     /// edit check for exactly that text takes the place of the dream's findings, and the
     /// dream's come back where the edit was undone or dropped. Returns the edited hunks
-    /// that have no check yet, as (file, hunk, text): until one arrives they keep the
-    /// dream's findings, and whoever runs the analyses must check them.
-    pub fn sync_edits(&mut self, review: &Review) -> Vec<(usize, usize, String)> {
-        let edited = |fi: usize, hi: usize| review.decisions.get(fi)?.get(hi)?.edited.as_deref();
+    /// that have no check yet, as (hunk, text): until one arrives they keep the dream's
+    /// findings, and whoever runs the analyses must check them.
+    pub fn sync_edits(&mut self, review: &Review) -> Vec<(HunkId, String)> {
+        let edited = |id: HunkId| review.decision(id)?.edited.as_deref();
         // Put the dream's findings back where the text checked is no longer the edit.
         let (keep, back): (Vec<Replaced>, Vec<Replaced>) =
-            std::mem::take(&mut self.replaced).into_iter().partition(|r| edited(r.file, r.hunk) == Some(&r.text));
+            std::mem::take(&mut self.replaced).into_iter().partition(|r| edited(r.id) == Some(&r.text));
         self.replaced = keep;
         for r in back {
-            self.put(r.file, r.hunk, r.flags, r.claims, r.changes);
+            self.put(r.id, r.flags, r.claims, r.changes);
         }
         let mut missing = Vec::new();
-        for (fi, hunks) in review.decisions.iter().enumerate() {
-            for (hi, d) in hunks.iter().enumerate() {
-                let Some(text) = d.edited.as_deref() else { continue };
-                if self.replaced.iter().any(|r| r.file == fi && r.hunk == hi) {
-                    continue;
-                }
-                let Some(check) = self.edits.iter().find(|c| c.file == fi && c.hunk == hi && c.text == text) else {
-                    missing.push((fi, hi, text.to_string()));
-                    continue;
-                };
-                let (flags, claims, changes) = (check.flags.clone(), check.claims.clone(), check.changes.clone());
-                let (flags, claims, changes) = self.put(fi, hi, flags, claims, changes);
-                self.replaced.push(Replaced { file: fi, hunk: hi, text: text.to_string(), flags, claims, changes });
+        for (id, d) in review.all_decisions() {
+            let Some(text) = d.edited.as_deref() else { continue };
+            if self.replaced.iter().any(|r| r.id == id) {
+                continue;
             }
+            let Some(check) = self.edits.iter().find(|c| c.id == id && c.text == text) else {
+                missing.push((id, text.to_string()));
+                continue;
+            };
+            let (flags, claims, changes) = (check.flags.clone(), check.claims.clone(), check.changes.clone());
+            let (flags, claims, changes) = self.put(id, flags, claims, changes);
+            self.replaced.push(Replaced { id, text: text.to_string(), flags, claims, changes });
         }
         missing
     }
@@ -236,28 +239,27 @@ impl Analysis {
     /// Sets a hunk's flags, claims and entries, returning the ones it had.
     fn put(
         &mut self,
-        fi: usize,
-        hi: usize,
+        id: HunkId,
         flags: Vec<Flag>,
         claims: Vec<crate::analysis::findings::ClaimReport>,
-        changes: Vec<usize>,
-    ) -> (Vec<Flag>, Vec<crate::analysis::findings::ClaimReport>, Vec<usize>) {
-        let Some(h) = self.findings.of_mut(fi, hi) else { return Default::default() };
+        changes: Vec<EntryId>,
+    ) -> (Vec<Flag>, Vec<crate::analysis::findings::ClaimReport>, Vec<EntryId>) {
+        let Some(h) = self.findings.of_mut(id) else { return Default::default() };
         let rules = std::mem::take(&mut h.rules);
         let old = std::mem::replace(h, crate::analysis::findings::HunkFindings { flags, changes, claims, rules });
         (old.flags, old.claims, old.changes)
     }
 
     /// True when the hunk shows the findings of an edit check (its edited text's).
-    pub fn shows_edit(&self, fi: usize, hi: usize) -> bool {
-        self.replaced.iter().any(|r| r.file == fi && r.hunk == hi)
+    pub fn shows_edit(&self, id: HunkId) -> bool {
+        self.replaced.iter().any(|r| r.id == id)
     }
 
     /// Takes over the edit checks of `older` (an analysis of the same review, replaced by
     /// this one) that this one does not have.
     pub fn keep_edit_checks(&mut self, older: Analysis) {
         for c in older.edits {
-            if !self.edits.iter().any(|x| x.file == c.file && x.hunk == c.hunk && x.text == c.text) {
+            if !self.edits.iter().any(|x| x.id == c.id && x.text == c.text) {
                 self.edits.push(c);
             }
         }

@@ -5,7 +5,8 @@ use crate::analysis::audit::{self, AuditFlag};
 use crate::analysis::flag::{Flag, FlagKind};
 use crate::inputs::snapshot::Snapshot;
 use crate::model::decision::{Decision, HunkDecision};
-use crate::model::diff::{self, FileStatus};
+use crate::model::diff::FileStatus;
+use crate::model::ids::{HunkId, PerHunk};
 use crate::model::review::Review;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -38,30 +39,18 @@ pub struct AuditReport {
 pub struct AuditOutcome {
     /// Before/after budgets and all new flags.
     pub report: AuditReport,
-    /// (file, hunk, flag) for the new flags that a hunk causes.
-    pub attached: Vec<(usize, usize, Flag)>,
+    /// (hunk, flag) for the new flags that a hunk causes.
+    pub attached: Vec<(HunkId, Flag)>,
 }
 
 /// Audits live memory against the outcome of the review, counting pending hunks as
 /// accepted: the flags show what accepting everything not yet rejected would do, and they
 /// go away when the hunk that causes them is rejected.
 pub fn audit_review(review: &Review) -> AuditOutcome {
-    let decisions: Vec<Vec<HunkDecision>> = review
-        .decisions
-        .iter()
-        .map(|file| {
-            file.iter()
-                .map(|d| HunkDecision {
-                    lines: d
-                        .lines
-                        .iter()
-                        .map(|x| if *x == Decision::Pending { Decision::Accepted } else { *x })
-                        .collect(),
-                    edited: d.edited.clone(),
-                })
-                .collect()
-        })
-        .collect();
+    let decisions: PerHunk<HunkDecision> = review.decisions.map(|_, d| HunkDecision {
+        lines: d.lines.iter().map(|x| if *x == Decision::Pending { Decision::Accepted } else { *x }).collect(),
+        edited: d.edited.clone(),
+    });
     audit_with(review, &decisions)
 }
 
@@ -72,16 +61,9 @@ pub fn audit_result(review: &Review) -> AuditOutcome {
     audit_with(review, &review.decisions)
 }
 
-fn audit_with(review: &Review, decisions: &[Vec<HunkDecision>]) -> AuditOutcome {
+fn audit_with(review: &Review, decisions: &PerHunk<HunkDecision>) -> AuditOutcome {
     let before = files_only(&review.live);
-    let mut after_snap = review.live.clone();
-    for (fi, f) in review.files.iter().enumerate().filter(|(_, f)| f.kind.writable()) {
-        match diff::result(f, &decisions[fi]) {
-            Some(e) => after_snap.insert(f.path.clone(), e),
-            None => after_snap.remove(&f.path),
-        };
-    }
-    let after = files_only(&after_snap);
+    let after = files_only(&review.snapshot_with(decisions));
     let side = |m: &BTreeMap<String, Vec<u8>>| {
         m.get("MEMORY.md").map(|b| {
             let budget = audit::index::budget("MEMORY.md", &String::from_utf8_lossy(b));
@@ -94,7 +76,7 @@ fn audit_with(review: &Review, decisions: &[Vec<HunkDecision>]) -> AuditOutcome 
         &after,
         audit::loss::percent_or(review.inputs.mass_removal_percent),
     ));
-    let attached = flags.iter().filter_map(|a| attach(review, a).map(|(f, h)| (f, h, a.flag.clone()))).collect();
+    let attached = flags.iter().filter_map(|a| attach(review, a).map(|at| (at, a.flag.clone()))).collect();
     AuditOutcome {
         report: AuditReport {
             before: side(&before),
@@ -112,16 +94,16 @@ fn files_only(s: &Snapshot) -> BTreeMap<String, Vec<u8>> {
 /// The hunk that causes an audit finding: the index hunk that removed the line naming an
 /// orphan, the deletion of a note a link now dangles to, the index hunk that adds a long
 /// or over-budget line, the note's own hunk for its frontmatter.
-fn attach(review: &Review, a: &AuditFlag) -> Option<(usize, usize)> {
+fn attach(review: &Review, a: &AuditFlag) -> Option<HunkId> {
     let file_of = |path: &str| review.files.iter().position(|f| f.path == path);
-    let first_hunk = |path: &str| file_of(path).filter(|&fi| !review.files[fi].hunks.is_empty()).map(|fi| (fi, 0));
+    let first_hunk = |path: &str| review.hunks_of(file_of(path)?).next();
     let hunk_with_added = |path: &str, needle: &str| {
         let fi = file_of(path)?;
         let hi = review.files[fi]
             .hunks
             .iter()
             .position(|h| h.added().any(|l| !needle.is_empty() && l.text.contains(needle)))?;
-        Some((fi, hi))
+        Some(HunkId::new(fi, hi))
     };
     match a.flag.kind {
         FlagKind::OrphanNote => {
@@ -130,7 +112,7 @@ fn attach(review: &Review, a: &AuditFlag) -> Option<(usize, usize)> {
             {
                 let line = by.line.saturating_sub(1);
                 if let Some(hi) = review.files[fi].hunks.iter().position(|h| h.old_range.contains(&line)) {
-                    return Some((fi, hi));
+                    return Some(HunkId::new(fi, hi));
                 }
             }
             first_hunk(&a.path)
@@ -138,13 +120,16 @@ fn attach(review: &Review, a: &AuditFlag) -> Option<(usize, usize)> {
         FlagKind::DanglingLink => {
             let target = a.flag.claim.as_deref().unwrap_or("");
             let deleted = file_of(target).filter(|&fi| review.files[fi].status == FileStatus::Deleted);
-            deleted.map(|fi| (fi, 0)).or_else(|| hunk_with_added(&a.path, target)).or_else(|| first_hunk(&a.path))
+            deleted
+                .map(|fi| HunkId::new(fi, 0))
+                .or_else(|| hunk_with_added(&a.path, target))
+                .or_else(|| first_hunk(&a.path))
         }
         // The deletion of the note, or its first hunk that removes lines.
         FlagKind::MassRemoval => {
             let fi = file_of(&a.path)?;
             let hi = review.files[fi].hunks.iter().position(|h| h.removed().count() > 0).unwrap_or(0);
-            Some((fi, hi)).filter(|_| !review.files[fi].hunks.is_empty())
+            Some(HunkId::new(fi, hi)).filter(|_| !review.files[fi].hunks.is_empty())
         }
         FlagKind::IndexLongLine => {
             hunk_with_added(&a.path, a.flag.line.as_deref().unwrap_or("")).or_else(|| first_hunk(&a.path))
@@ -152,7 +137,7 @@ fn attach(review: &Review, a: &AuditFlag) -> Option<(usize, usize)> {
         FlagKind::IndexOverLimit | FlagKind::IndexNearLimit => {
             let fi = file_of(&a.path)?;
             let grows = review.files[fi].hunks.iter().rposition(|h| h.added().count() > h.removed().count());
-            Some((fi, grows.unwrap_or(0))).filter(|_| !review.files[fi].hunks.is_empty())
+            Some(HunkId::new(fi, grows.unwrap_or(0))).filter(|_| !review.files[fi].hunks.is_empty())
         }
         _ => first_hunk(&a.path),
     }

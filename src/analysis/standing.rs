@@ -7,6 +7,7 @@ use super::result::Analysis;
 use crate::base::text::strip_terminator;
 use crate::model::decision::HunkState;
 use crate::model::diff::{Line, Op};
+use crate::model::ids::HunkId;
 use crate::model::review::Review;
 use serde::Serialize;
 
@@ -52,10 +53,10 @@ impl FlagCounts {
 /// Counts of files, hunks and flags.
 pub fn summary(review: &Review, analysis: &Analysis) -> Summary {
     let mut flags = FlagCounts::default();
-    for (fi, f) in review.files.iter().enumerate() {
+    for fi in 0..review.files.len() {
         flags.add(analysis.findings.file(fi));
-        for hi in 0..f.hunks.len() {
-            flags.add(analysis.findings.hunk(fi, hi));
+        for id in review.hunks_of(fi) {
+            flags.add(analysis.findings.hunk(id));
         }
     }
     for c in &analysis.changes {
@@ -77,27 +78,26 @@ pub fn has_blocking_errors(review: &Review, analysis: &Analysis) -> bool {
 /// asks for), of their files and CHANGES.md entries (each counted once), and of the
 /// result's audit that no hunk carries. What the TUI's status bar counts down.
 pub fn flags_left(review: &Review, analysis: &Analysis) -> FlagCounts {
-    let live_hunk = |fi: usize, hi: usize| !matches!(review.decisions[fi][hi].state(), HunkState::Rejected);
-    let merged = |fi: usize, hi: usize, x: &Flag| {
-        x.kind == FlagKind::LiveChanged && review.decisions[fi][hi].state() == HunkState::Edited
-    };
+    let live_hunk = |id: HunkId| !matches!(review.decisions[id].state(), HunkState::Rejected);
+    let merged =
+        |id: HunkId, x: &Flag| x.kind == FlagKind::LiveChanged && review.decisions[id].state() == HunkState::Edited;
     let mut n = FlagCounts::default();
     for (fi, f) in review.files.iter().enumerate() {
-        let live: Vec<usize> = (0..f.hunks.len()).filter(|&hi| live_hunk(fi, hi)).collect();
+        let live: Vec<HunkId> = review.hunks_of(fi).filter(|&id| live_hunk(id)).collect();
         if !live.is_empty() {
             n.add(analysis.findings.file(fi));
         }
-        for &hi in &live {
-            let d = &review.decisions[fi][hi];
-            n.add(analysis.hunk_flags(fi, hi).filter(|x| !merged(fi, hi, x) && !rejected_away(&f.hunks[hi], d, x)));
+        for &id in &live {
+            let d = &review.decisions[id];
+            n.add(analysis.hunk_flags(id).filter(|x| !merged(id, x) && !rejected_away(&f.hunks[id.hunk], d, x)));
         }
     }
     for c in &analysis.changes {
-        if c.hunks.iter().any(|id| review.find_hunk(id).is_some_and(|(fi, hi)| live_hunk(fi, hi))) {
+        if c.hunks.iter().any(|name| review.find_hunk(name).is_some_and(live_hunk)) {
             n.add(&c.flags);
         }
     }
-    n.add(analysis.audit.flags.iter().filter(|f| !analysis.audit_attached.iter().any(|(_, _, a)| a == *f)));
+    n.add(analysis.audit.flags.iter().filter(|f| !analysis.audit_attached.iter().any(|(_, a)| a == *f)));
     n
 }
 
@@ -148,8 +148,8 @@ impl StandingFlag {
     }
 }
 
-/// The flags standing on what a commit takes — `taken` are the (file, hunk) it takes,
-/// wholly, line by line or edited — errors first, then warnings, each in review order.
+/// The flags standing on what a commit takes — `taken` are the hunks it takes, wholly,
+/// line by line or edited ([`Review::takes`]) — errors first, then warnings, each in review order.
 /// The one list the commit message (`accepted with: …`), the evidence kept with the commit
 /// (and so `why`), `apply`'s `--allow` check and the TUI's commit preview are all made of.
 ///
@@ -162,56 +162,55 @@ impl StandingFlag {
 ///   hunk of its note, else the first taken hunk);
 /// - the flags of the CHANGES.md entries explaining a taken hunk stand with it (a
 ///   `citation-unsupported` entry: its cited lines do not say what the hunk writes).
-pub fn commit_flags(review: &Review, analysis: &Analysis, taken: &[(usize, usize)]) -> Vec<StandingFlag> {
-    let id = |fi: usize, hi: usize| review.hunk(fi, hi).map(|h| h.id.clone()).unwrap_or_default();
-    let mut per: Vec<Vec<StandingFlag>> = vec![Vec::new(); taken.len()];
-    for (k, &(fi, hi)) in taken.iter().enumerate() {
-        let Some(d) = review.decision(fi, hi) else { continue };
-        let own = flags_taken(review, analysis.findings.hunk(fi, hi).iter(), fi, hi, d);
-        per[k].extend(own.into_iter().map(|f| StandingFlag { hunk: id(fi, hi), flag: f.clone(), entry: None }));
+pub fn commit_flags(review: &Review, analysis: &Analysis, taken: &[HunkId]) -> Vec<StandingFlag> {
+    let name = |id: HunkId| id.named(&review.files).to_string();
+    // Per taken hunk, in the order of `taken`: the flags standing on it.
+    let mut per: Vec<(HunkId, Vec<StandingFlag>)> = taken.iter().map(|&id| (id, Vec::new())).collect();
+    for (id, standing) in &mut per {
+        let Some(d) = review.decision(*id) else { continue };
+        let own = flags_taken(review, analysis.findings.hunk(*id).iter(), *id, d);
+        standing.extend(own.into_iter().map(|f| StandingFlag { hunk: name(*id), flag: f.clone(), entry: None }));
     }
     if !taken.is_empty() {
         let audit = crate::analysis::review_audit::audit_result(review);
         for flag in &audit.report.flags {
-            let cause = audit.attached.iter().find(|(_, _, a)| a == flag).map(|(f, h, _)| (*f, *h));
+            let cause = audit.attached.iter().find(|(_, a)| a == flag).map(|(at, _)| *at);
             let path = |fi: usize| review.files.get(fi).map(|f| f.path.as_str());
             let at = cause
                 .and_then(|c| taken.iter().position(|t| *t == c))
                 .or_else(|| {
-                    let p = cause.and_then(|(f, _)| path(f));
-                    taken.iter().position(|&(fi, _)| p.is_some() && path(fi) == p)
+                    let p = cause.and_then(|c| path(c.file));
+                    taken.iter().position(|t| p.is_some() && path(t.file) == p)
                 })
                 .unwrap_or(0);
-            let (fi, hi) = taken[at];
-            per[at].push(StandingFlag { hunk: id(fi, hi), flag: flag.clone(), entry: None });
+            let id = taken[at];
+            per[at].1.push(StandingFlag { hunk: name(id), flag: flag.clone(), entry: None });
         }
     }
-    for (k, &(fi, hi)) in taken.iter().enumerate() {
-        let entries = analysis.findings.changes(fi, hi);
-        for c in analysis.changes.iter().filter(|c| entries.contains(&c.index)) {
-            per[k].extend(c.flags.iter().map(|f| StandingFlag {
-                hunk: id(fi, hi),
+    for (id, standing) in &mut per {
+        for c in analysis.entries_of(*id) {
+            standing.extend(c.flags.iter().map(|f| StandingFlag {
+                hunk: name(*id),
                 flag: f.clone(),
                 entry: Some(c.label()),
             }));
         }
     }
-    let mut out: Vec<StandingFlag> = per.into_iter().flatten().collect();
+    let mut out: Vec<StandingFlag> = per.into_iter().flat_map(|(_, standing)| standing).collect();
     out.sort_by_key(|s| s.flag.severity != crate::analysis::flag::Severity::Error);
     out
 }
 
-/// The flags of hunk `hi` of file `fi` that would stand if its decisions were `d`, by the
+/// The flags of hunk `id` that would stand if its decisions were `d`, by the
 /// rules of [`commit_flags`] (the hunk's own flags and the audit flags the review's
 /// analysis attaches to it): what a key is about to take, before it is pressed.
 pub fn taken_flags<'a>(
     review: &Review,
     analysis: &'a Analysis,
-    fi: usize,
-    hi: usize,
+    id: HunkId,
     d: &crate::model::decision::HunkDecision,
 ) -> Vec<&'a Flag> {
-    flags_taken(review, analysis.hunk_flags(fi, hi), fi, hi, d)
+    flags_taken(review, analysis.hunk_flags(id), id, d)
 }
 
 /// [`taken_flags`] for a given list of the hunk's flags (say, its analysis flags and the
@@ -219,13 +218,11 @@ pub fn taken_flags<'a>(
 pub fn flags_taken<'a>(
     review: &Review,
     flags: impl Iterator<Item = &'a Flag>,
-    fi: usize,
-    hi: usize,
+    id: HunkId,
     d: &crate::model::decision::HunkDecision,
 ) -> Vec<&'a Flag> {
-    let Some(h) = review.hunk(fi, hi) else { return Vec::new() };
-    let takes = d.edited.is_some() || d.lines.contains(&crate::model::decision::Decision::Accepted);
-    if !takes || review.blocked(fi, hi).is_some() && d.edited.is_none() {
+    let Some(h) = review.hunk(id) else { return Vec::new() };
+    if review.takes(id, d).is_none() {
         return Vec::new();
     }
     let taken = taken_lines(h, d);
@@ -243,16 +240,13 @@ struct Taken {
 /// The lines a hunk's decisions take; for an edited hunk, those its text changes against
 /// live (a merge that keeps a PERMANENT line removes nothing).
 fn taken_lines(h: &crate::model::diff::Hunk, d: &crate::model::decision::HunkDecision) -> Option<Taken> {
-    use crate::model::decision::Decision;
     if let Some(text) = &d.edited {
         let e = h.edited(text);
         let side =
             |op: Op| e.lines.iter().filter(|l| l.op == op).map(|l| strip_terminator(&l.text).to_string()).collect();
         return Some(Taken { added: side(Op::Add), removed: side(Op::Remove) });
     }
-    let changed = h.lines.iter().filter(|l| l.op != Op::Context);
-    let taken: Vec<&Line> =
-        changed.zip(&d.lines).filter(|(_, d)| **d == Decision::Accepted || h.whole_file).map(|(l, _)| l).collect();
+    let taken: Vec<&Line> = h.taken_lines(d).collect();
     let side = |op: Op| taken.iter().filter(|l| l.op == op).map(|l| strip_terminator(&l.text).to_string()).collect();
     Some(Taken { added: side(Op::Add), removed: side(Op::Remove) })
 }

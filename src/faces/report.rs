@@ -13,6 +13,7 @@ use crate::base::text::{strip_terminator, visible_name};
 use crate::model::decision::HunkState;
 use crate::model::diff::masked::masked_lines;
 use crate::model::diff::{FileKind, Line};
+use crate::model::ids::{EntryId, HunkId};
 use crate::model::review::Review;
 use crate::store::repo::journal::{self, Interrupted};
 use crate::store::repo::lock;
@@ -91,7 +92,7 @@ struct HunkJson<'a> {
     live_changed: bool,
     decision: HunkState,
     lines: Vec<Line>,
-    changes: &'a [usize],
+    changes: &'a [EntryId],
     flags: Vec<&'a Flag>,
     claims: &'a [crate::analysis::findings::ClaimReport],
     rules: Vec<RuleJson<'a>>,
@@ -177,7 +178,8 @@ pub fn write_json(
                 .hunks
                 .par_iter()
                 .enumerate()
-                .map(|(hi, h)| HunkJson {
+                .map(|(hi, h)| (HunkId::new(fi, hi), h))
+                .map(|(at, h)| HunkJson {
                     id: &h.id,
                     old_start: h.old_start(),
                     old_lines: h.old_range.len(),
@@ -185,14 +187,14 @@ pub fn write_json(
                     new_lines: h.new_range.len(),
                     whole_file: h.whole_file,
                     live_changed: h.live_changed,
-                    decision: review.decision(fi, hi).map_or(HunkState::Pending, |d| d.state()),
+                    decision: review.decision(at).map_or(HunkState::Pending, |d| d.state()),
                     lines: h.lines.iter().zip(masked_lines(h)).map(|(l, text)| Line { op: l.op, text }).collect(),
-                    changes: analysis.findings.changes(fi, hi),
-                    flags: analysis.hunk_flags(fi, hi).collect(),
-                    claims: analysis.findings.claims(fi, hi),
+                    changes: analysis.findings.changes(at),
+                    flags: analysis.hunk_flags(at).collect(),
+                    claims: analysis.findings.claims(at),
                     rules: analysis
                         .findings
-                        .of(fi, hi)
+                        .of(at)
                         .map(|h| h.rules.iter().map(|r| RuleJson { support: r, phrase: r.phrase() }).collect())
                         .unwrap_or_default(),
                 })
@@ -287,12 +289,12 @@ pub fn to_text(review: &Review, analysis: &Analysis, interrupted: Option<&Interr
         };
         let _ = writeln!(out, "\n{status} {}{kind}", visible_name(&f.path));
         write_flags(&mut out, "  ", analysis.findings.file(fi));
-        for (hi, h) in f.hunks.iter().enumerate() {
-            let entries = analysis.findings.changes(fi, hi).to_vec();
+        for (at, h) in review.hunks_of(fi).zip(&f.hunks) {
+            let entries = analysis.findings.changes(at).to_vec();
             let cites = if entries.is_empty() {
                 String::new()
             } else {
-                let inline = entries.iter().all(|e| analysis.changes.get(e - 1).is_some_and(|c| c.note.is_some()));
+                let inline = entries.iter().all(|&e| analysis.entry(e).is_some_and(|c| c.note.is_some()));
                 let what = if inline { "sources" } else { "CHANGES.md" };
                 format!("  ({what} {})", entries.iter().map(|e| format!("#{e}")).collect::<Vec<_>>().join(", "))
             };
@@ -320,7 +322,7 @@ pub fn to_text(review: &Review, analysis: &Analysis, interrupted: Option<&Interr
                 let eol = if l.text.ends_with('\n') { "" } else { "  ⏎ no newline at end of file" };
                 let _ = writeln!(out, "    {}{text}{eol}", l.op.marker());
             }
-            let claims = analysis.findings.claims(fi, hi);
+            let claims = analysis.findings.claims(at);
             if !claims.is_empty() {
                 let list: Vec<String> = claims
                     .iter()
@@ -335,11 +337,11 @@ pub fn to_text(review: &Review, analysis: &Analysis, interrupted: Option<&Interr
                     .collect();
                 let _ = writeln!(out, "    claims: {}", list.join(" · "));
             }
-            for r in analysis.findings.of(fi, hi).map(|h| h.rules.as_slice()).unwrap_or_default() {
+            for r in analysis.findings.of(at).map(|h| h.rules.as_slice()).unwrap_or_default() {
                 let at = if r.said.is_empty() { String::new() } else { format!(" ({})", r.said.join(", ")) };
                 let _ = writeln!(out, "    rule: «{}» — {}{at}", r.line, r.phrase());
             }
-            let flags: Vec<Flag> = analysis.hunk_flags(fi, hi).cloned().collect();
+            let flags: Vec<Flag> = analysis.hunk_flags(at).cloned().collect();
             write_flags(&mut out, "    ", &flags);
         }
     }
@@ -398,8 +400,7 @@ pub fn to_text(review: &Review, analysis: &Analysis, interrupted: Option<&Interr
         // dream that writes 90 long index lines would otherwise list 180 warnings).
         let shown: std::collections::HashSet<(FlagKind, &str)> = (0..review.files.len())
             .flat_map(|fi| {
-                let hunks = review.files[fi].hunks.len();
-                analysis.findings.file(fi).iter().chain((0..hunks).flat_map(move |hi| analysis.hunk_flags(fi, hi)))
+                analysis.findings.file(fi).iter().chain(review.hunks_of(fi).flat_map(|at| analysis.hunk_flags(at)))
             })
             .map(|f| (f.kind, f.message.as_str()))
             .collect();

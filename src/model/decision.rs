@@ -117,6 +117,13 @@ pub enum Outcome {
     Pending,
 }
 
+impl Outcome {
+    /// True when a commit takes something of the hunk: wholly, line by line or edited.
+    pub fn takes(self) -> bool {
+        matches!(self, Outcome::Accepted | Outcome::PartlyAccepted | Outcome::Edited)
+    }
+}
+
 /// How the hunks of a review (or of one file) are decided: disjoint counts that add up to
 /// the hunks. The one count every face shows — the status bar and the file list
 /// (decided/total), the reviewed banner, `check`, `log`, the commit's summary and its

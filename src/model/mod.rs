@@ -4,4 +4,5 @@
 
 pub mod decision;
 pub mod diff;
+pub mod ids;
 pub mod review;

@@ -20,8 +20,8 @@ use crate::analysis::result::CitationReport;
 use crate::analysis::result::ContextLine;
 use crate::base::secrets::mask;
 use crate::base::text::strip_terminator;
-use crate::model::decision::Decision;
 use crate::model::diff::{Hunk, Op};
+use crate::model::ids::{EntryId, HunkId};
 use crate::model::review::Review;
 use serde::{Deserialize, Serialize};
 
@@ -212,21 +212,21 @@ impl Evidence {
     }
 }
 
-/// The evidence of a commit that takes `taken` (file index, hunk index, how) from `review`,
+/// The evidence of a commit that takes `taken` (hunk, how) from `review`,
 /// with `standing` the flags standing on it (the commit's own list, as its message has them).
 pub fn build(
     review: &Review,
     analysis: &Analysis,
-    taken: &[(usize, usize, Taken)],
+    taken: &[(HunkId, Taken)],
     standing: &[crate::analysis::standing::StandingFlag],
 ) -> Evidence {
     let mut budget = NOTE_BUDGET;
     let hunks = taken
         .iter()
-        .filter_map(|&(fi, hi, how)| {
-            let h = review.hunk(fi, hi)?;
+        .filter_map(|&(at, how)| {
+            let h = review.hunk(at)?;
             let flags = standing.iter().filter(|s| s.hunk == h.id).map(|s| flag_evidence(&s.flag)).collect();
-            Some(hunk_evidence(review, analysis, (fi, hi, h, how), flags, &mut budget))
+            Some(hunk_evidence(review, analysis, (at, h, how), flags, &mut budget))
         })
         .collect();
     Evidence {
@@ -242,24 +242,21 @@ pub fn build(
 fn hunk_evidence(
     review: &Review,
     analysis: &Analysis,
-    (fi, hi, h, how): (usize, usize, &Hunk, Taken),
+    (at, h, how): (HunkId, &Hunk, Taken),
     accepted_flags: Vec<FlagEvidence>,
     budget: &mut usize,
 ) -> HunkEvidence {
-    let edit = (how == Taken::Edited).then(|| analysis.edits.iter().find(|e| e.file == fi && e.hunk == hi)).flatten();
-    let lines = committed_lines(review, fi, hi, h, how);
-    let entry_ids: Vec<usize> = match edit {
+    let edit = (how == Taken::Edited).then(|| analysis.edits.iter().find(|e| e.id == at)).flatten();
+    let lines = committed_lines(review, at, h, how);
+    let entry_ids: Vec<EntryId> = match edit {
         Some(e) => e.changes.clone(),
-        None => analysis.findings.changes(fi, hi).to_vec(),
+        None => analysis.findings.changes(at).to_vec(),
     };
-    let entries = entry_ids
-        .iter()
-        .filter_map(|id| analysis.changes.iter().find(|c| c.index == *id))
-        .map(|c| entry_evidence(review, c, budget))
-        .collect();
+    let entries =
+        entry_ids.iter().filter_map(|&id| analysis.entry(id)).map(|c| entry_evidence(review, c, budget)).collect();
     let claims: &[ClaimReport] = match edit {
         Some(e) => &e.claims,
-        None => analysis.findings.claims(fi, hi),
+        None => analysis.findings.claims(at),
     };
     // Line by line, only the claims of lines the commit took.
     let claims: Vec<ClaimReport> = claims
@@ -269,7 +266,7 @@ fn hunk_evidence(
         .collect();
     HunkEvidence {
         id: h.id.clone(),
-        path: review.files[fi].path.clone(),
+        path: review.files[at.file].path.clone(),
         taken: how,
         lines,
         entries,
@@ -280,21 +277,16 @@ fn hunk_evidence(
 
 /// The lines the commit writes for hunk `h`: all its added lines, the accepted ones, or
 /// the reviewer's text's added lines; masked, terminators stripped.
-fn committed_lines(review: &Review, fi: usize, hi: usize, h: &Hunk, how: Taken) -> Vec<String> {
-    let d = review.decision(fi, hi);
+fn committed_lines(review: &Review, at: HunkId, h: &Hunk, how: Taken) -> Vec<String> {
+    let d = review.decision(at);
     let texts: Vec<String> = match (how, d) {
         (Taken::Edited, Some(d)) => match d.edited.as_deref() {
             Some(text) => h.edited(text).added().map(|l| l.text.clone()).collect(),
             None => Vec::new(),
         },
-        (Taken::PartlyAccepted, Some(d)) => h
-            .lines
-            .iter()
-            .filter(|l| l.op != Op::Context)
-            .zip(&d.lines)
-            .filter(|(l, d)| l.op == Op::Add && **d == Decision::Accepted)
-            .map(|(l, _)| l.text.clone())
-            .collect(),
+        (Taken::PartlyAccepted, Some(d)) => {
+            h.taken_lines(d).filter(|l| l.op == Op::Add).map(|l| l.text.clone()).collect()
+        }
         _ => h.added().map(|l| l.text.clone()).collect(),
     };
     // Masked as one text: a PEM block or a token cut over two lines is not recognisable

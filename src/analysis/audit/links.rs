@@ -193,9 +193,9 @@ pub fn references_in_line(number: usize, line: &str) -> Vec<Reference> {
     let entry_at = entry_start(line);
     let mut refs = Vec::new();
     let mut rest = line.to_string();
-    let mut push = |kind, target: String, at: usize| {
+    let mut push = |kind, target: String, at: Option<usize>| {
         if !target.is_empty() {
-            refs.push(Reference { line: number, kind, target, entry: at == entry_at });
+            refs.push(Reference { line: number, kind, target, entry: at == Some(entry_at) });
         }
     };
 
@@ -209,7 +209,7 @@ pub fn references_in_line(number: usize, line: &str) -> Vec<Reference> {
         let inner = rest.get(open + 2..close).unwrap_or("");
         let name = inner.split(['|', '#']).next().unwrap_or("").trim();
         let name = name.strip_suffix(".md").unwrap_or(name).to_string();
-        push(RefKind::Wikilink, name, open);
+        push(RefKind::Wikilink, name, Some(open));
         blank(&mut rest, open, close + 2);
         from = close + 2;
     }
@@ -222,7 +222,7 @@ pub fn references_in_line(number: usize, line: &str) -> Vec<Reference> {
         let at = rest.len() - trimmed.len();
         let target = clean_target(trimmed.get(close + 2..).unwrap_or(""));
         if !is_external(&target) && ends_with_md(&target) {
-            push(RefKind::Link, target, at);
+            push(RefKind::Link, target, Some(at));
         }
         let len = rest.len();
         blank(&mut rest, at, len);
@@ -254,7 +254,7 @@ pub fn references_in_line(number: usize, line: &str) -> Vec<Reference> {
         let start = if open > 0 && rest.as_bytes().get(open - 1) == Some(&b'!') { open - 1 } else { open };
         let target = clean_target(rest.get(mid + 2..close).unwrap_or(""));
         if !is_external(&target) && ends_with_md(&target) {
-            push(RefKind::Link, target, start);
+            push(RefKind::Link, target, Some(start));
         }
         blank(&mut rest, start, close + 1);
         from = close + 1;
@@ -272,10 +272,10 @@ pub fn references_in_line(number: usize, line: &str) -> Vec<Reference> {
         let close = body_start + close;
         let inner = rest.get(body_start..close).unwrap_or("").trim();
         if ends_with_md(inner) && !inner.contains(char::is_whitespace) {
-            push(RefKind::Code, inner.to_string(), open);
+            push(RefKind::Code, inner.to_string(), Some(open));
         } else {
             for (_, word) in bare_words(inner) {
-                push(RefKind::Code, word, usize::MAX);
+                push(RefKind::Code, word, None);
             }
         }
         blank(&mut rest, open, close + ticks);
@@ -296,7 +296,7 @@ pub fn references_in_line(number: usize, line: &str) -> Vec<Reference> {
     }
 
     for (at, word) in bare_words(&rest) {
-        push(RefKind::Bare, word, at);
+        push(RefKind::Bare, word, Some(at));
     }
     refs
 }

@@ -134,7 +134,8 @@ impl<'a> Corpus<'a> {
             patterns.broken = false;
             let needle_ids = match lines {
                 Candidates::Number { .. } => Vec::new(),
-                _ => needles.iter().map(|n| patterns.id(n)).collect(),
+                // A needle no pattern can be made of is found nowhere: left out.
+                _ => needles.iter().filter_map(|n| patterns.id(n)).collect(),
             };
             let shape = match &c.value {
                 ClaimValue::Date(spec) => Shape::Date(*spec),
@@ -250,23 +251,23 @@ struct Patterns {
 }
 
 impl Patterns {
-    fn id(&mut self, s: &str) -> usize {
+    fn id(&mut self, s: &str) -> Option<usize> {
         if s.is_empty() || s.contains('\n') {
             self.broken = true;
-            return usize::MAX;
+            return None;
         }
         if let Some(&id) = self.ids.get(s) {
-            return id;
+            return Some(id);
         }
         self.list.push(s.to_string());
         self.ids.insert(s.to_string(), self.list.len() - 1);
-        self.list.len() - 1
+        Some(self.list.len() - 1)
     }
 
     /// [`Patterns::id`] of a string that only narrows a claim's lines: none when it is
     /// empty or holds a line break (its needles are enough then).
     fn narrowing_id(&mut self, s: &str) -> Option<usize> {
-        (!s.is_empty() && !s.contains('\n')).then(|| self.id(s))
+        if s.is_empty() || s.contains('\n') { None } else { self.id(s) }
     }
 }
 

@@ -16,6 +16,7 @@ use crate::analysis::result::ChangeReport;
 use crate::base::secrets::mask;
 use crate::base::zone::Zone;
 use crate::inputs::transcript::SourceSet;
+use crate::model::ids::HunkId;
 use crate::model::review::Review;
 
 /// What classifying reads besides the claims.
@@ -39,10 +40,10 @@ impl Context<'_> {
 /// prepared once for all claims ([`LiveMemory`]).
 pub(super) fn hunk_claims(cx: &Context<'_>, pending: &Pending<'_>, claims: &mut [HunkClaim], findings: &mut Findings) {
     // The claims that may come to the live-memory rule: every pending claim of a hunk.
-    let asked: Vec<(&Claim, (usize, usize))> = pending
+    let asked: Vec<(&Claim, HunkId)> = pending
         .iter()
         .filter_map(|(_, p)| match p.owner {
-            Owner::Hunk(i) => Some((&p.claim, (claims[i].file, claims[i].hunk))),
+            Owner::Hunk(i) => Some((&p.claim, claims[i].at)),
             Owner::Entry(_) => None,
         })
         .collect();
@@ -53,12 +54,12 @@ pub(super) fn hunk_claims(cx: &Context<'_>, pending: &Pending<'_>, claims: &mut 
         let (verdict, flag) = classify(cx, (id, p), hc, &live);
         hc.status = Some(verdict);
         if let Some(flag) = flag {
-            findings.add_hunk_flag(hc.file, hc.hunk, flag);
+            findings.add_hunk_flag(hc.at, flag);
         }
     }
     for hc in claims.iter().filter(|hc| !hc.in_secret) {
         if let Some(flag) = hc.status.as_ref().and_then(|v| cited_flag(hc, v)) {
-            findings.add_hunk_flag(hc.file, hc.hunk, flag);
+            findings.add_hunk_flag(hc.at, flag);
         }
     }
 }
@@ -120,7 +121,7 @@ fn classify(
     {
         return (Verdict::at(ClaimStatus::Sourced, Some(cx.loc(at))), None);
     }
-    if live.carried(&hc.claim, hc.file) {
+    if live.carried(&hc.claim, hc.at.file) {
         return (Verdict::at(ClaimStatus::Carried, None), None);
     }
     if let Some(note) = indexed_note(cx.review, hc) {
@@ -256,7 +257,7 @@ pub(super) fn entries(
                 });
                 bad && hc.claim.kind == c.kind
                     && hc.claim.value == c.value
-                    && reports[ei].hunks.contains(&cx.review.files[hc.file].hunks[hc.hunk].id)
+                    && hc.at.name(&cx.review.files).is_some_and(|name| reports[ei].hunks.iter().any(|h| h == name))
             })
         };
         if claims.iter().all(|c| flagged_on_hunk(c)) {
@@ -297,12 +298,13 @@ pub(super) fn unexplained_hunks(review: &Review, findings: &mut Findings) {
     if review.inputs.changes_md.is_none() {
         return;
     }
-    for (fi, f) in review.files.iter().enumerate() {
-        for (hi, h) in f.hunks.iter().enumerate() {
-            if findings.changes(fi, hi).is_empty() {
-                let flag = Flag::new(FlagKind::CitationMissing, format!("no CHANGES.md entry explains {}", h.id));
-                findings.add_hunk_flag(fi, hi, flag);
-            }
+    for id in review.hunk_ids() {
+        if findings.changes(id).is_empty() {
+            let flag = Flag::new(
+                FlagKind::CitationMissing,
+                format!("no CHANGES.md entry explains {}", id.named(&review.files)),
+            );
+            findings.add_hunk_flag(id, flag);
         }
     }
 }
@@ -312,7 +314,7 @@ pub(super) fn unexplained_hunks(review: &Review, findings: &mut Findings) {
 pub(super) fn report_claims(claims: Vec<HunkClaim>, findings: &mut Findings) {
     for hc in claims.into_iter().filter(|hc| !hc.in_secret) {
         let v = hc.status.unwrap_or(Verdict::at(ClaimStatus::Unsourced, None));
-        let Some(found) = findings.of_mut(hc.file, hc.hunk) else { continue };
+        let Some(found) = findings.of_mut(hc.at) else { continue };
         let kind = hc.claim.kind.name().to_string();
         found.claims.push(ClaimReport {
             text: hc.shown,
@@ -329,7 +331,7 @@ pub(super) fn report_claims(claims: Vec<HunkClaim>, findings: &mut Findings) {
 /// For a claim of an index line (`MEMORY.md`), the proposed note that states it too: the
 /// index repeats its notes, and each note's claims are judged there.
 fn indexed_note(review: &Review, hc: &HunkClaim) -> Option<String> {
-    let index = &review.files[hc.file].path;
+    let index = &review.files[hc.at.file].path;
     if index.rsplit('/').next() != Some("MEMORY.md") {
         return None;
     }

@@ -11,6 +11,7 @@ use crate::base::secrets::mask;
 use crate::inputs::changes::{self, ChangeEntry, Citation};
 use crate::inputs::transcript::SourceSet;
 use crate::model::diff::{FileDiff, Op};
+use crate::model::ids::EntryId;
 use crate::model::review::Review;
 use std::borrow::Cow;
 use std::collections::HashSet;
@@ -101,17 +102,19 @@ fn add_logged(
     // Before the reports: finding an entry's references holds more than they do.
     let references: Vec<Vec<Range<usize>>> = logged.iter().map(|e| changes::reference_spans(&e.text)).collect();
     for (e, spans) in logged.iter_mut().zip(&references) {
-        let label = format!("CHANGES.md #{} (line {})", e.index, e.line);
+        let id = EntryId::at(entries.reports.len());
+        let label = format!("CHANGES.md #{id} (line {})", e.line);
         // Each citation let go once resolved: its report is what is kept.
         let citations = std::mem::take(&mut e.citations);
-        entries.push(entry_report(e, citations, spans, &label, sources, lines, None));
+        entries.push(entry_report((id, e), citations, spans, &label, sources, lines, None));
     }
     let index = mapping::Index::with_references(&review.files, &logged, &references);
     drop(references);
     for (ei, e) in logged.iter().enumerate() {
-        for (fi, hi) in index.hunks_of_nth(ei, e) {
-            findings.of_mut(fi, hi).into_iter().for_each(|h| h.changes.push(e.index));
-            entries.reports[ei].hunks.push(review.files[fi].hunks[hi].id.clone());
+        let id = EntryId::at(ei);
+        for at in index.hunks_of_nth(ei, e) {
+            findings.of_mut(at).into_iter().for_each(|h| h.changes.push(id));
+            entries.reports[ei].hunks.extend(at.name(&review.files).map(str::to_string));
         }
     }
 }
@@ -125,14 +128,14 @@ fn add_inline(
     entries: &mut Entries,
 ) {
     for (fi, f) in review.files.iter().enumerate() {
-        for (hi, h) in f.hunks.iter().enumerate() {
-            let added = added_lines(f, hi);
+        for (at, h) in review.hunks_of(fi).zip(&f.hunks) {
+            let added = added_lines(f, at.hunk);
             for (k, &(line_no, _, l)) in added.iter().enumerate() {
                 let next = added.get(k + 1).map(|&(_, _, n)| n.text.as_str());
                 let Some(cits) = inline_citations_of(&l.text, next) else { continue };
-                let index = entries.reports.len() + 1;
+                let id = EntryId::at(entries.reports.len());
                 let mut entry = ChangeEntry {
-                    index,
+                    index: id.number(),
                     line: line_no,
                     text: crate::base::text::strip_terminator(&l.text).to_string(),
                     notes: vec![f.path.clone()],
@@ -142,9 +145,10 @@ fn add_inline(
                 let label = format!("{}:{line_no} (inline source)", f.path);
                 let spans = changes::reference_spans(&entry.text);
                 let citations = std::mem::take(&mut entry.citations);
-                let mut report = entry_report(&entry, citations, &spans, &label, sources, lines, Some(f.path.clone()));
+                let note = Some(f.path.clone());
+                let mut report = entry_report((id, &entry), citations, &spans, &label, sources, lines, note);
                 report.0.hunks.push(h.id.clone());
-                findings.of_mut(fi, hi).into_iter().for_each(|h| h.changes.push(index));
+                findings.of_mut(at).into_iter().for_each(|h| h.changes.push(id));
                 entries.push(report);
             }
         }
@@ -171,7 +175,7 @@ fn inline_citations_of(text: &str, next: Option<&str>) -> Option<Vec<Citation>> 
 /// Builds an entry's report and resolves its `citations` (taken from it: each is dropped
 /// once resolved); `spans` are the references of its text ([`changes::reference_spans`]).
 fn entry_report(
-    e: &ChangeEntry,
+    (id, e): (EntryId, &ChangeEntry),
     citations: Vec<Citation>,
     spans: &[Range<usize>],
     label: &str,
@@ -186,8 +190,7 @@ fn entry_report(
             (masked, spans)
         }
     };
-    let mut report =
-        ChangeReport { index: e.index, line: e.line, text, notes: e.notes.clone(), note, ..Default::default() };
+    let mut report = ChangeReport { index: id, line: e.line, text, notes: e.notes.clone(), note, ..Default::default() };
     // Sized once: an entry may have 160,000 citations.
     report.citations.reserve_exact(citations.len());
     let mut evidence = Vec::with_capacity(citations.len());

@@ -11,14 +11,15 @@ use crate::analysis::result::ChangeReport;
 use crate::base::secrets::mask;
 use crate::inputs::changes;
 use crate::model::diff::FileDiff;
+use crate::model::ids::{EntryId, HunkId};
 use crate::model::review::Review;
 use rayon::prelude::*;
 use std::collections::HashSet;
 
 /// A claim of an added line, with where it stands.
 pub(super) struct HunkClaim {
-    pub(super) file: usize,
-    pub(super) hunk: usize,
+    /// The hunk whose added line states it.
+    pub(super) at: HunkId,
     pub(super) claim: Claim,
     /// The claim as outputs show it: masked, and for a claim inside a credential (a piece of
     /// a private key's body) what masking shows there.
@@ -76,23 +77,23 @@ pub(super) fn collect(review: &Review, notes: &HashSet<String>) -> Vec<HunkClaim
             continue;
         }
         let fm_end = frontmatter_end(f);
-        let hunks: Vec<Vec<HunkClaim>> =
-            (0..f.hunks.len()).into_par_iter().map(|hi| collect_hunk(f, (fi, hi), fm_end, notes)).collect();
+        let ids: Vec<HunkId> = review.hunks_of(fi).collect();
+        let hunks: Vec<Vec<HunkClaim>> = ids.into_par_iter().map(|at| collect_hunk(f, at, fm_end, notes)).collect();
         out.extend(hunks.into_iter().flatten());
     }
     out
 }
 
-/// The claims of hunk `hi`'s added lines (those of the frontmatter, which ends on line
-/// `fm_end`, other than `description` left out).
-fn collect_hunk(f: &FileDiff, (fi, hi): (usize, usize), fm_end: usize, notes: &HashSet<String>) -> Vec<HunkClaim> {
+/// The claims of hunk `at`'s added lines (`f` is its file; those of the frontmatter, which
+/// ends on line `fm_end`, other than `description` left out).
+fn collect_hunk(f: &FileDiff, at: HunkId, fm_end: usize, notes: &HashSet<String>) -> Vec<HunkClaim> {
     let mut out = Vec::new();
-    let h = &f.hunks[hi];
+    let h = &f.hunks[at.hunk];
     let mut seen = HashSet::new();
     // Lines and claims are shown masked with the hunk's side read as one text: a private
     // key's body lines are no secret on their own.
     let masks = crate::model::diff::masked::proposal_side(h);
-    for (line_no, i, l) in added_lines(f, hi) {
+    for (line_no, i, l) in added_lines(f, at.hunk) {
         let text = crate::base::text::strip_terminator(&l.text);
         let (shown_line, inside) = match masks.get(i) {
             Some(Some((masked, spans))) => (crate::base::text::strip_terminator(masked), spans.as_slice()),
@@ -107,7 +108,7 @@ fn collect_hunk(f: &FileDiff, (fi, hi): (usize, usize), fm_end: usize, notes: &H
             let subject = claim.subject.as_ref().map(|s| s.label.stem.clone());
             if seen.insert((claim.kind, claim.text.to_lowercase(), subject)) {
                 let (line, written) = (shown_line.to_string(), text.to_string());
-                out.push(HunkClaim { file: fi, hunk: hi, claim, shown, line, written, in_secret, status: None });
+                out.push(HunkClaim { at, claim, shown, line, written, in_secret, status: None });
             }
         }
     }
@@ -126,14 +127,14 @@ pub(super) fn evidence<'a>(
     findings: &Findings,
     (reports, cited, references): EntryParts<'_, 'a>,
 ) -> Vec<Vec<&'a Cited>> {
-    let text = |n: usize| n.checked_sub(1).and_then(|i| reports.get(i)).map_or("", |c| c.text.as_str());
-    let cited_by = |n: usize| n.checked_sub(1).and_then(|i| cited.get(i));
+    let text = |n: EntryId| reports.get(n.index()).map_or("", |c| c.text.as_str());
+    let cited_by = |n: EntryId| cited.get(n.index());
     // Each entry's words found once: an entry may be linked to every hunk of a note.
     let words: Vec<std::cell::OnceCell<mapping::EntryWords>> = reports.iter().map(|_| Default::default()).collect();
-    let overlap = |n: usize, line: &str| match n.checked_sub(1).and_then(|i| words.get(i)) {
+    let overlap = |n: EntryId, line: &str| match words.get(n.index()) {
         Some(w) => w
             .get_or_init(|| {
-                let spans = n.checked_sub(1).and_then(|i| references.get(i));
+                let spans = references.get(n.index());
                 mapping::EntryWords::new(text(n), spans.map_or(&[], Vec::as_slice))
             })
             .overlap(line),
@@ -142,8 +143,8 @@ pub(super) fn evidence<'a>(
     claims
         .iter()
         .map(|hc| {
-            let linked = findings.changes(hc.file, hc.hunk);
-            let (mut stating, mut others): (Vec<usize>, Vec<usize>) =
+            let linked = findings.changes(hc.at);
+            let (mut stating, mut others): (Vec<EntryId>, Vec<EntryId>) =
                 linked.iter().partition(|&&n| claims::occurs_in(&hc.claim, text(n)));
             // Several entries may state a date (inline sources are their lines): the one
             // speaking of the claim's line first there too.

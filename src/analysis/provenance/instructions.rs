@@ -38,6 +38,7 @@ use crate::analysis::flag::{Flag, FlagKind};
 use crate::base::secrets::mask;
 use crate::inputs::transcript::{SourceKind, SourceSet};
 use crate::inputs::transcript::{Speaker, Spoken, Transcript};
+use crate::model::ids::{EntryId, HunkId};
 use crate::model::review::Review;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -97,10 +98,10 @@ pub(super) fn check(
 ) {
     let mut sessions: HashMap<usize, Option<Arc<Conversation>>> = HashMap::new();
     // Where the scan found each hunk's claims (source names), grouped once.
-    let mut found: HashMap<(usize, usize), Vec<&str>> = HashMap::new();
+    let mut found: HashMap<HunkId, Vec<&str>> = HashMap::new();
     for hc in hunk_claims {
         if let Some((name, _)) = hc.status.as_ref().and_then(|v| v.source.as_deref()).and_then(|s| s.rsplit_once(':')) {
-            let names = found.entry((hc.file, hc.hunk)).or_default();
+            let names = found.entry(hc.at).or_default();
             if !names.contains(&name) {
                 names.push(name);
             }
@@ -110,8 +111,8 @@ pub(super) fn check(
         if !f.kind.writable() {
             continue;
         }
-        for hi in 0..f.hunks.len() {
-            let directives: Vec<(&str, Directive)> = added_lines(f, hi)
+        for id in review.hunks_of(fi) {
+            let directives: Vec<(&str, Directive)> = added_lines(f, id.hunk)
                 .into_iter()
                 .map(|(_, _, line)| crate::base::text::strip_terminator(&line.text))
                 .filter_map(|text| directive_clauses(text).map(|d| (text, d)))
@@ -119,17 +120,13 @@ pub(super) fn check(
             if directives.is_empty() {
                 continue;
             }
-            let entries: Vec<usize> = findings.changes(fi, hi).to_vec();
-            let mut cited_sources: Vec<usize> = entries
-                .iter()
-                .filter_map(|&n| n.checked_sub(1).and_then(|i| cited.get(i)))
-                .flatten()
-                .map(|c| c.source)
-                .collect();
+            let entries: Vec<EntryId> = findings.changes(id).to_vec();
+            let mut cited_sources: Vec<usize> =
+                entries.iter().filter_map(|&n| cited.get(n.index())).flatten().map(|c| c.source).collect();
             // A dream that cites nothing for a line it copied: the sessions where the scan
             // found the hunk's claims (the first few).
             if cited_sources.is_empty() {
-                let names = found.get(&(fi, hi)).map(Vec::as_slice).unwrap_or_default();
+                let names = found.get(&id).map(Vec::as_slice).unwrap_or_default();
                 cited_sources.extend(names.iter().flat_map(|name| sources.find(name)).take(FOUND_SESSIONS));
             }
             // A sub-agent's transcript is read with its session's: the user spoke there.
@@ -145,8 +142,8 @@ pub(super) fn check(
             for (text, clauses) in directives {
                 if let Some(found) = judge(&clauses, &convs) {
                     let (flag, report) = verdict(text, found);
-                    findings.add_hunk_flag(fi, hi, flag);
-                    if let Some(h) = findings.of_mut(fi, hi) {
+                    findings.add_hunk_flag(id, flag);
+                    if let Some(h) = findings.of_mut(id) {
                         h.claims.push(report);
                     }
                 }

@@ -11,6 +11,7 @@
 
 use crate::analysis::claims::{self, Claim};
 use crate::model::diff::{Hunk, Op};
+use crate::model::ids::HunkId;
 use crate::model::review::Review;
 
 /// The live notes of a review, ready for [`LiveMemory::carried`].
@@ -25,10 +26,10 @@ pub(super) struct LiveMemory<'a> {
 
 impl<'a> LiveMemory<'a> {
     /// The live notes of `review` (and each changed file's live side), prepared for
-    /// `claims`, each the claim of an added line of a changed file's hunk `(file, hunk)`:
+    /// `claims`, each the claim of an added line of a changed file's hunk:
     /// whether each is carried over is found for all of them at once, on both cores. The
     /// lines its hunk removes are tried first (a rewritten line mostly keeps its values).
-    pub(super) fn new(review: &'a Review, claims: &[(&Claim, (usize, usize))]) -> LiveMemory<'a> {
+    pub(super) fn new(review: &'a Review, claims: &[(&Claim, HunkId)]) -> LiveMemory<'a> {
         let mut texts: Vec<&'a str> = Vec::new();
         let mut by_path = std::collections::HashMap::new();
         // A daily note (OpenClaw's `memory/2026-06-02.md`) is a source, not memory: what it
@@ -61,10 +62,10 @@ impl<'a> LiveMemory<'a> {
         let live = LiveMemory { corpus, notes, of_file };
         let asks: Vec<claims::Ask> = claims
             .iter()
-            .map(|&(claim, (file, hunk))| {
-                let texts = live.texts_of(file);
-                let own = live.of_file.get(file).copied().flatten();
-                let first_lines = match (own, review.files.get(file).and_then(|f| f.hunks.get(hunk))) {
+            .map(|&(claim, at)| {
+                let texts = live.texts_of(at.file);
+                let own = live.of_file.get(at.file).copied().flatten();
+                let first_lines = match (own, review.hunk(at)) {
                     (Some(_), Some(h)) => removed_lines(h),
                     _ => Vec::new(),
                 };

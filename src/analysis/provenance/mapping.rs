@@ -4,6 +4,7 @@
 
 use crate::inputs::changes::{ChangeEntry, reference_spans};
 use crate::model::diff::{FileDiff, Hunk};
+use crate::model::ids::{HunkId, PerHunk};
 use std::collections::{HashMap, HashSet};
 
 /// Lower-cased words of at least three letters (or any CJK character) in `text`,
@@ -87,14 +88,14 @@ fn names(entry: &ChangeEntry, path: &str) -> bool {
 /// The changed words and claim needles of every hunk, indexed for [`Index::hunks_of`].
 pub struct Index<'a> {
     files: &'a [FileDiff],
-    /// Each hunk's changed text, per file.
-    changed: Vec<Vec<String>>,
+    /// Each hunk's changed text.
+    changed: PerHunk<String>,
     /// (file, word) → hunks of that file whose changed lines have the word.
-    by_file: HashMap<(usize, String), Vec<usize>>,
-    /// word → every (file, hunk) whose changed lines have it.
-    global: HashMap<String, Vec<(usize, usize)>>,
-    /// Claim needle → every (file, hunk) whose changed text contains it.
-    needle_hunks: HashMap<String, Vec<(usize, usize)>>,
+    by_file: HashMap<(usize, String), Vec<HunkId>>,
+    /// word → every hunk whose changed lines have it.
+    global: HashMap<String, Vec<HunkId>>,
+    /// Claim needle → every hunk whose changed text contains it.
+    needle_hunks: HashMap<String, Vec<HunkId>>,
     /// Every `/`-suffix of every file path (`a/b.md` → `a/b.md`, `b.md`) → files.
     suffixes: HashMap<String, Vec<usize>>,
     total: usize,
@@ -140,23 +141,18 @@ impl<'a> Index<'a> {
         references: &[Vec<std::ops::Range<usize>>],
     ) -> Index<'a> {
         let terms: Vec<Terms> = entries.iter().zip(references).map(|(e, spans)| entry_terms(e, spans)).collect();
-        let mut by_file: HashMap<(usize, String), Vec<usize>> = HashMap::new();
-        let mut global: HashMap<String, Vec<(usize, usize)>> = HashMap::new();
-        let mut changed = Vec::with_capacity(files.len());
+        let mut by_file: HashMap<(usize, String), Vec<HunkId>> = HashMap::new();
+        let mut global: HashMap<String, Vec<HunkId>> = HashMap::new();
         let mut suffixes: HashMap<String, Vec<usize>> = HashMap::new();
-        let mut total = 0;
-        for (fi, f) in files.iter().enumerate() {
-            let mut texts = Vec::with_capacity(f.hunks.len());
-            for (hi, h) in f.hunks.iter().enumerate() {
-                let text = changed_text(h);
-                for w in words(&text, &[]) {
-                    by_file.entry((fi, w.clone())).or_default().push(hi);
-                    global.entry(w).or_default().push((fi, hi));
-                }
-                texts.push(text);
-                total += 1;
+        let changed: PerHunk<String> = PerHunk::build(files, |_, h| changed_text(h));
+        let total = changed.values().count();
+        for (id, text) in changed.iter() {
+            for w in words(text, &[]) {
+                by_file.entry((id.file, w.clone())).or_default().push(id);
+                global.entry(w).or_default().push(id);
             }
-            changed.push(texts);
+        }
+        for (fi, f) in files.iter().enumerate() {
             let mut rest = f.path.as_str();
             loop {
                 suffixes.entry(rest.to_string()).or_default().push(fi);
@@ -174,18 +170,16 @@ impl<'a> Index<'a> {
             .collect();
         needles.sort_unstable();
         needles.dedup();
-        let mut needle_hunks: HashMap<String, Vec<(usize, usize)>> = HashMap::new();
+        let mut needle_hunks: HashMap<String, Vec<HunkId>> = HashMap::new();
         if let Ok(ac) = aho_corasick::AhoCorasick::new(&needles) {
-            for (fi, texts) in changed.iter().enumerate() {
-                for (hi, text) in texts.iter().enumerate() {
-                    let lower = text.to_lowercase();
-                    let mut seen = HashSet::new();
-                    for m in ac.find_overlapping_iter(lower.as_str()) {
-                        if seen.insert(m.pattern().as_usize())
-                            && let Some(n) = needles.get(m.pattern().as_usize())
-                        {
-                            needle_hunks.entry(n.clone()).or_default().push((fi, hi));
-                        }
+            for (id, text) in changed.iter() {
+                let lower = text.to_lowercase();
+                let mut seen = HashSet::new();
+                for m in ac.find_overlapping_iter(lower.as_str()) {
+                    if seen.insert(m.pattern().as_usize())
+                        && let Some(n) = needles.get(m.pattern().as_usize())
+                    {
+                        needle_hunks.entry(n.clone()).or_default().push(id);
                     }
                 }
             }
@@ -217,7 +211,7 @@ impl<'a> Index<'a> {
         out
     }
 
-    /// The (file, hunk) pairs `entry` explains: in each note it names, the hunks sharing
+    /// The hunks `entry` explains: in each note it names, the hunks sharing
     /// the most of its words and claims (at least half that note's best score), counting
     /// only what picks hunks out: a word or claim every hunk of the note has says nothing
     /// about which one is meant ("tests" in a note of test rules), so a hunk that shares
@@ -225,24 +219,24 @@ impl<'a> Index<'a> {
     /// out, all of the note's hunks: an entry naming two notes ("moved X from a.md to
     /// b.md") explains a change in each. An entry that names no note goes to the hunks
     /// sharing at least two words with it (a claim counts as [`CLAIM_WEIGHT`]), best first.
-    pub fn hunks_of(&self, entry: &ChangeEntry) -> Vec<(usize, usize)> {
+    pub fn hunks_of(&self, entry: &ChangeEntry) -> Vec<HunkId> {
         self.hunks_with(entry, &entry_terms(entry, &reference_spans(&entry.text)))
     }
 
     /// [`Index::hunks_of`] the `i`-th entry the index was built for, `entry`, with the
     /// terms found when it was built.
-    pub fn hunks_of_nth(&self, i: usize, entry: &ChangeEntry) -> Vec<(usize, usize)> {
+    pub fn hunks_of_nth(&self, i: usize, entry: &ChangeEntry) -> Vec<HunkId> {
         match self.terms.get(i) {
             Some(terms) => self.hunks_with(entry, terms),
             None => self.hunks_of(entry),
         }
     }
 
-    fn hunks_with(&self, entry: &ChangeEntry, terms: &Terms) -> Vec<(usize, usize)> {
+    fn hunks_with(&self, entry: &ChangeEntry, terms: &Terms) -> Vec<HunkId> {
         let (words, claims) = (&terms.words, &terms.claims);
         let named = self.named(entry);
         if named.is_empty() {
-            let mut score: HashMap<(usize, usize), usize> = HashMap::new();
+            let mut score: HashMap<HunkId, usize> = HashMap::new();
             for w in words {
                 let Some(hunks) = self.global.get(w) else { continue };
                 if hunks.len() > COMMON || (hunks.len() == self.total && self.total > 1) {
@@ -259,7 +253,7 @@ impl<'a> Index<'a> {
             if best < 2 {
                 return Vec::new();
             }
-            let mut out: Vec<(usize, usize)> =
+            let mut out: Vec<HunkId> =
                 score.into_iter().filter(|&(_, s)| s * 2 >= best && s >= 2).map(|(k, _)| k).collect();
             out.sort_unstable();
             return out;
@@ -267,59 +261,53 @@ impl<'a> Index<'a> {
         let mut out = Vec::new();
         for fi in named {
             let n = self.files[fi].hunks.len();
-            let mut score: HashMap<usize, usize> = HashMap::new();
+            let mut score: HashMap<HunkId, usize> = HashMap::new();
             for w in words {
                 let Some(hunks) = self.by_file.get(&(fi, w.clone())) else { continue };
                 if hunks.len() > COMMON || (hunks.len() == n && n > 1) {
                     continue;
                 }
-                for &hi in hunks {
-                    *score.entry(hi).or_default() += 1;
+                for &id in hunks {
+                    *score.entry(id).or_default() += 1;
                 }
             }
-            for ((_, hi), c) in self.claim_hits(claims, Some(fi)) {
-                *score.entry(hi).or_default() += CLAIM_WEIGHT * c;
+            for (id, c) in self.claim_hits(claims, Some(fi)) {
+                *score.entry(id).or_default() += CLAIM_WEIGHT * c;
             }
             let best = score.values().copied().max().unwrap_or(0);
             if best == 0 {
-                out.extend((0..n).map(|hi| (fi, hi)));
+                out.extend((0..n).map(|hi| HunkId::new(fi, hi)));
                 continue;
             }
-            let mut picked: Vec<usize> = score.into_iter().filter(|&(_, s)| s * 2 >= best).map(|(hi, _)| hi).collect();
+            let mut picked: Vec<HunkId> = score.into_iter().filter(|&(_, s)| s * 2 >= best).map(|(id, _)| id).collect();
             picked.sort_unstable();
-            out.extend(picked.into_iter().map(|hi| (fi, hi)));
+            out.extend(picked);
         }
         out
     }
 
     /// How many of `claims` each hunk's changed lines state (only in file `only`, when
     /// given), leaving out claims found in every candidate hunk or more than [`COMMON`].
-    fn claim_hits(
-        &self,
-        claims: &[crate::analysis::claims::Claim],
-        only: Option<usize>,
-    ) -> HashMap<(usize, usize), usize> {
-        let mut hits: HashMap<(usize, usize), usize> = HashMap::new();
+    fn claim_hits(&self, claims: &[crate::analysis::claims::Claim], only: Option<usize>) -> HashMap<HunkId, usize> {
+        let mut hits: HashMap<HunkId, usize> = HashMap::new();
         let candidates = match only {
             Some(fi) => self.files[fi].hunks.len(),
             None => self.total,
         };
         for c in claims {
-            let mut at: Vec<(usize, usize)> = crate::analysis::claims::needles(c)
+            let mut at: Vec<HunkId> = crate::analysis::claims::needles(c)
                 .iter()
                 .filter_map(|n| self.needle_hunks.get(n))
                 .flatten()
                 .copied()
-                .filter(|(fi, _)| only.is_none_or(|o| o == *fi))
+                .filter(|id| only.is_none_or(|o| o == id.file))
                 .collect();
             at.sort_unstable();
             at.dedup();
             if at.len() > COMMON {
                 continue;
             }
-            at.retain(|&(fi, hi)| {
-                self.changed.get(fi).and_then(|t| t.get(hi)).is_some_and(|t| crate::analysis::claims::occurs_in(c, t))
-            });
+            at.retain(|&id| self.changed.get(id).is_some_and(|t| crate::analysis::claims::occurs_in(c, t)));
             if at.len() == candidates && candidates > 1 {
                 continue;
             }
@@ -331,9 +319,9 @@ impl<'a> Index<'a> {
     }
 }
 
-/// The (file, hunk) pairs `entry` explains (see [`Index::hunks_of`]); for many entries,
-/// build the [`Index`] once.
-pub fn hunks_of(entry: &ChangeEntry, files: &[FileDiff]) -> Vec<(usize, usize)> {
+/// The hunks `entry` explains (see [`Index::hunks_of`]); for many entries, build the
+/// [`Index`] once.
+pub fn hunks_of(entry: &ChangeEntry, files: &[FileDiff]) -> Vec<HunkId> {
     Index::new(files, std::slice::from_ref(entry)).hunks_of(entry)
 }
 
@@ -356,11 +344,11 @@ mod tests {
         let files = vec![file("ci.md", &old, &new)];
         assert_eq!(files[0].hunks.len(), 2);
         let e = &crate::inputs::changes::parse("- memory/ci.md: deploys moved to Buildkite (s.jsonl:1)\n")[0];
-        assert_eq!(hunks_of(e, &files), vec![(0, 0)]);
+        assert_eq!(hunks_of(e, &files), vec![HunkId::new(0, 0)]);
         let e = &crate::inputs::changes::parse("- ci.md: tidied up (s.jsonl:1)\n")[0];
-        assert_eq!(hunks_of(e, &files), vec![(0, 0), (0, 1)]);
+        assert_eq!(hunks_of(e, &files), vec![HunkId::new(0, 0), HunkId::new(0, 1)]);
         let e = &crate::inputs::changes::parse("- tests now need Redis on port 6379 (s.jsonl:2)\n")[0];
-        assert_eq!(hunks_of(e, &files), vec![(0, 1)]);
+        assert_eq!(hunks_of(e, &files), vec![HunkId::new(0, 1)]);
         let e = &crate::inputs::changes::parse("- something unrelated entirely (s.jsonl:2)\n")[0];
         assert!(hunks_of(e, &files).is_empty());
     }
@@ -374,7 +362,7 @@ mod tests {
         let e =
             &crate::inputs::changes::parse("- Renamed memory/a.md to memory/b.md and recorded 65 tests (s.jsonl:1)\n")
                 [0];
-        assert_eq!(hunks_of(e, &files), vec![(0, 0), (1, 0)]);
+        assert_eq!(hunks_of(e, &files), vec![HunkId::new(0, 0), HunkId::new(1, 0)]);
     }
 
     #[test]
@@ -384,12 +372,12 @@ mod tests {
         let new = old.replace("line 3\n", "Tests run with Vitest\n").replace("line 25\n", "Tests need Redis\n");
         let files = vec![file("testing.md", &old, &new)];
         let e = &crate::inputs::changes::parse("- testing.md: vitest for tests (s.jsonl:1)\n")[0];
-        assert_eq!(hunks_of(e, &files), vec![(0, 0)]);
+        assert_eq!(hunks_of(e, &files), vec![HunkId::new(0, 0)]);
         let e = &crate::inputs::changes::parse("- testing.md: the tests need redis (s.jsonl:1)\n")[0];
-        assert_eq!(hunks_of(e, &files), vec![(0, 1)]);
+        assert_eq!(hunks_of(e, &files), vec![HunkId::new(0, 1)]);
         // Nothing but the shared word: every hunk, as before.
         let e = &crate::inputs::changes::parse("- testing.md: tests (s.jsonl:1)\n")[0];
-        assert_eq!(hunks_of(e, &files), vec![(0, 0), (0, 1)]);
+        assert_eq!(hunks_of(e, &files), vec![HunkId::new(0, 0), HunkId::new(0, 1)]);
     }
 
     #[test]
@@ -410,7 +398,7 @@ mod tests {
         let start = std::time::Instant::now();
         let index = Index::new(&files, &entries);
         for (k, e) in entries.iter().enumerate() {
-            assert_eq!(index.hunks_of(e), vec![(0, k)]);
+            assert_eq!(index.hunks_of(e), vec![HunkId::new(0, k)]);
         }
         assert!(start.elapsed() < std::time::Duration::from_secs(20), "took {:?}", start.elapsed());
     }

@@ -60,7 +60,7 @@ pub(super) fn check_entries(
     // finds its hunks' claims by id, not by testing every claim against every id.
     let mut of_hunk: HashMap<&str, Vec<usize>> = HashMap::new();
     for (i, hc) in hunk_claims.iter().enumerate() {
-        of_hunk.entry(review.files[hc.file].hunks[hc.hunk].id.as_str()).or_default().push(i);
+        of_hunk.entry(hc.at.name(&review.files).unwrap_or_default()).or_default().push(i);
     }
     for ((report, cited), references) in entries.reports.iter().zip(&entries.cited).zip(&entries.references) {
         if cited.is_empty() {

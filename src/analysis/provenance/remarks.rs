@@ -50,17 +50,17 @@ pub(super) fn check(review: &Review, window: &Window, findings: &mut Findings) {
         if !f.kind.writable() {
             continue;
         }
-        for hi in 0..f.hunks.len() {
-            for (_, _, line) in added_lines(f, hi) {
+        for id in review.hunks_of(fi) {
+            for (_, _, line) in added_lines(f, id.hunk) {
                 let text = crate::base::text::strip_terminator(&line.text);
                 let Some(clauses) = rule_clauses(text) else { continue };
                 let support = support(text, &clauses, window, &said);
                 let flag = one_off(text, &support, window);
-                if let Some(h) = findings.of_mut(fi, hi) {
+                if let Some(h) = findings.of_mut(id) {
                     h.rules.push(support.report);
                 }
                 if let Some(flag) = flag {
-                    findings.add_hunk_flag(fi, hi, flag);
+                    findings.add_hunk_flag(id, flag);
                 }
             }
         }

@@ -18,6 +18,7 @@ use crate::analysis::findings::Findings;
 use crate::analysis::flag::{Flag, FlagKind, Severity};
 use crate::base::secrets::mask;
 use crate::model::diff::{FileDiff, FileStatus, Op};
+use crate::model::ids::{EntryId, HunkId};
 use crate::model::review::Review;
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
@@ -88,15 +89,13 @@ pub(super) fn check(review: &Review, entries: &Entries, findings: &mut Findings)
     let wanted: HashSet<&str> =
         hunks.iter().flat_map(|(.., removed)| removed).flat_map(|r| &r.stems).map(String::as_str).collect();
     let result = Result::of(review, &wanted);
-    let judged: Vec<Option<Flag>> = hunks
-        .par_iter()
-        .map(|(fi, hi, removed)| judge_hunk(review, (*fi, *hi), removed, (&result, entries, findings)))
-        .collect();
-    for ((fi, hi, _), flag) in hunks.iter().zip(judged) {
+    let judged: Vec<Option<Flag>> =
+        hunks.par_iter().map(|(id, removed)| judge_hunk(review, *id, removed, (&result, entries, findings))).collect();
+    for ((id, _), flag) in hunks.iter().zip(judged) {
         let Some(flag) = flag else { continue };
-        findings.add_hunk_flag(*fi, *hi, flag);
-        if review.files[*fi].hunks[*hi].added().next().is_none()
-            && let Some(found) = findings.of_mut(*fi, *hi)
+        findings.add_hunk_flag(*id, flag);
+        if review.hunk(*id).is_some_and(|h| h.added().next().is_none())
+            && let Some(found) = findings.of_mut(*id)
         {
             found.flags.retain(|x| x.kind != FlagKind::CitationMissing);
         }
@@ -105,7 +104,7 @@ pub(super) fn check(review: &Review, entries: &Entries, findings: &mut Findings)
 
 /// Every hunk of a note the review may write (not one it adds, nor a PERMANENT note it
 /// deletes) that removes lines needing a source, with those lines, in review order.
-fn removing_hunks(review: &Review) -> Vec<(usize, usize, Vec<Removed<'_>>)> {
+fn removing_hunks(review: &Review) -> Vec<(HunkId, Vec<Removed<'_>>)> {
     let mut out = Vec::new();
     for (fi, f) in review.files.iter().enumerate() {
         if !f.kind.writable() || f.status == FileStatus::Added {
@@ -115,7 +114,7 @@ fn removing_hunks(review: &Review) -> Vec<(usize, usize, Vec<Removed<'_>>)> {
             continue;
         }
         let removed: Vec<Vec<Removed>> = f.hunks.par_iter().map(removed_needing_source).collect();
-        out.extend(removed.into_iter().enumerate().filter(|(_, r)| !r.is_empty()).map(|(hi, r)| (fi, hi, r)));
+        out.extend(review.hunks_of(fi).zip(removed).filter(|(_, r)| !r.is_empty()));
     }
     out
 }
@@ -136,31 +135,31 @@ fn removed_needing_source(h: &crate::model::diff::Hunk) -> Vec<Removed<'_>> {
         .collect()
 }
 
-/// The `removal-unsourced` flag hunk `(fi, hi)` gets for its `removed` lines, if any: none
+/// The `removal-unsourced` flag hunk `id` gets for its `removed` lines, if any: none
 /// when their content still stands in the `result`, or a line its entries cite mentions
 /// them.
 fn judge_hunk(
     review: &Review,
-    (fi, hi): (usize, usize),
+    id: HunkId,
     removed: &[Removed],
     (result, entries, findings): (&Result, &Entries, &Findings),
 ) -> Option<Flag> {
-    let f = &review.files[fi];
+    let f = &review.files[id.file];
     let keys: HashSet<&str> =
-        f.hunks[hi].added().filter_map(|l| field_key(crate::base::text::strip_terminator(&l.text))).collect();
+        f.hunks[id.hunk].added().filter_map(|l| field_key(crate::base::text::strip_terminator(&l.text))).collect();
     let replaced = |r: &Removed| field_key(r.text).is_some_and(|k| keys.contains(k));
     let lost: Vec<&str> = removed.iter().filter(|r| !result.holds(r) && !replaced(r)).map(|r| r.text).collect();
     if lost.is_empty() {
         return None;
     }
-    let cited = cited_texts(findings.changes(fi, hi), entries);
+    let cited = cited_texts(findings.changes(id), entries);
     let explained = if f.status == FileStatus::Deleted {
         let live = live_text(f);
         cited.iter().any(|t| mentions_note(f, live, &t.text))
     } else {
         lost.iter().all(|l| cited.iter().any(|t| mentions_line(l, &t.text)))
     };
-    (!explained).then(|| removal_flag(f, &lost, findings.changes(fi, hi), entries))
+    (!explained).then(|| removal_flag(f, &lost, findings.changes(id), entries))
 }
 
 /// The key of a `Key: value` line (`Status` in `- **Status:** draft`, `배포` in `배포: 미정`):
@@ -223,13 +222,9 @@ fn needs_source(line: &str) -> bool {
 }
 
 /// The cited messages of entries `changes` (1-based).
-fn cited_texts<'a>(changes: &[usize], entries: &'a Entries) -> Vec<&'a Arc<CitedText>> {
+fn cited_texts<'a>(changes: &[EntryId], entries: &'a Entries) -> Vec<&'a Arc<CitedText>> {
     super::evidence::distinct(
-        changes
-            .iter()
-            .filter_map(|&n| n.checked_sub(1).and_then(|i| entries.cited.get(i)))
-            .flatten()
-            .flat_map(|c| c.texts.iter()),
+        changes.iter().filter_map(|&n| entries.cited.get(n.index())).flatten().flat_map(|c| c.texts.iter()),
     )
 }
 
@@ -284,15 +279,15 @@ fn mentions_note(f: &FileDiff, live: &str, text: &str) -> bool {
 }
 
 /// The `removal-unsourced` flag of a hunk whose `lost` lines no cited line mentions.
-fn removal_flag(f: &FileDiff, lost: &[&str], changes: &[usize], entries: &Entries) -> Flag {
+fn removal_flag(f: &FileDiff, lost: &[&str], changes: &[EntryId], entries: &Entries) -> Flag {
     let first = mask(lost[0].trim()).into_owned();
     let why = match changes.first() {
         None => "no CHANGES.md entry explains it".to_string(),
         Some(&n) => {
-            let label = entries.reports.get(n - 1).map_or_else(|| format!("CHANGES.md #{n}"), |r| r.label());
+            let label = entries.reports.get(n.index()).map_or_else(|| format!("CHANGES.md #{n}"), |r| r.label());
             let cites: Vec<String> = changes
                 .iter()
-                .filter_map(|&k| entries.reports.get(k - 1))
+                .filter_map(|&k| entries.reports.get(k.index()))
                 .flat_map(|r| r.citations.iter().filter(|c| c.resolved))
                 .map(|c| match c.line {
                     Some(l) => format!("{}:{l}", c.source),

@@ -22,6 +22,7 @@ use crate::analysis::claims::{self, Claim, ClaimKind, Statement};
 use crate::analysis::findings::{ClaimReport, ClaimStatus, Findings};
 use crate::analysis::flag::{Flag, FlagKind};
 use crate::base::secrets::mask;
+use crate::model::ids::{EntryId, HunkId};
 use crate::model::review::Review;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -82,28 +83,24 @@ pub(super) fn check(review: &Review, cited: &[Vec<Cited>], hunk_claims: &[HunkCl
         if !f.kind.writable() {
             continue;
         }
-        for hi in 0..f.hunks.len() {
-            let entries: Vec<usize> = findings.changes(fi, hi).to_vec();
+        for id in review.hunks_of(fi) {
+            let entries: Vec<EntryId> = findings.changes(id).to_vec();
             let texts: Vec<&Arc<CitedText>> = super::evidence::distinct(
-                entries
-                    .iter()
-                    .filter_map(|&n| n.checked_sub(1).and_then(|i| cited.get(i)))
-                    .flatten()
-                    .flat_map(|c| c.texts.iter()),
+                entries.iter().filter_map(|&n| cited.get(n.index())).flatten().flat_map(|c| c.texts.iter()),
             );
             if texts.is_empty() {
                 continue;
             }
             let statements: Vec<(Arc<CitedText>, Arc<Vec<Statement>>)> =
                 texts.iter().map(|t| (Arc::clone(t), split.of(t))).collect();
-            for (_, _, line) in added_lines(f, hi) {
+            for (_, _, line) in added_lines(f, id.hunk) {
                 let text = crate::base::text::strip_terminator(&line.text);
-                if text.trim_start().starts_with("---") || flagged.contains(&(fi, hi, text)) {
+                if text.trim_start().starts_with("---") || flagged.contains(&(id, text)) {
                     continue;
                 }
                 let sourced: Vec<&Claim> = hunk_claims
                     .iter()
-                    .filter(|hc| (hc.file, hc.hunk) == (fi, hi) && hc.written == text && !hc.in_secret)
+                    .filter(|hc| hc.at == id && hc.written == text && !hc.in_secret)
                     .filter(|hc| hc.status.as_ref().is_some_and(|v| v.status == ClaimStatus::Sourced))
                     .map(|hc| &hc.claim)
                     .collect();
@@ -122,8 +119,8 @@ pub(super) fn check(review: &Review, cited: &[Vec<Cited>], hunk_claims: &[HunkCl
                         judge_rebound(text, &sourced, &clauses)
                     });
                 if let Some((flag, report)) = verdict {
-                    findings.add_hunk_flag(fi, hi, flag);
-                    if let Some(h) = findings.of_mut(fi, hi) {
+                    findings.add_hunk_flag(id, flag);
+                    if let Some(h) = findings.of_mut(id) {
                         h.claims.push(report);
                     }
                 }
@@ -132,15 +129,15 @@ pub(super) fn check(review: &Review, cited: &[Vec<Cited>], hunk_claims: &[HunkCl
     }
 }
 
-/// The lines (file, hunk, text as written) a value claim of which already got a
-/// contradicted or overruled verdict.
-fn flagged_lines(hunk_claims: &[HunkClaim]) -> HashSet<(usize, usize, &str)> {
+/// The lines (hunk, text as written) a value claim of which already got a contradicted or
+/// overruled verdict.
+fn flagged_lines(hunk_claims: &[HunkClaim]) -> HashSet<(HunkId, &str)> {
     hunk_claims
         .iter()
         .filter(|hc| {
             hc.status.as_ref().is_some_and(|v| matches!(v.status, ClaimStatus::Contradicted | ClaimStatus::Overruled))
         })
-        .map(|hc| (hc.file, hc.hunk, hc.written.as_str()))
+        .map(|hc| (hc.at, hc.written.as_str()))
         .collect()
 }
 

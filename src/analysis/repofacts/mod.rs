@@ -17,6 +17,7 @@ pub mod refs;
 
 use crate::analysis::findings::Findings;
 use crate::analysis::flag::{Flag, FlagKind};
+use crate::model::ids::HunkId;
 use crate::model::review::Review;
 use project::{PathState, Project};
 use refs::{Reference, Runner};
@@ -63,7 +64,7 @@ pub fn check(review: &Review, findings: &mut Findings, notes: &mut Vec<String>) 
     }
     let started = Instant::now();
     let mut unchecked = 0;
-    for (n, (fi, hi, line, reference)) in wanted.iter().enumerate() {
+    for (n, (id, line, reference)) in wanted.iter().enumerate() {
         if n >= MAX_REFERENCES || started.elapsed() > BUDGET {
             unchecked += 1;
             continue;
@@ -71,7 +72,7 @@ pub fn check(review: &Review, findings: &mut Findings, notes: &mut Vec<String>) 
         if let Some(message) = stale(&projects, reference) {
             let flag =
                 Flag::new(FlagKind::StaleReference, message).with_claim(reference.text()).with_line(line.clone());
-            findings.add_hunk_flag(*fi, *hi, flag);
+            findings.add_hunk_flag(*id, flag);
         }
     }
     if unchecked > 0 {
@@ -88,7 +89,7 @@ pub fn check(review: &Review, findings: &mut Findings, notes: &mut Vec<String>) 
 
 /// The references the dream's added lines make that the live memory does not already
 /// hold: (file, hunk, line without terminator, reference).
-fn added_references(review: &Review) -> Vec<(usize, usize, String, Reference)> {
+fn added_references(review: &Review) -> Vec<(HunkId, String, Reference)> {
     let live: String = review
         .live
         .values()
@@ -99,14 +100,14 @@ fn added_references(review: &Review) -> Vec<(usize, usize, String, Reference)> {
     let mut out = Vec::new();
     let mut seen = BTreeSet::new();
     for (fi, f) in review.files.iter().enumerate().filter(|(_, f)| f.kind.writable()) {
-        for (hi, h) in f.hunks.iter().enumerate() {
+        for (id, h) in review.hunks_of(fi).zip(&f.hunks) {
             for l in h.added() {
                 let line = l.text.trim_end_matches(['\n', '\r']);
                 for r in refs::references(line) {
-                    if live.contains(r.text()) || !seen.insert((fi, hi, r.text().to_string())) {
+                    if live.contains(r.text()) || !seen.insert((id, r.text().to_string())) {
                         continue;
                     }
-                    out.push((fi, hi, line.to_string(), r));
+                    out.push((id, line.to_string(), r));
                 }
             }
         }

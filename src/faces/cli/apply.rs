@@ -245,10 +245,8 @@ fn error_flags_allowed(standing: &[StandingFlag], allow: &[FlagKind]) -> Result<
 
 /// Sets every hunk's decision from the arguments; returns accepted hunks that were refused.
 fn decide(review: &mut Review, args: &ApplyArgs) -> Result<Vec<Skipped>> {
-    let refused = |review: &Review, id: &str| -> Option<String> {
-        let (fi, hi) = review.find_hunk(id)?;
-        review.blocked(fi, hi).map(|r| r.in_cli())
-    };
+    let refused =
+        |review: &Review, id: &str| -> Option<String> { review.blocked(review.find_hunk(id)?).map(|r| r.in_cli()) };
     let mut skipped = Vec::new();
     if let Some(ids) = &args.accept {
         let ids: Vec<&str> = ids.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
@@ -268,8 +266,8 @@ fn decide(review: &mut Review, args: &ApplyArgs) -> Result<Vec<Skipped>> {
         }
         review.set_all(Decision::Rejected);
         for id in ids {
-            if let Some((fi, hi)) = review.find_hunk(id)
-                && let Err(r) = review.set_hunk(fi, hi, Decision::Accepted)
+            if let Some(at) = review.find_hunk(id)
+                && let Err(r) = review.set_hunk(at, Decision::Accepted)
             {
                 skipped.push(Skipped { id: id.to_string(), reason: r.in_cli() });
             }

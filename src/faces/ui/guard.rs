@@ -7,6 +7,7 @@ use super::state::{App, Progress};
 use crate::analysis::flag::{Flag, FlagKind, Severity};
 use crate::model::decision::{Decision, HunkDecision};
 use crate::model::diff::FileStatus;
+use crate::model::ids::HunkId;
 
 /// The question to ask before `action` (one line per entry), or `None` when it takes no
 /// error-level flag that is not already taken. Refused accepts (`outside-memory`, an
@@ -34,70 +35,69 @@ fn stops(app: &App, action: Action) -> Vec<(String, String)> {
     let early: Vec<(usize, Vec<Flag>)> = if app.progress == Progress::Done {
         Vec::new()
     } else {
-        let hunks: Vec<usize> = proposed.iter().map(|(hi, _)| *hi).collect();
+        let hunks: Vec<usize> = proposed.iter().map(|(at, _)| at.hunk).collect();
         crate::analysis::hygiene::hunk_flags(file, &hunks)
     };
     proposed
         .into_iter()
-        .filter_map(|(hi, after)| {
-            let now = app.review.decision(app.file, hi)?;
-            let known: Vec<&Flag> = app.analysis.hunk_flags(app.file, hi).collect();
-            let spot = early.iter().filter(|(h, _)| *h == hi).flat_map(|(_, f)| f.iter());
+        .filter_map(|(at, after)| {
+            let now = app.review.decision(at)?;
+            let known: Vec<&Flag> = app.analysis.hunk_flags(at).collect();
+            let spot = early.iter().filter(|(h, _)| *h == at.hunk).flat_map(|(_, f)| f.iter());
             let flags: Vec<&Flag> = known
                 .iter()
                 .copied()
                 .chain(spot.filter(|f| !known.iter().any(|k| k.kind == f.kind && k.line == f.line)))
                 .collect();
-            let taken = |d: &HunkDecision| {
-                crate::analysis::standing::flags_taken(&app.review, flags.iter().copied(), app.file, hi, d)
-            };
+            let taken =
+                |d: &HunkDecision| crate::analysis::standing::flags_taken(&app.review, flags.iter().copied(), at, d);
             let before = taken(now);
             let new: Vec<String> = taken(&after)
                 .into_iter()
                 .filter(|f| f.severity == Severity::Error && !before.contains(f))
                 .map(|f| claim(file.status, f))
                 .collect();
-            let id = &file.hunks.get(hi)?.id;
-            (!new.is_empty()).then(|| (id.clone(), new.join("; ")))
+            let id = at.name(&app.review.files)?;
+            (!new.is_empty()).then(|| (id.to_string(), new.join("; ")))
         })
         .collect()
 }
 
 /// The decisions an accepting key would leave on the hunks it touches in the current file,
 /// as (hunk, decisions after); nothing for a key that accepts nothing.
-fn proposed(app: &App, action: Action) -> Vec<(usize, HunkDecision)> {
+fn proposed(app: &App, action: Action) -> Vec<(HunkId, HunkDecision)> {
     let Some(h) = app.current_hunk() else { return Vec::new() };
     match action {
-        Action::Accept if app.anchor.is_none() => whole(app, &[h]),
+        Action::Accept if app.anchor.is_none() => whole(app, &[app.at(h)]),
         Action::Accept => lines(app, &app.selected_slots()),
         Action::ToggleLine => {
             let slots = app.selected_slots();
             if app.toggle_target(&slots) == Decision::Accepted { lines(app, &slots) } else { Vec::new() }
         }
-        Action::AcceptRest => whole(app, &app.review.rest_of_file(app.file, h, Decision::Accepted)),
+        Action::AcceptRest => whole(app, &app.review.rest_of_file(app.at(h), Decision::Accepted)),
         _ => Vec::new(),
     }
 }
 
 /// Each of `hunks` accepted whole.
-fn whole(app: &App, hunks: &[usize]) -> Vec<(usize, HunkDecision)> {
+fn whole(app: &App, hunks: &[HunkId]) -> Vec<(HunkId, HunkDecision)> {
     hunks
         .iter()
-        .filter_map(|&hi| {
-            let mut d = app.review.decision(app.file, hi)?.clone();
+        .filter_map(|&at| {
+            let mut d = app.review.decision(at)?.clone();
             d.set_all(Decision::Accepted);
-            Some((hi, d))
+            Some((at, d))
         })
         .collect()
 }
 
 /// The hunks of `slots` with those lines accepted (an edit is dropped, as setting lines does).
-fn lines(app: &App, slots: &[(usize, usize)]) -> Vec<(usize, HunkDecision)> {
-    let mut out: Vec<(usize, HunkDecision)> = Vec::new();
-    for &(hi, slot) in slots {
-        if out.last().is_none_or(|(h, _)| *h != hi) {
-            let Some(d) = app.review.decision(app.file, hi) else { continue };
-            out.push((hi, HunkDecision { lines: d.lines.clone(), edited: None }));
+fn lines(app: &App, slots: &[(HunkId, usize)]) -> Vec<(HunkId, HunkDecision)> {
+    let mut out: Vec<(HunkId, HunkDecision)> = Vec::new();
+    for &(at, slot) in slots {
+        if out.last().is_none_or(|(h, _)| *h != at) {
+            let Some(d) = app.review.decision(at) else { continue };
+            out.push((at, HunkDecision { lines: d.lines.clone(), edited: None }));
         }
         if let Some(line) = out.last_mut().and_then(|(_, d)| d.lines.get_mut(slot)) {
             *line = Decision::Accepted;

@@ -4,6 +4,7 @@
 
 use super::state::Highlight;
 use crate::analysis::result::Analysis;
+use crate::model::ids::HunkId;
 use crate::model::review::Review;
 use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 use std::sync::Arc;
@@ -56,10 +57,8 @@ pub enum Msg {
     Edited {
         /// Model generation the edit was started for.
         generation: u64,
-        /// File index.
-        file: usize,
-        /// Hunk index.
-        hunk: usize,
+        /// The hunk edited.
+        at: HunkId,
         /// The reviewer's text, or an error to show.
         result: Result<Option<String>, String>,
     },
@@ -129,19 +128,15 @@ pub enum Cmd {
     Save,
     /// Open `$EDITOR` on this text for this hunk.
     Edit {
-        /// File index.
-        file: usize,
-        /// Hunk index.
-        hunk: usize,
+        /// The hunk to edit.
+        at: HunkId,
         /// The hunk's new side, to edit.
         text: String,
     },
     /// Check the reviewer's edited text of a hunk in the background (flags and claims).
     CheckEdit {
-        /// File index.
-        file: usize,
-        /// Hunk index.
-        hunk: usize,
+        /// The hunk edited.
+        at: HunkId,
         /// The edited text.
         text: String,
     },

@@ -207,13 +207,12 @@ fn execute(app: &mut App, cmd: Cmd, rt: &mut Runtime, terminal: &mut DefaultTerm
                 Some(Msg::Analyzed { generation, analysis: Box::new(analysis) })
             });
         }
-        Cmd::CheckEdit { file, hunk, text } => {
+        Cmd::CheckEdit { at, text } => {
             let review = app.review.clone();
             let generation = app.generation;
             let crash = |e: String| Msg::Failed(format!("{e}: its flags are the dream's"));
             worker(&rt.tx, "edit-check", "checking your edit", crash, move |_| {
-                crate::analysis::check_edit(&review, file, hunk, &text)
-                    .map(|check| Msg::EditChecked { generation, check })
+                crate::analysis::check_edit(&review, at, &text).map(|check| Msg::EditChecked { generation, check })
             });
         }
         Cmd::Highlight(file) => {
@@ -221,9 +220,9 @@ fn execute(app: &mut App, cmd: Cmd, rt: &mut Runtime, terminal: &mut DefaultTerm
                 let _ = rt.highlighter.send(highlight::Job { generation: app.generation, file, diff: diff.clone() });
             }
         }
-        Cmd::Edit { file, hunk, text } => {
+        Cmd::Edit { at, text } => {
             let result = edit_in_editor(&text, &rt.paused, terminal);
-            let msg = Msg::Edited { generation: app.generation, file, hunk, result };
+            let msg = Msg::Edited { generation: app.generation, at, result };
             for c in update::update(app, msg) {
                 execute(app, c, rt, terminal);
             }

@@ -73,7 +73,7 @@ pub fn send(app: &mut App, msg: Msg) -> Result<Vec<Cmd>, String> {
                 crate::store::repo::decisions::save(&app.review).map_err(|e| format!("{e:#}"))?;
                 continue;
             }
-            Cmd::CheckEdit { file, hunk, text } => match crate::analysis::check_edit(&app.review, file, hunk, &text) {
+            Cmd::CheckEdit { at, text } => match crate::analysis::check_edit(&app.review, at, &text) {
                 Some(check) => Msg::EditChecked { generation: app.generation, check },
                 None => continue,
             },
@@ -93,14 +93,13 @@ pub fn send(app: &mut App, msg: Msg) -> Result<Vec<Cmd>, String> {
 /// text the editor was given, and every command.
 pub fn edit(app: &mut App, text: &str) -> Result<(String, Vec<Cmd>), String> {
     let cmds = drive(app, "e")?;
-    let Some(Cmd::Edit { file, hunk, text: given }) = cmds.iter().find(|c| matches!(c, Cmd::Edit { .. })).cloned()
-    else {
+    let Some(Cmd::Edit { at, text: given }) = cmds.iter().find(|c| matches!(c, Cmd::Edit { .. })).cloned() else {
         return Err(format!("e opened no editor: {:?}", app.status));
     };
     let generation = app.generation;
     let result = Ok(Some(text.to_string()));
     let mut all = cmds;
-    all.extend(send(app, Msg::Edited { generation, file, hunk, result })?);
+    all.extend(send(app, Msg::Edited { generation, at, result })?);
     Ok((given, all))
 }
 
@@ -134,7 +133,7 @@ pub fn highlight_all(app: &mut App) {
     let Some(h) = super::highlight::Highlighter::new(app.theme.name) else { return };
     for (file, diff) in app.review.files.iter().enumerate() {
         for (hunk, hl) in h.colour(diff) {
-            app.highlights.insert((file, hunk), hl);
+            app.highlights.insert(crate::model::ids::HunkId::new(file, hunk), hl);
         }
     }
 }

@@ -3,6 +3,7 @@
 
 use super::regions::regions;
 use crate::base::text::split_lines;
+use crate::model::decision::{Decision, HunkDecision};
 use serde::Serialize;
 use std::ops::Range;
 
@@ -86,6 +87,13 @@ impl Hunk {
     /// Lines added by this hunk (text with terminators).
     pub fn added(&self) -> impl Iterator<Item = &Line> {
         self.lines.iter().filter(|l| l.op == Op::Add)
+    }
+
+    /// The changed lines decisions `d` on this hunk take: the accepted ones (every one of
+    /// a whole-file hunk). What a commit writes of a hunk not edited, line by line.
+    pub fn taken_lines<'a>(&'a self, d: &'a HunkDecision) -> impl Iterator<Item = &'a Line> {
+        let changed = self.lines.iter().filter(|l| l.op != Op::Context);
+        changed.zip(&d.lines).filter(|(_, x)| **x == Decision::Accepted || self.whole_file).map(|(l, _)| l)
     }
 
     /// Lines removed by this hunk.

@@ -13,8 +13,9 @@ pub use refusal::Refusal;
 use crate::inputs::dream::{self, DreamKind, Inputs};
 use crate::inputs::snapshot::{self, Entry, Snapshot};
 use crate::inputs::target::Target;
-use crate::model::decision::{Decision, HunkDecision};
+use crate::model::decision::HunkDecision;
 use crate::model::diff::{self, FileDiff, Hunk};
+use crate::model::ids::{HunkId, PerHunk};
 use anyhow::{Result, anyhow};
 use history::{MemoryHistory, Reviewed};
 use std::collections::BTreeSet;
@@ -31,8 +32,8 @@ pub struct Review {
     pub live: Snapshot,
     /// Changed files, sorted by path.
     pub files: Vec<FileDiff>,
-    /// Decisions, `decisions[file][hunk]`.
-    pub decisions: Vec<Vec<HunkDecision>>,
+    /// The decision on every hunk.
+    pub decisions: PerHunk<HunkDecision>,
     /// Things the reviewer should know about the inputs (e.g. a stale memory.diff).
     pub notes: Vec<String>,
     /// Hash of the dream's content: proposal, CHANGES.md and memory.diff.
@@ -50,8 +51,8 @@ pub struct Review {
     pub zone: crate::base::zone::Zone,
     /// The UTC offset of the memory repository's recent commits, read at load.
     pub commit_offset: Option<crate::base::zone::CommitOffset>,
-    undo: Vec<Vec<Vec<HunkDecision>>>,
-    redo: Vec<Vec<Vec<HunkDecision>>>,
+    undo: Vec<PerHunk<HunkDecision>>,
+    redo: Vec<PerHunk<HunkDecision>>,
 }
 
 impl Review {
@@ -115,8 +116,7 @@ impl Review {
         let mut files: Vec<FileDiff> =
             paths.into_iter().filter_map(|p| diff::diff_file(p, base.get(p), live.get(p), proposed.get(p))).collect();
         files.extend(outside);
-        let decisions =
-            files.iter().map(|f| f.hunks.iter().map(|h| HunkDecision::pending(h.slots())).collect()).collect();
+        let decisions = pending(&files);
         Ok(Review {
             inputs,
             target,
@@ -142,8 +142,7 @@ impl Review {
     /// A review of other diffs sharing these inputs, every hunk pending: a commit's diff in
     /// the history view, shown with the same diff view and never written.
     pub fn read_only(&self, files: Vec<FileDiff>) -> Review {
-        let decisions =
-            files.iter().map(|f| f.hunks.iter().map(|h| HunkDecision::pending(h.slots())).collect()).collect();
+        let decisions = pending(&files);
         Review {
             inputs: self.inputs.clone(),
             target: self.target.clone(),
@@ -161,59 +160,71 @@ impl Review {
         }
     }
 
-    /// Finds a hunk by id (`testing.md#1`), as `(file, hunk)` indexes; also by the masked id
-    /// that outputs show for a file named after a credential (`[stripe-key …abcd].md#1`).
-    pub fn find_hunk(&self, id: &str) -> Option<(usize, usize)> {
-        let exact =
-            |fi: usize, f: &crate::model::diff::FileDiff| f.hunks.iter().position(|h| h.id == id).map(|hi| (fi, hi));
-        if let Some(found) = self.files.iter().enumerate().find_map(|(fi, f)| exact(fi, f)) {
+    /// Finds a hunk by its textual id (`testing.md#1`); also by the masked id that outputs
+    /// show for a file named after a credential (`[stripe-key …abcd].md#1`).
+    pub fn find_hunk(&self, id: &str) -> Option<HunkId> {
+        if let Some(found) = self.hunk_ids().find(|&at| at.name(&self.files) == Some(id)) {
             return Some(found);
         }
         // A file named after a credential shows its hunk ids masked; take them back when
         // they name one hunk only.
-        let mut masked = self.files.iter().enumerate().flat_map(|(fi, f)| {
-            f.hunks
-                .iter()
-                .enumerate()
-                .filter(|(_, h)| crate::base::secrets::mask(&h.id) == id)
-                .map(move |(hi, _)| (fi, hi))
-        });
+        let mut masked = self
+            .hunk_ids()
+            .filter(|&at| at.name(&self.files).is_some_and(|name| crate::base::secrets::mask(name) == id));
         let first = masked.next()?;
         masked.next().is_none().then_some(first)
     }
 
-    /// The decision on hunk `hunk` of file `file`.
-    pub fn decision(&self, file: usize, hunk: usize) -> Option<&HunkDecision> {
-        self.decisions.get(file)?.get(hunk)
+    /// Every hunk's id, in review order.
+    pub fn hunk_ids(&self) -> impl Iterator<Item = HunkId> + '_ {
+        self.decisions.iter().map(|(id, _)| id)
+    }
+
+    /// The ids of file `file`'s hunks, in order (none for an unknown file).
+    pub fn hunks_of(&self, file: usize) -> impl Iterator<Item = HunkId> + use<> {
+        let n = self.files.get(file).map_or(0, |f| f.hunks.len());
+        (0..n).map(move |hi| HunkId::new(file, hi))
+    }
+
+    /// The decision on hunk `id`.
+    pub fn decision(&self, id: HunkId) -> Option<&HunkDecision> {
+        self.decisions.get(id)
     }
 
     /// The decisions on file `file`'s hunks, in order (empty for an unknown file).
     pub fn file_decisions(&self, file: usize) -> &[HunkDecision] {
-        self.decisions.get(file).map(Vec::as_slice).unwrap_or_default()
+        self.decisions.file(file)
     }
 
-    /// Every decision with its (file, hunk) indexes, in review order.
-    pub fn all_decisions(&self) -> impl Iterator<Item = (usize, usize, &HunkDecision)> {
-        self.decisions.iter().enumerate().flat_map(|(fi, v)| v.iter().enumerate().map(move |(hi, d)| (fi, hi, d)))
+    /// Every decision with its hunk's id, in review order.
+    pub fn all_decisions(&self) -> impl Iterator<Item = (HunkId, &HunkDecision)> {
+        self.decisions.iter()
     }
 
-    /// The hunk at `(file, hunk)`.
-    pub fn hunk(&self, file: usize, hunk: usize) -> Option<&Hunk> {
-        self.files.get(file)?.hunks.get(hunk)
+    /// The hunk `id`.
+    pub fn hunk(&self, id: HunkId) -> Option<&Hunk> {
+        self.files.get(id.file)?.hunks.get(id.hunk)
     }
 
     /// The entry a changed file gets from the current decisions (`None`: it is deleted).
     pub fn result(&self, file: usize) -> Option<Entry> {
         let f = self.files.get(file)?;
-        diff::result(f, &self.decisions[file])
+        diff::result(f, self.decisions.file(file))
     }
 
     /// The whole memory folder after the current decisions: live with every changed file
     /// replaced by its result.
     pub fn result_snapshot(&self) -> Snapshot {
+        self.snapshot_with(&self.decisions)
+    }
+
+    /// The whole memory folder `decisions` (shaped like this review's) would make: live
+    /// with every writable changed file replaced by its result ([`diff::result`], the one
+    /// place a note's new bytes are computed).
+    pub fn snapshot_with(&self, decisions: &PerHunk<HunkDecision>) -> Snapshot {
         let mut out = self.live.clone();
         for (fi, f) in self.files.iter().enumerate().filter(|(_, f)| f.kind.writable()) {
-            match self.result(fi) {
+            match diff::result(f, decisions.file(fi)) {
                 Some(e) => out.insert(f.path.clone(), e),
                 None => out.remove(&f.path),
             };
@@ -224,7 +235,7 @@ impl Review {
     /// True when some hunk is accepted (wholly, line by line or edited): the review asks
     /// for something to be written.
     pub fn accepts_anything(&self) -> bool {
-        self.decisions.iter().flatten().any(|d| d.edited.is_some() || d.lines.contains(&Decision::Accepted))
+        self.decisions.values().any(|d| d.outcome().takes())
     }
 
     /// (decided hunks, all hunks), by [`Review::tally`].
@@ -235,11 +246,16 @@ impl Review {
 
     /// How every hunk is decided ([`crate::model::decision::Tally`]: the one count every face shows).
     pub fn tally(&self) -> crate::model::decision::Tally {
-        crate::model::decision::Tally::of(self.decisions.iter().flatten())
+        crate::model::decision::Tally::of(self.decisions.values())
     }
 
     /// How file `file`'s hunks are decided.
     pub fn file_tally(&self, file: usize) -> crate::model::decision::Tally {
         crate::model::decision::Tally::of(self.file_decisions(file))
     }
+}
+
+/// Every hunk of `files` pending.
+fn pending(files: &[FileDiff]) -> PerHunk<HunkDecision> {
+    PerHunk::build(files, |_, h| HunkDecision::pending(h.slots()))
 }

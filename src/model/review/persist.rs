@@ -35,6 +35,7 @@
 
 use super::{Refusal, Review};
 use crate::model::decision::{Decision, HunkDecision, HunkState};
+use crate::model::ids::HunkId;
 use anyhow::{Context, Result, anyhow, bail};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -146,11 +147,8 @@ fn decision(w: HunkState) -> Option<Decision> {
 /// are left out.
 pub fn to_saved(review: &Review) -> SavedDecisions {
     let mut hunks = BTreeMap::new();
-    for (fi, f) in review.files.iter().enumerate() {
-        for (hi, h) in f.hunks.iter().enumerate() {
-            let Some(d) = review.decisions.get(fi).and_then(|v| v.get(hi)) else {
-                continue;
-            };
+    for (at, d) in review.all_decisions() {
+        if let Some(h) = review.hunk(at) {
             let state = d.state();
             if state == HunkState::Pending {
                 continue;
@@ -168,12 +166,12 @@ pub fn to_saved(review: &Review) -> SavedDecisions {
     SavedDecisions { version: 1, dream_id: Some(review.dream_id.clone()), hunks }
 }
 
-/// Resolves a name (id with `#`, else key) to `(file, hunk)`.
-fn find(review: &Review, name: &str) -> Option<(usize, usize)> {
+/// Resolves a name (id with `#`, else key) to its hunk.
+fn find(review: &Review, name: &str) -> Option<HunkId> {
     if name.contains('#') {
         return review.find_hunk(name);
     }
-    review.files.iter().enumerate().find_map(|(fi, f)| f.hunks.iter().position(|h| h.key == name).map(|hi| (fi, hi)))
+    review.hunk_ids().find(|&at| review.hunk(at).is_some_and(|h| h.key == name))
 }
 
 /// Turns a saved hunk into decisions for a hunk with `slots` changed lines.
@@ -213,11 +211,11 @@ pub fn apply_saved(review: &mut Review, saved: &SavedDecisions, strict: bool) ->
     let mut out = Restored::default();
     let mut errors = Vec::new();
     for (name, entry) in &saved.hunks {
-        let Some((fi, hi)) = find(review, name) else {
+        let Some(at) = find(review, name) else {
             out.unmatched.push(name.clone());
             continue;
         };
-        let Some(h) = review.hunk(fi, hi) else {
+        let Some(h) = review.hunk(at) else {
             continue;
         };
         let (id, whole, slots) = (h.id.clone(), h.whole_file, h.slots());
@@ -228,7 +226,7 @@ pub fn apply_saved(review: &mut Review, saved: &SavedDecisions, strict: bool) ->
                 continue;
             }
         };
-        if d.edited.is_some() && (whole || review.blocked(fi, hi) == Some(Refusal::OutsideMemory)) {
+        if d.edited.is_some() && (whole || review.blocked(at) == Some(Refusal::OutsideMemory)) {
             errors.push(format!("{name}: this hunk cannot be edited"));
             continue;
         }
@@ -238,12 +236,12 @@ pub fn apply_saved(review: &mut Review, saved: &SavedDecisions, strict: bool) ->
         }
         if d.edited.is_none()
             && d.lines.contains(&Decision::Accepted)
-            && let Some(r) = review.blocked(fi, hi)
+            && let Some(r) = review.blocked(at)
         {
             out.refused.push((id, r));
             d.set_all(Decision::Rejected);
         }
-        if let Some(slot) = review.decisions.get_mut(fi).and_then(|v| v.get_mut(hi)) {
+        if let Some(slot) = review.decisions.get_mut(at) {
             *slot = d;
             out.applied += 1;
         }

@@ -9,36 +9,36 @@ use super::Evidence;
 use crate::base::secrets::mask;
 use crate::base::text::strip_terminator;
 use crate::model::diff::{FileDiff, Hunk};
+use crate::model::ids::{HunkId, PerHunk};
 use std::collections::HashMap;
 
 /// The kept hunks of a note, matched to the hunks of a commit's diff.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct HunkMatch {
-    /// Per file of the diff, per hunk: the kept hunks (indices into [`Evidence::hunks`])
-    /// whose lines it adds, in review order.
-    pub by_hunk: Vec<Vec<Vec<usize>>>,
+    /// Per hunk of the diff: the kept hunks (indices into [`Evidence::hunks`]) whose lines
+    /// it adds, in review order.
+    pub by_hunk: PerHunk<Vec<usize>>,
     /// Kept hunks no hunk of the diff matched, in review order.
     pub unmatched: Vec<usize>,
 }
 
 impl HunkMatch {
-    /// The kept hunks explaining hunk `hunk` of file `file`.
-    pub fn of(&self, file: usize, hunk: usize) -> &[usize] {
-        self.by_hunk.get(file).and_then(|f| f.get(hunk)).map_or(&[], Vec::as_slice)
+    /// The kept hunks explaining hunk `id` of the diff.
+    pub fn of(&self, id: HunkId) -> &[usize] {
+        self.by_hunk.get(id).map_or(&[], Vec::as_slice)
     }
 }
 
 /// Matches the kept hunks of `evidence` to the hunks of `files` (a commit's diff).
 pub fn match_hunks(files: &[FileDiff], evidence: &Evidence) -> HunkMatch {
-    let mut by_hunk: Vec<Vec<Vec<usize>>> = files.iter().map(|f| vec![Vec::new(); f.hunks.len()]).collect();
+    let mut by_hunk: PerHunk<Vec<usize>> = PerHunk::shaped(files);
     let mut unmatched = Vec::new();
-    let added: Vec<Vec<Vec<String>>> =
-        files.iter().map(|f| f.hunks.iter().map(|h| added_keys(h).collect()).collect()).collect();
+    let added: PerHunk<Vec<String>> = PerHunk::build(files, |_, h| added_keys(h).collect());
     // Per file, the hunks adding nothing, handed out in order to kept hunks that wrote nothing.
-    let mut empty_left: Vec<std::collections::VecDeque<usize>> = added
-        .iter()
-        .map(|hunks| {
-            hunks.iter().enumerate().filter(|(_, keys)| !keys.iter().any(|k| is_content(k))).map(|(i, _)| i).collect()
+    let mut empty_left: Vec<std::collections::VecDeque<usize>> = (0..files.len())
+        .map(|fi| {
+            let hunks = added.file(fi).iter().enumerate();
+            hunks.filter(|(_, keys)| !keys.iter().any(|k| is_content(k))).map(|(i, _)| i).collect()
         })
         .collect();
     for (ki, kept) in evidence.hunks.iter().enumerate() {
@@ -50,13 +50,13 @@ pub fn match_hunks(files: &[FileDiff], evidence: &Evidence) -> HunkMatch {
         let hunks = if wanted.is_empty() {
             empty_left[fi].pop_front().into_iter().collect()
         } else {
-            covering(&added[fi], &wanted)
+            covering(added.file(fi), &wanted)
         };
         if hunks.is_empty() {
             unmatched.push(ki);
         }
         for hi in hunks {
-            by_hunk[fi][hi].push(ki);
+            by_hunk[HunkId::new(fi, hi)].push(ki);
         }
     }
     HunkMatch { by_hunk, unmatched }
@@ -173,11 +173,11 @@ mod tests {
             kept("a.md#5", "a.md", &["a line the commit did not write"]),
         ]);
         let m = match_hunks(&files, &ev);
-        assert_eq!(m.of(0, 0), [2]);
-        assert_eq!(m.of(0, 1), [1]);
-        assert_eq!(m.of(1, 0), [0]);
+        assert_eq!(m.of(HunkId::new(0, 0)), [2]);
+        assert_eq!(m.of(HunkId::new(0, 1)), [1]);
+        assert_eq!(m.of(HunkId::new(1, 0)), [0]);
         // A deletion wrote nothing: it goes to the hunk of its note that adds nothing.
-        assert_eq!(m.of(2, 0), [3]);
+        assert_eq!(m.of(HunkId::new(2, 0)), [3]);
         assert_eq!(m.unmatched, [4, 5]);
     }
 
@@ -188,13 +188,13 @@ mod tests {
         let files = crate::store::repo::history::diff_snapshots(&before, &after);
         assert_eq!(files[0].hunks.len(), 2);
         let ev = evidence(vec![kept("a.md#1", "a.md", &["ONE", "", "TEN"])]);
-        assert_eq!(match_hunks(&files, &ev).of(0, 0), [0]);
-        assert_eq!(match_hunks(&files, &ev).of(0, 1), [0]);
+        assert_eq!(match_hunks(&files, &ev).of(HunkId::new(0, 0)), [0]);
+        assert_eq!(match_hunks(&files, &ev).of(HunkId::new(0, 1)), [0]);
         let close = snap(&[("a.md", &BEFORE.replace("one\n", "ONE\n").replace("two\n", "TWO\n"))]);
         let files = crate::store::repo::history::diff_snapshots(&before, &close);
         assert_eq!(files[0].hunks.len(), 1);
         let ev = evidence(vec![kept("a.md#1", "a.md", &["ONE"]), kept("a.md#2", "a.md", &["TWO"])]);
-        assert_eq!(match_hunks(&files, &ev).of(0, 0), [0, 1]);
+        assert_eq!(match_hunks(&files, &ev).of(HunkId::new(0, 0)), [0, 1]);
     }
 
     #[test]
@@ -206,6 +206,6 @@ mod tests {
         let masked = mask(&format!("key {key}")).into_owned();
         assert!(!masked.contains("Zq8VbN2x"), "{masked}");
         let ev = evidence(vec![kept("a.md#1", "a.md", &[&masked])]);
-        assert_eq!(match_hunks(&files, &ev).of(0, 0), [0]);
+        assert_eq!(match_hunks(&files, &ev).of(HunkId::new(0, 0)), [0]);
     }
 }

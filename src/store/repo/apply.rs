@@ -20,9 +20,10 @@ use super::recover;
 use super::{MemoryRepo, write};
 use crate::analysis::result::Analysis;
 use crate::inputs::dream::DreamKind;
-use crate::model::decision::Decision;
+use crate::model::decision::Outcome;
 use crate::model::diff::FileKind;
-use crate::model::review::Review;
+use crate::model::ids::HunkId;
+use crate::model::review::{Refusal, Review};
 use anyhow::{Result, bail};
 use git2::Oid;
 use std::path::PathBuf;
@@ -164,25 +165,19 @@ pub fn plan(repo: &MemoryRepo, review: &Review, analysis: &Analysis) -> Result<P
         } else {
             None
         };
-        for (hi, h) in f.hunks.iter().enumerate() {
-            let Some(d) = review.decision(fi, hi) else {
+        for (at, h) in review.hunks_of(fi).zip(&f.hunks) {
+            let Some(d) = review.decision(at) else {
                 continue;
             };
-            let wants = d.edited.is_some() || d.lines.contains(&Decision::Accepted);
-            let fate = if !wants {
-                if d.lines.iter().all(|l| *l == Decision::Pending) { Fate::Pending } else { Fate::Rejected }
-            } else if let Some(why) = &unsafe_reason {
-                Fate::Skipped(why.clone())
-            } else if h.live_changed && d.edited.is_none() {
-                Fate::Skipped(crate::model::review::Refusal::LiveChanged.to_string())
-            } else if d.edited.is_some() {
-                Fate::Edited
-            } else if d.lines.iter().all(|l| *l == Decision::Accepted) {
-                Fate::Accepted
-            } else {
-                Fate::PartlyAccepted
+            // What the decisions take ([`Review::takes`]), unless the note cannot be written.
+            let fate = match (d.outcome(), &unsafe_reason, review.takes(at, d)) {
+                (Outcome::Pending, ..) => Fate::Pending,
+                (Outcome::Rejected, ..) => Fate::Rejected,
+                (_, Some(why), _) => Fate::Skipped(why.clone()),
+                (_, None, None) => Fate::Skipped(review.blocked(at).unwrap_or(Refusal::LiveChanged).to_string()),
+                (_, None, Some(taken)) => Fate::of(taken),
             };
-            fates.push(HunkFate { file: fi, hunk: hi, id: h.id.clone(), fate });
+            fates.push(HunkFate { at, id: h.id.clone(), fate });
         }
         if unsafe_reason.is_some() {
             continue;
@@ -207,7 +202,7 @@ pub fn plan(repo: &MemoryRepo, review: &Review, analysis: &Analysis) -> Result<P
     );
     let counts = message::counts(&fates);
     let snapshot_first = !in_place && !commit::uncommitted(repo, &forbidden)?.is_empty();
-    let taken: Vec<(usize, usize)> = taken(&fates).iter().map(|&(fi, hi, _)| (fi, hi)).collect();
+    let taken: Vec<HunkId> = taken(&fates).iter().map(|&(at, _)| at).collect();
     let standing = crate::analysis::standing::commit_flags(review, analysis, &taken);
     let restored = if in_place { restored_from_head(review, &fates, &changes) } else { Vec::new() };
     let nothing_new = match &review.reviewed {
@@ -447,7 +442,7 @@ pub fn commit_review_as(
 fn restored_from_head(review: &Review, fates: &[HunkFate], changes: &[Change]) -> Vec<String> {
     let mut out = Vec::new();
     for f in fates.iter().filter(|f| matches!(f.fate, Fate::Rejected | Fate::Pending)) {
-        let (Some(file), Some(h)) = (review.files.get(f.file), review.hunk(f.file, f.hunk)) else { continue };
+        let (Some(file), Some(h)) = (review.files.get(f.at.file), review.hunk(f.at)) else { continue };
         if !changes.iter().any(|c| c.path == file.path && c.writes()) {
             continue;
         }
@@ -480,7 +475,7 @@ fn restored_from_head(review: &Review, fates: &[HunkFate], changes: &[Change]) -
 }
 
 /// The hunks a commit takes and how, for its evidence.
-fn taken(fates: &[HunkFate]) -> Vec<(usize, usize, crate::store::evidence::Taken)> {
+fn taken(fates: &[HunkFate]) -> Vec<(HunkId, crate::store::evidence::Taken)> {
     use crate::store::evidence::Taken;
     fates
         .iter()
@@ -491,7 +486,7 @@ fn taken(fates: &[HunkFate]) -> Vec<(usize, usize, crate::store::evidence::Taken
                 Fate::Edited => Taken::Edited,
                 _ => return None,
             };
-            Some((f.file, f.hunk, how))
+            Some((f.at, how))
         })
         .collect()
 }

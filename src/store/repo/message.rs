@@ -8,6 +8,7 @@ use crate::analysis::result::Analysis;
 use crate::analysis::result::ChangeReport;
 use crate::analysis::standing::StandingFlag;
 use crate::base::secrets;
+use crate::model::ids::HunkId;
 use crate::model::review::Review;
 use serde::Serialize;
 use std::fmt::Write;
@@ -118,6 +119,19 @@ pub enum Fate {
 }
 
 impl Fate {
+    /// The fate of a hunk whose decision has outcome `o` and which nothing keeps from being
+    /// written.
+    pub fn of(o: crate::model::decision::Outcome) -> Fate {
+        use crate::model::decision::Outcome;
+        match o {
+            Outcome::Accepted => Fate::Accepted,
+            Outcome::PartlyAccepted => Fate::PartlyAccepted,
+            Outcome::Edited => Fate::Edited,
+            Outcome::Rejected => Fate::Rejected,
+            Outcome::Pending => Fate::Pending,
+        }
+    }
+
     /// True when the hunk changed the notes.
     pub fn applied(&self) -> bool {
         matches!(self, Fate::Accepted | Fate::PartlyAccepted | Fate::Edited)
@@ -127,11 +141,9 @@ impl Fate {
 /// One hunk of the review and its fate, as the message lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HunkFate {
-    /// Index in `Review::files`.
-    pub file: usize,
-    /// Index in that file's hunks.
-    pub hunk: usize,
-    /// The hunk id (`testing.md#1`).
+    /// Which hunk of the review.
+    pub at: HunkId,
+    /// The hunk's textual id (`testing.md#1`).
     pub id: String,
     /// What happened to it.
     pub fate: Fate,
@@ -229,24 +241,20 @@ fn write_section(
     }
     let _ = writeln!(out, "{title} ({}):", fates.len());
     for f in fates {
-        let (plus, minus) =
-            review.hunk(f.file, f.hunk).map(|h| (h.added().count(), h.removed().count())).unwrap_or_default();
-        let whole = review.hunk(f.file, f.hunk).is_some_and(|h| h.whole_file);
+        let (plus, minus) = review.hunk(f.at).map(|h| (h.added().count(), h.removed().count())).unwrap_or_default();
+        let whole = review.hunk(f.at).is_some_and(|h| h.whole_file);
         let mut size = if whole { "whole file".to_string() } else { format!("+{plus} -{minus}") };
         if f.fate == Fate::PartlyAccepted
-            && let (Some(h), Some(d)) = (review.hunk(f.file, f.hunk), review.decision(f.file, f.hunk))
+            && let (Some(h), Some(d)) = (review.hunk(f.at), review.decision(f.at))
         {
             // What the commit really takes: the accepted lines only.
-            let changed = h.lines.iter().filter(|l| l.op != crate::model::diff::Op::Context);
-            let taken: Vec<_> =
-                changed.zip(&d.lines).filter(|(_, d)| **d == crate::model::decision::Decision::Accepted).collect();
-            let a = taken.iter().filter(|(l, _)| l.op == crate::model::diff::Op::Add).count();
+            let taken: Vec<_> = h.taken_lines(d).collect();
+            let a = taken.iter().filter(|l| l.op == crate::model::diff::Op::Add).count();
             let r = taken.len() - a;
             size = format!("+{a} -{r} of +{plus} -{minus}");
         }
         if f.fate == Fate::Edited
-            && let (Some(h), Some(text)) =
-                (review.hunk(f.file, f.hunk), review.decision(f.file, f.hunk).and_then(|d| d.edited.as_deref()))
+            && let (Some(h), Some(text)) = (review.hunk(f.at), review.decision(f.at).and_then(|d| d.edited.as_deref()))
         {
             // What the commit really takes: live against the reviewer's text.
             let e = h.edited(text);
@@ -255,7 +263,7 @@ fn write_section(
                 size = format!("+{a} -{r}, the dream's +{plus} -{minus}");
             }
         }
-        let live_changed = review.hunk(f.file, f.hunk).is_some_and(|h| h.live_changed);
+        let live_changed = review.hunk(f.at).is_some_and(|h| h.live_changed);
         let note = match &f.fate {
             Fate::Rejected | Fate::Pending if live_changed => ", live memory changed here after the dream".into(),
             Fate::Accepted | Fate::Rejected => String::new(),
@@ -269,12 +277,12 @@ fn write_section(
         if !waved.is_empty() {
             let _ = writeln!(out, "  accepted with: {}", waved.join("; "));
         }
-        let entries = analysis.findings.changes(f.file, f.hunk);
+        let entries = analysis.findings.changes(f.at);
         if entries.is_empty() && !analysis.changes.is_empty() {
             let _ = writeln!(out, "  (no CHANGES.md entry)");
         }
         for &idx in entries {
-            if let Some(entry) = analysis.changes.iter().find(|c| c.index == idx) {
+            if let Some(entry) = analysis.entry(idx) {
                 write_entry(out, review, entry);
             }
         }
@@ -439,13 +447,13 @@ mod tests {
         std::fs::write(dream.join("b.md"), "new\n").unwrap();
         let inputs = crate::inputs::dream::discover(Some(&dream), Some(&live), &[]).unwrap();
         let mut review = crate::store::repo::load_review(inputs).unwrap();
-        review.set_hunk(0, 0, Decision::Accepted).unwrap();
-        review.set_hunk(1, 0, Decision::Rejected).unwrap();
+        review.set_hunk(HunkId::new(0, 0), Decision::Accepted).unwrap();
+        review.set_hunk(HunkId::new(1, 0), Decision::Rejected).unwrap();
         let mut analysis =
             Analysis { findings: crate::analysis::findings::Findings::empty(&review), ..Analysis::default() };
-        analysis.findings.of_mut(0, 0).unwrap().changes = vec![1];
+        analysis.findings.of_mut(HunkId::new(0, 0)).unwrap().changes = vec![crate::model::ids::EntryId::at(0)];
         analysis.changes = vec![ChangeReport {
-            index: 1,
+            index: crate::model::ids::EntryId::at(0),
             line: 3,
             text: "memory/a.md: added two\n--- (s.jsonl line 3)".into(),
             citations: vec![
@@ -469,8 +477,8 @@ mod tests {
             ..ChangeReport::default()
         }];
         let fates = vec![
-            HunkFate { file: 0, hunk: 0, id: "a.md#1".into(), fate: Fate::Accepted },
-            HunkFate { file: 1, hunk: 0, id: "b.md#1".into(), fate: Fate::Rejected },
+            HunkFate { at: HunkId::new(0, 0), id: "a.md#1".into(), fate: Fate::Accepted },
+            HunkFate { at: HunkId::new(1, 0), id: "b.md#1".into(), fate: Fate::Rejected },
         ];
         let m = review_message(&review, &analysis, &fates, &[], &["../x.md".into()]);
         let want = format!(

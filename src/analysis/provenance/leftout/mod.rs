@@ -108,7 +108,7 @@ pub(super) fn check(review: &Review, window: &Window, findings: &mut Findings) -
 /// own already says the line turns its source around.
 fn flag_lost(findings: &mut Findings, fi: usize, hi: usize, item: &Item, line: &MemoryLine, at: &str) -> bool {
     let text = crate::base::text::strip_terminator(&line.text);
-    let said = findings.hunk(fi, hi).iter().any(|f| {
+    let said = findings.hunk(crate::model::ids::HunkId::new(fi, hi)).iter().any(|f| {
         matches!(f.kind, FlagKind::Contradicted | FlagKind::CitationOverruled)
             && f.line.as_deref() == Some(mask(text).as_ref())
     });
@@ -121,7 +121,7 @@ fn flag_lost(findings: &mut Findings, fi: usize, hi: usize, item: &Item, line: &
         .with_source(item.source.clone())
         .with_claim(shown)
         .with_line(mask(text).into_owned());
-    findings.add_hunk_flag(fi, hi, flag);
+    findings.add_hunk_flag(crate::model::ids::HunkId::new(fi, hi), flag);
     true
 }
 

@@ -7,13 +7,14 @@ pub mod triage;
 mod why_view;
 
 pub use layout::{Panes, layout};
-pub use rows::{GUTTER, LineInfo, Row, RowKind, line_info, rows_of};
+pub use rows::{GUTTER, LineInfo, Row, RowKind, Shown, rows_of};
 pub use triage::{FileOrder, Risk, Triage};
 pub use why_view::WhyView;
 
 use super::theme::Theme;
 use crate::analysis::result::Analysis;
 use crate::model::diff::{FileDiff, Op};
+use crate::model::ids::HunkId;
 use crate::model::review::Review;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
@@ -75,8 +76,8 @@ pub enum Mode {
 pub struct HistoryState {
     /// Commits touching the memory folder, newest first.
     pub entries: Vec<crate::store::repo::history::LogEntry>,
-    /// The selected commit.
-    pub selected: usize,
+    /// The selected commit (`None` once the view asked to close).
+    pub selected: Option<usize>,
     /// The selected commit's diff, opened with Enter: a read-only review state.
     pub view: Option<Box<App>>,
     /// A revert waiting for `y`: (question, commit id, scope).
@@ -118,8 +119,8 @@ pub struct Search {
     pub query: String,
     /// What was typed, as typed (shown in the status bar).
     pub typed: String,
-    /// Matches as (file, hunk, line index).
-    pub matches: Vec<(usize, usize, usize)>,
+    /// Matches as (hunk, line index).
+    pub matches: Vec<(HunkId, usize)>,
     /// Index into `matches` of the match last moved to.
     pub at: Option<usize>,
 }
@@ -143,24 +144,13 @@ pub struct App {
     pub file: usize,
     /// Rows of the current file (derived from the review; rebuilt by [`App::rebuild_rows`]).
     pub rows: Vec<Row>,
-    /// Per hunk of the current file, per line: numbers, decision slot and partner
-    /// (derived; rebuilt with `rows`).
-    pub info: Vec<Vec<LineInfo>>,
-    /// Per hunk of the current file, per line: its text with every credential masked,
-    /// each side of the hunk as one text (derived; rebuilt with `rows`).
-    pub masked: Vec<Vec<String>>,
-    /// Per hunk of the current file: the changes no one can see on its lines
-    /// ([`crate::model::diff::Hunk::invisible_changes`]), named in its header (derived).
-    pub invisible: Vec<Vec<String>>,
-    /// Per hunk of the current file: for an edited hunk, the hunk as the reviewer's text
-    /// makes it ([`crate::model::diff::Hunk::edited`], live → yours), shown in place of the
-    /// dream's lines; `None` for the others (derived).
-    pub edited: Vec<Option<crate::model::diff::Hunk>>,
-    /// The edited texts `edited` (and the other derived lists) were derived for.
+    /// Per hunk of the current file: what the diff pane shows of it (derived; rebuilt with
+    /// `rows`).
+    pub shown: Vec<Shown>,
+    /// The edited texts `shown` was derived for.
     derived_edits: Vec<Option<String>>,
-    /// The (file, model generation) `info`, `masked` and `invisible` were derived for: they
-    /// depend on the file's hunks (and edits) only, so neither a decision nor a frame
-    /// recomputes them.
+    /// The (file, model generation) `shown` was derived for: it depends on the file's hunks
+    /// (and edits) only, so neither a decision nor a frame recomputes it.
     derived_for: Option<(usize, u64)>,
     /// Index into `rows` of the cursor (always a selectable row when there is one).
     pub cursor: usize,
@@ -192,8 +182,8 @@ pub struct App {
     pub busy: Option<String>,
     /// Keys that arrived while busy, replayed in order afterwards.
     pub queued: VecDeque<KeyEvent>,
-    /// Syntax highlighting by (file, hunk), from the highlighter thread.
-    pub highlights: HashMap<(usize, usize), Arc<Highlight>>,
+    /// Syntax highlighting by hunk, from the highlighter thread.
+    pub highlights: HashMap<HunkId, Arc<Highlight>>,
     /// Files whose highlighting was requested (so it is asked for once).
     pub highlight_requested: HashSet<usize>,
     /// True once the user asked to quit.
@@ -207,14 +197,14 @@ pub struct App {
     /// A demo's temporary copy, deleted when the TUI closes (`None`: a real review, or a
     /// demo kept with `--keep`): the quit prompt must not promise a restore.
     pub throwaway: Option<std::path::PathBuf>,
-    /// A merge saved with conflict markers left, refused: (file, hunk, the text), which
-    /// `e` on that hunk opens again instead of a fresh merge text.
-    pub unfinished: Option<(usize, usize, String)>,
-    /// Edit checks asked of the runtime, as (file, hunk, text): each is asked for once.
-    pub checks_asked: HashSet<(usize, usize, String)>,
-    /// The last citation `o` opened: (file, hunk, its index among the hunk's citations),
-    /// so `o` again opens the next.
-    pub opened_source: Option<(usize, usize, usize)>,
+    /// A merge saved with conflict markers left, refused: (hunk, the text), which `e` on
+    /// that hunk opens again instead of a fresh merge text.
+    pub unfinished: Option<(HunkId, String)>,
+    /// Edit checks asked of the runtime, as (hunk, text): each is asked for once.
+    pub checks_asked: HashSet<(HunkId, String)>,
+    /// The last citation `o` opened: (hunk, its index among the hunk's citations), so `o`
+    /// again opens the next.
+    pub opened_source: Option<(HunkId, usize)>,
     /// The commit message the reviewer edited (`C`): (the generated message it was made
     /// from, the message to commit). Used while the decisions still give the former.
     pub message: Option<(String, String)>,
@@ -238,7 +228,7 @@ impl App {
         // A reviewed dream opens with its leftovers decided as its commit decided them:
         // that is no decision of this session.
         let settled = review.reviewed.is_some()
-            && review.decisions.iter().flatten().all(|d| d.state() == crate::model::decision::HunkState::Rejected);
+            && review.decisions.values().all(|d| d.state() == crate::model::decision::HunkState::Rejected);
         let restored = review.progress().0 > 0 && !settled;
         let mut app = App {
             review,
@@ -247,10 +237,7 @@ impl App {
             generation: 0,
             file: 0,
             rows: Vec::new(),
-            info: Vec::new(),
-            masked: Vec::new(),
-            invisible: Vec::new(),
-            edited: Vec::new(),
+            shown: Vec::new(),
             derived_edits: Vec::new(),
             derived_for: None,
             cursor: 0,
@@ -294,18 +281,23 @@ impl App {
         self.review.files.get(self.file)
     }
 
+    /// The id of hunk `hi` of the current file.
+    pub fn at(&self, hi: usize) -> HunkId {
+        HunkId::new(self.file, hi)
+    }
+
     /// Hunk `hi` of the current file as the diff pane shows it: for an edited hunk, live
     /// against the reviewer's text; else the dream's hunk.
     pub fn hunk(&self, hi: usize) -> Option<&crate::model::diff::Hunk> {
-        match self.edited.get(hi) {
-            Some(Some(h)) => Some(h),
-            _ => self.current_file()?.hunks.get(hi),
+        match self.shown.get(hi).and_then(|s| s.edited.as_ref()) {
+            Some(h) => Some(h),
+            None => self.current_file()?.hunks.get(hi),
         }
     }
 
     /// True when hunk `hi` of the current file is edited (its rows are the reviewer's text).
     pub fn is_edited(&self, hi: usize) -> bool {
-        self.review.decision(self.file, hi).is_some_and(|d| d.edited.is_some())
+        self.review.decision(self.at(hi)).is_some_and(|d| d.edited.is_some())
     }
 
     /// The row under the cursor.
@@ -324,7 +316,7 @@ impl App {
         let keep = self.current_row();
         self.derive();
         self.rows = match self.review.files.get(self.file) {
-            Some(f) => rows_of(f, &self.edited),
+            Some(f) => rows_of(f, &self.shown),
             None => Vec::new(),
         };
         self.cursor = keep.and_then(|k| self.rows.iter().position(|r| *r == k)).unwrap_or(self.cursor);
@@ -343,8 +335,8 @@ impl App {
         }
     }
 
-    /// Derives `info`, `masked`, `invisible` and `edited` for the current file: all of them
-    /// for a new file or model, else only for hunks whose edit changed.
+    /// Derives `shown` for the current file: every hunk's for a new file or model, else only
+    /// for hunks whose edit changed.
     fn derive(&mut self) {
         let hunks = self.review.files.get(self.file).map_or(&[][..], |f| f.hunks.as_slice());
         let edits: Vec<Option<String>> =
@@ -354,20 +346,13 @@ impl App {
             return;
         }
         if fresh {
-            self.edited = vec![None; hunks.len()];
-            self.info = vec![Vec::new(); hunks.len()];
-            self.masked = vec![Vec::new(); hunks.len()];
-            self.invisible = vec![Vec::new(); hunks.len()];
+            self.shown = vec![Shown::default(); hunks.len()];
         }
         for (hi, h) in hunks.iter().enumerate() {
             if !fresh && self.derived_edits.get(hi) == edits.get(hi) {
                 continue;
             }
-            self.edited[hi] = edits.get(hi).cloned().flatten().map(|text| h.edited(&text));
-            let shown = self.edited[hi].as_ref().unwrap_or(h);
-            self.info[hi] = line_info(shown);
-            self.masked[hi] = crate::model::diff::masked::masked_lines(shown);
-            self.invisible[hi] = shown.invisible_changes();
+            self.shown[hi] = Shown::of(h, edits.get(hi).and_then(Option::as_deref));
         }
         self.derived_edits = edits;
         self.derived_for = Some((self.file, self.generation));
@@ -394,7 +379,7 @@ impl App {
         let Some(r) = self.rows.get(row) else { return false };
         match r.kind {
             RowKind::Whole => true,
-            RowKind::Line(i) => self.info.get(r.hunk).and_then(|v| v.get(i)).is_some_and(|x| x.slot.is_some()),
+            RowKind::Line(i) => self.info(r.hunk, i).is_some_and(|x| x.slot.is_some()),
             RowKind::Header => false,
         }
     }
@@ -408,7 +393,7 @@ impl App {
         }
         match r.kind {
             RowKind::Whole => Some(0),
-            RowKind::Line(i) => self.info.get(r.hunk)?.get(i)?.slot,
+            RowKind::Line(i) => self.info(r.hunk, i)?.slot,
             _ => None,
         }
     }
@@ -449,30 +434,33 @@ impl App {
         inner.saturating_sub(GUTTER)
     }
 
-    /// The decision slots covered by the selection (or the cursor row), as (hunk, slot) in
-    /// the current file.
-    pub fn selected_slots(&self) -> Vec<(usize, usize)> {
+    /// The decision slots covered by the selection (or the cursor row), as (hunk, slot).
+    pub fn selected_slots(&self) -> Vec<(HunkId, usize)> {
         let (a, b) = match self.anchor {
             Some(a) => (a.min(self.cursor), a.max(self.cursor)),
             None => (self.cursor, self.cursor),
         };
-        (a..=b).filter_map(|r| Some((self.rows.get(r)?.hunk, self.slot_of(r)?))).collect()
+        (a..=b).filter_map(|r| Some((self.at(self.rows.get(r)?.hunk), self.slot_of(r)?))).collect()
     }
 
     /// What `Space` sets `slots` to: a selection toggles together, following its first line.
-    pub fn toggle_target(&self, slots: &[(usize, usize)]) -> crate::model::decision::Decision {
+    pub fn toggle_target(&self, slots: &[(HunkId, usize)]) -> crate::model::decision::Decision {
         use crate::model::decision::Decision;
-        let decision =
-            |&(h, s): &(usize, usize)| self.review.decision(self.file, h).and_then(|d| d.lines.get(s)).copied();
+        let decision = |&(at, s): &(HunkId, usize)| self.review.decision(at).and_then(|d| d.lines.get(s)).copied();
         match slots.first().and_then(decision) {
             Some(Decision::Accepted) => Decision::Rejected,
             _ => Decision::Accepted,
         }
     }
 
+    /// What the view needs of line `i` of hunk `h` of the current file.
+    pub fn info(&self, h: usize, i: usize) -> Option<&LineInfo> {
+        self.shown.get(h)?.info.get(i)
+    }
+
     /// The partner of line `i` of hunk `h` across its change block, if any.
     pub fn pair(&self, h: usize, i: usize) -> Option<usize> {
-        self.info.get(h).and_then(|p| p.get(i)).and_then(|x| x.pair)
+        self.info(h, i).and_then(|x| x.pair)
     }
 
     /// Screen lines a row takes: more than one when wrapped; none for an added line drawn
@@ -508,9 +496,9 @@ impl App {
     }
 
     /// Line `i` of hunk `hi` of the current file as the diff pane shows it: credentials
-    /// masked (see [`App::masked`]), control characters made visible.
+    /// masked (see [`Shown::masked`]), control characters made visible.
     pub fn shown_line(&self, hi: usize, i: usize) -> std::borrow::Cow<'_, str> {
-        match self.masked.get(hi).and_then(|h| h.get(i)) {
+        match self.shown.get(hi).and_then(|h| h.masked.get(i)) {
             Some(text) => super::text::display(text),
             None => std::borrow::Cow::Borrowed(""),
         }

@@ -36,11 +36,11 @@ pub const GUTTER: usize = 9;
 
 /// The display rows of a file: per hunk a header, then its lines (or one whole-file row);
 /// an edited hunk's lines are those of `edited[hunk]`, live against the reviewer's text.
-pub fn rows_of(file: &FileDiff, edited: &[Option<crate::model::diff::Hunk>]) -> Vec<Row> {
+pub fn rows_of(file: &FileDiff, shown: &[Shown]) -> Vec<Row> {
     let mut rows = Vec::new();
     for (hi, h) in file.hunks.iter().enumerate() {
         rows.push(Row { hunk: hi, kind: RowKind::Header });
-        let shown = edited.get(hi).and_then(Option::as_ref).unwrap_or(h);
+        let shown = shown.get(hi).and_then(|s| s.edited.as_ref()).unwrap_or(h);
         if h.whole_file {
             rows.push(Row { hunk: hi, kind: RowKind::Whole });
         } else {
@@ -48,6 +48,37 @@ pub fn rows_of(file: &FileDiff, edited: &[Option<crate::model::diff::Hunk>]) -> 
         }
     }
     rows
+}
+
+/// What the diff pane derives of one hunk of the current file: the one home of its
+/// per-line display data (derived from the review; rebuilt with the rows).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Shown {
+    /// Per line: numbers, decision slot and partner.
+    pub info: Vec<LineInfo>,
+    /// Per line: its text with every credential masked, each side of the hunk as one text.
+    pub masked: Vec<String>,
+    /// The changes no one can see on its lines
+    /// ([`crate::model::diff::Hunk::invisible_changes`]), named in its header.
+    pub invisible: Vec<String>,
+    /// For an edited hunk, the hunk as the reviewer's text makes it
+    /// ([`crate::model::diff::Hunk::edited`], live → yours), shown in place of the dream's
+    /// lines; `None` for the others.
+    pub edited: Option<crate::model::diff::Hunk>,
+}
+
+impl Shown {
+    /// What the pane shows of hunk `h`, edited to `edit` when there is one.
+    pub fn of(h: &crate::model::diff::Hunk, edit: Option<&str>) -> Shown {
+        let edited = edit.map(|text| h.edited(text));
+        let shown = edited.as_ref().unwrap_or(h);
+        Shown {
+            info: line_info(shown),
+            masked: crate::model::diff::masked::masked_lines(shown),
+            invisible: shown.invisible_changes(),
+            edited,
+        }
+    }
 }
 
 /// What the view needs per hunk line, computed once per file.

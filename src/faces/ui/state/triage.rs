@@ -6,6 +6,7 @@
 use crate::analysis::flag::{Flag, FlagKind, Severity};
 use crate::analysis::result::Analysis;
 use crate::model::diff::{FileDiff, FileStatus};
+use crate::model::ids::HunkId;
 
 /// How the file list is ordered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -70,7 +71,11 @@ pub fn triage(files: &[FileDiff], analysis: &Analysis, fi: usize) -> Triage {
         .findings
         .file(fi)
         .iter()
-        .chain((0..f.hunks.len()).flat_map(|hi| analysis.hunk_flags(fi, hi).chain(analysis.entry_flags(fi, hi))))
+        .chain(
+            (0..f.hunks.len())
+                .map(|hi| HunkId::new(fi, hi))
+                .flat_map(|at| analysis.hunk_flags(at).chain(analysis.entry_flags(at))),
+        )
         .collect();
     let first = |pred: &dyn Fn(&Flag) -> bool| flags.iter().find(|x| pred(x)).map(|x| x.kind.name().to_string());
     if let Some(kind) = first(&|x| x.kind == FlagKind::MassRemoval) {

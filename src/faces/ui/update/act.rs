@@ -53,8 +53,8 @@ pub fn act(app: &mut App, a: Action) -> Vec<Cmd> {
             app.rebuild_rows();
             Vec::new()
         }
-        Action::NextHunk => step_hunk(app, true, |_, _, _| true),
-        Action::PrevHunk => step_hunk(app, false, |_, _, _| true),
+        Action::NextHunk => step_hunk(app, true, |_, _| true),
+        Action::PrevHunk => step_hunk(app, false, |_, _| true),
         Action::NextFile => step_file(app, 1),
         Action::PrevFile => step_file(app, -1),
         Action::NextFlag => flagged(app, true),
@@ -181,7 +181,7 @@ pub(super) fn ask_why(app: &mut App, side: Option<&str>) -> Vec<Cmd> {
         say(app, "b explains a line of a note: move onto one", false);
         return Vec::new();
     };
-    let number = app.info.get(hunk).and_then(|v| v.get(i)).and_then(|x| if history { x.new_no } else { x.old_no });
+    let number = app.info(hunk, i).and_then(|x| if history { x.new_no } else { x.old_no });
     let text = app.hunk(hunk).and_then(|h| h.lines.get(i)).map(|l| l.text.clone());
     let note = app.current_file().map(|f| f.path.clone());
     match (number, text, note) {
@@ -231,13 +231,10 @@ pub(super) fn accept(app: &mut App, a: Action) -> Vec<Cmd> {
 /// press, each opened in `$PAGER` at its line; the status bar says which.
 fn open_source(app: &mut App) -> Vec<Cmd> {
     let Some(hi) = app.current_hunk() else { return Vec::new() };
-    let fi = app.file;
-    let entries = app.analysis.findings.changes(fi, hi).to_vec();
+    let at = app.at(hi);
     let cited: Vec<(std::path::PathBuf, usize, usize, String)> = app
         .analysis
-        .changes
-        .iter()
-        .filter(|c| entries.contains(&c.index))
+        .entries_of(at)
         .flat_map(|c| c.citations.iter())
         .filter_map(|c| {
             let path = c.path.clone()?;
@@ -250,10 +247,10 @@ fn open_source(app: &mut App) -> Vec<Cmd> {
         return Vec::new();
     }
     let next = match app.opened_source {
-        Some((f, h, i)) if (f, h) == (fi, hi) => (i + 1) % cited.len(),
+        Some((h, i)) if h == at => (i + 1) % cited.len(),
         _ => 0,
     };
-    app.opened_source = Some((fi, hi, next));
+    app.opened_source = Some((at, next));
     let (path, line, last, location) = cited[next].clone();
     let more =
         if cited.len() > 1 { format!(" ({} of {}; o opens the next)", next + 1, cited.len()) } else { String::new() };

@@ -6,6 +6,7 @@ use super::say::say;
 use crate::faces::ui::msg::Cmd;
 use crate::faces::ui::state::App;
 use crate::model::decision::Decision;
+use crate::model::ids::HunkId;
 
 pub(super) fn decide(app: &mut App, d: Decision) -> Vec<Cmd> {
     let Some(h) = app.current_hunk() else { return Vec::new() };
@@ -14,14 +15,14 @@ pub(super) fn decide(app: &mut App, d: Decision) -> Vec<Cmd> {
         app.anchor = None;
         return set_slots(app, &slots, |_| d);
     }
-    if let Err(r) = app.review.set_hunk(app.file, h, d) {
+    if let Err(r) = app.review.set_hunk(app.at(h), d) {
         say(app, &r.in_tui(), true);
         return Vec::new();
     }
     decided(app);
     let mut cmds = vec![Cmd::Save];
-    let undecided = |app: &App, f: usize, h: usize| !app.review.decision(f, h).is_some_and(|d| d.is_decided());
-    if all_hunks(app).iter().any(|&(f, h)| undecided(app, f, h)) {
+    let undecided = |app: &App, at: HunkId| !app.review.decision(at).is_some_and(|d| d.is_decided());
+    if all_hunks(app).iter().any(|&at| undecided(app, at)) {
         cmds.extend(step_hunk(app, true, undecided));
     } else {
         let (_, total) = app.review.progress();
@@ -30,19 +31,17 @@ pub(super) fn decide(app: &mut App, d: Decision) -> Vec<Cmd> {
     cmds
 }
 
-pub(super) fn set_slots(app: &mut App, slots: &[(usize, usize)], d: impl Fn(Decision) -> Decision) -> Vec<Cmd> {
+pub(super) fn set_slots(app: &mut App, slots: &[(HunkId, usize)], d: impl Fn(Decision) -> Decision) -> Vec<Cmd> {
     if slots.is_empty() {
         say(app, "no changed line here: Space toggles - and + lines", false);
         return Vec::new();
     }
     // One keypress, one undo step, however many lines it sets.
-    let targets: Vec<(usize, usize, Decision)> = slots
+    let targets: Vec<(HunkId, usize, Decision)> = slots
         .iter()
-        .map(|&(h, s)| {
-            (h, s, d(app.review.decision(app.file, h).and_then(|x| x.lines.get(s).copied()).unwrap_or_default()))
-        })
+        .map(|&(at, s)| (at, s, d(app.review.decision(at).and_then(|x| x.lines.get(s).copied()).unwrap_or_default())))
         .collect();
-    if let Err(r) = app.review.set_lines(app.file, &targets) {
+    if let Err(r) = app.review.set_lines(&targets) {
         say(app, &r.in_tui(), true);
         return Vec::new();
     }
@@ -67,7 +66,7 @@ pub(super) fn toggle(app: &mut App) -> Vec<Cmd> {
 
 pub(super) fn rest(app: &mut App, d: Decision) -> Vec<Cmd> {
     let Some(h) = app.current_hunk() else { return Vec::new() };
-    let n = app.review.set_rest_of_file(app.file, h, d);
+    let n = app.review.set_rest_of_file(app.at(h), d);
     if n == 0 {
         say(app, "no undecided hunks left in this file", false);
         return Vec::new();
@@ -87,15 +86,16 @@ pub(super) fn edit(app: &mut App) -> Vec<Cmd> {
     }
     // A merge refused for its markers reopens as it was left; else the edit so far, or
     // for a hunk live changed after the dream both sides between conflict markers.
+    let at = app.at(h);
     let text = match &app.unfinished {
-        Some((f, x, text)) if (*f, *x) == (app.file, h) => text.clone(),
-        _ => match app.review.decision(app.file, h).and_then(|d| d.edited.as_ref()) {
+        Some((x, text)) if *x == at => text.clone(),
+        _ => match app.review.decision(at).and_then(|d| d.edited.as_ref()) {
             Some(text) => text.clone(),
             None if hunk.live_changed => hunk.merge_text(),
             None => hunk.new_side(),
         },
     };
-    vec![Cmd::Edit { file: app.file, hunk: h, text }]
+    vec![Cmd::Edit { at, text }]
 }
 
 /// `u`/`C-r`: undoes (redoes) the last decision step, says what it undid (`undid: accept
@@ -109,29 +109,24 @@ pub(super) fn undo_redo(app: &mut App, undo: bool) -> Vec<Cmd> {
     }
     // The hunks the step changed, in review order; the step is what they were (undo) or
     // are now (redo).
-    let changed: Vec<(usize, usize)> = app
-        .review
-        .all_decisions()
-        .filter(|&(fi, hi, d)| before.get(fi).and_then(|f| f.get(hi)) != Some(d))
-        .map(|(fi, hi, _)| (fi, hi))
-        .collect();
+    let changed: Vec<HunkId> =
+        app.review.all_decisions().filter(|&(at, d)| before.get(at) != Some(d)).map(|(at, _)| at).collect();
     // Undo may reach any file: always re-audit.
     app.dirty = true;
     app.rebuild_rows();
     app.analysis.refresh_audit(&app.review);
     let mut cmds = vec![Cmd::Save];
-    let Some(&(fi, hi)) = changed.first() else { return cmds };
-    let step =
-        if undo { before.get(fi).and_then(|f| f.get(hi)).cloned() } else { app.review.decision(fi, hi).cloned() };
+    let Some(&at) = changed.first() else { return cmds };
+    let step = if undo { before.get(at).cloned() } else { app.review.decision(at).cloned() };
     let what = step.map(|d| step_name(&d)).unwrap_or("change");
-    let id = app.review.hunk(fi, hi).map(|h| crate::faces::ui::text::shown_name(&h.id)).unwrap_or_default();
+    let id = app.review.hunk(at).map(|h| crate::faces::ui::text::shown_name(&h.id)).unwrap_or_default();
     let more = match changed.len() {
         1 => String::new(),
         n => format!(" and {} more hunk{}", n - 1, if n == 2 { "" } else { "s" }),
     };
     let verb = if undo { "undid" } else { "redid" };
-    let elsewhere = if fi != app.file { " (moved there)" } else { "" };
-    cmds.extend(super::navigate::goto(app, fi, hi));
+    let elsewhere = if at.file != app.file { " (moved there)" } else { "" };
+    cmds.extend(super::navigate::goto(app, at));
     say(app, &format!("{verb}: {what} {id}{more}{elsewhere}"), false);
     cmds
 }

@@ -139,9 +139,9 @@ pub(super) fn key(app: &mut App, k: KeyEvent) -> Vec<Cmd> {
 }
 
 impl HistoryState {
-    /// True once the history view asked to close (marked by an empty entry list with no view).
+    /// True once the history view asked to close (no commit selected).
     fn closed(&self) -> bool {
-        self.selected == usize::MAX
+        self.selected.is_none()
     }
 }
 
@@ -157,8 +157,8 @@ pub(super) fn history_key(app: &mut App, h: &mut HistoryState, k: KeyEvent) -> V
         }
         return Vec::new();
     }
-    let Some(entry) = h.entries.get(h.selected).cloned() else {
-        h.selected = usize::MAX;
+    let Some((at, entry)) = h.selected.and_then(|s| Some((s, h.entries.get(s)?.clone()))) else {
+        h.selected = None;
         return Vec::new();
     };
     if let Some(view) = h.view.as_mut() {
@@ -192,11 +192,11 @@ pub(super) fn history_key(app: &mut App, h: &mut HistoryState, k: KeyEvent) -> V
         return Vec::new();
     }
     match (k.code, action) {
-        (_, Some(Action::Cancel | Action::History | Action::Quit)) => h.selected = usize::MAX,
-        (_, Some(Action::Down)) => h.selected = (h.selected + 1).min(h.entries.len().saturating_sub(1)),
-        (_, Some(Action::Up)) => h.selected = h.selected.saturating_sub(1),
-        (_, Some(Action::Top)) => h.selected = 0,
-        (_, Some(Action::Bottom)) => h.selected = h.entries.len().saturating_sub(1),
+        (_, Some(Action::Cancel | Action::History | Action::Quit)) => h.selected = None,
+        (_, Some(Action::Down)) => h.selected = Some((at + 1).min(h.entries.len().saturating_sub(1))),
+        (_, Some(Action::Up)) => h.selected = Some(at.saturating_sub(1)),
+        (_, Some(Action::Top)) => h.selected = Some(0),
+        (_, Some(Action::Bottom)) => h.selected = Some(h.entries.len().saturating_sub(1)),
         (_, Some(Action::Confirm)) => return vec![Cmd::HistoryDiff(entry.id.clone())],
         (KeyCode::Char('r'), _) => {
             let q = format!("Revert all of {} ({})? y/n", entry.short, entry.summary);

@@ -18,6 +18,7 @@ pub use navigate::{on_changed_line, request_highlight};
 
 use super::msg::{Cmd, Msg};
 use super::state::{App, HistoryState, Mode, Progress};
+use crate::model::ids::HunkId;
 use act::why_answered;
 use decided::decided;
 use keys::{key, mouse};
@@ -47,9 +48,9 @@ fn wait_for(app: &mut App, cmds: &[Cmd]) {
 fn ask_checks(app: &mut App) -> Vec<Cmd> {
     let missing = app.analysis.sync_edits(&app.review);
     let mut cmds = Vec::new();
-    for (file, hunk, text) in missing {
-        if app.checks_asked.insert((file, hunk, text.clone())) {
-            cmds.push(Cmd::CheckEdit { file, hunk, text });
+    for (at, text) in missing {
+        if app.checks_asked.insert((at, text.clone())) {
+            cmds.push(Cmd::CheckEdit { at, text });
         }
     }
     cmds
@@ -70,9 +71,9 @@ pub fn not_checked_yet(app: &App) -> Option<String> {
 /// The edited hunks whose text is still being checked, by id.
 pub fn checking(app: &App) -> Vec<String> {
     let mut out = Vec::new();
-    for (fi, hi, d) in app.review.all_decisions() {
-        if d.edited.is_some() && !app.analysis.shows_edit(fi, hi) {
-            out.extend(app.review.hunk(fi, hi).map(|h| h.id.clone()));
+    for (at, d) in app.review.all_decisions() {
+        if d.edited.is_some() && !app.analysis.shows_edit(at) {
+            out.extend(at.name(&app.review.files).map(str::to_string));
         }
     }
     out
@@ -112,15 +113,14 @@ fn apply(app: &mut App, msg: Msg) -> Vec<Cmd> {
         }
         Msg::Highlighted { generation, file, hunks } if generation == app.generation => {
             for (hunk, highlight) in hunks {
-                app.highlights.insert((file, hunk), highlight);
+                app.highlights.insert(HunkId::new(file, hunk), highlight);
             }
             Vec::new()
         }
         Msg::EditChecked { generation, check } if generation == app.generation => {
-            let current =
-                app.review.decision(check.file, check.hunk).and_then(|d| d.edited.as_ref()) == Some(&check.text);
+            let current = app.review.decision(check.id).and_then(|d| d.edited.as_ref()) == Some(&check.text);
             if current && app.status.is_none() {
-                let id = app.review.hunk(check.file, check.hunk).map(|h| h.id.clone()).unwrap_or_default();
+                let id = check.id.named(&app.review.files).to_string();
                 let errors =
                     check.flags.iter().filter(|f| f.severity == crate::analysis::flag::Severity::Error).count();
                 let text = match (check.flags.len(), errors) {
@@ -139,8 +139,8 @@ fn apply(app: &mut App, msg: Msg) -> Vec<Cmd> {
             }
             Vec::new()
         }
-        Msg::Edited { generation, file, hunk, result } if generation == app.generation => match result {
-            Ok(Some(text)) => match app.review.set_edit(file, hunk, Some(text.clone())) {
+        Msg::Edited { generation, at, result } if generation == app.generation => match result {
+            Ok(Some(text)) => match app.review.set_edit(at, Some(text.clone())) {
                 Ok(()) => {
                     app.unfinished = None;
                     decided(app);
@@ -150,15 +150,15 @@ fn apply(app: &mut App, msg: Msg) -> Vec<Cmd> {
                 Err(r) => {
                     if matches!(r, crate::model::review::Refusal::ConflictMarkers { .. }) {
                         // Kept, so `e` reopens the merge where the reviewer left it.
-                        app.unfinished = Some((file, hunk, text));
+                        app.unfinished = Some((at, text));
                     }
                     say(app, &r.in_tui(), true);
                     Vec::new()
                 }
             },
             Ok(None) => {
-                let merging = app.review.hunk(file, hunk).is_some_and(|h| h.live_changed)
-                    && app.review.decision(file, hunk).is_some_and(|d| d.edited.is_none());
+                let merging = app.review.hunk(at).is_some_and(|h| h.live_changed)
+                    && app.review.decision(at).is_some_and(|d| d.edited.is_none());
                 if merging {
                     say(app, "e reopens it — merge not saved: its conflict markers are all still there", true);
                 } else {
@@ -250,7 +250,7 @@ fn apply(app: &mut App, msg: Msg) -> Vec<Cmd> {
                 say(app, "the memory repository has no commits yet", false);
                 return Vec::new();
             }
-            app.mode = Mode::History(Box::new(HistoryState { entries, selected: 0, view: None, confirm: None }));
+            app.mode = Mode::History(Box::new(HistoryState { entries, selected: Some(0), view: None, confirm: None }));
             replay(app)
         }
         Msg::HistoryDiff(Ok(opened)) => {

@@ -4,6 +4,7 @@ use super::say::say;
 use crate::faces::ui::msg::Cmd;
 use crate::faces::ui::state::{App, RowKind, Search};
 use crate::model::diff::Op;
+use crate::model::ids::HunkId;
 
 pub(super) fn move_cursor(app: &mut App, by: isize) -> Vec<Cmd> {
     let before = app.current_hunk();
@@ -42,9 +43,9 @@ pub fn request_highlight(app: &mut App) -> Vec<Cmd> {
     }
 }
 
-pub(super) fn goto(app: &mut App, file: usize, hunk: usize) -> Vec<Cmd> {
-    let cmds = if file != app.file { select_file(app, file) } else { Vec::new() };
-    if let Some(r) = app.first_row_of(hunk) {
+pub(super) fn goto(app: &mut App, at: HunkId) -> Vec<Cmd> {
+    let cmds = if at.file != app.file { select_file(app, at.file) } else { Vec::new() };
+    if let Some(r) = app.first_row_of(at.hunk) {
         app.cursor = r;
         app.evidence_scroll = 0;
     }
@@ -62,36 +63,34 @@ pub(super) fn step_file(app: &mut App, by: isize) -> Vec<Cmd> {
     select_file(app, next)
 }
 
-/// All hunks as (file, hunk) in review order.
-pub(super) fn all_hunks(app: &App) -> Vec<(usize, usize)> {
-    app.review.files.iter().enumerate().flat_map(|(fi, f)| (0..f.hunks.len()).map(move |hi| (fi, hi))).collect()
+/// All hunks in review order.
+pub(super) fn all_hunks(app: &App) -> Vec<HunkId> {
+    app.review.hunk_ids().collect()
 }
 
 /// Moves to the next/previous hunk satisfying `pred`, wrapping around the review.
-pub(super) fn step_hunk(app: &mut App, forward: bool, pred: impl Fn(&App, usize, usize) -> bool) -> Vec<Cmd> {
+pub(super) fn step_hunk(app: &mut App, forward: bool, pred: impl Fn(&App, HunkId) -> bool) -> Vec<Cmd> {
     let hunks = all_hunks(app);
     if hunks.is_empty() {
         return Vec::new();
     }
-    let here = app.current_hunk().and_then(|h| hunks.iter().position(|&x| x == (app.file, h))).unwrap_or(0);
+    let here = app.current_hunk().and_then(|h| hunks.iter().position(|&x| x == app.at(h))).unwrap_or(0);
     let n = hunks.len();
     for step in 1..=n {
         let i = if forward { (here + step) % n } else { (here + n - step % n) % n };
-        let (f, h) = hunks[i];
-        if pred(app, f, h) {
-            return goto(app, f, h);
+        if pred(app, hunks[i]) {
+            return goto(app, hunks[i]);
         }
     }
     Vec::new()
 }
 
-pub(super) fn has_flags(app: &App, f: usize, h: usize) -> bool {
-    app.analysis.all_flags(f, h).next().is_some()
-        || app.review.files.get(f).and_then(|x| x.hunks.get(h)).is_some_and(|x| x.live_changed)
+pub(super) fn has_flags(app: &App, at: HunkId) -> bool {
+    app.analysis.all_flags(at).next().is_some() || app.review.hunk(at).is_some_and(|x| x.live_changed)
 }
 
 pub(super) fn flagged(app: &mut App, forward: bool) -> Vec<Cmd> {
-    if !all_hunks(app).iter().any(|&(f, h)| has_flags(app, f, h)) {
+    if !all_hunks(app).iter().any(|&at| has_flags(app, at)) {
         say(app, "no flagged hunks", false);
         return Vec::new();
     }
@@ -105,17 +104,16 @@ pub(super) fn run_search(app: &mut App, input: &str) -> Vec<Cmd> {
         return Vec::new();
     }
     let mut matches = Vec::new();
-    for (fi, f) in app.review.files.iter().enumerate() {
-        for (hi, h) in f.hunks.iter().enumerate() {
-            // An edited hunk is searched as it is shown: live against the reviewer's text.
-            let edited = app.review.decision(fi, hi).and_then(|d| d.edited.as_deref()).map(|t| h.edited(t));
-            let h = edited.as_ref().unwrap_or(h);
-            // The text as the diff pane shows it: a secret is found only by what is on
-            // screen (its kind and last characters), never by its hidden value.
-            for (li, text) in crate::model::diff::masked::masked_lines(h).iter().enumerate() {
-                if crate::faces::ui::text::display(text).to_lowercase().contains(&query) {
-                    matches.push((fi, hi, li));
-                }
+    for (at, d) in app.review.all_decisions() {
+        let Some(h) = app.review.hunk(at) else { continue };
+        // An edited hunk is searched as it is shown: live against the reviewer's text.
+        let edited = d.edited.as_deref().map(|t| h.edited(t));
+        let h = edited.as_ref().unwrap_or(h);
+        // The text as the diff pane shows it: a secret is found only by what is on
+        // screen (its kind and last characters), never by its hidden value.
+        for (li, text) in crate::model::diff::masked::masked_lines(h).iter().enumerate() {
+            if crate::faces::ui::text::display(text).to_lowercase().contains(&query) {
+                matches.push((at, li));
             }
         }
     }
@@ -126,8 +124,7 @@ pub(super) fn run_search(app: &mut App, input: &str) -> Vec<Cmd> {
 
 pub(super) fn next_match(app: &mut App, forward: bool) -> Vec<Cmd> {
     let here = (
-        app.file,
-        app.current_hunk().unwrap_or(0),
+        app.at(app.current_hunk().unwrap_or(0)),
         match app.current_row().map(|r| r.kind) {
             Some(RowKind::Line(i)) => i,
             _ => 0,
@@ -148,12 +145,12 @@ pub(super) fn next_match(app: &mut App, forward: bool) -> Vec<Cmd> {
     } else {
         search.matches.iter().rposition(|m| *m < here).unwrap_or(n - 1)
     };
-    let (f, h, l) = search.matches[next];
+    let (at, l) = search.matches[next];
     if let Some(s) = app.search.as_mut() {
         s.at = Some(next);
     }
-    let cmds = if f != app.file { select_file(app, f) } else { Vec::new() };
-    if let Some(r) = app.rows.iter().position(|r| r.hunk == h && r.kind == RowKind::Line(l)) {
+    let cmds = if at.file != app.file { select_file(app, at.file) } else { Vec::new() };
+    if let Some(r) = app.rows.iter().position(|r| r.hunk == at.hunk && r.kind == RowKind::Line(l)) {
         app.cursor = r;
     }
     cmds

@@ -99,7 +99,7 @@ fn status_word(f: &crate::model::diff::FileDiff) -> String {
 
 fn header(app: &App, frame: &mut Frame, rect: Rect, hi: usize, h: &Hunk) {
     let t = &app.theme;
-    let state = app.review.decision(app.file, hi).map_or(HunkState::Pending, |d| d.state());
+    let state = app.review.decision(app.at(hi)).map_or(HunkState::Pending, |d| d.state());
     let (state, style) = match state {
         HunkState::Pending => ("pending", t.pending),
         HunkState::Accepted => ("accepted", t.accepted),
@@ -116,14 +116,14 @@ fn header(app: &App, frame: &mut Frame, rect: Rect, hi: usize, h: &Hunk) {
     }
     if app.banner.is_none() {
         // A leftover a later revert took back says so, with the revert.
-        let reverted = app.review.reverted(app.file, hi).filter(|_| state == "rejected");
+        let reverted = app.review.reverted(app.at(hi)).filter(|_| state == "rejected");
         match reverted {
             Some(by) => spans.push(Span::styled(format!("[reverted in {by}]"), style)),
             None => spans.push(Span::styled(format!("[{state}]"), style)),
         }
     }
     let flags: Vec<&crate::analysis::flag::Flag> =
-        app.analysis.hunk_flags(app.file, hi).chain(app.analysis.entry_flags(app.file, hi)).collect();
+        app.analysis.hunk_flags(app.at(hi)).chain(app.analysis.entry_flags(app.at(hi))).collect();
     let errors = flags.iter().filter(|f| f.severity == Severity::Error).count();
     let warnings = flags.iter().filter(|f| f.severity == Severity::Warning).count();
     // Told apart by their mark, not only by colour (`NO_COLOR`): ✖ errors, ⚠ warnings.
@@ -136,13 +136,13 @@ fn header(app: &App, frame: &mut Frame, rect: Rect, hi: usize, h: &Hunk) {
     if h.live_changed {
         spans.push(Span::styled(" live changed", t.error));
     }
-    if app.is_edited(hi) && !app.analysis.shows_edit(app.file, hi) {
+    if app.is_edited(hi) && !app.analysis.shows_edit(app.at(hi)) {
         spans.push(Span::styled(" checking your text…", t.dim));
     }
-    for change in app.invisible.get(hi).into_iter().flatten() {
+    for change in app.shown.get(hi).into_iter().flat_map(|s| &s.invisible) {
         spans.push(Span::styled(format!(" {change}"), t.warning));
     }
-    let e = app.analysis.findings.changes(app.file, hi);
+    let e = app.analysis.findings.changes(app.at(hi));
     if !e.is_empty() {
         let list: Vec<String> = e.iter().map(|n| format!("#{n}")).collect();
         spans.push(Span::styled(format!(" CHANGES {}", list.join(" ")), t.dim));
@@ -152,7 +152,7 @@ fn header(app: &App, frame: &mut Frame, rect: Rect, hi: usize, h: &Hunk) {
 
 fn whole(app: &App, frame: &mut Frame, rect: Rect, hi: usize, f: &crate::model::diff::FileDiff) {
     let t = &app.theme;
-    let d = app.review.decision(app.file, hi).and_then(|d| d.lines.first().copied()).unwrap_or_default();
+    let d = app.review.decision(app.at(hi)).and_then(|d| d.lines.first().copied()).unwrap_or_default();
     let size = |e: &Option<crate::inputs::snapshot::Entry>| match e {
         Some(crate::inputs::snapshot::Entry::File(b)) => format!("{} bytes", b.len()),
         Some(crate::inputs::snapshot::Entry::Symlink(p)) => format!("symlink → {}", p.display()),
@@ -213,7 +213,7 @@ fn line_cells(app: &App, hi: usize, i: usize, cols: usize, with_mark: bool, curs
     let t = &app.theme;
     let Some(h) = app.hunk(hi) else { return Vec::new() };
     let Some(l) = h.lines.get(i) else { return Vec::new() };
-    let info = app.info.get(hi).and_then(|v| v.get(i)).copied().unwrap_or_default();
+    let info = app.info(hi, i).copied().unwrap_or_default();
     let shown = app.shown_line(hi, i).into_owned();
     let segments = styled_segments(app, hi, i, &shown, cursor);
     let (op, op_style) = match l.op {
@@ -227,7 +227,7 @@ fn line_cells(app: &App, hi: usize, i: usize, cols: usize, with_mark: bool, curs
     };
     let edited = app.is_edited(hi);
     let decision =
-        if edited { None } else { info.slot.and_then(|s| app.review.decision(app.file, hi)?.lines.get(s).copied()) };
+        if edited { None } else { info.slot.and_then(|s| app.review.decision(app.at(hi))?.lines.get(s).copied()) };
     let mut out = Vec::new();
     for (k, chunk) in chunks(&shown, cols, app.wrap).into_iter().enumerate() {
         let mut spans = Vec::new();
@@ -283,7 +283,7 @@ fn styled_segments(app: &App, hi: usize, i: usize, shown: &str, cursor: bool) ->
     // 1. Base: syntax colours when the highlighter has answered, else plain text (an
     //    edited hunk's lines are not the ones the highlighter coloured).
     let mut base: Vec<(Style, Range<usize>)> = Vec::new();
-    let coloured = if app.is_edited(hi) { None } else { app.highlights.get(&(app.file, hi)) };
+    let coloured = if app.is_edited(hi) { None } else { app.highlights.get(&app.at(hi)) };
     if let Some(hl) = coloured.and_then(|hl| hl.get(i))
         && hl.iter().map(|(_, s)| s.len()).sum::<usize>() == shown.len()
     {
@@ -329,9 +329,9 @@ fn styled_segments(app: &App, hi: usize, i: usize, shown: &str, cursor: bool) ->
     // 4. Flagged claims on this line.
     if l.op == Op::Add {
         // Flags carry the line masked, as every output does.
-        let masked = app.masked.get(hi).and_then(|h| h.get(i)).map_or("", String::as_str);
+        let masked = app.shown.get(hi).and_then(|h| h.masked.get(i)).map_or("", String::as_str);
         let stripped = crate::base::text::strip_terminator(masked);
-        for f in app.analysis.hunk_flags(app.file, hi) {
+        for f in app.analysis.hunk_flags(app.at(hi)) {
             let (Some(claim), Some(line)) = (&f.claim, &f.line) else { continue };
             if line == stripped {
                 let style = if f.kind == crate::analysis::flag::FlagKind::Secret { t.secret } else { t.claim };

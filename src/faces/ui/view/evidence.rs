@@ -92,7 +92,7 @@ pub fn fitted(app: &App, width: usize, height: usize) -> Vec<Line<'static>> {
 
 /// The flags the pane lists for hunk `hi`: its file's, then its own.
 fn flags_of(app: &App, hi: usize) -> Vec<&Flag> {
-    app.analysis.findings.file(app.file).iter().chain(app.analysis.hunk_flags(app.file, hi)).collect()
+    app.analysis.findings.file(app.file).iter().chain(app.analysis.hunk_flags(app.at(hi))).collect()
 }
 
 /// Every cited line of the hunk's entries, as (`source:line`, `role: "text"`).
@@ -134,12 +134,7 @@ fn expiring(app: &App, hi: usize) -> Vec<(String, i64)> {
 
 /// The CHANGES.md entries (and inline sources) that explain hunk `hi`.
 fn entries_of(app: &App, hi: usize) -> Vec<&ChangeReport> {
-    app.analysis
-        .findings
-        .changes(app.file, hi)
-        .iter()
-        .filter_map(|n| app.analysis.changes.iter().find(|c| c.index == *n))
-        .collect()
+    app.analysis.findings.changes(app.at(hi)).iter().filter_map(|&n| app.analysis.entry(n)).collect()
 }
 
 /// The pane's content for the current hunk: its flags first, then the CHANGES.md entries
@@ -152,7 +147,7 @@ fn parts(app: &App) -> (Vec<Line<'static>>, std::ops::Range<usize>) {
         out.push(Line::styled("Nothing to review.", t.dim));
         return (out, 0..0);
     };
-    let fi = app.file;
+    let at = app.at(hi);
     if let Some(banner) = &app.banner {
         out.extend(banner_lines(app, banner));
         return (out, 0..0);
@@ -163,7 +158,7 @@ fn parts(app: &App) -> (Vec<Line<'static>>, std::ops::Range<usize>) {
         out.push(Line::raw(""));
     }
     if let Some(banner) = app.review.reviewed_banner() {
-        let open = app.review.all_decisions().any(|(_, _, d)| !d.is_decided());
+        let open = app.review.all_decisions().any(|(_, d)| !d.is_decided());
         let what = if open {
             "what it did not take is open again; a commit records a new review."
         } else {
@@ -235,13 +230,13 @@ fn parts(app: &App) -> (Vec<Line<'static>>, std::ops::Range<usize>) {
             out.extend(cit.context.iter().map(|cx| context_line(app, cx.line, cx.last, cx.text.clone(), cx.cited)));
         }
     }
-    let claims = app.analysis.findings.claims(fi, hi);
+    let claims = app.analysis.findings.claims(at);
     if !claims.is_empty() {
         gap(&mut out);
         out.push(Line::styled("Claims", t.header));
         out.extend(claims.iter().flat_map(|c| claim_lines(app, c)));
     }
-    let rules = app.analysis.findings.of(fi, hi).map(|h| h.rules.as_slice()).unwrap_or_default();
+    let rules = app.analysis.findings.of(at).map(|h| h.rules.as_slice()).unwrap_or_default();
     if !rules.is_empty() {
         gap(&mut out);
         out.push(Line::styled("Rules: how often the user said them", t.header));

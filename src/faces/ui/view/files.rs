@@ -67,8 +67,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
             .file(fi)
             .iter()
             .chain(
-                (0..f.hunks.len())
-                    .flat_map(|hi| app.analysis.hunk_flags(fi, hi).chain(app.analysis.entry_flags(fi, hi))),
+                app.review.hunks_of(fi).flat_map(|at| app.analysis.hunk_flags(at).chain(app.analysis.entry_flags(at))),
             )
             .collect();
         let live_changed = f.hunks.iter().any(|h| h.live_changed);

@@ -80,7 +80,7 @@ fn shown_hunks<'a>(app: &App, kept: &'a CommitEvidence) -> Shown<'a> {
         }
     };
     let Some(hi) = app.current_hunk() else { return Shown { notice, dream: &evidence.dream, hunks: Vec::new() } };
-    let own = matched.of(app.file, hi);
+    let own = matched.of(app.at(hi));
     let path = app.current_file().map(|f| f.path.as_str()).unwrap_or_default();
     let indices: Vec<usize> = if own.is_empty() {
         notice.push(Line::styled("No kept evidence matches this hunk's lines.", t.warning));

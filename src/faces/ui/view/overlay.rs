@@ -202,7 +202,7 @@ pub fn history(app: &App, frame: &mut Frame, h: &crate::faces::ui::state::Histor
     let a = frame.area();
     let area = Rect::new(a.x, a.y, a.width, a.height.saturating_sub(1));
     let inner_h = area.height.saturating_sub(3) as usize;
-    let offset = h.selected.saturating_sub(inner_h.saturating_sub(1));
+    let offset = h.selected.unwrap_or(0).saturating_sub(inner_h.saturating_sub(1));
     let mut lines = Vec::new();
     for (i, e) in h.entries.iter().enumerate().skip(offset).take(inner_h) {
         let (kind, style) = match e.kind {
@@ -219,7 +219,7 @@ pub fn history(app: &App, frame: &mut Frame, h: &crate::faces::ui::state::Histor
             Span::raw(format!(" {}", e.summary)),
             Span::styled(counts, t.dim),
         ]);
-        if i == h.selected {
+        if h.selected == Some(i) {
             line = line.style(t.cursor);
         }
         lines.push(line);

@@ -88,7 +88,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     } else if app.current_hunk().is_some_and(|h| app.is_edited(h)) {
         // The reviewer's own text: what can be done with it.
         &[("e", "edit again"), ("u", "undo"), ("]", "next"), ("?", "help")]
-    } else if let Some(r) = app.current_hunk().and_then(|h| app.review.blocked(app.file, h)) {
+    } else if let Some(r) = app.current_hunk().and_then(|h| app.review.blocked(app.at(h))) {
         // A hunk `y` would refuse: say what can be done with it instead.
         match r {
             crate::model::review::Refusal::LiveChanged => {

@@ -6,7 +6,7 @@ use aho_corasick::Input;
 use memchr::{memchr, memchr_iter, memmem, memrchr};
 
 use super::hits::{Hit, LineHit, Verdict, VerifyLine};
-use super::matcher::{Automaton, MARKER, Needles};
+use super::matcher::{Automaton, Needles};
 use crate::inputs::transcript::said::said_text_in;
 use crate::inputs::transcript::source::SourceKind;
 use crate::inputs::transcript::unsaid::{containing, unsaid_spans};
@@ -154,10 +154,11 @@ impl<'a> LineScanner<'a> {
     /// an envelope value.
     fn note(&mut self, p: usize, start: usize, end: usize, number: usize, envelope: Option<&[Range<usize>]>) {
         let Some(&needle) = self.matcher.pattern_needle.get(p) else { return };
-        if needle == MARKER {
+        let Some(needle) = needle else {
+            // A marker: the line's said text is searched again.
             self.dirty |= envelope.is_none_or(|s| containing(s, start, end).is_none());
             return;
-        }
+        };
         if self.done.get(needle) != Some(&false) {
             self.wasted += 1;
             return;

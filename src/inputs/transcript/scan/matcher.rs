@@ -4,9 +4,6 @@
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
-/// Pattern index stand-in for [`MARKERS`]: a marker belongs to no needle.
-pub(super) const MARKER: usize = usize::MAX;
-
 /// What marks a line whose raw bytes may hide a needle its said text holds: a terminal
 /// escape sequence (raw, or JSON-escaped as `\u001b`) can sit inside a needle (a test
 /// runner colouring the file name in a path), `\/` is legal JSON for `/` (PHP and
@@ -57,8 +54,9 @@ pub(super) struct Automaton {
     /// such a line (searching again from each match's start + 1; the patterns a
     /// leftmost-first match hides at its own start are in `related`).
     pub(super) finder: AhoCorasick,
-    /// Needle index (into the scan's needles) of each automaton pattern.
-    pub(super) pattern_needle: Vec<usize>,
+    /// Needle index (into the scan's needles) of each automaton pattern; `None` for the
+    /// [`MARKERS`], which belong to no needle.
+    pub(super) pattern_needle: Vec<Option<usize>>,
     /// Each pattern, ASCII-lowercased.
     pub(super) patterns: Vec<Vec<u8>>,
     /// Per pattern: the other patterns one of which is a prefix of the other (ASCII
@@ -78,7 +76,7 @@ impl Automaton {
         for (p, &n) in needles.patterns.iter().zip(&needles.pattern_needle) {
             if include.get(n) == Some(&true) {
                 patterns.push(p);
-                pattern_needle.push(n);
+                pattern_needle.push(Some(n));
             }
         }
         if patterns.is_empty() {
@@ -86,7 +84,7 @@ impl Automaton {
         }
         for m in MARKERS {
             patterns.push(m);
-            pattern_needle.push(MARKER);
+            pattern_needle.push(None);
         }
         // A DFA when it stays small: several times faster than the NFA per byte, and every
         // line holding a needle is searched again for all its matches.
@@ -254,7 +252,7 @@ mod tests {
     fn automaton_for_some_needles() {
         let n = Needles::new(&strings(&["alpha", " ", "先週", "beta"])).unwrap();
         let a = Automaton::build(&n, &[false, true, true, false]).unwrap();
-        assert_eq!(a.pattern_needle, [vec![2, 2], vec![MARKER; MARKERS.len()]].concat());
+        assert_eq!(a.pattern_needle, [vec![Some(2), Some(2)], vec![None; MARKERS.len()]].concat());
         assert_eq!(a.included, vec![false, false, true, false]);
         assert!(a.serves(&[false, false, true, false]));
         assert!(!a.serves(&[true, false, true, false]));

@@ -160,8 +160,8 @@ fn candidate_blocks(
     }
     let blocks_of = |k: u32| ix.keys.binary_search(&k).ok().and_then(|i| table.get(i * words..(i + 1) * words));
     let (mut any, mut all) = (vec![0u64; words], vec![0u64; words]);
-    // (block, needle) for each needle's candidate blocks.
-    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    // (block, needle) for each needle's candidate blocks; needle `None`: every needle.
+    let mut pairs: Vec<(usize, Option<usize>)> = Vec::new();
     for &n in wanted {
         any.fill(0);
         for keys in &needles.keys[n] {
@@ -180,23 +180,25 @@ fn candidate_blocks(
         for (w, &word) in any.iter().enumerate() {
             let mut word = word;
             while word != 0 {
-                pairs.push((w * 64 + word.trailing_zeros() as usize, n));
+                pairs.push((w * 64 + word.trailing_zeros() as usize, Some(n)));
                 word &= word - 1;
             }
         }
     }
     // Blocks holding a line the index could not read are read for every needle.
-    pairs.extend(ix.dirty.iter().enumerate().filter(|(_, d)| **d).map(|(b, _)| (b, usize::MAX)));
+    pairs.extend(ix.dirty.iter().enumerate().filter(|(_, d)| **d).map(|(b, _)| (b, None)));
     pairs.sort_unstable();
     let mut out = Vec::new();
     let mut i = 0;
     while let Some(&(b, _)) = pairs.get(i) {
-        let group: Vec<usize> = pairs.get(i..).unwrap_or(&[]).iter().take_while(|p| p.0 == b).map(|p| p.1).collect();
+        let group: Vec<Option<usize>> =
+            pairs.get(i..).unwrap_or(&[]).iter().take_while(|p| p.0 == b).map(|p| p.1).collect();
         i += group.len();
-        let dirty = group.last() == Some(&usize::MAX);
+        // `None` sorts first: a dirty block is read for every needle.
+        let dirty = group.first() == Some(&None);
         let line = ix.blocks.get(b).map_or(1, |x| x.1 as usize);
         let (from, to) = ix.range(b);
-        out.push(((from, to, line), if dirty { Vec::new() } else { group }));
+        out.push(((from, to, line), if dirty { Vec::new() } else { group.into_iter().flatten().collect() }));
     }
     out
 }
