@@ -11,7 +11,6 @@ use crate::analysis::claims::{self, Statement};
 use crate::base::date::Date;
 use crate::base::zone::Zone;
 use crate::inputs::transcript::{ReadCall, SessionWords, SourceSet, read_session_naming};
-use crate::model::diff::FileStatus;
 use crate::model::review::Review;
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
@@ -82,17 +81,6 @@ pub(super) struct Wanted {
 }
 
 impl Wanted {
-    /// What `remarks` and `leftout` will ask of the window for `review`.
-    pub fn of(review: &Review) -> Wanted {
-        let deleted = review
-            .files
-            .iter()
-            .filter(|f| f.status == FileStatus::Deleted && f.kind.writable())
-            .map(|f| deleted_note(review, &f.path))
-            .collect();
-        Wanted { rule_stems: super::remarks::rule_stems(review), deleted }
-    }
-
     /// Keeps a typed turn that may correct something or give a lasting instruction
     /// (`leftout`), or whose sentences share a word with a rule of the notes (`remarks`);
     /// its sentences are read only when one of those may hold.
