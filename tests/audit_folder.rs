@@ -389,10 +389,10 @@ proptest! {
         let _ = audit::frontmatter::parse(&s);
         let _ = audit::frontmatter::problem(&s);
         let _ = audit::is_permanent_line(&s);
-        let loaded = audit::index::loaded_lines(&s);
-        let b = audit::index::measure("MEMORY.md", &loaded);
+        let loaded = audit::memory_index::loaded_lines(&s);
+        let b = audit::memory_index::measure("MEMORY.md", &loaded);
         prop_assert_eq!(b.lines, loaded.len());
-        let _ = audit::index::budget_flags(&b, &loaded);
+        let _ = audit::memory_index::budget_flags(&b, &loaded);
         for (i, line) in s.lines().enumerate() {
             let _ = audit::links::references_in_line(i + 1, line);
         }

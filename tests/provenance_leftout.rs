@@ -32,7 +32,7 @@ fn assistant(session: &str, n: usize, day: u32, text: &str) -> String {
 
 /// The review of a dream that turns `live` (notes.md) into `proposed`, citing `A.jsonl:1`,
 /// over the sessions given as (id, text).
-fn analyse(
+fn analyze(
     sessions: &[(&str, String)],
     live: &[(&str, &str)],
     proposed: &[(&str, &str)],
@@ -74,7 +74,7 @@ const REMARKS: &[(&str, &str, &str)] = &[
 fn a_rule_from_one_passing_remark_is_one_off_in_every_language() {
     for (remark, rule, _) in REMARKS {
         let s = user(A, 1, 2, remark) + &assistant(A, 2, 2, "Done.");
-        let (_r, a, _g) = analyse(&[(A, s)], &[("notes.md", "# CI\n")], &[("notes.md", &format!("# CI\n{rule}"))]);
+        let (_r, a, _g) = analyze(&[(A, s)], &[("notes.md", "# CI\n")], &[("notes.md", &format!("# CI\n{rule}"))]);
         let flags: Vec<_> = a.findings.all().flat_map(|(_, h)| h.flags.clone()).collect();
         let one_off: Vec<_> = flags.iter().filter(|f| f.kind == FlagKind::OneOff).collect();
         assert_eq!(one_off.len(), 1, "{remark} → {rule}: {flags:#?}");
@@ -90,7 +90,7 @@ fn a_remark_said_as_lasting_or_said_again_is_a_rule() {
     for (remark, rule, lasting) in REMARKS {
         // Lasting words in the user's sentence (not in the note's).
         let s = user(A, 1, 2, lasting) + &assistant(A, 2, 2, "Done.");
-        let (_r, a, _g) = analyse(&[(A, s)], &[("notes.md", "# CI\n")], &[("notes.md", &format!("# CI\n{rule}"))]);
+        let (_r, a, _g) = analyze(&[(A, s)], &[("notes.md", "# CI\n")], &[("notes.md", &format!("# CI\n{rule}"))]);
         assert!(!kinds(&a).contains(&FlagKind::OneOff), "{lasting}");
         let rules: Vec<_> = a.findings.all().flat_map(|(_, h)| h.rules.clone()).collect();
         assert!(rules[0].lasting, "{lasting}");
@@ -98,7 +98,7 @@ fn a_remark_said_as_lasting_or_said_again_is_a_rule() {
         let one = user(A, 1, 2, remark) + &assistant(A, 2, 2, "Done.");
         let two = user(B, 1, 5, remark) + &assistant(B, 2, 5, "Done.");
         let (_r, a, _g) =
-            analyse(&[(A, one), (B, two)], &[("notes.md", "# CI\n")], &[("notes.md", &format!("# CI\n{rule}"))]);
+            analyze(&[(A, one), (B, two)], &[("notes.md", "# CI\n")], &[("notes.md", &format!("# CI\n{rule}"))]);
         assert!(!kinds(&a).contains(&FlagKind::OneOff), "{remark} twice");
         let rules: Vec<_> = a.findings.all().flat_map(|(_, h)| h.rules.clone()).collect();
         assert_eq!(rules[0].phrase(), "said in 2 sessions over 2 days", "{remark}");
@@ -141,14 +141,14 @@ fn a_line_that_still_says_what_the_user_corrected_is_correction_lost_in_every_la
         let s = assistant(A, 1, 2, said);
         let later = assistant(B, 1, 3, said) + &user(B, 2, 3, correction) + &assistant(B, 3, 3, "Noted.");
         let sessions = [(A, s), (B, later)];
-        let (_r, a, _g) = analyse(&sessions, &[("notes.md", "# DB\n")], &[("notes.md", &format!("# DB\n{lost}"))]);
+        let (_r, a, _g) = analyze(&sessions, &[("notes.md", "# DB\n")], &[("notes.md", &format!("# DB\n{lost}"))]);
         let flags: Vec<_> = a.findings.all().flat_map(|(_, h)| h.flags.clone()).collect();
         let f = flags.iter().find(|f| f.kind == FlagKind::CorrectionLost);
         let f = f.unwrap_or_else(|| panic!("{correction} → {lost}: {flags:#?}"));
         assert_eq!((f.severity.name(), f.source.as_deref()), ("error", Some(format!("{B}.jsonl:2").as_str())));
         assert!(a.left_out.iter().any(|l| l.kind == LeftOutKind::Correction && l.flagged), "{:#?}", a.left_out);
         // The line the dream writes as corrected: nothing lost, nothing left out.
-        let (_r, a, _g) = analyse(&sessions, &[("notes.md", "# DB\n")], &[("notes.md", &format!("# DB\n{kept}"))]);
+        let (_r, a, _g) = analyze(&sessions, &[("notes.md", "# DB\n")], &[("notes.md", &format!("# DB\n{kept}"))]);
         assert!(!kinds(&a).contains(&FlagKind::CorrectionLost), "{kept}");
         assert!(a.left_out.is_empty(), "{kept}: {:#?}", a.left_out);
     }
@@ -160,7 +160,7 @@ fn a_live_line_the_dream_leaves_contradicting_a_correction_is_listed_not_flagged
     let s = assistant(A, 1, 2, said) + &user(A, 2, 2, correction);
     let live = format!("# DB\n{lost}");
     let (_r, a, _g) =
-        analyse(&[(A, s)], &[("notes.md", &live)], &[("notes.md", &format!("{live}- Backups run nightly.\n"))]);
+        analyze(&[(A, s)], &[("notes.md", &live)], &[("notes.md", &format!("{live}- Backups run nightly.\n"))]);
     assert!(!kinds(&a).contains(&FlagKind::CorrectionLost));
     let l = a.left_out.iter().find(|l| l.kind == LeftOutKind::Correction).expect("listed");
     assert_eq!(
@@ -182,7 +182,7 @@ fn a_lasting_instruction_the_memory_does_not_hold_is_left_out_in_every_language(
     for (lasting, passing) in INSTRUCTIONS {
         let s = user(A, 1, 2, lasting) + &assistant(A, 2, 2, "OK.") + &user(A, 3, 2, passing);
         let (_r, a, _g) =
-            analyse(&[(A, s)], &[("notes.md", "# DB\n")], &[("notes.md", "# DB\n- Backups run nightly.\n")]);
+            analyze(&[(A, s)], &[("notes.md", "# DB\n")], &[("notes.md", "# DB\n- Backups run nightly.\n")]);
         let listed: Vec<(&LeftOutKind, Option<&str>)> =
             a.left_out.iter().map(|l| (&l.kind, l.source.as_deref())).collect();
         let at = format!("{A}.jsonl:1");
@@ -190,7 +190,7 @@ fn a_lasting_instruction_the_memory_does_not_hold_is_left_out_in_every_language(
         // Kept in the memory: not left out.
         let kept = format!("# DB\n- {}\n", lasting);
         let s = user(A, 1, 2, lasting);
-        let (_r, a, _g) = analyse(&[(A, s)], &[("notes.md", "# DB\n")], &[("notes.md", &kept)]);
+        let (_r, a, _g) = analyze(&[(A, s)], &[("notes.md", "# DB\n")], &[("notes.md", &kept)]);
         assert!(a.left_out.is_empty(), "{lasting}: {:#?}", a.left_out);
     }
 }
@@ -206,7 +206,7 @@ fn deleted_notes_come_first_with_the_sessions_that_read_them() {
     );
     let s = user(A, 1, 2, "Remember that the staging database is read-only.") + &read;
     let live = [("notes.md", "# DB\n"), ("deploy.md", "# Deploy\n- Use blue/green.\n"), ("old.md", "# Old\n")];
-    let (_r, a, _g) = analyse(&[(A, s)], &live, &[("notes.md", "# DB\n- Backups run nightly.\n")]);
+    let (_r, a, _g) = analyze(&[(A, s)], &live, &[("notes.md", "# DB\n- Backups run nightly.\n")]);
     let listed: Vec<(LeftOutKind, &str, Option<usize>)> =
         a.left_out.iter().map(|l| (l.kind, l.text.as_str(), l.read_by)).collect();
     assert_eq!(listed[0], (LeftOutKind::DeletedNote, "deploy.md", Some(1)));

@@ -7,7 +7,7 @@ use dreamreview::faces::ui::script;
 use dreamreview::faces::ui::snapshot::to_text;
 use dreamreview::faces::ui::state::{App, Mode, Progress};
 use dreamreview::faces::ui::theme::{Theme, ThemeName};
-use dreamreview::store::repo::notes::NOTES_REF;
+use dreamreview::store::repo::git_notes::NOTES_REF;
 
 struct Demo {
     _dir: tempfile::TempDir,

@@ -66,7 +66,7 @@ fn audit_with(review: &Review, decisions: &PerHunk<HunkDecision>) -> AuditOutcom
     let after = files_only(&review.snapshot_with(decisions));
     let side = |m: &BTreeMap<String, Vec<u8>>| {
         m.get("MEMORY.md").map(|b| {
-            let budget = audit::index::budget("MEMORY.md", &String::from_utf8_lossy(b));
+            let budget = audit::memory_index::budget("MEMORY.md", &String::from_utf8_lossy(b));
             IndexReport { lines: budget.lines, bytes: budget.bytes, status: budget.status.name().to_string() }
         })
     };

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use super::flagged::AuditFlag;
 use super::folder_audit::analyse;
-use super::index::IndexBudget;
+use super::memory_index::IndexBudget;
 use crate::analysis::flag::{Flag, FlagKind};
 
 /// What identifies "the same finding" across before and after: line numbers shift when

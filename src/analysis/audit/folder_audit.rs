@@ -8,8 +8,8 @@ use serde::Serialize;
 
 use super::flagged::{AuditFlag, IndexRef};
 use super::frontmatter::{self, Block, Problem};
-use super::index::{self, IndexBudget};
 use super::links::{self, RefKind, Reference};
+use super::memory_index::{self, IndexBudget};
 use super::paths::{is_hidden, is_index, is_note, parent_dir};
 use super::resolve::{Resolution, Resolver};
 use crate::analysis::flag::{Flag, FlagKind, Severity};
@@ -105,9 +105,9 @@ pub(crate) fn analyse(files: &BTreeMap<String, Vec<u8>>) -> Analysis {
     let mut dangling_flags = Vec::new();
     for &ix in &indexes {
         let content = text(ix);
-        let loaded = index::loaded_lines(&content);
-        let budget = index::measure(ix, &loaded);
-        audit.flags.extend(index::budget_flags(&budget, &loaded));
+        let loaded = memory_index::loaded_lines(&content);
+        let budget = memory_index::measure(ix, &loaded);
+        audit.flags.extend(memory_index::budget_flags(&budget, &loaded));
         let dir = parent_dir(ix);
         let code = links::code_block_lines(&content);
         let spanning = links::spanning_links(&content);
@@ -141,7 +141,7 @@ pub(crate) fn analyse(files: &BTreeMap<String, Vec<u8>>) -> Analysis {
                 }
             }
         }
-        if ix == index::INDEX_FILE {
+        if ix == memory_index::INDEX_FILE {
             audit.index = Some(budget);
         } else {
             audit.other_indexes.push(budget);

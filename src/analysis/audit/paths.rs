@@ -1,7 +1,7 @@
 //! What a path of a memory folder is: hidden, an index (`MEMORY.md`), a daily note named
 //! by its date, an all-caps workspace file, or a memory note.
 
-use super::index;
+use super::memory_index;
 use crate::base::date::Date;
 
 /// Whether any component of `path` is hidden (`.git/…`, `.obsidian/…`, `.draft.md`).
@@ -25,7 +25,7 @@ pub(super) fn md_stem(name: &str) -> Option<&str> {
 
 /// Whether `path` is an index (`MEMORY.md` at the root or in a subfolder).
 pub fn is_index(path: &str) -> bool {
-    file_name(path) == index::INDEX_FILE
+    file_name(path) == memory_index::INDEX_FILE
 }
 
 /// Whether `path` is a daily note named by its date (`2026-06-02.md`, `2026-06-02-1406.md`).

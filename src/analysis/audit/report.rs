@@ -19,7 +19,7 @@ use super::credentials::scan_secrets;
 use super::flagged::AuditFlag;
 use super::folder::{ReadProblem, read_folder};
 use super::folder_audit::{FolderAudit, audit};
-use super::index::BudgetStatus;
+use super::memory_index::BudgetStatus;
 use super::unverifiable::UnverifiableNote;
 use crate::analysis::flag::Severity;
 

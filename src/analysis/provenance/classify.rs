@@ -2,7 +2,7 @@
 //! sourced, weakly sourced, carried over from live memory or unsourced; each entry whose
 //! citations say none of its claims; each hunk nothing explains.
 
-use super::evidence::Cited;
+use super::citations::Cited;
 use super::hunk_claims::HunkClaim;
 use super::live::LiveMemory;
 use super::pending::{EntryClaims, Owner, Pending, PendingClaim, PendingId};

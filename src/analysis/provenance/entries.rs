@@ -2,7 +2,7 @@
 //! of OpenClaw promotions — each turned into a [`ChangeReport`] with its citations resolved
 //! in the transcripts, and linked to the hunks it speaks of.
 
-use super::evidence::{self, Cited};
+use super::citations::{self, Cited};
 use super::lines::CitedLines;
 use super::mapping;
 use crate::analysis::findings::Findings;
@@ -195,7 +195,7 @@ fn entry_report(
     report.citations.reserve_exact(citations.len());
     let mut evidence = Vec::with_capacity(citations.len());
     for c in citations {
-        let (r, cited, flag) = evidence::resolve(&c, sources, lines, label);
+        let (r, cited, flag) = citations::resolve(&c, sources, lines, label);
         report.citations.push(r);
         evidence.extend(cited);
         report.flags.extend(flag);

@@ -1,8 +1,8 @@
 //! Stage 3: the claims of every added line, each with the evidence its hunk's entries cite,
 //! in the order it should be read, and whether that evidence already sources it.
 
+use super::citations::Cited;
 use super::entries::added_lines;
-use super::evidence::Cited;
 use super::mapping;
 use super::stated::{Stated, Verdict, judge_cited};
 use crate::analysis::claims::{self, Claim, ClaimKind};

@@ -29,8 +29,8 @@
 //! [`SESSION_BYTES`]; what lies past them is not looked at (a known miss: an instruction
 //! deep in a huge file read).
 
+use super::citations::Cited;
 use super::entries::added_lines;
-use super::evidence::Cited;
 use super::hunk_claims::HunkClaim;
 use crate::analysis::claims::{self, Claim, ClaimKind, Mood, Statement};
 use crate::analysis::findings::{ClaimReport, ClaimStatus, Findings};

@@ -43,10 +43,10 @@
 //! | 8. left out | `leftout` | instructions and corrections the memory leaves out; `correction-lost`; deleted notes and their readers |
 
 mod choice;
+pub mod citations;
 pub mod cited_text;
 mod classify;
 mod entries;
-pub mod evidence;
 mod hunk_claims;
 mod instructions;
 pub mod leftout;

@@ -2,8 +2,8 @@
 //! lines, and the own claims of entries whose citations support none of them — as one
 //! table for the scan, each claim with the sources where it matters.
 
+use super::citations::Cited;
 use super::entries::Entries;
-use super::evidence::Cited;
 use super::hunk_claims::{HunkClaim, entry_own_claims};
 use super::stated::{Stated, cited_reading, judge_cited};
 use crate::analysis::claims::{self, Claim, ClaimKind};

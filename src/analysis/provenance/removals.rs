@@ -223,7 +223,7 @@ fn needs_source(line: &str) -> bool {
 
 /// The cited messages of entries `changes` (1-based).
 fn cited_texts<'a>(changes: &[EntryId], entries: &'a Entries) -> Vec<&'a Arc<CitedText>> {
-    super::evidence::distinct(
+    super::citations::distinct(
         changes.iter().filter_map(|&n| entries.cited.get(n.index())).flatten().flat_map(|c| c.texts.iter()),
     )
 }

@@ -2,8 +2,8 @@
 //! was said on, or by what a relative phrase of the line denotes on that day. Each
 //! (message, claim) is decided once however many citations share the message.
 
+use super::citations::{Cited, messages};
 use super::cited_text::CitedText;
-use super::evidence::{Cited, messages};
 use super::overruled::Overruling;
 use super::reading::{Reading, when_said};
 use crate::analysis::claims::{self, Claim, ClaimKind};

@@ -14,9 +14,9 @@
 //! verdicts are reported as `statement` claims: a paraphrase is no fault, so a clause with
 //! no close cited clause is left to the claims it holds.
 
+use super::citations::Cited;
 use super::cited_text::CitedText;
 use super::entries::added_lines;
-use super::evidence::Cited;
 use super::hunk_claims::HunkClaim;
 use crate::analysis::claims::{self, Claim, ClaimKind, Statement};
 use crate::analysis::findings::{ClaimReport, ClaimStatus, Findings};
@@ -85,7 +85,7 @@ pub(super) fn check(review: &Review, cited: &[Vec<Cited>], hunk_claims: &[HunkCl
         }
         for id in review.hunks_of(fi) {
             let entries: Vec<EntryId> = findings.changes(id).to_vec();
-            let texts: Vec<&Arc<CitedText>> = super::evidence::distinct(
+            let texts: Vec<&Arc<CitedText>> = super::citations::distinct(
                 entries.iter().filter_map(|&n| cited.get(n.index())).flatten().flat_map(|c| c.texts.iter()),
             );
             if texts.is_empty() {

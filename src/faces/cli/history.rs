@@ -62,7 +62,7 @@ pub fn recover(args: &RecoverArgs) -> Result<i32> {
     match recover::recover(&repo)? {
         Some(m) => {
             say!("{}", super::output::shown(&m));
-            let pending = crate::store::repo::notes::pending_dir(&repo);
+            let pending = crate::store::repo::git_notes::pending_dir(&repo);
             let left = std::fs::read_dir(&pending).map(|d| d.count()).unwrap_or(0);
             Ok(if left == 0 { 0 } else { 2 })
         }

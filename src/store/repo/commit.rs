@@ -56,8 +56,8 @@ pub struct Committed {
 /// names the operation in recovery messages. The commit lands on `HEAD` as it is by then
 /// ([`land`]: rebased on foreign commits that touched other paths, else nothing committed
 /// and the notes put back). `note`, when given, is attached to the new commit as its
-/// evidence note ([`super::notes`]); one that cannot be written is kept pending
-/// ([`super::notes::keep_pending`]). An index that cannot be updated (a git lock in the
+/// evidence note ([`super::git_notes`]); one that cannot be written is kept pending
+/// ([`super::git_notes::keep_pending`]). An index that cannot be updated (a git lock in the
 /// way) leaves the journal for the next run to finish, and fails naming the lock.
 pub fn commit_changes(
     repo: &MemoryRepo,
@@ -175,9 +175,9 @@ pub fn before_writing(repo: &MemoryRepo, changes: &[Change]) -> Result<()> {
 /// Attaches `text` to `commit` as its evidence note; when that fails, keeps it pending and
 /// says why and where.
 fn keep_note(repo: &MemoryRepo, commit: Oid, text: &str) -> Option<String> {
-    let e = super::notes::write(repo, commit, text).err()?;
+    let e = super::git_notes::write(repo, commit, text).err()?;
     let why = preflight::blocked_by(repo, &e);
-    Some(match super::notes::keep_pending(repo, commit, text) {
+    Some(match super::git_notes::keep_pending(repo, commit, text) {
         Ok(path) => format!(
             "{why}. It is kept in {} and written by the next dreamreview command that writes, or \
              `dreamreview recover`",

@@ -18,7 +18,7 @@
 //!
 //! A commit rebased on a foreign commit ([`super::land`]) rewrites the journal's `HEAD` and
 //! tree first ([`rebased`]), so the same recognition holds. Evidence notes that could not
-//! be written are kept beside the journal until they are ([`super::notes::flush_pending`]).
+//! be written are kept beside the journal until they are ([`super::git_notes::flush_pending`]).
 //!
 //! [`pending`] reads the same state without changing anything, so that `check` can say
 //! what was left and what the next writer will do about it.

@@ -1,10 +1,10 @@
 //! The evidence an opened commit of the history shows beside its hunks: the note its review
-//! kept ([`super::notes`]) with each kept hunk matched to the commit's diff
+//! kept ([`super::git_notes`]) with each kept hunk matched to the commit's diff
 //! ([`crate::store::evidence::matching`]), or why there is none.
 
 use super::MemoryRepo;
+use super::git_notes::{self, Stored};
 use super::message;
-use super::notes::{self, Stored};
 use crate::model::diff::FileDiff;
 use crate::store::evidence::Evidence;
 use crate::store::evidence::matching::{HunkMatch, match_hunks};
@@ -47,7 +47,7 @@ impl NotKept {
 
 /// The evidence of `commit`, whose diff (parent → commit) is `files`.
 pub fn of_commit(repo: &MemoryRepo, commit: &Commit<'_>, files: &[FileDiff]) -> CommitEvidence {
-    match notes::read(repo, commit.id()) {
+    match git_notes::read(repo, commit.id()) {
         Ok(Stored::Evidence(evidence)) => {
             let matched = match_hunks(files, &evidence);
             CommitEvidence::Kept { evidence, matched }

@@ -103,7 +103,7 @@ pub fn lock_files(repo: &MemoryRepo) -> Vec<PathBuf> {
         out.push(common.join(format!("{branch}.lock")));
     }
     out.push(common.join("packed-refs.lock"));
-    out.push(common.join(format!("{}.lock", super::notes_ref::NOTES_REF)));
+    out.push(common.join(format!("{}.lock", super::git_notes_ref::NOTES_REF)));
     out
 }
 

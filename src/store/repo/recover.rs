@@ -11,11 +11,11 @@ use std::path::PathBuf;
 /// Finishes or undoes a write a crashed process left behind (see [`super::journal`]).
 /// Returns one sentence saying what was done, or `None` when there was nothing to do.
 /// Evidence notes left pending by an earlier run are written too
-/// ([`super::notes::flush_pending`]). Call it under the repository lock, before loading a
+/// ([`super::git_notes::flush_pending`]). Call it under the repository lock, before loading a
 /// review.
 pub fn recover(repo: &MemoryRepo) -> Result<Option<String>> {
     let done = recover_journal(repo)?;
-    let noted = super::notes::flush_pending(repo);
+    let noted = super::git_notes::flush_pending(repo);
     let all: Vec<String> = done.into_iter().chain(noted).collect();
     Ok((!all.is_empty()).then(|| all.join("; ")))
 }
@@ -117,10 +117,10 @@ fn complete_index(repo: &MemoryRepo, j: &Journal, commit: &str, who: &str) -> Re
 fn add_missing_note(repo: &MemoryRepo, j: &Journal) -> Result<bool> {
     let Some(text) = &j.note else { return Ok(false) };
     let Some(id) = journaled_commit(repo, j)? else { return Ok(false) };
-    if super::notes::read_text(repo, id)?.is_some() {
+    if super::git_notes::read_text(repo, id)?.is_some() {
         return Ok(false);
     }
-    super::notes::write(repo, id, text)?;
+    super::git_notes::write(repo, id, text)?;
     Ok(true)
 }
 

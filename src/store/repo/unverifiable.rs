@@ -10,8 +10,8 @@
 //! disk ([`why::explain_in`]); keep the lines whose review cites a transcript that was found
 //! then, is gone now and was not kept.
 
+use super::git_notes::{self, Stored};
 use super::history::{self, CommitKind};
-use super::notes::{self, Stored};
 use super::why::{self, Explanation, Kept, Now, Origin, ReviewOrigin};
 use super::{MemoryRepo, message};
 use crate::analysis::audit::UnverifiableNote;
@@ -43,7 +43,7 @@ fn notes_at_risk(repo: &MemoryRepo, head: Oid, shared: &mut why::Shared) -> Resu
     walk.push(head)?;
     walk.simplify_first_parent()?;
     walk.set_sorting(Sort::NONE)?;
-    let evidence = notes::Index::load(repo)?;
+    let evidence = git_notes::Index::load(repo)?;
     let mut out = BTreeSet::new();
     for id in walk {
         let commit = repo.repo.find_commit(id?)?;

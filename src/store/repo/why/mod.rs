@@ -4,7 +4,7 @@
 //! [`explain`] is the one entry point: it blames the note as it is on disk now (lines not
 //! committed yet are named so), follows a line a `dreamreview revert` restored back to the
 //! commit that first wrote it, and for a review commit reads its evidence note
-//! ([`super::notes`]): the hunk that wrote the line, its entries, the cited transcript
+//! ([`super::git_notes`]): the hunk that wrote the line, its entries, the cited transcript
 //! lines as they were kept, the claims and verdicts, the flags accepted. Each cited
 //! transcript is looked at again: still there, deleted since, or changed since (the line
 //! rendered again and compared with the kept text). A review commit made before evidence

@@ -9,9 +9,9 @@ use super::types::{
 use crate::inputs::transcript::{SourceFile, SourceSet, Transcript};
 use crate::store::evidence::{CitationEvidence, HunkEvidence};
 use crate::store::repo::MemoryRepo;
+use crate::store::repo::git_notes::{self, Stored};
 use crate::store::repo::history::{self, CommitKind};
 use crate::store::repo::message::{self, one_line};
-use crate::store::repo::notes::{self, Stored};
 use anyhow::{Context, Result};
 use git2::Oid;
 use std::collections::HashMap;
@@ -33,7 +33,7 @@ pub(super) struct Walk<'r> {
     /// The note as it was before a reverted commit, blamed (per reverted commit).
     pub(super) before: HashMap<Oid, Option<Blamed>>,
     /// The evidence notes, listed when the first is read.
-    pub(super) notes: Option<notes::Index>,
+    pub(super) notes: Option<git_notes::Index>,
     /// Evidence notes read (per commit).
     pub(super) stored: HashMap<Oid, Stored>,
     /// The commit each commit reverts, if it is a revert (per commit).
@@ -172,7 +172,7 @@ impl<'r> Walk<'r> {
     ) -> Result<ReviewOrigin> {
         if !self.stored.contains_key(&id) {
             if self.notes.is_none() {
-                self.notes = Some(notes::Index::load(self.repo)?);
+                self.notes = Some(git_notes::Index::load(self.repo)?);
             }
             let s = self.notes.as_ref().map_or(Ok(Stored::Missing), |n| n.read(self.repo, id))?;
             self.stored.insert(id, s);

@@ -12,7 +12,7 @@ use crate::store::evidence::Evidence;
 use anyhow::{Context, Result, anyhow};
 use git2::Oid;
 
-pub use super::notes_ref::NOTES_REF;
+pub use super::git_notes_ref::NOTES_REF;
 
 /// Attaches `text` to `commit` (replacing a note already there).
 pub fn write(repo: &MemoryRepo, commit: Oid, text: &str) -> Result<()> {
