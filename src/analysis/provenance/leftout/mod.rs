@@ -46,6 +46,7 @@ use crate::analysis::findings::Findings;
 use crate::analysis::flag::{Flag, FlagKind};
 use crate::base::secrets::mask;
 use crate::model::diff::FileStatus;
+use crate::model::ids::HunkId;
 use crate::model::review::Review;
 use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
@@ -63,7 +64,7 @@ struct MemoryLine {
     number: usize,
     text: String,
     /// The hunk that adds it, when the dream adds it.
-    added: Option<(usize, usize)>,
+    added: Option<HunkId>,
 }
 
 /// The resulting memory's lines and their sentences, indexed by content word.
@@ -94,7 +95,7 @@ pub(super) fn check(review: &Review, window: &Window, findings: &mut Findings) -
                 let line = &memory.lines[li];
                 let at = format!("{}:{}", line.path, line.number);
                 let flagged = item.kind == LeftOutKind::Correction
-                    && line.added.is_some_and(|(fi, hi)| flag_lost(findings, fi, hi, &item, line, &at));
+                    && line.added.is_some_and(|id| flag_lost(findings, id, &item, line, &at));
                 rest.push(item.report(LeftOutState::Contradicted, Some(at), flagged));
             }
         }
@@ -104,11 +105,11 @@ pub(super) fn check(review: &Review, window: &Window, findings: &mut Findings) -
     out
 }
 
-/// Adds `correction-lost` to hunk `hi` of file `fi` for `line`; false when a flag of its
+/// Adds `correction-lost` to hunk `id` for `line`; false when a flag of its
 /// own already says the line turns its source around.
-fn flag_lost(findings: &mut Findings, fi: usize, hi: usize, item: &Item, line: &MemoryLine, at: &str) -> bool {
+fn flag_lost(findings: &mut Findings, id: HunkId, item: &Item, line: &MemoryLine, at: &str) -> bool {
     let text = crate::base::text::strip_terminator(&line.text);
-    let said = findings.hunk(crate::model::ids::HunkId::new(fi, hi)).iter().any(|f| {
+    let said = findings.hunk(id).iter().any(|f| {
         matches!(f.kind, FlagKind::Contradicted | FlagKind::CitationOverruled)
             && f.line.as_deref() == Some(mask(text).as_ref())
     });
@@ -121,7 +122,7 @@ fn flag_lost(findings: &mut Findings, fi: usize, hi: usize, item: &Item, line: &
         .with_source(item.source.clone())
         .with_claim(shown)
         .with_line(mask(text).into_owned());
-    findings.add_hunk_flag(crate::model::ids::HunkId::new(fi, hi), flag);
+    findings.add_hunk_flag(id, flag);
     true
 }
 
@@ -155,7 +156,7 @@ fn memory(review: &Review) -> Memory {
     let mut lines = Vec::new();
     let changed: BTreeSet<&str> = review.files.iter().map(|f| f.path.as_str()).collect();
     let note = |p: &str| p.ends_with(".md") && p.rsplit('/').next().is_none_or(|n| n != "CHANGES.md");
-    let mut push = |path: &str, text: &str, added: &HashMap<usize, (usize, usize)>| {
+    let mut push = |path: &str, text: &str, added: &HashMap<usize, HunkId>| {
         for (i, l) in crate::base::text::split_lines(text).into_iter().enumerate() {
             let number = i + 1;
             lines.push(MemoryLine {
@@ -177,8 +178,8 @@ fn memory(review: &Review) -> Memory {
     for (fi, f) in review.files.iter().enumerate() {
         let text = f.proposed.as_ref().and_then(|e| e.bytes()).and_then(|b| std::str::from_utf8(b).ok());
         let Some(text) = text.filter(|_| f.kind.writable() && note(&f.path)) else { continue };
-        let added: HashMap<usize, (usize, usize)> = (0..f.hunks.len())
-            .flat_map(|hi| added_lines(f, hi).into_iter().map(move |(n, _, _)| (n, (fi, hi))))
+        let added: HashMap<usize, HunkId> = (0..f.hunks.len())
+            .flat_map(|hi| added_lines(f, hi).into_iter().map(move |(n, _, _)| (n, HunkId::new(fi, hi))))
             .collect();
         push(&f.path, text, &added);
     }
