@@ -40,10 +40,10 @@ fn dream_only(review: &Review, progress: &dyn Fn(u64, u64)) -> Analysis {
     let mut analysis = Analysis::empty(review);
     let provenance = crate::analysis::provenance::run(review, &mut analysis.findings, progress);
     analysis.changes = provenance.changes;
-    analysis.notes = provenance.notes;
+    analysis.notices = provenance.notices;
     analysis.left_out = provenance.left_out;
     crate::analysis::hygiene::check(review, &mut analysis.findings);
-    crate::analysis::repofacts::check(review, &mut analysis.findings, &mut analysis.notes);
+    crate::analysis::repofacts::check(review, &mut analysis.findings, &mut analysis.notices);
     analysis.refresh_audit(review);
     analysis
 }

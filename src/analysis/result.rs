@@ -134,7 +134,7 @@ pub struct Analysis {
     /// Audit flags attached to the hunk that causes them.
     pub audit_attached: Vec<(HunkId, Flag)>,
     /// Things the analyses want the reviewer to know (unreadable sources…).
-    pub notes: Vec<String>,
+    pub notices: Vec<String>,
     /// What the dream left out: deleted notes first, then the user's corrections and
     /// lasting instructions the resulting memory does not hold.
     pub left_out: Vec<crate::analysis::provenance::leftout::LeftOut>,

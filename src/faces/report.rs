@@ -226,7 +226,7 @@ pub fn write_json(
         changes: &analysis.changes,
         audit: &analysis.audit,
         summary: summary(review, analysis),
-        notes: review.notes.iter().chain(&analysis.notes).cloned().collect(),
+        notes: review.notices.iter().chain(&analysis.notices).cloned().collect(),
         interrupted,
         left_out: &analysis.left_out,
     };
@@ -255,7 +255,7 @@ pub fn to_text(review: &Review, analysis: &Analysis, interrupted: Option<&Interr
     if let Some(x) = interrupted {
         let _ = writeln!(out, "interrupted: {}", x.message);
     }
-    for n in review.notes.iter().chain(&analysis.notes) {
+    for n in review.notices.iter().chain(&analysis.notices) {
         let _ = writeln!(out, "note    {n}");
     }
     let s = summary(review, analysis);

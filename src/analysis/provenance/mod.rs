@@ -80,7 +80,7 @@ pub struct Provenance {
     /// CHANGES.md entries, then inline sources, with citations and flags.
     pub changes: Vec<ChangeReport>,
     /// Things the reviewer should know (an unreadable source folder, a non-UTF-8 CHANGES.md).
-    pub notes: Vec<String>,
+    pub notices: Vec<String>,
     /// What the dream left out (see [`leftout`]).
     pub left_out: Vec<leftout::LeftOut>,
 }
@@ -131,7 +131,7 @@ fn analyze(
     let pending = Pending::new(&hunk_claims, &evidence, (&entries.cited, &entry_claims), (&stated, zone));
     if let Some(needles) = needles_only {
         *needles = scan::needles(&pending);
-        return Provenance { changes: entries.reports, notes, left_out: Vec::new() };
+        return Provenance { changes: entries.reports, notices: notes, left_out: Vec::new() };
     }
 
     // 5. One pass over every source for what is still unsourced.
@@ -159,7 +159,7 @@ fn analyze(
     }
     remarks::check(review, &window, findings);
     let left_out = leftout::check(review, &window, findings);
-    Provenance { changes: entries.reports, notes, left_out }
+    Provenance { changes: entries.reports, notices: notes, left_out }
 }
 
 /// What `remarks` and `leftout` will ask of the window for `review`.

@@ -35,7 +35,7 @@ pub struct Review {
     /// The decision on every hunk.
     pub decisions: PerHunk<HunkDecision>,
     /// Things the reviewer should know about the inputs (e.g. a stale memory.diff).
-    pub notes: Vec<String>,
+    pub notices: Vec<String>,
     /// Hash of the dream's content: proposal, CHANGES.md and memory.diff.
     pub dream_id: String,
     /// The newest review commit of this dream reachable from `HEAD` (read once at load;
@@ -123,7 +123,7 @@ impl Review {
             live,
             files,
             decisions,
-            notes,
+            notices: notes,
             dream_id,
             reviewed,
             loaded_head,
@@ -149,7 +149,7 @@ impl Review {
             live: Snapshot::new(),
             files,
             decisions,
-            notes: Vec::new(),
+            notices: Vec::new(),
             dream_id: self.dream_id.clone(),
             reviewed: None,
             loaded_head: None,
