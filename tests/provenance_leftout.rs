@@ -195,6 +195,65 @@ fn a_lasting_instruction_the_memory_does_not_hold_is_left_out_in_every_language(
     }
 }
 
+/// (what the user asked to keep, a memory that keeps only part of it, one that keeps it
+/// all in other words), per language: two facts joined, one kept; the value of a rule
+/// lost, its side remark kept; a requirement kept without the side it takes.
+const HALF_KEPT: &[(&str, &str, &str)] = &[
+    (
+        "Remember: Omar owns the payments app, and Dana reviews every migration.",
+        "- Omar owns the payments app.\n",
+        "- Omar owns the payments app; Dana reviews every migration.\n",
+    ),
+    (
+        "From now on coverage must stay above 85% (87% since the Django upgrade).",
+        "- Django was upgraded to 5.2 (the upgrade is done).\n",
+        "- Coverage stays above 85%; it is 87% after the Django upgrade.\n",
+    ),
+    (
+        "覚えておいて：本番デプロイには承認が必須、担当は佐藤さん。",
+        "- 本番デプロイの担当は佐藤さん。\n",
+        "- 本番デプロイには承認が必須。担当は佐藤さん。\n",
+    ),
+    (
+        "앞으로 결제 앱은 오마르가 맡고, 마이그레이션은 다나가 검토해.",
+        "- 결제 앱은 오마르가 맡는다.\n",
+        "- 결제 앱은 오마르가 맡고 마이그레이션은 다나가 검토한다.\n",
+    ),
+    (
+        "记住：支付应用归 Omar 负责，每次迁移都由 Dana 审查。",
+        "- 支付应用归 Omar 负责。\n",
+        "- 支付应用归 Omar 负责；每次迁移都由 Dana 审查。\n",
+    ),
+];
+
+#[test]
+fn an_instruction_the_memory_keeps_only_part_of_is_left_out_in_every_language() {
+    for (said, part, whole) in HALF_KEPT {
+        let s = user(A, 1, 2, said) + &assistant(A, 2, 2, "OK.");
+        let (_r, a, _g) =
+            analyze(&[(A, s.clone())], &[("notes.md", "# Team\n")], &[("notes.md", &format!("# Team\n{part}"))]);
+        let listed: Vec<(&LeftOutKind, &LeftOutState)> = a.left_out.iter().map(|l| (&l.kind, &l.state)).collect();
+        assert_eq!(listed, vec![(&LeftOutKind::Instruction, &LeftOutState::Missing)], "{said} → {part}");
+        let (_r, a, _g) = analyze(&[(A, s)], &[("notes.md", "# Team\n")], &[("notes.md", &format!("# Team\n{whole}"))]);
+        assert!(a.left_out.is_empty(), "{said} → {whole}: {:#?}", a.left_out);
+    }
+}
+
+#[test]
+fn an_index_line_or_a_description_does_not_keep_an_instruction() {
+    let said = "Remember: staging deploys need no approval, production deploys need two.";
+    let s = user(A, 1, 2, said) + &assistant(A, 2, 2, "OK.");
+    let index = "# Memory\n- [Deploys](deploys.md) — staging and production deploys, approvals\n";
+    let note = "---\nname: deploys\ndescription: staging and production deploys need approvals\n---\n\n# Deploys\n";
+    let (_r, a, _g) = analyze(
+        &[(A, s)],
+        &[("notes.md", "# Team\n")],
+        &[("notes.md", "# Team\n"), ("MEMORY.md", index), ("deploys.md", note)],
+    );
+    let listed: Vec<&str> = a.left_out.iter().map(|l| l.text.as_str()).collect();
+    assert_eq!(listed, vec![said.trim_end_matches('.')], "{:#?}", a.left_out);
+}
+
 #[test]
 fn deleted_notes_come_first_with_the_sessions_that_read_them() {
     let read = line(

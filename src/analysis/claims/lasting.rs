@@ -190,6 +190,16 @@ pub fn may_hold_lasting_marker(lower: &str) -> bool {
     EN_STRONG.iter().chain(EN_HABIT).chain(CJK_STRONG).chain(CJK_HABIT).any(|m| lower.contains(m))
 }
 
+/// The content stems of every marker of this module (`rememb`, `must`, 覚え…): the words
+/// that say an instruction lasts, not what it asks for.
+pub fn marker_stems() -> &'static std::collections::BTreeSet<String> {
+    static STEMS: std::sync::LazyLock<std::collections::BTreeSet<String>> = std::sync::LazyLock::new(|| {
+        let tables = [EN_STRONG, EN_HABIT, EN_RULE, EN_PROHIBITION, CJK_STRONG, CJK_HABIT, CJK_RULE, CJK_PROHIBITION];
+        tables.iter().flat_map(|t| t.iter()).flat_map(|m| super::polarity::content_stems(m)).collect()
+    });
+    &STEMS
+}
+
 /// True when `phrase` stands in `text` between word boundaries.
 fn has_phrase(text: &str, phrase: &str) -> bool {
     text.match_indices(phrase).any(|(at, _)| {

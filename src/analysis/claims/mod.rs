@@ -48,7 +48,7 @@ pub use directive::{Mood, addresses_agent, directive, hedged, mood};
 pub use extract::extract;
 pub use ids::commit_ids;
 pub use keys::keys_of;
-pub use lasting::{lasting, lasting_instruction, may_hold_lasting_marker, phrased_as_rule};
+pub use lasting::{lasting, lasting_instruction, marker_stems, may_hold_lasting_marker, phrased_as_rule};
 pub use matching::{Haystack, covers, date_stated_by, needles, occurs_in, overlaps};
 pub use polarity::{
     Opposite, Statement, Word, clauses, content_stems, each_content_stem, negated, shares_content, statement_of,

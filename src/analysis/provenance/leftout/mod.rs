@@ -19,8 +19,12 @@
 //!   says `instead`/`rather than`/じゃなくて/말고/而是. The opener itself (`No,`) is
 //!   dropped before the sentence is read, so it negates nothing.
 //!
-//! A memory sentence *states* one when they share two content words or more and one holds
-//! 60% of the other's, with no opposite between them (`polarity`); it *contradicts* a
+//! A memory sentence *speaks of* one when they share two content words or more and one
+//! holds 60% of the other's, with no opposite between them (`polarity`); the memory
+//! *states* it when the sentences that speak of it hold, together, every value it gives
+//! (or one line holds them all), the side of each antonym pair it takes, half of its
+//! words and a third of each of its parts (see `judge`); index entries and frontmatter
+//! describe notes and are not read. A memory sentence *contradicts* a
 //! correction when, as close (and each holding 40% of the other), it says the opposite
 //! (`claims::Statement::opposite`) and no memory sentence states it. A contradicting line
 //! the dream added is flagged `correction-lost` (error) on its hunk. A contradicting line
@@ -65,6 +69,9 @@ struct MemoryLine {
     text: String,
     /// The hunk that adds it, when the dream adds it.
     added: Option<HunkId>,
+    /// A frontmatter line, or an index entry pointing at a note ([`pointer`]): it describes
+    /// a note rather than stating what the note holds, and is not read.
+    describes: bool,
 }
 
 /// The resulting memory's lines and their sentences, indexed by content word.
@@ -164,6 +171,7 @@ fn memory(review: &Review) -> Memory {
                 number,
                 text: l.to_string(),
                 added: added.get(&number).copied(),
+                describes: false,
             });
         }
     };
@@ -185,8 +193,14 @@ fn memory(review: &Review) -> Memory {
     }
     let mut sentences = Vec::new();
     let mut index = Stems::default();
+    let mut frontmatter = false;
+    for l in &mut lines {
+        let fence = l.text.trim_end() == "---";
+        frontmatter = if l.number == 1 { fence } else { frontmatter && !fence };
+        l.describes = fence || frontmatter || pointer(l);
+    }
     for (li, l) in lines.iter().enumerate() {
-        if l.text.trim_start().starts_with("---") {
+        if l.describes || l.text.trim_start().starts_with("---") {
             continue;
         }
         for s in claims::statements(&l.text) {
@@ -195,6 +209,14 @@ fn memory(review: &Review) -> Memory {
         }
     }
     Memory { lines, sentences, index }
+}
+
+/// True when `line` is an index entry that points at a note (`- [Testing](feedback_testing.md)
+/// — how Dana wants the suite run`): it says what the note holds, so the note must hold it.
+/// A note's frontmatter (`description: …`) is read the same way.
+fn pointer(line: &MemoryLine) -> bool {
+    let index = line.path.rsplit('/').next().is_some_and(|n| n.eq_ignore_ascii_case("MEMORY.md"));
+    index && line.text.contains("](") && line.text.contains(".md")
 }
 
 /// What the memory does with an item.
@@ -206,10 +228,18 @@ enum Judged {
 }
 
 /// Whether the memory states, contradicts or leaves out `item`.
+///
+/// Each memory sentence close to one of its clauses states that much of it; the item is
+/// stated when those sentences together hold [`CLOSE`] of what it asks for ([`Asked`]):
+/// a memory that keeps one half of `Omar owns the payments app from now on, and Dana still
+/// reviews every migration`, or only the `Django upgrade` of `Coverage must stay above 85%
+/// (87% after the Django upgrade)`, leaves the rest out.
 fn judge(item: &Item, memory: &Memory) -> Judged {
     if let Some(c) = &item.contrast {
         return judge_values(c, memory);
     }
+    let asked = Asked::of(item);
+    let mut held = Held::default();
     let mut against = None;
     for c in &item.clauses {
         for si in memory.index.near(c) {
@@ -227,7 +257,11 @@ fn judge(item: &Item, memory: &Memory) -> Judged {
             // of a paraphrase share few: 值班交接…改成了每周一 / 值班轮换改为每周一…交接).
             let loose = m.shared(c) >= 3 && one.max(other) >= BOTH_WAYS;
             if !opposite && (one.max(other) >= CLOSE || loose) {
-                return Judged::Stated;
+                held.add(&asked, m, text);
+                if held.states(&asked) {
+                    return Judged::Stated;
+                }
+                continue;
             }
             if one.max(other) < CLOSE {
                 continue;
@@ -250,13 +284,81 @@ fn judge(item: &Item, memory: &Memory) -> Judged {
     }
 }
 
+/// What an item asks for: the content stems of its clauses less the words that only say
+/// it should last (`remember`, `must`, 覚えて…), the sides of antonym pairs it asserts
+/// (`必須` of `承認が必須` is a pole, not a content word), and its values.
+struct Asked<'a> {
+    stems: BTreeSet<String>,
+    /// The stems of each part of it ([`Item::pieces`]), markers aside.
+    pieces: Vec<BTreeSet<String>>,
+    sides: BTreeSet<(usize, bool)>,
+    values: &'a [claims::Claim],
+    /// Whether its words are CJK character pairs (see [`Held::states`]).
+    cjk: bool,
+}
+
+impl Asked<'_> {
+    fn of(item: &Item) -> Asked<'_> {
+        let markers = claims::marker_stems();
+        let asked = |c: &Statement| -> BTreeSet<String> {
+            c.content.iter().map(|w| &w.stem).filter(|s| !markers.contains(*s)).cloned().collect()
+        };
+        let stems: BTreeSet<String> = item.clauses.iter().flat_map(asked).collect();
+        let pieces = item.pieces.iter().map(asked).filter(|p| p.len() >= 2).collect();
+        let sides = item
+            .clauses
+            .iter()
+            .flat_map(|c| c.poles.iter().filter_map(move |p| c.asserted_side(p.pair).map(|side| (p.pair, side))))
+            .collect();
+        let cjk = 2 * stems.iter().filter(|s| s.chars().any(crate::base::text::is_cjk)).count() > stems.len();
+        Asked { stems, pieces, sides, values: &item.values, cjk }
+    }
+}
+
+/// What the memory sentences close to an item hold of what it asks for.
+#[derive(Default)]
+struct Held {
+    stems: BTreeSet<String>,
+    sides: BTreeSet<(usize, bool)>,
+    values: BTreeSet<usize>,
+}
+
+/// The least share of an item's words the memory must hold to state it, and of each of its
+/// parts; of CJK character pairs, half that (about half of a clause's pairs straddle two
+/// words, `天值` `班交` of 昨天值班交接, and a paraphrase shares none of those).
+const HELD: f32 = 0.5;
+const HELD_PART: f32 = 1.0 / 3.0;
+
+impl Held {
+    /// Adds what memory sentence `m` of line `text` holds.
+    fn add(&mut self, asked: &Asked, m: &Statement, text: &str) {
+        self.stems.extend(asked.stems.iter().filter(|s| m.word(s).is_some()).cloned());
+        self.sides.extend(asked.sides.iter().filter(|&&(pair, side)| m.asserted_side(pair) == Some(side)).copied());
+        self.values.extend((0..asked.values.len()).filter(|&i| claims::occurs_in(&asked.values[i], text)));
+    }
+
+    /// True when what is held states the item: each of its values, each side it takes,
+    /// [`HELD`] of its words and [`HELD_PART`] of each part's.
+    fn states(&self, asked: &Asked) -> bool {
+        let scale = if asked.cjk { 0.5 } else { 1.0 };
+        let holds = |words: &BTreeSet<String>, least: f32| {
+            let held = words.iter().filter(|w| self.stems.contains(*w)).count();
+            words.is_empty() || held as f32 >= least * scale * words.len() as f32
+        };
+        holds(&asked.stems, HELD)
+            && asked.pieces.iter().all(|p| holds(p, HELD_PART))
+            && self.sides.len() == asked.sides.len()
+            && self.values.len() == asked.values.len()
+    }
+}
+
 /// A value correction: stated by a line that holds every asserted value and speaks of its
 /// subject; contradicted by one that speaks of its subject and holds a denied value but not
 /// every asserted one.
 fn judge_values(c: &Contrast, memory: &Memory) -> Judged {
     let mut against = None;
     for (li, l) in memory.lines.iter().enumerate() {
-        if l.text.trim_start().starts_with("---") {
+        if l.describes || l.text.trim_start().starts_with("---") {
             continue;
         }
         let lower = l.text.to_lowercase();

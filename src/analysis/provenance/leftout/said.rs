@@ -15,6 +15,9 @@ pub(super) struct Item {
     /// What is compared with the memory: its clauses, and their parts between commas and
     /// dashes (`run the full suite with pytest - that's how we run it from now on`).
     pub(super) clauses: Vec<Statement>,
+    /// Its parts between commas and dashes, when it has more than one: each must be held
+    /// in part (`Omar owns the payments app, and Dana reviews every migration`).
+    pub(super) pieces: Vec<Statement>,
     /// The values it states (numbers, times, versions, code): a memory line that holds
     /// them all and shares two content words with it states it, however it is phrased.
     pub(super) values: Vec<claims::Claim>,
@@ -93,15 +96,30 @@ fn contrast(body: &str) -> Option<Contrast> {
 }
 
 /// The clauses of `text` and their parts between commas, colons and dashes, each with two
-/// content words or more.
-fn parts(text: &str) -> Vec<Statement> {
+/// content words or more: what is compared ([`Item::clauses`]), and the parts alone
+/// ([`Item::pieces`], none when there is one).
+fn parts(text: &str) -> (Vec<Statement>, Vec<Statement>) {
     let mut out: Vec<Statement> = claims::clauses(text).into_iter().filter(|c| c.content.len() >= 2).collect();
     let pieces: Vec<&str> =
         text.split([',', '，', '、', ';', '；', ':', '：', '—', '–']).flat_map(|p| p.split(" - ")).collect();
-    if pieces.len() > 1 {
-        out.extend(pieces.into_iter().map(claims::statement_of).filter(|c| c.content.len() >= 2));
+    if pieces.len() < 2 {
+        return (out, Vec::new());
     }
-    out
+    let pieces: Vec<Statement> = pieces
+        .into_iter()
+        .filter(|p| !marker_only(p))
+        .map(claims::statement_of)
+        .filter(|c| c.content.len() >= 2)
+        .collect();
+    out.extend(pieces.iter().cloned());
+    (out, pieces)
+}
+
+/// True when `piece` only says that what follows should last: a marker and at most three
+/// words (or CJK pairs: `覚えておいて`, `Remember`, `From now on`, `앞으로는`).
+fn marker_only(piece: &str) -> bool {
+    let markers = claims::marker_stems();
+    claims::lasting(piece) && claims::content_stems(piece).iter().filter(|s| !markers.contains(*s)).count() <= 3
 }
 
 /// The values of `text` a memory line must hold to state it.
@@ -172,19 +190,21 @@ pub(super) fn said_items(window: &Window) -> Vec<Item> {
         let one = |s: &str| crate::base::text::one_line_cut(&mask(s.trim()), 300);
         if let Some(first) = correction(&t.text) {
             let body = strip_interjection(first);
-            let (clauses, values, contrast) = (parts(body), values(body), contrast(body));
-            out.push(Item { kind: LeftOutKind::Correction, text: one(first), source, clauses, values, contrast });
+            let ((clauses, pieces), values, contrast) = (parts(body), values(body), contrast(body));
+            let text = one(first);
+            out.push(Item { kind: LeftOutKind::Correction, text, source, clauses, pieces, values, contrast });
             continue;
         }
         for s in &t.sentences {
             let sentence = t.sentence(s);
             if claims::lasting_instruction(sentence) {
-                let (clauses, values) = (parts(sentence), values(sentence));
+                let ((clauses, pieces), values) = (parts(sentence), values(sentence));
                 let item = Item {
                     kind: LeftOutKind::Instruction,
                     text: one(sentence),
                     source: source.clone(),
                     clauses,
+                    pieces,
                     values,
                     contrast: None,
                 };
