@@ -49,6 +49,7 @@ mod provenance_cjk;
 mod provenance_clean;
 mod provenance_delegated;
 mod provenance_english;
+mod provenance_flipped;
 mod provenance_fuzz;
 mod provenance_leftout;
 mod provenance_noise;

@@ -51,7 +51,7 @@ pub use keys::keys_of;
 pub use lasting::{lasting, lasting_instruction, marker_stems, may_hold_lasting_marker, phrased_as_rule};
 pub use matching::{Haystack, covers, date_stated_by, needles, occurs_in, overlaps};
 pub use polarity::{
-    Opposite, Statement, Word, clauses, content_stems, each_content_stem, negated, shares_content, statement_of,
+    Opposite, Statement, Word, clauses, content_stems, each_content_stem, negated, parts, shares_content, statement_of,
     statements,
 };
 pub use rates::{rate_of, rates_in};

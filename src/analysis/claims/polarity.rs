@@ -93,6 +93,40 @@ pub fn clauses(text: &str) -> Vec<Statement> {
     sentences(text).into_iter().flat_map(parts).filter_map(|r| statement(text, r)).collect()
 }
 
+/// The parts of the sentences of `text` between commas, colons, semicolons and the
+/// conjunctions `and`/`but` (`, ` `、` `: ` ` and `), each with two content words or more,
+/// for every sentence that has more than one: where
+/// one sentence says two things (`承認が必須で、ステージングは任意`, `required for prod,
+/// optional for staging`), each part keeps its own side.
+pub fn parts(text: &str) -> Vec<Statement> {
+    let mut out = Vec::new();
+    for r in sentences(text) {
+        let mut cuts = Vec::new();
+        let mut start = r.start;
+        let body = &text[r.clone()];
+        // ASCII marks before a space only: not the comma of `1,284` or the colon of a URL.
+        // The length of the mark at `i` that cuts there, if one does.
+        let cut = |i: usize, c: char| match c {
+            ',' | ':' | ';' => body[i + 1..].starts_with(char::is_whitespace).then_some(1),
+            ' ' => [" and ", " but "].iter().find(|w| body[i..].starts_with(*w)).map(|w| w.len() - 1),
+            '；' | '、' | '，' | '：' => Some(c.len_utf8()),
+            _ => None,
+        };
+        for (i, len) in body.char_indices().filter_map(|(i, c)| cut(i, c).map(|len| (i, len))) {
+            if r.start + i >= start {
+                cuts.push(start..r.start + i);
+                start = r.start + i + len;
+            }
+        }
+        if cuts.is_empty() {
+            continue;
+        }
+        cuts.push(start..r.end);
+        out.extend(cuts.into_iter().filter_map(|p| statement(text, p)));
+    }
+    out
+}
+
 /// The sentences of `text`, as byte ranges.
 fn sentences(text: &str) -> Vec<Range<usize>> {
     let mut out = Vec::new();
@@ -238,7 +272,8 @@ fn read(text: &str, range: Range<usize>) -> Statement {
         let negated = negations % 2 == 1;
         // In a part that says a pole (`not required`), the negation bears on the pole: the
         // words beside it are what it is said of (`optional` says the same of them).
-        let has_pole = words.iter().any(|w| w.pole.is_some());
+        // (`never` is read as the negation it is, not as the pole of always/never.)
+        let has_pole = words.iter().any(|w| w.pole.is_some() && !w.negation);
         for w in words {
             if w.negation {
                 continue;
@@ -459,6 +494,18 @@ impl Statement {
         sides.all(|s| s == first).then_some(first)
     }
 
+    /// True when this statement asserts both sides of antonym pair `pair` (`必須で、…任意`):
+    /// it neither agrees nor disagrees with one side.
+    pub fn both_sides(&self, pair: usize) -> bool {
+        let mut sides = self.poles.iter().filter(|p| p.pair == pair).map(|p| p.asserted());
+        sides.next().is_some_and(|first| sides.any(|s| s != first))
+    }
+
+    /// The antonym pairs this statement uses.
+    pub fn pairs(&self) -> impl Iterator<Item = usize> + '_ {
+        self.poles.iter().map(|p| p.pair)
+    }
+
     /// The share of this statement's content words the other one holds (0 to 1).
     pub fn covered_by(&self, other: &Statement) -> f32 {
         if self.content.is_empty() {
@@ -506,93 +553,4 @@ pub fn negated(text: &str) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn one(text: &str) -> Statement {
-        let mut s = statements(text);
-        assert_eq!(s.len(), 1, "{text}: {s:?}");
-        s.remove(0)
-    }
-
-    fn opposite(note: &str, source: &str) -> Option<Opposite> {
-        one(note).opposite(&one(source))
-    }
-
-    #[test]
-    fn negations_turn_a_sentence_around() {
-        let retry = "The failure is intentional; do not retry it.";
-        assert_eq!(opposite("the failure is intentional and must not be retried", retry), None);
-        assert_eq!(opposite("the failure is intentional and must be retried", retry), Some(Opposite::Negation));
-        let gone = "Heads up: we moved from npm to pnpm, and Redis is gone - the tests use an in-memory fake now";
-        assert_eq!(opposite("No Redis needed: tests use an in-memory fake", gone), None);
-        assert_eq!(opposite("Redis is needed: tests use an in-memory fake", gone), Some(Opposite::Negation));
-        assert_eq!(
-            opposite("The hook refuses to exit with unstaged changes", "Cannot exit with unstaged changes"),
-            None
-        );
-        assert_eq!(opposite("The deploy needs no migration", "the deploy needs a migration"), Some(Opposite::Negation));
-        assert_eq!(opposite("Tests don't hit the network", "tests hit the network"), Some(Opposite::Negation));
-        assert_eq!(opposite("no migration is needed for the deploy", "the deploy needs no migration"), None);
-        assert_eq!(
-            opposite("デプロイにマイグレーションは不要", "デプロイにはマイグレーションが必要です"),
-            Some(Opposite::Antonym)
-        );
-        assert_eq!(opposite("캐시를 사용하지 않는다", "캐시를 사용한다"), Some(Opposite::Negation));
-        assert_eq!(opposite("部署不需要迁移数据库", "部署需要迁移数据库"), Some(Opposite::Negation));
-    }
-
-    #[test]
-    fn antonyms_turn_a_sentence_around() {
-        assert_eq!(
-            opposite("The migration step is optional", "the migration step is required"),
-            Some(Opposite::Antonym)
-        );
-        assert_eq!(opposite("Telemetry is disabled in CI", "telemetry is enabled in CI"), Some(Opposite::Antonym));
-        assert_eq!(
-            opposite("Run the linter after the tests", "run the linter before the tests"),
-            Some(Opposite::Antonym)
-        );
-        assert_eq!(opposite("The migration step is required", "the migration step is required"), None);
-        assert_eq!(opposite("The migration step is optional", "the migration step is not required"), None);
-        assert_eq!(opposite("マイグレーションは不要", "マイグレーションは必要ない"), None);
-    }
-
-    #[test]
-    fn coverage_of_content_words() {
-        let note = one("The deploy needs no migration");
-        let source = one("Heads up: this deploy needs a DB migration first");
-        assert!(note.covered_by(&source) >= 0.99, "{note:?} {source:?}");
-        assert!(one("Redis caches sessions").covered_by(&one("Postgres stores orders")) < 0.1);
-    }
-
-    #[test]
-    fn content_stems_are_those_of_the_statement() {
-        let texts = [
-            "The failure is intentional and must not be retried; do not retry it.",
-            "Heads up: we moved from npm to pnpm, and Redis is gone - the tests use an in-memory fake now",
-            "The migration step is not required (optional since v2), run the linter after the tests.",
-            "- The billing-3 worker listens on port 4011 and retries 12 times before paging.",
-            "Never skip the 3 checks: it's always safe, isn't it?",
-            "デプロイにはマイグレーションが必要です, cron jobs run nightly",
-            "캐시를 사용하지 않는다 and 部署不需要迁移数据库",
-            "",
-            "   ",
-            "ΣΟΦΟΣ wrote 12 Tests here — 1,200 rows",
-        ];
-        for t in texts {
-            let want: Vec<String> = statement_of(t).content.into_iter().map(|w| w.stem).collect();
-            assert_eq!(content_stems(t), want, "{t}");
-        }
-    }
-
-    #[test]
-    fn negation_in_every_language() {
-        for yes in ["we don't use cron", "no cron jobs", "cronは使わない", "크론은 안 쓴다", "不用 cron"] {
-            assert!(negated(yes), "{yes}");
-        }
-        for no in ["we use the queue", "キューを使う", "큐를 쓴다", "用队列"] {
-            assert!(!negated(no), "{no}");
-        }
-    }
-}
+mod tests;

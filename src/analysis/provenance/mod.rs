@@ -47,6 +47,7 @@ pub mod citations;
 pub mod cited_text;
 mod classify;
 mod entries;
+mod flipped;
 mod hunk_claims;
 mod instructions;
 pub mod leftout;

@@ -40,6 +40,7 @@ const CLOSE: f32 = 0.6;
 pub(super) struct CitedStatements {
     split: HashMap<usize, Arc<Vec<Statement>>>,
     clauses: HashMap<usize, Arc<Vec<Statement>>>,
+    finer: HashMap<usize, Arc<Vec<Statement>>>,
 }
 
 impl CitedStatements {
@@ -47,6 +48,19 @@ impl CitedStatements {
         let key = Arc::as_ptr(t) as usize;
         let text = cut(&t.text, READ_BYTES);
         Arc::clone(self.split.entry(key).or_insert_with(|| Arc::new(claims::statements(text))))
+    }
+
+    /// The statements of a cited message and, for a sentence that says two things, its
+    /// parts between commas ([`claims::parts`]), split once.
+    fn finer_of(&mut self, t: &Arc<CitedText>) -> Arc<Vec<Statement>> {
+        let key = Arc::as_ptr(t) as usize;
+        let text = cut(&t.text, READ_BYTES);
+        let whole = self.of(t);
+        Arc::clone(self.finer.entry(key).or_insert_with(|| {
+            let mut all: Vec<Statement> = whole.as_ref().clone();
+            all.extend(claims::parts(text));
+            Arc::new(all)
+        }))
     }
 
     /// The clauses of a cited message (its sentences cut at `;`), split once.
@@ -88,11 +102,14 @@ pub(super) fn check(review: &Review, cited: &[Vec<Cited>], hunk_claims: &[HunkCl
             let texts: Vec<&Arc<CitedText>> = super::citations::distinct(
                 entries.iter().filter_map(|&n| cited.get(n.index())).flatten().flat_map(|c| c.texts.iter()),
             );
-            if texts.is_empty() {
+            let removed = removed_lines(f, id.hunk);
+            if texts.is_empty() && removed.is_empty() {
                 continue;
             }
             let statements: Vec<(Arc<CitedText>, Arc<Vec<Statement>>)> =
                 texts.iter().map(|t| (Arc::clone(t), split.of(t))).collect();
+            let finer: Vec<(Arc<CitedText>, Arc<Vec<Statement>>)> =
+                texts.iter().map(|t| (Arc::clone(t), split.finer_of(t))).collect();
             for (_, _, line) in added_lines(f, id.hunk) {
                 let text = crate::base::text::strip_terminator(&line.text);
                 if text.trim_start().starts_with("---") || flagged.contains(&(id, text)) {
@@ -104,7 +121,8 @@ pub(super) fn check(review: &Review, cited: &[Vec<Cited>], hunk_claims: &[HunkCl
                     .filter(|hc| hc.status.as_ref().is_some_and(|v| v.status == ClaimStatus::Sourced))
                     .map(|hc| &hc.claim)
                     .collect();
-                let verdict = judge_line(text, &statements)
+                let verdict = judge_line(text, &finer)
+                    .or_else(|| super::flipped::judge(text, &removed, &finer))
                     .or_else(|| judge_values(text, &sourced, &statements))
                     .or_else(|| judge_choice(text, &sourced, &statements))
                     .or_else(|| judge_prohibition(text, &statements))
@@ -129,6 +147,23 @@ pub(super) fn check(review: &Review, cited: &[Vec<Cited>], hunk_claims: &[HunkCl
     }
 }
 
+/// The live lines hunk `hi` of `f` removes, each with where it was (`note.md:7`).
+fn removed_lines(f: &crate::model::diff::FileDiff, hi: usize) -> Vec<super::flipped::LiveLine<'_>> {
+    let h = &f.hunks[hi];
+    let mut at = h.old_range.start;
+    let mut out = Vec::new();
+    for l in &h.lines {
+        if l.op != crate::model::diff::Op::Add {
+            at += 1;
+        }
+        if l.op == crate::model::diff::Op::Remove {
+            let text = crate::base::text::strip_terminator(&l.text);
+            out.push(super::flipped::LiveLine { at: format!("{}:{at}", f.path), text });
+        }
+    }
+    out
+}
+
 /// The lines (hunk, text as written) a value claim of which already got a contradicted or
 /// overruled verdict.
 fn flagged_lines(hunk_claims: &[HunkClaim]) -> HashSet<(HunkId, &str)> {
@@ -144,7 +179,7 @@ fn flagged_lines(hunk_claims: &[HunkClaim]) -> HashSet<(HunkId, &str)> {
 /// The flag and the `statement` claim of one added line, when a clause of it turns a cited
 /// sentence around or restates an overruled proposal.
 fn judge_line(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)]) -> Option<(Flag, ClaimReport)> {
-    for note in claims::statements(line) {
+    for note in claims::statements(line).into_iter().chain(claims::parts(line)) {
         let close: Vec<Match<'_>> = cited
             .iter()
             .flat_map(|(t, clauses)| clauses.iter().map(move |c| (t, c)))
@@ -155,8 +190,12 @@ fn judge_line(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)]) -> Op
             .collect();
         let Some(best) = close.iter().max_by(|a, b| a.coverage.total_cmp(&b.coverage)) else { continue };
         let said = line.get(note.range.clone()).unwrap_or(line).trim();
-        // A clause as close as the best one that says it the note's way: it is sourced.
-        let agrees = close.iter().any(|m| m.coverage >= best.coverage - 0.01 && note.opposite(m.clause).is_none());
+        // A clause as close as the best one that says it the note's way: it is sourced. One
+        // that says both sides of a pair the note uses (`必須で、…任意`) says neither.
+        let says_both = |c: &Statement| note.pairs().any(|p| c.both_sides(p));
+        let agrees = close
+            .iter()
+            .any(|m| m.coverage >= best.coverage - 0.01 && note.opposite(m.clause).is_none() && !says_both(m.clause));
         if let Some(o) = best.text.overruled.as_ref().filter(|_| !claims::negated(said)) {
             let all_overruled =
                 close.iter().filter(|m| m.coverage >= best.coverage - 0.01).all(|m| m.text.overruled.is_some());

@@ -1,0 +1,116 @@
+use super::*;
+
+fn one(text: &str) -> Statement {
+    let mut s = statements(text);
+    assert_eq!(s.len(), 1, "{text}: {s:?}");
+    s.remove(0)
+}
+
+fn opposite(note: &str, source: &str) -> Option<Opposite> {
+    one(note).opposite(&one(source))
+}
+
+#[test]
+fn negations_turn_a_sentence_around() {
+    let retry = "The failure is intentional; do not retry it.";
+    assert_eq!(opposite("the failure is intentional and must not be retried", retry), None);
+    assert_eq!(opposite("the failure is intentional and must be retried", retry), Some(Opposite::Negation));
+    let gone = "Heads up: we moved from npm to pnpm, and Redis is gone - the tests use an in-memory fake now";
+    assert_eq!(opposite("No Redis needed: tests use an in-memory fake", gone), None);
+    assert_eq!(opposite("Redis is needed: tests use an in-memory fake", gone), Some(Opposite::Negation));
+    assert_eq!(opposite("The hook refuses to exit with unstaged changes", "Cannot exit with unstaged changes"), None);
+    assert_eq!(opposite("The deploy needs no migration", "the deploy needs a migration"), Some(Opposite::Negation));
+    assert_eq!(opposite("Tests don't hit the network", "tests hit the network"), Some(Opposite::Negation));
+    assert_eq!(opposite("no migration is needed for the deploy", "the deploy needs no migration"), None);
+    assert_eq!(
+        opposite("デプロイにマイグレーションは不要", "デプロイにはマイグレーションが必要です"),
+        Some(Opposite::Antonym)
+    );
+    assert_eq!(opposite("캐시를 사용하지 않는다", "캐시를 사용한다"), Some(Opposite::Negation));
+    assert_eq!(opposite("部署不需要迁移数据库", "部署需要迁移数据库"), Some(Opposite::Negation));
+}
+
+#[test]
+fn antonyms_turn_a_sentence_around() {
+    assert_eq!(opposite("The migration step is optional", "the migration step is required"), Some(Opposite::Antonym));
+    assert_eq!(opposite("Telemetry is disabled in CI", "telemetry is enabled in CI"), Some(Opposite::Antonym));
+    assert_eq!(opposite("Run the linter after the tests", "run the linter before the tests"), Some(Opposite::Antonym));
+    assert_eq!(opposite("The migration step is required", "the migration step is required"), None);
+    assert_eq!(opposite("The migration step is optional", "the migration step is not required"), None);
+    assert_eq!(opposite("マイグレーションは不要", "マイグレーションは必要ない"), None);
+}
+
+#[test]
+fn coverage_of_content_words() {
+    let note = one("The deploy needs no migration");
+    let source = one("Heads up: this deploy needs a DB migration first");
+    assert!(note.covered_by(&source) >= 0.99, "{note:?} {source:?}");
+    assert!(one("Redis caches sessions").covered_by(&one("Postgres stores orders")) < 0.1);
+}
+
+#[test]
+fn content_stems_are_those_of_the_statement() {
+    let texts = [
+        "The failure is intentional and must not be retried; do not retry it.",
+        "Heads up: we moved from npm to pnpm, and Redis is gone - the tests use an in-memory fake now",
+        "The migration step is not required (optional since v2), run the linter after the tests.",
+        "- The billing-3 worker listens on port 4011 and retries 12 times before paging.",
+        "Never skip the 3 checks: it's always safe, isn't it?",
+        "デプロイにはマイグレーションが必要です, cron jobs run nightly",
+        "캐시를 사용하지 않는다 and 部署不需要迁移数据库",
+        "",
+        "   ",
+        "ΣΟΦΟΣ wrote 12 Tests here — 1,200 rows",
+    ];
+    for t in texts {
+        let want: Vec<String> = statement_of(t).content.into_iter().map(|w| w.stem).collect();
+        assert_eq!(content_stems(t), want, "{t}");
+    }
+}
+
+#[test]
+fn negation_in_every_language() {
+    for yes in ["we don't use cron", "no cron jobs", "cronは使わない", "크론은 안 쓴다", "不用 cron"] {
+        assert!(negated(yes), "{yes}");
+    }
+    for no in ["we use the queue", "キューを使う", "큐를 쓴다", "用队列"] {
+        assert!(!negated(no), "{no}");
+    }
+}
+
+#[test]
+fn never_denies_what_follows_it() {
+    let never = statement_of("never a cron job");
+    let dont = statement_of("don't add a cron job");
+    assert!(never.word("cron").is_some_and(|w| w.negated), "{never:?}");
+    assert!(never.opposite(&dont).is_none() && dont.opposite(&never).is_none());
+    // A pole beside it still takes the negation: `not required` says `optional`.
+    let s = statement_of("approval is never required for staging");
+    assert!(s.word("approv").is_some_and(|w| !w.negated), "{s:?}");
+}
+
+#[test]
+fn parts_cut_a_sentence_that_says_two_things() {
+    let text = "Approval is required for production deploys, and optional for staging builds. Tests run 1,284 cases.";
+    let cut: Vec<&str> = parts(text).iter().map(|p| text[p.range.clone()].trim()).collect();
+    assert_eq!(cut, ["Approval is required for production deploys", "optional for staging builds"]);
+    let ja = "本番デプロイには承認が必須で、ステージングは任意。";
+    let cut: Vec<&str> = parts(ja).iter().map(|p| &ja[p.range.clone()]).collect();
+    assert_eq!(cut, ["本番デプロイには承認が必須で", "ステージングは任意"]);
+    // Not the comma of a number or the colon of a URL.
+    assert!(parts("See https://example.com:8080/x for 1,284 tests").is_empty());
+    let en = "opentelemetry_exporter is not still maintained and nothing replaces it";
+    let cut: Vec<&str> = parts(en).iter().map(|p| en[p.range.clone()].trim()).collect();
+    // `nothing replaces it` says one word: no statement.
+    assert_eq!(cut, ["opentelemetry_exporter is not still maintained"]);
+}
+
+#[test]
+fn a_sentence_holding_both_sides_takes_neither() {
+    let s = statement_of("本番デプロイには承認が必須で、ステージングは任意");
+    let pair = s.pairs().next().expect("a pole");
+    assert!(s.both_sides(pair));
+    assert_eq!(s.asserted_side(pair), None);
+    let one = statement_of("本番デプロイには承認が必須");
+    assert!(!one.both_sides(pair));
+}
