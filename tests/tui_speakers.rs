@@ -26,3 +26,18 @@ fn the_evidence_pane_names_the_tool_and_the_sub_agent_at_80x24() {
     let own = cited("▶ 8b2d4e6f….jsonl:4 ").unwrap_or_else(|| panic!("{text}"));
     assert!(own.starts_with("▶ 8b2d4e6f….jsonl:4 assistant: \"Migrations"), "{own}\n{text}");
 }
+
+#[test]
+fn the_kept_evidence_names_the_tool_and_the_sub_agent_at_80x24() {
+    let dir = tempfile::Builder::new().prefix("drtui").tempdir().unwrap();
+    let mut app = script::open_demo(dir.path(), (80, 24), Theme::new(ThemeName::Dark)).unwrap();
+    // database.md#1 accepted past its secret question, committed, its commit opened.
+    script::drive(&mut app, "<Tab> <Tab> y y c <Enter> h <Enter>").unwrap();
+    let text = to_text(&script::render(&app));
+    let pane: Vec<&str> = text.lines().filter_map(|l| l.split('│').nth(3)).collect();
+    let cited = |from: &str| pane.iter().find(|l| l.starts_with(from)).map(|l| l.trim_end().to_string());
+    let bash = cited("▶ 8b2d4e6f….jsonl:3 ").unwrap_or_else(|| panic!("{text}"));
+    assert!(bash.starts_with("▶ 8b2d4e6f….jsonl:3 tool Bash: \"INFO"), "{bash}\n{text}");
+    let agent = cited("▶ 8b2d4e6f…/subagents/agent-a1b2c3d.jsonl:2 ").unwrap_or_else(|| panic!("{text}"));
+    assert!(agent.starts_with("▶ 8b2d4e6f…/subagents/agent-a1b2c3d.jsonl:2 sub-agent: \""), "{agent}\n{text}");
+}
