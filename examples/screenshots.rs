@@ -87,7 +87,8 @@ const SHOTS: &[Shot] = &[
         edit: None,
     },
     // 80x24 in the light theme, and a big terminal (200x50) in both: the sizes the review
-    // is checked at.
+    // is checked at. At 80x24 database.md's cited lines are one line each, led by who said
+    // them (tool Bash, assistant, sub-agent).
     Shot { file: "small-80x24-light.svg", size: (80, 24), theme: ThemeName::Light, keys: "<Tab> <Tab>", edit: None },
     Shot { file: "large-200x50.svg", size: (200, 50), theme: ThemeName::Dark, keys: "<Tab> <Tab>", edit: None },
     // `O`: the file list by risk, each row tagged with why it stands there.
