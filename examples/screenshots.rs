@@ -87,7 +87,8 @@ const SHOTS: &[Shot] = &[
         edit: None,
     },
     // 80x24 in the light theme, and a big terminal (200x50) in both: the sizes the review
-    // is checked at.
+    // is checked at. At 80x24 database.md's cited lines are one line each, led by who said
+    // them (tool Bash, assistant, sub-agent).
     Shot { file: "small-80x24-light.svg", size: (80, 24), theme: ThemeName::Light, keys: "<Tab> <Tab>", edit: None },
     Shot { file: "large-200x50.svg", size: (200, 50), theme: ThemeName::Dark, keys: "<Tab> <Tab>", edit: None },
     // `O`: the file list by risk, each row tagged with why it stands there.
@@ -105,6 +106,14 @@ const SHOTS: &[Shot] = &[
     },
 ];
 
+// `L` on the demo with two more user lines in its migration session (see [`left_out_scene`]):
+// the deleted note, the correction an added line contradicts, the instruction the memory
+// does not hold.
+const LEFT_OUT: &[Shot] = &[
+    Shot { file: "left-out-80x24.svg", size: (80, 24), theme: ThemeName::Dark, keys: "L", edit: None },
+    Shot { file: "left-out-200x50.svg", size: (200, 50), theme: ThemeName::Dark, keys: "L", edit: None },
+];
+
 fn main() -> anyhow::Result<()> {
     let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("screenshots");
     std::fs::create_dir_all(&out)?;
@@ -115,9 +124,15 @@ fn main() -> anyhow::Result<()> {
         inbox_shot(&out)?;
         println!("wrote screenshots/inbox.svg");
     }
-    for shot in SHOTS.iter().filter(|s| wanted(s.file)) {
+    let shots = SHOTS.iter().map(|s| (s, false)).chain(LEFT_OUT.iter().map(|s| (s, true)));
+    for (shot, left_out) in shots.filter(|(s, _)| wanted(s.file)) {
         let dir = tempfile::tempdir()?;
-        let mut app = script::open_demo(dir.path(), shot.size, Theme::new(shot.theme))?;
+        let theme = Theme::new(shot.theme);
+        let mut app = if left_out {
+            script::open_demo_with(dir.path(), shot.size, theme, left_out_scene)?
+        } else {
+            script::open_demo(dir.path(), shot.size, theme)?
+        };
         script::highlight_all(&mut app);
         script::drive(&mut app, shot.keys).map_err(anyhow::Error::msg)?;
         if let Some((this, that)) = shot.edit {
@@ -138,6 +153,27 @@ fn main() -> anyhow::Result<()> {
         why_shot(&out)?;
         println!("wrote screenshots/why.svg");
     }
+    Ok(())
+}
+
+/// The demo's migration session, two user lines longer: after the sub-agent reported 12
+/// columns, the user corrects it to 13 (the dream still adds «12 columns»: a lost
+/// correction), then asks for a lasting rule no note holds.
+fn left_out_scene(demo: &Path) -> anyhow::Result<()> {
+    use std::io::Write;
+    const SESSION: &str = "8b2d4e6f-1a3c-4e5f-8a7b-9c0d1e2f3a4b";
+    let said = |n: usize, time: &str, text: &str| {
+        let line = serde_json::json!({
+            "parentUuid": null, "isSidechain": false, "type": "user", "sessionId": SESSION,
+            "uuid": format!("00000000-0000-4000-8000-{n:012}"), "timestamp": time,
+            "message": {"role": "user", "content": text},
+        });
+        line.to_string() + "\n"
+    };
+    let lines = said(6, "2026-11-27T14:25:00.000Z", "No, the invoices table has 13 columns, not 12.")
+        + &said(7, "2026-11-27T14:26:00.000Z", "Remember that the staging database is read-only.");
+    let path = demo.join(format!("project/{SESSION}.jsonl"));
+    std::fs::File::options().append(true).open(&path)?.write_all(lines.as_bytes())?;
     Ok(())
 }
 

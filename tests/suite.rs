@@ -84,6 +84,7 @@ mod tui_history;
 mod tui_leftout;
 mod tui_promises;
 mod tui_review;
+mod tui_speakers;
 mod tui_triage;
 mod tui_width;
 mod why_cli;

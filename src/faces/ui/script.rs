@@ -117,7 +117,20 @@ pub fn render(app: &App) -> Buffer {
 /// Writes the bundled demo under `dir` and opens it as the TUI would, with the analysis
 /// finished (the review screen as a user sees it once provenance has filled in).
 pub fn open_demo(dir: &std::path::Path, size: (u16, u16), theme: super::theme::Theme) -> anyhow::Result<App> {
+    open_demo_with(dir, size, theme, |_| Ok(()))
+}
+
+/// [`open_demo`], with `prepare` run on the written demo (`dir`, its `project/` beside its
+/// `dream-…/`) before it is opened: a scene the demo alone does not hold, such as a
+/// session line appended to one of its transcripts.
+pub fn open_demo_with(
+    dir: &std::path::Path,
+    size: (u16, u16),
+    theme: super::theme::Theme,
+    prepare: impl FnOnce(&std::path::Path) -> anyhow::Result<()>,
+) -> anyhow::Result<App> {
     let demo = crate::faces::demo::materialize(dir)?;
+    prepare(dir)?;
     // As `dreamreview demo` does: the demo's memory folder is named, not taken from memory.diff.
     let inputs = crate::inputs::dream::discover(Some(&demo.dream), Some(&demo.memory), &[])?;
     let review = crate::store::repo::load_review(inputs)?;

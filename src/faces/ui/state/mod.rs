@@ -2,6 +2,7 @@
 //! diff, where the cursor is, which hunk is current, pane geometry).
 
 mod layout;
+pub mod left_out;
 mod rows;
 pub mod triage;
 mod why_view;
@@ -218,10 +219,6 @@ pub struct App {
 }
 
 impl App {
-    /// Rows of the `L` overlay's list: a line per thing left out (one when there is none).
-    pub fn left_out_rows(&self) -> usize {
-        self.analysis.left_out.len().max(1)
-    }
     /// A fresh state on `review`, cursor on the first hunk.
     pub fn new(review: Review, theme: Theme, size: (u16, u16)) -> App {
         let analysis = Analysis::empty(&review);

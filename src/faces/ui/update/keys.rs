@@ -6,7 +6,7 @@ use super::navigate::{move_cursor, run_search, select_file};
 use super::say::say;
 use crate::faces::ui::keymap::{self, Action};
 use crate::faces::ui::msg::Cmd;
-use crate::faces::ui::state::{App, Focus, HistoryState, Mode};
+use crate::faces::ui::state::{App, Focus, HistoryState, Mode, Progress};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 
 pub(super) fn key(app: &mut App, k: KeyEvent) -> Vec<Cmd> {
@@ -35,7 +35,8 @@ pub(super) fn key(app: &mut App, k: KeyEvent) -> Vec<Cmd> {
         }
         Mode::LeftOut { scroll } => {
             // Moving keys scroll the list; any other key closes it.
-            let most = app.left_out_rows().saturating_sub(1);
+            let read = matches!(app.progress, Progress::Done);
+            let most = crate::faces::ui::state::left_out::max_scroll(&app.analysis.left_out, read, app.size);
             match keymap::action(k) {
                 Some(Action::Down) => app.mode = Mode::LeftOut { scroll: (scroll + 1).min(most) },
                 Some(Action::Up) => app.mode = Mode::LeftOut { scroll: scroll.saturating_sub(1) },

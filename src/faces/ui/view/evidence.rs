@@ -95,7 +95,9 @@ fn flags_of(app: &App, hi: usize) -> Vec<&Flag> {
     app.analysis.findings.file(app.file).iter().chain(app.analysis.hunk_flags(app.at(hi))).collect()
 }
 
-/// Every cited line of the hunk's entries, as (`source:line`, `role: "text"`).
+/// Every cited line of the hunk's entries, as (`source:line`, `speaker: "text"`): who said
+/// the first cited line as the analysis found it (`tool Bash`, `sub-agent`), else the role
+/// the transcript line carries.
 fn cited_lines(app: &App, hi: usize) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = Vec::new();
     for c in entries_of(app, hi) {
@@ -103,10 +105,12 @@ fn cited_lines(app: &App, hi: usize) -> Vec<(String, String)> {
             for cx in cit.context.iter().filter(|cx| cx.cited) {
                 let lines = if cx.last > cx.line { format!("{}-{}", cx.line, cx.last) } else { cx.line.to_string() };
                 let location = short_ids(&format!("{}:{lines}", cit.source)).into_owned();
-                // `time · role · text`: the role and what was said.
+                // `time · role · text`: who said it and what was said.
                 let parts: Vec<&str> = cx.text.splitn(3, " · ").collect();
-                let text = match parts.as_slice() {
-                    [_, role, said] => format!("{role}: \"{said}\""),
+                let first = cit.line.is_some_and(|n| (cx.line..=cx.last.max(cx.line)).contains(&n));
+                let speaker = cit.speaker.as_deref().filter(|_| first);
+                let text = match (parts.as_slice(), speaker) {
+                    (&[_, _, said], Some(who)) | (&[_, who, said], None) => format!("{who}: \"{said}\""),
                     _ => format!("\"{}\"", cx.text),
                 };
                 if !out.iter().any(|(l, t)| *l == location && *t == text) {

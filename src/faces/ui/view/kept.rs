@@ -121,9 +121,12 @@ fn details(app: &App, h: &HunkEvidence) -> Vec<Line<'static>> {
         out.push(Line::styled(said(&e.text), t.text));
         for c in &e.citations {
             let (state, style) = if c.resolved { ("", t.dim) } else { ("  not found", t.error) };
+            let who = crate::analysis::result::said_by(c.speaker.as_deref());
+            let who = who.map(|s| format!(" · {}", said(&s))).unwrap_or_default();
             out.push(Line::from(vec![
                 Span::styled("↳ ", t.dim),
                 Span::styled(said(&c.location), t.key),
+                Span::styled(who, t.dim),
                 Span::styled(state.to_string(), style),
             ]));
             out.extend(c.lines.iter().map(|l| context_line(app, l.line, l.last, said(&rendered(l)), l.cited)));
@@ -142,16 +145,18 @@ fn details(app: &App, h: &HunkEvidence) -> Vec<Line<'static>> {
     out
 }
 
-/// A kept hunk's cited lines, one line each (`▶ 3f1c9a52….jsonl:1 user: "…"`), cut to
-/// `width`, each once.
+/// A kept hunk's cited lines, one line each (`▶ 3f1c9a52….jsonl:1 user: "…"`, the first
+/// cited line by who said it: `tool Bash`, `sub-agent`), cut to `width`, each once.
 fn cited(app: &App, h: &HunkEvidence, width: usize) -> Vec<Line<'static>> {
     let mut seen: Vec<(String, String)> = Vec::new();
     for c in h.entries.iter().flat_map(|e| &e.citations) {
         for l in c.lines.iter().filter(|l| l.cited) {
             let lines = if l.last > l.line { format!("{}-{}", l.line, l.last) } else { l.line.to_string() };
             let location = said(&format!("{}:{lines}", c.source));
-            let text = match &l.role {
-                Some(role) => format!("{}: \"{}\"", said(role), said(&l.text)),
+            let first = c.line.is_some_and(|n| (l.line..=l.last.max(l.line)).contains(&n));
+            let who = c.speaker.as_ref().filter(|_| first).or(l.role.as_ref());
+            let text = match who {
+                Some(who) => format!("{}: \"{}\"", said(who), said(&l.text)),
                 None => format!("\"{}\"", said(&l.text)),
             };
             if !seen.iter().any(|(a, b)| *a == location && *b == text) {

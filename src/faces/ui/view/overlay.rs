@@ -245,37 +245,35 @@ fn key_hints(t: &crate::faces::ui::theme::Theme, hints: &[(&str, &'static str)])
 
 /// `L`: what the dream left out — deleted notes first (with the sessions that read them),
 /// then the user's corrections and lasting instructions the resulting memory does not hold
-/// (✗ on one an added line contradicts: `correction-lost`).
+/// (✗ on one an added line contradicts: `correction-lost`); each item's rows as
+/// [`left_out::rows`] wraps them, under its text.
 pub fn left_out(app: &App, frame: &mut Frame, scroll: usize) {
     use crate::analysis::provenance::leftout::LeftOutState;
+    use crate::faces::ui::state::left_out::{self, MARK};
     let t = &app.theme;
-    let a = frame.area();
-    let area = centered(frame, a.width.saturating_sub(6).max(40), a.height.saturating_sub(4).max(6));
-    let running = !matches!(app.progress, crate::faces::ui::state::Progress::Done);
-    let mut lines: Vec<Line> = Vec::new();
-    if app.analysis.left_out.is_empty() {
-        let none = if running {
-            "Still reading the sessions: what the dream left out shows when they are read."
-        } else {
-            "Nothing left out: no note deleted, and every correction and lasting instruction the user typed in the window is in the memory."
-        };
-        lines.push(Line::styled(none, t.dim));
-    }
-    for l in &app.analysis.left_out {
-        let (mark, style) = match l.state {
-            LeftOutState::Contradicted if l.flagged => ("✗ ", t.error),
-            LeftOutState::Contradicted => ("≠ ", t.warning),
-            LeftOutState::Deleted => ("− ", t.remove_mark),
-            LeftOutState::Missing => ("· ", t.dim),
-        };
-        let text = crate::base::text::visible_name(&crate::faces::ui::text::short_ids(&l.describe())).into_owned();
-        lines.push(Line::from(vec![Span::styled(mark, style), Span::styled(text, t.text)]));
-    }
-    let inner = usize::from(area.height.saturating_sub(2)).max(1);
-    let scroll = scroll.min(lines.len().saturating_sub(1));
+    let size = (frame.area().width, frame.area().height);
+    let read = matches!(app.progress, crate::faces::ui::state::Progress::Done);
+    let area = left_out::area(size).intersection(frame.area());
+    let rows = left_out::rows(&app.analysis.left_out, read, usize::from(area.width.saturating_sub(2)));
+    let lines: Vec<Line> = rows
+        .into_iter()
+        .map(|r| {
+            let Some(l) = r.item.and_then(|i| app.analysis.left_out.get(i)) else {
+                return Line::styled(r.text, t.dim);
+            };
+            let (mark, style) = match l.state {
+                LeftOutState::Contradicted if l.flagged => ("✗", t.error),
+                LeftOutState::Contradicted => ("≠", t.warning),
+                LeftOutState::Deleted => ("−", t.remove_mark),
+                LeftOutState::Missing => ("·", t.dim),
+            };
+            let mark = if r.first { format!("{mark:<MARK$}") } else { " ".repeat(MARK) };
+            Line::from(vec![Span::styled(mark, style), Span::styled(r.text, t.text)])
+        })
+        .collect();
+    let scroll = scroll.min(left_out::max_scroll(&app.analysis.left_out, read, size));
     let title = format!(" Left out ({}) · j/k scroll · any other key closes ", app.analysis.left_out.len());
     frame.render_widget(Clear, area);
-    let scroll_rows = u16::try_from(scroll.min(lines.len().saturating_sub(inner))).unwrap_or(u16::MAX);
-    let p = Paragraph::new(lines).block(boxed(app, &title)).wrap(Wrap { trim: false }).scroll((scroll_rows, 0));
-    frame.render_widget(p, area);
+    let scroll_rows = u16::try_from(scroll).unwrap_or(u16::MAX);
+    frame.render_widget(Paragraph::new(lines).block(boxed(app, &title)).scroll((scroll_rows, 0)), area);
 }
