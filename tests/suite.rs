@@ -52,6 +52,7 @@ mod provenance_english;
 mod provenance_flipped;
 mod provenance_fuzz;
 mod provenance_leftout;
+mod provenance_misplaced;
 mod provenance_noise;
 mod provenance_openclaw;
 mod provenance_pnpm;

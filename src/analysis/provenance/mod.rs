@@ -35,7 +35,8 @@
 //! | 4. pending | `pending` | entries checked against their own citations; what is still unsourced, in one table |
 //! | 5. scan | `scan` (`reading`) | where each pending claim is said, and relative phrases near unsourced dates |
 //! | 6–7. classify | `classify` | a verdict per claim; `unsourced-claim`, `inferred-date`, `citation-unsupported`, `contradicted`, `citation-overruled`, `citation-missing` flags |
-//! | 7. statements | `statements` | added lines that turn a cited sentence around or restate an overruled proposal |
+//! | 7. statements | `statements`, `flipped` | added lines that turn a cited sentence, or the live line they replace, around, or restate an overruled proposal |
+//! | 7. misplaced | `misplaced` | added sentences a line near the citation states and the cited lines do not |
 //! | 7. instructions | `instructions` | `injected-instruction`: lines telling the agent what to do that only untrusted content says |
 //! | 7. removals | `removals` | `removal-unsourced`: lines or notes removed that no cited line mentions |
 //! | 8. window | `window` | every turn the user typed in the window, and the files its sessions read |
@@ -54,6 +55,7 @@ pub mod leftout;
 pub mod lines;
 mod live;
 pub mod mapping;
+mod misplaced;
 pub mod overruled;
 mod pending;
 mod reading;
@@ -150,6 +152,7 @@ fn analyze(
     classify::unexplained_hunks(review, findings);
     removals::check(review, &entries, findings);
     statements::check(review, &entries.cited, &hunk_claims, findings);
+    misplaced::check(review, &sources, (&entries.reports, &entries.cited), &mut lines, findings);
     instructions::check(review, &sources, (&entries.cited, &hunk_claims), findings);
     classify::report_claims(hunk_claims, findings);
 

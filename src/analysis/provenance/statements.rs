@@ -72,7 +72,7 @@ impl CitedStatements {
 }
 
 /// The longest prefix of `s` of at most `max` bytes ending on a char boundary.
-fn cut(s: &str, max: usize) -> &str {
+pub(super) fn cut(s: &str, max: usize) -> &str {
     let mut end = s.len().min(max);
     while !s.is_char_boundary(end) {
         end -= 1;

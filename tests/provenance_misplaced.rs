@@ -1,0 +1,82 @@
+//! A sentence cited at the wrong place: the entry cites a line a few lines off the one that
+//! says what the note says. When the note line holds no value claim, only its sentence can
+//! tell: it is `citation-unsupported`, naming the line that says it. A line that says it
+//! in other words, or a citation of the right line, is not flagged.
+
+use crate::common::{check_json, dream_fixture, flag_rows, write};
+
+const SESSION: &str = "c17ec17e-1111-4222-8333-444455556666";
+
+/// A session: the user's request (line 1), what they asked to keep (line 2), the
+/// assistant's unrelated answer (line 3), more unrelated work (lines 4-6).
+fn log(keep: &str) -> String {
+    let said = [
+        ("user", "Can you look at the flaky checkout test?"),
+        ("user", keep),
+        ("assistant", "Looking at the checkout test now; the fixture loads a stale cart."),
+        ("assistant", "The fixture was reset between tests, which fixed the flake."),
+        ("user", "Great, thanks."),
+        ("assistant", "Pushed the fix to the branch."),
+    ];
+    said.iter()
+        .enumerate()
+        .map(|(i, (role, s))| {
+            let v = serde_json::json!({"timestamp": format!("2026-05-02T09:0{i}:00Z"), "role": role, "content": s});
+            v.to_string() + "\n"
+        })
+        .collect()
+}
+
+fn check(keep: &str, note: &str, line: u32) -> (Vec<crate::common::FlagRow>, String) {
+    let changes = format!("## conventions.md\n- conventions.md: how the user wants it done ({SESSION}.jsonl:{line})\n");
+    let (g, dream, memory) = dream_fixture(
+        &[("MEMORY.md", "- [Conventions](conventions.md)\n")],
+        &[
+            ("MEMORY.md", "- [Conventions](conventions.md)\n"),
+            ("conventions.md", &format!("# Conventions\n\n- {note}\n")),
+        ],
+        &changes,
+    );
+    write(&memory.parent().unwrap().join(format!("{SESSION}.jsonl")), &log(keep));
+    let (_, v) = check_json(&dream, &["--memory", memory.to_str().unwrap(), "--tz", "UTC"]);
+    drop(g);
+    (flag_rows(&v), v.to_string())
+}
+
+/// (what the user said, the note line stating it, the note line in other words).
+const SAID: &[(&str, &str, &str)] = &[
+    (
+        "Write commit messages in English and PR descriptions in Japanese, please.",
+        "Write commit messages in English and PR descriptions in Japanese.",
+        "Use English for commits; Japanese is for describing pull requests.",
+    ),
+    (
+        "コミットメッセージは英語で、PR の説明は日本語で書いてね。",
+        "コミットメッセージは英語で、PR の説明は日本語で書く。",
+        "コミットは英語。プルリクは日本語で。",
+    ),
+    (
+        "커밋 메시지는 영어로, PR 설명은 한국어로 써 줘.",
+        "커밋 메시지는 영어로, PR 설명은 한국어로 쓴다.",
+        "커밋은 영어, 풀 리퀘스트는 한국어.",
+    ),
+    ("提交信息用英文写，PR 描述用中文写。", "提交信息用英文写，PR 描述用中文写。", "英文提交；中文拉取请求。"),
+];
+
+#[test]
+fn a_sentence_cited_a_few_lines_off_is_unsupported_naming_the_line_that_says_it() {
+    for (keep, note, other_words) in SAID {
+        for off in [3, 4, 5] {
+            let (rows, json) = check(keep, note, off);
+            let flagged = rows.iter().any(|r| r.0 == "conventions.md#1" && r.1 == "citation-unsupported");
+            assert!(flagged, "{keep} cited at line {off}: {rows:#?}");
+            assert!(json.contains(&format!("it is said at {SESSION}.jsonl:2")), "{json}");
+        }
+        let (rows, _) = check(keep, note, 2);
+        assert!(rows.is_empty(), "{keep} cited at its line: {rows:#?}");
+        // Its names may still be said elsewhere (`English`): the sentence is not.
+        let (rows, _) = check(keep, other_words, 4);
+        let sentence = |claim: &str| claim.contains(' ') && other_words.contains(claim);
+        assert!(!rows.iter().any(|r| r.1 == "citation-unsupported" && sentence(&r.3)), "{other_words}: {rows:#?}");
+    }
+}
