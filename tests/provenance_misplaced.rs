@@ -80,3 +80,52 @@ fn a_sentence_cited_a_few_lines_off_is_unsupported_naming_the_line_that_says_it(
         assert!(!rows.iter().any(|r| r.1 == "citation-unsupported" && sentence(&r.3)), "{other_words}: {rows:#?}");
     }
 }
+
+const OTHER: &str = "0717e000-1111-4222-8333-444455556666";
+
+/// Like [`check`], with a second session `OTHER` that says `other` at line 1, the entry
+/// citing `cite`.
+fn check_other(keep: &str, note: &str, other: &str, cite: &str) -> Vec<crate::common::FlagRow> {
+    let changes = format!("## conventions.md\n- conventions.md: how the user wants it done ({cite})\n");
+    let (g, dream, memory) = dream_fixture(
+        &[("MEMORY.md", "- [Conventions](conventions.md)\n")],
+        &[
+            ("MEMORY.md", "- [Conventions](conventions.md)\n"),
+            ("conventions.md", &format!("# Conventions\n\n- {note}\n")),
+        ],
+        &changes,
+    );
+    write(&memory.parent().unwrap().join(format!("{SESSION}.jsonl")), &log(keep));
+    let line = serde_json::json!({"timestamp": "2026-05-03T09:00:00Z", "role": "assistant", "content": other});
+    write(&memory.parent().unwrap().join(format!("{OTHER}.jsonl")), &(line.to_string() + "\n"));
+    let (_, v) = check_json(&dream, &["--memory", memory.to_str().unwrap(), "--tz", "UTC"]);
+    drop(g);
+    flag_rows(&v)
+}
+
+#[test]
+fn a_citation_of_another_session_that_shares_no_word_with_the_note_is_unsupported() {
+    let unrelated = [
+        ("Noted: Omar owns the payments app; Dana reviews every migration.", true),
+        ("メモしました：決済アプリはオマールが担当します。", true),
+        // One word in common: a paraphrase of an edit shares little with it; left alone.
+        ("Updated the commit hook to lint messages.", false),
+    ];
+    for (keep, note, _) in SAID {
+        for (other, flagged) in unrelated {
+            let rows = check_other(keep, note, other, &format!("{OTHER}.jsonl:1"));
+            let unsupported = |r: &&crate::common::FlagRow| r.0 == "conventions.md#1" && r.1 == "citation-unsupported";
+            // The English note's names (`English`, `Japanese`) get flags of their own; a
+            // note with no value claim gets the sentence's. The CJK notes share no word
+            // with the English line that has `commit` either.
+            let sentence = |r: &&crate::common::FlagRow| unsupported(r) && r.3.chars().count() > 12;
+            if flagged || !keep.is_ascii() {
+                assert!(rows.iter().any(|r| unsupported(&r)), "{note} cited at «{other}»: {rows:#?}");
+            } else {
+                assert!(!rows.iter().any(|r| sentence(&r)), "{note} cited at «{other}»: {rows:#?}");
+            }
+        }
+        let rows = check_other(keep, note, "unrelated", &format!("{SESSION}.jsonl:2"));
+        assert!(rows.is_empty(), "{note} cited at its line: {rows:#?}");
+    }
+}

@@ -1,8 +1,11 @@
 //! One cited message as read from its transcript: what it says, the day and time it was
 //! said, who said it, and which line of it states a claim.
 
+use crate::analysis::claims::{self, Statement};
 use crate::base::date::Date;
 use crate::base::zone::LocalDay;
+use std::collections::HashMap;
+use std::sync::Arc;
 
 impl CitedText {
     /// `name:line` of the line of the message that states `claim` on its own: the cited
@@ -84,4 +87,53 @@ pub struct CitedText {
     /// (line, said text) of the tool calls its results answer: what was read or fetched
     /// (a path, a URL) is stated by a cited result through its call.
     pub inputs: Vec<(usize, String)>,
+}
+
+/// How much of a cited message is read for sentences (tool output beyond it is data, not
+/// sentences a note restates).
+const READ_BYTES: usize = 64 << 10;
+
+/// The statements of each cited message, split once.
+#[derive(Default)]
+pub(super) struct CitedStatements {
+    split: HashMap<usize, Arc<Vec<Statement>>>,
+    clauses: HashMap<usize, Arc<Vec<Statement>>>,
+    finer: HashMap<usize, Arc<Vec<Statement>>>,
+}
+
+impl CitedStatements {
+    pub(super) fn of(&mut self, t: &Arc<CitedText>) -> Arc<Vec<Statement>> {
+        let key = Arc::as_ptr(t) as usize;
+        let text = cut(&t.text, READ_BYTES);
+        Arc::clone(self.split.entry(key).or_insert_with(|| Arc::new(claims::statements(text))))
+    }
+
+    /// The statements of a cited message and, for a sentence that says two things, its
+    /// parts between commas ([`claims::parts`]), split once.
+    pub(super) fn finer_of(&mut self, t: &Arc<CitedText>) -> Arc<Vec<Statement>> {
+        let key = Arc::as_ptr(t) as usize;
+        let text = cut(&t.text, READ_BYTES);
+        let whole = self.of(t);
+        Arc::clone(self.finer.entry(key).or_insert_with(|| {
+            let mut all: Vec<Statement> = whole.as_ref().clone();
+            all.extend(claims::parts(text));
+            Arc::new(all)
+        }))
+    }
+
+    /// The clauses of a cited message (its sentences cut at `;`), split once.
+    pub(super) fn clauses_of(&mut self, t: &Arc<CitedText>) -> Arc<Vec<Statement>> {
+        let key = Arc::as_ptr(t) as usize;
+        let text = cut(&t.text, READ_BYTES);
+        Arc::clone(self.clauses.entry(key).or_insert_with(|| Arc::new(claims::clauses(text))))
+    }
+}
+
+/// The longest prefix of `s` of at most `max` bytes ending on a char boundary.
+pub(super) fn cut(s: &str, max: usize) -> &str {
+    let mut end = s.len().min(max);
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    &s[..end]
 }

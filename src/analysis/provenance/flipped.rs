@@ -25,6 +25,23 @@ pub(super) struct LiveLine<'a> {
     pub text: &'a str,
 }
 
+/// The live lines hunk `hi` of `f` removes, each with where it was (`note.md:7`).
+pub(super) fn removed_lines(f: &crate::model::diff::FileDiff, hi: usize) -> Vec<LiveLine<'_>> {
+    let h = &f.hunks[hi];
+    let mut at = h.old_range.start;
+    let mut out = Vec::new();
+    for l in &h.lines {
+        if l.op != crate::model::diff::Op::Add {
+            at += 1;
+        }
+        if l.op == crate::model::diff::Op::Remove {
+            let text = crate::base::text::strip_terminator(&l.text);
+            out.push(LiveLine { at: format!("{}:{at}", f.path), text });
+        }
+    }
+    out
+}
+
 /// The flag and `statement` claim of added line `line` when it turns a removed line of its
 /// hunk around and no clause of `cited` takes its side.
 pub(super) fn judge(

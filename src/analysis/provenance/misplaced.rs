@@ -74,24 +74,89 @@ pub(super) fn check(
                 continue;
             }
             let flagged: BTreeSet<String> = findings.hunk(id).iter().filter_map(|f| f.line.clone()).collect();
+            let body = body_lines(f, id.hunk);
             let mut near: Option<Vec<Arc<CitedText>>> = None;
-            let mut frontmatter = false;
-            for (n, _, line) in added_lines(f, id.hunk) {
-                let text = crate::base::text::strip_terminator(&line.text);
-                let fence = text.trim_end() == "---";
-                frontmatter = if n == 1 { fence } else { frontmatter && !fence };
-                if fence || frontmatter || flagged.contains(mask(text).as_ref()) {
-                    continue;
-                }
+            let mut misplaced = false;
+            for &text in body.iter().filter(|t| !flagged.contains(mask(t).as_ref())) {
                 let Some(said) = judge(text, &evidence, &mut clauses, || {
                     near.get_or_insert_with(|| near_messages(sources, &evidence, lines)).clone()
                 }) else {
                     continue;
                 };
                 findings.add_hunk_flag(id, flag(text, &said, &evidence));
+                misplaced = true;
+            }
+            if !misplaced && flagged.is_empty() {
+                if let Some(flag) = unrelated(&body, &evidence, &mut clauses) {
+                    findings.add_hunk_flag(id, flag);
+                }
             }
         }
     }
+}
+
+/// The lines hunk `hi` of `f` adds, its frontmatter aside.
+fn body_lines(f: &crate::model::diff::FileDiff, hi: usize) -> Vec<&str> {
+    let mut frontmatter = false;
+    let mut out = Vec::new();
+    for (n, _, line) in added_lines(f, hi) {
+        let text = crate::base::text::strip_terminator(&line.text);
+        let fence = text.trim_end() == "---";
+        frontmatter = if n == 1 { fence } else { frontmatter && !fence };
+        if !(fence || frontmatter) {
+            out.push(text);
+        }
+    }
+    out
+}
+
+/// `citation-unsupported` for a hunk whose lines hold no value claim (only sentences, which
+/// nothing else would judge) and whose cited lines share not one content word (or CJK
+/// character pair) with them: the citation points at something else altogether (another
+/// session's line, a tool call about other files). One word in common and it is left
+/// alone: a paraphrase of what an edit did shares little with the edit.
+fn unrelated(body: &[&str], evidence: &[&Cited], clauses: &mut Clauses) -> Option<Flag> {
+    let sentences: Vec<Statement> = body.iter().flat_map(|l| claims::statements(l)).collect();
+    let first = body
+        .iter()
+        .zip(body.iter().map(|l| claims::statements(l)))
+        .find(|(_, s)| s.iter().any(|s| s.content.len() >= 3))?;
+    let valued = body.iter().any(|l| claims::extract(l).iter().any(|c| c.kind != claims::ClaimKind::Link));
+    if valued {
+        return None;
+    }
+    let cited: Vec<Arc<Vec<Statement>>> = evidence.iter().flat_map(|c| c.texts.iter()).map(|t| clauses.of(t)).collect();
+    let shares = sentences.iter().any(|s| cited.iter().flat_map(|c| c.iter()).any(|c| s.shared(c) > 0));
+    if shares {
+        return None;
+    }
+    let (line, statements) = first;
+    let sentence = statements.iter().find(|s| s.content.len() >= 3)?;
+    let shown = crate::base::text::one_line_cut(&mask(line.get(sentence.range.clone()).unwrap_or(line).trim()), 200);
+    let cites = spans(evidence).join(", ");
+    Some(
+        Flag::new(
+            FlagKind::CitationUnsupported,
+            format!("the cited lines ({cites}) share not one word with what the hunk adds: «{shown}»"),
+        )
+        .with_source(cites)
+        .with_claim(shown)
+        .with_line(mask(line).into_owned()),
+    )
+}
+
+/// `name:first-last` of each citation.
+fn spans(evidence: &[&Cited]) -> Vec<String> {
+    let mut cites: Vec<String> = evidence
+        .iter()
+        .map(|c| {
+            let lo = c.texts.iter().map(|t| first_line(t)).min().unwrap_or(0);
+            let hi = c.texts.iter().map(|t| t.last).max().unwrap_or(lo);
+            if lo == hi { format!("{}:{lo}", c.name) } else { format!("{}:{lo}-{hi}", c.name) }
+        })
+        .collect();
+    cites.dedup();
+    cites
 }
 
 /// A sentence of the note and the nearby line that states it.
@@ -148,7 +213,10 @@ fn near_messages(sources: &SourceSet, evidence: &[&Cited], lines: &mut CitedLine
         let count = t.line_count();
         let (lo, hi) = c.texts.iter().fold((usize::MAX, 0), |(lo, hi), m| (lo.min(first_line(m)), hi.max(m.last)));
         for n in lo.saturating_sub(NEAR).max(1)..=(hi + NEAR).min(count) {
-            if cited.contains(&(c.source, n)) || !seen.insert((c.source, n)) {
+            // The one line between two cited lines counts as cited (`:2, :4` cite the
+            // exchange around line 3).
+            let between = n > 1 && cited.contains(&(c.source, n - 1)) && cited.contains(&(c.source, n + 1));
+            if cited.contains(&(c.source, n)) || between || !seen.insert((c.source, n)) {
                 continue;
             }
             let m = lines.message(c.source, &t, n);
@@ -170,15 +238,7 @@ fn first_line(t: &CitedText) -> usize {
 }
 
 fn flag(line: &str, said: &Said, evidence: &[&Cited]) -> Flag {
-    let mut cites: Vec<String> = evidence
-        .iter()
-        .map(|c| {
-            let lo = c.texts.iter().map(|t| first_line(t)).min().unwrap_or(0);
-            let hi = c.texts.iter().map(|t| t.last).max().unwrap_or(lo);
-            if lo == hi { format!("{}:{lo}", c.name) } else { format!("{}:{lo}-{hi}", c.name) }
-        })
-        .collect();
-    cites.dedup();
+    let cites = spans(evidence);
     let shown = crate::base::text::one_line_cut(&mask(&said.sentence), 200);
     Flag::new(
         FlagKind::CitationUnsupported,
@@ -200,7 +260,7 @@ impl Clauses {
     fn of(&mut self, t: &Arc<CitedText>) -> Arc<Vec<Statement>> {
         let key = Arc::as_ptr(t) as usize;
         let (_, clauses) = self.split.entry(key).or_insert_with(|| {
-            let text = super::statements::cut(&t.text, READ_BYTES);
+            let text = super::cited_text::cut(&t.text, READ_BYTES);
             let mut all = claims::statements(text);
             all.extend(claims::parts(text));
             (Arc::clone(t), Arc::new(all))

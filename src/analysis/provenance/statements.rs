@@ -15,7 +15,7 @@
 //! no close cited clause is left to the claims it holds.
 
 use super::citations::Cited;
-use super::cited_text::CitedText;
+use super::cited_text::{CitedStatements, CitedText};
 use super::entries::added_lines;
 use super::hunk_claims::HunkClaim;
 use crate::analysis::claims::{self, Claim, ClaimKind, Statement};
@@ -24,61 +24,12 @@ use crate::analysis::flag::{Flag, FlagKind};
 use crate::base::secrets::mask;
 use crate::model::ids::{EntryId, HunkId};
 use crate::model::review::Review;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::sync::Arc;
-
-/// How much of a cited message is read for sentences (tool output beyond it is data, not
-/// sentences a note restates).
-const READ_BYTES: usize = 64 << 10;
 
 /// The least share of a note clause's content words a cited clause must hold to be the
 /// sentence it restates.
 const CLOSE: f32 = 0.6;
-
-/// The statements of each cited message, split once.
-#[derive(Default)]
-pub(super) struct CitedStatements {
-    split: HashMap<usize, Arc<Vec<Statement>>>,
-    clauses: HashMap<usize, Arc<Vec<Statement>>>,
-    finer: HashMap<usize, Arc<Vec<Statement>>>,
-}
-
-impl CitedStatements {
-    fn of(&mut self, t: &Arc<CitedText>) -> Arc<Vec<Statement>> {
-        let key = Arc::as_ptr(t) as usize;
-        let text = cut(&t.text, READ_BYTES);
-        Arc::clone(self.split.entry(key).or_insert_with(|| Arc::new(claims::statements(text))))
-    }
-
-    /// The statements of a cited message and, for a sentence that says two things, its
-    /// parts between commas ([`claims::parts`]), split once.
-    fn finer_of(&mut self, t: &Arc<CitedText>) -> Arc<Vec<Statement>> {
-        let key = Arc::as_ptr(t) as usize;
-        let text = cut(&t.text, READ_BYTES);
-        let whole = self.of(t);
-        Arc::clone(self.finer.entry(key).or_insert_with(|| {
-            let mut all: Vec<Statement> = whole.as_ref().clone();
-            all.extend(claims::parts(text));
-            Arc::new(all)
-        }))
-    }
-
-    /// The clauses of a cited message (its sentences cut at `;`), split once.
-    fn clauses_of(&mut self, t: &Arc<CitedText>) -> Arc<Vec<Statement>> {
-        let key = Arc::as_ptr(t) as usize;
-        let text = cut(&t.text, READ_BYTES);
-        Arc::clone(self.clauses.entry(key).or_insert_with(|| Arc::new(claims::clauses(text))))
-    }
-}
-
-/// The longest prefix of `s` of at most `max` bytes ending on a char boundary.
-pub(super) fn cut(s: &str, max: usize) -> &str {
-    let mut end = s.len().min(max);
-    while !s.is_char_boundary(end) {
-        end -= 1;
-    }
-    &s[..end]
-}
 
 /// A cited clause a note clause restates.
 struct Match<'a> {
@@ -102,7 +53,7 @@ pub(super) fn check(review: &Review, cited: &[Vec<Cited>], hunk_claims: &[HunkCl
             let texts: Vec<&Arc<CitedText>> = super::citations::distinct(
                 entries.iter().filter_map(|&n| cited.get(n.index())).flatten().flat_map(|c| c.texts.iter()),
             );
-            let removed = removed_lines(f, id.hunk);
+            let removed = super::flipped::removed_lines(f, id.hunk);
             if texts.is_empty() && removed.is_empty() {
                 continue;
             }
@@ -113,6 +64,15 @@ pub(super) fn check(review: &Review, cited: &[Vec<Cited>], hunk_claims: &[HunkCl
             for (_, _, line) in added_lines(f, id.hunk) {
                 let text = crate::base::text::strip_terminator(&line.text);
                 if text.trim_start().starts_with("---") || flagged.contains(&(id, text)) {
+                    continue;
+                }
+                if texts.is_empty() {
+                    if let Some((flag, report)) = super::flipped::judge(text, &removed, &finer) {
+                        findings.add_hunk_flag(id, flag);
+                        if let Some(h) = findings.of_mut(id) {
+                            h.claims.push(report);
+                        }
+                    }
                     continue;
                 }
                 let sourced: Vec<&Claim> = hunk_claims
@@ -145,23 +105,6 @@ pub(super) fn check(review: &Review, cited: &[Vec<Cited>], hunk_claims: &[HunkCl
             }
         }
     }
-}
-
-/// The live lines hunk `hi` of `f` removes, each with where it was (`note.md:7`).
-fn removed_lines(f: &crate::model::diff::FileDiff, hi: usize) -> Vec<super::flipped::LiveLine<'_>> {
-    let h = &f.hunks[hi];
-    let mut at = h.old_range.start;
-    let mut out = Vec::new();
-    for l in &h.lines {
-        if l.op != crate::model::diff::Op::Add {
-            at += 1;
-        }
-        if l.op == crate::model::diff::Op::Remove {
-            let text = crate::base::text::strip_terminator(&l.text);
-            out.push(super::flipped::LiveLine { at: format!("{}:{at}", f.path), text });
-        }
-    }
-    out
 }
 
 /// The lines (hunk, text as written) a value claim of which already got a contradicted or

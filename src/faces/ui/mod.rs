@@ -5,6 +5,7 @@
 
 pub mod effects;
 pub mod guard;
+pub mod hangup;
 pub mod highlight;
 pub mod inbox;
 pub mod keymap;

@@ -127,23 +127,34 @@ fn spawn_input(
     std::thread::Builder::new()
         .name("input".into())
         .spawn(move || {
+            let mut hangup = super::hangup::Hangup::default();
+            // A dead terminal: leave as on SIGHUP (the decisions are saved).
+            let gone = |tx: &Sender<Msg>| {
+                let _ = tx.send(Msg::Signal(signal_hook::consts::SIGHUP));
+            };
             while !closed.load(Ordering::SeqCst) {
                 if paused.load(Ordering::SeqCst) {
                     std::thread::sleep(Duration::from_millis(20));
                     continue;
                 }
-                match event::poll(Duration::from_millis(100)) {
-                    Ok(true) if !paused.load(Ordering::SeqCst) && !closed.load(Ordering::SeqCst) => {}
-                    Ok(_) => continue,
-                    Err(_) => return,
-                }
-                let msg = match event::read() {
-                    Ok(Event::Key(k)) => Msg::Key(k),
-                    Ok(Event::Mouse(m)) => Msg::Mouse(m),
-                    Ok(Event::Resize(w, h)) => Msg::Resize(w, h),
-                    Ok(_) => continue,
-                    Err(_) => return,
+                let turn = std::time::Instant::now();
+                let ready = match event::poll(Duration::from_millis(100)) {
+                    Ok(ready) => ready && !paused.load(Ordering::SeqCst) && !closed.load(Ordering::SeqCst),
+                    Err(_) => return gone(&tx),
                 };
+                let msg = match ready.then(event::read) {
+                    Some(Ok(Event::Key(k))) => Msg::Key(k),
+                    Some(Ok(Event::Mouse(m))) => Msg::Mouse(m),
+                    Some(Ok(Event::Resize(w, h))) => Msg::Resize(w, h),
+                    Some(Err(_)) => return gone(&tx),
+                    _ => {
+                        if hangup.empty_turn(turn.elapsed()) {
+                            return gone(&tx);
+                        }
+                        continue;
+                    }
+                };
+                hangup.answered();
                 if tx.send(msg).is_err() {
                     return;
                 }

@@ -111,21 +111,32 @@ fn spawn_input(tx: Sender<Msg>, stop: Arc<AtomicBool>) -> Option<std::thread::Jo
     std::thread::Builder::new()
         .name("inbox-input".into())
         .spawn(move || {
+            let mut hangup = crate::faces::ui::hangup::Hangup::default();
+            // A dead terminal: close as on SIGHUP.
+            let gone = |tx: &Sender<Msg>| {
+                let _ = tx.send(Msg::Signal);
+            };
             while !stop.load(Ordering::SeqCst) {
-                match event::poll(Duration::from_millis(50)) {
-                    Ok(true) => {}
-                    Ok(false) => continue,
-                    Err(_) => return,
-                }
+                let turn = std::time::Instant::now();
+                let ready = match event::poll(Duration::from_millis(50)) {
+                    Ok(ready) => ready,
+                    Err(_) => return gone(&tx),
+                };
                 if stop.load(Ordering::SeqCst) {
                     return;
                 }
-                let msg = match event::read() {
-                    Ok(Event::Key(k)) => Msg::Key(k),
-                    Ok(Event::Resize(..)) => Msg::Resize,
-                    Ok(_) => continue,
-                    Err(_) => return,
+                let msg = match ready.then(event::read) {
+                    Some(Ok(Event::Key(k))) => Msg::Key(k),
+                    Some(Ok(Event::Resize(..))) => Msg::Resize,
+                    Some(Err(_)) => return gone(&tx),
+                    _ => {
+                        if hangup.empty_turn(turn.elapsed()) {
+                            return gone(&tx);
+                        }
+                        continue;
+                    }
                 };
+                hangup.answered();
                 if tx.send(msg).is_err() {
                     return;
                 }
