@@ -132,7 +132,13 @@ fn held_by_live<'t>(review: &Review, texts: impl Iterator<Item = &'t str>) -> st
         .collect::<Vec<_>>()
         .join("\n");
     match aho_corasick::AhoCorasick::new(&needles) {
-        Ok(ac) => held.extend(ac.find_overlapping_iter(&live).map(|m| needles[m.pattern().as_usize()].to_string())),
+        Ok(ac) => {
+            let mut found = vec![false; needles.len()];
+            for m in ac.find_overlapping_iter(&live) {
+                found[m.pattern().as_usize()] = true;
+            }
+            held.extend(needles.iter().zip(found).filter(|(_, f)| *f).map(|(t, _)| t.to_string()));
+        }
         // Too many needles for an automaton: each looked for on its own.
         Err(_) => held.extend(needles.into_iter().filter(|t| live.contains(t)).map(str::to_string)),
     }
