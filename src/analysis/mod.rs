@@ -36,7 +36,12 @@ pub fn analyze_with(review: &Review, progress: &dyn Fn(u64, u64)) -> Analysis {
 }
 
 /// The analyses of the dream itself, edits left aside.
+/// Each line's claims are read once ([`crate::analysis::claims::memoized`]).
 fn dream_only(review: &Review, progress: &dyn Fn(u64, u64)) -> Analysis {
+    crate::analysis::claims::memoized(|| dream_only_once(review, progress))
+}
+
+fn dream_only_once(review: &Review, progress: &dyn Fn(u64, u64)) -> Analysis {
     let mut analysis = Analysis::empty(review);
     let provenance = crate::analysis::provenance::run(review, &mut analysis.findings, progress);
     analysis.changes = provenance.changes;

@@ -76,7 +76,14 @@ impl Acc {
 /// Every claim in `line`, in order of position. `claim.text == line[claim.start..claim.end]`
 /// always holds, and no two claims overlap. Frontmatter keys, list markers and inline
 /// metadata are the caller's concern (see `changes::structure_spans`).
+///
+/// Inside a [`super::memo::memoized`] scope, a line already read is not read again.
 pub fn extract(line: &str) -> Vec<Claim> {
+    super::memo::claims_of(line, read)
+}
+
+/// [`extract`], read.
+pub(super) fn read(line: &str) -> Vec<Claim> {
     let mut acc = Acc::default();
     let codes = crate::base::text::code_spans(line);
     for (outer, kind, value) in links(line) {

@@ -25,6 +25,7 @@ mod ids;
 mod keys;
 mod lasting;
 mod matching;
+mod memo;
 mod names;
 mod negations;
 mod numbers;
@@ -50,6 +51,7 @@ pub use ids::commit_ids;
 pub use keys::keys_of;
 pub use lasting::{lasting, lasting_instruction, marker_stems, may_hold_lasting_marker, phrased_as_rule};
 pub use matching::{Haystack, covers, date_stated_by, needles, occurs_in, overlaps};
+pub use memo::memoized;
 pub use polarity::{
     Opposite, Statement, Word, clauses, content_stems, each_content_stem, negated, parts, shares_content, statement_of,
     statements,

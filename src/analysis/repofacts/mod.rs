@@ -88,8 +88,42 @@ pub fn check(review: &Review, findings: &mut Findings, notes: &mut Vec<String>) 
 }
 
 /// The references the dream's added lines make that the live memory does not already
-/// hold: (file, hunk, line without terminator, reference).
+/// hold: (file, hunk, line without terminator, reference). Each line's references are read
+/// on both cores; whether live memory holds them is one automaton pass over it, not one
+/// search of the whole memory per reference.
 fn added_references(review: &Review) -> Vec<(HunkId, String, Reference)> {
+    use rayon::prelude::*;
+    let mut lines: Vec<(HunkId, &str)> = Vec::new();
+    for (fi, f) in review.files.iter().enumerate().filter(|(_, f)| f.kind.writable()) {
+        for (id, h) in review.hunks_of(fi).zip(&f.hunks) {
+            lines.extend(h.added().map(|l| (id, l.text.trim_end_matches(['\n', '\r']))));
+        }
+    }
+    let found: Vec<Vec<Reference>> = lines.par_iter().map(|(_, line)| refs::references(line)).collect();
+    let held = held_by_live(review, found.iter().flatten().map(Reference::text));
+    let mut out = Vec::new();
+    let mut seen = BTreeSet::new();
+    for ((id, line), references) in lines.into_iter().zip(found) {
+        for r in references {
+            if held.contains(r.text()) || !seen.insert((id, r.text().to_string())) {
+                continue;
+            }
+            out.push((id, line.to_string(), r));
+        }
+    }
+    out
+}
+
+/// Which of `texts` the live memory holds (its notes read as one text, a line break
+/// between two).
+fn held_by_live<'t>(review: &Review, texts: impl Iterator<Item = &'t str>) -> std::collections::HashSet<String> {
+    let wanted: BTreeSet<&str> = texts.collect();
+    let mut held: std::collections::HashSet<String> =
+        wanted.iter().filter(|t| t.is_empty()).map(|t| t.to_string()).collect();
+    let needles: Vec<&str> = wanted.into_iter().filter(|t| !t.is_empty()).collect();
+    if needles.is_empty() {
+        return held;
+    }
     let live: String = review
         .live
         .values()
@@ -97,22 +131,18 @@ fn added_references(review: &Review) -> Vec<(HunkId, String, Reference)> {
         .map(|b| String::from_utf8_lossy(b).into_owned())
         .collect::<Vec<_>>()
         .join("\n");
-    let mut out = Vec::new();
-    let mut seen = BTreeSet::new();
-    for (fi, f) in review.files.iter().enumerate().filter(|(_, f)| f.kind.writable()) {
-        for (id, h) in review.hunks_of(fi).zip(&f.hunks) {
-            for l in h.added() {
-                let line = l.text.trim_end_matches(['\n', '\r']);
-                for r in refs::references(line) {
-                    if live.contains(r.text()) || !seen.insert((id, r.text().to_string())) {
-                        continue;
-                    }
-                    out.push((id, line.to_string(), r));
-                }
+    match aho_corasick::AhoCorasick::new(&needles) {
+        Ok(ac) => {
+            let mut found = vec![false; needles.len()];
+            for m in ac.find_overlapping_iter(&live) {
+                found[m.pattern().as_usize()] = true;
             }
+            held.extend(needles.iter().zip(found).filter(|(_, f)| *f).map(|(t, _)| t.to_string()));
         }
+        // Too many needles for an automaton: each looked for on its own.
+        Err(_) => held.extend(needles.into_iter().filter(|t| live.contains(t)).map(str::to_string)),
     }
-    out
+    held
 }
 
 /// The repositories holding the folders the review's sessions ran in.
