@@ -86,10 +86,11 @@ pub(super) fn check(
                 findings.add_hunk_flag(id, flag(text, &said, &evidence));
                 misplaced = true;
             }
-            if !misplaced && flagged.is_empty() {
-                if let Some(flag) = unrelated(&body, &evidence, &mut clauses) {
-                    findings.add_hunk_flag(id, flag);
-                }
+            if !misplaced
+                && flagged.is_empty()
+                && let Some(flag) = unrelated(&body, &evidence, &mut clauses)
+            {
+                findings.add_hunk_flag(id, flag);
             }
         }
     }
