@@ -1,8 +1,9 @@
-//! A terminal that hung up without a signal. When the terminal goes away (an SSH session
-//! dropped, a tmux server killed) the process may get no SIGHUP; polling the dead terminal
-//! then answers at once, again and again, with nothing to read, and the input thread spins
-//! a core forever. [`Hangup`] notices the run of instant empty answers so the loop can
-//! save the decisions and leave as on SIGHUP.
+//! A terminal that hung up. When the terminal goes away (an SSH session dropped, a tmux
+//! server killed) the key reader's poll of the dead terminal may spin and never return: the
+//! loop leaves on SIGHUP but must not wait for the reader ([`join_within`]; before, the
+//! process never exited and spun a core). With no signal at all, polling answers at once,
+//! again and again, with nothing to read: [`Hangup`] notices the run of instant empty
+//! answers so the loop can save the decisions and leave as on SIGHUP.
 
 use std::time::Duration;
 
@@ -38,6 +39,20 @@ impl Hangup {
     }
 }
 
+/// Waits for the key reader `h` to stop, at most `within`: on a terminal that hung up, the
+/// terminal library's poll may never return (the dead terminal is always "ready" with
+/// nothing to read), and a process that waits for it never exits. A reader still running
+/// then is left behind; the process is leaving.
+pub fn join_within(h: std::thread::JoinHandle<()>, within: Duration) {
+    let start = std::time::Instant::now();
+    while !h.is_finished() && start.elapsed() < within {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    if h.is_finished() {
+        let _ = h.join();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -49,6 +64,16 @@ mod tests {
             assert!(!h.empty_turn(Duration::from_micros(50)));
         }
         assert!(h.empty_turn(Duration::from_micros(50)));
+    }
+
+    #[test]
+    fn a_reader_that_never_stops_is_left_behind() {
+        let stuck = std::thread::spawn(|| std::thread::sleep(Duration::from_secs(3600)));
+        let start = std::time::Instant::now();
+        join_within(stuck, Duration::from_millis(50));
+        assert!(start.elapsed() < Duration::from_secs(5));
+        let quick = std::thread::spawn(|| {});
+        join_within(quick, Duration::from_secs(5));
     }
 
     #[test]

@@ -90,7 +90,7 @@ pub fn run(review: Review, startup: Startup) -> Result<i32> {
     // that no key meant for it is read here.
     closed.store(true, Ordering::SeqCst);
     if let Some(h) = input {
-        let _ = h.join();
+        super::hangup::join_within(h, Duration::from_millis(500));
     }
     Ok(0)
 }

@@ -67,7 +67,9 @@ pub fn run(scan: &Scan, theme: Theme, status: Option<(String, bool)>) -> Result<
     // takes the terminal, so no key meant for the review is read here.
     current.store(u64::MAX, Ordering::SeqCst);
     stop.store(true, Ordering::SeqCst);
-    let _ = input.map(|h| h.join());
+    if let Some(h) = input {
+        crate::faces::ui::hangup::join_within(h, Duration::from_millis(500));
+    }
     if let Some(h) = signals {
         h.close();
     }
