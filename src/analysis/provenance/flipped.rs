@@ -10,6 +10,7 @@
 //! `Run pytest after every push: the suite has 1,284 tests` is judged by its first part).
 
 use super::cited_text::CitedText;
+use super::statements::{Verdict, statement_verdict};
 use crate::analysis::claims::{self, Opposite, Statement};
 use crate::analysis::findings::{ClaimReport, ClaimStatus};
 use crate::analysis::flag::{Flag, FlagKind};
@@ -103,18 +104,6 @@ fn verdict(line: &str, note: &Statement, old: &LiveLine<'_>, live: &Statement) -
         "the note says «{said}» but the line it replaces ({}) says «{was}», and no cited line says otherwise",
         old.at
     );
-    let flag = Flag::new(FlagKind::Contradicted, message)
-        .with_source(old.at.clone())
-        .with_claim(said.clone())
-        .with_line(mask(line).into_owned());
-    let report = ClaimReport {
-        text: said,
-        kind: "statement".into(),
-        status: ClaimStatus::Contradicted,
-        source: Some(old.at.clone()),
-        quote: Some(was),
-        by: None,
-        speaker: None,
-    };
-    (flag, report)
+    let v = Verdict { status: ClaimStatus::Contradicted, source: old.at.clone(), quote: was, by: None };
+    statement_verdict(FlagKind::Contradicted, message, line, said, v)
 }

@@ -117,11 +117,9 @@ fn body_lines(f: &crate::model::diff::FileDiff, hi: usize) -> Vec<&str> {
 /// session's line, a tool call about other files). One word in common and it is left
 /// alone: a paraphrase of what an edit did shares little with the edit.
 fn unrelated(body: &[&str], evidence: &[&Cited], clauses: &mut Clauses) -> Option<Flag> {
-    let sentences: Vec<Statement> = body.iter().flat_map(|l| claims::statements(l)).collect();
-    let first = body
-        .iter()
-        .zip(body.iter().map(|l| claims::statements(l)))
-        .find(|(_, s)| s.iter().any(|s| s.content.len() >= 3))?;
+    let read: Vec<(&str, Vec<Statement>)> = body.iter().map(|l| (*l, claims::statements(l))).collect();
+    let first = read.iter().find(|(_, s)| s.iter().any(|s| s.content.len() >= 3))?;
+    let sentences: Vec<&Statement> = read.iter().flat_map(|(_, s)| s).collect();
     let valued = body.iter().any(|l| claims::extract(l).iter().any(|c| c.kind != claims::ClaimKind::Link));
     if valued {
         return None;

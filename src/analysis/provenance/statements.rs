@@ -530,15 +530,21 @@ fn quoted(
 }
 
 /// What a source says of a note sentence it does not support.
-struct Verdict {
-    status: ClaimStatus,
-    source: String,
-    quote: String,
-    by: Option<String>,
+pub(super) struct Verdict {
+    pub(super) status: ClaimStatus,
+    pub(super) source: String,
+    pub(super) quote: String,
+    pub(super) by: Option<String>,
 }
 
 /// The flag on the note line and the `statement` claim report of one sentence's verdict.
-fn statement_verdict(kind: FlagKind, message: String, line: &str, shown: String, v: Verdict) -> (Flag, ClaimReport) {
+pub(super) fn statement_verdict(
+    kind: FlagKind,
+    message: String,
+    line: &str,
+    shown: String,
+    v: Verdict,
+) -> (Flag, ClaimReport) {
     let flag = Flag::new(kind, message)
         .with_source(v.source.clone())
         .with_claim(shown.clone())
