@@ -10,7 +10,7 @@
 //! `Run pytest after every push: the suite has 1,284 tests` is judged by its first part).
 
 use super::cited_text::CitedText;
-use super::statements::{Verdict, statement_verdict};
+use super::sentence_verdict::{Verdict, statement_verdict};
 use crate::analysis::claims::{self, Opposite, Statement};
 use crate::analysis::findings::{ClaimReport, ClaimStatus};
 use crate::analysis::flag::{Flag, FlagKind};

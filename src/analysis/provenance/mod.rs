@@ -63,6 +63,7 @@ mod rebound;
 mod remarks;
 mod removals;
 mod scan;
+mod sentence_verdict;
 mod stated;
 mod statements;
 mod window;

@@ -18,6 +18,7 @@ use super::citations::Cited;
 use super::cited_text::{CitedStatements, CitedText};
 use super::entries::added_lines;
 use super::hunk_claims::HunkClaim;
+use super::sentence_verdict::{Verdict, statement_verdict};
 use crate::analysis::claims::{self, Claim, ClaimKind, Statement};
 use crate::analysis::findings::{ClaimReport, ClaimStatus, Findings};
 use crate::analysis::flag::{Flag, FlagKind};
@@ -527,36 +528,4 @@ fn quoted(
     let shown = mask(said).into_owned();
     let message = message(&shown, &source, &q);
     statement_verdict(kind, message, line, shown, Verdict { status, source, quote: q, by: None })
-}
-
-/// What a source says of a note sentence it does not support.
-pub(super) struct Verdict {
-    pub(super) status: ClaimStatus,
-    pub(super) source: String,
-    pub(super) quote: String,
-    pub(super) by: Option<String>,
-}
-
-/// The flag on the note line and the `statement` claim report of one sentence's verdict.
-pub(super) fn statement_verdict(
-    kind: FlagKind,
-    message: String,
-    line: &str,
-    shown: String,
-    v: Verdict,
-) -> (Flag, ClaimReport) {
-    let flag = Flag::new(kind, message)
-        .with_source(v.source.clone())
-        .with_claim(shown.clone())
-        .with_line(mask(line).into_owned());
-    let report = ClaimReport {
-        text: shown,
-        kind: "statement".into(),
-        status: v.status,
-        source: Some(v.source),
-        quote: Some(v.quote),
-        by: v.by,
-        speaker: None,
-    };
-    (flag, report)
 }
