@@ -60,6 +60,7 @@ fn faults_in_notes_written_over_real_spotter_transcripts_are_caught() {
             ("promote-remark", 3),
             ("drop-remember", 3),
             ("drop-correction", 1),
+            ("cite-guess", 4),
         ],
     );
 }
@@ -84,6 +85,7 @@ fn faults_in_generated_shapes_are_caught() {
             ("promote-remark", 3),
             ("drop-remember", 2),
             ("drop-correction", 3),
+            ("cite-guess", 4),
         ],
     );
 }
@@ -105,6 +107,7 @@ fn faults_in_the_clean_harbor_scenario_are_caught() {
             ("promote-remark", 3),
             ("drop-remember", 2),
             ("drop-correction", 3),
+            ("cite-guess", 6),
         ],
     );
 }

@@ -271,3 +271,35 @@ fn the_assistants_guess_written_as_fact_is_speculative() {
             .contains(&"speculative-source".to_string())
     );
 }
+
+/// Guesses worded in other ways and languages (`I'd guess`, `let me check whether`, でしょう,
+/// 듯합니다, 应该是) written as facts are speculative too; the same sentences said as facts
+/// are not.
+#[test]
+fn guesses_in_other_words_and_languages_written_as_fact_are_speculative() {
+    let cases = [
+        (
+            "I'd guess the nightly build fails because the artifact cache is stale.",
+            "- The nightly build fails because the artifact cache is stale.\n",
+        ),
+        (
+            "Let me check whether the staging deploy needs the migration flag.",
+            "- The staging deploy needs the migration flag.\n",
+        ),
+        (
+            "夜間ビルドの失敗は成果物キャッシュの期限切れが原因でしょう。",
+            "- 夜間ビルドの失敗は成果物キャッシュの期限切れが原因です。\n",
+        ),
+        ("야간 빌드 실패는 아티팩트 캐시 만료 때문인 듯합니다.", "- 야간 빌드 실패는 아티팩트 캐시 만료 때문입니다.\n"),
+        ("夜间构建失败应该是因为制品缓存过期。", "- 夜间构建失败是因为制品缓存过期。\n"),
+    ];
+    for (guess, note) in cases {
+        let t = [user(1, "Why did the nightly build fail?"), assistant(2, guess), user(3, "ok, thanks")].concat();
+        let kinds: Vec<String> = flag_rows(&check(&t, note, 2)).into_iter().map(|r| r.1).collect();
+        assert!(kinds.contains(&"speculative-source".to_string()), "{guess} → {note}: {kinds:?}");
+        let fact = note.trim_start_matches("- ").trim_end();
+        let t = [user(1, "Why did the nightly build fail?"), assistant(2, fact), user(3, "ok, thanks")].concat();
+        let kinds: Vec<String> = flag_rows(&check(&t, note, 2)).into_iter().map(|r| r.1).collect();
+        assert!(!kinds.contains(&"speculative-source".to_string()), "{fact}: {kinds:?}");
+    }
+}

@@ -39,6 +39,7 @@ pub const OPERATORS: &[&str] = &[
     "promote-remark",
     "drop-remember",
     "drop-correction",
+    "cite-guess",
 ];
 
 /// One edit of a mutant, on a file of the case (paths relative to the case folder).
@@ -399,6 +400,7 @@ pub fn mutants(case: &Case, rng: &mut Rng) -> Vec<Mutant> {
     out.extend(promote_remark(case, &changed));
     out.extend(drop_remember(case, &notes, &changed));
     out.extend(drop_correction(case, &changed));
+    out.extend(cite_guess(case, &changed, rng));
     out
 }
 
@@ -411,14 +413,23 @@ fn main_sessions(case: &Case) -> Vec<(String, PathBuf)> {
 /// A turn the user typed, appended to session `path` as its last line (its session id and
 /// timestamp copied from the line before), and its 1-based line number.
 fn user_turn(path: &Path, text: &str) -> (String, usize) {
+    appended_turn(path, serde_json::json!({"role": "user", "content": text}))
+}
+
+/// A text the assistant wrote, appended to session `path` like [`user_turn`].
+fn assistant_turn(path: &Path, text: &str) -> (String, usize) {
+    appended_turn(path, serde_json::json!({"role": "assistant", "content": [{"type": "text", "text": text}]}))
+}
+
+fn appended_turn(path: &Path, message: serde_json::Value) -> (String, usize) {
     let old = std::fs::read_to_string(path).unwrap_or_default();
     let last: serde_json::Value =
         old.lines().rev().find_map(|l| serde_json::from_str(l).ok()).unwrap_or(serde_json::Value::Null);
     let v = serde_json::json!({
-        "type": "user", "isSidechain": false,
+        "type": message["role"].clone(), "isSidechain": false,
         "sessionId": last.get("sessionId").cloned().unwrap_or_default(),
         "timestamp": last.get("timestamp").cloned().unwrap_or_default(),
-        "message": {"role": "user", "content": text},
+        "message": message,
     });
     let sep = if old.is_empty() || old.ends_with('\n') { "" } else { "\n" };
     (format!("{sep}{v}\n"), old.lines().count() + 1)
@@ -1125,6 +1136,202 @@ fn untrusted_rule(case: &Case, changed: &[Changed]) -> Vec<Mutant> {
         }
     }
     out
+}
+
+/// A guess of the assistant's (`the flake is probably the shared Redis`, `たぶん…`) written
+/// into a note as a fact, its hedge taken out (`- The flake is the shared Redis.`), and
+/// cited at that guess. The guesses are the assistant's hedged sentences in the case's
+/// sessions that no turn of the user's or tool output also states (the fact would have a
+/// source), at most three per session; a session with none gets two made from the names the
+/// dream writes (`I think the `pnpm install` failure comes from `node_modules`.`), one in
+/// English and one in Japanese, Korean or Chinese, appended as the assistant's last turn.
+fn cite_guess(case: &Case, changed: &[Changed], rng: &mut Rng) -> Vec<Mutant> {
+    let Some(target) = changed.iter().find(|c| c.path != "MEMORY.md") else { return Vec::new() };
+    let names = names_written(changed);
+    let mut out = Vec::new();
+    for (rel, path) in main_sessions(case) {
+        let mut guesses = guesses_said(&rel, &path);
+        if guesses.is_empty() && names.len() >= 2 {
+            guesses = guesses_made(&names, rng)
+                .into_iter()
+                .map(|(guess, fact)| {
+                    let (turn, n) = assistant_turn(&path, &guess);
+                    (n, guess, fact, vec![Edit::Append { path: format!("project/{rel}"), text: turn }])
+                })
+                .collect();
+        }
+        for (n, guess, fact, mut edits) in guesses {
+            let line = format!("- {fact}");
+            edits.push(Edit::Append { path: format!("dream/memory/{}", target.path), text: format!("{line}\n") });
+            edits.push(Edit::Append {
+                path: "dream/CHANGES.md".into(),
+                text: format!("- {}: {} ({rel}:{n})\n", target.path, fact.trim_end_matches(['.', '。'])),
+            });
+            out.push(Mutant {
+                op: "cite-guess",
+                what: format!("{}: «{line}» from the guess «{guess}» at {rel}:{n}", target.path),
+                edits,
+            });
+        }
+    }
+    out
+}
+
+/// A guess, the fact it becomes, where it is: (line, guess, fact, edits that put it there).
+type Guess = (usize, String, String, Vec<Edit>);
+
+/// The assistant's hedged sentences of session `path` that no other speaker states and that
+/// read as a fact without their hedge (at most three).
+fn guesses_said(rel: &str, path: &Path) -> Vec<Guess> {
+    use dreamreview::analysis::claims::{hedged, statements};
+    use dreamreview::inputs::transcript::Speaker;
+    let source = dreamreview::inputs::transcript::SourceFile::new(path.to_path_buf(), rel.to_string());
+    let Ok(t) = dreamreview::inputs::transcript::Transcript::open(&source) else { return Vec::new() };
+    let turns = t.conversation(64 << 10);
+    let others: Vec<_> =
+        turns.iter().filter(|s| s.speaker != Speaker::Assistant).flat_map(|s| statements(&s.text)).collect();
+    let mut out = Vec::new();
+    for s in turns.iter().filter(|s| s.speaker == Speaker::Assistant) {
+        let found = statements(&s.text).into_iter().find_map(|c| {
+            let said = s.text[c.range.clone()].trim();
+            let plain = said.len() <= 160 && said.chars().all(|ch| !ch.is_control() && ch != '`' && ch != '|');
+            let own = others.iter().all(|o| c.covered_by(o) < 0.6);
+            (hedged(said) && c.content.len() >= 4 && plain && own)
+                .then(|| unhedged(said).map(|fact| (said.to_string(), fact)))
+                .flatten()
+        });
+        if let Some((guess, fact)) = found {
+            out.push((s.line, guess, fact, Vec::new()));
+        }
+        if out.len() == 3 {
+            break;
+        }
+    }
+    out
+}
+
+/// Names the dream's added lines write in backticks (a command, a path, a setting), each once.
+fn names_written(changed: &[Changed]) -> Vec<String> {
+    let mut seen = BTreeSet::new();
+    let mut out = Vec::new();
+    for line in changed.iter().filter(|c| c.path != "MEMORY.md").flat_map(|c| &c.added) {
+        for (i, part) in line.split('`').enumerate() {
+            let name = part.trim();
+            if i % 2 == 1 && (3..=40).contains(&name.len()) && seen.insert(name.to_string()) {
+                out.push(format!("`{name}`"));
+            }
+        }
+    }
+    out
+}
+
+/// Two guesses about names of the case (one English, one Japanese, Korean or Chinese) and
+/// the facts they become without their hedge.
+fn guesses_made(names: &[String], rng: &mut Rng) -> Vec<(String, String)> {
+    let pick = |rng: &mut Rng| rng.pick(names).cloned().unwrap_or_default();
+    let a = pick(rng);
+    let b = names.iter().find(|n| **n != a).cloned().unwrap_or_default();
+    const EN: &[(&str, &str)] = &[
+        (
+            "I think the {a} failures come from {b} being rebuilt on every run.",
+            "The {a} failures come from {b} being rebuilt on every run.",
+        ),
+        (
+            "{a} is probably slow because {b} holds a lock while it runs.",
+            "{a} is slow because {b} holds a lock while it runs.",
+        ),
+        (
+            "It seems {a} only breaks when {b} was updated in the same commit.",
+            "{a} only breaks when {b} was updated in the same commit.",
+        ),
+        (
+            "{a} might be the reason {b} times out on the build machine.",
+            "{a} is the reason {b} times out on the build machine.",
+        ),
+    ];
+    const CJK: &[(&str, &str)] = &[
+        (
+            "{a} の失敗は、たぶん {b} が毎回作り直されるせいだと思います。",
+            "{a} の失敗は {b} が毎回作り直されるせいです。",
+        ),
+        (
+            "아마 {a} 실패는 {b} 설정이 매번 다시 생성되기 때문인 것 같습니다.",
+            "{a} 실패는 {b} 설정이 매번 다시 생성되기 때문입니다.",
+        ),
+        ("{a} 失败也许是因为 {b} 每次构建都被重新生成。", "{a} 失败是因为 {b} 每次构建都被重新生成。"),
+    ];
+    let fill = |t: &str| t.replace("{a}", &a).replace("{b}", &b);
+    let en = rng.pick(EN).copied().unwrap_or(EN[0]);
+    let cjk = rng.pick(CJK).copied().unwrap_or(CJK[0]);
+    [en, cjk].iter().map(|(g, f)| (fill(g), fill(f))).collect()
+}
+
+/// A guess said as a fact: its hedge words taken out (`I think`, `probably`, `might be` →
+/// `is`, たぶん, 아마, 也许…); `None` for a question, or when what is left still reads as a
+/// guess or says too little.
+fn unhedged(said: &str) -> Option<String> {
+    const OUT: &[&str] = &[
+        "I think that ",
+        "I think ",
+        "I guess ",
+        "I suspect ",
+        "I believe ",
+        "I assume ",
+        "my guess is that ",
+        "my guess is ",
+        "it seems that ",
+        "it seems like ",
+        "it looks like ",
+        "probably ",
+        "likely ",
+        "maybe ",
+        "Maybe ",
+        "perhaps ",
+        "Perhaps ",
+        "possibly ",
+        "presumably ",
+        "Probably ",
+        "Likely ",
+        "たぶん",
+        "多分",
+        "おそらく",
+        "아마 ",
+        "아마",
+        "也许",
+        "大概",
+        "或许",
+        "估计",
+    ];
+    const SWAP: &[(&str, &str)] = &[
+        ("might be", "is"),
+        ("could be", "is"),
+        ("may be", "is"),
+        ("seems to be", "is"),
+        ("appears to be", "is"),
+        ("might have", "has"),
+        ("seems to", "does"),
+        ("かもしれません", "です"),
+        ("かもしれない", "だ"),
+        ("と思います", ""),
+        ("と思う", ""),
+        ("것 같습니다", "것입니다"),
+        ("것 같아요", "것이에요"),
+        ("似乎", ""),
+        ("好像", ""),
+    ];
+    let mut t = said.trim().to_string();
+    for w in OUT {
+        t = t.replacen(w, "", 1);
+    }
+    for (a, b) in SWAP {
+        t = t.replacen(a, b, 1);
+    }
+    let t = t.trim().trim_end_matches(['?', '？', '.', '。']).trim();
+    let mut chars = t.chars();
+    let first = chars.next()?;
+    let fact = format!("{}{}{}", first.to_uppercase(), chars.as_str(), if cjk(t) { "。" } else { "." });
+    let words = dreamreview::analysis::claims::statement_of(&fact).content.len();
+    (!dreamreview::analysis::claims::hedged(&fact) && words >= 4 && !said.trim_end().ends_with('?')).then_some(fact)
 }
 
 /// A note the dream should have left alone, deleted (with or without its index line).

@@ -326,6 +326,31 @@ const EN_HEDGES: &[&str] = &[
     "not sure",
     "my guess",
     "could be",
+    "may be",
+    "may have",
+    "i'd guess",
+    "i would guess",
+    "if i had to guess",
+    "hunch",
+    "i wonder",
+    "i'm not sure",
+    "not certain",
+    "uncertain",
+    "unclear",
+    "unsure",
+    "unverified",
+    "hypothesis",
+    "potentially",
+    "conceivably",
+    "apparently",
+    "supposedly",
+    "would explain",
+    "let me check",
+    "let me verify",
+    "let me confirm",
+    "let me see if",
+    "to be confirmed",
+    "needs confirming",
 ];
 
 /// Markers of a guess in Japanese, Korean and Chinese (substrings).
@@ -338,9 +363,26 @@ const CJK_HEDGES: &[&str] = &[
     "と思う",
     "みたい",
     "らしい",
+    "でしょう",
+    "だろう",
+    "はずです",
+    "はずだ",
+    "ようです",
+    "気がします",
+    "可能性",
+    "推測",
+    "確認してみ",
     "아마",
     "것 같",
     "일지도",
+    "듯합니다",
+    "듯해",
+    "듯하다",
+    "수도 있",
+    "것으로 보",
+    "추측",
+    "모르겠",
+    "확인해 보",
     "可能",
     "也许",
     "大概",
@@ -348,10 +390,18 @@ const CJK_HEDGES: &[&str] = &[
     "似乎",
     "好像",
     "估计",
+    "我猜",
+    "看起来",
+    "说不定",
+    "不确定",
+    "猜测",
+    "推测",
+    "恐怕",
+    "应该是",
 ];
 
-/// True when `text` is a guess: it says `probably`, `might`, `I think`, `not sure`,
-/// かもしれない, 아마, 也许…, or asks (ends in `?`).
+/// True when `text` is a guess: it says `probably`, `might`, `I think`, `not sure`, `let me
+/// check`, かもしれない, でしょう, 아마, 듯합니다, 也许, 应该是…, or asks (ends in `?`).
 pub fn hedged(text: &str) -> bool {
     let lower = text.trim().to_lowercase();
     lower.ends_with('?')
@@ -434,6 +484,30 @@ fn has_phrase(text: &str, phrase: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::{Mood, addresses_agent, directive, mood};
+
+    #[test]
+    fn guesses_are_hedged_in_each_language() {
+        use super::hedged;
+        for guess in [
+            "I'd guess the cache is stale",
+            "Let me check whether the cache is stale",
+            "The stale cache would explain the failures",
+            "It is apparently the stale cache",
+            "キャッシュが古いのでしょう",
+            "キャッシュが古いはずです",
+            "캐시가 오래된 듯합니다",
+            "캐시가 오래되었을 수도 있습니다",
+            "应该是缓存过期了",
+            "我猜缓存过期了",
+            "看起来缓存过期了",
+        ] {
+            assert!(hedged(guess), "{guess}");
+        }
+        for fact in ["The cache is stale", "キャッシュが古いです", "캐시가 오래되었습니다", "缓存过期了"]
+        {
+            assert!(!hedged(fact), "{fact}");
+        }
+    }
 
     #[test]
     fn a_rule_says_more_than_an_imperative() {
