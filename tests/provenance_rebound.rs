@@ -16,6 +16,8 @@ fn log() -> String {
         r#"{"timestamp":"2026-03-02T09:02:00Z","role":"assistant","content":"ビルドは4分かかる。結合テストは12分かかる。"}"#,
         r#"{"timestamp":"2026-03-02T09:03:00Z","role":"assistant","content":"The archive is 3 GB, a quarter of the 12 GB database."}"#,
         r#"{"timestamp":"2026-03-02T09:04:00Z","role":"assistant","content":"All 1,284 tests passed in about 3 minutes with `pytest -n 8`; the serial run took 11 minutes last week."}"#,
+        r#"{"timestamp":"2026-03-02T09:05:00Z","role":"user","content":"the billing API listens on port 4000 and the docs site on port 4001"}"#,
+        r#"{"timestamp":"2026-03-02T09:06:00Z","role":"user","content":"数据库备份是 12 GB，日志归档只有 3 GB。"}"#,
     ];
     lines.join("\n") + "\n"
 }
@@ -77,5 +79,20 @@ fn a_value_beside_another_sourced_value_is_bound_by_it() {
     let rows = check("Run `pytest -n 8` before a push: the 1,284 tests take about 11 minutes in parallel.\n", 6);
     assert!(contradicted(&rows), "{rows:#?}");
     let rows = check("Run `pytest -n 8` before a push: the 1,284 tests take about 3 minutes in parallel.\n", 6);
+    assert!(rows.is_empty(), "{rows:#?}");
+}
+
+#[test]
+fn two_values_of_one_sentence_swapped_between_its_parts_are_contradicted() {
+    // One cited sentence gives each subject its own value in its own part: the parts bind
+    // them, not the sentence that holds both.
+    let rows = check("The billing API listens on port 4001, the docs site on port 4000.\n", 7);
+    assert!(contradicted(&rows), "{rows:#?}");
+    let rows = check("The billing API listens on port 4000; the docs site on port 4001.\n", 7);
+    assert!(rows.is_empty(), "{rows:#?}");
+    // (In Chinese the claim binding already holds 12 GB to the backup: flagged either way.)
+    let rows = check("日志归档只有 12 GB。\n", 8);
+    assert!(!rows.is_empty(), "{rows:#?}");
+    let rows = check("日志归档只有 3 GB。\n", 8);
     assert!(rows.is_empty(), "{rows:#?}");
 }

@@ -55,6 +55,7 @@ mod provenance_leftout;
 mod provenance_misplaced;
 mod provenance_noise;
 mod provenance_openclaw;
+mod provenance_paraphrase;
 mod provenance_pnpm;
 mod provenance_prohibition;
 mod provenance_rates;

@@ -23,6 +23,10 @@ pub(super) const EN_NEGATIONS: &[&str] = &[
     "deleted",
     "stopped",
     "eliminated",
+    "exempt",
+    "retired",
+    "abandoned",
+    "discontinued",
     "refuse",
     "refuses",
     "refused",
@@ -73,6 +77,10 @@ pub(super) const CJK_NEGATIONS: &[&str] = &[
     "非",
 ];
 
+/// The pair of [`ANTONYMS`] that permits or forbids (`allowed`/`forbidden`): its sides say
+/// what a plain denial says (`forbidden to deploy on Fridays` is `don't deploy on Fridays`).
+pub(super) const PERMISSION: usize = 2;
+
 /// Antonym pairs: each side's words (English stems, or CJK words). A sentence using one side
 /// where its source uses the other says the opposite.
 pub(super) const ANTONYMS: &[(&[&str], &[&str])] = &[
@@ -106,8 +114,20 @@ pub(super) const ANTONYMS: &[(&[&str], &[&str])] = &[
 
 /// Negations that bear on the word before them (`Redis is gone`, `the cron job was
 /// removed`).
-pub(super) const NEGATES_BEFORE: &[&str] =
-    &["gone", "removed", "deleted", "stopped", "eliminated", "unused", "unnecessary", "unneeded"];
+pub(super) const NEGATES_BEFORE: &[&str] = &[
+    "gone",
+    "removed",
+    "deleted",
+    "stopped",
+    "eliminated",
+    "exempt",
+    "retired",
+    "abandoned",
+    "discontinued",
+    "unused",
+    "unnecessary",
+    "unneeded",
+];
 
 /// Negation markers written after what they deny (Japanese `必要ない`, `使わない`; Korean
 /// `사용하지 않는다`, `없다`): they bear on the characters before them.

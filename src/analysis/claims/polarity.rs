@@ -10,15 +10,16 @@
 //! Latin content words are compared by stem; CJK text by pairs of characters, since it
 //! writes no spaces between words.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::ops::Range;
 use std::rc::Rc;
 use std::sync::LazyLock;
 
 use super::binding::stem;
 use super::closed;
-use super::negations::{ANTONYMS, CJK_NEGATIONS, DENY_BEFORE, EN_NEGATIONS, NEGATES_BEFORE};
+use super::negations::{ANTONYMS, CJK_NEGATIONS, EN_NEGATIONS, NEGATES_BEFORE, PERMISSION};
 use super::text::is_cjk;
+use latin_parts::{LatinPart, is_word_part, latin_parts};
 
 /// One clause of a text, read for what it asserts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,6 +32,26 @@ pub struct Statement {
     pub content: Vec<Word>,
     /// The antonym poles it uses, each with whether a negation bears on it.
     pub poles: Vec<Pole>,
+    /// Its Latin parts (the stretches a negation bears on, see [`latin_parts`]), each with
+    /// its content stems and whether it denies them: what [`Statement::opposite`] aligns,
+    /// so that a word the two sentences put in different parts (`never run migrations on
+    /// boot, run them from the release task` against `migrations run from the release task,
+    /// not on boot`) is not read as denied by one and asserted by the other.
+    pub parts: Vec<Part>,
+}
+
+/// A Latin part of a statement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Part {
+    /// Its content stems, sorted, each once.
+    pub stems: Vec<String>,
+    /// An odd number of negations bears on its words (not on a pole of it: `not required`
+    /// says `optional` of the words beside it), or it forbids them (`forbidden`, `not
+    /// allowed`: the permission pair says what a denial says).
+    pub denies: bool,
+    /// The antonym pairs it uses besides permission, sorted: a part that says its side with
+    /// a pole (`not optional`) is not set against one that says it with words (`run it`).
+    pub pairs: Vec<usize>,
 }
 
 /// A content word of a statement.
@@ -262,7 +283,7 @@ impl LatinWord {
 /// `text[range]` read as a statement, however little it says.
 fn read(text: &str, range: Range<usize>) -> Statement {
     let Some(part) = text.get(range.clone()) else {
-        return Statement { range, content: Vec::new(), poles: Vec::new() };
+        return Statement { range, content: Vec::new(), poles: Vec::new(), parts: Vec::new() };
     };
     let lower = part.to_lowercase();
     let mut content: Vec<Word> = Vec::new();
@@ -271,189 +292,89 @@ fn read(text: &str, range: Range<usize>) -> Statement {
     // word like `gone`) on the last one.
     // Latin words, part by part: a negation denies its part (`no migration is needed`,
     // `the migration is not needed` deny the same words), and an odd number of them does.
-    for part in latin_parts(&lower) {
+    let mut parts: Vec<Part> = Vec::new();
+    for LatinPart { text: part, left } in latin_parts(&lower) {
         let words: Vec<Rc<LatinWord>> = latin_words(part).map(LatinWord::read).collect();
-        let negations = words.iter().filter(|w| w.negation).count();
-        let negated = negations % 2 == 1;
+        let denials = denials(part, &words);
+        let negated = denials.len() % 2 == 1;
+        // What a part sets against another (`instead of Redis`, `from npm` of a move) is
+        // denied beside it, not outright: its words keep their own flags.
+        let set_against = left || contrasts(part);
         // In a part that says a pole (`not required`), the negation bears on the pole: the
         // words beside it are what it is said of (`optional` says the same of them).
         // (`never` is read as the negation it is, not as the pole of always/never.)
         let has_pole = words.iter().any(|w| w.pole.is_some() && !w.negation);
-        for w in words {
+        let mut stems = Vec::new();
+        let mut pairs = Vec::new();
+        let mut forbids = None;
+        for (i, w) in words.iter().enumerate() {
             if w.negation {
                 continue;
             }
             if let Some((pair, side)) = w.pole {
+                let negated = denials.iter().filter(|&&d| pole_denied(&words, d) == Some(i)).count() % 2 == 1;
                 poles.push(Pole { pair, side, negated });
+                if pair == PERMISSION {
+                    forbids = Some(side == negated);
+                } else {
+                    pairs.push(pair);
+                }
                 continue;
             }
             if w.content {
                 content.push(Word { stem: w.stem.clone(), negated: negated && !has_pole });
+                stems.push(w.stem.clone());
             }
         }
+        stems.sort();
+        stems.dedup();
+        pairs.sort();
+        pairs.dedup();
+        if !stems.is_empty() {
+            parts.push(Part { stems, denies: forbids.unwrap_or(negated && !has_pole) != set_against, pairs });
+        }
     }
-    read_cjk(&lower, &mut content, &mut poles);
+    let cjk = cjk::read_cjk(&lower);
+    content.extend(cjk.words.into_iter().map(|(stem, negated)| Word { stem, negated }));
+    poles.extend(cjk.poles.into_iter().map(|(pair, side, negated)| Pole { pair, side, negated }));
     content.sort();
     content.dedup_by(|a, b| a.stem == b.stem);
     poles.sort();
     poles.dedup();
-    Statement { range, content, poles }
+    Statement { range, content, poles, parts }
 }
 
-/// Particles that end a Japanese or Korean phrase: a denial does not reach past one.
-const PARTICLE_CHARS: &[char] =
-    &['は', 'が', 'を', 'に', 'で', 'と', 'も', 'の', '은', '는', '이', '가', '을', '를', '에', '도', '的', '了'];
-
-/// How many CJK characters a negation bears on (the predicate next to it).
-const CJK_SCOPE: usize = 4;
-
-/// Reads the CJK text of `lower` into `content` (pairs of characters) and `poles`: antonyms
-/// first (`不要` is the pole of `必要`, not a negation of `要`), then negation markers, each
-/// bearing on the characters next to it — before it for Japanese and Korean, which deny
-/// at the end of the predicate (`必要ない`, `사용하지 않는다`), after it for Chinese (`不需要`).
-fn read_cjk(lower: &str, content: &mut Vec<Word>, poles: &mut Vec<Pole>) {
-    // Without a CJK character there is no pole, denial or pair of characters to read.
-    if !lower.chars().any(is_cjk) {
-        return;
-    }
-    // The CJK characters, with a break between runs (runs of Korean are words).
-    let chars: Vec<char> = lower.chars().map(|c| if is_cjk(c) { c } else { ' ' }).collect();
-    let mut used = vec![false; chars.len()];
-    let starts_at = |i: usize, w: &str| w.chars().enumerate().all(|(k, c)| chars.get(i + k) == Some(&c));
-    let mut found_poles: Vec<(usize, usize, bool)> = Vec::new(); // (char index, pair, side)
-    let mut denials: Vec<(usize, usize, bool)> = Vec::new(); // (start, len, bears before)
-    let mut i = 0;
-    while i < chars.len() {
-        if chars[i] == ' ' || used[i] {
-            i += 1;
-            continue;
-        }
-        let pole = ANTONYMS.iter().enumerate().find_map(|(pair, (a, b))| {
-            [(true, a), (false, b)].into_iter().find_map(|(side, words)| {
-                words
-                    .iter()
-                    .filter(|w| w.chars().any(is_cjk) && starts_at(i, w))
-                    .map(|w| (w.chars().count(), pair, side))
-                    .next()
-            })
-        });
-        if let Some((len, pair, side)) = pole {
-            found_poles.push((i, pair, side));
-            used[i..i + len].iter_mut().for_each(|u| *u = true);
-            i += len;
-            continue;
-        }
-        // Korean `안` / `못` standing alone deny the word after them (`안 쓴다`).
-        let alone = (i == 0 || chars[i - 1] == ' ') && chars.get(i + 1) == Some(&' ');
-        if alone && matches!(chars[i], '안' | '못') {
-            denials.push((i, 1, false));
-            used[i] = true;
-            i += 1;
-            continue;
-        }
-        let denial = CJK_NEGATIONS.iter().filter(|n| !n.ends_with(' ')).find(|n| starts_at(i, n));
-        if let Some(n) = denial {
-            let len = n.chars().count();
-            denials.push((i, len, DENY_BEFORE.contains(n)));
-            used[i..i + len].iter_mut().for_each(|u| *u = true);
-            i += len;
-            continue;
-        }
-        i += 1;
-    }
-    // Which character positions a denial bears on: up to CJK_SCOPE characters before it
-    // (across a space for Korean) or after it.
-    // A particle ends the predicate a denial bears on (`マイグレーションは|必要ない`).
-    let particle = |c: char| PARTICLE_CHARS.contains(&c);
-    let mut denied = vec![0usize; chars.len()];
-    for &(start, len, before) in &denials {
-        let span: Vec<usize> = if before {
-            // Right after a pole, the denial bears on that pole alone (`必要ない`).
-            match found_poles.iter().find(|(at, pair, side)| {
-                let w = if *side { ANTONYMS[*pair].0 } else { ANTONYMS[*pair].1 };
-                w.iter().any(|w| starts_at(*at, w) && at + w.chars().count() == start)
-            }) {
-                Some(&(at, _, _)) => vec![at],
-                None => (0..start)
-                    .rev()
-                    .skip_while(|&k| chars[k] == ' ')
-                    .take_while(|&k| chars[k] != ' ' && !particle(chars[k]))
-                    .take(CJK_SCOPE)
-                    .collect(),
-            }
-        } else {
-            (start + len..chars.len())
-                .skip_while(|&k| chars[k] == ' ')
-                .take_while(|&k| chars[k] != ' ' && !particle(chars[k]))
-                .take(CJK_SCOPE)
-                .collect()
-        };
-        for k in span {
-            denied[k] += 1;
-        }
-    }
-    let odd = |k: usize| denied.get(k).is_some_and(|n| n % 2 == 1);
-    for &(at, pair, side) in &found_poles {
-        poles.push(Pole { pair, side, negated: odd(at) });
-    }
-    for k in 0..chars.len().saturating_sub(1) {
-        let (a, b) = (chars[k], chars[k + 1]);
-        if a == ' ' || b == ' ' || used[k] || used[k + 1] {
-            continue;
-        }
-        content.push(Word { stem: [a, b].iter().collect(), negated: odd(k) || odd(k + 1) });
-    }
+/// True when a part opens with `rather than` or `instead of` ([`latin_parts`] cuts before
+/// them): it denies what it names beside what the rest of the sentence asserts.
+fn contrasts(part: &str) -> bool {
+    let mut words = latin_words(part);
+    matches!((words.next(), words.next()), (Some("rather"), Some("than")) | (Some("instead"), Some("of")))
 }
 
-/// Words after `and` (or `but`…) that start a clause of its own: the negation of one
-/// half does not reach the other (`the failure is intentional and must not be retried`),
-/// where a list stays one (`don't touch the lockfile and the cache`).
-const CLAUSE_STARTS: &[&str] = &[
-    "must", "should", "is", "are", "was", "were", "will", "would", "can", "could", "does", "do", "did", "has", "have",
-    "had", "it", "they", "we", "he", "she", "i", "you", "there", "this", "that", "may", "might", "shall",
-];
-
-/// Conjunctions that join two assertions.
-const JOINERS: &[&str] = &["and", "but", "while", "whereas", "although", "though", "however", "yet", "so"];
-
-/// The parts of a lowercase text a negation bears on: cut at commas, colons, semicolons,
-/// dashes and brackets, and at a conjunction that starts a clause of its own.
-fn latin_parts(lower: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    let mut prev_joiner: Option<usize> = None;
-    let mut word_start: Option<usize> = None;
-    let bytes: Vec<(usize, char)> = lower.char_indices().collect();
-    for (k, &(i, c)) in bytes.iter().enumerate() {
-        if is_word_part(c) {
-            word_start.get_or_insert(i);
-            let end = bytes.get(k + 1).map_or(lower.len(), |&(e, _)| e);
-            let next_is_word = bytes.get(k + 1).is_some_and(|&(_, n)| is_word_part(n));
-            if !next_is_word {
-                let ws = word_start.take().unwrap_or(i);
-                let word = &lower[ws..end];
-                if let Some(j) = prev_joiner.take()
-                    && CLAUSE_STARTS.contains(&word)
-                {
-                    out.push(&lower[start..j]);
-                    start = j;
-                }
-                if JOINERS.contains(&word) {
-                    prev_joiner = Some(ws);
-                }
-            }
-            continue;
-        }
-        let dash = c == '-' && lower[..i].ends_with(' ') && lower[i + 1..].starts_with(' ');
-        if matches!(c, ',' | ':' | ';' | '(' | ')' | '—' | '–') || dash {
-            out.push(&lower[start..i]);
-            start = i + c.len_utf8();
-            prev_joiner = None;
+/// The indices of the words of a part that deny: negation words, `stop`/`quit` before a
+/// verb in `-ing` (`stop using the mock server`), and `dropped` in the passive (`Redis was
+/// dropped`, not `latency dropped to 180 ms`).
+fn denials(part: &str, words: &[Rc<LatinWord>]) -> Vec<usize> {
+    let raw: Vec<&str> = latin_words(part).collect();
+    let mut out: Vec<usize> = words.iter().enumerate().filter(|(_, w)| w.negation).map(|(i, _)| i).collect();
+    for (i, w) in raw.iter().enumerate() {
+        let next = raw.get(i + 1).copied().unwrap_or("");
+        let stops =
+            matches!(*w, "stop" | "stops" | "quit" | "quits" | "cease") && next.len() > 4 && next.ends_with("ing");
+        let passive = |by: &str| matches!(by, "was" | "were" | "been" | "is" | "are" | "got" | "get" | "be");
+        let dropped = *w == "dropped" && i > 0 && passive(raw[i - 1]);
+        if stops || dropped {
+            out.push(i);
         }
     }
-    out.push(&lower[start..]);
-    out.retain(|p| !p.trim().is_empty());
     out
+}
+
+/// The pole a denial at word `at` of a part bears on: the first pole after it, else the last
+/// before it (`is not optional before commit` denies `optional`, not `before`).
+fn pole_denied(words: &[Rc<LatinWord>], at: usize) -> Option<usize> {
+    let pole = |i: &usize| words[*i].pole.is_some() && !words[*i].negation;
+    (at + 1..words.len()).find(pole).or_else(|| (0..at).rev().find(pole))
 }
 
 /// The antonym pair and side of a word (or its stem), if it is one.
@@ -474,11 +395,6 @@ static POLES: LazyLock<HashMap<&'static str, (usize, bool)>> = LazyLock::new(|| 
     }
     poles
 });
-
-/// True for a character of a Latin word: a letter or digit outside CJK, `_`, an apostrophe.
-fn is_word_part(c: char) -> bool {
-    (c.is_alphanumeric() && !is_cjk(c)) || matches!(c, '\'' | '’' | '_')
-}
 
 /// The Latin words of a lowercase text (apostrophes kept inside: `don't`).
 fn latin_words(lower: &str) -> impl Iterator<Item = &str> {
@@ -524,14 +440,66 @@ impl Statement {
         self.content.iter().filter(|w| other.word(&w.stem).is_some()).count()
     }
 
+    /// True when a part of this statement holding `stem` denies it, beside the words'
+    /// own flags: what a move leaves (`from GitHub Actions`), what `instead of` sets against.
+    pub fn part_denies(&self, stem: &str) -> bool {
+        self.parts.iter().any(|p| p.denies && p.stems.binary_search_by(|s| s.as_str().cmp(stem)).is_ok())
+    }
+
+    /// True when a Latin part of this statement denies what the parts of `source` closest
+    /// to it assert, or asserts what they deny: the source's parts on the other side share
+    /// more of its words than any on its side, and half of its words between them.
+    fn part_flipped(&self, source: &Statement) -> bool {
+        self.parts.iter().any(|mine| {
+            let shared = |p: &Part| mine.stems.iter().filter(|w| p.stems.binary_search(w).is_ok()).collect::<Vec<_>>();
+            let mut best_same = 0;
+            let mut best_other = 0;
+            let mut other_words = BTreeSet::new();
+            for p in source.parts.iter().filter(|p| p.pairs == mine.pairs) {
+                // A part that says much more than the words it shares speaks of something
+                // else (`not SQLite` against `SQLite hides constraint bugs`), and one word
+                // (`from npm`) turns around no sentence of three (`run tests with npm`).
+                let words = shared(p);
+                if words.len() * 3 < p.stems.len() || mine.stems.len() == 1 && p.stems.len() > 2 {
+                    continue;
+                }
+                if p.denies == mine.denies {
+                    best_same = best_same.max(words.len());
+                } else {
+                    best_other = best_other.max(words.len());
+                    other_words.extend(words);
+                }
+            }
+            best_other > best_same && other_words.len() * 2 >= mine.stems.len()
+        })
+    }
+
+    /// True when a CJK word (a pair of characters) is denied in one and asserted in the
+    /// other: CJK denials bear on the few characters next to them, so words are compared.
+    fn cjk_word_flipped(&self, source: &Statement) -> bool {
+        self.content
+            .iter()
+            .filter(|w| w.stem.chars().any(is_cjk))
+            .any(|w| source.word(&w.stem).is_some_and(|o| o.negated != w.negated))
+    }
+
     /// How `source` says the opposite of this statement, if it does: a word both speak of
     /// denied in one and asserted in the other, or the two asserted sides of an antonym pair
     /// (`not required` asserts what `optional` does). An antonym counts only in the very
     /// same sentence (80% of the words shared: `run the linter after the tests`, not
     /// `passed one after another`).
+    ///
+    /// A denied word is read part by part: a part of this statement is turned around when
+    /// the source's parts on the other side share more of its words than any on its side
+    /// (and half of its words between them). `forbidden`, `not allowed` deny the words
+    /// of their part as `don't` does. A part that says its side with another pole the other
+    /// does not use (`not optional` against `run it`) is not compared by its words: the pole
+    /// says it, and the other says it in other words. CJK words are compared one by one
+    /// (their denials bear on the few characters next to them) when the two use the same
+    /// antonym pairs.
     pub fn opposite(&self, source: &Statement) -> Option<Opposite> {
-        let flipped_word = self.content.iter().any(|w| source.word(&w.stem).is_some_and(|o| o.negated != w.negated));
-        if flipped_word {
+        let pairs = |s: &Statement| s.poles.iter().map(|p| p.pair).collect::<BTreeSet<_>>();
+        if self.part_flipped(source) || pairs(self) == pairs(source) && self.cjk_word_flipped(source) {
             return Some(Opposite::Negation);
         }
         let asserted = |s: &Statement, pair: usize| {
@@ -556,6 +524,9 @@ pub fn negated(text: &str) -> bool {
         || latin_words(&lower).any(|w| EN_NEGATIONS.contains(&w) || w.ends_with("n't"))
         || CJK_NEGATIONS.iter().any(|n| lower.contains(n))
 }
+
+mod cjk;
+mod latin_parts;
 
 #[cfg(test)]
 mod tests;

@@ -97,7 +97,6 @@ const READ_BYTES: usize = 64 << 10;
 #[derive(Default)]
 pub(super) struct CitedStatements {
     split: HashMap<usize, Arc<Vec<Statement>>>,
-    clauses: HashMap<usize, Arc<Vec<Statement>>>,
     finer: HashMap<usize, Arc<Vec<Statement>>>,
 }
 
@@ -119,13 +118,6 @@ impl CitedStatements {
             all.extend(claims::parts(text));
             Arc::new(all)
         }))
-    }
-
-    /// The clauses of a cited message (its sentences cut at `;`), split once.
-    pub(super) fn clauses_of(&mut self, t: &Arc<CitedText>) -> Arc<Vec<Statement>> {
-        let key = Arc::as_ptr(t) as usize;
-        let text = cut(&t.text, READ_BYTES);
-        Arc::clone(self.clauses.entry(key).or_insert_with(|| Arc::new(claims::clauses(text))))
     }
 }
 

@@ -82,17 +82,22 @@ struct Sides<'a> {
 impl Sides<'_> {
     /// True when clause `c` takes the note's side where it departs from the live line: the
     /// note's side of an antonym pair the two assert differently, or a word they negate
-    /// differently with the note's polarity.
+    /// differently with the note's polarity, or (read part by part) it turns the live line
+    /// around as the note does and does not turn the note around (`switched CI from GitHub
+    /// Actions to Buildkite` for `GitHub Actions was retired` replacing `CI runs on GitHub
+    /// Actions`).
     fn taken_by(&self, c: &Statement) -> bool {
         match self.how {
             Opposite::Antonym => self.note.pairs().any(|p| {
                 let side = self.note.asserted_side(p);
                 side.is_some() && side != self.live.asserted_side(p) && c.asserted_side(p) == side
             }),
-            Opposite::Negation => self.note.content.iter().any(|w| {
-                self.live.word(&w.stem).is_some_and(|o| o.negated != w.negated)
-                    && c.word(&w.stem).is_some_and(|x| x.negated == w.negated)
-            }),
+            Opposite::Negation => {
+                self.note.content.iter().any(|w| {
+                    self.live.word(&w.stem).is_some_and(|o| o.negated != w.negated)
+                        && c.word(&w.stem).is_some_and(|x| x.negated == w.negated)
+                }) || self.live.opposite(c).is_some() && self.note.opposite(c).is_none()
+            }
         }
     }
 }

@@ -13,8 +13,10 @@
 //! `contradicted`, quoting that clause.
 //!
 //! A note clause holding two values of the sort (`dropped from 420 ms to 180 ms`) is not
-//! judged. Judged only between cited clauses: a clause that both states the value and holds another
-//! one (`172 MB, double the 87 MB`) states it, and a tie is no verdict. What a table or
+//! judged. Judged only between cited clauses, the finest ones: a sentence cut into parts
+//! (at `, `, `; `, `and`…) is read by its parts (`the API runs on port 4000, the docs site
+//! on port 4001` binds 4001 to the docs site); a clause that cannot be cut and both states
+//! the value and holds another one (`from 420 ms to 180 ms`) states it; a tie is no verdict. What a table or
 //! output spreads over several lines (a value on one line, what it is on the next) is read
 //! line by line and is not caught.
 
@@ -50,18 +52,25 @@ pub(super) fn rebound<'a>(
     let notes = claims::statements(line);
     for c in sourced.iter().copied().filter(|c| is_value(c)) {
         let Some(sentence) = notes.iter().find(|n| n.range.contains(&c.start)) else { continue };
-        // A note clause that holds another value of the sort itself (`dropped from 420 ms to
-        // 180 ms`) speaks of both: which one a cited clause binds says nothing against it.
-        if claims::contradiction(c, line.get(sentence.range.clone()).unwrap_or("")).is_some() {
-            continue;
-        }
         // Scored by the part of the sentence around the value (`9,120 downloads this month,
         // 4,310 between March and May` speaks of the month in its first part only).
         let part = part_around(line, sentence.range.clone(), c.start);
+        // A note part that holds another value of the sort itself (`dropped from 420 ms to
+        // 180 ms`) speaks of both: which one a cited clause binds says nothing against it.
+        if claims::contradiction(c, line.get(part.clone()).unwrap_or("")).is_some() {
+            continue;
+        }
         let Some(note) = claims::statements(line.get(part.clone()).unwrap_or("")).into_iter().next() else { continue };
         let note = &note;
         let close = Closeness::of(c, sourced, part);
-        let clauses = cited.iter().flat_map(|(t, clauses)| clauses.iter().map(move |cl| (t, cl)));
+        // A cited sentence cut into parts is judged by its parts: `the API runs on port 4000,
+        // the docs site on port 4001` binds 4001 to the docs site, not to the API.
+        let split = |cl: &Statement, all: &[Statement]| {
+            all.iter().any(|o| o.range != cl.range && cl.range.start <= o.range.start && o.range.end <= cl.range.end)
+        };
+        let clauses = cited
+            .iter()
+            .flat_map(|(t, clauses)| clauses.iter().filter(|cl| !split(cl, clauses)).map(move |cl| (t, cl)));
         let mut stating = 0;
         let mut best: Option<(usize, Rebound<'a>)> = None;
         for (t, cl) in clauses {

@@ -6,7 +6,7 @@ use super::citations::{Cited, messages};
 use super::cited_text::CitedText;
 use super::overruled::Overruling;
 use super::reading::{Reading, when_said};
-use crate::analysis::claims::{self, Claim, ClaimKind};
+use crate::analysis::claims::{self, Claim, ClaimKind, ClaimValue};
 use crate::analysis::findings::ClaimStatus;
 use crate::base::secrets::mask;
 use crate::base::zone::{LocalDay, Zone};
@@ -64,12 +64,25 @@ pub(super) fn judge_cited(c: &Claim, line: &str, evidence: &[&Cited], stated: &S
             by: Some(o.loc.clone()),
         });
     }
-    contradicted(c, evidence, stated)
+    contradicted(c, line, evidence, stated)
 }
 
-/// The first cited message that binds the claim's subject to another value.
-fn contradicted(c: &Claim, evidence: &[&Cited], stated: &Stated) -> Option<Verdict> {
-    for t in messages(evidence) {
+/// The first cited message that binds the claim's subject to another value. A proposal
+/// the user turned down contradicts nothing (`pool_size: 50` in a rejected edit against a
+/// note's `pool_size 20`), nor does any message when a line the user typed among the cited
+/// ones gives the note's value and speaks of what the note speaks of: the user's word
+/// outranks what a tool printed (`Elixir 1.15.7` in the output, `the project is on 1.17`
+/// typed after it).
+fn contradicted(c: &Claim, line: &str, evidence: &[&Cited], stated: &Stated) -> Option<Verdict> {
+    let said_by_user = |t: &Arc<CitedText>| {
+        t.speaker == Some(crate::inputs::transcript::Speaker::User)
+            && bare_value(c).is_some_and(|v| has_token(&t.text, &v))
+            && claims::shares_content(line, &t.text)
+    };
+    if messages(evidence).into_iter().any(said_by_user) {
+        return None;
+    }
+    for t in messages(evidence).into_iter().filter(|t| t.overruled.is_none()) {
         if let Some(r) = stated.contradiction(t, c) {
             let quote = t.text.get(r.clone()).unwrap_or("").trim();
             let quote = mask(quote).into_owned();
@@ -82,6 +95,30 @@ fn contradicted(c: &Claim, evidence: &[&Cited], stated: &Stated) -> Option<Verdi
         }
     }
     None
+}
+
+/// The value of a number, port or version claim without its subject or unit (`1.17` of
+/// `Elixir 1.17`, `20` of `pool size 20`).
+fn bare_value(c: &Claim) -> Option<String> {
+    match &c.value {
+        ClaimValue::Number { value, .. } => Some(value.clone()),
+        ClaimValue::Port { port, .. } => Some(port.clone()),
+        ClaimValue::Text(v) if c.kind == ClaimKind::Version => Some(v.clone()),
+        _ => None,
+    }
+}
+
+/// True when `text` writes `token` whole: no letter, digit or dot joined to it.
+fn has_token(text: &str, token: &str) -> bool {
+    let joined = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '.' || c == ',');
+    text.match_indices(token).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + token.len()..].chars().next();
+        // A sentence's full stop after it is no part of it.
+        let after = after
+            .filter(|&a| !(a == '.' && text[at + token.len() + 1..].chars().next().is_none_or(char::is_whitespace)));
+        !joined(before) && !joined(after)
+    })
 }
 
 /// A date sourced by the day a cited line was said on (or what its relative phrase

@@ -93,9 +93,7 @@ pub(super) fn check(review: &Review, cited: &[Vec<Cited>], hunk_claims: &[HunkCl
                         if !sourced.iter().any(|c| super::rebound::is_value(c)) {
                             return None;
                         }
-                        let clauses: Vec<(Arc<CitedText>, Arc<Vec<Statement>>)> =
-                            texts.iter().map(|t| (Arc::clone(t), split.clauses_of(t))).collect();
-                        judge_rebound(text, &sourced, &clauses)
+                        judge_rebound(text, &sourced, &finer)
                     });
                 if let Some((flag, report)) = verdict {
                     findings.add_hunk_flag(id, flag);
@@ -255,7 +253,7 @@ fn judge_values(
         let asserts = |m: &Match<'_>| {
             let said = m.text.text.get(m.clause.range.clone()).unwrap_or("");
             denied.iter().any(|w| match m.clause.word(&w.stem) {
-                Some(o) => !o.negated,
+                Some(o) => !o.negated && !m.clause.part_denies(&w.stem),
                 // The source words it otherwise: asserted when nothing there is denied.
                 None => !claims::negated(said),
             })
@@ -433,7 +431,11 @@ fn judge_prohibition(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)]
     let clauses = || cited.iter().flat_map(|(t, cl)| cl.iter().map(move |c| (t, c)));
     for note in claims::statements(line) {
         let said = line.get(note.range.clone()).unwrap_or(line).trim();
-        if claims::mood(said) != Some(claims::Mood::Rule) || claims::negated(said) {
+        // A rule that denies or forbids (`Friday deploys are forbidden`) asks for nothing.
+        if claims::mood(said) != Some(claims::Mood::Rule)
+            || claims::negated(said)
+            || note.parts.iter().any(|p| p.denies)
+        {
             continue;
         }
         // Latin verbs only: a CJK negation bears on its whole clause, so the pairs of a

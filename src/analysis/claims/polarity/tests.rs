@@ -114,3 +114,82 @@ fn a_sentence_holding_both_sides_takes_neither() {
     let one = statement_of("本番デプロイには承認が必須");
     assert!(!one.both_sides(pair));
 }
+
+/// The same side said with other words, or a denial that belongs to another clause of the
+/// source, is no contradiction; the same sentences turned around still are.
+#[test]
+fn a_denial_is_read_in_its_own_clause() {
+    let same = [
+        (
+            "The integration suite takes 20 minutes",
+            "the integration suite takes 20 minutes so don't run it on every push",
+        ),
+        ("Sessions moved to ETS", "we moved sessions to ETS because Redis wasn't worth the ops cost"),
+        ("Deploys are not allowed on Fridays", "don't deploy on Fridays"),
+        ("Friday deploys are forbidden", "don't deploy on Fridays"),
+        ("Running the linter before commit is required", "running the linter before commit is not optional"),
+        ("Tests use Postgres rather than SQLite", "don't use SQLite for tests, use Postgres"),
+        (
+            "Migrations run from the release task, not on app boot",
+            "never run migrations on app boot, run them from the release task",
+        ),
+        (
+            "e2e tests hit the real sandbox API, not the mock server",
+            "stop using the mock server for the e2e tests, hit the real sandbox API",
+        ),
+        ("金曜日のデプロイは禁止", "金曜日にはデプロイしないでください"),
+    ];
+    for (note, source) in same {
+        assert_eq!(opposite(note, source), None, "{note} | {source}");
+    }
+    let turned = [
+        (
+            "The integration suite does not take 20 minutes",
+            "the integration suite takes 20 minutes so don't run it on every push",
+        ),
+        ("Tests use SQLite rather than Postgres", "don't use SQLite for tests, use Postgres"),
+        (
+            "Use the mock server for the e2e tests",
+            "stop using the mock server for the e2e tests, hit the real sandbox API",
+        ),
+        ("Migrations run on app boot", "never run migrations on app boot, run them from the release task"),
+        ("Running the linter before commit is optional", "running the linter before commit is not optional"),
+    ];
+    for (note, source) in turned {
+        assert!(opposite(note, source).is_some(), "{note} | {source}");
+    }
+}
+
+#[test]
+fn forbidding_is_denying() {
+    assert_eq!(opposite("Deploys are allowed on Fridays", "don't deploy on Fridays"), Some(Opposite::Negation));
+    assert_eq!(opposite("Deploys are not allowed on Fridays", "don't deploy on Fridays"), None);
+    assert_eq!(opposite("Friday deploys are forbidden", "never deploy on Fridays"), None);
+    assert!(opposite("Friday deploys are allowed", "deploys on Fridays are forbidden").is_some());
+    assert_eq!(
+        opposite("Redis was dropped; sessions now live in ETS", "we don't use Redis anymore, sessions moved to ETS"),
+        None
+    );
+    assert_eq!(
+        opposite("Sessions are stored in Redis", "we don't use Redis anymore for sessions"),
+        Some(Opposite::Negation)
+    );
+}
+
+#[test]
+fn a_contrast_or_an_exemption_says_no_more_than_it_says() {
+    let prefer = "prefer Postgres over SQLite for the test database, SQLite hides constraint bugs";
+    assert_eq!(one("Test DB: Postgres, not SQLite (SQLite hides constraint bugs)").opposite(&one(prefer)), None);
+    let most = "most API endpoints require a bearer token, the health and metrics ones don't";
+    assert_eq!(opposite("Most API endpoints need a bearer token; health and metrics are exempt", most), None);
+    assert!(opposite("health and metrics are not exempt", most).is_some());
+}
+
+#[test]
+fn what_a_move_leaves_is_denied() {
+    let moved = "Heads up: we switched CI from GitHub Actions to Buildkite last week";
+    assert!(opposite("CI runs on GitHub Actions", moved).is_some());
+    assert_eq!(opposite("GitHub Actions was retired", moved), None);
+    assert_eq!(opposite("CI moved from GitHub Actions to Buildkite", moved), None);
+    assert_eq!(opposite("CI runs on Buildkite", moved), None);
+}

@@ -1,0 +1,84 @@
+//! Faithful notes in other words are not contradicted, and the same sentences turned
+//! around are: a denial bears on its own clause (`takes 20 minutes | so don't run it on
+//! every push`), `forbidden` and `not allowed` deny as `don't` does, `not optional` says
+//! `required`, what `instead of` / `rather than` sets against is denied beside the rest, and
+//! what a move leaves (`switched from X to Y`) is denied. Built from the shapes of real
+//! user turns.
+
+use crate::common::{check_json, dream_fixture, flag_rows, write};
+
+const SESSION: &str = "9a9a0001-2222-4333-8444-555566667777";
+
+const SAID: &[&str] = &[
+    "the integration suite takes 20 minutes so don't run it on every push",
+    "we moved sessions to ETS because Redis wasn't worth the ops cost",
+    "don't deploy on Fridays",
+    "running the linter before commit is not optional",
+    "don't use SQLite for tests, use Postgres",
+    "never run migrations on app boot, run them from the release task",
+    "stop using the mock server for the e2e tests, hit the real sandbox API",
+    "we switched CI from GitHub Actions to Buildkite last week",
+    "金曜日にはデプロイしないでください",
+];
+
+fn log() -> String {
+    SAID.iter()
+        .enumerate()
+        .map(|(i, s)| {
+            format!(
+                "{{\"timestamp\":\"2026-05-04T09:{i:02}:00Z\",\"role\":\"user\",\"content\":{}}}\n",
+                serde_json::Value::from(*s)
+            )
+        })
+        .collect()
+}
+
+fn kinds(note: &str, line: usize) -> Vec<String> {
+    let changes = format!("- rules.md: team rules ({SESSION}.jsonl:{line})\n");
+    let (g, dream, memory) = dream_fixture(
+        &[("MEMORY.md", "- [Rules](rules.md)\n")],
+        &[("MEMORY.md", "- [Rules](rules.md)\n"), ("rules.md", &format!("{note}\n"))],
+        &changes,
+    );
+    write(&memory.parent().unwrap().join(format!("{SESSION}.jsonl")), &log());
+    let (_, v) = check_json(&dream, &["--memory", memory.to_str().unwrap(), "--tz", "UTC"]);
+    drop(g);
+    flag_rows(&v).into_iter().filter(|r| r.0 == "rules.md#1").map(|r| r.1).collect()
+}
+
+#[test]
+fn faithful_notes_in_other_words_are_not_contradicted() {
+    let faithful = [
+        (1, "- The integration suite takes 20 minutes."),
+        (2, "- Sessions moved to ETS."),
+        (3, "- Deploys are not allowed on Fridays."),
+        (3, "- Friday deploys are forbidden."),
+        (4, "- Running the linter before commit is required."),
+        (5, "- Tests use Postgres rather than SQLite."),
+        (6, "- Migrations run from the release task, not on app boot."),
+        (7, "- e2e tests hit the real sandbox API, not the mock server."),
+        (8, "- GitHub Actions was retired; CI runs on Buildkite."),
+        (9, "- 金曜日のデプロイは禁止。"),
+    ];
+    for (line, note) in faithful {
+        let k = kinds(note, line);
+        assert!(!k.iter().any(|k| k == "contradicted"), "{note} ← {}: {k:?}", SAID[line - 1]);
+    }
+}
+
+#[test]
+fn the_same_notes_turned_around_are_contradicted() {
+    let turned = [
+        (3, "- Deploys are allowed on Fridays."),
+        (4, "- Running the linter before commit is optional."),
+        (5, "- Tests use SQLite rather than Postgres."),
+        (6, "- Migrations run on app boot."),
+        (7, "- Use the mock server for the e2e tests."),
+        (8, "- CI runs on GitHub Actions."),
+        (9, "- 金曜日にデプロイする。"),
+    ];
+    for (line, note) in turned {
+        let k = kinds(note, line);
+        assert!(k.iter().any(|k| k == "contradicted"), "{note} ← {}: {k:?}", SAID[line - 1]);
+    }
+}
