@@ -43,6 +43,7 @@ mod mutation;
 mod prop_diff;
 mod provenance_awaiting;
 mod provenance_between;
+mod provenance_changed_mind;
 mod provenance_chat_logs;
 mod provenance_choice;
 mod provenance_cjk;

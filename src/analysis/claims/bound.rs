@@ -235,6 +235,22 @@ fn product_places<'a>(product: &'a str, lower: &'a str) -> impl Iterator<Item = 
     })
 }
 
+/// True when `text` gives another amount of the claim's unit, whatever it is said of (`14
+/// days` against `30 days`): what a correction that does not repeat the subject gives
+/// (`on second thought, 14 days is enough`), or [`contradiction`] finds.
+pub fn another_value(claim: &Claim, text: &str) -> bool {
+    if contradiction(claim, text).is_some() {
+        return true;
+    }
+    let ClaimValue::Number { value, unit: Some(unit) } = &claim.value else { return false };
+    if PREFIX_LABELS.contains(&unit.as_str()) || GENERIC_COUNTERS.contains(&unit.as_str()) {
+        return false;
+    }
+    numbers(text)
+        .into_iter()
+        .any(|w| w.value != *value && matches!(&w.suffix, Suffix::Unit(_, own) if unit_key(own) == unit_key(unit)))
+}
+
 /// Where a source contradicts a value claim: the clause of `text` that binds the claim's
 /// subject to another value of the same sort (a product to other versions, a count's unit
 /// to another number, a measure's label to another amount of the same unit). The caller

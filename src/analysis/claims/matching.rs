@@ -8,7 +8,7 @@ use super::bound::{quantity_stated, version_stated};
 use super::dates::{date_needles, find_dates};
 use super::endpoints::{host_needles, host_port_occurs, is_literal, literal_needle, literal_occurs};
 use super::numbers::{counted_in_any_script, unit_needle, with_generic_counters};
-use super::occurs::{starts, word_occurs};
+use super::occurs::{starts, token_occurs, word_occurs};
 use super::text::is_word_char;
 use super::{Claim, ClaimKind, ClaimValue};
 use crate::base::date::Date;
@@ -237,6 +237,9 @@ fn occurs_in_prepared(claim: &Claim, keys: &[String], hay: &Haystack<'_>) -> boo
             ClaimKind::Version => version_stated(value, claim.subject.as_ref(), lower),
             _ => match glob_parts(value) {
                 Some(parts) => glob_occurs(&parts, lower),
+                None if matches!(claim.kind, ClaimKind::Path | ClaimKind::Code | ClaimKind::Url) => {
+                    token_occurs(value, lower)
+                }
                 None => word_occurs(value, lower),
             },
         },
@@ -345,6 +348,23 @@ mod tests {
         assert!(occurs_in(&version("Dev DB is PostgreSQL 16.4."), said));
         // A bare version needs only itself.
         assert!(occurs_in(&version("pinned v16.4.0"), "pinned to 16.4.0"));
+    }
+
+    #[test]
+    fn a_path_or_command_the_source_goes_on_past_is_another_one() {
+        let claim = |line: &str| super::super::extract(line).into_iter().next().unwrap();
+        let path = claim("Edit config/runtime.exs first.");
+        assert!(!occurs_in(&path, "copy config/runtime.exs.example first"));
+        assert!(occurs_in(&path, "edit config/runtime.exs. Then boot"));
+        assert!(occurs_in(&path, "see config/runtime.exs: it sets the port"));
+        let build = claim("Deploys use `npm run build`.");
+        assert!(!occurs_in(&build, "run `npm run build:prod` for deploys"));
+        assert!(occurs_in(&build, "ran npm run build, it passed"));
+        let force = claim("Push with `git push --force`.");
+        assert!(!occurs_in(&force, "always git push --force-with-lease"));
+        // A name is a word: `Node` is stated by `Node.js`.
+        let name = claim("The API runs on Node.");
+        assert!(occurs_in(&name, "the API runs on Node.js 20"), "{name:?}");
     }
 
     #[test]

@@ -40,7 +40,7 @@ mod versions;
 mod words;
 
 pub use binding::Label;
-pub use bound::contradiction;
+pub use bound::{another_value, contradiction};
 pub use claim::{Claim, ClaimKind, ClaimValue, Subject};
 pub(crate) use closed::english as closed_english;
 pub use corpus::{Ask, Corpus};

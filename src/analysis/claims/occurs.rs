@@ -36,6 +36,25 @@ pub(crate) fn version_token(value: &str, lower: &str) -> bool {
 /// Substring match that does not start or end inside a word: `npm test` is not in
 /// `pnpm test`, `redis` is in `redis-server`, `config.yaml` is in `/app/config.yaml`.
 /// An end of the value that is itself not a word character needs no boundary.
+/// Like [`word_occurs`], for a path, a URL or code: an occurrence the source's token goes on
+/// past (`config/runtime.exs` in `config/runtime.exs.example`, `npm run build` in `npm run
+/// build:prod`, `--force` in `--force-with-lease`) is another name, not this one. A full
+/// stop or colon that ends a sentence or a label (`.` or `:` before a space) is no part of it.
+pub(crate) fn token_occurs(value: &str, lower: &str) -> bool {
+    let first_word = value.chars().next().is_some_and(is_word_char);
+    let last_word = value.chars().next_back().is_some_and(is_word_char);
+    starts(lower, value).any(|i| {
+        let before = lower.get(..i).and_then(|s| s.chars().next_back());
+        let mut after = lower.get(i + value.len()..).unwrap_or("").chars();
+        let (next, then) = (after.next(), after.next());
+        let starts_inside = first_word && before.is_some_and(is_word_char);
+        let ends_inside = last_word
+            && (next.is_some_and(is_word_char)
+                || matches!(next, Some('.' | ':' | '-' | '_')) && then.is_some_and(is_word_char));
+        !starts_inside && !ends_inside
+    })
+}
+
 pub(crate) fn word_occurs(value: &str, lower: &str) -> bool {
     let first_word = value.chars().next().is_some_and(is_word_char);
     let last_word = value.chars().next_back().is_some_and(is_word_char);

@@ -40,9 +40,15 @@ impl Verdict {
 /// of it.
 pub(super) fn judge_cited(c: &Claim, line: &str, evidence: &[&Cited], stated: &Stated) -> Option<Verdict> {
     let mut overruled: Option<(String, &Overruling)> = None;
+    let mut changed: Option<(String, Overruling)> = None;
     for t in messages(evidence).into_iter().filter(|t| stated.states(t, c)) {
         match &t.overruled {
-            None => return Some(Verdict::at(ClaimStatus::Sourced, Some(stated.line_stating(t, c)))),
+            None => match changed_later(c, t, evidence, stated) {
+                None => return Some(Verdict::at(ClaimStatus::Sourced, Some(stated.line_stating(t, c)))),
+                Some(o) => {
+                    changed.get_or_insert((stated.line_stating(t, c), o));
+                }
+            },
             Some(o) => {
                 overruled.get_or_insert((stated.line_stating(t, c), o));
             }
@@ -51,6 +57,7 @@ pub(super) fn judge_cited(c: &Claim, line: &str, evidence: &[&Cited], stated: &S
     if let Some(loc) = sourced_by_day(c, line, evidence, stated) {
         return Some(Verdict::at(ClaimStatus::Sourced, Some(loc)));
     }
+    let overruled = overruled.or(changed.as_ref().map(|(loc, o)| (loc.clone(), o)));
     if let Some((loc, o)) = overruled {
         if claims::negated(line) {
             // The note records the refusal ("don't add a cron job"): the proposal sources it.
@@ -67,12 +74,32 @@ pub(super) fn judge_cited(c: &Claim, line: &str, evidence: &[&Cited], stated: &S
     contradicted(c, line, evidence, stated)
 }
 
+/// The user's later word on a claim message `t` states: a cited message the user typed after
+/// it, in the same session, that corrects (`on second thought`, `no,`, `actually`…) and gives
+/// the claim's subject another value (`set retention to 30 days` … `on second thought, 14
+/// days is enough`).
+fn changed_later(c: &Claim, t: &CitedText, evidence: &[&Cited], stated: &Stated) -> Option<Overruling> {
+    let (file, _) = t.loc.rsplit_once(':')?;
+    messages(evidence).into_iter().find_map(|u| {
+        let (ufile, uline) = u.loc.rsplit_once(':')?;
+        let line: usize = uline.parse().ok()?;
+        let later = ufile == file && line > t.last;
+        (later
+            && u.speaker == Some(crate::inputs::transcript::Speaker::User)
+            && super::overruled::corrects(&u.text)
+            && !stated.states(u, c)
+            && claims::another_value(c, &u.text))
+        .then(|| Overruling { line, loc: u.loc.clone(), text: u.text.clone(), how: super::overruled::How::Corrected })
+    })
+}
+
 /// The first cited message that binds the claim's subject to another value. A proposal
 /// the user turned down contradicts nothing (`pool_size: 50` in a rejected edit against a
 /// note's `pool_size 20`), nor does any message when a line the user typed among the cited
 /// ones gives the note's value and speaks of what the note speaks of: the user's word
 /// outranks what a tool printed (`Elixir 1.15.7` in the output, `the project is on 1.17`
-/// typed after it).
+/// typed after it), and a message whose value the user changed to the note's in a later
+/// correcting turn (`30日にして` … `やっぱり14日で十分`) no longer says it.
 fn contradicted(c: &Claim, line: &str, evidence: &[&Cited], stated: &Stated) -> Option<Verdict> {
     let said_by_user = |t: &Arc<CitedText>| {
         t.speaker == Some(crate::inputs::transcript::Speaker::User)
@@ -82,7 +109,17 @@ fn contradicted(c: &Claim, line: &str, evidence: &[&Cited], stated: &Stated) -> 
     if messages(evidence).into_iter().any(said_by_user) {
         return None;
     }
-    for t in messages(evidence).into_iter().filter(|t| t.overruled.is_none()) {
+    // A value the user gave, then changed to the note's in a later correcting turn.
+    let changed_to_note = |t: &CitedText| {
+        let Some((file, _)) = t.loc.rsplit_once(':') else { return false };
+        messages(evidence).into_iter().any(|u| {
+            u.loc.rsplit_once(':').is_some_and(|(f, l)| f == file && l.parse::<usize>().is_ok_and(|l| l > t.last))
+                && u.speaker == Some(crate::inputs::transcript::Speaker::User)
+                && super::overruled::corrects(&u.text)
+                && bare_value(c).is_some_and(|v| has_token(&u.text, &v))
+        })
+    };
+    for t in messages(evidence).into_iter().filter(|t| t.overruled.is_none() && !changed_to_note(t)) {
         if let Some(r) = stated.contradiction(t, c) {
             let quote = t.text.get(r.clone()).unwrap_or("").trim();
             let quote = mask(quote).into_owned();
@@ -110,7 +147,7 @@ fn bare_value(c: &Claim) -> Option<String> {
 
 /// True when `text` writes `token` whole: no letter, digit or dot joined to it.
 fn has_token(text: &str, token: &str) -> bool {
-    let joined = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '.' || c == ',');
+    let joined = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '.' || c == ',');
     text.match_indices(token).any(|(at, _)| {
         let before = text[..at].chars().next_back();
         let after = text[at + token.len()..].chars().next();
