@@ -48,6 +48,7 @@ mod provenance_chat_logs;
 mod provenance_choice;
 mod provenance_cjk;
 mod provenance_clean;
+mod provenance_clock;
 mod provenance_delegated;
 mod provenance_english;
 mod provenance_flipped;

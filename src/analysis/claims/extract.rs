@@ -129,6 +129,10 @@ pub(super) fn read(line: &str) -> Vec<Claim> {
     for f in find_dates(line) {
         acc.add(line, ClaimKind::Date, f.range.clone(), f.range, ClaimValue::Date(f.spec));
     }
+    // A time of day (`02:15`, `9:30pm`, `23時`): its value is the time on a 24-hour clock.
+    for (r, value) in super::clock::clock_times(line) {
+        acc.add(line, ClaimKind::Number, r.clone(), r, ClaimValue::Text(value));
+    }
     for v in versions(line) {
         let subject = v.product.as_ref().and_then(|(pr, _)| product_subject(line, pr.clone(), &v.range));
         // `v2.3.1 of the SDK`: the product after the version is taken too (no name claim).

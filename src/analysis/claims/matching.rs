@@ -57,6 +57,7 @@ pub fn needles(claim: &Claim) -> Vec<String> {
             }
             out
         }
+        ClaimValue::Text(value) if claim.kind == ClaimKind::Number => super::clock::clock_needles(value),
         ClaimValue::Text(value) => match glob_parts(value) {
             Some(parts) => parts.iter().max_by_key(|p| p.len()).and_then(|p| json_safe_piece(p)).into_iter().collect(),
             None => json_safe_piece(value).into_iter().collect(),
@@ -235,6 +236,7 @@ fn occurs_in_prepared(claim: &Claim, keys: &[String], hay: &Haystack<'_>) -> boo
         ClaimValue::Port { host: Some(host), port } => host_port_occurs(host, port, text, lower),
         ClaimValue::Text(value) => match claim.kind {
             ClaimKind::Version => version_stated(value, claim.subject.as_ref(), lower),
+            ClaimKind::Number => super::clock::clock_stated(value, lower),
             _ => match glob_parts(value) {
                 Some(parts) => glob_occurs(&parts, lower),
                 None if matches!(claim.kind, ClaimKind::Path | ClaimKind::Code | ClaimKind::Url) => {

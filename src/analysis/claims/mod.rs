@@ -15,6 +15,7 @@ mod binding;
 mod bound;
 pub mod claim;
 mod clause;
+mod clock;
 mod closed;
 mod corpus;
 mod dates;
