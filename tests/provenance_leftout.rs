@@ -239,6 +239,20 @@ fn an_instruction_the_memory_keeps_only_part_of_is_left_out_in_every_language() 
     }
 }
 
+/// The `always` a rule is phrased with need not be repeated by the memory that states it;
+/// the rule turned around (`never`) is not stated.
+#[test]
+fn a_rule_kept_without_its_always_is_kept() {
+    let said = "always push with git push --force-with-lease, never plain --force";
+    let s = user(A, 1, 2, said) + &assistant(A, 2, 2, "OK.");
+    let kept = "# Git\n- Push rewritten branches with `git push --force-with-lease`, never plain `--force`.\n";
+    let (_r, a, _g) = analyze(&[(A, s.clone())], &[("notes.md", "# Git\n")], &[("notes.md", kept)]);
+    assert!(a.left_out.is_empty(), "{:#?}", a.left_out);
+    let lost = "# Git\n- Rewritten branches are pushed by the CI job.\n";
+    let (_r, a, _g) = analyze(&[(A, s)], &[("notes.md", "# Git\n")], &[("notes.md", lost)]);
+    assert_eq!(a.left_out.len(), 1, "{:#?}", a.left_out);
+}
+
 #[test]
 fn an_index_line_or_a_description_does_not_keep_an_instruction() {
     let said = "Remember: staging deploys need no approval, production deploys need two.";

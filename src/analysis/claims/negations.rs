@@ -81,6 +81,11 @@ pub(super) const CJK_NEGATIONS: &[&str] = &[
 /// what a plain denial says (`forbidden to deploy on Fridays` is `don't deploy on Fridays`).
 pub(super) const PERMISSION: usize = 2;
 
+/// The pair of [`ANTONYMS`] that says how often (`always`/`never`): its `always` side is how
+/// a rule is phrased (`always push with --force-with-lease`), which a memory stating the rule
+/// need not repeat.
+pub(super) const FREQUENCY: usize = 5;
+
 /// Antonym pairs: each side's words (English stems, or CJK words). A sentence using one side
 /// where its source uses the other says the opposite.
 pub(super) const ANTONYMS: &[(&[&str], &[&str])] = &[
@@ -148,3 +153,14 @@ pub(super) const DENY_BEFORE: &[&str] = &[
     "아니",
     "말고",
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::{ANTONYMS, FREQUENCY, PERMISSION};
+
+    #[test]
+    fn the_named_pairs_are_where_they_are_named() {
+        assert_eq!(ANTONYMS[PERMISSION].0[0], "allow");
+        assert_eq!(ANTONYMS[FREQUENCY].0[0], "alway");
+    }
+}

@@ -17,7 +17,7 @@ use std::sync::LazyLock;
 
 use super::binding::stem;
 use super::closed;
-use super::negations::{ANTONYMS, CJK_NEGATIONS, EN_NEGATIONS, NEGATES_BEFORE, PERMISSION};
+use super::negations::{ANTONYMS, CJK_NEGATIONS, EN_NEGATIONS, FREQUENCY, NEGATES_BEFORE, PERMISSION};
 use super::text::is_cjk;
 use latin_parts::{LatinPart, is_word_part, latin_parts};
 
@@ -512,6 +512,12 @@ impl Statement {
         });
         (flipped_pole && self.covered_by(source) >= 0.8).then_some(Opposite::Antonym)
     }
+}
+
+/// True when side `side` of antonym pair `pair` is the `always` a rule is phrased with: a
+/// memory that states the rule need not repeat it.
+pub fn rule_phrasing(pair: usize, side: bool) -> bool {
+    pair == FREQUENCY && side
 }
 
 /// True when `text` denies something: some statement of it has a negated word or pole,

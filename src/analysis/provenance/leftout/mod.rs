@@ -309,6 +309,7 @@ impl Asked<'_> {
             .clauses
             .iter()
             .flat_map(|c| c.poles.iter().filter_map(move |p| c.asserted_side(p.pair).map(|side| (p.pair, side))))
+            .filter(|&(pair, side)| !claims::rule_phrasing(pair, side))
             .collect();
         let cjk = 2 * stems.iter().filter(|s| s.chars().any(crate::base::text::is_cjk)).count() > stems.len();
         Asked { stems, pieces, sides, values: &item.values, cjk }
