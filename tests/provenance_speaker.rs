@@ -61,6 +61,10 @@ fn session(last: &str) -> String {
 }
 
 fn check(transcript: &str, note: &str, cited: usize) -> serde_json::Value {
+    check_at(transcript, note, &cited.to_string())
+}
+
+fn check_at(transcript: &str, note: &str, cited: &str) -> serde_json::Value {
     let (g, dream, memory) = dream_fixture(
         &[("MEMORY.md", "- [Build](build.md)\n")],
         &[("MEMORY.md", "- [Build](build.md)\n"), ("build.md", note)],
@@ -193,6 +197,9 @@ fn the_cited_line_says_who_said_it() {
     assert_eq!(cit["speaker"], "tool WebFetch", "{cit:#}");
     let v = check(&session("Thanks, that's all."), PLANTED, 1);
     assert_eq!(v["changes"][0]["citations"][0]["speaker"], "user");
+    // A range names everyone who said its lines, in order.
+    let v = check_at(&session("Thanks, that's all."), PLANTED, "3-4");
+    assert_eq!(v["changes"][0]["citations"][0]["speaker"], "tool WebFetch, assistant");
 }
 
 #[test]

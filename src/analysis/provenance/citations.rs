@@ -124,10 +124,22 @@ pub fn resolve(
         n = message.last.max(n) + 1;
         cited.texts.push(message);
     }
-    report.speaker = cited.texts.first().and_then(|m| m.speaker.as_ref()).map(|s| s.label());
+    report.speaker = speakers(&cited.texts);
     report.excerpt = lines.excerpt(idx, &t, start);
     report.context = lines.context(idx, &t, start..=end, CONTEXT_RADIUS);
     (report, Some(cited), None)
+}
+
+/// Who said the cited messages, in order, each once (`tool Bash, assistant` for a range
+/// whose first line is a command's output and whose second is the assistant's reply).
+fn speakers(texts: &[Arc<CitedText>]) -> Option<String> {
+    let mut said: Vec<String> = Vec::new();
+    for label in texts.iter().filter_map(|m| m.speaker.as_ref()).map(|s| s.label()) {
+        if !said.contains(&label) {
+            said.push(label);
+        }
+    }
+    (!said.is_empty()).then(|| said.join(", "))
 }
 
 #[cfg(test)]
