@@ -310,3 +310,33 @@ fn guesses_in_other_words_and_languages_written_as_fact_are_speculative() {
         assert!(!kinds.contains(&"speculative-source".to_string()), "{fact}: {kinds:?}");
     }
 }
+
+/// A question (the user's or the assistant's) written as fact is speculative; one that a
+/// cited line answers is not.
+#[test]
+fn a_question_written_as_fact_is_speculative_unless_answered() {
+    let asked = [
+        user(1, "should we switch the frontend from npm to bun? what do you think"),
+        assistant(
+            2,
+            "Bun would speed up installs, but some postinstall scripts could break. Want me to try it on a branch?",
+        ),
+        user(3, "let me think about it"),
+    ]
+    .concat();
+    let kinds = |t: &str, note: &str, cited: &str| -> Vec<String> {
+        flag_rows(&check_at(t, note, cited)).into_iter().map(|r| r.1).collect()
+    };
+    let note = "- The frontend switched from npm to bun.\n";
+    assert!(kinds(&asked, note, "1-3").contains(&"speculative-source".to_string()));
+    let ja = [user(1, "フロントエンドをnpmからbunに移行しますか？"), assistant(2, "検討します。")].concat();
+    assert!(
+        kinds(&ja, "- フロントエンドはnpmからbunに移行した。\n", "1-2").contains(&"speculative-source".to_string())
+    );
+    let answered = [
+        user(1, "should we switch the frontend from npm to bun?"),
+        assistant(2, "Yes. I switched the frontend to bun and the build passes."),
+    ]
+    .concat();
+    assert!(!kinds(&answered, note, "1-2").contains(&"speculative-source".to_string()));
+}

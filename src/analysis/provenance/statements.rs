@@ -149,7 +149,18 @@ fn judge_line(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)]) -> Op
             return Some(contradicted(line, said, best));
         }
         let as_close = || close.iter().filter(|m| m.coverage >= best.coverage - 0.01);
-        if !claims::hedged(said) && as_close().all(guess) {
+        // A question counts only when no close clause answers it (`should we use Postgres
+        // 16?` … `Yes, Postgres 16 it is` is an answer, however fewer words it shares).
+        let answered = || {
+            cited.iter().any(|(t, clauses)| {
+                clauses.iter().any(|c| {
+                    let m = Match { text: t, clause: c, coverage: 0.0 };
+                    note.shared(c) >= 2 && !asks(&m) && !guess(&m)
+                })
+            })
+        };
+        let only_asked = close.iter().any(asks) && close.iter().all(|m| guess(m) || asks(m)) && !answered();
+        if !claims::hedged(said) && (as_close().all(guess) || only_asked) {
             return Some(speculative(line, said, best));
         }
         if decided(said) && as_close().all(|m| m.text.awaiting) {
@@ -165,6 +176,13 @@ fn guess(m: &Match<'_>) -> bool {
     let own = m.text.speaker == Some(crate::inputs::transcript::Speaker::Assistant)
         && m.text.parts.first().is_some_and(|(_, r)| r.contains(&m.clause.range.start));
     own && claims::hedged(m.text.text.get(m.clause.range.clone()).unwrap_or(""))
+}
+
+/// True when the matched clause is a question, whoever asks it (`should we switch from npm
+/// to bun?`, `Want me to try it on a branch?`, `移行しますか？`): it asserts nothing.
+fn asks(m: &Match<'_>) -> bool {
+    let after = m.text.text.get(m.clause.range.end..).unwrap_or("");
+    after.trim_start_matches(['*', '_', '`', '"', '\'', ')']).starts_with(['?', '？'])
 }
 
 /// Words that record a decision (lowercase; Latin ones as whole words).
@@ -217,7 +235,7 @@ fn undecided(line: &str, said: &str, m: &Match<'_>) -> (Flag, ClaimReport) {
 
 fn speculative(line: &str, said: &str, m: &Match<'_>) -> (Flag, ClaimReport) {
     quoted(FlagKind::SpeculativeSource, ClaimStatus::Speculative, (line, said), m, |shown, source, q| {
-        format!("the note states «{shown}» as fact, but {source} only guesses it: «{q}»")
+        format!("the note states «{shown}» as fact, but {source} only guesses or asks it: «{q}»")
     })
 }
 
