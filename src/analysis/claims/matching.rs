@@ -240,7 +240,7 @@ fn occurs_in_prepared(claim: &Claim, keys: &[String], hay: &Haystack<'_>) -> boo
             _ => match glob_parts(value) {
                 Some(parts) => glob_occurs(&parts, lower),
                 None if matches!(claim.kind, ClaimKind::Path | ClaimKind::Code | ClaimKind::Url) => {
-                    token_occurs(value, lower)
+                    token_occurs(value, lower, claim.kind == ClaimKind::Code)
                 }
                 None => word_occurs(value, lower),
             },
@@ -359,6 +359,8 @@ mod tests {
         assert!(!occurs_in(&path, "copy config/runtime.exs.example first"));
         assert!(occurs_in(&path, "edit config/runtime.exs. Then boot"));
         assert!(occurs_in(&path, "see config/runtime.exs: it sets the port"));
+        // A path's line number is no other path.
+        assert!(occurs_in(&path, "config/runtime.exs:12: config :app, port: 4000"));
         let build = claim("Deploys use `npm run build`.");
         assert!(!occurs_in(&build, "run `npm run build:prod` for deploys"));
         assert!(occurs_in(&build, "ran npm run build, it passed"));

@@ -39,8 +39,10 @@ pub(crate) fn version_token(value: &str, lower: &str) -> bool {
 /// Like [`word_occurs`], for a path, a URL or code: an occurrence the source's token goes on
 /// past (`config/runtime.exs` in `config/runtime.exs.example`, `npm run build` in `npm run
 /// build:prod`, `--force` in `--force-with-lease`) is another name, not this one. A full
-/// stop or colon that ends a sentence or a label (`.` or `:` before a space) is no part of it.
-pub(crate) fn token_occurs(value: &str, lower: &str) -> bool {
+/// stop or colon that ends a sentence or a label (`.` or `:` before a space) is no part of it;
+/// `colon`: a `:` and a letter go on (code: `build:prod`), not for a path, which ends at `:`
+/// (`src/db.rs:12`, `/srv/app:ro`).
+pub(crate) fn token_occurs(value: &str, lower: &str, colon: bool) -> bool {
     let first_word = value.chars().next().is_some_and(is_word_char);
     let last_word = value.chars().next_back().is_some_and(is_word_char);
     starts(lower, value).any(|i| {
@@ -48,9 +50,13 @@ pub(crate) fn token_occurs(value: &str, lower: &str) -> bool {
         let mut after = lower.get(i + value.len()..).unwrap_or("").chars();
         let (next, then) = (after.next(), after.next());
         let starts_inside = first_word && before.is_some_and(is_word_char);
-        let ends_inside = last_word
-            && (next.is_some_and(is_word_char)
-                || matches!(next, Some('.' | ':' | '-' | '_')) && then.is_some_and(is_word_char));
+        let goes_on = match next {
+            Some('.' | '-' | '_') => then.is_some_and(is_word_char),
+            // `build:prod` goes on; a path's `:12` is its line, and a path ends at `:`.
+            Some(':') => colon && then.is_some_and(char::is_alphabetic),
+            _ => false,
+        };
+        let ends_inside = last_word && (next.is_some_and(is_word_char) || goes_on);
         !starts_inside && !ends_inside
     })
 }
