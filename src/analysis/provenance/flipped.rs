@@ -27,9 +27,15 @@ pub(super) struct LiveLine<'a> {
     /// Its statements, then its parts: read once, when first asked for (every clause of
     /// every added line of the hunk is held against them).
     clauses: std::cell::OnceCell<Vec<Statement>>,
+    /// [`claims::calm`] of its text, found when first asked for.
+    calm: std::cell::OnceCell<bool>,
 }
 
 impl LiveLine<'_> {
+    fn calm(&self) -> bool {
+        *self.calm.get_or_init(|| claims::calm(self.text))
+    }
+
     fn clauses(&self) -> &[Statement] {
         self.clauses.get_or_init(|| claims::statements(self.text).into_iter().chain(claims::parts(self.text)).collect())
     }
@@ -46,7 +52,12 @@ pub(super) fn removed_lines(f: &crate::model::diff::FileDiff, hi: usize) -> Vec<
         }
         if l.op == crate::model::diff::Op::Remove {
             let text = crate::base::text::strip_terminator(&l.text);
-            out.push(LiveLine { at: format!("{}:{at}", f.path), text, clauses: Default::default() });
+            out.push(LiveLine {
+                at: format!("{}:{at}", f.path),
+                text,
+                clauses: Default::default(),
+                calm: Default::default(),
+            });
         }
     }
     out
@@ -59,9 +70,15 @@ pub(super) fn judge(
     removed: &[LiveLine<'_>],
     cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)],
 ) -> Option<(Flag, ClaimReport)> {
+    // Two calm lines never turn each other around: only the others are read.
+    let calm = claims::calm(line);
+    let removed: Vec<&LiveLine<'_>> = removed.iter().filter(|old| !(calm && old.calm())).collect();
+    if removed.is_empty() {
+        return None;
+    }
     let notes = claims::statements(line).into_iter().chain(claims::parts(line));
     for note in notes {
-        for old in removed {
+        for &old in &removed {
             for live in old.clauses() {
                 if note.shared(live) < 2 || note.covered_by(live).max(live.covered_by(&note)) < CLOSE {
                     continue;

@@ -50,14 +50,16 @@ static FORMS: LazyLock<Vec<Form>> = LazyLock::new(|| {
             re: compile(&format!(
                 r"(?i)\b{WEEKDAY}{MONTH}\s(?P<day>\d{{1,2}}){day_suffix}(?:,?\s(?P<year>\d{{4}}))?\b"
             )),
-            build: month_day_year, digitless: false,
+            build: month_day_year,
+            digitless: false,
         },
         // 1 November 2026 / 1st of Nov
         Form {
             re: compile(&format!(
                 r"(?i)\b(?P<day>\d{{1,2}}){day_suffix}\s(?:of\s)?{MONTH}(?:,?\s(?P<year>\d{{4}}))?\b"
             )),
-            build: day_month_year, digitless: false,
+            build: day_month_year,
+            digitless: false,
         },
         // November 2026
         Form { re: compile(&format!(r"(?i)\b{MONTH},?\s(?P<year>\d{{4}})\b")), build: month_year, digitless: false },
@@ -66,10 +68,15 @@ static FORMS: LazyLock<Vec<Form>> = LazyLock::new(|| {
             re: compile(&format!(
                 r"(?i)\b(?P<pw>early|mid|late|end\sof|beginning\sof|start\sof|middle\sof)[\s-]{MONTH}(?:,?\s(?P<year>\d{{4}}))?\b"
             )),
-            build: part_month_year, digitless: true,
+            build: part_month_year,
+            digitless: true,
         },
         // Q4 2026 / Q4 of 2026
-        Form { re: compile(r"(?i)\bQ(?P<q>[1-4])(?:\s|\s?/\s?|-|\sof\s)(?P<year>\d{4})\b"), build: quarter, digitless: false },
+        Form {
+            re: compile(r"(?i)\bQ(?P<q>[1-4])(?:\s|\s?/\s?|-|\sof\s)(?P<year>\d{4})\b"),
+            build: quarter,
+            digitless: false,
+        },
         // 2026 Q4 / 2026-Q4
         Form { re: compile(r"(?i)\b(?P<year>\d{4})\s?-?\s?Q(?P<q>[1-4])\b"), build: quarter, digitless: false },
         // in 2026 / early 2026
@@ -77,10 +84,15 @@ static FORMS: LazyLock<Vec<Form>> = LazyLock::new(|| {
             re: compile(
                 r"(?i)\b(?P<ctx>in|since|by|until|till|through|during|from|before|after|of|early|mid|late|end\sof|beginning\sof)[\s-](?P<year>\d{4})\b",
             ),
-            build: year_in_context, digitless: false,
+            build: year_in_context,
+            digitless: false,
         },
         // 2026-11-01 / 2026/11/01 / 2026.11.01
-        Form { re: compile(r"(?P<year>\d{4})(?P<s1>[-/.])(?P<m>\d{1,2})(?P<s2>[-/.])(?P<d>\d{1,2})"), build: iso_day, digitless: false },
+        Form {
+            re: compile(r"(?P<year>\d{4})(?P<s1>[-/.])(?P<m>\d{1,2})(?P<s2>[-/.])(?P<d>\d{1,2})"),
+            build: iso_day,
+            digitless: false,
+        },
         // 2026-11
         Form { re: compile(r"(?P<year>\d{4})[-/](?P<m>\d{2})"), build: iso_month, digitless: false },
         // 11/1, 11/01/2026
@@ -90,38 +102,48 @@ static FORMS: LazyLock<Vec<Form>> = LazyLock::new(|| {
             re: compile(&format!(
                 r"(?P<year>{FW}{{4}}){SP}年(?:{SP}(?P<m>{FW}{{1,2}}){SP}月(?:{SP}(?P<d>{FW}{{1,2}}){SP}[日号號]|{CJK_PART})?)?"
             )),
-            build: cjk_date, digitless: false,
+            build: cjk_date,
+            digitless: false,
         },
         // 11月1日 / 10月下旬 / 11月
         Form {
             re: compile(&format!(r"(?P<m>{FW}{{1,2}}){SP}月(?:{SP}(?P<d>{FW}{{1,2}}){SP}[日号號]|{CJK_PART})?")),
-            build: cjk_date, digitless: false,
+            build: cjk_date,
+            digitless: false,
         },
         // 2026년 11월 1일 / 2026년 / 10월 말
         Form {
             re: compile(&format!(
                 r"(?P<year>{FW}{{4}}){SP}년(?:{SP}(?P<m>{FW}{{1,2}}){SP}월(?:{SP}(?P<d>{FW}{{1,2}}){SP}일|{SP}{KO_PART})?)?"
             )),
-            build: korean_date, digitless: false,
+            build: korean_date,
+            digitless: false,
         },
         Form {
             re: compile(&format!(r"(?P<m>{FW}{{1,2}}){SP}월(?:{SP}(?P<d>{FW}{{1,2}}){SP}일|{SP}{KO_PART})?")),
-            build: korean_date, digitless: false,
+            build: korean_date,
+            digitless: false,
         },
         // 2026年第4四半期 / 2026年Q4 / 2026년 4분기
         Form {
             re: compile(&format!(
                 r"(?P<year>{FW}{{4}}){SP}年?{SP}(?:第{SP}(?P<q>[1-4１-４一二三四]){SP}(?:四半期|季度)|Q(?P<q2>[1-4]))"
             )),
-            build: cjk_quarter, digitless: false,
+            build: cjk_quarter,
+            digitless: false,
         },
-        Form { re: compile(&format!(r"(?P<year>{FW}{{4}}){SP}년{SP}(?P<q>[1-4]){SP}분기")), build: cjk_quarter, digitless: false },
+        Form {
+            re: compile(&format!(r"(?P<year>{FW}{{4}}){SP}년{SP}(?P<q>[1-4]){SP}분기")),
+            build: cjk_quarter,
+            digitless: false,
+        },
         // in October (capitalised month after a context word)
         Form {
             re: compile(
                 r"(?i)\b(?:in|since|by|until|till|during|from|through|before|after)\s(?P<mon>january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\b",
             ),
-            build: month_in_context, digitless: true,
+            build: month_in_context,
+            digitless: true,
         },
     ]
 });
