@@ -10,6 +10,7 @@
 //! Latin content words are compared by stem; CJK text by pairs of characters, since it
 //! writes no spaces between words.
 
+use crate::base::fnv::Fnv;
 use std::collections::{BTreeSet, HashMap};
 use std::ops::Range;
 use std::rc::Rc;
@@ -208,7 +209,7 @@ pub fn content_stems(text: &str) -> Vec<String> {
 /// writes a word of it.
 pub fn each_content_stem(text: &str, mut f: impl FnMut(&str)) {
     let lower = text.to_lowercase();
-    if lower.chars().any(is_cjk) {
+    if !lower.is_ascii() && lower.chars().any(is_cjk) {
         statement_of(text).content.iter().for_each(|w| f(&w.stem));
         return;
     }
@@ -258,7 +259,7 @@ impl LatinWord {
             return Rc::new(LatinWord::new(word));
         }
         thread_local! {
-            static READ: std::cell::RefCell<HashMap<String, Rc<LatinWord>>> = Default::default();
+            static READ: std::cell::RefCell<HashMap<String, Rc<LatinWord>, Fnv>> = Default::default();
         }
         READ.with_borrow_mut(|memo| {
             if let Some(known) = memo.get(word) {
