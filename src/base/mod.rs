@@ -2,6 +2,7 @@
 //! user's time zone, and finding and masking credentials. Knows nothing of dreams.
 
 pub mod date;
+pub mod fnv;
 pub mod ranges;
 pub mod secrets;
 pub mod shown;

@@ -21,19 +21,21 @@ pub fn split_lines(text: &str) -> Vec<&str> {
 /// one definition the claim recognisers, the CHANGES.md reader and the entry-to-hunk
 /// mapping share.
 pub fn is_cjk(c: char) -> bool {
-    matches!(c as u32,
-        0x3005 | 0x3007          // 々 〇
-        | 0x3040..=0x30FF        // Hiragana, Katakana (incl. ー)
-        | 0x31F0..=0x31FF        // Katakana phonetic extensions
-        | 0x3400..=0x4DBF        // CJK Extension A
-        | 0x4E00..=0x9FFF        // CJK Unified Ideographs
-        | 0xF900..=0xFAFF        // CJK Compatibility Ideographs
-        | 0xFF66..=0xFF9F        // Half-width Katakana
-        | 0x1100..=0x11FF        // Hangul Jamo
-        | 0x3130..=0x318F        // Hangul Compatibility Jamo
-        | 0xAC00..=0xD7AF        // Hangul Syllables
-        | 0x20000..=0x2A6DF      // CJK Extension B
-    )
+    // Every range below starts at U+1100 or later: most text is decided by one comparison.
+    (c as u32) >= 0x1100
+        && matches!(c as u32,
+            0x3005 | 0x3007          // 々 〇
+            | 0x3040..=0x30FF        // Hiragana, Katakana (incl. ー)
+            | 0x31F0..=0x31FF        // Katakana phonetic extensions
+            | 0x3400..=0x4DBF        // CJK Extension A
+            | 0x4E00..=0x9FFF        // CJK Unified Ideographs
+            | 0xF900..=0xFAFF        // CJK Compatibility Ideographs
+            | 0xFF66..=0xFF9F        // Half-width Katakana
+            | 0x1100..=0x11FF        // Hangul Jamo
+            | 0x3130..=0x318F        // Hangul Compatibility Jamo
+            | 0xAC00..=0xD7AF        // Hangul Syllables
+            | 0x20000..=0x2A6DF      // CJK Extension B
+        )
 }
 
 /// The line without its terminator (`\n`, `\r\n`).

@@ -54,7 +54,7 @@ pub use lasting::{lasting, lasting_instruction, marker_stems, may_hold_lasting_m
 pub use matching::{Haystack, covers, date_stated_by, needles, occurs_in, overlaps};
 pub use memo::memoized;
 pub use polarity::{
-    Opposite, Statement, Word, clauses, content_stems, each_content_stem, negated, parts, rule_phrasing,
+    Opposite, Statement, Word, calm, clauses, content_stems, each_content_stem, negated, parts, rule_phrasing,
     shares_content, statement_of, statements,
 };
 pub use rates::{rate_of, rates_in};

@@ -10,6 +10,7 @@
 //! Latin content words are compared by stem; CJK text by pairs of characters, since it
 //! writes no spaces between words.
 
+use crate::base::fnv::Fnv;
 use std::collections::{BTreeSet, HashMap};
 use std::ops::Range;
 use std::rc::Rc;
@@ -208,11 +209,13 @@ pub fn content_stems(text: &str) -> Vec<String> {
 /// writes a word of it.
 pub fn each_content_stem(text: &str, mut f: impl FnMut(&str)) {
     let lower = text.to_lowercase();
-    if lower.chars().any(is_cjk) {
+    if !lower.is_ascii() && lower.chars().any(is_cjk) {
         statement_of(text).content.iter().for_each(|w| f(&w.stem));
         return;
     }
-    for w in latin_words(&lower).map(LatinWord::read) {
+    // A number (ASCII digits) is no content word: not read.
+    let number = |w: &&str| w.bytes().all(|b| b.is_ascii_digit());
+    for w in latin_words(&lower).filter(|w| !number(w)).map(LatinWord::read) {
         if w.content && !w.negation && w.pole.is_none() {
             f(&w.stem);
         }
@@ -256,7 +259,7 @@ impl LatinWord {
             return Rc::new(LatinWord::new(word));
         }
         thread_local! {
-            static READ: std::cell::RefCell<HashMap<String, Rc<LatinWord>>> = Default::default();
+            static READ: std::cell::RefCell<HashMap<String, Rc<LatinWord>, Fnv>> = Default::default();
         }
         READ.with_borrow_mut(|memo| {
             if let Some(known) = memo.get(word) {
@@ -272,11 +275,17 @@ impl LatinWord {
     }
 
     fn new(word: &str) -> LatinWord {
+        let negation = NEGATES_BEFORE.contains(&word) || negates_after(word);
+        if !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit()) {
+            // What the general reading below makes of it, the lookups it repeats left out: a
+            // number is its own stem and no content word.
+            return LatinWord { negation, stem: word.to_string(), pole: pole_of(word), content: false };
+        }
         let stem = stem(word);
         let pole = pole_of(&stem).or_else(|| pole_of(word));
         let number = stem.chars().count() < 2 || stem.chars().all(|c| c.is_ascii_digit());
         let content = !closed::english(word) && !number;
-        LatinWord { negation: NEGATES_BEFORE.contains(&word) || negates_after(word), stem, pole, content }
+        LatinWord { negation, stem, pole, content }
     }
 }
 
@@ -518,6 +527,21 @@ impl Statement {
 /// memory that states the rule need not repeat it.
 pub fn rule_phrasing(pair: usize, side: bool) -> bool {
     pair == FREQUENCY && side
+}
+
+/// True when no clause of `text` can take the other side of another calm clause: an ASCII
+/// text none of whose words is a negation, a word of an antonym pair or a word that makes
+/// a part deny without one ([`denials`]: `stop …ing`, passive `dropped`; what `rather
+/// than`, `instead of` or a move's `from` sets against the rest), so no statement or part
+/// of it has a negated word, a pole or a denying part, and [`Statement::opposite`] finds
+/// nothing between two of them. Cheaper than reading its clauses; `false` means it may.
+pub fn calm(text: &str) -> bool {
+    const DENYING: &[&str] = &["stop", "stops", "quit", "quits", "cease", "dropped", "rather", "instead", "from"];
+    text.is_ascii()
+        && latin_words(&text.to_ascii_lowercase()).all(|w| {
+            let read = LatinWord::read(w);
+            !DENYING.contains(&w) && !read.negation && read.pole.is_none()
+        })
 }
 
 /// True when `text` denies something: some statement of it has a negated word or pole,

@@ -14,7 +14,7 @@ pub(crate) fn is_word_char(c: char) -> bool {
 
 /// True when the line contains at least one CJK letter.
 pub(crate) fn has_cjk(s: &str) -> bool {
-    s.chars().any(is_cjk)
+    !s.is_ascii() && s.chars().any(is_cjk)
 }
 
 /// The char just before byte offset `i` (which must be a char boundary), if any.

@@ -24,6 +24,21 @@ const CLOSE: f32 = 0.6;
 pub(super) struct LiveLine<'a> {
     pub at: String,
     pub text: &'a str,
+    /// Its statements, then its parts: read once, when first asked for (every clause of
+    /// every added line of the hunk is held against them).
+    clauses: std::cell::OnceCell<Vec<Statement>>,
+    /// [`claims::calm`] of its text, found when first asked for.
+    calm: std::cell::OnceCell<bool>,
+}
+
+impl LiveLine<'_> {
+    fn calm(&self) -> bool {
+        *self.calm.get_or_init(|| claims::calm(self.text))
+    }
+
+    fn clauses(&self) -> &[Statement] {
+        self.clauses.get_or_init(|| claims::statements(self.text).into_iter().chain(claims::parts(self.text)).collect())
+    }
 }
 
 /// The live lines hunk `hi` of `f` removes, each with where it was (`note.md:7`).
@@ -37,7 +52,12 @@ pub(super) fn removed_lines(f: &crate::model::diff::FileDiff, hi: usize) -> Vec<
         }
         if l.op == crate::model::diff::Op::Remove {
             let text = crate::base::text::strip_terminator(&l.text);
-            out.push(LiveLine { at: format!("{}:{at}", f.path), text });
+            out.push(LiveLine {
+                at: format!("{}:{at}", f.path),
+                text,
+                clauses: Default::default(),
+                calm: Default::default(),
+            });
         }
     }
     out
@@ -50,21 +70,27 @@ pub(super) fn judge(
     removed: &[LiveLine<'_>],
     cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)],
 ) -> Option<(Flag, ClaimReport)> {
+    // Two calm lines never turn each other around: only the others are read.
+    let calm = claims::calm(line);
+    let removed: Vec<&LiveLine<'_>> = removed.iter().filter(|old| !(calm && old.calm())).collect();
+    if removed.is_empty() {
+        return None;
+    }
     let notes = claims::statements(line).into_iter().chain(claims::parts(line));
     for note in notes {
-        for old in removed {
-            for live in claims::statements(old.text).into_iter().chain(claims::parts(old.text)) {
-                if note.shared(&live) < 2 || note.covered_by(&live).max(live.covered_by(&note)) < CLOSE {
+        for &old in &removed {
+            for live in old.clauses() {
+                if note.shared(live) < 2 || note.covered_by(live).max(live.covered_by(&note)) < CLOSE {
                     continue;
                 }
-                let Some(how) = note.opposite(&live).or_else(|| live.opposite(&note)) else { continue };
-                let sides = Sides { note: &note, live: &live, how };
+                let Some(how) = note.opposite(live).or_else(|| live.opposite(&note)) else { continue };
+                let sides = Sides { note: &note, live, how };
                 let sourced = cited
                     .iter()
                     .flat_map(|(_, clauses)| clauses.iter())
                     .any(|c| c.shared(&note) >= 1 && sides.taken_by(c));
                 if !sourced {
-                    return Some(verdict(line, &note, old, &live));
+                    return Some(verdict(line, &note, old, live));
                 }
             }
         }

@@ -25,7 +25,7 @@ use crate::analysis::flag::{Flag, FlagKind};
 use crate::base::secrets::mask;
 use crate::model::ids::{EntryId, HunkId};
 use crate::model::review::Review;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 /// The least share of a note clause's content words a cited clause must hold to be the
@@ -45,6 +45,7 @@ struct Match<'a> {
 pub(super) fn check(review: &Review, cited: &[Vec<Cited>], hunk_claims: &[HunkClaim], findings: &mut Findings) {
     let mut split = CitedStatements::default();
     let flagged = flagged_lines(hunk_claims);
+    let sourced_of = sourced_claims(hunk_claims);
     for (fi, f) in review.files.iter().enumerate() {
         if !f.kind.writable() {
             continue;
@@ -76,24 +77,19 @@ pub(super) fn check(review: &Review, cited: &[Vec<Cited>], hunk_claims: &[HunkCl
                     }
                     continue;
                 }
-                let sourced: Vec<&Claim> = hunk_claims
-                    .iter()
-                    .filter(|hc| hc.at == id && hc.written == text && !hc.in_secret)
-                    .filter(|hc| hc.status.as_ref().is_some_and(|v| v.status == ClaimStatus::Sourced))
-                    .map(|hc| &hc.claim)
-                    .collect();
+                let sourced: &[&Claim] = sourced_of.get(&(id, text)).map_or(&[], Vec::as_slice);
                 let verdict = judge_line(text, &finer)
                     .or_else(|| super::flipped::judge(text, &removed, &finer))
-                    .or_else(|| judge_values(text, &sourced, &statements))
-                    .or_else(|| judge_choice(text, &sourced, &statements))
+                    .or_else(|| judge_values(text, sourced, &statements))
+                    .or_else(|| judge_choice(text, sourced, &statements))
                     .or_else(|| judge_prohibition(text, &statements))
-                    .or_else(|| judge_delegated(text, &sourced, &statements))
-                    .or_else(|| judge_undecided_claims(text, &sourced, &statements))
+                    .or_else(|| judge_delegated(text, sourced, &statements))
+                    .or_else(|| judge_undecided_claims(text, sourced, &statements))
                     .or_else(|| {
                         if !sourced.iter().any(|c| super::rebound::is_value(c)) {
                             return None;
                         }
-                        judge_rebound(text, &sourced, &finer)
+                        judge_rebound(text, sourced, &finer)
                     });
                 if let Some((flag, report)) = verdict {
                     findings.add_hunk_flag(id, flag);
@@ -104,6 +100,17 @@ pub(super) fn check(review: &Review, cited: &[Vec<Cited>], hunk_claims: &[HunkCl
             }
         }
     }
+}
+
+/// The sourced claims (none inside a credential) of each added line (hunk, text as
+/// written), in the order of `hunk_claims`: looked up per line instead of read through.
+fn sourced_claims(hunk_claims: &[HunkClaim]) -> HashMap<(HunkId, &str), Vec<&Claim>> {
+    let mut out: HashMap<(HunkId, &str), Vec<&Claim>> = HashMap::new();
+    let sourced = |hc: &&HunkClaim| hc.status.as_ref().is_some_and(|v| v.status == ClaimStatus::Sourced);
+    for hc in hunk_claims.iter().filter(|hc| !hc.in_secret).filter(sourced) {
+        out.entry((hc.at, hc.written.as_str())).or_default().push(&hc.claim);
+    }
+    out
 }
 
 /// The lines (hunk, text as written) a value claim of which already got a contradicted or

@@ -37,6 +37,9 @@ fn compile(pattern: &str) -> Option<Regex> {
 struct Form {
     re: Option<Regex>,
     build: fn(&str, &Captures) -> Option<FoundDate>,
+    /// It can match a text without a digit (`late Oct`, `in October`); every other form
+    /// needs one (`\d` is any Unicode decimal digit: a numeric character).
+    digitless: bool,
 }
 
 static FORMS: LazyLock<Vec<Form>> = LazyLock::new(|| {
@@ -48,6 +51,7 @@ static FORMS: LazyLock<Vec<Form>> = LazyLock::new(|| {
                 r"(?i)\b{WEEKDAY}{MONTH}\s(?P<day>\d{{1,2}}){day_suffix}(?:,?\s(?P<year>\d{{4}}))?\b"
             )),
             build: month_day_year,
+            digitless: false,
         },
         // 1 November 2026 / 1st of Nov
         Form {
@@ -55,44 +59,57 @@ static FORMS: LazyLock<Vec<Form>> = LazyLock::new(|| {
                 r"(?i)\b(?P<day>\d{{1,2}}){day_suffix}\s(?:of\s)?{MONTH}(?:,?\s(?P<year>\d{{4}}))?\b"
             )),
             build: day_month_year,
+            digitless: false,
         },
         // November 2026
-        Form { re: compile(&format!(r"(?i)\b{MONTH},?\s(?P<year>\d{{4}})\b")), build: month_year },
+        Form { re: compile(&format!(r"(?i)\b{MONTH},?\s(?P<year>\d{{4}})\b")), build: month_year, digitless: false },
         // late Oct 2026 / mid-November / end of November 2026
         Form {
             re: compile(&format!(
                 r"(?i)\b(?P<pw>early|mid|late|end\sof|beginning\sof|start\sof|middle\sof)[\s-]{MONTH}(?:,?\s(?P<year>\d{{4}}))?\b"
             )),
             build: part_month_year,
+            digitless: true,
         },
         // Q4 2026 / Q4 of 2026
-        Form { re: compile(r"(?i)\bQ(?P<q>[1-4])(?:\s|\s?/\s?|-|\sof\s)(?P<year>\d{4})\b"), build: quarter },
+        Form {
+            re: compile(r"(?i)\bQ(?P<q>[1-4])(?:\s|\s?/\s?|-|\sof\s)(?P<year>\d{4})\b"),
+            build: quarter,
+            digitless: false,
+        },
         // 2026 Q4 / 2026-Q4
-        Form { re: compile(r"(?i)\b(?P<year>\d{4})\s?-?\s?Q(?P<q>[1-4])\b"), build: quarter },
+        Form { re: compile(r"(?i)\b(?P<year>\d{4})\s?-?\s?Q(?P<q>[1-4])\b"), build: quarter, digitless: false },
         // in 2026 / early 2026
         Form {
             re: compile(
                 r"(?i)\b(?P<ctx>in|since|by|until|till|through|during|from|before|after|of|early|mid|late|end\sof|beginning\sof)[\s-](?P<year>\d{4})\b",
             ),
             build: year_in_context,
+            digitless: false,
         },
         // 2026-11-01 / 2026/11/01 / 2026.11.01
-        Form { re: compile(r"(?P<year>\d{4})(?P<s1>[-/.])(?P<m>\d{1,2})(?P<s2>[-/.])(?P<d>\d{1,2})"), build: iso_day },
+        Form {
+            re: compile(r"(?P<year>\d{4})(?P<s1>[-/.])(?P<m>\d{1,2})(?P<s2>[-/.])(?P<d>\d{1,2})"),
+            build: iso_day,
+            digitless: false,
+        },
         // 2026-11
-        Form { re: compile(r"(?P<year>\d{4})[-/](?P<m>\d{2})"), build: iso_month },
+        Form { re: compile(r"(?P<year>\d{4})[-/](?P<m>\d{2})"), build: iso_month, digitless: false },
         // 11/1, 11/01/2026
-        Form { re: compile(r"(?P<m>\d{1,2})/(?P<d>\d{1,2})(?:/(?P<year>\d{4}))?"), build: us_date },
+        Form { re: compile(r"(?P<m>\d{1,2})/(?P<d>\d{1,2})(?:/(?P<year>\d{4}))?"), build: us_date, digitless: false },
         // 2026年11月1日 / 2026年11月 / 2026年 / 2026年10月下旬
         Form {
             re: compile(&format!(
                 r"(?P<year>{FW}{{4}}){SP}年(?:{SP}(?P<m>{FW}{{1,2}}){SP}月(?:{SP}(?P<d>{FW}{{1,2}}){SP}[日号號]|{CJK_PART})?)?"
             )),
             build: cjk_date,
+            digitless: false,
         },
         // 11月1日 / 10月下旬 / 11月
         Form {
             re: compile(&format!(r"(?P<m>{FW}{{1,2}}){SP}月(?:{SP}(?P<d>{FW}{{1,2}}){SP}[日号號]|{CJK_PART})?")),
             build: cjk_date,
+            digitless: false,
         },
         // 2026년 11월 1일 / 2026년 / 10월 말
         Form {
@@ -100,10 +117,12 @@ static FORMS: LazyLock<Vec<Form>> = LazyLock::new(|| {
                 r"(?P<year>{FW}{{4}}){SP}년(?:{SP}(?P<m>{FW}{{1,2}}){SP}월(?:{SP}(?P<d>{FW}{{1,2}}){SP}일|{SP}{KO_PART})?)?"
             )),
             build: korean_date,
+            digitless: false,
         },
         Form {
             re: compile(&format!(r"(?P<m>{FW}{{1,2}}){SP}월(?:{SP}(?P<d>{FW}{{1,2}}){SP}일|{SP}{KO_PART})?")),
             build: korean_date,
+            digitless: false,
         },
         // 2026年第4四半期 / 2026年Q4 / 2026년 4분기
         Form {
@@ -111,14 +130,20 @@ static FORMS: LazyLock<Vec<Form>> = LazyLock::new(|| {
                 r"(?P<year>{FW}{{4}}){SP}年?{SP}(?:第{SP}(?P<q>[1-4１-４一二三四]){SP}(?:四半期|季度)|Q(?P<q2>[1-4]))"
             )),
             build: cjk_quarter,
+            digitless: false,
         },
-        Form { re: compile(&format!(r"(?P<year>{FW}{{4}}){SP}년{SP}(?P<q>[1-4]){SP}분기")), build: cjk_quarter },
+        Form {
+            re: compile(&format!(r"(?P<year>{FW}{{4}}){SP}년{SP}(?P<q>[1-4]){SP}분기")),
+            build: cjk_quarter,
+            digitless: false,
+        },
         // in October (capitalised month after a context word)
         Form {
             re: compile(
                 r"(?i)\b(?:in|since|by|until|till|during|from|through|before|after)\s(?P<mon>january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\b",
             ),
             build: month_in_context,
+            digitless: true,
         },
     ]
 });
@@ -126,7 +151,8 @@ static FORMS: LazyLock<Vec<Form>> = LazyLock::new(|| {
 /// Every date in `text`, in order, never overlapping (leftmost, then longest, wins).
 pub(crate) fn find_dates(text: &str) -> Vec<FoundDate> {
     let mut found = Vec::new();
-    for form in FORMS.iter() {
+    let digits = text.chars().any(char::is_numeric);
+    for form in FORMS.iter().filter(|f| digits || f.digitless) {
         let Some(re) = &form.re else { continue };
         for caps in re.captures_iter(text) {
             if let Some(f) = (form.build)(text, &caps)
@@ -405,5 +431,27 @@ mod tests {
     #[test]
     fn all_forms_compile() {
         assert!(FORMS.iter().all(|f| f.re.is_some()));
+    }
+
+    #[test]
+    fn only_the_digitless_forms_are_read_without_a_digit() {
+        // Texts without a digit, near misses of every form among them: a form that matches
+        // one must be marked digitless, or `find_dates` would skip it there.
+        let texts = [
+            "- Frozen until late Oct; the move is mid-November, end of March at the latest.",
+            "- Shipped in October, since May, before June and after Sept.",
+            "- Sunday, Nov the first; Q four; the 十一月 plan; 十月下旬; 시월 말.",
+            "- Early December or the beginning of January (not in Jan).",
+            "- November, twenty twenty-six; 第四四半期; Qx of year.",
+        ];
+        for (k, form) in FORMS.iter().enumerate() {
+            let Some(re) = &form.re else { continue };
+            let hits: Vec<&str> = texts.iter().filter(|t| re.is_match(t)).copied().collect();
+            assert!(form.digitless || hits.is_empty(), "form {k} matches digit-free text: {hits:?}");
+            assert!(!form.digitless || !hits.is_empty(), "form {k} is marked digitless but matches none");
+        }
+        assert_eq!(find_dates(texts[0]).len(), 3, "{:?}", find_dates(texts[0]));
+        // A digit of any script brings every form back: `\d` is Unicode.
+        assert!(!find_dates("- Released 1 November 2026.").is_empty());
     }
 }

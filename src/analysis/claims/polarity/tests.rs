@@ -193,3 +193,46 @@ fn what_a_move_leaves_is_denied() {
     assert_eq!(opposite("CI moved from GitHub Actions to Buildkite", moved), None);
     assert_eq!(opposite("CI runs on Buildkite", moved), None);
 }
+
+#[test]
+fn a_calm_text_has_no_clause_that_denies_or_takes_a_side() {
+    let lines = [
+        "- The billing worker listens on port 8080 and retries 12 times before paging.",
+        "- Run the suite before every push: the suite has 1,284 tests.",
+        "- Approval is required for prod, optional for staging.",
+        "- The deploy needs no migration; Redis is gone.",
+        "- Tests don't hit the network, and the cache isn't shared.",
+        "- Alice owns billing; the on-call rotation changes every 7 days.",
+        "- Keep the runbook short. Link the incident notes instead of copying them.",
+        "- Dashboards are at https://grafana.acme.dev/d/billing since Mar 3, 2026.",
+        "- デプロイにマイグレーションは不要",
+        "- Caché entries expire after 40 ms.",
+        "- Tests use Postgres rather than SQLite.",
+        "- Stop using the mock server for the e2e tests.",
+        "- Redis was dropped from the stack last week.",
+        "- We switched CI from GitHub Actions to Buildkite.",
+    ];
+    let mut calm_lines = 0;
+    for line in lines {
+        let clauses: Vec<Statement> = statements(line).into_iter().chain(parts(line)).collect();
+        let still = clauses
+            .iter()
+            .all(|c| c.poles.is_empty() && c.content.iter().all(|w| !w.negated) && c.parts.iter().all(|p| !p.denies));
+        if calm(line) {
+            calm_lines += 1;
+            assert!(still, "{line} is calm but a clause of it denies or takes a side: {clauses:?}");
+        }
+    }
+    assert_eq!(calm_lines, 2, "the owner and dashboard lines (`instead of` sets a part against the rest)");
+    assert!(!calm("- Retries 12 times before paging."), "before/after is a pair");
+    assert!(!calm("- Tests don't hit the network."), "a negation");
+    assert!(!calm("- Caché entries are kept."), "not ASCII: read as it may");
+    for denying in [
+        "- Tests use Postgres rather than SQLite.",
+        "- Stop using the mock server.",
+        "- Redis was dropped.",
+        "- We moved CI from GitHub Actions to Buildkite.",
+    ] {
+        assert!(!calm(denying), "{denying}: a part of it denies without a negation word");
+    }
+}
