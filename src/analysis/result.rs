@@ -68,6 +68,13 @@ pub struct CitationReport {
     pub path: Option<std::path::PathBuf>,
 }
 
+/// The speaker of a citation's first line: a range's speaker names everyone who said its
+/// lines in order (`tool Bash, assistant`); a face that shows each line beside its own
+/// speaker takes the first.
+pub fn first_speaker(speaker: Option<&str>) -> Option<&str> {
+    speaker.and_then(|s| s.split(", ").next())
+}
+
 /// `said by tool WebFetch` for a speaker the rendered line's role does not already name (a
 /// tool's result by its tool, a sub-agent, a record nobody typed); `None` for the user and
 /// the assistant, whose lines say so themselves.

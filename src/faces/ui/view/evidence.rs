@@ -108,7 +108,7 @@ fn cited_lines(app: &App, hi: usize) -> Vec<(String, String)> {
                 // `time · role · text`: who said it and what was said.
                 let parts: Vec<&str> = cx.text.splitn(3, " · ").collect();
                 let first = cit.line.is_some_and(|n| (cx.line..=cx.last.max(cx.line)).contains(&n));
-                let speaker = cit.speaker.as_deref().filter(|_| first);
+                let speaker = crate::analysis::result::first_speaker(cit.speaker.as_deref()).filter(|_| first);
                 let text = match (parts.as_slice(), speaker) {
                     (&[_, _, said], Some(who)) | (&[_, who, said], None) => format!("{who}: \"{said}\""),
                     _ => format!("\"{}\"", cx.text),

@@ -154,7 +154,8 @@ fn cited(app: &App, h: &HunkEvidence, width: usize) -> Vec<Line<'static>> {
             let lines = if l.last > l.line { format!("{}-{}", l.line, l.last) } else { l.line.to_string() };
             let location = said(&format!("{}:{lines}", c.source));
             let first = c.line.is_some_and(|n| (l.line..=l.last.max(l.line)).contains(&n));
-            let who = c.speaker.as_ref().filter(|_| first).or(l.role.as_ref());
+            let who =
+                crate::analysis::result::first_speaker(c.speaker.as_deref()).filter(|_| first).or(l.role.as_deref());
             let text = match who {
                 Some(who) => format!("{}: \"{}\"", said(who), said(&l.text)),
                 None => format!("\"{}\"", said(&l.text)),
