@@ -9,7 +9,7 @@ use std::ops::Range;
 use super::binding::{
     clause_at, label_among, label_of, product_versions, same_subject, tokens, version_matches, word_start,
 };
-use super::numbers::{Suffix, numbers_equal, suffix_unit, unit_key, unit_stem, whole_numbers};
+use super::numbers::{Suffix, number_words, numbers_equal, suffix_unit, unit_key, unit_stem, whole_numbers};
 use super::text::char_before;
 use super::words::{GENERIC_COUNTERS, PREFIX_LABELS};
 use super::{Claim, ClaimKind, ClaimValue, Subject};
@@ -109,8 +109,9 @@ fn labelled_as(text: &str, w: &Written, subject: Option<&Subject>) -> bool {
 /// bound to it (a prefix label such as `port` or `#` and a counter that only counts, `件`,
 /// need not be written), and labelled as the claim's subject or not at all.
 pub(crate) fn quantity_stated(value: &str, unit: Option<&str>, subject: Option<&Subject>, text: &str) -> bool {
-    // What follows a number is read only for the numbers that are `value`.
-    numbers_equal(text, value).any(|range| {
+    // What follows a number is read only for the numbers that are `value`; a small count
+    // may be written as a word (`three times` states `3 times`).
+    numbers_equal(text, value).chain(number_words(text, value)).any(|range| {
         let w = &written(text, range, value.to_string());
         let unit_ok = match unit {
             None => true,

@@ -39,6 +39,7 @@ pub fn needles(claim: &Claim) -> Vec<String> {
             if grouped != *value {
                 out.push(grouped);
             }
+            out.extend(super::numbers::number_word(value).map(str::to_string));
             out
         }
         ClaimValue::Port { host: Some(host), .. } => host_needles(host),
@@ -353,6 +354,16 @@ mod tests {
     }
 
     #[test]
+    fn a_small_count_written_as_a_word_states_the_number() {
+        let number =
+            |line: &str| super::super::extract(line).into_iter().find(|c| c.kind == ClaimKind::Number).unwrap();
+        assert!(occurs_in(&number("PRs need 2 approvals."), "PRs need Two approvals before merge"));
+        assert!(occurs_in(&number("retried 3 times"), "flaky tests get retried three times in CI"));
+        assert!(!occurs_in(&number("PRs need 3 approvals."), "PRs need two approvals before merge"));
+        assert!(!occurs_in(&number("runs 2 workers"), "network workers are down"), "no word inside a word");
+    }
+
+    #[test]
     fn a_path_or_command_the_source_goes_on_past_is_another_one() {
         let claim = |line: &str| super::super::extract(line).into_iter().next().unwrap();
         let path = claim("Edit config/runtime.exs first.");
@@ -447,9 +458,10 @@ mod tests {
         // 12 milliseconds without spelling the stem).
         assert_eq!(needles(&number_claim("The suite has 482 tests.")), ["482"]);
         let ms = number_claim("p99 is 12 milliseconds.");
-        assert_eq!(needles(&ms), ["12"]);
+        // (and a count of 2 to 12 its English word: `twelve milliseconds`)
+        assert_eq!(needles(&ms), ["12", "twelve"]);
         assert!(occurs_in(&ms, "p99 12 ms"));
-        assert_eq!(needles(&number_claim("Coverage is 12%.")), ["12"]);
+        assert_eq!(needles(&number_claim("Coverage is 12%.")), ["12", "twelve"]);
     }
 
     #[test]

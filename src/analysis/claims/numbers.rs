@@ -474,6 +474,35 @@ pub(crate) fn numbers_equal<'a>(text: &'a str, value: &'a str) -> impl Iterator<
     })
 }
 
+/// English number words a source may write a small count with (`three times`, `two
+/// approvals`): 2 to 12. `one` is left out: it is a pronoun as often (`the one that…`).
+const NUMBER_WORDS: &[&str] =
+    &["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+
+/// The English word of the count `value`, 2 to 12 (`three` for `3`).
+pub(crate) fn number_word(value: &str) -> Option<&'static str> {
+    value.parse::<usize>().ok().and_then(|n| n.checked_sub(2)).and_then(|i| NUMBER_WORDS.get(i)).copied()
+}
+
+/// Where `text` writes the count `value` (2 to 12) as an English word, any case, whole.
+pub(crate) fn number_words<'a>(text: &'a str, value: &str) -> impl Iterator<Item = Range<usize>> + 'a {
+    let word = number_word(value);
+    // ASCII lowercasing keeps every byte where it is.
+    let lower = word.map(|_| text.to_ascii_lowercase()).unwrap_or_default();
+    let found: Vec<Range<usize>> = match word {
+        Some(w) => memchr::memmem::find_iter(lower.as_bytes(), w.as_bytes())
+            .filter(|&i| {
+                let before = lower[..i].chars().next_back();
+                let after = lower[i + w.len()..].chars().next();
+                !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+            })
+            .map(|i| i..i + w.len())
+            .collect(),
+        None => Vec::new(),
+    };
+    found.into_iter()
+}
+
 /// The first four letters of a unit key of five or more (`passing`/`passed` → `pass`,
 /// `testing`/`test` → `test`): units are compared leniently, a paraphrase is no flag.
 pub(crate) fn unit_stem(key: &str) -> String {
