@@ -257,3 +257,15 @@ fn byte_ranges_slice_the_line() {
         assert_eq!(&line[c.start..c.end], c.text);
     }
 }
+
+/// An amount per units (`$20/seat/month`, `5GB/day/user`) is a rate, not a path; a dated
+/// folder with a file in it still is one.
+#[test]
+fn an_amount_per_units_is_no_path() {
+    for line in ["Hosted plan: $20/seat/month.", "Quota: 5GB/day/user for the free tier."] {
+        assert!(!kinds(line).iter().any(|(k, _)| *k == ClaimKind::Path), "{line}: {:?}", kinds(line));
+    }
+    assert!(
+        kinds("Reports: 2024/01/report.md.").iter().any(|(k, t)| *k == ClaimKind::Path && t == "2024/01/report.md")
+    );
+}

@@ -190,7 +190,13 @@ fn classify_path(s: &str) -> Option<ClaimKind> {
         let inner_ok = segments.iter().skip(1).take(slashes.saturating_sub(1)).all(|x| !x.is_empty());
         let special = segments.iter().any(|x| x.contains(['.', '_', '-']) || x.chars().any(|c| c.is_ascii_digit()));
         let root = PATH_ROOTS.contains(&segments.first().copied().unwrap_or("").to_ascii_lowercase().as_str());
+        // An amount per units (`$20/seat/month`, `5GB/day/user`) is a rate, not a path.
+        let amount = segments
+            .first()
+            .is_some_and(|f| f.starts_with(['$', '€', '£', '¥']) || f.starts_with(|c: char| c.is_ascii_digit()));
+        let rate = amount && !rooted && !has_ext(last);
         inner_ok
+            && !rate
             && (rooted
                 || has_ext(last)
                 || (last.is_empty() && slashes == 1 && segments.first().is_some_and(|f| f.len() > 1))
