@@ -339,4 +339,8 @@ fn a_question_written_as_fact_is_speculative_unless_answered() {
     ]
     .concat();
     assert!(!kinds(&answered, note, "1-2").contains(&"speculative-source".to_string()));
+    // A `why` question takes what it asks about as so: `the test is flaky` is not a guess.
+    let why = [user(1, "why is test/pubsub_test.exs flaky?"), assistant(2, "Looking into it.")].concat();
+    let k = kinds(&why, "- pubsub_test.exs flakiness: under investigation.\n", "1-2");
+    assert!(!k.contains(&"speculative-source".to_string()), "{k:?}");
 }

@@ -37,12 +37,14 @@ pub(crate) fn clock_stated(claim: &str, text: &str) -> bool {
     clock_times(text).iter().any(|(_, v)| same_time(claim, v))
 }
 
-/// What a text holding the time `value` holds for certain: its minutes after a colon, or a
-/// CJK hour mark.
+/// What a text holding the time `value` holds for certain: its minutes after a colon, a CJK
+/// hour mark, or (on the hour) `am`/`pm` (`11am`).
 pub(crate) fn clock_needles(value: &str) -> Vec<String> {
     let minutes = value.trim_end_matches('?').rsplit(':').next().unwrap_or("00");
     let mut out = vec![format!(":{minutes}"), "時".to_string(), "时".to_string(), "시".to_string()];
-    out.dedup();
+    if minutes == "00" {
+        out.extend(["am", "pm", "a.m.", "p.m."].map(str::to_string));
+    }
     out
 }
 
@@ -68,7 +70,10 @@ fn latin_clock(text: &str, i: usize) -> Option<(usize, String)> {
     let b = text.as_bytes();
     let digits = |from: usize| b[from..].iter().take_while(|c| c.is_ascii_digit()).count();
     let h_len = digits(i);
-    if !(1..=2).contains(&h_len) || b.get(i + h_len) != Some(&b':') || digits(i + h_len + 1) != 2 {
+    if (1..=2).contains(&h_len) && b.get(i + h_len) != Some(&b':') {
+        return hour_meridiem(text, i, h_len);
+    }
+    if !(1..=2).contains(&h_len) || digits(i + h_len + 1) != 2 {
         return None;
     }
     let hour: u32 = text[i..i + h_len].parse().ok()?;
@@ -101,6 +106,24 @@ fn latin_clock(text: &str, i: usize) -> Option<(usize, String)> {
     }
     let doubt = if (1..=12).contains(&hour) { "?" } else { "" };
     Some((end, format!("{hour}:{minute:02}{doubt}")))
+}
+
+/// `11am`, `3 pm`, `9 a.m.` at `i` (an hour with am/pm and no minutes).
+fn hour_meridiem(text: &str, i: usize, h_len: usize) -> Option<(usize, String)> {
+    let hour: u32 = text[i..i + h_len].parse().ok()?;
+    let rest = &text[i + h_len..];
+    let gap = rest.len() - rest.trim_start_matches(' ').len();
+    let after = &rest[gap..];
+    for (mark, pm) in [("a.m.", false), ("p.m.", true), ("am", false), ("pm", true)] {
+        if let Some(tail) = after.strip_prefix(mark)
+            && !tail.starts_with(|c: char| c.is_ascii_alphanumeric())
+            && gap <= 1
+        {
+            return Some((i + h_len + gap + mark.len(), meridiem(&format!("{hour}:00?"), pm)?))
+                .filter(|_| (1..=12).contains(&hour));
+        }
+    }
+    None
 }
 
 /// `23時`, `23時30分`, `3时`, `3시`, `3시 30분` at `i` (not `時間`, `시간`: a duration).
@@ -184,6 +207,7 @@ mod tests {
         assert_eq!(values("the cron runs at 02:15"), ["2:15?"]);
         assert_eq!(values("standup at 9:30pm Berlin time"), ["21:30"]);
         assert_eq!(values("at 9:30 a.m. and 12:00 pm"), ["9:30", "12:00"]);
+        assert_eq!(values("backups at 11am, standup at 3 pm, not 13pm"), ["11:00", "15:00"]);
         assert_eq!(values("deploys freeze from 18:00 to 08:30:00"), ["18:00", "8:30?"]);
         assert_eq!(values("毎晩23時に実行、23時30分に終了"), ["23:00", "23:30"]);
         assert_eq!(values("오후 3시 반에 회의"), ["15:30"]);
@@ -210,6 +234,11 @@ mod tests {
         assert!(!clock_stated("2:45?", "the cron runs at 02:15"));
         assert!(!clock_stated("21:30", "standup at 9:30am"));
         assert!(clock_stated("23:00", "バックアップは毎晩23時に実行"));
+        assert!(clock_stated("11:00", "the nightly backup job runs at 11:00 UTC"));
+        // Every time a text states holds one of its needles.
+        for (text, value) in [("runs at 11am", "11:00"), ("at 9:30pm", "21:30"), ("毎晩23時", "23:00")] {
+            assert!(clock_needles(value).iter().any(|n| text.contains(n.as_str())), "{text}");
+        }
         assert!(!clock_stated("21:00", "バックアップは毎晩23時に実行"));
     }
 }

@@ -185,11 +185,44 @@ fn guess(m: &Match<'_>) -> bool {
     own && claims::hedged(m.text.text.get(m.clause.range.clone()).unwrap_or(""))
 }
 
-/// True when the matched clause is a question, whoever asks it (`should we switch from npm
-/// to bun?`, `Want me to try it on a branch?`, `移行しますか？`): it asserts nothing.
+/// True when the matched clause is a question that leaves what it asks open, whoever asks it
+/// (`should we switch from npm to bun?`, `Want me to try it on a branch?`, `移行しますか？`):
+/// it asserts nothing. A `why`/`how`… question takes what it asks about as so.
 fn asks(m: &Match<'_>) -> bool {
     let after = m.text.text.get(m.clause.range.end..).unwrap_or("");
-    after.trim_start_matches(['*', '_', '`', '"', '\'', ')']).starts_with(['?', '？'])
+    let question = after.trim_start_matches(['*', '_', '`', '"', '\'', ')']).starts_with(['?', '？']);
+    question && !presupposes(m.text.text.get(m.clause.range.clone()).unwrap_or(""))
+}
+
+/// Words that open a question about something taken as so (`why is the test flaky?` says
+/// it is flaky): such a question leaves nothing open.
+const WH: &[&str] = &[
+    "why",
+    "how",
+    "what",
+    "when",
+    "where",
+    "which",
+    "who",
+    "なぜ",
+    "どうして",
+    "何",
+    "왜",
+    "어떻게",
+    "무엇",
+    "为什么",
+    "怎么",
+    "什么",
+    "哪",
+];
+
+/// True when a question asks about something it takes as so (`why…`, `how…`, なぜ, 왜, 为什么).
+fn presupposes(question: &str) -> bool {
+    let lower = question.trim_start().to_lowercase();
+    WH.iter().any(|w| {
+        lower.starts_with(w) && (!w.is_ascii() || !lower[w.len()..].starts_with(|c: char| c.is_alphanumeric()))
+            || !w.is_ascii() && lower.contains(w)
+    })
 }
 
 /// Words that record a decision (lowercase; Latin ones as whole words).
