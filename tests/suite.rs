@@ -60,6 +60,7 @@ mod provenance_openclaw;
 mod provenance_paraphrase;
 mod provenance_pnpm;
 mod provenance_prohibition;
+mod provenance_qualified;
 mod provenance_rates;
 mod provenance_rebound;
 mod provenance_removals;

@@ -388,3 +388,29 @@ pub fn first_hunk_new_side(v: &serde_json::Value) -> String {
         .map(|l| l["text"].as_str().unwrap().to_string())
         .collect()
 }
+
+/// The flag kinds `check --json` raises on the first hunk of `notes.md`, whose whole text
+/// is `note`, when the dream's one CHANGES.md entry cites lines `cite` (`3`, `2-4`) of one
+/// session whose turns are `turns` (role, text; roles `user` and `assistant`), a minute
+/// apart from 2026-06-01 09:00 UTC. Live memory holds only the index.
+pub fn one_session_kinds(turns: &[(&str, &str)], note: &str, cite: &str) -> Vec<String> {
+    const SESSION: &str = "5e55105e-1111-4222-8333-0123456789ab";
+    let changes = format!("- notes.md: what the session said ({SESSION}.jsonl:{cite})\n");
+    let (g, dream, memory) = dream_fixture(
+        &[("MEMORY.md", "- [Notes](notes.md)\n")],
+        &[("MEMORY.md", "- [Notes](notes.md)\n"), ("notes.md", &format!("{note}\n"))],
+        &changes,
+    );
+    let log: String = turns
+        .iter()
+        .enumerate()
+        .map(|(i, (role, text))| {
+            let at = format!("2026-06-01T09:{i:02}:00Z");
+            format!("{{\"timestamp\":\"{at}\",\"role\":\"{role}\",\"content\":{}}}\n", serde_json::Value::from(*text))
+        })
+        .collect();
+    write(&memory.parent().unwrap().join(format!("{SESSION}.jsonl")), &log);
+    let (_, v) = check_json(&dream, &["--memory", memory.to_str().unwrap(), "--tz", "UTC"]);
+    drop(g);
+    flag_rows(&v).into_iter().filter(|r| r.0 == "notes.md#1").map(|r| r.1).collect()
+}

@@ -11,7 +11,7 @@ use super::binding::{
 };
 use super::numbers::{Suffix, number_words, numbers_equal, suffix_unit, unit_key, unit_stem, whole_numbers};
 use super::text::char_before;
-use super::words::{GENERIC_COUNTERS, PREFIX_LABELS};
+use super::words::{CJK_CURRENCY_WORDS, GENERIC_COUNTERS, PREFIX_LABELS};
 use super::{Claim, ClaimKind, ClaimValue, Subject};
 
 /// A number written in a source: where it stands and what it is.
@@ -116,7 +116,8 @@ pub(crate) fn quantity_stated(value: &str, unit: Option<&str>, subject: Option<&
         let unit_ok = match unit {
             None => true,
             // Money: `$1,200` is stated by `1200 USD`.
-            Some(u @ ("$" | "€" | "£" | "¥")) => {
+            // (its currency is judged apart: `claims::qualifier`).
+            Some(u) if matches!(u, "$" | "€" | "£" | "¥") || CJK_CURRENCY_WORDS.contains(&u) => {
                 text.get(..w.range.start).is_some_and(|b| b.ends_with(u)) || !other_measure(w, u)
             }
             // A port written as a quantity of something else (`5432 rows`) is no port,

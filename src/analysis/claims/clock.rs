@@ -49,7 +49,7 @@ pub(crate) fn clock_needles(value: &str) -> Vec<String> {
 }
 
 /// True when two time values can be the same time (`9:30?` is `9:30` or `21:30`).
-fn same_time(a: &str, b: &str) -> bool {
+pub(crate) fn same_time(a: &str, b: &str) -> bool {
     let read = |v: &str| -> Option<(u32, u32, bool)> {
         let doubt = v.ends_with('?');
         let (h, m) = v.trim_end_matches('?').split_once(':')?;

@@ -33,6 +33,7 @@ mod numbers;
 mod occurs;
 mod paths;
 mod polarity;
+mod qualifier;
 mod rates;
 mod relative;
 mod stems;
@@ -57,6 +58,7 @@ pub use polarity::{
     Opposite, Statement, Word, calm, clauses, content_stems, each_content_stem, negated, parts, rule_phrasing,
     shares_content, statement_of, statements,
 };
+pub use qualifier::{Qualifier, qualifier_of, qualifiers_in};
 pub use rates::{rate_of, rates_in};
 pub use relative::{Relative, RelativeKind, relative_needles, relative_phrases};
 

@@ -10,7 +10,7 @@ use std::ops::Range;
 
 use super::closed;
 use super::text::{char_at, char_before, is_cjk, is_hangul, two_before};
-use super::words::{CJK_COUNTERS, CJK_PORT_WORDS, GENERIC_COUNTERS, NOT_UNITS, PREFIX_LABELS};
+use super::words::{CJK_COUNTERS, CJK_CURRENCY_WORDS, CJK_PORT_WORDS, GENERIC_COUNTERS, NOT_UNITS, PREFIX_LABELS};
 
 /// A number claim found in a line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -394,7 +394,7 @@ pub(crate) fn is_measure(unit: &str) -> bool {
 /// A unit a source need not spell for the number to state the claim: a prefix label
 /// (`port`, `#`, `$`: the number identifies the thing) or a counter that only counts (`件`).
 fn unit_optional(unit: &str) -> bool {
-    PREFIX_LABELS.contains(&unit) || GENERIC_COUNTERS.contains(&unit)
+    PREFIX_LABELS.contains(&unit) || GENERIC_COUNTERS.contains(&unit) || CJK_CURRENCY_WORDS.contains(&unit)
 }
 
 /// True when `text` holds the number `value` as a whole number token, with or without

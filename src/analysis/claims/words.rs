@@ -82,24 +82,27 @@ pub(crate) const CALENDAR: &[&str] = &[
     "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
 ];
 
-/// ALL-CAPS words that are markers or generic technical nouns, not names (uppercase).
+/// ALL-CAPS words that are markers or generic technical nouns, currency codes or time
+/// zones, not names (uppercase).
 #[rustfmt::skip]
 pub(crate) const CAPS_STOP: &[&str] = &[
-    "A", "AGENTS", "AI", "AKA", "ALL", "ALWAYS", "AM", "AN", "AND", "ANY", "API", "ARM", "AS",
-    "ASAP", "ASCII", "AT", "BE", "BLOCKED", "BTW", "BUT", "BY", "CD", "CDN", "CDT", "CEST", "CET",
-    "CHANGELOG", "CHANGES", "CI", "CLAUDE", "CLI", "CPU", "CRITICAL", "CRUD", "CSS", "CST", "CSV",
-    "CWD", "DB", "DEBUG", "DM", "DNS", "DO", "DON'T", "DONE", "DR", "EDT", "EOD", "EOF", "ERROR",
-    "EST", "ETA", "FAIL", "FAILED", "FALSE", "FAQ", "FIXED", "FIXME", "FOR", "FYI", "GIF", "GMT",
-    "GO", "GPU", "HOW", "HTML", "HTTP", "HTTPS", "I", "ID", "IDE", "IF", "IIRC", "IMO",
-    "IMPORTANT", "IN", "INFO", "IP", "IS", "IT", "JPG", "JSON", "JST", "JWT", "KEY", "KPI", "KST",
-    "LAN", "LGTM", "LICENSE", "LLM", "LTS", "MD", "MEMORY", "MP4", "MUST", "MVP", "MY", "NA", "NB",
-    "NEVER", "NEW", "NO", "NONE", "NOT", "NOTE", "NULL", "OF", "OK", "ON", "ONLY", "OOM", "OR",
-    "ORM", "OS", "OSS", "PASS", "PASSED", "PDF", "PDT", "PERMANENT", "PID", "PII", "PM", "PNG",
-    "POC", "PR", "PS", "PST", "QA", "RAM", "README", "REST", "ROI", "RPC", "SDK", "SLA", "SO",
-    "SPA", "SQL", "SSD", "SSH", "SSL", "SSR", "SVG", "TBA", "TBD", "TCP", "THE", "TIP", "TL",
-    "TLS", "TO", "TODO", "TOML", "TRUE", "TTL", "TTY", "UDP", "UI", "UP", "UPDATE", "UPDATED",
-    "URGENT", "URI", "URL", "US", "USB", "UTC", "UTF", "UX", "VM", "VPN", "WAN", "WARN", "WARNING",
-    "WE", "WHAT", "WHY", "WIP", "WITH", "XML", "XXX", "YAML", "YES", "YML",
+    "A", "AEDT", "AEST", "AGENTS", "AI", "AKA", "ALL", "ALWAYS", "AM", "AN", "AND", "ANY", "API",
+    "ARM", "AS", "ASAP", "ASCII", "AT", "AUD", "BE", "BLOCKED", "BST", "BTW", "BUT", "BY", "CAD",
+    "CD", "CDN", "CDT", "CEST", "CET", "CHANGELOG", "CHANGES", "CHF", "CI", "CLAUDE", "CLI", "CNY",
+    "CPU", "CRITICAL", "CRUD", "CSS", "CST", "CSV", "CWD", "DB", "DEBUG", "DM", "DNS", "DO",
+    "DON'T", "DONE", "DR", "EDT", "EEST", "EET", "EOD", "EOF", "ERROR", "EST", "ETA", "EUR", "FAIL",
+    "FAILED", "FALSE", "FAQ", "FIXED", "FIXME", "FOR", "FYI", "GBP", "GIF", "GMT", "GO", "GPU",
+    "HKD", "HOW", "HTML", "HTTP", "HTTPS", "I", "ID", "IDE", "IF", "IIRC", "IMO", "IMPORTANT", "IN",
+    "INFO", "INR", "IP", "IS", "IT", "JPG", "JPY", "JSON", "JST", "JWT", "KEY", "KPI", "KRW", "KST",
+    "LAN", "LGTM", "LICENSE", "LLM", "LTS", "MD", "MDT", "MEMORY", "MP4", "MST", "MUST", "MVP",
+    "MY", "NA", "NB", "NEVER", "NEW", "NO", "NONE", "NOT", "NOTE", "NULL", "NZD", "NZST", "OF",
+    "OK", "ON", "ONLY", "OOM", "OR", "ORM", "OS", "OSS", "PASS", "PASSED", "PDF", "PDT",
+    "PERMANENT", "PID", "PII", "PM", "PNG", "POC", "PR", "PS", "PST", "QA", "RAM", "README", "REST",
+    "RMB", "ROI", "RPC", "SDK", "SGD", "SLA", "SO", "SPA", "SQL", "SSD", "SSH", "SSL", "SSR", "SVG",
+    "TBA", "TBD", "TCP", "THE", "TIP", "TL", "TLS", "TO", "TODO", "TOML", "TRUE", "TTL", "TTY",
+    "UDP", "UI", "UP", "UPDATE", "UPDATED", "URGENT", "URI", "URL", "US", "USB", "USD", "UTC",
+    "UTF", "UX", "VM", "VPN", "WAN", "WARN", "WARNING", "WE", "WHAT", "WHY", "WIP", "WITH", "XML",
+    "XXX", "YAML", "YES", "YML",
 ];
 
 /// Words whose trailing period does not end a sentence (lowercase, without the period).
@@ -177,8 +180,15 @@ pub(crate) const NOT_UNITS: &[&str] = &[
 pub(crate) const CJK_COUNTERS: &[&str] = &[
     "時間", "日間", "週間", "ヶ月", "か月", "カ月", "个月", "個月", "개월", "分钟", "分間", "시간", "件", "個", "个", "回",
     "人", "名", "行", "秒", "分", "日", "年", "円", "元", "本", "枚", "台", "社", "次", "条", "項", "项", "位", "개",
-    "명", "번", "건", "초", "분", "일", "주", "년", "원", "줄", "회", "대",
+    "명", "번", "건", "초", "분", "일", "주", "년", "원", "줄", "회", "대", "ドル", "ユーロ", "ポンド", "달러", "유로",
+    "美元", "欧元", "英镑", "块",
 ];
+
+/// CJK words for a currency written after an amount (`20ドル`, `300美元`): like `$`, a
+/// source need not write the currency for the number to state the amount; another
+/// currency contradicts it (see `qualifier`).
+pub(crate) const CJK_CURRENCY_WORDS: &[&str] =
+    &["ドル", "ユーロ", "ポンド", "달러", "유로", "美元", "欧元", "英镑", "块"];
 
 /// Counters that only count ("214件" is "214 of them"), so a source in any language that
 /// states the number states the claim: the counter itself need not be there.

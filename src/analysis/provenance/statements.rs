@@ -334,7 +334,15 @@ fn judge_values(
             let theirs = claims::rates_in(m.text.text.get(m.clause.range.clone()).unwrap_or(""), c);
             !theirs.is_empty() && theirs.iter().all(|r| r.as_ref().is_some_and(|r| r != rate))
         };
-        let against = |m: &Match<'_>| (!denied.is_empty() && asserts(m)) || turned(m) || per_other(m);
+        // Or in another currency or time zone (`€20` where they say `$20`, `11:00 CET` where
+        // they say `11:00 UTC`).
+        let qualifier = claims::qualifier_of(line, c);
+        let in_other = |m: &Match<'_>| {
+            let Some(q) = qualifier.as_ref() else { return false };
+            let theirs = claims::qualifiers_in(m.text.text.get(m.clause.range.clone()).unwrap_or(""), c);
+            theirs.iter().any(Option::is_some) && theirs.iter().flatten().all(|t| !t.agrees(q))
+        };
+        let against = |m: &Match<'_>| (!denied.is_empty() && asserts(m)) || turned(m) || per_other(m) || in_other(m);
         if stating.is_empty() || !stating.iter().all(against) {
             continue;
         }
