@@ -96,3 +96,52 @@ fn two_values_of_one_sentence_swapped_between_its_parts_are_contradicted() {
     let rows = check("日志归档只有 3 GB。\n", 8);
     assert!(rows.is_empty(), "{rows:#?}");
 }
+
+/// Two things of one sentence swapped: names (`Dana`/`Omar`, `Svelte`/`React`), a product's
+/// versions in parts of two words (`prod runs Postgres 15`), a move's target against the
+/// clause a reason was given in (`moved sessions to ETS because Redis…`). Each is
+/// `contradicted`; the faithful restatement, and a name beside words another name of the
+/// source shares in another slot (`tests run against Postgres` where tests run *on* GitHub
+/// Actions), are not.
+#[test]
+fn names_and_versions_swapped_between_the_parts_of_a_sentence_are_contradicted() {
+    use crate::common::one_session_kinds;
+    let cases = [
+        (
+            "Dana owns the billing service and Omar owns the search service, ping them for reviews",
+            "- Omar owns the billing service and Dana owns the search service.",
+            "- Billing service owner: Dana; search service owner: Omar.",
+        ),
+        (
+            "the customer frontend is Svelte, the admin panel is React",
+            "- The customer frontend is React, the admin panel is Svelte.",
+            "- Customer frontend uses Svelte; admin panel uses React.",
+        ),
+        (
+            "prod is on Postgres 16, staging is still on Postgres 15",
+            "- Prod runs Postgres 15, staging runs Postgres 16.",
+            "- Postgres versions: prod 16, staging 15.",
+        ),
+        (
+            "we moved sessions to ETS because Redis wasn't worth the ops cost",
+            "- Sessions moved to Redis.",
+            "- Sessions moved to ETS.",
+        ),
+        (
+            "the API runs on port 4000 and the docs site on port 4001",
+            "- The API runs on port 4001 and the docs site on port 4000.",
+            "- Ports: API 4000, docs site 4001.",
+        ),
+    ];
+    for (said, wrong, faithful) in cases {
+        let k = one_session_kinds(&[("user", said)], wrong, "1");
+        assert!(k.iter().any(|k| k == "contradicted"), "{wrong} ← {said}: {k:?}");
+        let k = one_session_kinds(&[("user", said)], faithful, "1");
+        assert!(k.is_empty(), "{faithful} ← {said}: {k:?}");
+    }
+    let said = "tests run on GitHub Actions. We use Postgres in the tests, never SQLite.";
+    let k = one_session_kinds(&[("user", said)], "- Tests run against Postgres on GitHub Actions.", "1");
+    assert!(k.is_empty(), "{k:?}");
+    let k = one_session_kinds(&[("user", said)], "- Tests run against Postgres.", "1");
+    assert!(k.is_empty(), "{k:?}");
+}

@@ -130,7 +130,14 @@ pub fn parts(text: &str) -> Vec<Statement> {
         // The length of the mark at `i` that cuts there, if one does.
         let cut = |i: usize, c: char| match c {
             ',' | ':' | ';' => body[i + 1..].starts_with(char::is_whitespace).then_some(1),
-            ' ' => [" and ", " but "].iter().find(|w| body[i..].starts_with(*w)).map(|w| w.len() - 1),
+            ' ' => [" and ", " but "].iter().find(|w| body[i..].starts_with(*w)).map(|w| w.len() - 1).or_else(|| {
+                // Before a word that opens a clause of its own (`we moved sessions to ETS |
+                // because Redis wasn't worth it`): kept with the clause it opens.
+                BECAUSE
+                    .iter()
+                    .any(|w| body[i + 1..].starts_with(w) && body[i + 1 + w.len()..].starts_with(' '))
+                    .then_some(1)
+            }),
             '；' | '、' | '，' | '：' => Some(c.len_utf8()),
             _ => None,
         };
@@ -148,6 +155,10 @@ pub fn parts(text: &str) -> Vec<Statement> {
     }
     out
 }
+
+/// Words that open a clause giving a reason, a consequence or a contrast: a sentence is
+/// cut into [`parts`] before them.
+const BECAUSE: &[&str] = &["because", "since", "so", "although", "though", "whereas", "unless"];
 
 /// The sentences of `text`, as byte ranges.
 fn sentences(text: &str) -> Vec<Range<usize>> {

@@ -86,7 +86,7 @@ pub(super) fn check(review: &Review, cited: &[Vec<Cited>], hunk_claims: &[HunkCl
                     .or_else(|| judge_delegated(text, sourced, &statements))
                     .or_else(|| judge_undecided_claims(text, sourced, &statements))
                     .or_else(|| {
-                        if !sourced.iter().any(|c| super::rebound::is_value(c)) {
+                        if !sourced.iter().any(|c| super::rebound::is_value(c) || super::rebound::is_name(c)) {
                             return None;
                         }
                         judge_rebound(text, sourced, &finer)
