@@ -82,3 +82,40 @@ fn the_same_notes_turned_around_are_contradicted() {
         assert!(k.iter().any(|k| k == "contradicted"), "{note} ← {}: {k:?}", SAID[line - 1]);
     }
 }
+
+/// Quantity, frequency and bounds turned around: `at most` for `at least`, `all` for `most`,
+/// `always` for `may`, `ends` for `starts`, 慢 for 快. Each is `contradicted`; the faithful
+/// restatement (`a minimum of`, `most`, `optional`, `begins`, 快得多) is not.
+#[test]
+fn a_quantity_a_frequency_or_a_bound_turned_around_is_contradicted() {
+    use crate::common::one_session_kinds;
+    let cases = [
+        (
+            "PRs need at least two approvals before merge",
+            "- PRs need at most two approvals before merge.",
+            "- PRs need a minimum of two approvals before merging.",
+        ),
+        (
+            "most API endpoints require a bearer token, the health and metrics ones don't",
+            "- All API endpoints require a bearer token.",
+            "- Most API endpoints need a bearer token; health and metrics are exempt.",
+        ),
+        (
+            "you may squash commits before merging if the history is messy, it's up to you",
+            "- Always squash commits before merging.",
+            "- Squashing commits before merge is optional (ok when history is messy).",
+        ),
+        (
+            "the deploy freeze starts on December 20",
+            "- The deploy freeze ends on December 20.",
+            "- Deploy freeze begins December 20.",
+        ),
+        ("新的构建流程比旧的快很多", "- 新的构建流程比旧的慢很多。", "- 新构建流程比旧的快得多。"),
+    ];
+    for (said, wrong, faithful) in cases {
+        let k = one_session_kinds(&[("user", said)], wrong, "1");
+        assert!(k.iter().any(|k| k == "contradicted"), "{wrong} ← {said}: {k:?}");
+        let k = one_session_kinds(&[("user", said)], faithful, "1");
+        assert!(k.is_empty(), "{faithful} ← {said}: {k:?}");
+    }
+}

@@ -100,7 +100,11 @@ pub(super) const ANTONYMS: &[(&[&str], &[&str])] = &[
     ),
     (&["befor", "prior", "以前", "이전", "之前"], &["after", "以降", "이후", "之后"]),
     (&["deprec", "obsolet", "非推奨", "사용 중단", "弃用"], &["recommend", "prefer", "推奨", "권장", "推荐"]),
-    (&["alway", "いつも", "常に", "항상", "总是", "始终"], &["never", "決して", "절대", "从不"]),
+    (
+        &["alway", "いつも", "常に", "항상", "总是", "始终"],
+        // (`may` only where it is no month and denies nothing: see `polarity::in_context`.)
+        &["never", "決して", "절대", "从不", "sometimes", "sometim", "occasionally", "occasion", "may"],
+    ),
     (&["sync", "synchron", "同期", "동기"], &["async", "asynchron", "非同期", "비동기", "异步"]),
     (&["pass", "succeed", "success", "成功", "성공"], &["fail", "failur", "失敗", "실패", "失败"]),
     (&["public", "公開", "공개", "公开"], &["privat", "非公開", "비공개", "私有"]),
@@ -112,10 +116,24 @@ pub(super) const ANTONYMS: &[(&[&str], &[&str])] = &[
     (&["support"], &["unsupport"]),
     (&["safe"], &["unsaf"]),
     (&["local", "ローカル", "로컬", "本地"], &["remot", "リモート", "원격", "远程"]),
-    (&["faster", "速い", "빠르"], &["slower", "遅い", "느리"]),
+    (
+        &["faster", "速い", "빠르", "更快", "快很多", "快得多", "变快", "较快"],
+        &["slower", "遅い", "느리", "更慢", "慢很多", "慢得多", "变慢", "较慢"],
+    ),
     (&["higher", "more", "多い", "많"], &["lower", "less", "fewer", "少ない", "적"]),
     (&["minimum", "min", "最小", "최소", "最少"], &["maximum", "max", "最大", "최대", "最多"]),
+    (
+        &["start", "begin", "commenc", "開始", "始ま", "시작", "开始"],
+        &["end", "finish", "conclud", "終了", "終わ", "종료", "结束"],
+    ),
+    (
+        &["all", "every", "すべて", "全て", "全部", "모든", "所有"],
+        &["most", "some", "mostli", "ほとんど", "大半", "一部", "대부분", "일부", "大部分", "一部分", "一些"],
+    ),
 ];
+
+/// The pair of [`ANTONYMS`] of least and most: `at least` and `at most` say its sides.
+pub(super) const MINMAX: usize = 19;
 
 /// Negations that bear on the word before them (`Redis is gone`, `the cron job was
 /// removed`).
@@ -156,11 +174,12 @@ pub(super) const DENY_BEFORE: &[&str] = &[
 
 #[cfg(test)]
 mod tests {
-    use super::{ANTONYMS, FREQUENCY, PERMISSION};
+    use super::{ANTONYMS, FREQUENCY, MINMAX, PERMISSION};
 
     #[test]
     fn the_named_pairs_are_where_they_are_named() {
         assert_eq!(ANTONYMS[PERMISSION].0[0], "allow");
         assert_eq!(ANTONYMS[FREQUENCY].0[0], "alway");
+        assert_eq!(ANTONYMS[MINMAX].0[0], "minimum");
     }
 }

@@ -18,7 +18,7 @@ use std::sync::LazyLock;
 
 use super::binding::stem;
 use super::closed;
-use super::negations::{ANTONYMS, CJK_NEGATIONS, EN_NEGATIONS, FREQUENCY, NEGATES_BEFORE, PERMISSION};
+use super::negations::{ANTONYMS, CJK_NEGATIONS, EN_NEGATIONS, FREQUENCY, MINMAX, NEGATES_BEFORE, PERMISSION};
 use super::text::is_cjk;
 use latin_parts::{LatinPart, is_word_part, latin_parts};
 
@@ -245,6 +245,7 @@ fn negates_after(word: &str) -> bool {
 }
 
 /// What a Latin word (lowercase) is to a statement.
+#[derive(Clone)]
 struct LatinWord {
     /// A negation (`not`, `gone`).
     negation: bool,
@@ -314,7 +315,18 @@ fn read(text: &str, range: Range<usize>) -> Statement {
     // `the migration is not needed` deny the same words), and an odd number of them does.
     let mut parts: Vec<Part> = Vec::new();
     for LatinPart { text: part, left } in latin_parts(&lower) {
-        let words: Vec<Rc<LatinWord>> = latin_words(part).map(LatinWord::read).collect();
+        let raw: Vec<&str> = latin_words(part).collect();
+        let words: Vec<Rc<LatinWord>> = raw
+            .iter()
+            .enumerate()
+            .map(|(i, w)| {
+                let read = LatinWord::read(w);
+                match in_context(&raw, i, read.pole) {
+                    pole if pole == read.pole => read,
+                    pole => Rc::new(LatinWord { pole, ..read.as_ref().clone() }),
+                }
+            })
+            .collect();
         let denials = denials(part, &words);
         let negated = denials.len() % 2 == 1;
         // What a part sets against another (`instead of Redis`, `from npm` of a move) is
@@ -395,6 +407,35 @@ fn denials(part: &str, words: &[Rc<LatinWord>]) -> Vec<usize> {
 fn pole_denied(words: &[Rc<LatinWord>], at: usize) -> Option<usize> {
     let pole = |i: &usize| words[*i].pole.is_some() && !words[*i].negation;
     (at + 1..words.len()).find(pole).or_else(|| (0..at).rev().find(pole))
+}
+
+/// The pole word `i` of `raw` (the words of a part) says where it stands, given the pole
+/// its form has: `at least` and `at most` say minimum and maximum; `most` after `the` is a
+/// superlative, not a quantity; `end` of `front end`, `end-to-end`, `end user` is no end;
+/// `may` is no modal as a month (`in May`, `May 3`) nor when it forbids (`may not`).
+fn in_context(raw: &[&str], i: usize, pole: Option<(usize, bool)>) -> Option<(usize, bool)> {
+    let word = raw[i];
+    let prev = i.checked_sub(1).and_then(|p| raw.get(p)).copied().unwrap_or("");
+    let next = raw.get(i + 1).copied().unwrap_or("");
+    match word {
+        "least" | "most" if prev == "at" => Some((MINMAX, word == "least")),
+        "most" if prev == "the" => None,
+        "all" if prev == "at" => None,
+        "end" | "ends"
+            if matches!(prev, "front" | "back" | "to" | "dead" | "high" | "low" | "tail")
+                || matches!(next, "to" | "user" | "users" | "point" | "points") =>
+        {
+            None
+        }
+        "may"
+            if matches!(prev, "in" | "on" | "since" | "until" | "by" | "from" | "early" | "late" | "mid" | "of")
+                || matches!(next, "not" | "never")
+                || next.starts_with(|c: char| c.is_ascii_digit()) =>
+        {
+            None
+        }
+        _ => pole,
+    }
 }
 
 /// The antonym pair and side of a word (or its stem), if it is one.
@@ -547,7 +588,8 @@ pub fn rule_phrasing(pair: usize, side: bool) -> bool {
 /// of it has a negated word, a pole or a denying part, and [`Statement::opposite`] finds
 /// nothing between two of them. Cheaper than reading its clauses; `false` means it may.
 pub fn calm(text: &str) -> bool {
-    const DENYING: &[&str] = &["stop", "stops", "quit", "quits", "cease", "dropped", "rather", "instead", "from"];
+    const DENYING: &[&str] =
+        &["stop", "stops", "quit", "quits", "cease", "dropped", "rather", "instead", "from", "least"];
     text.is_ascii()
         && latin_words(&text.to_ascii_lowercase()).all(|w| {
             let read = LatinWord::read(w);
