@@ -14,13 +14,13 @@ use crate::base::fnv::Fnv;
 use std::collections::{BTreeSet, HashMap};
 use std::ops::Range;
 use std::rc::Rc;
-use std::sync::LazyLock;
 
 use super::binding::stem;
 use super::closed;
-use super::negations::{ANTONYMS, CJK_NEGATIONS, EN_NEGATIONS, FREQUENCY, MINMAX, NEGATES_BEFORE, PERMISSION};
+use super::negations::{CJK_NEGATIONS, EN_NEGATIONS, FREQUENCY, NEGATES_BEFORE, PERMISSION};
 use super::text::is_cjk;
 use latin_parts::{LatinPart, is_word_part, latin_parts};
+use poles::{in_context, pole_of};
 
 /// One clause of a text, read for what it asserts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -409,54 +409,6 @@ fn pole_denied(words: &[Rc<LatinWord>], at: usize) -> Option<usize> {
     (at + 1..words.len()).find(pole).or_else(|| (0..at).rev().find(pole))
 }
 
-/// The pole word `i` of `raw` (the words of a part) says where it stands, given the pole
-/// its form has: `at least` and `at most` say minimum and maximum; `most` after `the` is a
-/// superlative, not a quantity; `end` of `front end`, `end-to-end`, `end user` is no end;
-/// `may` is no modal as a month (`in May`, `May 3`) nor when it forbids (`may not`).
-fn in_context(raw: &[&str], i: usize, pole: Option<(usize, bool)>) -> Option<(usize, bool)> {
-    let word = raw[i];
-    let prev = i.checked_sub(1).and_then(|p| raw.get(p)).copied().unwrap_or("");
-    let next = raw.get(i + 1).copied().unwrap_or("");
-    match word {
-        "least" | "most" if prev == "at" => Some((MINMAX, word == "least")),
-        "most" if prev == "the" => None,
-        "all" if prev == "at" => None,
-        "end" | "ends"
-            if matches!(prev, "front" | "back" | "to" | "dead" | "high" | "low" | "tail")
-                || matches!(next, "to" | "user" | "users" | "point" | "points") =>
-        {
-            None
-        }
-        "may"
-            if matches!(prev, "in" | "on" | "since" | "until" | "by" | "from" | "early" | "late" | "mid" | "of")
-                || matches!(next, "not" | "never")
-                || next.starts_with(|c: char| c.is_ascii_digit()) =>
-        {
-            None
-        }
-        _ => pole,
-    }
-}
-
-/// The antonym pair and side of a word (or its stem), if it is one.
-fn pole_of(w: &str) -> Option<(usize, bool)> {
-    POLES.get(w).copied()
-}
-
-/// Every word of [`ANTONYMS`] with its pair and side: the first pair and side that lists
-/// it, as reading the table in order finds it.
-static POLES: LazyLock<HashMap<&'static str, (usize, bool)>> = LazyLock::new(|| {
-    let mut poles = HashMap::new();
-    for (i, (a, b)) in ANTONYMS.iter().enumerate() {
-        for (side, words) in [(true, a), (false, b)] {
-            for w in words.iter() {
-                poles.entry(*w).or_insert((i, side));
-            }
-        }
-    }
-    poles
-});
-
 /// The Latin words of a lowercase text (apostrophes kept inside: `don't`).
 fn latin_words(lower: &str) -> impl Iterator<Item = &str> {
     lower.split(|c: char| !is_word_part(c)).map(|w| w.trim_matches(['\'', '’'])).filter(|w| !w.is_empty())
@@ -610,6 +562,7 @@ pub fn negated(text: &str) -> bool {
 
 mod cjk;
 mod latin_parts;
+mod poles;
 
 #[cfg(test)]
 mod tests;
