@@ -53,3 +53,36 @@ fn a_time_of_day_in_another_zone_is_contradicted() {
         assert!(k.is_empty(), "{note} ← {said}: {k:?}");
     }
 }
+
+/// The same amount in another unit of its measure is the same value: `0.5 s` for `500 ms`,
+/// `1.5 hours` for `90 minutes`, `2048 MB` for `2 GB` — no flag; `500 s` for `500 ms` is
+/// still unsourced.
+#[test]
+fn an_amount_converted_to_another_unit_is_stated_and_a_changed_unit_is_not() {
+    let same = [
+        (
+            "the health check timeout is 500 ms; anything slower and k8s restarts the pod",
+            "- Health check timeout is 0.5 s.",
+        ),
+        ("the full e2e run takes 90 minutes on CI", "- The full e2e run takes 1.5 hours on CI."),
+        ("the model file is 2 GB, keep it out of git", "- The model file is 2048 MB; keep it out of git."),
+    ];
+    for (said, note) in same {
+        let k = one_session_kinds(&[("user", said)], note, "1");
+        assert!(k.is_empty(), "{note} ← {said}: {k:?}");
+    }
+    let k = one_session_kinds(&[("user", same[0].0)], "- Health check timeout is 500 s.", "1");
+    assert!(!k.is_empty(), "500 s for 500 ms");
+}
+
+/// `keep it off the CI runners` says what `don't run it on the CI runners` says.
+#[test]
+fn what_is_kept_off_is_denied() {
+    let said = "heads up, the vision model download is 850 MB so don't run it on the CI runners";
+    let k =
+        one_session_kinds(&[("user", said)], "- The vision model download is 850 MB; keep it off the CI runners.", "1");
+    assert!(k.is_empty(), "{k:?}");
+    let said = "the new feature flags are enabled on staging only for now, keep them off in production";
+    let k = one_session_kinds(&[("user", said)], "- New feature flags: on in staging, off in production for now.", "1");
+    assert!(k.is_empty(), "{k:?}");
+}

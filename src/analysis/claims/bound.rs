@@ -139,6 +139,23 @@ pub(crate) fn quantity_stated(value: &str, unit: Option<&str>, subject: Option<&
             Some(u) => !other_measure(w, u) && carries_unit(text, w, u),
         };
         unit_ok && label_fits(text, w, subject)
+    }) || unit.is_some_and(|u| converted_stated(value, u, subject, text))
+}
+
+/// True when `text` states `value` of `unit` in another unit of its measure (`500 ms` for
+/// `0.5 s`; see `conversion`), bound to the same subject.
+fn converted_stated(value: &str, unit: &str, subject: Option<&Subject>, text: &str) -> bool {
+    if !super::conversion::convertible(unit) {
+        return false;
+    }
+    // Two amounts of a measure often meet by chance (`3 days ago` is 72 hours): the source
+    // must give the converted amount the claim's label (`timeout is 500 ms` for `timeout
+    // 0.5 s`).
+    let Some(s) = subject else { return false };
+    numbers(text).iter().any(|w| {
+        let Suffix::Unit(end, own) = &w.suffix else { return false };
+        super::conversion::same_amount(value, unit, &w.value, own)
+            && label_of(text, w.range.start..*end).is_some_and(|l| same_subject(&l.stem, &s.label.stem))
     })
 }
 

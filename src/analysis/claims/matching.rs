@@ -32,7 +32,9 @@ pub fn needles(claim: &Claim) -> Vec<String> {
                 // it (`12개 레이어` for `12 layers`), which states it too (see `bound`).
                 let counted = unit.as_deref().is_some_and(counted_in_any_script);
                 let glued = with_generic_counters(value).filter(|_| counted);
-                return std::iter::once(needle).chain(glued).collect();
+                // The amount in another unit of its measure (`500` ms for `0.5 s`).
+                let converted = super::conversion::converted_needles(value, unit.as_deref());
+                return std::iter::once(needle).chain(glued).chain(converted).collect();
             }
             let mut out = vec![value.clone()];
             let grouped = with_thousands(value);
@@ -40,6 +42,7 @@ pub fn needles(claim: &Claim) -> Vec<String> {
                 out.push(grouped);
             }
             out.extend(super::numbers::number_word(value).map(str::to_string));
+            out.extend(super::conversion::converted_needles(value, unit.as_deref()));
             out
         }
         ClaimValue::Port { host: Some(host), .. } => host_needles(host),
@@ -458,8 +461,9 @@ mod tests {
         // 12 milliseconds without spelling the stem).
         assert_eq!(needles(&number_claim("The suite has 482 tests.")), ["482"]);
         let ms = number_claim("p99 is 12 milliseconds.");
-        // (and a count of 2 to 12 its English word: `twelve milliseconds`)
-        assert_eq!(needles(&ms), ["12", "twelve"]);
+        // (and a count of 2 to 12 its English word: `twelve milliseconds`, and the amount in
+        // another unit of time: `0.012` s)
+        assert_eq!(needles(&ms), ["12", "twelve", "0.012"]);
         assert!(occurs_in(&ms, "p99 12 ms"));
         assert_eq!(needles(&number_claim("Coverage is 12%.")), ["12", "twelve"]);
     }

@@ -17,6 +17,7 @@ pub mod claim;
 mod clause;
 mod clock;
 mod closed;
+mod conversion;
 mod corpus;
 mod dates;
 mod directive;

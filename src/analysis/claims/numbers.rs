@@ -138,8 +138,9 @@ fn number_claim(line: &str, start: usize, end: usize, value: String) -> Option<F
         Suffix::Bare if significant_digits(&value) >= 3 => (start..end, None),
         _ => return None,
     };
-    // `the 2026 roadmap`: a year used as an adjective, not a quantity.
+    // `the 2026 roadmap`: a year used as an adjective, not a quantity (`2048 MB` is one).
     let year_like = value.len() == 4
+        && !unit.as_deref().is_some_and(is_measure)
         && value.parse::<u32>().is_ok_and(|y| (1900..=2100).contains(&y))
         && line.get(end..).is_some_and(|r| r.starts_with(' '));
     if year_like {

@@ -384,8 +384,9 @@ fn contrasts(part: &str) -> bool {
 }
 
 /// The indices of the words of a part that deny: negation words, `stop`/`quit` before a
-/// verb in `-ing` (`stop using the mock server`), and `dropped` in the passive (`Redis was
-/// dropped`, not `latency dropped to 180 ms`).
+/// verb in `-ing` (`stop using the mock server`), `dropped` in the passive (`Redis was
+/// dropped`, not `latency dropped to 180 ms`), and `off` (`keep it off the CI runners`,
+/// `off in production`, `is turned off`; not `kick off the build`, `off-by-one`).
 fn denials(part: &str, words: &[Rc<LatinWord>]) -> Vec<usize> {
     let raw: Vec<&str> = latin_words(part).collect();
     let mut out: Vec<usize> = words.iter().enumerate().filter(|(_, w)| w.negation).map(|(i, _)| i).collect();
@@ -395,7 +396,67 @@ fn denials(part: &str, words: &[Rc<LatinWord>]) -> Vec<usize> {
             matches!(*w, "stop" | "stops" | "quit" | "quits" | "cease") && next.len() > 4 && next.ends_with("ing");
         let passive = |by: &str| matches!(by, "was" | "were" | "been" | "is" | "are" | "got" | "get" | "be");
         let dropped = *w == "dropped" && i > 0 && passive(raw[i - 1]);
-        if stops || dropped {
+        // `keep it off the CI runners`, `off in production`, `the flag is turned off`: what
+        // is off is denied; not what is kicked, signed, cut, logged… off, nor `off-by-one`.
+        let phrasal = |p: &str| {
+            matches!(
+                p,
+                "kick"
+                    | "kicks"
+                    | "kicked"
+                    | "sign"
+                    | "signs"
+                    | "signed"
+                    | "cut"
+                    | "cuts"
+                    | "back"
+                    | "backs"
+                    | "backed"
+                    | "take"
+                    | "takes"
+                    | "took"
+                    | "taken"
+                    | "drop"
+                    | "drops"
+                    | "pay"
+                    | "pays"
+                    | "paid"
+                    | "show"
+                    | "tip"
+                    | "log"
+                    | "logs"
+                    | "logged"
+                    | "set"
+                    | "sets"
+                    | "call"
+                    | "calls"
+                    | "called"
+                    | "write"
+                    | "writes"
+                    | "wrote"
+                    | "written"
+                    | "round"
+                    | "rounded"
+                    | "trade"
+                    | "top"
+                    | "spin"
+                    | "head"
+                    | "fend"
+                    | "ward"
+                    | "hand"
+                    | "hands"
+                    | "handed"
+                    | "day"
+                    | "days"
+                    | "time"
+                    | "print"
+                    | "printed"
+                    | "tear"
+                    | "peel"
+            )
+        };
+        let off = *w == "off" && !(i > 0 && phrasal(raw[i - 1])) && !matches!(next, "by" | "of" | "shelf");
+        if stops || dropped || off {
             out.push(i);
         }
     }
@@ -541,7 +602,7 @@ pub fn rule_phrasing(pair: usize, side: bool) -> bool {
 /// nothing between two of them. Cheaper than reading its clauses; `false` means it may.
 pub fn calm(text: &str) -> bool {
     const DENYING: &[&str] =
-        &["stop", "stops", "quit", "quits", "cease", "dropped", "rather", "instead", "from", "least"];
+        &["stop", "stops", "quit", "quits", "cease", "dropped", "rather", "instead", "from", "least", "off"];
     text.is_ascii()
         && latin_words(&text.to_ascii_lowercase()).all(|w| {
             let read = LatinWord::read(w);

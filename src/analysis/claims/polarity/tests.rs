@@ -256,3 +256,12 @@ fn quantities_modality_and_ends_are_pairs_read_in_context() {
     assert!(!turned("the front end starts the dev server on port 3000", "the front end starts on port 3000"));
     assert!(!turned("the end-to-end suite starts at midnight", "the e2e suite starts at midnight"));
 }
+
+#[test]
+fn off_denies_what_is_kept_off_but_not_a_phrasal_verb() {
+    let turned = |source: &str, note: &str| statement_of(source).opposite(&statement_of(note)).is_some();
+    assert!(!turned("don't run the model download on the CI runners", "keep the model download off the CI runners"));
+    assert!(turned("run the model download on the CI runners", "keep the model download off the CI runners"));
+    assert!(!turned("kick off the nightly build at midnight", "start the nightly build at midnight"));
+    assert!(!turned("the off-by-one bug in the pager is fixed", "the pager bug is fixed"));
+}
