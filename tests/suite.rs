@@ -58,6 +58,7 @@ mod provenance_misplaced;
 mod provenance_noise;
 mod provenance_openclaw;
 mod provenance_paraphrase;
+mod provenance_planned;
 mod provenance_pnpm;
 mod provenance_prohibition;
 mod provenance_qualified;

@@ -37,6 +37,7 @@ mod polarity;
 mod qualifier;
 mod rates;
 mod relative;
+mod status;
 mod stems;
 mod text;
 mod versions;
@@ -62,6 +63,7 @@ pub use polarity::{
 pub use qualifier::{Qualifier, qualifier_of, qualifiers_in};
 pub use rates::{rate_of, rates_in};
 pub use relative::{Relative, RelativeKind, relative_needles, relative_phrases};
+pub use status::{done, planned};
 
 /// True when the lowercase English word is closed-class (a preposition, conjunction,
 /// determiner, pronoun, auxiliary or quantity adverb): it says nothing about what a text

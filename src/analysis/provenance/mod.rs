@@ -58,6 +58,7 @@ pub mod mapping;
 mod misplaced;
 pub mod overruled;
 mod pending;
+mod planned;
 mod reading;
 mod rebound;
 mod remarks;

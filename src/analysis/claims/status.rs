@@ -1,0 +1,144 @@
+//! Planned or done: whether a clause speaks of something as intended (`we plan to migrate
+//! to Postgres 17 next quarter`, `移行する予定`, `마이그레이션할 계획`, `计划迁移`) or as
+//! done (`the database was migrated`, `移行しました`, `마이그레이션했다`, `已迁移`).
+//!
+//! A note that records as done what its source only plans has turned intent into fact
+//! (see `provenance::planned`). Latin text is read by the verb: the note's verb in a past
+//! form (`migrated`, `done`, `built`) must be the one the planning clause names
+//! (`migrate`, `migration`: one stem). CJK text, which writes no spaces, by its markers.
+//! Not read: a plan said by `I'll` / `I will` (the assistant's next step, most often done
+//! in the same turn) or by a bare future with no other marker of intent.
+
+use super::stems::stem;
+use super::text::is_cjk;
+
+/// Words and phrases that say something is intended, not done (lowercase; Latin ones as
+/// whole words).
+const PLANNED: &[&str] = &[
+    "plan to",
+    "plans to",
+    "planning to",
+    "planned",
+    "plan is to",
+    "going to",
+    "intend to",
+    "intends to",
+    "want to",
+    "wants to",
+    "would like to",
+    "next quarter",
+    "next week",
+    "next month",
+    "next sprint",
+    "next year",
+    "next release",
+    "eventually",
+    "someday",
+    "not yet",
+    "yet to",
+    "not started",
+    "nothing started",
+    "todo",
+    "proposed",
+    "on the roadmap",
+    "scheduled for",
+    "we will",
+    "we'll",
+    "they will",
+    "will be",
+    "予定",
+    "つもり",
+    "計画",
+    "来週",
+    "来月",
+    "来期",
+    "将来",
+    "예정",
+    "계획",
+    "나중에",
+    "다음 주",
+    "다음 달",
+    "다음 분기",
+    "하려고",
+    "计划",
+    "打算",
+    "准备",
+    "下周",
+    "下个月",
+    "下季度",
+    "还没",
+    "尚未",
+];
+
+/// Past forms of common verbs that do not end in `-ed`.
+const IRREGULAR_DONE: &[&str] = &["done", "built", "written", "made", "begun", "sent", "gone", "rewritten", "rebuilt"];
+
+/// CJK markers of something done.
+const CJK_DONE: &[&str] =
+    &["しました", "した。", "済み", "完了", "했다", "했습니다", "완료", "됐다", "되었다", "마쳤", "已经", "已", "完成"];
+
+/// True when the lowercase text says something is intended, not done.
+pub fn planned(lower: &str) -> bool {
+    PLANNED.iter().any(|m| has_phrase(lower, m))
+}
+
+/// The stems of the verbs a clause (lowercase) puts in a past form, as done: `migrated`,
+/// `was upgraded`, `done`; not after `will be`/`to be` (`will be migrated`), and none in a
+/// clause that plans. For CJK text, `Some(empty)` when it marks something done.
+pub fn done(lower: &str) -> Option<Vec<String>> {
+    if planned(lower) {
+        return None;
+    }
+    if lower.chars().any(is_cjk) && CJK_DONE.iter().any(|m| lower.contains(m)) {
+        return Some(Vec::new());
+    }
+    let words: Vec<&str> =
+        lower.split(|c: char| !(c.is_ascii_alphabetic() || c == '\'')).filter(|w| !w.is_empty()).collect();
+    let stems: Vec<String> = words
+        .iter()
+        .enumerate()
+        .filter(|(i, w)| {
+            let past = (w.len() >= 5 && w.ends_with("ed") && !PLANNED.contains(w)) || IRREGULAR_DONE.contains(w);
+            let before = |k: usize| i.checked_sub(k).and_then(|j| words.get(j)).copied().unwrap_or("");
+            let future = before(1) == "be" || matches!(before(2), "will" | "to" | "should" | "must");
+            past && !future
+        })
+        .map(|(_, w)| stem(w))
+        .collect();
+    (!stems.is_empty()).then_some(stems)
+}
+
+/// True when `lower` holds `phrase` as whole words (a CJK phrase anywhere).
+fn has_phrase(lower: &str, phrase: &str) -> bool {
+    if !phrase.is_ascii() {
+        return lower.contains(phrase);
+    }
+    lower.match_indices(phrase).any(|(i, _)| {
+        let before = lower[..i].chars().next_back();
+        let after = lower[i + phrase.len()..].chars().next();
+        !before.is_some_and(|c| c.is_alphanumeric()) && !after.is_some_and(|c| c.is_alphanumeric())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_plan_and_a_deed_in_each_language() {
+        assert!(planned("we plan to migrate to postgres 17 next quarter, nothing started yet"));
+        assert!(planned("the migration is scheduled for march"));
+        assert!(planned("postgres 17 への移行は来期の予定です"));
+        assert!(planned("다음 분기에 postgres 17로 마이그레이션할 계획입니다"));
+        assert!(planned("我们计划下季度迁移到 postgres 17"));
+        assert!(!planned("i'll migrate the fixtures now"));
+        assert!(!planned("the database was migrated to postgres 17"));
+        assert_eq!(done("the database was migrated to postgres 17"), Some(vec![stem("migrate")]));
+        assert_eq!(done("the docs are done"), Some(vec![stem("done")]));
+        assert_eq!(done("the database will be migrated"), None);
+        assert_eq!(done("we plan to have it migrated by march"), None);
+        assert_eq!(done("run the linter before every push"), None);
+        assert_eq!(done("postgres 17 への移行が完了しました"), Some(Vec::new()));
+        assert_eq!(done("已迁移到 postgres 17"), Some(Vec::new()));
+    }
+}

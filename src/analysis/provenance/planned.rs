@@ -1,0 +1,60 @@
+//! Intent written as fact: the note records as done (`the database was migrated to Postgres
+//! 17`) what the cited clause about it only plans (`we plan to migrate to Postgres 17 next
+//! quarter, nothing started yet`). The line is `contradicted`, quoting the plan.
+//!
+//! A note clause (not negated, not hedged) whose verb is in a past form is matched to the
+//! cited clauses that share two of its content words, one of them that verb (`migrate`,
+//! `migration`); in CJK text, three pairs of characters and a marker of something done
+//! (`移行しました`, `완료`, `已迁移`). When such a clause plans it (`plan to`, `next quarter`,
+//! `not yet`, 予定, 계획, 计划… see `claims::status`) and none of them says it was done, the
+//! note has turned a plan into a deed.
+
+use super::cited_text::CitedText;
+use super::sentence_verdict::{Verdict, statement_verdict};
+use crate::analysis::claims::{self, Statement};
+use crate::analysis::findings::{ClaimReport, ClaimStatus};
+use crate::analysis::flag::{Flag, FlagKind};
+use crate::base::secrets::mask;
+use std::sync::Arc;
+
+/// The `contradicted` flag of a note line that records as done what the cited lines plan.
+pub(super) fn judge(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)]) -> Option<(Flag, ClaimReport)> {
+    for note in claims::statements(line).into_iter().chain(claims::parts(line)) {
+        let said = line.get(note.range.clone()).unwrap_or("").trim();
+        if claims::negated(said) || claims::hedged(said) {
+            continue;
+        }
+        let Some(verbs) = claims::done(&said.to_lowercase()) else { continue };
+        let about = |c: &Statement| match verbs.is_empty() {
+            // CJK: no verb to read, more of the words.
+            true => note.shared(c) >= 3,
+            false => note.shared(c) >= 2 && verbs.iter().any(|v| c.word(v).is_some()),
+        };
+        let mut plan = None;
+        let mut deed = false;
+        for (t, c) in cited.iter().flat_map(|(t, clauses)| clauses.iter().map(move |c| (t, c))) {
+            if !about(c) {
+                continue;
+            }
+            let lower = t.text.get(c.range.clone()).unwrap_or("").to_lowercase();
+            if claims::planned(&lower) {
+                plan.get_or_insert((t, c));
+            } else if claims::done(&lower).is_some() && !claims::negated(&lower) {
+                deed = true;
+            }
+        }
+        if let Some((t, c)) = plan.filter(|_| !deed) {
+            return Some(verdict(line, said, t, c));
+        }
+    }
+    None
+}
+
+fn verdict(line: &str, said: &str, t: &CitedText, c: &Statement) -> (Flag, ClaimReport) {
+    let source = t.line_at(c.range.start);
+    let quote = crate::base::text::one_line_cut(&mask(t.text.get(c.range.clone()).unwrap_or("").trim()), 200);
+    let shown = mask(said).into_owned();
+    let message = format!("the note records «{shown}» as done, but {source} only plans it: «{quote}»");
+    let v = Verdict { status: ClaimStatus::Contradicted, source, quote, by: None };
+    statement_verdict(FlagKind::Contradicted, message, line, shown, v)
+}
