@@ -10,17 +10,16 @@
 //! Latin content words are compared by stem; CJK text by pairs of characters, since it
 //! writes no spaces between words.
 
-use crate::base::fnv::Fnv;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 use std::ops::Range;
 use std::rc::Rc;
 
-use super::binding::stem;
-use super::closed;
-use super::negations::{CJK_NEGATIONS, EN_NEGATIONS, FREQUENCY, NEGATES_BEFORE, PERMISSION};
+use super::negations::{CJK_NEGATIONS, EN_NEGATIONS, FREQUENCY, PERMISSION};
 use super::text::is_cjk;
-use latin_parts::{LatinPart, is_word_part, latin_parts};
-use poles::{in_context, pole_of};
+use denials::{contrasts, denials, pole_denied};
+use latin_parts::{LatinPart, latin_parts};
+use latin_word::{LatinWord, latin_words};
+use poles::in_context;
 
 /// One clause of a text, read for what it asserts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -239,68 +238,6 @@ fn statement(text: &str, range: Range<usize>) -> Option<Statement> {
     (s.content.len() >= 2).then_some(s)
 }
 
-/// Negations that bear on the words after them (`not`, `no`, `never`, `refuses to`).
-fn negates_after(word: &str) -> bool {
-    EN_NEGATIONS.contains(&word) && !NEGATES_BEFORE.contains(&word) || word.ends_with("n't")
-}
-
-/// What a Latin word (lowercase) is to a statement.
-#[derive(Clone)]
-struct LatinWord {
-    /// A negation (`not`, `gone`).
-    negation: bool,
-    /// Its stem.
-    stem: String,
-    /// The antonym pair and side it says, if any.
-    pole: Option<(usize, bool)>,
-    /// A content word: no closed-class word, and no number (a value, judged as a claim,
-    /// not what a sentence is about).
-    content: bool,
-}
-
-/// How many words [`LatinWord::read`] remembers per thread before it starts over.
-const WORD_MEMO: usize = 1 << 16;
-
-impl LatinWord {
-    /// `word` read, remembered per thread: texts repeat their words, and reading them was
-    /// most of the time spent on a long note's sentences.
-    fn read(word: &str) -> Rc<LatinWord> {
-        // Numbers are many and each read once or twice: not worth a place in the memo
-        // (20,000 hunks of `keep 1`…`keep 20000` grew it by megabytes).
-        if word.starts_with(|c: char| c.is_ascii_digit()) {
-            return Rc::new(LatinWord::new(word));
-        }
-        thread_local! {
-            static READ: std::cell::RefCell<HashMap<String, Rc<LatinWord>, Fnv>> = Default::default();
-        }
-        READ.with_borrow_mut(|memo| {
-            if let Some(known) = memo.get(word) {
-                return Rc::clone(known);
-            }
-            if memo.len() >= WORD_MEMO {
-                memo.clear();
-            }
-            let read = Rc::new(LatinWord::new(word));
-            memo.insert(word.to_string(), Rc::clone(&read));
-            read
-        })
-    }
-
-    fn new(word: &str) -> LatinWord {
-        let negation = NEGATES_BEFORE.contains(&word) || negates_after(word);
-        if !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit()) {
-            // What the general reading below makes of it, the lookups it repeats left out: a
-            // number is its own stem and no content word.
-            return LatinWord { negation, stem: word.to_string(), pole: pole_of(word), content: false };
-        }
-        let stem = stem(word);
-        let pole = pole_of(&stem).or_else(|| pole_of(word));
-        let number = stem.chars().count() < 2 || stem.chars().all(|c| c.is_ascii_digit());
-        let content = !closed::english(word) && !number;
-        LatinWord { negation, stem, pole, content }
-    }
-}
-
 /// `text[range]` read as a statement, however little it says.
 fn read(text: &str, range: Range<usize>) -> Statement {
     let Some(part) = text.get(range.clone()) else {
@@ -374,105 +311,6 @@ fn read(text: &str, range: Range<usize>) -> Statement {
     poles.sort();
     poles.dedup();
     Statement { range, content, poles, parts }
-}
-
-/// True when a part opens with `rather than` or `instead of` ([`latin_parts`] cuts before
-/// them): it denies what it names beside what the rest of the sentence asserts.
-fn contrasts(part: &str) -> bool {
-    let mut words = latin_words(part);
-    matches!((words.next(), words.next()), (Some("rather"), Some("than")) | (Some("instead"), Some("of")))
-}
-
-/// The indices of the words of a part that deny: negation words, `stop`/`quit` before a
-/// verb in `-ing` (`stop using the mock server`), `dropped` in the passive (`Redis was
-/// dropped`, not `latency dropped to 180 ms`), and `off` (`keep it off the CI runners`,
-/// `off in production`, `is turned off`; not `kick off the build`, `off-by-one`).
-fn denials(part: &str, words: &[Rc<LatinWord>]) -> Vec<usize> {
-    let raw: Vec<&str> = latin_words(part).collect();
-    let mut out: Vec<usize> = words.iter().enumerate().filter(|(_, w)| w.negation).map(|(i, _)| i).collect();
-    for (i, w) in raw.iter().enumerate() {
-        let next = raw.get(i + 1).copied().unwrap_or("");
-        let stops =
-            matches!(*w, "stop" | "stops" | "quit" | "quits" | "cease") && next.len() > 4 && next.ends_with("ing");
-        let passive = |by: &str| matches!(by, "was" | "were" | "been" | "is" | "are" | "got" | "get" | "be");
-        let dropped = *w == "dropped" && i > 0 && passive(raw[i - 1]);
-        // `keep it off the CI runners`, `off in production`, `the flag is turned off`: what
-        // is off is denied; not what is kicked, signed, cut, logged… off, nor `off-by-one`.
-        let phrasal = |p: &str| {
-            matches!(
-                p,
-                "kick"
-                    | "kicks"
-                    | "kicked"
-                    | "sign"
-                    | "signs"
-                    | "signed"
-                    | "cut"
-                    | "cuts"
-                    | "back"
-                    | "backs"
-                    | "backed"
-                    | "take"
-                    | "takes"
-                    | "took"
-                    | "taken"
-                    | "drop"
-                    | "drops"
-                    | "pay"
-                    | "pays"
-                    | "paid"
-                    | "show"
-                    | "tip"
-                    | "log"
-                    | "logs"
-                    | "logged"
-                    | "set"
-                    | "sets"
-                    | "call"
-                    | "calls"
-                    | "called"
-                    | "write"
-                    | "writes"
-                    | "wrote"
-                    | "written"
-                    | "round"
-                    | "rounded"
-                    | "trade"
-                    | "top"
-                    | "spin"
-                    | "head"
-                    | "fend"
-                    | "ward"
-                    | "hand"
-                    | "hands"
-                    | "handed"
-                    | "day"
-                    | "days"
-                    | "time"
-                    | "print"
-                    | "printed"
-                    | "tear"
-                    | "peel"
-            )
-        };
-        let off = *w == "off" && !(i > 0 && phrasal(raw[i - 1])) && !matches!(next, "by" | "of" | "shelf");
-        if stops || dropped || off {
-            out.push(i);
-        }
-    }
-    out
-}
-
-/// The pole a denial at word `at` of a part bears on: the first pole after it, else the last
-/// before it (`is not optional before commit` denies `optional`, not `before`).
-fn pole_denied(words: &[Rc<LatinWord>], at: usize) -> Option<usize> {
-    let pole = |i: &usize| words[*i].pole.is_some() && !words[*i].negation;
-    (at + 1..words.len()).find(pole).or_else(|| (0..at).rev().find(pole))
-}
-
-/// The Latin words of a lowercase text (apostrophes kept inside: `don't`).
-fn latin_words(lower: &str) -> impl Iterator<Item = &str> {
-    lower.split(|c: char| !is_word_part(c)).map(|w| w.trim_matches(['\'', '’'])).filter(|w| !w.is_empty())
 }
 
 impl Statement {
@@ -622,7 +460,9 @@ pub fn negated(text: &str) -> bool {
 }
 
 mod cjk;
+mod denials;
 mod latin_parts;
+mod latin_word;
 mod poles;
 
 #[cfg(test)]
