@@ -119,3 +119,66 @@ fn a_quantity_a_frequency_or_a_bound_turned_around_is_contradicted() {
         assert!(k.is_empty(), "{faithful} ← {said}: {k:?}");
     }
 }
+
+/// Faithful rewrites of a negated or limiting shape are no contradiction: a bound (`no
+/// longer than 5 minutes` = `5 minutes max`), `neither … nor` (one denial, not two), `can't
+/// do anything but X` (only X), a condition turned with its verb (`fail unless X` = `only
+/// pass when X`), an exception turned into `the only one not` — and the bound turned the
+/// other way (`5 minutes or longer`) still is one.
+#[test]
+fn rewrites_of_a_limiting_or_excepting_shape_are_no_contradiction() {
+    use crate::common::one_session_kinds;
+    let same = [
+        (
+            "the price cache TTL must be no longer than 5 minutes, prices change during the day",
+            "- Price cache TTL: 5 minutes max (prices change intraday).",
+        ),
+        (
+            "neither staging nor prod should have the debug toolbar, it leaks SQL",
+            "- Debug toolbar is off in both staging and prod (it leaks SQL).",
+        ),
+        (
+            "the deploy bot can't do anything but restart pods, it has no write access to secrets",
+            "- Deploy bot can only restart pods; no write access to secrets.",
+        ),
+        ("the integration tests fail unless REDIS_URL is set", "- Integration tests only pass when REDIS_URL is set."),
+        (
+            "every service ships logs to Loki except the payment gateway, which goes to Splunk for PCI",
+            "- The payment gateway is the only service not logging to Loki (it uses Splunk for PCI).",
+        ),
+    ];
+    for (said, note) in same {
+        let k = one_session_kinds(&[("user", said)], note, "1");
+        assert!(k.is_empty(), "{note} ← {said}: {k:?}");
+    }
+    let k = one_session_kinds(
+        &[("user", same[0].0)],
+        "- Price cache TTL should be 5 minutes or longer (prices change intraday).",
+        "1",
+    );
+    assert!(k.iter().any(|k| k == "contradicted"), "{k:?}");
+}
+
+/// A value rounded from a more precise one (`about 41 seconds` for `41.27s`), a short commit
+/// id of a full one, and a note that a step of an approved plan is not done yet are faithful.
+#[test]
+fn a_rounded_value_a_short_commit_id_and_a_step_not_done_yet_are_faithful() {
+    use crate::common::one_session_kinds;
+    let output = "=========== 3 failed, 212 passed, 4 skipped in 41.27s ===========";
+    for note in ["- The full pytest run takes about 41 seconds.", "- The full pytest run takes 41.3 seconds."] {
+        let k = one_session_kinds(&[("user", output)], note, "1");
+        assert!(k.is_empty(), "{note}: {k:?}");
+    }
+    let k = one_session_kinds(&[("user", output)], "- The full pytest run takes 44 seconds.", "1");
+    assert!(!k.is_empty(), "44 s for 41.27 s");
+    let log = "0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c fix: round currency before summing";
+    let k = one_session_kinds(&[("user", log)], "- Currency rounding fix: commit 0b1c2d3 (round before summing).", "1");
+    assert!(k.is_empty(), "{k:?}");
+    let plan = "Plan: 1. Add index on jobs(status). 2. Drop column legacy_status.";
+    let k = one_session_kinds(
+        &[("assistant", plan)],
+        "- The status index is planned; legacy_status is not dropped yet.",
+        "1",
+    );
+    assert!(!k.iter().any(|k| k == "contradicted"), "{k:?}");
+}

@@ -139,7 +139,27 @@ pub(crate) fn quantity_stated(value: &str, unit: Option<&str>, subject: Option<&
             Some(u) => !other_measure(w, u) && carries_unit(text, w, u),
         };
         unit_ok && label_fits(text, w, subject)
-    }) || unit.is_some_and(|u| converted_stated(value, u, subject, text))
+    }) || unit.is_some_and(|u| converted_stated(value, u, subject, text) || rounded_stated(value, u, subject, text))
+}
+
+/// True when `precise` (a number of a source) written to as many decimals as `value` is
+/// `value`, and has more of them: `41.27` rounds to `41`, `2.346` to `2.35`.
+fn rounds_to(precise: &str, value: &str) -> bool {
+    let decimals = |v: &str| v.split_once('.').map_or(0, |(_, d)| d.len());
+    let (d, dv) = (decimals(precise), decimals(value));
+    let (Ok(p), Ok(v)) = (precise.parse::<f64>(), value.parse::<f64>()) else { return false };
+    let scale = 10f64.powi(dv as i32);
+    d > dv && ((p * scale).round() - v * scale).abs() < 1e-6
+}
+
+/// True when `text` states a more precise amount of `unit` that rounds to `value` (`41.27s`
+/// for `41 seconds`), bound as the claim is.
+fn rounded_stated(value: &str, unit: &str, subject: Option<&Subject>, text: &str) -> bool {
+    numbers(text).iter().any(|w| {
+        rounds_to(&w.value, value)
+            && matches!(&w.suffix, Suffix::Unit(_, own) if unit_key(own) == unit_key(unit))
+            && label_fits(text, w, subject)
+    })
 }
 
 /// True when `text` states `value` of `unit` in another unit of its measure (`500 ms` for
@@ -293,7 +313,7 @@ pub fn contradiction(claim: &Claim, text: &str) -> Option<Range<usize>> {
         }
         (ClaimValue::Number { value, unit: Some(unit) }, _) if !PREFIX_LABELS.contains(&unit.as_str()) => {
             let subject = claim.subject.as_ref().filter(|s| s.label.strong);
-            numbers(text).into_iter().filter(|w| w.value != *value).find_map(|w| {
+            numbers(text).into_iter().filter(|w| w.value != *value && !rounds_to(&w.value, value)).find_map(|w| {
                 let same_unit = matches!(&w.suffix, Suffix::Unit(_, own) if unit_key(own) == unit_key(unit))
                     || (subject.is_none() && carries_unit(text, &w, unit) && !other_measure(&w, unit));
                 let about = match subject {

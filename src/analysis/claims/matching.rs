@@ -43,6 +43,10 @@ pub fn needles(claim: &Claim) -> Vec<String> {
             }
             out.extend(super::numbers::number_word(value).map(str::to_string));
             out.extend(super::conversion::converted_needles(value, unit.as_deref()));
+            // A more precise amount that rounds to it (`41.27` for `41.3`).
+            if let Some((whole, _)) = value.split_once('.') {
+                out.push(format!("{whole}."));
+            }
             out
         }
         ClaimValue::Port { host: Some(host), .. } => host_needles(host),

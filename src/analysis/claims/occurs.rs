@@ -56,9 +56,21 @@ pub(crate) fn token_occurs(value: &str, lower: &str, colon: bool) -> bool {
             Some(':') => colon && then.is_some_and(char::is_alphabetic),
             _ => false,
         };
-        let ends_inside = last_word && (next.is_some_and(is_word_char) || goes_on);
+        // A short commit id is stated by the full one it begins (`0b1c2d3` in `0b1c2d3e4f…`).
+        let rest = lower.get(i + value.len()..).unwrap_or("");
+        let run: usize = rest.chars().take_while(|c| is_word_char(*c)).map(char::len_utf8).sum();
+        let id_goes_on =
+            hex_id(value) && run > 0 && value.len() + run <= 40 && rest[..run].bytes().all(|b| b.is_ascii_hexdigit());
+        let ends_inside = last_word && (next.is_some_and(is_word_char) && !id_goes_on || goes_on);
         !starts_inside && !ends_inside
     })
+}
+
+/// True when `value` may be a commit id: 7 to 40 hexadecimal digits, one a digit.
+fn hex_id(value: &str) -> bool {
+    (7..=40).contains(&value.len())
+        && value.bytes().all(|b| b.is_ascii_hexdigit())
+        && value.bytes().any(|b| b.is_ascii_digit())
 }
 
 pub(crate) fn word_occurs(value: &str, lower: &str) -> bool {

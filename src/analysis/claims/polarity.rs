@@ -38,6 +38,11 @@ pub struct Statement {
     /// boot, run them from the release task` against `migrations run from the release task,
     /// not on boot`) is not read as denied by one and asserted by the other.
     pub parts: Vec<Part>,
+    /// How it restricts or excepts, one bit each for `only`, `unless` and `except` (`other
+    /// than`, `apart from`, `but not`…): such a word turns around what its part says of the
+    /// rest (`fail unless REDIS_URL is set` is `only pass when it is set`), so it is set
+    /// against none that restricts otherwise.
+    pub restricted: u8,
 }
 
 /// A Latin part of a statement.
@@ -241,7 +246,7 @@ fn statement(text: &str, range: Range<usize>) -> Option<Statement> {
 /// `text[range]` read as a statement, however little it says.
 fn read(text: &str, range: Range<usize>) -> Statement {
     let Some(part) = text.get(range.clone()) else {
-        return Statement { range, content: Vec::new(), poles: Vec::new(), parts: Vec::new() };
+        return Statement { range, content: Vec::new(), poles: Vec::new(), parts: Vec::new(), restricted: 0 };
     };
     let lower = part.to_lowercase();
     let mut content: Vec<Word> = Vec::new();
@@ -310,10 +315,29 @@ fn read(text: &str, range: Range<usize>) -> Statement {
     content.dedup_by(|a, b| a.stem == b.stem);
     poles.sort();
     poles.dedup();
-    Statement { range, content, poles, parts }
+    let restricted = restricts(&lower);
+    Statement { range, content, poles, parts, restricted }
+}
+
+/// How the lowercase text restricts or excepts what it says (see
+/// [`Statement::restricted`]).
+fn restricts(lower: &str) -> u8 {
+    let words: Vec<&str> = latin_words(lower).collect();
+    let has = |f: &dyn Fn(&str) -> bool| words.iter().any(|w| f(w));
+    let only = has(&|w| w == "only");
+    let unless = has(&|w| w == "unless");
+    let except = has(&|w| matches!(w, "except" | "excluding" | "besides"))
+        || words.windows(2).any(|w| matches!((w[0], w[1]), ("other", "than") | ("apart", "from") | ("but", "not")));
+    u8::from(only) | u8::from(unless) << 1 | u8::from(except) << 2
 }
 
 impl Statement {
+    /// True when the two restrict or except alike (see [`Statement::restricted`]): only
+    /// then can the polarity of one be read against the other's.
+    pub fn restricts_alike(&self, other: &Statement) -> bool {
+        self.restricted == other.restricted
+    }
+
     /// The word of this statement with stem `stem`.
     pub fn word(&self, stem: &str) -> Option<&Word> {
         self.content.binary_search_by(|w| w.stem.as_str().cmp(stem)).ok().and_then(|i| self.content.get(i))
@@ -410,6 +434,9 @@ impl Statement {
     /// (their denials bear on the few characters next to them) when the two use the same
     /// antonym pairs.
     pub fn opposite(&self, source: &Statement) -> Option<Opposite> {
+        if !self.restricts_alike(source) {
+            return None;
+        }
         let pairs = |s: &Statement| s.poles.iter().map(|p| p.pair).collect::<BTreeSet<_>>();
         if self.part_flipped(source) || pairs(self) == pairs(source) && self.cjk_word_flipped(source) {
             return Some(Opposite::Negation);

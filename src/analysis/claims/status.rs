@@ -1,4 +1,4 @@
-//! Planned or done: whether a clause speaks of something as intended (`we plan to migrate
+//! Planned, done or decided: whether a clause speaks of something as intended (`we plan to migrate
 //! to Postgres 17 next quarter`, `移行する予定`, `마이그레이션할 계획`, `计划迁移`) or as
 //! done (`the database was migrated`, `移行しました`, `마이그레이션했다`, `已迁移`).
 //!
@@ -118,6 +118,45 @@ fn has_phrase(lower: &str, phrase: &str) -> bool {
         let after = lower[i + phrase.len()..].chars().next();
         !before.is_some_and(|c| c.is_alphanumeric()) && !after.is_some_and(|c| c.is_alphanumeric())
     })
+}
+
+/// Words that record a decision (lowercase; Latin ones as whole words).
+const DECIDED: &[&str] = &[
+    "decided",
+    "decision",
+    "agreed",
+    "settled",
+    "chose",
+    "chosen",
+    "approved",
+    "confirmed",
+    "going with",
+    "決定",
+    "決めた",
+    "決まった",
+    "採用",
+    "决定",
+    "確定",
+    "确定",
+    "采用",
+    "选定",
+    "결정",
+    "확정",
+    "채택",
+];
+
+/// True when a note sentence records a decision (`Decision: …`, `已决定…`) and denies
+/// nothing (`尚未决定`, `not decided yet` record that there is none).
+pub fn decided(said: &str) -> bool {
+    let lower = said.to_lowercase();
+    let word = |w: &str| {
+        lower.match_indices(w).any(|(i, _)| {
+            let before = lower[..i].chars().next_back();
+            let after = lower[i + w.len()..].chars().next();
+            !w.is_ascii() || !(before.is_some_and(char::is_alphanumeric) || after.is_some_and(char::is_alphanumeric))
+        })
+    };
+    DECIDED.iter().any(|w| word(w)) && !super::negated(said)
 }
 
 #[cfg(test)]

@@ -153,7 +153,11 @@ fn judge_line(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)]) -> Op
                 return Some(overruled(line, said, best, o));
             }
         }
-        if !agrees && note.opposite(best.clause).is_some() {
+        // A note that something is not done yet (`legacy_status is not dropped yet`) says
+        // nothing against the step of a plan or a request that asks for it (`Drop column
+        // legacy_status`).
+        let asked = || claims::directive(best.text.text.get(best.clause.range.clone()).unwrap_or(""));
+        if !agrees && note.opposite(best.clause).is_some() && !(not_yet(said) && asked()) {
             return Some(contradicted(line, said, best));
         }
         let as_close = || close.iter().filter(|m| m.coverage >= best.coverage - 0.01);
@@ -171,11 +175,17 @@ fn judge_line(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)]) -> Op
         if !claims::hedged(said) && (as_close().all(guess) || only_asked) {
             return Some(speculative(line, said, best));
         }
-        if decided(said) && as_close().all(|m| m.text.awaiting) {
+        if claims::decided(said) && as_close().all(|m| m.text.awaiting) {
             return Some(undecided(line, said, best));
         }
     }
     None
+}
+
+/// True when a note sentence says something is not done yet or only planned.
+fn not_yet(said: &str) -> bool {
+    let lower = said.to_lowercase();
+    claims::planned(&lower) || claims::negated(said) && lower.split(|c: char| !c.is_alphanumeric()).any(|w| w == "yet")
 }
 
 /// True when the matched clause is the assistant's own words and a guess (`probably`, `I
@@ -224,45 +234,6 @@ fn presupposes(question: &str) -> bool {
         lower.starts_with(w) && (!w.is_ascii() || !lower[w.len()..].starts_with(|c: char| c.is_alphanumeric()))
             || !w.is_ascii() && lower.contains(w)
     })
-}
-
-/// Words that record a decision (lowercase; Latin ones as whole words).
-const DECIDED: &[&str] = &[
-    "decided",
-    "decision",
-    "agreed",
-    "settled",
-    "chose",
-    "chosen",
-    "approved",
-    "confirmed",
-    "going with",
-    "決定",
-    "決めた",
-    "決まった",
-    "採用",
-    "决定",
-    "確定",
-    "确定",
-    "采用",
-    "选定",
-    "결정",
-    "확정",
-    "채택",
-];
-
-/// True when a note sentence records a decision (`Decision: …`, `已决定…`) and denies
-/// nothing (`尚未决定`, `not decided yet` record that there is none).
-fn decided(said: &str) -> bool {
-    let lower = said.to_lowercase();
-    let word = |w: &str| {
-        lower.match_indices(w).any(|(i, _)| {
-            let before = lower[..i].chars().next_back();
-            let after = lower[i + w.len()..].chars().next();
-            !w.is_ascii() || !(before.is_some_and(char::is_alphanumeric) || after.is_some_and(char::is_alphanumeric))
-        })
-    };
-    DECIDED.iter().any(|w| word(w)) && !claims::negated(said)
 }
 
 fn undecided(line: &str, said: &str, m: &Match<'_>) -> (Flag, ClaimReport) {
@@ -343,7 +314,8 @@ fn judge_values(
             let theirs = claims::qualifiers_in(m.text.text.get(m.clause.range.clone()).unwrap_or(""), c);
             theirs.iter().any(Option::is_some) && theirs.iter().flatten().all(|t| !t.agrees(q))
         };
-        let against = |m: &Match<'_>| (!denied.is_empty() && asserts(m)) || turned(m) || per_other(m) || in_other(m);
+        let polar = |m: &Match<'_>| note.restricts_alike(m.clause) && (!denied.is_empty() && asserts(m) || turned(m));
+        let against = |m: &Match<'_>| polar(m) || per_other(m) || in_other(m);
         if stating.is_empty() || !stating.iter().all(against) {
             continue;
         }
@@ -436,7 +408,7 @@ fn judge_undecided_claims(
     sourced: &[&Claim],
     cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)],
 ) -> Option<(Flag, ClaimReport)> {
-    let (note, m) = only_from(line, sourced, cited, decided, |t| t.awaiting)?;
+    let (note, m) = only_from(line, sourced, cited, claims::decided, |t| t.awaiting)?;
     let said = line.get(note.range.clone()).unwrap_or(line).trim();
     Some(undecided(line, said, &m))
 }

@@ -17,7 +17,13 @@ pub(super) fn contrasts(part: &str) -> bool {
 /// `off in production`, `is turned off`; not `kick off the build`, `off-by-one`).
 pub(super) fn denials(part: &str, words: &[Rc<LatinWord>]) -> Vec<usize> {
     let raw: Vec<&str> = latin_words(part).collect();
-    let mut out: Vec<usize> = words.iter().enumerate().filter(|(_, w)| w.negation).map(|(i, _)| i).collect();
+    let mut out: Vec<usize> =
+        words.iter().enumerate().filter(|(i, w)| w.negation && !bounds_or_pairs(&raw, *i)).map(|(i, _)| i).collect();
+    // `can't do anything but restart pods`, `nothing but restarts`: only what follows is
+    // said, and it is asserted.
+    if let Some(k) = raw.windows(2).position(|w| matches!(w[0], "anything" | "nothing") && w[1] == "but") {
+        out.retain(|&i| i > k + 1);
+    }
     for (i, w) in raw.iter().enumerate() {
         let next = raw.get(i + 1).copied().unwrap_or("");
         let stops =
@@ -96,4 +102,34 @@ pub(super) fn denials(part: &str, words: &[Rc<LatinWord>]) -> Vec<usize> {
 pub(super) fn pole_denied(words: &[Rc<LatinWord>], at: usize) -> Option<usize> {
     let pole = |i: &usize| words[*i].pole.is_some() && !words[*i].negation;
     (at + 1..words.len()).find(pole).or_else(|| (0..at).rev().find(pole))
+}
+
+/// Comparatives a negation turns into a bound (`no longer than 5 minutes` is `5 minutes
+/// max`), with the side of the min/max pair they say: `true` for a lower bound.
+pub(super) const BOUNDED: &[(&str, bool)] = &[
+    ("longer", false),
+    ("more", false),
+    ("later", false),
+    ("bigger", false),
+    ("greater", false),
+    ("larger", false),
+    ("higher", false),
+    ("over", false),
+    ("less", true),
+    ("fewer", true),
+    ("shorter", true),
+    ("lower", true),
+    ("smaller", true),
+    ("earlier", true),
+    ("sooner", true),
+    ("under", true),
+];
+
+/// True when the negation at word `i` of `raw` denies nothing of its own: it makes a bound
+/// (`no longer than`, `not more than`) or it is the `nor` of `neither … nor` (one denial).
+fn bounds_or_pairs(raw: &[&str], i: usize) -> bool {
+    let next = raw.get(i + 1).copied().unwrap_or("");
+    let bound =
+        matches!(raw[i], "no" | "not") && BOUNDED.iter().any(|(w, _)| *w == next) && raw.get(i + 2) == Some(&"than");
+    bound || raw[i] == "nor" && raw[..i].contains(&"neither")
 }

@@ -15,6 +15,14 @@ pub(super) fn in_context(raw: &[&str], i: usize, pole: Option<(usize, bool)>) ->
     let next = raw.get(i + 1).copied().unwrap_or("");
     match word {
         "least" | "most" if prev == "at" => Some((MINMAX, word == "least")),
+        // `5 minutes or longer`: a lower bound; `or less`, an upper one.
+        _ if prev == "or" => {
+            super::denials::BOUNDED.iter().find(|(w, _)| *w == word).map(|(_, side)| (MINMAX, !*side)).or(pole)
+        }
+        // `no longer than 5 minutes`: a bound (see `denials::BOUNDED`).
+        _ if matches!(prev, "no" | "not") && next == "than" => {
+            super::denials::BOUNDED.iter().find(|(w, _)| *w == word).map(|(_, side)| (MINMAX, *side)).or(pole)
+        }
         "most" if prev == "the" => None,
         "all" if prev == "at" => None,
         "end" | "ends"
