@@ -86,3 +86,33 @@ fn what_is_kept_off_is_denied() {
     let k = one_session_kinds(&[("user", said)], "- New feature flags: on in staging, off in production for now.", "1");
     assert!(k.is_empty(), "{k:?}");
 }
+
+/// A version requirement's bound is part of it: `exactly 18.2.0` for `^18.2.0`, `Node 20 or
+/// older` for `>=20` are contradicted; `^18.2.0` and `20 or newer` restated are not.
+#[test]
+fn a_version_requirement_turned_the_other_way_is_contradicted() {
+    let said = "the web app uses React ^18.2.0 and needs Node >=20";
+    for wrong in ["- React is pinned to exactly 18.2.0.", "- Node 20 or older is fine."] {
+        assert!(contradicted(said, wrong), "{wrong}");
+    }
+    for same in ["- React ^18.2.0 (any later 18.x).", "- Node 20 or newer is required."] {
+        let k = one_session_kinds(&[("user", said)], same, "1");
+        assert!(k.is_empty(), "{same}: {k:?}");
+    }
+}
+
+/// A setting written with the value the cited file gives another key (`DEBUG = True` where
+/// `settings/prod.py` says `DEBUG = False`) is contradicted; the setting as read is not.
+#[test]
+fn a_setting_given_another_keys_value_is_contradicted() {
+    let read = "     1→from .base import *\n     2→\n     3→DEBUG = False\n     4→SECURE_SSL_REDIRECT = True";
+    let wrong = "- Prod settings have DEBUG = True and SECURE_SSL_REDIRECT = True.";
+    let k = one_session_kinds(&[("user", read)], wrong, "1");
+    assert!(k.iter().any(|k| k == "contradicted"), "{k:?}");
+    let same = "- Prod settings have DEBUG = False and SECURE_SSL_REDIRECT = True.";
+    let k = one_session_kinds(&[("user", read)], same, "1");
+    assert!(k.is_empty(), "{k:?}");
+    let zh = "只有设置了 AUTO_MIGRATE=1 才会在启动时自动迁移";
+    let k = one_session_kinds(&[("user", zh)], "- 启动时自动迁移需设置 AUTO_MIGRATE=1。", "1");
+    assert!(k.is_empty(), "{k:?}");
+}

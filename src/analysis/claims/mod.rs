@@ -11,6 +11,7 @@
 //! reviewer would call a checkable fact becomes a claim. Plain lowercase words never do
 //! (in "moved from npm to pnpm", neither `npm` nor `pnpm` is a claim; in backticks they are).
 
+mod assignment;
 mod binding;
 mod bound;
 pub mod claim;
@@ -43,6 +44,7 @@ mod text;
 mod versions;
 mod words;
 
+pub use assignment::{Setting, settings};
 pub use binding::Label;
 pub use bound::{another_value, contradiction};
 pub use claim::{Claim, ClaimKind, ClaimValue, Subject};

@@ -1,6 +1,7 @@
 //! What a value is given in: the currency of an amount (`$20`, `20 EUR`, `€20`, `20ドル`,
-//! `20元`) and the time zone of a time of day (`11:00 UTC`, `9:30am Berlin time`, `3pm
-//! PT`, `日本時間23時`).
+//! `20元`), the time zone of a time of day (`11:00 UTC`, `9:30am Berlin time`, `3pm
+//! PT`, `日本時間23時`), and the bound a requirement puts on a version (`>=3.10`, `3.10 or
+//! newer`, `<2`, `^18.2.0`, `==1.4.2`, `3.10 이상`).
 //!
 //! Like a rate (see `rates`), the qualifier is part of the value: `€20` does not say what
 //! `$20` says, nor `11:00 CET` what `11:00 UTC` says, though the number is the same. A note's
@@ -23,6 +24,21 @@ pub enum Qualifier {
     Currency(Vec<&'static str>),
     /// The zone a time of day is told in.
     Zone(String),
+    /// Which versions a requirement admits besides the one named.
+    Bound(Bound),
+}
+
+/// The versions a requirement admits (`>=3.10`, `3.10 or newer`, `<2`, `^18.2.0`, `==1.4.2`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// This one or later (`>=`, `>`, `at least`, `or newer`, `3.10+`, 以上, 이상).
+    Lower,
+    /// Up to this one (`<`, `<=`, `below`, `or older`, 以下, 이하).
+    Upper,
+    /// Compatible releases (`^`, `~`, `~>`): later ones of the same line.
+    Compatible,
+    /// This one only (`==`, `exactly`, `pinned at`).
+    Exact,
 }
 
 impl Qualifier {
@@ -31,6 +47,10 @@ impl Qualifier {
         match (self, other) {
             (Qualifier::Currency(a), Qualifier::Currency(b)) => a.iter().any(|f| b.contains(f)),
             (Qualifier::Zone(a), Qualifier::Zone(b)) => a == b,
+            // `^18.2.0` admits later 18.x releases, as `>=18.2.0` does within the line.
+            (Qualifier::Bound(a), Qualifier::Bound(b)) => {
+                a == b || matches!((a, b), (Bound::Lower, Bound::Compatible) | (Bound::Compatible, Bound::Lower))
+            }
             _ => true,
         }
     }
@@ -82,8 +102,79 @@ pub fn qualifier_of(line: &str, claim: &Claim) -> Option<Qualifier> {
             let r = super::clock::clock_times(inner).into_iter().next().map(|(r, _)| at(r))?;
             zone_around(line, r)
         }
+        ClaimValue::Text(value) if claim.kind == super::ClaimKind::Version => {
+            let r = version_places(inner, value).next().map(at)?;
+            bound_around(line, r)
+        }
         _ => None,
     }
+}
+
+/// Where `text` writes the version `value` as a token of its own.
+fn version_places<'a>(text: &'a str, value: &'a str) -> impl Iterator<Item = Range<usize>> + 'a {
+    text.match_indices(value).map(|(i, v)| i..i + v.len()).filter(move |r| {
+        let before = text[..r.start].chars().next_back();
+        let after = text[r.end..].chars().next();
+        let after_next = text[r.end..].chars().nth(1);
+        !before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '.')
+            && !after.is_some_and(|c| c.is_ascii_digit() || c == '.' && after_next.is_some_and(|n| n.is_ascii_digit()))
+    })
+}
+
+/// The bound a requirement puts on the version at `r` of `text`: an operator or word
+/// before it, or a phrase after it.
+fn bound_around(text: &str, r: Range<usize>) -> Option<Qualifier> {
+    let before = text.get(..r.start)?.trim_end_matches([' ', '"', '\'', 'v']);
+    let after = text.get(r.end..)?.trim_start();
+    let lower_after = after.to_lowercase();
+    let lower_before = before.to_lowercase();
+    let ops: &[(&str, Bound)] = &[
+        (">=", Bound::Lower),
+        ("≥", Bound::Lower),
+        ("<=", Bound::Upper),
+        ("≤", Bound::Upper),
+        ("==", Bound::Exact),
+        ("~>", Bound::Compatible),
+        (">", Bound::Lower),
+        ("<", Bound::Upper),
+        ("^", Bound::Compatible),
+        ("~", Bound::Compatible),
+        ("at least", Bound::Lower),
+        ("below", Bound::Upper),
+        ("under", Bound::Upper),
+        ("up to", Bound::Upper),
+        ("above", Bound::Lower),
+        ("exactly", Bound::Exact),
+        ("pinned at", Bound::Exact),
+        ("pinned to", Bound::Exact),
+    ];
+    let after_words: &[(&str, Bound)] = &[
+        ("or newer", Bound::Lower),
+        ("or later", Bound::Lower),
+        ("or higher", Bound::Lower),
+        ("or above", Bound::Lower),
+        ("or greater", Bound::Lower),
+        ("and up", Bound::Lower),
+        ("and above", Bound::Lower),
+        ("or older", Bound::Upper),
+        ("or earlier", Bound::Upper),
+        ("or lower", Bound::Upper),
+        ("or below", Bound::Upper),
+        ("以上", Bound::Lower),
+        ("이상", Bound::Lower),
+        ("及以上", Bound::Lower),
+        ("以下", Bound::Upper),
+        ("이하", Bound::Upper),
+        ("未満", Bound::Upper),
+        ("미만", Bound::Upper),
+    ];
+    let found = ops.iter().find(|(op, _)| lower_before.ends_with(op)).map(|(_, b)| *b).or_else(|| {
+        if after.starts_with('+') && !after[1..].starts_with(|c: char| c.is_ascii_digit()) {
+            return Some(Bound::Lower);
+        }
+        after_words.iter().find(|(w, _)| lower_after.starts_with(w)).map(|(_, b)| *b)
+    });
+    found.map(Qualifier::Bound)
 }
 
 /// The qualifiers of each place `text` writes the claim's value (`None` for one given in
@@ -98,6 +189,9 @@ pub fn qualifiers_in(text: &str, claim: &Claim) -> Vec<Option<Qualifier>> {
             .filter(|(_, v)| super::clock::same_time(value, v))
             .map(|(r, _)| zone_around(text, r))
             .collect(),
+        ClaimValue::Text(value) if claim.kind == super::ClaimKind::Version => {
+            version_places(text, value).map(|r| bound_around(text, r)).collect()
+        }
         _ => Vec::new(),
     }
 }
@@ -250,5 +344,25 @@ mod tests {
         assert_eq!(zone("at 11:00 Then we go", "11:00"), None);
         assert_eq!(zone("at 11:00 in the morning", "11:00"), None);
         assert_eq!(offset("utc-05:30").as_deref(), Some("utc-5:30"));
+    }
+
+    #[test]
+    fn the_bound_of_a_version_requirement() {
+        let bound = |text: &str, v: &str| {
+            let r = version_places(text, v).next().unwrap();
+            bound_around(text, r)
+        };
+        let b = |x: Bound| Some(Qualifier::Bound(x));
+        assert_eq!(bound(r#"requires-python = ">=3.10""#, "3.10"), b(Bound::Lower));
+        assert_eq!(bound("needs Python 3.10 or newer", "3.10"), b(Bound::Lower));
+        assert_eq!(bound("needs Python 3.10 or older", "3.10"), b(Bound::Upper));
+        assert_eq!(bound("Python 3.10+ only", "3.10"), b(Bound::Lower));
+        assert_eq!(bound(r#""react": "^18.2.0""#, "18.2.0"), b(Bound::Compatible));
+        assert_eq!(bound("React exactly 18.2.0", "18.2.0"), b(Bound::Exact));
+        assert_eq!(bound("Node 20 이상", "20"), b(Bound::Lower));
+        assert_eq!(bound("runs on Postgres 16", "16"), None);
+        assert!(b(Bound::Lower).unwrap().agrees(&b(Bound::Compatible).unwrap()));
+        assert!(!b(Bound::Lower).unwrap().agrees(&b(Bound::Upper).unwrap()));
+        assert!(!b(Bound::Exact).unwrap().agrees(&b(Bound::Compatible).unwrap()));
     }
 }

@@ -43,6 +43,7 @@
 //! | 8. remarks | `remarks` | how often the user said each rule a line states; `one-off` |
 //! | 8. left out | `leftout` | instructions and corrections the memory leaves out; `correction-lost`; deleted notes and their readers |
 
+mod assigned;
 mod choice;
 pub mod citations;
 pub mod cited_text;

@@ -81,6 +81,7 @@ pub(super) fn check(review: &Review, cited: &[Vec<Cited>], hunk_claims: &[HunkCl
                 let verdict = judge_line(text, &finer)
                     .or_else(|| super::flipped::judge(text, &removed, &finer))
                     .or_else(|| super::planned::judge(text, &finer))
+                    .or_else(|| super::assigned::judge(text, &statements))
                     .or_else(|| judge_values(text, sourced, &statements))
                     .or_else(|| judge_choice(text, sourced, &statements))
                     .or_else(|| judge_prohibition(text, &statements))
