@@ -145,3 +145,22 @@ fn names_and_versions_swapped_between_the_parts_of_a_sentence_are_contradicted()
     let k = one_session_kinds(&[("user", said)], "- Tests run against Postgres.", "1");
     assert!(k.is_empty(), "{k:?}");
 }
+
+/// A state read off the wrong row: `PR #482 is merged` where `gh pr list` shows #482 OPEN
+/// (and #481 MERGED) is `contradicted`; the rows read as they are, and a note naming two
+/// things in one clause, are not.
+#[test]
+fn a_state_read_off_another_row_is_contradicted() {
+    use crate::common::one_session_kinds;
+    let rows = "#482  feat: CSV export for ledgers   feature/ledger-export  OPEN\n\
+                #481  fix: retry webhook on 502     fix/webhook-retry      MERGED\n\
+                #479  chore: bump vitest            chore/vitest           CLOSED";
+    let k = one_session_kinds(&[("user", rows)], "- PR #482 (CSV export) is merged.", "1");
+    assert!(k.iter().any(|k| k == "contradicted"), "{k:?}");
+    let k = one_session_kinds(
+        &[("user", rows)],
+        "- PR #482 (CSV export) is still open; #481 (webhook retry) is merged.",
+        "1",
+    );
+    assert!(k.is_empty(), "{k:?}");
+}

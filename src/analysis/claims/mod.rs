@@ -65,7 +65,7 @@ pub use polarity::{
 pub use qualifier::{Qualifier, qualifier_of, qualifiers_in};
 pub use rates::{rate_of, rates_in};
 pub use relative::{Relative, RelativeKind, relative_needles, relative_phrases};
-pub use status::{decided, done, planned};
+pub use status::{decided, done, planned, states};
 
 /// True when the lowercase English word is closed-class (a preposition, conjunction,
 /// determiner, pronoun, auxiliary or quantity adverb): it says nothing about what a text

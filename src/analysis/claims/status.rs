@@ -159,6 +159,33 @@ pub fn decided(said: &str) -> bool {
     DECIDED.iter().any(|w| word(w)) && !super::negated(said)
 }
 
+/// States a thing (a pull request, a test run, a pod, a rollout) is in, by family: a
+/// thing is in one state of its family at a time. (family, state, words; lowercase, whole
+/// words.)
+const STATES: &[(&str, &str, &[&str])] = &[
+    ("review", "open", &["open", "opened", "draft", "unmerged", "未マージ", "미병합", "未合并"]),
+    ("review", "merged", &["merged", "landed", "マージ済み", "병합됨", "已合并"]),
+    ("review", "closed", &["closed", "abandoned"]),
+    ("run", "passing", &["passing", "passed", "green", "succeeded", "successful"]),
+    ("run", "failing", &["failing", "failed", "red", "broken", "erroring"]),
+    ("pod", "running", &["running", "healthy", "ready"]),
+    ("pod", "crashing", &["crashloopbackoff", "crashing", "crash-looping", "oomkilled", "restarting", "evicted"]),
+    ("pod", "waiting", &["pending", "containercreating", "queued"]),
+    ("rollout", "done", &["deployed", "rolled out", "released", "shipped", "live"]),
+    ("rollout", "halted", &["halted", "paused", "rolled back", "reverted", "interrupted", "aborted"]),
+];
+
+/// The states a lowercase text names, as (family, state).
+pub fn states(lower: &str) -> Vec<(&'static str, &'static str)> {
+    let mut out: Vec<(&str, &str)> = STATES
+        .iter()
+        .filter(|(_, _, words)| words.iter().any(|w| has_phrase(lower, w)))
+        .map(|(f, s, _)| (*f, *s))
+        .collect();
+    out.dedup();
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -179,5 +206,13 @@ mod tests {
         assert_eq!(done("run the linter before every push"), None);
         assert_eq!(done("postgres 17 への移行が完了しました"), Some(Vec::new()));
         assert_eq!(done("已迁移到 postgres 17"), Some(Vec::new()));
+    }
+
+    #[test]
+    fn states_by_family() {
+        assert_eq!(states("#482  feat: csv export   feature/ledger-export  open"), [("review", "open")]);
+        assert_eq!(states("pr #482 is merged"), [("review", "merged")]);
+        assert_eq!(states("api-7d9f  0/1  crashloopbackoff  14"), [("pod", "crashing")]);
+        assert!(states("the opening paragraph").is_empty());
     }
 }

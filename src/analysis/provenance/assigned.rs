@@ -1,8 +1,15 @@
-//! A setting bound to the wrong value: the note writes a key with a value (`DEBUG = True`)
+//! Values bound to the wrong record. A setting: the note writes a key with a value the note writes a key with a value (`DEBUG = True`)
 //! where every cited line that sets the same key gives it another (`DEBUG = False` in the
 //! file read). The line is `contradicted`, quoting the cited setting. A key the cited lines
 //! set to the note's value anywhere (a file with two sections that both set
 //! `timeout_secs`) is not judged; one they never set is left to the claims.
+//!
+//! A state (see `claims::states`): the note says a thing it names (a claim: `PR #482`,
+//! `api-7d9f`, `ledger::tests::vat_at`) is in a state (`merged`) where every cited line
+//! naming it gives another state of the same family (`#482 … OPEN`): a row of `gh pr
+//! list`, `kubectl get pods`, a test run read as the note's. The line is `contradicted`,
+//! quoting that line. Lines naming two things are not read (which one a state is of is
+//! not known).
 
 use super::cited_text::CitedText;
 use super::sentence_verdict::{Verdict, statement_verdict};
@@ -27,6 +34,52 @@ pub(super) fn judge(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)])
             && same_key.iter().all(|(_, o)| o.value != s.value)
         {
             return Some(verdict(line, s, t, other));
+        }
+    }
+    None
+}
+
+/// The `contradicted` flag of a note line that gives a thing it names (one of `sourced`)
+/// another state than every cited line naming it.
+pub(super) fn judge_state(
+    line: &str,
+    sourced: &[&claims::Claim],
+    cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)],
+) -> Option<(Flag, ClaimReport)> {
+    for part in line.split([';', '；', '。']) {
+        let lower = part.to_lowercase();
+        let said = claims::states(&lower);
+        let named: Vec<&&claims::Claim> = sourced.iter().filter(|c| part.contains(c.text.as_str())).collect();
+        // One thing in one state: which state is whose is otherwise not known.
+        let ([(family, state)], [c]) = (said.as_slice(), named.as_slice()) else { continue };
+        let mut other = None;
+        for (t, _) in cited {
+            let mut at = 0;
+            for row in t.text.split_inclusive('\n') {
+                let start = at;
+                at += row.len();
+                let row_lower = row.to_lowercase();
+                if !claims::occurs_in(c, row) {
+                    continue;
+                }
+                let theirs = claims::states(&row_lower);
+                let of_family: Vec<_> = theirs.iter().filter(|(f, _)| f == family).collect();
+                if of_family.iter().any(|(_, s)| s == state) {
+                    return None;
+                }
+                if of_family.len() == 1 && other.is_none() {
+                    other = Some((t.as_ref(), start, row.trim().to_string()));
+                }
+            }
+        }
+        if let Some((t, start, row)) = other {
+            let source = t.line_at(start);
+            let quote = crate::base::text::one_line_cut(&mask(&row), 200);
+            let shown = mask(part.trim()).into_owned();
+            let message =
+                format!("the note says «{shown}», but {source}, about {}, says otherwise: «{quote}»", mask(&c.text));
+            let v = Verdict { status: ClaimStatus::Contradicted, source, quote, by: None };
+            return Some(statement_verdict(FlagKind::Contradicted, message, line, shown, v));
         }
     }
     None
