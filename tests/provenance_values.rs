@@ -143,3 +143,18 @@ fn check_shows_every_line_of_a_cited_range_and_the_line_that_says_a_claim() {
         assert!(line.contains(said), "{line}");
     }
 }
+
+/// A count written as a word that a cited clause gives another number (`seven replicas`
+/// where the user said `5 replicas`) is contradicted; the same count in words is not, nor
+/// a count in words nobody gave a number for.
+#[test]
+fn a_count_in_words_changed_is_contradicted() {
+    use crate::common::one_session_kinds;
+    let said = "we keep 5 replicas in prod";
+    let k = one_session_kinds(&[("user", said)], "- Prod runs seven replicas.", "1");
+    assert!(k.iter().any(|k| k == "contradicted"), "{k:?}");
+    let k = one_session_kinds(&[("user", said)], "- Prod runs five replicas.", "1");
+    assert!(k.is_empty(), "{k:?}");
+    let k = one_session_kinds(&[("user", said)], "- Prod runs 5 replicas in two regions.", "1");
+    assert!(k.is_empty(), "{k:?}");
+}

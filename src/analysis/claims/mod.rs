@@ -58,6 +58,7 @@ pub use keys::keys_of;
 pub use lasting::{lasting, lasting_instruction, marker_stems, may_hold_lasting_marker, phrased_as_rule};
 pub use matching::{Haystack, covers, date_stated_by, needles, occurs_in, overlaps};
 pub use memo::memoized;
+pub use numbers::counts_in_digits;
 pub use polarity::{
     Opposite, Statement, Word, calm, clauses, content_stems, each_content_stem, negated, parts, rule_phrasing,
     shares_content, statement_of, statements,

@@ -10,6 +10,8 @@ use std::ops::Range;
 
 use super::closed;
 use super::text::{char_at, char_before, is_cjk, is_hangul, two_before};
+use unicode_segmentation::UnicodeSegmentation;
+
 use super::words::{CJK_COUNTERS, CJK_CURRENCY_WORDS, CJK_PORT_WORDS, GENERIC_COUNTERS, NOT_UNITS, PREFIX_LABELS};
 
 /// A number claim found in a line.
@@ -483,6 +485,29 @@ const NUMBER_WORDS: &[&str] =
 /// The English word of the count `value`, 2 to 12 (`three` for `3`).
 pub(crate) fn number_word(value: &str) -> Option<&'static str> {
     value.parse::<usize>().ok().and_then(|n| n.checked_sub(2)).and_then(|i| NUMBER_WORDS.get(i)).copied()
+}
+
+/// `text` with each count written as an English word (2 to 12) written in digits (`seven
+/// replicas` → `7 replicas`), when it has one: what the note says, read as numbers.
+pub fn counts_in_digits(text: &str) -> Option<String> {
+    let lower = text.to_ascii_lowercase();
+    if !NUMBER_WORDS.iter().any(|w| lower.contains(w)) {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut changed = false;
+    let mut last = 0;
+    for (i, w) in text.split_word_bound_indices() {
+        let n = NUMBER_WORDS.iter().position(|x| w.eq_ignore_ascii_case(x));
+        if let Some(n) = n {
+            out.push_str(&text[last..i]);
+            out.push_str(&(n + 2).to_string());
+            last = i + w.len();
+            changed = true;
+        }
+    }
+    out.push_str(&text[last..]);
+    changed.then_some(out)
 }
 
 /// Where `text` writes the count `value` (2 to 12) as an English word, any case, whole.

@@ -69,6 +69,7 @@ mod sentence_verdict;
 mod stated;
 mod statements;
 mod window;
+mod worded;
 
 use crate::analysis::findings::Findings;
 use crate::analysis::result::ChangeReport;
