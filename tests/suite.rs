@@ -65,6 +65,7 @@ mod provenance_qualified;
 mod provenance_rates;
 mod provenance_rebound;
 mod provenance_removals;
+mod provenance_reversed;
 mod provenance_speaker;
 mod provenance_timezone;
 mod provenance_values;

@@ -37,6 +37,7 @@ mod paths;
 mod polarity;
 mod qualifier;
 mod rates;
+mod relation;
 mod relative;
 mod status;
 mod stems;
@@ -65,6 +66,7 @@ pub use polarity::{
 };
 pub use qualifier::{Qualifier, qualifier_of, qualifiers_in};
 pub use rates::{rate_of, rates_in};
+pub use relation::relation;
 pub use relative::{Relative, RelativeKind, relative_needles, relative_phrases};
 pub use status::{decided, done, planned, states};
 

@@ -64,6 +64,7 @@ mod reading;
 mod rebound;
 mod remarks;
 mod removals;
+mod reversed;
 mod scan;
 mod sentence_verdict;
 mod stated;

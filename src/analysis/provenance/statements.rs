@@ -84,6 +84,7 @@ pub(super) fn check(review: &Review, cited: &[Vec<Cited>], hunk_claims: &[HunkCl
                     .or_else(|| super::assigned::judge(text, &statements))
                     .or_else(|| super::assigned::judge_state(text, sourced, &statements))
                     .or_else(|| super::worded::judge(text, &statements))
+                    .or_else(|| super::reversed::judge(text, &statements))
                     .or_else(|| judge_values(text, sourced, &statements))
                     .or_else(|| judge_choice(text, sourced, &statements))
                     .or_else(|| judge_prohibition(text, &statements))
