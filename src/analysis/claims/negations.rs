@@ -135,6 +135,27 @@ pub(super) const ANTONYMS: &[(&[&str], &[&str])] = &[
 /// The pair of [`ANTONYMS`] of least and most: `at least` and `at most` say its sides.
 pub(super) const MINMAX: usize = 19;
 
+/// Comparatives a negation turns into a bound (`no longer than 5 minutes` is `5 minutes
+/// max`), with the side of the min/max pair they say: `true` for a lower bound.
+pub(super) const BOUNDED: &[(&str, bool)] = &[
+    ("longer", false),
+    ("more", false),
+    ("later", false),
+    ("bigger", false),
+    ("greater", false),
+    ("larger", false),
+    ("higher", false),
+    ("over", false),
+    ("less", true),
+    ("fewer", true),
+    ("shorter", true),
+    ("lower", true),
+    ("smaller", true),
+    ("earlier", true),
+    ("sooner", true),
+    ("under", true),
+];
+
 /// Negations that bear on the word before them (`Redis is gone`, `the cron job was
 /// removed`).
 pub(super) const NEGATES_BEFORE: &[&str] = &[

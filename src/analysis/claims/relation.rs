@@ -115,7 +115,7 @@ fn push_latin(latin: &mut String, out: &mut Vec<String>) {
     let w = latin.trim_matches(|c: char| !c.is_alphanumeric());
     let plain = w.chars().all(char::is_alphabetic);
     let number = w.chars().all(|c| c.is_ascii_digit() || c == '.');
-    if !w.is_empty() && !number && !(plain && (super::closed_class(w) || w.len() < 3)) {
+    if !w.is_empty() && !number && !(plain && (super::closed::english(w) || w.len() < 3)) {
         out.push(if plain { stem(w) } else { w.to_string() });
     }
     latin.clear();

@@ -1,6 +1,7 @@
 //! The words of a Latin part that deny it without being a negation of their own shape
 //! (`rather than`, `stop …ing`, passive `dropped`, `off`), and the pole a denial bears on.
 
+use super::super::negations::BOUNDED;
 use super::latin_word::{LatinWord, latin_words};
 use std::rc::Rc;
 
@@ -103,27 +104,6 @@ pub(super) fn pole_denied(words: &[Rc<LatinWord>], at: usize) -> Option<usize> {
     let pole = |i: &usize| words[*i].pole.is_some() && !words[*i].negation;
     (at + 1..words.len()).find(pole).or_else(|| (0..at).rev().find(pole))
 }
-
-/// Comparatives a negation turns into a bound (`no longer than 5 minutes` is `5 minutes
-/// max`), with the side of the min/max pair they say: `true` for a lower bound.
-pub(super) const BOUNDED: &[(&str, bool)] = &[
-    ("longer", false),
-    ("more", false),
-    ("later", false),
-    ("bigger", false),
-    ("greater", false),
-    ("larger", false),
-    ("higher", false),
-    ("over", false),
-    ("less", true),
-    ("fewer", true),
-    ("shorter", true),
-    ("lower", true),
-    ("smaller", true),
-    ("earlier", true),
-    ("sooner", true),
-    ("under", true),
-];
 
 /// True when the negation at word `i` of `raw` denies nothing of its own: it makes a bound
 /// (`no longer than`, `not more than`) or it is the `nor` of `neither … nor` (one denial).

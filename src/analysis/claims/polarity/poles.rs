@@ -1,7 +1,7 @@
 //! The antonym poles of Latin words: the pair and side a word's form has (see
 //! `negations::ANTONYMS`), and where its neighbours say otherwise.
 
-use super::super::negations::{ANTONYMS, MINMAX};
+use super::super::negations::{ANTONYMS, BOUNDED, MINMAX};
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
@@ -16,12 +16,10 @@ pub(super) fn in_context(raw: &[&str], i: usize, pole: Option<(usize, bool)>) ->
     match word {
         "least" | "most" if prev == "at" => Some((MINMAX, word == "least")),
         // `5 minutes or longer`: a lower bound; `or less`, an upper one.
-        _ if prev == "or" => {
-            super::denials::BOUNDED.iter().find(|(w, _)| *w == word).map(|(_, side)| (MINMAX, !*side)).or(pole)
-        }
+        _ if prev == "or" => BOUNDED.iter().find(|(w, _)| *w == word).map(|(_, side)| (MINMAX, !*side)).or(pole),
         // `no longer than 5 minutes`: a bound (see `denials::BOUNDED`).
         _ if matches!(prev, "no" | "not") && next == "than" => {
-            super::denials::BOUNDED.iter().find(|(w, _)| *w == word).map(|(_, side)| (MINMAX, *side)).or(pole)
+            BOUNDED.iter().find(|(w, _)| *w == word).map(|(_, side)| (MINMAX, *side)).or(pole)
         }
         "most" if prev == "the" => None,
         "all" if prev == "at" => None,
