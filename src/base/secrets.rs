@@ -46,7 +46,7 @@ mod urls;
 pub use assigned::shannon_entropy;
 pub use finding::{find, rule_table};
 pub use kind::{Secret, SecretKind};
-pub use masking::{LineSpans, line_spans, mask, mask_lines, mask_lines_with_spans};
+pub use masking::{LineSpans, Shown, ShownLine, line_spans, mask, mask_lines, mask_some_lines};
 pub use serialize::Masked;
 pub use thresholds::{CREDENTIAL_MIN_ENTROPY, CREDENTIAL_MIN_LEN, SHOWN_TAIL_MIN_LEN};
 pub use urls::URL_TOKEN_MIN_LEN;

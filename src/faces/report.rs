@@ -11,8 +11,8 @@ use crate::analysis::standing::{Summary, summary};
 use crate::base::secrets;
 use crate::base::text::{strip_terminator, visible_name};
 use crate::model::decision::HunkState;
-use crate::model::diff::masked::masked_lines;
-use crate::model::diff::{FileKind, Line};
+use crate::model::diff::FileKind;
+use crate::model::diff::masked::{masked_lines, shown_lines};
 use crate::model::ids::{EntryId, HunkId};
 use crate::model::review::Review;
 use crate::store::repo::journal::{self, Interrupted};
@@ -91,11 +91,19 @@ struct HunkJson<'a> {
     whole_file: bool,
     live_changed: bool,
     decision: HunkState,
-    lines: Vec<Line>,
+    lines: Vec<LineJson>,
     changes: &'a [EntryId],
     flags: Vec<&'a Flag>,
     claims: &'a [crate::analysis::findings::ClaimReport],
     rules: Vec<RuleJson<'a>>,
+}
+
+/// A hunk's line as `check --json` writes it: its op and its text masked (already masked
+/// here, on both cores; the writer does not search a settled text again).
+#[derive(Serialize)]
+struct LineJson {
+    op: crate::model::diff::Op,
+    text: secrets::Shown,
 }
 
 /// How often the user said a standing rule of the hunk (see [`RuleSupport`]).
@@ -188,7 +196,7 @@ pub fn write_json(
                     whole_file: h.whole_file,
                     live_changed: h.live_changed,
                     decision: review.decision(at).map_or(HunkState::Pending, |d| d.state()),
-                    lines: h.lines.iter().zip(masked_lines(h)).map(|(l, text)| Line { op: l.op, text }).collect(),
+                    lines: h.lines.iter().zip(shown_lines(h)).map(|(l, text)| LineJson { op: l.op, text }).collect(),
                     changes: analysis.findings.changes(at),
                     flags: analysis.hunk_flags(at).collect(),
                     claims: analysis.findings.claims(at),
