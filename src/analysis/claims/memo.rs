@@ -34,8 +34,12 @@ pub fn memoized<R>(f: impl FnOnce() -> R) -> R {
         fn drop(&mut self) {
             let mut open = lock(&OPEN);
             open.0 = open.0.saturating_sub(1);
-            if open.0 == 0 {
-                open.1 = None;
+            let last = if open.0 == 0 { open.1.take() } else { None };
+            drop(open);
+            // Freeing the claims of tens of thousands of lines takes a while: on a thread of
+            // its own, while the caller goes on (inline when no thread is to be had).
+            if let Some(memo) = last {
+                let _ = std::thread::Builder::new().name("dreamreview-memo-free".into()).spawn(move || drop(memo));
             }
         }
     }
