@@ -116,6 +116,35 @@ mod tests {
     }
 
     #[test]
+    fn some_lines_are_masked_as_all_lines_are_and_a_settled_line_is_written_unchanged() {
+        let body = "AvM3XEm74E6bblGuP8oquq3SwZC/rRcMpdu8bGao9HgpRkCXzxAlqs1sxXVqlB/z";
+        let lines = [
+            "Deploy key:\n".to_string(),
+            "-----BEGIN OPENSSH PRIVATE KEY-----\n".to_string(),
+            format!("{body}\n"),
+            "-----END OPENSSH PRIVATE KEY-----\n".to_string(),
+            format!("token {ANT} and {ANT}\n"),
+            "plain words".to_string(),
+        ];
+        let (all, spans) = (mask_lines(&lines), line_spans(&lines));
+        let some = mask_some_lines(&lines, |i| i != 3);
+        assert!(some[3].is_none(), "a line not asked for is not masked");
+        for (i, line) in some.iter().enumerate().filter(|(i, _)| *i != 3) {
+            let line = line.as_ref().expect("asked for");
+            assert_eq!(line.shown.as_str(), all[i], "line {i}");
+            assert_eq!(line.spans, spans[i], "line {i}");
+            // Each is a fixed point of `mask`, and known to be.
+            assert!(line.shown.settled(), "line {i}");
+            assert_eq!(mask(line.shown.as_str()), line.shown.as_str());
+        }
+        // Written inside `Masked`, a settled text is what masking its string would write.
+        let shown: Vec<Shown> = lines.iter().map(|l| Shown::of(l)).collect();
+        let as_text = serde_json::to_string(&Masked(&lines)).unwrap();
+        assert_eq!(serde_json::to_string(&Masked(&shown)).unwrap(), as_text);
+        assert!(!as_text.contains("Xq7vR2mK9pL4"), "{as_text}");
+    }
+
+    #[test]
     fn merged_findings_are_named_by_the_one_that_covers_them() {
         let s = |kind, start, end| Secret { kind, start, end };
         let url = SecretKind::CapabilityUrl("signed-url");

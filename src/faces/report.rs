@@ -20,12 +20,13 @@ use crate::store::repo::lock;
 use rayon::prelude::*;
 use serde::Serialize;
 
+/// The report; `H` is each file's `hunks` ([`HunksMark`] until they are rendered).
 #[derive(Serialize)]
-struct Json<'a> {
+struct Json<'a, H> {
     dream: DreamJson,
     memory: MemoryJson<'a>,
     time_zone: ZoneJson,
-    files: Vec<FileJson<'a>>,
+    files: Vec<FileJson<'a, H>>,
     changes: &'a [ChangeReport],
     audit: &'a AuditReport,
     summary: Summary,
@@ -73,12 +74,12 @@ struct MemoryJson<'a> {
 }
 
 #[derive(Serialize)]
-struct FileJson<'a> {
+struct FileJson<'a, H> {
     path: &'a str,
     status: crate::model::diff::FileStatus,
     kind: FileKind,
     flags: &'a [Flag],
-    hunks: HunksMark,
+    hunks: H,
 }
 
 #[derive(Serialize)]
@@ -170,6 +171,34 @@ pub fn write_json(
     analysis: &Analysis,
     interrupted: Option<&Interruption>,
 ) -> serde_json::Result<()> {
+    let json = document(review, analysis, interrupted, |_| HunksMark);
+    let mut doc = Vec::new();
+    crate::base::shown::json(&mut doc, &json)?;
+    // Each file's mark, in order: only a file's `hunks` is a number that large (a string
+    // cannot hold the mark: its quotes are escaped there).
+    let mut rest = doc.as_slice();
+    for fi in 0..review.files.len() {
+        let Some(at) = memchr::memmem::find(rest, HUNKS_MARK) else {
+            return Err(serde::ser::Error::custom("the report lost the place of a file's hunks"));
+        };
+        let key_end = at + HUNKS_MARK.len() - HUNKS_MARK_VALUE.len();
+        // The file's keys are indented as its line is: its hunks one level more.
+        let line = rest[..at].iter().rposition(|&b| b == b'\n').map_or(0, |n| n + 1);
+        let indent = rest[line..at].iter().take_while(|&&b| b == b' ').count();
+        out.write_all(&rest[..key_end]).map_err(serde_json::Error::io)?;
+        write_hunks(&mut out, review, analysis, fi, indent)?;
+        rest = &rest[at + HUNKS_MARK.len()..];
+    }
+    out.write_all(rest).map_err(serde_json::Error::io)
+}
+
+/// The report, each file's `hunks` as `hunks` gives it for the file's index.
+fn document<'a, H>(
+    review: &'a Review,
+    analysis: &'a Analysis,
+    interrupted: Option<&'a Interruption>,
+    hunks: impl Fn(usize) -> H,
+) -> Json<'a, H> {
     let repo = crate::store::repo::MemoryRepo::discover(&review.inputs.memory)
         .ok()
         .flatten()
@@ -183,10 +212,10 @@ pub fn write_json(
             status: f.status,
             kind: f.kind,
             flags: analysis.findings.file(fi),
-            hunks: HunksMark,
+            hunks: hunks(fi),
         })
         .collect();
-    let json = Json {
+    Json {
         dream: DreamJson {
             path: review.inputs.dream.as_ref().map(|p| p.display().to_string()),
             kind: review.inputs.kind,
@@ -214,25 +243,7 @@ pub fn write_json(
         notes: review.notices.iter().chain(&analysis.notices).cloned().collect(),
         interrupted,
         left_out: &analysis.left_out,
-    };
-    let mut doc = Vec::new();
-    crate::base::shown::json(&mut doc, &json)?;
-    // Each file's mark, in order: only a file's `hunks` is a number that large (a string
-    // cannot hold the mark: its quotes are escaped there).
-    let mut rest = doc.as_slice();
-    for fi in 0..review.files.len() {
-        let Some(at) = memchr::memmem::find(rest, HUNKS_MARK) else {
-            return Err(serde::ser::Error::custom("the report lost the place of a file's hunks"));
-        };
-        let key_end = at + HUNKS_MARK.len() - HUNKS_MARK_VALUE.len();
-        // The file's keys are indented as its line is: its hunks one level more.
-        let line = rest[..at].iter().rposition(|&b| b == b'\n').map_or(0, |n| n + 1);
-        let indent = rest[line..at].iter().take_while(|&&b| b == b' ').count();
-        out.write_all(&rest[..key_end]).map_err(serde_json::Error::io)?;
-        write_hunks(&mut out, review, analysis, fi, indent)?;
-        rest = &rest[at + HUNKS_MARK.len()..];
     }
-    out.write_all(rest).map_err(serde_json::Error::io)
 }
 
 /// What a file's `hunks` is rendered as until its hunks replace it: a number no file's
@@ -278,10 +289,11 @@ fn write_hunks(
                 let mut alone = Vec::new();
                 crate::base::shown::json(&mut alone, &hunk_json(review, analysis, HunkId::new(fi, hi), h))?;
                 let mut indented = Vec::with_capacity(alone.len() + alone.len() / 8);
-                indented.extend_from_slice(if hi == 0 { &inner.as_bytes()[..] } else { b"," });
+                // As the printer begins an array's value: `\n` before the first, `,\n` after.
                 if hi > 0 {
-                    indented.extend_from_slice(inner.as_bytes());
+                    indented.push(b',');
                 }
+                indented.extend_from_slice(inner.as_bytes());
                 for piece in alone.split_inclusive(|&b| b == b'\n') {
                     indented.extend_from_slice(piece);
                     if piece.ends_with(b"\n") {
@@ -527,4 +539,36 @@ fn kind_name(k: crate::inputs::dream::DreamKind) -> &'static str {
 
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `check --json` of the demo (several notes, a credential, a deleted PERMANENT note)
+    /// as `write_json` writes it in pieces is the report serialized whole, every hunk in
+    /// its place.
+    #[test]
+    fn the_hunks_rendered_apart_make_the_report_serialized_whole() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let demo = crate::faces::demo::materialize(dir.path()).unwrap_or_else(|e| panic!("{e:#}"));
+        let inputs = crate::inputs::dream::discover(Some(&demo.dream), Some(&demo.memory), &[])
+            .unwrap_or_else(|e| panic!("{e:#}"));
+        let review = crate::store::repo::load_review(inputs).unwrap_or_else(|e| panic!("{e:#}"));
+        let analysis = crate::analysis::analyze(&review);
+        let whole = document(&review, &analysis, None, |fi| {
+            let hunks = &review.files[fi].hunks;
+            hunks
+                .iter()
+                .enumerate()
+                .map(|(hi, h)| hunk_json(&review, &analysis, HunkId::new(fi, hi), h))
+                .collect::<Vec<_>>()
+        });
+        let mut expected = Vec::new();
+        crate::base::shown::json(&mut expected, &whole).unwrap_or_else(|e| panic!("{e}"));
+        let mut written = Vec::new();
+        write_json(&mut written, &review, &analysis, None).unwrap_or_else(|e| panic!("{e}"));
+        assert!(review.files.len() > 3 && expected.len() > 10_000, "{} bytes", expected.len());
+        assert_eq!(String::from_utf8_lossy(&written), String::from_utf8_lossy(&expected));
+    }
 }
