@@ -44,24 +44,20 @@ fn dream_only(review: &Review, progress: &dyn Fn(u64, u64)) -> Analysis {
 fn dream_only_once(review: &Review, progress: &dyn Fn(u64, u64)) -> Analysis {
     let mut analysis = Analysis::empty(review);
     // The audit of the outcome needs nothing the other analyses find, and runs on one core:
-    // on a thread of its own, beside them (provenance leaves a core idle in its serial
-    // stages). Provenance stays on the calling thread, which `progress` is called from.
-    let audit = std::thread::scope(|s| {
-        let beside = std::thread::Builder::new()
-            .name("dreamreview-audit".into())
-            .spawn_scoped(s, || crate::analysis::review_audit::audit_review(review));
+    // a task of the thread pool, beside them (provenance leaves a core idle in its serial
+    // stages), not a thread of its own (each thread's allocator arena costs address
+    // space). Provenance stays on the calling thread, which `progress` is called from.
+    let mut audit = None;
+    rayon::in_place_scope(|s| {
+        s.spawn(|_| audit = Some(crate::analysis::review_audit::audit_review(review)));
         let provenance = crate::analysis::provenance::run(review, &mut analysis.findings, progress);
         analysis.changes = provenance.changes;
         analysis.notices = provenance.notices;
         analysis.left_out = provenance.left_out;
         crate::analysis::hygiene::check(review, &mut analysis.findings);
         crate::analysis::repofacts::check(review, &mut analysis.findings, &mut analysis.notices);
-        match beside {
-            Ok(thread) => thread.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-            // No thread to be had: the audit after the rest, as it was.
-            Err(_) => crate::analysis::review_audit::audit_review(review),
-        }
     });
+    let audit = audit.unwrap_or_else(|| crate::analysis::review_audit::audit_review(review));
     analysis.audit = audit.report;
     analysis.audit_attached = audit.attached;
     analysis

@@ -36,10 +36,10 @@ pub fn memoized<R>(f: impl FnOnce() -> R) -> R {
             open.0 = open.0.saturating_sub(1);
             let last = if open.0 == 0 { open.1.take() } else { None };
             drop(open);
-            // Freeing the claims of tens of thousands of lines takes a while: on a thread of
-            // its own, while the caller goes on (inline when no thread is to be had).
+            // Freeing the claims of tens of thousands of lines takes a while: a task of the
+            // thread pool, while the caller goes on.
             if let Some(memo) = last {
-                let _ = std::thread::Builder::new().name("dreamreview-memo-free".into()).spawn(move || drop(memo));
+                rayon::spawn(move || drop(memo));
             }
         }
     }
