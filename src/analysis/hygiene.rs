@@ -97,10 +97,14 @@ fn live_changed_flag(h: &diff::Hunk) -> Flag {
 fn secret_flags(h: &diff::Hunk) -> Vec<Flag> {
     let added: Vec<&str> = h.added().map(|l| l.text.as_str()).collect();
     let text: String = added.concat();
+    let found = secrets::find(&text);
+    if found.is_empty() {
+        return Vec::new();
+    }
     // Masked as one text: a line of a key body is no secret alone.
     let masked_lines = secrets::mask_lines(&added);
     let mut out = Vec::new();
-    for s in secrets::find(&text) {
+    for s in found {
         // The line holding the secret's first byte.
         let mut at = 0;
         let line = added.iter().position(|l| {

@@ -43,13 +43,23 @@ fn dream_only(review: &Review, progress: &dyn Fn(u64, u64)) -> Analysis {
 
 fn dream_only_once(review: &Review, progress: &dyn Fn(u64, u64)) -> Analysis {
     let mut analysis = Analysis::empty(review);
-    let provenance = crate::analysis::provenance::run(review, &mut analysis.findings, progress);
-    analysis.changes = provenance.changes;
-    analysis.notices = provenance.notices;
-    analysis.left_out = provenance.left_out;
-    crate::analysis::hygiene::check(review, &mut analysis.findings);
-    crate::analysis::repofacts::check(review, &mut analysis.findings, &mut analysis.notices);
-    analysis.refresh_audit(review);
+    // The audit of the outcome needs nothing the other analyses find, and runs on one core:
+    // a task of the thread pool, beside them (provenance leaves a core idle in its serial
+    // stages), not a thread of its own (each thread's allocator arena costs address
+    // space). Provenance stays on the calling thread, which `progress` is called from.
+    let mut audit = None;
+    rayon::in_place_scope(|s| {
+        s.spawn(|_| audit = Some(crate::analysis::review_audit::audit_review(review)));
+        let provenance = crate::analysis::provenance::run(review, &mut analysis.findings, progress);
+        analysis.changes = provenance.changes;
+        analysis.notices = provenance.notices;
+        analysis.left_out = provenance.left_out;
+        crate::analysis::hygiene::check(review, &mut analysis.findings);
+        crate::analysis::repofacts::check(review, &mut analysis.findings, &mut analysis.notices);
+    });
+    let audit = audit.unwrap_or_else(|| crate::analysis::review_audit::audit_review(review));
+    analysis.audit = audit.report;
+    analysis.audit_attached = audit.attached;
     analysis
 }
 

@@ -46,7 +46,7 @@ mod urls;
 pub use assigned::shannon_entropy;
 pub use finding::{find, rule_table};
 pub use kind::{Secret, SecretKind};
-pub use masking::{LineSpans, line_spans, mask, mask_lines, mask_lines_with_spans};
+pub use masking::{LineSpans, Shown, ShownLine, line_spans, mask, mask_lines, mask_some_lines};
 pub use serialize::Masked;
 pub use thresholds::{CREDENTIAL_MIN_ENTROPY, CREDENTIAL_MIN_LEN, SHOWN_TAIL_MIN_LEN};
 pub use urls::URL_TOKEN_MIN_LEN;
@@ -113,6 +113,35 @@ mod tests {
         assert_eq!(masked[2..5], ["[… private-key]\n", "[… private-key]\n", "[… private-key]\n"]);
         assert_eq!(masked[5], "token [anthropic-key …Z9AA] done");
         assert!(!masked.concat().contains("bblGuP8"));
+    }
+
+    #[test]
+    fn some_lines_are_masked_as_all_lines_are_and_a_settled_line_is_written_unchanged() {
+        let body = "AvM3XEm74E6bblGuP8oquq3SwZC/rRcMpdu8bGao9HgpRkCXzxAlqs1sxXVqlB/z";
+        let lines = [
+            "Deploy key:\n".to_string(),
+            "-----BEGIN OPENSSH PRIVATE KEY-----\n".to_string(),
+            format!("{body}\n"),
+            "-----END OPENSSH PRIVATE KEY-----\n".to_string(),
+            format!("token {ANT} and {ANT}\n"),
+            "plain words".to_string(),
+        ];
+        let (all, spans) = (mask_lines(&lines), line_spans(&lines));
+        let some = mask_some_lines(&lines, |i| i != 3);
+        assert!(some[3].is_none(), "a line not asked for is not masked");
+        for (i, line) in some.iter().enumerate().filter(|(i, _)| *i != 3) {
+            let line = line.as_ref().expect("asked for");
+            assert_eq!(line.shown.as_str(), all[i], "line {i}");
+            assert_eq!(line.spans, spans[i], "line {i}");
+            // Each is a fixed point of `mask`, and known to be.
+            assert!(line.shown.settled(), "line {i}");
+            assert_eq!(mask(line.shown.as_str()), line.shown.as_str());
+        }
+        // Written inside `Masked`, a settled text is what masking its string would write.
+        let shown: Vec<Shown> = lines.iter().map(|l| Shown::of(l)).collect();
+        let as_text = serde_json::to_string(&Masked(&lines)).unwrap();
+        assert_eq!(serde_json::to_string(&Masked(&shown)).unwrap(), as_text);
+        assert!(!as_text.contains("Xq7vR2mK9pL4"), "{as_text}");
     }
 
     #[test]

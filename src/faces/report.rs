@@ -11,8 +11,8 @@ use crate::analysis::standing::{Summary, summary};
 use crate::base::secrets;
 use crate::base::text::{strip_terminator, visible_name};
 use crate::model::decision::HunkState;
-use crate::model::diff::masked::masked_lines;
-use crate::model::diff::{FileKind, Line};
+use crate::model::diff::FileKind;
+use crate::model::diff::masked::{masked_lines, shown_lines};
 use crate::model::ids::{EntryId, HunkId};
 use crate::model::review::Review;
 use crate::store::repo::journal::{self, Interrupted};
@@ -20,12 +20,13 @@ use crate::store::repo::lock;
 use rayon::prelude::*;
 use serde::Serialize;
 
+/// The report; `H` is each file's `hunks` ([`HunksMark`] until they are rendered).
 #[derive(Serialize)]
-struct Json<'a> {
+struct Json<'a, H> {
     dream: DreamJson,
     memory: MemoryJson<'a>,
     time_zone: ZoneJson,
-    files: Vec<FileJson<'a>>,
+    files: Vec<FileJson<'a, H>>,
     changes: &'a [ChangeReport],
     audit: &'a AuditReport,
     summary: Summary,
@@ -73,12 +74,12 @@ struct MemoryJson<'a> {
 }
 
 #[derive(Serialize)]
-struct FileJson<'a> {
+struct FileJson<'a, H> {
     path: &'a str,
     status: crate::model::diff::FileStatus,
     kind: FileKind,
     flags: &'a [Flag],
-    hunks: Vec<HunkJson<'a>>,
+    hunks: H,
 }
 
 #[derive(Serialize)]
@@ -91,11 +92,19 @@ struct HunkJson<'a> {
     whole_file: bool,
     live_changed: bool,
     decision: HunkState,
-    lines: Vec<Line>,
+    lines: Vec<LineJson>,
     changes: &'a [EntryId],
     flags: Vec<&'a Flag>,
     claims: &'a [crate::analysis::findings::ClaimReport],
     rules: Vec<RuleJson<'a>>,
+}
+
+/// A hunk's line as `check --json` writes it: its op and its text masked (already masked
+/// here, on both cores; the writer does not search a settled text again).
+#[derive(Serialize)]
+struct LineJson {
+    op: crate::model::diff::Op,
+    text: secrets::Shown,
 }
 
 /// How often the user said a standing rule of the hunk (see [`RuleSupport`]).
@@ -150,16 +159,46 @@ pub fn to_json(review: &Review, analysis: &Analysis, interrupted: Option<&Interr
     }
 }
 
-/// Writes the `check --json` object, pretty-printed, to `out` as it is serialized, every
-/// string in it masked ([`secrets::Masked`]): paths and hunk ids too, since a file may be
-/// named after a secret (`apply --accept` takes a hunk id as shown, see
-/// [`Review::find_hunk`]). Streamed, so memory does not grow with the size of the report.
+/// Writes the `check --json` object, pretty-printed, to `out`, every string in it masked
+/// ([`secrets::Masked`]): paths and hunk ids too, since a file may be named after a secret
+/// (`apply --accept` takes a hunk id as shown, see [`Review::find_hunk`]). The hunks, most
+/// of a large report, are rendered on both cores a chunk at a time and written as they
+/// come, so memory does not grow with their number; the rest is rendered first, with a
+/// mark where each file's hunks go ([`HUNKS_MARK`]).
 pub fn write_json(
-    out: impl std::io::Write,
+    mut out: impl std::io::Write,
     review: &Review,
     analysis: &Analysis,
     interrupted: Option<&Interruption>,
 ) -> serde_json::Result<()> {
+    let json = document(review, analysis, interrupted, |_| HunksMark);
+    let mut doc = Vec::new();
+    crate::base::shown::json(&mut doc, &json)?;
+    // Each file's mark, in order: only a file's `hunks` is a number that large (a string
+    // cannot hold the mark: its quotes are escaped there).
+    let mut rest = doc.as_slice();
+    for fi in 0..review.files.len() {
+        let Some(at) = memchr::memmem::find(rest, HUNKS_MARK) else {
+            return Err(serde::ser::Error::custom("the report lost the place of a file's hunks"));
+        };
+        let key_end = at + HUNKS_MARK.len() - HUNKS_MARK_VALUE.len();
+        // The file's keys are indented as its line is: its hunks one level more.
+        let line = rest[..at].iter().rposition(|&b| b == b'\n').map_or(0, |n| n + 1);
+        let indent = rest[line..at].iter().take_while(|&&b| b == b' ').count();
+        out.write_all(&rest[..key_end]).map_err(serde_json::Error::io)?;
+        write_hunks(&mut out, review, analysis, fi, indent)?;
+        rest = &rest[at + HUNKS_MARK.len()..];
+    }
+    out.write_all(rest).map_err(serde_json::Error::io)
+}
+
+/// The report, each file's `hunks` as `hunks` gives it for the file's index.
+fn document<'a, H>(
+    review: &'a Review,
+    analysis: &'a Analysis,
+    interrupted: Option<&'a Interruption>,
+    hunks: impl Fn(usize) -> H,
+) -> Json<'a, H> {
     let repo = crate::store::repo::MemoryRepo::discover(&review.inputs.memory)
         .ok()
         .flatten()
@@ -173,35 +212,10 @@ pub fn write_json(
             status: f.status,
             kind: f.kind,
             flags: analysis.findings.file(fi),
-            // Each hunk's lines masked on both cores (50,000 hunks: a few hundred ms).
-            hunks: f
-                .hunks
-                .par_iter()
-                .enumerate()
-                .map(|(hi, h)| (HunkId::new(fi, hi), h))
-                .map(|(at, h)| HunkJson {
-                    id: &h.id,
-                    old_start: h.old_start(),
-                    old_lines: h.old_range.len(),
-                    new_start: h.new_start(),
-                    new_lines: h.new_range.len(),
-                    whole_file: h.whole_file,
-                    live_changed: h.live_changed,
-                    decision: review.decision(at).map_or(HunkState::Pending, |d| d.state()),
-                    lines: h.lines.iter().zip(masked_lines(h)).map(|(l, text)| Line { op: l.op, text }).collect(),
-                    changes: analysis.findings.changes(at),
-                    flags: analysis.hunk_flags(at).collect(),
-                    claims: analysis.findings.claims(at),
-                    rules: analysis
-                        .findings
-                        .of(at)
-                        .map(|h| h.rules.iter().map(|r| RuleJson { support: r, phrase: r.phrase() }).collect())
-                        .unwrap_or_default(),
-                })
-                .collect(),
+            hunks: hunks(fi),
         })
         .collect();
-    let json = Json {
+    Json {
         dream: DreamJson {
             path: review.inputs.dream.as_ref().map(|p| p.display().to_string()),
             kind: review.inputs.kind,
@@ -229,8 +243,99 @@ pub fn write_json(
         notes: review.notices.iter().chain(&analysis.notices).cloned().collect(),
         interrupted,
         left_out: &analysis.left_out,
-    };
-    crate::base::shown::json(out, &json)
+    }
+}
+
+/// What a file's `hunks` is rendered as until its hunks replace it: a number no file's
+/// `hunks` (an array) is, and that the summary's count of hunks never reaches.
+const HUNKS_MARK_VALUE: &[u8] = b"18446744073709551615";
+const HUNKS_MARK: &[u8] = b"\"hunks\": 18446744073709551615";
+
+/// A file's hunks before they are rendered: [`HUNKS_MARK_VALUE`].
+struct HunksMark;
+
+impl Serialize for HunksMark {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u64(u64::MAX)
+    }
+}
+
+/// Hunks rendered at a time (on both cores), then written.
+const HUNK_CHUNK: usize = 2048;
+
+/// File `fi`'s hunks as the array a pretty [`crate::base::shown::json`] of the whole
+/// report writes where its keys are indented by `indent` spaces: each hunk rendered alone,
+/// its lines indented to their depth (a JSON string holds no line break, so every one is
+/// the printer's), each line of each hunk masked on both cores.
+fn write_hunks(
+    out: &mut impl std::io::Write,
+    review: &Review,
+    analysis: &Analysis,
+    fi: usize,
+    indent: usize,
+) -> serde_json::Result<()> {
+    let Some(f) = review.files.get(fi) else { return Ok(()) };
+    if f.hunks.is_empty() {
+        return out.write_all(b"[]").map_err(serde_json::Error::io);
+    }
+    let inner = format!("\n{}", " ".repeat(indent + 2));
+    out.write_all(b"[").map_err(serde_json::Error::io)?;
+    for (c, chunk) in f.hunks.chunks(HUNK_CHUNK).enumerate() {
+        let rendered: Vec<serde_json::Result<Vec<u8>>> = chunk
+            .par_iter()
+            .enumerate()
+            .map(|(k, h)| {
+                let hi = c * HUNK_CHUNK + k;
+                let mut alone = Vec::new();
+                crate::base::shown::json(&mut alone, &hunk_json(review, analysis, HunkId::new(fi, hi), h))?;
+                let mut indented = Vec::with_capacity(alone.len() + alone.len() / 8);
+                // As the printer begins an array's value: `\n` before the first, `,\n` after.
+                if hi > 0 {
+                    indented.push(b',');
+                }
+                indented.extend_from_slice(inner.as_bytes());
+                for piece in alone.split_inclusive(|&b| b == b'\n') {
+                    indented.extend_from_slice(piece);
+                    if piece.ends_with(b"\n") {
+                        indented.extend_from_slice(&inner.as_bytes()[1..]);
+                    }
+                }
+                Ok(indented)
+            })
+            .collect();
+        for r in rendered {
+            out.write_all(&r?).map_err(serde_json::Error::io)?;
+        }
+    }
+    write!(out, "\n{}]", " ".repeat(indent)).map_err(serde_json::Error::io)
+}
+
+/// Hunk `at` (`h`) as `check --json` writes it.
+fn hunk_json<'a>(
+    review: &'a Review,
+    analysis: &'a Analysis,
+    at: HunkId,
+    h: &'a crate::model::diff::Hunk,
+) -> HunkJson<'a> {
+    HunkJson {
+        id: &h.id,
+        old_start: h.old_start(),
+        old_lines: h.old_range.len(),
+        new_start: h.new_start(),
+        new_lines: h.new_range.len(),
+        whole_file: h.whole_file,
+        live_changed: h.live_changed,
+        decision: review.decision(at).map_or(HunkState::Pending, |d| d.state()),
+        lines: h.lines.iter().zip(shown_lines(h)).map(|(l, text)| LineJson { op: l.op, text }).collect(),
+        changes: analysis.findings.changes(at),
+        flags: analysis.hunk_flags(at).collect(),
+        claims: analysis.findings.claims(at),
+        rules: analysis
+            .findings
+            .of(at)
+            .map(|h| h.rules.iter().map(|r| RuleJson { support: r, phrase: r.phrase() }).collect())
+            .unwrap_or_default(),
+    }
 }
 
 /// The readable text form of `check`: a header, then per file and hunk its lines and flags,
@@ -434,4 +539,36 @@ fn kind_name(k: crate::inputs::dream::DreamKind) -> &'static str {
 
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `check --json` of the demo (several notes, a credential, a deleted PERMANENT note)
+    /// as `write_json` writes it in pieces is the report serialized whole, every hunk in
+    /// its place.
+    #[test]
+    fn the_hunks_rendered_apart_make_the_report_serialized_whole() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let demo = crate::faces::demo::materialize(dir.path()).unwrap_or_else(|e| panic!("{e:#}"));
+        let inputs = crate::inputs::dream::discover(Some(&demo.dream), Some(&demo.memory), &[])
+            .unwrap_or_else(|e| panic!("{e:#}"));
+        let review = crate::store::repo::load_review(inputs).unwrap_or_else(|e| panic!("{e:#}"));
+        let analysis = crate::analysis::analyze(&review);
+        let whole = document(&review, &analysis, None, |fi| {
+            let hunks = &review.files[fi].hunks;
+            hunks
+                .iter()
+                .enumerate()
+                .map(|(hi, h)| hunk_json(&review, &analysis, HunkId::new(fi, hi), h))
+                .collect::<Vec<_>>()
+        });
+        let mut expected = Vec::new();
+        crate::base::shown::json(&mut expected, &whole).unwrap_or_else(|e| panic!("{e}"));
+        let mut written = Vec::new();
+        write_json(&mut written, &review, &analysis, None).unwrap_or_else(|e| panic!("{e}"));
+        assert!(review.files.len() > 3 && expected.len() > 10_000, "{} bytes", expected.len());
+        assert_eq!(String::from_utf8_lossy(&written), String::from_utf8_lossy(&expected));
+    }
 }

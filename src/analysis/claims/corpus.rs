@@ -123,12 +123,15 @@ impl<'a> Corpus<'a> {
     pub fn new<'c>(texts: Vec<&'a str>, claims: impl IntoIterator<Item = &'c Claim>) -> Corpus<'a> {
         let mut patterns = Patterns::default();
         let mut plans: HashMap<Key, Plan> = HashMap::new();
-        for c in claims {
-            let key = key_of(c);
-            if plans.contains_key(&key) {
-                continue;
-            }
-            let needles = needles(c);
+        // The distinct claims, in the order given, and their needles found on both cores;
+        // the automaton's patterns numbered in that order.
+        let claims: Vec<&Claim> = claims.into_iter().collect();
+        let keys: Vec<Key> = claims.par_iter().map(|c| key_of(c)).collect();
+        let mut seen: HashSet<&Key> = HashSet::new();
+        let distinct: Vec<(&Key, &Claim)> = keys.iter().zip(claims).filter(|(k, _)| seen.insert(*k)).collect();
+        let read: Vec<Vec<String>> = distinct.par_iter().map(|(_, c)| needles(c)).collect();
+        for ((key, c), needles) in distinct.into_iter().zip(read) {
+            let key = key.clone();
             let lines = candidates(c, &needles, &mut patterns);
             // A number's lines come from the index of numbers: its needles need no search.
             patterns.broken = false;

@@ -34,8 +34,12 @@ pub fn memoized<R>(f: impl FnOnce() -> R) -> R {
         fn drop(&mut self) {
             let mut open = lock(&OPEN);
             open.0 = open.0.saturating_sub(1);
-            if open.0 == 0 {
-                open.1 = None;
+            let last = if open.0 == 0 { open.1.take() } else { None };
+            drop(open);
+            // Freeing the claims of tens of thousands of lines takes a while: a task of the
+            // thread pool, while the caller goes on.
+            if let Some(memo) = last {
+                rayon::spawn(move || drop(memo));
             }
         }
     }

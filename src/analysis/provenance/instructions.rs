@@ -40,6 +40,7 @@ use crate::inputs::transcript::{SourceKind, SourceSet};
 use crate::inputs::transcript::{Speaker, Spoken, Transcript};
 use crate::model::ids::{EntryId, HunkId};
 use crate::model::review::Review;
+use rayon::prelude::*;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -111,12 +112,19 @@ pub(super) fn check(
         if !f.kind.writable() {
             continue;
         }
-        for id in review.hunks_of(fi) {
-            let directives: Vec<(&str, Directive)> = added_lines(f, id.hunk)
-                .into_iter()
-                .map(|(_, _, line)| crate::base::text::strip_terminator(&line.text))
-                .filter_map(|text| directive_clauses(text).map(|d| (text, d)))
-                .collect();
+        // Each hunk's directive lines read on both cores, judged in hunk order.
+        let ids: Vec<HunkId> = review.hunks_of(fi).collect();
+        let read: Vec<Vec<(&str, Directive)>> = ids
+            .par_iter()
+            .map(|id| {
+                added_lines(f, id.hunk)
+                    .into_iter()
+                    .map(|(_, _, line)| crate::base::text::strip_terminator(&line.text))
+                    .filter_map(|text| directive_clauses(text).map(|d| (text, d)))
+                    .collect()
+            })
+            .collect();
+        for (id, directives) in ids.into_iter().zip(read) {
             if directives.is_empty() {
                 continue;
             }

@@ -5,6 +5,7 @@
 use crate::inputs::changes::{ChangeEntry, reference_spans};
 use crate::model::diff::{FileDiff, Hunk};
 use crate::model::ids::{HunkId, PerHunk};
+use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
 
 /// Lower-cased words of at least three letters (or any CJK character) in `text`,
@@ -146,8 +147,11 @@ impl<'a> Index<'a> {
         let mut suffixes: HashMap<String, Vec<usize>> = HashMap::new();
         let changed: PerHunk<String> = PerHunk::build(files, |_, h| changed_text(h));
         let total = changed.values().count();
-        for (id, text) in changed.iter() {
-            for w in words(text, &[]) {
+        // Each hunk's words (and below, its needles) read on both cores, indexed in order.
+        let hunks: Vec<(HunkId, &String)> = changed.iter().collect();
+        let read: Vec<HashSet<String>> = hunks.par_iter().map(|(_, text)| words(text, &[])).collect();
+        for (&(id, _), said) in hunks.iter().zip(read) {
+            for w in said {
                 by_file.entry((id.file, w.clone())).or_default().push(id);
                 global.entry(w).or_default().push(id);
             }
@@ -172,15 +176,19 @@ impl<'a> Index<'a> {
         needles.dedup();
         let mut needle_hunks: HashMap<String, Vec<HunkId>> = HashMap::new();
         if let Ok(ac) = aho_corasick::AhoCorasick::new(&needles) {
-            for (id, text) in changed.iter() {
-                let lower = text.to_lowercase();
-                let mut seen = HashSet::new();
-                for m in ac.find_overlapping_iter(lower.as_str()) {
-                    if seen.insert(m.pattern().as_usize())
-                        && let Some(n) = needles.get(m.pattern().as_usize())
-                    {
-                        needle_hunks.entry(n.clone()).or_default().push(id);
-                    }
+            // Per hunk, the needles it holds, each once, in the order first found.
+            let held: Vec<Vec<usize>> = hunks
+                .par_iter()
+                .map(|(_, text)| {
+                    let lower = text.to_lowercase();
+                    let mut seen = HashSet::new();
+                    let found = ac.find_overlapping_iter(lower.as_str()).map(|m| m.pattern().as_usize());
+                    found.filter(|&p| seen.insert(p)).collect()
+                })
+                .collect();
+            for (&(id, _), patterns) in hunks.iter().zip(held) {
+                for n in patterns.into_iter().filter_map(|p| needles.get(p)) {
+                    needle_hunks.entry(n.clone()).or_default().push(id);
                 }
             }
         }

@@ -162,24 +162,25 @@ fn analyze(
     classify::report_claims(hunk_claims, findings);
 
     // 8. The window read as a conversation: rules' support, what the dream left out.
-    let (window, failed) = window::Window::read(&sources, zone, &wanted(review));
+    let rules = remarks::rule_lines(review);
+    let (window, failed) = window::Window::read(&sources, zone, &wanted(review, &rules));
     for (name, e) in failed {
         notes.push(format!("{name}: could not be read ({e}); what the user typed there was not read"));
     }
-    remarks::check(review, &window, findings);
+    remarks::check(&rules, &window, findings);
     let left_out = leftout::check(review, &window, findings);
     Provenance { changes: entries.reports, notices: notes, left_out }
 }
 
 /// What `remarks` and `leftout` will ask of the window for `review`.
-fn wanted(review: &Review) -> window::Wanted {
+fn wanted(review: &Review, rules: &remarks::RuleLines) -> window::Wanted {
     let deleted = review
         .files
         .iter()
         .filter(|f| f.status == crate::model::diff::FileStatus::Deleted && f.kind.writable())
         .map(|f| window::deleted_note(review, &f.path))
         .collect();
-    window::Wanted { rule_stems: remarks::rule_stems(review), deleted }
+    window::Wanted { rule_stems: remarks::rule_stems(rules), deleted }
 }
 
 /// The transcript folders and daily notes to read; what cannot be read is said in `notes`.

@@ -23,7 +23,9 @@ use crate::analysis::claims::{self, Mood, Statement};
 use crate::analysis::findings::{Findings, RuleSupport};
 use crate::analysis::flag::{Flag, FlagKind};
 use crate::base::secrets::mask;
+use crate::model::ids::HunkId;
 use crate::model::review::Review;
+use rayon::prelude::*;
 use std::collections::BTreeSet;
 
 /// The least share of a note clause's content words a sentence of the user must hold.
@@ -36,8 +38,39 @@ const WHOLE: f32 = 0.8;
 /// How many places a support lists.
 const SHOWN: usize = 5;
 
-/// Adds each hunk's [`RuleSupport`]s and its `one-off` flags.
-pub(super) fn check(review: &Review, window: &Window, findings: &mut Findings) {
+/// The added lines of the dream's notes that state a standing rule, with their clauses
+/// ([`rule_clauses`]), in review order: read once, on both cores, for [`rule_stems`] and
+/// [`check`].
+pub(super) struct RuleLines<'r>(Vec<(HunkId, &'r str, Vec<Statement>)>);
+
+/// The [`RuleLines`] of `review`.
+pub(super) fn rule_lines(review: &Review) -> RuleLines<'_> {
+    let mut out = Vec::new();
+    for (fi, f) in review.files.iter().enumerate() {
+        if !f.kind.writable() {
+            continue;
+        }
+        let ids: Vec<HunkId> = review.hunks_of(fi).collect();
+        let read: Vec<Vec<(HunkId, &str, Vec<Statement>)>> = ids
+            .par_iter()
+            .map(|&id| {
+                added_lines(f, id.hunk)
+                    .into_iter()
+                    .filter_map(|(_, _, line)| {
+                        let text = crate::base::text::strip_terminator(&line.text);
+                        rule_clauses(text).map(|clauses| (id, text, clauses))
+                    })
+                    .collect()
+            })
+            .collect();
+        out.extend(read.into_iter().flatten());
+    }
+    RuleLines(out)
+}
+
+/// Adds each hunk's [`RuleSupport`]s and its `one-off` flags (`rules`: the dream's rule
+/// lines).
+pub(super) fn check(rules: &RuleLines, window: &Window, findings: &mut Findings) {
     let mut said: Stems<(usize, usize, usize)> = Stems::default();
     for (si, s) in window.sessions.iter().enumerate() {
         for (ti, t) in s.said.iter().enumerate() {
@@ -46,40 +79,24 @@ pub(super) fn check(review: &Review, window: &Window, findings: &mut Findings) {
             }
         }
     }
-    for (fi, f) in review.files.iter().enumerate() {
-        if !f.kind.writable() {
-            continue;
+    for (id, text, clauses) in &rules.0 {
+        let support = support(text, clauses, window, &said);
+        let flag = one_off(text, &support, window);
+        if let Some(h) = findings.of_mut(*id) {
+            h.rules.push(support.report);
         }
-        for id in review.hunks_of(fi) {
-            for (_, _, line) in added_lines(f, id.hunk) {
-                let text = crate::base::text::strip_terminator(&line.text);
-                let Some(clauses) = rule_clauses(text) else { continue };
-                let support = support(text, &clauses, window, &said);
-                let flag = one_off(text, &support, window);
-                if let Some(h) = findings.of_mut(id) {
-                    h.rules.push(support.report);
-                }
-                if let Some(flag) = flag {
-                    findings.add_hunk_flag(id, flag);
-                }
-            }
+        if let Some(flag) = flag {
+            findings.add_hunk_flag(*id, flag);
         }
     }
 }
 
-/// The content-word stems of every rule the dream's notes state: a sentence of the user
-/// that holds none of them supports none of those rules (see [`Stems::near`]).
-pub(super) fn rule_stems(review: &Review) -> std::collections::HashSet<String> {
+/// The content-word stems of every rule the dream's notes state (`rules`): a sentence of
+/// the user that holds none of them supports none of those rules (see [`Stems::near`]).
+pub(super) fn rule_stems(rules: &RuleLines) -> std::collections::HashSet<String> {
     let mut out = std::collections::HashSet::new();
-    for f in review.files.iter().filter(|f| f.kind.writable()) {
-        for hi in 0..f.hunks.len() {
-            for (_, _, line) in added_lines(f, hi) {
-                let text = crate::base::text::strip_terminator(&line.text);
-                for c in rule_clauses(text).unwrap_or_default() {
-                    out.extend(c.content.into_iter().map(|w| w.stem));
-                }
-            }
-        }
+    for (_, _, clauses) in &rules.0 {
+        out.extend(clauses.iter().flat_map(|c| c.content.iter().map(|w| w.stem.clone())));
     }
     out
 }

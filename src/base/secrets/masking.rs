@@ -19,20 +19,84 @@ impl Secret {
 /// `text` with every secret replaced by `[<kind> …<last 4 chars>]`. Borrowed when there is
 /// nothing to mask. Idempotent: masking a masked text changes nothing.
 pub fn mask(text: &str) -> Cow<'_, str> {
+    mask_settling(text).0
+}
+
+/// [`mask`] of `text`, and whether the passes ended on a text with no credential left (so
+/// that masking the result again returns it unchanged, and need not search it again).
+fn mask_settling(text: &str) -> (Cow<'_, str>, bool) {
     let mut secrets = find(text);
     if secrets.is_empty() {
-        return Cow::Borrowed(text);
+        return (Cow::Borrowed(text), true);
     }
     let mut current = replace(text, &secrets);
     // A replacement can, in theory, expose a neighbour; a few passes reach a fixed point.
     for _ in 0..4 {
         secrets = find(&current);
         if secrets.is_empty() {
-            break;
+            return (Cow::Owned(current), true);
         }
         current = replace(&current, &secrets);
     }
-    Cow::Owned(current)
+    (Cow::Owned(current), false)
+}
+
+/// A text masked as it may be shown ([`mask`]), knowing whether masking it again would
+/// change nothing: [`super::Masked`] writes a settled one as it is, without searching it
+/// a second time. Made only here, so `settled` is true only of a text [`find`] found no
+/// credential in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shown {
+    text: String,
+    settled: bool,
+}
+
+impl Shown {
+    /// `text` masked ([`mask`]).
+    pub fn of(text: &str) -> Shown {
+        let (shown, settled) = mask_settling(text);
+        Shown { text: shown.into_owned(), settled }
+    }
+
+    /// The masked text.
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    /// The masked text, owned.
+    pub fn into_string(self) -> String {
+        self.text
+    }
+
+    /// True when no credential is left in it: [`mask`] returns it unchanged.
+    pub(super) fn settled(&self) -> bool {
+        self.settled
+    }
+}
+
+/// One line of [`mask_some_lines`]: as shown, and the byte ranges of the written line a
+/// credential covers with what is shown there ([`line_spans`]).
+pub struct ShownLine {
+    pub shown: Shown,
+    pub spans: LineSpans,
+}
+
+/// [`mask_lines`] and [`line_spans`] of the lines of `lines` that `wanted` picks (by index;
+/// `None` for the others), the lines read as one text all the same: the credentials are
+/// found once, and a line nobody shows is not masked on its own.
+pub fn mask_some_lines<S: AsRef<str>>(lines: &[S], wanted: impl Fn(usize) -> bool) -> Vec<Option<ShownLine>> {
+    let (joined, secrets) = find_in_lines(lines);
+    let mut start = 0;
+    let mut out = Vec::with_capacity(lines.len());
+    for (i, line) in lines.iter().enumerate() {
+        let line = line.as_ref();
+        out.push(wanted(i).then(|| {
+            let (text, settled) = line_in(line, start, &joined, &secrets);
+            ShownLine { shown: Shown { text, settled }, spans: spans_of(line, start, &joined, &secrets) }
+        }));
+        start += line.len();
+    }
+    out
 }
 
 /// Consecutive `lines` of one text (terminators kept), each masked as part of the whole:
@@ -44,12 +108,6 @@ pub fn mask_lines<S: AsRef<str>>(lines: &[S]) -> Vec<String> {
     masked_in(lines, &joined, &secrets)
 }
 
-/// [`mask_lines`] and [`line_spans`] of the same lines, the credentials found once.
-pub fn mask_lines_with_spans<S: AsRef<str>>(lines: &[S]) -> Vec<(String, LineSpans)> {
-    let (joined, secrets) = find_in_lines(lines);
-    masked_in(lines, &joined, &secrets).into_iter().zip(spans_in(lines, &joined, &secrets)).collect()
-}
-
 /// The byte ranges of a line a credential covers, each with what masking shows there.
 pub type LineSpans = Vec<(std::ops::Range<usize>, String)>;
 
@@ -59,21 +117,28 @@ pub(super) fn masked_in<S: AsRef<str>>(lines: &[S], joined: &str, secrets: &[Sec
     let mut start = 0;
     for line in lines {
         let line = line.as_ref();
-        let end = start + line.len();
-        let body_end = start + crate::base::text::strip_terminator(line).len();
-        let mut masked = String::with_capacity(line.len());
-        let mut pos = start;
-        for s in secrets.iter().filter(|s| s.start < body_end && s.end > start) {
-            let (a, b) = (s.start.max(start), s.end.min(body_end));
-            masked.push_str(joined.get(pos..a).unwrap_or(""));
-            masked.push_str(&label(joined, s, start));
-            pos = b;
-        }
-        masked.push_str(joined.get(pos..end).unwrap_or(""));
-        out.push(mask(&masked).into_owned());
-        start = end;
+        out.push(line_in(line, start, joined, secrets).0);
+        start += line.len();
     }
     out
+}
+
+/// [`masked_in`] of one `line`, starting at `start` of `joined`; and whether it settled
+/// (see [`Shown`]).
+fn line_in(line: &str, start: usize, joined: &str, secrets: &[Secret]) -> (String, bool) {
+    let end = start + line.len();
+    let body_end = start + crate::base::text::strip_terminator(line).len();
+    let mut masked = String::with_capacity(line.len());
+    let mut pos = start;
+    for s in secrets.iter().filter(|s| s.start < body_end && s.end > start) {
+        let (a, b) = (s.start.max(start), s.end.min(body_end));
+        masked.push_str(joined.get(pos..a).unwrap_or(""));
+        masked.push_str(&label(joined, s, start));
+        pos = b;
+    }
+    masked.push_str(joined.get(pos..end).unwrap_or(""));
+    let (shown, settled) = mask_settling(&masked);
+    (shown.into_owned(), settled)
 }
 
 /// Per line of consecutive `lines` (terminators kept), the byte ranges within it that a
@@ -89,14 +154,17 @@ pub(super) fn spans_in<S: AsRef<str>>(lines: &[S], joined: &str, secrets: &[Secr
     let mut start = 0;
     let mut out = Vec::with_capacity(lines.len());
     for line in lines {
-        let end = start + line.as_ref().len();
-        let spans = secrets.iter().filter(|s| s.start < end && s.end > start);
-        out.push(
-            spans.map(|s| (s.start.max(start) - start..s.end.min(end) - start, label(joined, s, start))).collect(),
-        );
-        start = end;
+        out.push(spans_of(line.as_ref(), start, joined, secrets));
+        start += line.as_ref().len();
     }
     out
+}
+
+/// [`spans_in`] of one `line`, starting at `start` of `joined`.
+fn spans_of(line: &str, start: usize, joined: &str, secrets: &[Secret]) -> LineSpans {
+    let end = start + line.len();
+    let spans = secrets.iter().filter(|s| s.start < end && s.end > start);
+    spans.map(|s| (s.start.max(start) - start..s.end.min(end) - start, label(joined, s, start))).collect()
 }
 
 /// What masking shows for secret `s` of `text` on a line starting at `line_start`.

@@ -3,7 +3,23 @@
 //! to the serializer. Output is streamed: no `serde_json::Value` copy of a large report is
 //! built just to mask it (a 50,000-hunk `check --json` held ~600 MiB that way).
 
+use super::masking::Shown;
 use serde::ser::{self, Serialize, Serializer};
+
+/// The name under which a settled [`Shown`] text reaches [`Masking`]: written unsearched.
+const SETTLED: &str = "$dreamreview::secrets::settled";
+
+/// A masked text is written as its string; inside [`Masked`], a settled one is not searched
+/// again (the answer is known: [`super::mask`] returns it unchanged).
+impl Serialize for Shown {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if self.settled() {
+            serializer.serialize_newtype_struct(SETTLED, self.as_str())
+        } else {
+            serializer.serialize_str(self.as_str())
+        }
+    }
+}
 
 /// `T` serialized with every string masked.
 pub struct Masked<'a, T: ?Sized>(pub &'a T);
@@ -71,6 +87,10 @@ impl<S: Serializer> Serializer for Masking<S> {
     }
 
     fn serialize_newtype_struct<T: Serialize + ?Sized>(self, name: &'static str, value: &T) -> Result<S::Ok, S::Error> {
+        if name == SETTLED {
+            // A [`Shown`] text with no credential left: masking it would return it as is.
+            return value.serialize(self.0);
+        }
         self.0.serialize_newtype_struct(name, &Masked(value))
     }
 
