@@ -158,3 +158,20 @@ fn a_count_in_words_changed_is_contradicted() {
     let k = one_session_kinds(&[("user", said)], "- Prod runs 5 replicas in two regions.", "1");
     assert!(k.is_empty(), "{k:?}");
 }
+
+/// A number the note works out beside its operands (`260 tests (212 unit, 48 integration)`,
+/// `45 minutes (14:02-14:47)`) is as sourced as they are; a wrong result is not.
+#[test]
+fn a_number_worked_out_beside_its_operands_is_sourced() {
+    use crate::common::one_session_kinds;
+    let said = "단위 테스트 212개, 통합 테스트 48개 모두 통과했습니다";
+    let k = one_session_kinds(&[("user", said)], "- 테스트 전체 260개 통과 (단위 212, 통합 48).", "1");
+    assert!(k.is_empty(), "{k:?}");
+    let k = one_session_kinds(&[("user", said)], "- 테스트 전체 270개 통과 (단위 212, 통합 48).", "1");
+    assert!(!k.is_empty(), "270 is no sum");
+    let said = "the backfill migration started at 14:02 and finished at 14:47, so plan for that";
+    let k = one_session_kinds(&[("user", said)], "- The backfill takes about 45 minutes (14:02-14:47).", "1");
+    assert!(k.is_empty(), "{k:?}");
+    let k = one_session_kinds(&[("user", said)], "- The backfill takes about 25 minutes (14:02-14:47).", "1");
+    assert!(!k.is_empty(), "25 minutes is no span of them");
+}
