@@ -116,3 +116,23 @@ fn a_setting_given_another_keys_value_is_contradicted() {
     let k = one_session_kinds(&[("user", zh)], "- 启动时自动迁移需设置 AUTO_MIGRATE=1。", "1");
     assert!(k.is_empty(), "{k:?}");
 }
+
+/// Tool output written as a careful summary: a compound duration converted (`~192 s (3m
+/// 12s)` for `BUILD SUCCESSFUL in 3m 12s`), a large figure given its noun (`182,340 rows`
+/// for `SELECT 182340`), a `file:line` of a `file:line:col` — no flag; a changed total
+/// still is one.
+#[test]
+fn tool_output_summarised_with_conversions_and_places_is_faithful() {
+    let build = "BUILD SUCCESSFUL in 3m 12s\n214 actionable tasks: 214 executed";
+    let k = one_session_kinds(&[("user", build)], "- Clean release build takes ~192 s (3m 12s), 214 tasks.", "1");
+    assert!(k.is_empty(), "{k:?}");
+    let k = one_session_kinds(&[("user", build)], "- Clean release build takes ~312 s, 214 tasks.", "1");
+    assert!(!k.is_empty(), "312 s is not 3m 12s");
+    let dbt = "OK created sql table model analytics.fct_orders [SELECT 182340 in 4.21s]";
+    let k = one_session_kinds(&[("user", dbt)], "- fct_orders was built with 182,340 rows.", "1");
+    assert!(k.is_empty(), "{k:?}");
+    let pw = "1) [webkit] › e2e/checkout.spec.ts:48:5 › checkout › applies coupon before tax";
+    let k =
+        one_session_kinds(&[("user", pw)], "- The coupon test (e2e/checkout.spec.ts:48) fails on WebKit only.", "1");
+    assert!(k.is_empty(), "{k:?}");
+}

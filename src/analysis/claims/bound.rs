@@ -136,10 +136,18 @@ pub(crate) fn quantity_stated(value: &str, unit: Option<&str>, subject: Option<&
             Some(u) if matches!(unit_key(u).as_str(), "x") && subject.is_some_and(|s| s.label.strong) => {
                 !other_measure(w, u) && (carries_unit(text, w, u) || labelled_as(text, w, subject))
             }
-            Some(u) => !other_measure(w, u) && carries_unit(text, w, u),
+            // A figure of five digits or more is that count whatever noun the source puts
+            // after it (`SELECT 182340` states `182,340 rows`), unless it measures another
+            // thing (`182340 ms`).
+            Some(u) => !other_measure(w, u) && (carries_unit(text, w, u) || exact_figure(value)),
         };
         unit_ok && label_fits(text, w, subject)
     }) || unit.is_some_and(|u| converted_stated(value, u, subject, text) || rounded_stated(value, u, subject, text))
+}
+
+/// True when `value` has five significant digits or more: no other count is written so.
+fn exact_figure(value: &str) -> bool {
+    value.bytes().filter(u8::is_ascii_digit).count() >= 5 && value.trim_end_matches('0').len() >= 4
 }
 
 /// True when `precise` (a number of a source) written to as many decimals as `value` is
@@ -162,11 +170,42 @@ fn rounded_stated(value: &str, unit: &str, subject: Option<&Subject>, text: &str
     })
 }
 
+/// The whole of a compound duration the number at `w` ends (`3m 12s` is 192 seconds, `1h
+/// 30m` 90 minutes), in the number's unit, when it ends one.
+fn compound_total(text: &str, w: &Written) -> Option<String> {
+    static LEAD: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?:(\d+)\s?h(?:ours?|rs?)?\s+)?(\d+)\s?(h|hr|hrs|hours?|m|min|mins|minutes?)\s+$")
+            .expect("the compound pattern is valid")
+    });
+    let Suffix::Unit(_, own) = &w.suffix else { return None };
+    let own = unit_key(own);
+    let before = text.get(w.range.start.saturating_sub(24)..w.range.start).or_else(|| text.get(..w.range.start))?;
+    let caps = LEAD.captures(before)?;
+    let lead: f64 = caps.get(2)?.as_str().parse().ok()?;
+    let lead_unit = if caps.get(3)?.as_str().starts_with('h') { "hour" } else { "minute" };
+    let hours: f64 = caps.get(1).and_then(|h| h.as_str().parse().ok()).unwrap_or(0.0);
+    let n: f64 = w.value.parse().ok()?;
+    let total = match (lead_unit, own.as_str()) {
+        ("minute", "second") => (hours * 60.0 + lead) * 60.0 + n,
+        ("hour", "minute") => lead * 60.0 + n,
+        _ => return None,
+    };
+    Some(format!("{total}"))
+}
+
 /// True when `text` states `value` of `unit` in another unit of its measure (`500 ms` for
-/// `0.5 s`; see `conversion`), bound to the same subject.
+/// `0.5 s`; see `conversion`), bound to the same subject — or as a compound duration (`3m
+/// 12s` for `192 s`), which is specific enough by itself.
 fn converted_stated(value: &str, unit: &str, subject: Option<&Subject>, text: &str) -> bool {
     if !super::conversion::convertible(unit) {
         return false;
+    }
+    let compound = numbers(text).iter().any(|w| {
+        let Suffix::Unit(_, own) = &w.suffix else { return false };
+        compound_total(text, w).is_some_and(|total| super::conversion::same_amount(value, unit, &total, own))
+    });
+    if compound {
+        return true;
     }
     // Two amounts of a measure often meet by chance (`3 days ago` is 72 hours): the source
     // must give the converted amount the claim's label (`timeout is 500 ms` for `timeout
@@ -313,7 +352,10 @@ pub fn contradiction(claim: &Claim, text: &str) -> Option<Range<usize>> {
         }
         (ClaimValue::Number { value, unit: Some(unit) }, _) if !PREFIX_LABELS.contains(&unit.as_str()) => {
             let subject = claim.subject.as_ref().filter(|s| s.label.strong);
-            numbers(text).into_iter().filter(|w| w.value != *value && !rounds_to(&w.value, value)).find_map(|w| {
+            // (A part of a compound duration, `12s` of `3m 12s`, is not an amount by itself.)
+            let whole = |w: &Written| compound_total(text, w).is_none();
+            let others = numbers(text).into_iter().filter(|w| w.value != *value && !rounds_to(&w.value, value));
+            others.filter(whole).find_map(|w| {
                 let same_unit = matches!(&w.suffix, Suffix::Unit(_, own) if unit_key(own) == unit_key(unit))
                     || (subject.is_none() && carries_unit(text, &w, unit) && !other_measure(&w, unit));
                 let about = match subject {

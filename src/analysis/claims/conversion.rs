@@ -53,6 +53,16 @@ pub(crate) fn converted_needles(value: &str, unit: Option<&str>) -> Vec<String> 
         Measure::Size => SIZE_UNITS,
     };
     let mut out = Vec::new();
+    // The last figure of a compound duration (`3m 12s` for `192 s`: `12`; `1h 30m` for 90
+    // minutes: `30`).
+    if measure == Measure::Time {
+        let ms = n * base[0];
+        for (part, whole) in [(1e3, 60e3), (60e3, 3600e3)] {
+            if ms >= whole && ms % part == 0.0 && ms % whole != 0.0 {
+                out.push(format!("{}", (ms % whole) / part));
+            }
+        }
+    }
     for other in others {
         let Some((_, theirs)) = scale(other) else { continue };
         for k in 0..2 {
