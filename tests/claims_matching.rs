@@ -166,3 +166,19 @@ fn links_never_match_facts() {
     let link = claim("[Testing](testing.md)", ClaimKind::Link);
     assert_eq!(needles(&link), vec!["testing.md".to_string()]);
 }
+
+/// A name is stated in its other grammatical number: `devDependency` by `devDependencies`,
+/// `Pipelines` by `Pipeline`; a shorter name is not stated by a longer word it begins.
+#[test]
+fn a_name_is_stated_in_its_other_number() {
+    use dreamreview::analysis::claims::{ClaimKind, extract, occurs_in};
+    let name = |line: &str, text: &str| {
+        extract(line).into_iter().find(|c| c.kind == ClaimKind::Name && c.text == text).expect("a name claim")
+    };
+    let c = name("Renovate automerges every devDependency update.", "devDependency");
+    assert!(occurs_in(&c, r#"{"matchDepTypes": ["devDependencies"], "automerge": true}"#));
+    let c = name("Builds run in the Pipelines tab.", "Pipelines");
+    assert!(occurs_in(&c, "open the Pipeline view"));
+    let c = name("Builds run in the Pipelines tab.", "Pipelines");
+    assert!(!occurs_in(&c, "open the Pipelinesettings view"));
+}

@@ -68,6 +68,11 @@ pub fn needles(claim: &Claim) -> Vec<String> {
         ClaimValue::Text(value) if claim.kind == ClaimKind::Number => super::clock::clock_needles(value),
         ClaimValue::Text(value) => match glob_parts(value) {
             Some(parts) => parts.iter().max_by_key(|p| p.len()).and_then(|p| json_safe_piece(p)).into_iter().collect(),
+            // A name may be written in its other number (`devDependency`, `devDependencies`).
+            None if claim.kind == ClaimKind::Name && value.len() >= 4 => std::iter::once(value.clone())
+                .chain(super::occurs::other_numbers(value))
+                .filter_map(|v| json_safe_piece(&v))
+                .collect(),
             None => json_safe_piece(value).into_iter().collect(),
         },
     }
@@ -250,6 +255,7 @@ fn occurs_in_prepared(claim: &Claim, keys: &[String], hay: &Haystack<'_>) -> boo
                 None if matches!(claim.kind, ClaimKind::Path | ClaimKind::Code | ClaimKind::Url) => {
                     token_occurs(value, lower, claim.kind == ClaimKind::Code)
                 }
+                None if claim.kind == ClaimKind::Name => super::occurs::name_occurs(value, lower),
                 None => word_occurs(value, lower),
             },
         },

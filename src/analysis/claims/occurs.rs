@@ -84,3 +84,23 @@ pub(crate) fn word_occurs(value: &str, lower: &str) -> bool {
         !starts_inside && !ends_inside
     })
 }
+
+/// True when `lower` states the name `value` (lowercase): as a word, or in its other
+/// number (`devDependency` for `devDependencies`, `pipelines` for `pipeline`).
+pub(crate) fn name_occurs(value: &str, lower: &str) -> bool {
+    word_occurs(value, lower) || value.len() >= 4 && other_numbers(value).iter().any(|v| word_occurs(v, lower))
+}
+
+/// The other grammatical numbers a name may be written in (`dependency` ↔ `dependencies`,
+/// `pipeline` ↔ `pipelines`).
+pub(crate) fn other_numbers(value: &str) -> Vec<String> {
+    if let Some(stem) = value.strip_suffix("ies") {
+        vec![format!("{stem}y")]
+    } else if let Some(stem) = value.strip_suffix('y') {
+        vec![format!("{stem}ies")]
+    } else if let Some(stem) = value.strip_suffix('s').filter(|s| s.len() >= 3) {
+        vec![stem.to_string()]
+    } else {
+        vec![format!("{value}s"), format!("{value}es")]
+    }
+}
