@@ -53,3 +53,31 @@ fn a_plan_the_session_carried_out_or_the_next_step_of_the_assistant_is_no_plan()
     let k = one_session_kinds(&turns, "- The fixtures were migrated to Postgres 17.", "1");
     assert!(!k.iter().any(|k| k == "contradicted"), "{k:?}");
 }
+
+/// An obligation said with a double negation (`しないといけない`, "has to be done") is a
+/// to-do, not a denial: recording it as done is contradicted, keeping it a to-do is not.
+#[test]
+fn an_obligation_said_with_a_double_negation_is_a_to_do_not_a_denial() {
+    let said = "4.2 のリリース前にアップロード鍵のキーストアをローテーションしないといけない。まだ手を付けてない";
+    let k = one_session_kinds(&[("user", said)], "- 4.2 リリース前にキーストアのローテーションを完了した。", "1");
+    assert!(k.iter().any(|k| k == "contradicted"), "{k:?}");
+    let k =
+        one_session_kinds(&[("user", said)], "- TODO: 4.2 リリース前にキーストアをローテーションする（未着手）。", "1");
+    assert!(k.is_empty(), "{k:?}");
+}
+
+/// A question asserts nothing a note could turn around (`who reviews changes under
+/// scripts/?` against `scripts/ has no dedicated CODEOWNERS entry`).
+#[test]
+fn a_question_is_turned_around_by_nothing() {
+    let turns = [
+        ("user", "who reviews changes under scripts/?"),
+        ("assistant", "# default\n*                @acme/platform\n\n/src/billing/     @acme/payments-core"),
+    ];
+    let k = one_session_kinds(
+        &turns,
+        "- scripts/ has no dedicated CODEOWNERS entry, so it falls back to @acme/platform.",
+        "1-2",
+    );
+    assert!(k.is_empty(), "{k:?}");
+}

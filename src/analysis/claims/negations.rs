@@ -90,7 +90,26 @@ pub(super) const FREQUENCY: usize = 5;
 /// where its source uses the other says the opposite.
 pub(super) const ANTONYMS: &[(&[&str], &[&str])] = &[
     (
-        &["requir", "mandatori", "必須", "필수", "必须", "必需", "必要"],
+        // (Obligations said with a double negation are this side, not a denial: `しないと
+        // いけない` is "must do", as `않으면 안 된다` and `不得不` are.)
+        &[
+            "requir",
+            "mandatori",
+            "必須",
+            "필수",
+            "必须",
+            "必需",
+            "必要",
+            "ないといけない",
+            "なければならない",
+            "なければいけない",
+            "なくてはいけない",
+            "なくてはならない",
+            "なきゃいけない",
+            "않으면 안 된",
+            "不得不",
+            "不能不",
+        ],
         &["option", "任意", "선택", "可选", "不要", "불필요"],
     ),
     (&["enabl", "有効", "활성화", "启用", "开启"], &["disabl", "無効", "비활성화", "禁用", "关闭"]),

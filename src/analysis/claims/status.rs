@@ -68,6 +68,16 @@ const PLANNED: &[&str] = &[
     "下季度",
     "还没",
     "尚未",
+    // An obligation not yet met is a plan too (`しないといけない`: "has to be done").
+    "ないといけない",
+    "なければならない",
+    "なければいけない",
+    "なくてはいけない",
+    "なきゃいけない",
+    "해야 한다",
+    "해야 합니다",
+    "않으면 안 된",
+    "必须",
 ];
 
 /// Past forms of common verbs that do not end in `-ed`.

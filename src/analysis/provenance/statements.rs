@@ -161,7 +161,9 @@ fn judge_line(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)]) -> Op
         // nothing against the step of a plan or a request that asks for it (`Drop column
         // legacy_status`).
         let asked = || claims::directive(best.text.text.get(best.clause.range.clone()).unwrap_or(""));
-        if !agrees && note.opposite(best.clause).is_some() && !(not_yet(said) && asked()) {
+        // A question asserts nothing to be turned around.
+        let turned = !agrees && note.opposite(best.clause).is_some();
+        if turned && !question(best) && !(not_yet(said) && asked()) {
             return Some(contradicted(line, said, best));
         }
         let as_close = || close.iter().filter(|m| m.coverage >= best.coverage - 0.01);
@@ -204,9 +206,14 @@ fn guess(m: &Match<'_>) -> bool {
 /// (`should we switch from npm to bun?`, `Want me to try it on a branch?`, `移行しますか？`):
 /// it asserts nothing. A `why`/`how`… question takes what it asks about as so.
 fn asks(m: &Match<'_>) -> bool {
+    question(m) && !presupposes(m.text.text.get(m.clause.range.clone()).unwrap_or(""))
+}
+
+/// True when the matched clause ends in a question mark: it asserts nothing a note could
+/// turn around, whatever it takes as so.
+fn question(m: &Match<'_>) -> bool {
     let after = m.text.text.get(m.clause.range.end..).unwrap_or("");
-    let question = after.trim_start_matches(['*', '_', '`', '"', '\'', ')']).starts_with(['?', '？']);
-    question && !presupposes(m.text.text.get(m.clause.range.clone()).unwrap_or(""))
+    after.trim_start_matches(['*', '_', '`', '"', '\'', ')']).starts_with(['?', '？'])
 }
 
 /// Words that open a question about something taken as so (`why is the test flaky?` says
@@ -275,6 +282,8 @@ fn judge_values(
                 t.text.get(cl.range.clone()).is_some_and(|said| claims::Haystack::dated(said, t.date).states(c))
             })
             .map(|(t, cl)| Match { text: t, clause: cl, coverage: note.covered_by(cl) })
+            // A question asserts nothing a note could deny.
+            .filter(|m| !question(m))
             .collect();
         // The note's words of the claim itself (`90s`; `xterm`, `js`, `issu`) that a
         // negation bears on: each cited sentence stating the claim must assert them. Only
