@@ -175,3 +175,18 @@ fn a_number_worked_out_beside_its_operands_is_sourced() {
     let k = one_session_kinds(&[("user", said)], "- The backfill takes about 25 minutes (14:02-14:47).", "1");
     assert!(!k.is_empty(), "25 minutes is no span of them");
 }
+
+/// A weekday beside a date it is not the weekday of is contradicted by the calendar,
+/// whatever the cited lines say; the right weekday is no flag.
+#[test]
+fn a_weekday_that_is_not_the_dates_is_contradicted() {
+    use crate::common::one_session_kinds;
+    let said = "the release freeze starts on 2026-11-18, tell the team";
+    let k = one_session_kinds(&[("user", said)], "- Release freeze starts Tuesday, 2026-11-18.", "1");
+    assert!(k.iter().any(|k| k == "contradicted"), "{k:?}");
+    let k = one_session_kinds(&[("user", said)], "- Release freeze starts Wednesday, 2026-11-18.", "1");
+    assert!(k.is_empty(), "{k:?}");
+    let said = "リリース凍結は2026年11月18日から";
+    let k = one_session_kinds(&[("user", said)], "- リリース凍結は2026年11月18日（火）から。", "1");
+    assert!(k.iter().any(|k| k == "contradicted"), "{k:?}");
+}

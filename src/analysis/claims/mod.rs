@@ -44,6 +44,7 @@ mod status;
 mod stems;
 mod text;
 mod versions;
+mod weekday;
 mod words;
 
 pub use assignment::{Setting, settings};
@@ -71,6 +72,7 @@ pub use rates::{rate_of, rates_in};
 pub use relation::relation;
 pub use relative::{Relative, RelativeKind, relative_needles, relative_phrases};
 pub use status::{decided, done, planned, states};
+pub use weekday::{WrongWeekday, wrong_weekday};
 
 /// True when the lowercase English word is closed-class (a preposition, conjunction,
 /// determiner, pronoun, auxiliary or quantity adverb): it says nothing about what a text

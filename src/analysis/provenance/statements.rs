@@ -78,7 +78,8 @@ pub(super) fn check(review: &Review, cited: &[Vec<Cited>], hunk_claims: &[HunkCl
                     continue;
                 }
                 let sourced: &[&Claim] = sourced_of.get(&(id, text)).map_or(&[], Vec::as_slice);
-                let verdict = judge_line(text, &finer)
+                let verdict = super::worded::judge_weekday(text)
+                    .or_else(|| judge_line(text, &finer))
                     .or_else(|| super::flipped::judge(text, &removed, &finer))
                     .or_else(|| super::planned::judge(text, &finer))
                     .or_else(|| super::assigned::judge(text, &statements))

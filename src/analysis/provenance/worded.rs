@@ -1,8 +1,11 @@
-//! A count written as a word, changed: `Prod runs seven replicas` where the cited lines say
+//! Values the note words itself. A count written as a word, changed: `Prod runs seven replicas` where the cited lines say
 //! `we keep 5 replicas in prod`. A count of 2 to 12 in words is no claim of its own (`two
 //! options` is how prose speaks, and a source seldom says it so), but where a cited clause
 //! binds the same thing to another number, the word has changed the value: the line is
 //! `contradicted`, quoting the clause.
+//!
+//! A weekday beside a date it is not the weekday of (`Tuesday, 2026-11-18`, a Wednesday;
+//! `11月18日（火）`): the calendar contradicts the line whatever its sources say.
 
 use super::cited_text::CitedText;
 use super::sentence_verdict::{Verdict, statement_verdict};
@@ -40,4 +43,15 @@ pub(super) fn judge(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)])
         }
     }
     None
+}
+
+/// The `contradicted` flag of a note line that names a weekday beside a date that does not
+/// fall on it.
+pub(super) fn judge_weekday(line: &str) -> Option<(Flag, ClaimReport)> {
+    let w = claims::wrong_weekday(line)?;
+    let shown = mask(&w.written).into_owned();
+    let message = format!("the note says «{shown}», but that date is a {}: one of the two is wrong", w.actual);
+    let v =
+        Verdict { status: ClaimStatus::Contradicted, source: "the calendar".into(), quote: w.actual.into(), by: None };
+    Some(statement_verdict(FlagKind::Contradicted, message, line, shown, v))
 }
