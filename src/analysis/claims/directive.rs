@@ -10,6 +10,7 @@
 //! Japanese, Korean and Chinese (markers of obligation, prohibition, request and habit,
 //! as substrings: CJK writes no spaces between words).
 
+use super::text::has_phrase;
 use super::text::is_cjk;
 
 /// English words that make a clause a rule wherever they stand (lowercase, whole words).
@@ -475,15 +476,6 @@ const NOUN_FOLLOWERS: &[&str] = &[
     "server", "servers", "window", "request", "requests", "list", "lists", "set", "type", "types", "will", "can",
     "should", "must", "may", "takes", "took", "needs", "uses", "works",
 ];
-
-/// True when `phrase` occurs in `text` between word boundaries.
-fn has_phrase(text: &str, phrase: &str) -> bool {
-    text.match_indices(phrase).any(|(at, _)| {
-        let before = text[..at].chars().next_back();
-        let after = text[at + phrase.len()..].chars().next();
-        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
-    })
-}
 
 #[cfg(test)]
 mod tests {

@@ -10,6 +10,7 @@
 //! substrings (CJK writes no spaces between words).
 
 use super::directive::{Mood, mood};
+use super::text::has_phrase;
 
 /// English markers that make a sentence lasting by themselves (lowercase).
 const EN_STRONG: &[&str] = &[
@@ -198,15 +199,6 @@ pub fn marker_stems() -> &'static std::collections::BTreeSet<String> {
         tables.iter().flat_map(|t| t.iter()).flat_map(|m| super::polarity::content_stems(m)).collect()
     });
     &STEMS
-}
-
-/// True when `phrase` stands in `text` between word boundaries.
-fn has_phrase(text: &str, phrase: &str) -> bool {
-    text.match_indices(phrase).any(|(at, _)| {
-        let before = text[..at].chars().next_back();
-        let after = text[at + phrase.len()..].chars().next();
-        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
-    })
 }
 
 #[cfg(test)]

@@ -74,6 +74,11 @@ pub use relative::{Relative, RelativeKind, relative_needles, relative_phrases};
 pub use status::{decided, done, planned, states};
 pub use weekday::{WrongWeekday, wrong_weekday};
 
+/// True when the lowercase `text` holds `phrase` (Latin as whole words, CJK anywhere).
+pub fn has_phrase(text: &str, phrase: &str) -> bool {
+    text::has_phrase(text, phrase)
+}
+
 /// True when the lowercase English word is closed-class (a preposition, conjunction,
 /// determiner, pronoun, auxiliary or quantity adverb): it says nothing about what a text
 /// is about, and is never a number's unit.

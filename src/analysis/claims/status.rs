@@ -10,6 +10,7 @@
 //! in the same turn) or by a bare future with no other marker of intent.
 
 use super::stems::stem;
+use super::text::has_phrase;
 use super::text::is_cjk;
 
 /// Words and phrases that say something is intended, not done (lowercase; Latin ones as
@@ -118,18 +119,6 @@ pub fn done(lower: &str) -> Option<Vec<String>> {
     (!stems.is_empty()).then_some(stems)
 }
 
-/// True when `lower` holds `phrase` as whole words (a CJK phrase anywhere).
-fn has_phrase(lower: &str, phrase: &str) -> bool {
-    if !phrase.is_ascii() {
-        return lower.contains(phrase);
-    }
-    lower.match_indices(phrase).any(|(i, _)| {
-        let before = lower[..i].chars().next_back();
-        let after = lower[i + phrase.len()..].chars().next();
-        !before.is_some_and(|c| c.is_alphanumeric()) && !after.is_some_and(|c| c.is_alphanumeric())
-    })
-}
-
 /// Words that record a decision (lowercase; Latin ones as whole words).
 const DECIDED: &[&str] = &[
     "decided",
@@ -159,14 +148,7 @@ const DECIDED: &[&str] = &[
 /// nothing (`尚未决定`, `not decided yet` record that there is none).
 pub fn decided(said: &str) -> bool {
     let lower = said.to_lowercase();
-    let word = |w: &str| {
-        lower.match_indices(w).any(|(i, _)| {
-            let before = lower[..i].chars().next_back();
-            let after = lower[i + w.len()..].chars().next();
-            !w.is_ascii() || !(before.is_some_and(char::is_alphanumeric) || after.is_some_and(char::is_alphanumeric))
-        })
-    };
-    DECIDED.iter().any(|w| word(w)) && !super::negated(said)
+    DECIDED.iter().any(|w| has_phrase(&lower, w)) && !super::negated(said)
 }
 
 /// States a thing (a pull request, a test run, a pod, a rollout) is in, by family: a

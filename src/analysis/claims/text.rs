@@ -17,6 +17,19 @@ pub(crate) fn has_cjk(s: &str) -> bool {
     !s.is_ascii() && s.chars().any(is_cjk)
 }
 
+/// True when the lowercase `text` holds `phrase`: a Latin phrase as whole words (`plan to`
+/// is not in `airplan tool`), a CJK one anywhere (no spaces delimit its words).
+pub(crate) fn has_phrase(text: &str, phrase: &str) -> bool {
+    if !phrase.is_ascii() {
+        return text.contains(phrase);
+    }
+    text.match_indices(phrase).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + phrase.len()..].chars().next();
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+    })
+}
+
 /// The char just before byte offset `i` (which must be a char boundary), if any.
 pub(crate) fn char_before(s: &str, i: usize) -> Option<char> {
     s.get(..i).and_then(|p| p.chars().next_back())

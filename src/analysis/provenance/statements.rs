@@ -381,14 +381,7 @@ const DONE: &[&str] = &[
 /// True when a note sentence records work as done and denies and hedges nothing.
 fn done(said: &str) -> bool {
     let lower = said.to_lowercase();
-    let word = |w: &str| {
-        lower.match_indices(w).any(|(i, _)| {
-            let before = lower[..i].chars().next_back();
-            let after = lower[i + w.len()..].chars().next();
-            !w.is_ascii() || !(before.is_some_and(char::is_alphanumeric) || after.is_some_and(char::is_alphanumeric))
-        })
-    };
-    DONE.iter().any(|w| word(w)) && !claims::negated(said) && !claims::hedged(said)
+    DONE.iter().any(|w| claims::has_phrase(&lower, w)) && !claims::negated(said) && !claims::hedged(said)
 }
 
 /// The `speculative-source` flag of one added line that records as done what the cited
