@@ -36,7 +36,9 @@ pub fn wrong_weekday(line: &str) -> Option<WrongWeekday> {
         return None;
     }
     let lower = line.to_lowercase();
-    if lower.len() != line.len() {
+    // Dates are read only where a weekday may stand beside one (every added line of a long
+    // note holds digits; few name a weekday).
+    if lower.len() != line.len() || !NAMES.iter().flat_map(|n| n.iter()).any(|n| lower.contains(n)) {
         return None;
     }
     for f in find_dates(line) {
