@@ -211,10 +211,20 @@ fn converted_stated(value: &str, unit: &str, subject: Option<&Subject>, text: &s
     // must give the converted amount the claim's label (`timeout is 500 ms` for `timeout
     // 0.5 s`).
     let Some(s) = subject else { return false };
-    numbers(text).iter().any(|w| {
-        let Suffix::Unit(end, own) = &w.suffix else { return false };
-        super::conversion::same_amount(value, unit, &w.value, own)
-            && label_of(text, w.range.start..*end).is_some_and(|l| same_subject(&l.stem, &s.label.stem))
+    numbers(text).iter().any(|w| match &w.suffix {
+        Suffix::Unit(end, own) => {
+            super::conversion::same_amount(value, unit, &w.value, own)
+                && label_of(text, w.range.start..*end).is_some_and(|l| same_subject(&l.stem, &s.label.stem))
+        }
+        // A key that names the unit (`request_timeout_ms = 90000` for `request timeout 1.5
+        // min`), with the claim's label among its other parts.
+        _ => label_of(text, w.range.clone())
+            .filter(|l| l.key || l.identifier)
+            .and_then(|l| super::conversion::unit_in_key(&l.text))
+            .is_some_and(|(own, parts)| {
+                super::conversion::same_amount(value, unit, &w.value, &own)
+                    && parts.iter().any(|p| same_subject(&super::binding::stem(p), &s.label.stem))
+            }),
     })
 }
 

@@ -34,7 +34,30 @@ pub(crate) fn clock_times(text: &str) -> Vec<(Range<usize>, String)> {
 
 /// True when the time value `claim` (see [`clock_times`]) is a time `text` writes.
 pub(crate) fn clock_stated(claim: &str, text: &str) -> bool {
-    clock_times(text).iter().any(|(_, v)| same_time(claim, v))
+    clock_times(text).iter().any(|(_, v)| same_time(claim, v)) || timestamp_times(text).any(|v| same_time(claim, &v))
+}
+
+/// The times of day of the ISO timestamps of `text` (`2026-11-19T03:22:47+00:00` says
+/// `3:22`), on a 24-hour clock: a source that prints when something happened states its
+/// time. Never a claim of a note (a timestamp is no time a note sets).
+fn timestamp_times(text: &str) -> impl Iterator<Item = String> + '_ {
+    let b = text.as_bytes();
+    // Texts are often read lowercased (`t03:22`).
+    memchr::memchr2_iter(b'T', b't', b).filter_map(move |i| {
+        let date = i >= 2 && b[i - 1].is_ascii_digit() && b[i - 2].is_ascii_digit();
+        let t = b.get(i + 1..i + 6)?;
+        let shaped = t[0].is_ascii_digit()
+            && t[1].is_ascii_digit()
+            && t[2] == b':'
+            && t[3].is_ascii_digit()
+            && t[4].is_ascii_digit();
+        if !(date && shaped) {
+            return None;
+        }
+        let hour = u32::from(t[0] - b'0') * 10 + u32::from(t[1] - b'0');
+        let minute = u32::from(t[3] - b'0') * 10 + u32::from(t[4] - b'0');
+        (hour < 24 && minute < 60).then(|| format!("{hour}:{minute:02}"))
+    })
 }
 
 /// What a text holding the time `value` holds for certain: its minutes after a colon, a CJK
@@ -62,7 +85,19 @@ pub(crate) fn same_time(a: &str, b: &str) -> bool {
 /// True when the byte before `i` joins a number at `i` to what comes before (a digit, a
 /// letter, `:`, `.`, `/`, `T` of a timestamp).
 fn glued_before(text: &str, i: usize) -> bool {
-    text[..i].chars().next_back().is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, ':' | '.' | '/' | '-' | '_'))
+    let head = &text[..i];
+    // The end of a range of times (`09:15-12:00`): a time, a hyphen, a time.
+    if let Some(before) = head.strip_suffix('-') {
+        let b = before.as_bytes();
+        let n = b.len();
+        if n >= 4 && b[n - 3] == b':' && [b[n - 4], b[n - 2], b[n - 1]].iter().all(u8::is_ascii_digit) {
+            return false;
+        }
+    }
+    // `+09:00` is a zone's offset.
+    head.chars()
+        .next_back()
+        .is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, ':' | '.' | '/' | '-' | '_' | '+'))
 }
 
 /// `H:MM`, `H:MM:SS`, each with `am`/`pm`/`a.m.`/`p.m.` after it or not, at `i`.
@@ -212,6 +247,13 @@ mod tests {
         assert_eq!(values("毎晩23時に実行、23時30分に終了"), ["23:00", "23:30"]);
         assert_eq!(values("오후 3시 반에 회의"), ["15:30"]);
         assert_eq!(values("每天3时备份"), ["3:00"]);
+        // A timestamp's time states a time, and is none itself.
+        assert!(clock_stated("3:22?", "end_date 2026-11-19T03:22:47+00:00"));
+        assert!(clock_stated("3:22?", "end_date 2026-11-19t03:22:47+00:00"));
+        assert!(!clock_stated("3:23?", "end_date 2026-11-19T03:22:47+00:00"));
+        assert!(values("2026-11-19T03:22:47+00:00").is_empty());
+        // Both ends of a range of times.
+        assert_eq!(values("Blocked  Tue Dec 01 09:15-12:00"), ["9:15?", "12:00?"]);
         // Not times: a ratio, a port, a timestamp, a duration, a version.
         assert!(values("16:9 screens, localhost:8080, 2026-11-20T10:15:00Z, 3時間, 2시간, v1:30.5").is_empty());
     }

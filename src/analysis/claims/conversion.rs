@@ -75,6 +75,14 @@ pub(crate) fn converted_needles(value: &str, unit: Option<&str>) -> Vec<String> 
     out
 }
 
+/// How many milliseconds one `unit` is, when it is a unit of time (`min`, `分钟`, `시간`).
+pub(crate) fn millis(unit: &str) -> Option<f64> {
+    match scale(unit)? {
+        (Measure::Time, [ms, _]) => Some(ms),
+        _ => None,
+    }
+}
+
 /// True when `unit` measures a duration or a size another unit can state.
 pub(crate) fn convertible(unit: &str) -> bool {
     scale(unit).is_some()
@@ -86,6 +94,59 @@ pub(crate) fn same_amount(value: &str, claim_unit: &str, amount: &str, unit: &st
     let (Some((m1, a)), Some((m2, b))) = (scale(claim_unit), scale(unit)) else { return false };
     let (Ok(x), Ok(y)) = (value.parse::<f64>(), amount.parse::<f64>()) else { return false };
     m1 == m2 && (0..2).any(|k| close(x * a[k], y * b[k]))
+}
+
+/// The unit a key names in its last part and the key's other parts, lowercase:
+/// `request_timeout_ms` → (`ms`, [`request`, `timeout`]), `maxBodyMB` → (`mb`, [`max`,
+/// `body`]), `ttl-seconds`. Config files give a number its unit this way (`retry_backoff_ms
+/// = 2500`); `None` when the last part measures nothing convertible or is the only part.
+pub(crate) fn unit_in_key(key: &str) -> Option<(String, Vec<String>)> {
+    let mut parts: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    let mut prev_lower = false;
+    for c in key.chars() {
+        if matches!(c, '_' | '-' | '.') {
+            parts.push(std::mem::take(&mut cur));
+            prev_lower = false;
+            continue;
+        }
+        // camelCase: a capital after a lowercase letter opens a part (`timeoutMs`, `maxBodyMB`).
+        if c.is_uppercase() && prev_lower {
+            parts.push(std::mem::take(&mut cur));
+        }
+        prev_lower = c.is_lowercase() || c.is_ascii_digit();
+        cur.extend(c.to_lowercase());
+    }
+    parts.push(cur);
+    parts.retain(|p| !p.is_empty());
+    let unit = parts.pop()?;
+    // A bare `s`, `b` or `d` part is too often no unit (`users_s`); `h` and `m` are ambiguous.
+    let named = matches!(
+        unit.as_str(),
+        "ms" | "msec"
+            | "millis"
+            | "milliseconds"
+            | "sec"
+            | "secs"
+            | "seconds"
+            | "min"
+            | "mins"
+            | "minutes"
+            | "hrs"
+            | "hours"
+            | "days"
+            | "weeks"
+            | "bytes"
+            | "kb"
+            | "kib"
+            | "mb"
+            | "mib"
+            | "gb"
+            | "gib"
+            | "tb"
+    );
+    let unit = if unit == "millis" { "ms".to_string() } else { unit };
+    (named && !parts.is_empty() && convertible(&unit)).then_some((unit, parts))
 }
 
 fn close(a: f64, b: f64) -> bool {
@@ -125,5 +186,17 @@ mod tests {
         assert!(!same_amount("500", "s", "500", "ms"));
         assert!(!same_amount("850", "GB", "850", "MB"));
         assert!(!same_amount("2", "GB", "2", "hours"));
+    }
+
+    #[test]
+    fn a_key_may_name_its_values_unit() {
+        let parts = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(unit_in_key("request_timeout_ms"), Some(("ms".into(), parts(&["request", "timeout"]))));
+        assert_eq!(unit_in_key("maxBodyMB"), Some(("mb".into(), parts(&["max", "body"]))));
+        assert_eq!(unit_in_key("cache-ttl-seconds"), Some(("seconds".into(), parts(&["cache", "ttl"]))));
+        assert_eq!(unit_in_key("pollIntervalMillis"), Some(("ms".into(), parts(&["poll", "interval"]))));
+        assert_eq!(unit_in_key("ms"), None);
+        assert_eq!(unit_in_key("users_count"), None);
+        assert_eq!(unit_in_key("retries_s"), None);
     }
 }

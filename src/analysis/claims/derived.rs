@@ -27,9 +27,8 @@ pub fn operands(line: &str, claim: &Claim) -> Option<(String, String)> {
         }
     }
     // The span of two times of day, in minutes or hours.
-    let per_minute = match unit.as_deref().map(super::numbers::unit_key).as_deref() {
-        Some("minute") => 1.0,
-        Some("hour") => 60.0,
+    let per_minute = match unit.as_deref().and_then(super::conversion::millis) {
+        Some(ms) if (60e3..=3600e3).contains(&ms) => ms / 60e3,
         _ => return None,
     };
     let times = super::clock::clock_times(line);
@@ -66,6 +65,10 @@ mod tests {
         assert_eq!(worked("- All 270 tests pass (212 unit + 48 integration).", "270"), None);
         assert!(worked("- The backfill takes about 45 minutes (14:02-14:47).", "45").is_some());
         assert!(worked("- The backfill takes about 25 minutes (14:02-14:47).", "25").is_none());
+        // Minutes and hours in any script the units are read in.
+        assert!(worked("INC-2198：北京时间 09:12 告警，10:05 恢复，持续 53 分钟。", "53").is_some());
+        assert!(worked("- The window lasts 2 hours (09:00-11:00).", "2").is_some());
+        assert!(worked("- 障害は 09:12 から 10:05 まで、53分間続いた。", "53").is_some());
         assert!(worked("- 테스트 전체 260개 통과 (단위 212, 통합 48).", "260").is_some());
         assert_eq!(worked("- The suite has 1,284 tests.", "1,284"), None);
     }

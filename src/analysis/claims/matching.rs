@@ -37,6 +37,8 @@ pub fn needles(claim: &Claim) -> Vec<String> {
                 return std::iter::once(needle).chain(glued).chain(converted).collect();
             }
             let mut out = vec![value.clone()];
+            // Abbreviated as the note abbreviates it (`48.2` for `$48.2k`).
+            out.extend(super::numbers::mantissa(&claim.text).map(str::to_string));
             let grouped = with_thousands(value);
             if grouped != *value {
                 out.push(grouped);

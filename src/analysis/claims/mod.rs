@@ -54,6 +54,7 @@ pub use claim::{Claim, ClaimKind, ClaimValue, Subject};
 pub(crate) use closed::english as closed_english;
 pub use corpus::{Ask, Corpus};
 pub use dates::{DateSpec, MonthPart};
+pub(crate) use dates::{ordinal_dates, ordinal_days};
 pub use derived::operands;
 pub use directive::{Mood, addresses_agent, directive, hedged, mood};
 pub use extract::extract;
@@ -62,7 +63,7 @@ pub use keys::keys_of;
 pub use lasting::{lasting, lasting_instruction, marker_stems, may_hold_lasting_marker, phrased_as_rule};
 pub use matching::{Haystack, covers, date_stated_by, needles, occurs_in, overlaps};
 pub use memo::memoized;
-pub use numbers::counts_in_digits;
+pub use numbers::{amounts, counts_in_digits};
 pub use polarity::{
     Opposite, Statement, Word, calm, clauses, content_stems, each_content_stem, negated, parts, rule_phrasing,
     shares_content, statement_of, statements,

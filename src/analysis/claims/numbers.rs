@@ -12,6 +12,14 @@ use super::closed;
 use super::text::{char_at, char_before, is_cjk, is_hangul, two_before};
 use unicode_segmentation::UnicodeSegmentation;
 
+mod figure;
+mod magnitude;
+
+pub(crate) use figure::read_number;
+pub use magnitude::amounts;
+pub(crate) use magnitude::mantissa;
+use magnitude::{Reading, magnitude};
+
 use super::words::{CJK_COUNTERS, CJK_CURRENCY_WORDS, CJK_PORT_WORDS, GENERIC_COUNTERS, NOT_UNITS, PREFIX_LABELS};
 
 /// A number claim found in a line.
@@ -24,42 +32,6 @@ pub(crate) struct FoundNumber {
     /// The unit, lowercased as written; `None` for a bare number (one followed by a
     /// closed-class word: `4,310 between`).
     pub unit: Option<String>,
-}
-
-/// Reads a number token starting at byte `i` (an ASCII digit): digits, optional
-/// thousands groups (`1,200`), optional decimals. Returns its end and normalised digits.
-pub(crate) fn read_number(s: &str, i: usize) -> Option<(usize, String)> {
-    let b = s.as_bytes();
-    let digits_end = |mut j: usize| {
-        while b.get(j).is_some_and(|c| c.is_ascii_digit()) {
-            j += 1;
-        }
-        j
-    };
-    let mut end = digits_end(i);
-    if end == i {
-        return None;
-    }
-    let mut value = s.get(i..end)?.to_string();
-    if end - i <= 3 {
-        // Thousands groups: exactly three digits after each comma.
-        loop {
-            let g = end + 1;
-            let ge = digits_end(g);
-            if b.get(end) == Some(&b',') && ge - g == 3 {
-                value.push_str(s.get(g..ge)?);
-                end = ge;
-            } else {
-                break;
-            }
-        }
-    }
-    if b.get(end) == Some(&b'.') && b.get(end + 1).is_some_and(|c| c.is_ascii_digit()) {
-        let de = digits_end(end + 1);
-        value.push_str(s.get(end..de)?);
-        end = de;
-    }
-    Some((end, value))
 }
 
 fn is_opener(c: char) -> bool {
@@ -106,6 +78,7 @@ pub(crate) fn find_numbers(line: &str, free: &dyn Fn(&Range<usize>) -> bool) -> 
             i += 1;
             continue;
         };
+        let (end, value) = magnitude(line, i, end, &value, Reading::Note).unwrap_or((end, value));
         if let Some(found) = number_claim(line, i, end, value)
             && free(&found.range)
         {
@@ -117,6 +90,10 @@ pub(crate) fn find_numbers(line: &str, free: &dyn Fn(&Range<usize>) -> bool) -> 
 }
 
 fn number_claim(line: &str, start: usize, end: usize, value: String) -> Option<FoundNumber> {
+    // A zero-padded figure is a name (`migration 0043`, `INC 0007`), not an amount.
+    if line.as_bytes().get(start) == Some(&b'0') && line.as_bytes().get(start + 1).is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
     // Right side: not a version, time, fraction or date continuation.
     let next = char_at(line, end);
     let after = char_at(line, end + 1);
@@ -434,6 +411,9 @@ pub(crate) fn whole_numbers(text: &str) -> impl Iterator<Item = (Range<usize>, S
                 let after = b.get(end + 1).copied();
                 let continues = matches!(next, Some(b'.' | b',')) && after.is_some_and(|c| c.is_ascii_digit());
                 if !continues {
+                    // `10k` is 10000.
+                    let (end, v) = magnitude(text, start, end, &v, Reading::Source).unwrap_or((end, v));
+                    i = end.max(i);
                     return Some((start..end, v));
                 }
                 continue;
@@ -473,6 +453,9 @@ pub(crate) fn numbers_equal<'a>(text: &'a str, value: &'a str) -> impl Iterator<
         let next = b.get(end).copied();
         let after = b.get(end + 1).copied();
         let continues = matches!(next, Some(b'.' | b',')) && after.is_some_and(|c| c.is_ascii_digit());
+        // `$48.2k` is 48200.
+        let (end, v) =
+            if v == value { (end, v) } else { magnitude(text, i, end, &v, Reading::Source).unwrap_or((end, v)) };
         (!continues && v == value).then_some(i..end)
     })
 }

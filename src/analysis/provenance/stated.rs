@@ -175,7 +175,26 @@ fn sourced_by_day(c: &Claim, line: &str, evidence: &[&Cited], stated: &Stated) -
     let event = c.start.min(line.len())..c.end.min(line.len());
     let rest = format!("{} {}", line.get(..event.start).unwrap_or(""), line.get(event.end..).unwrap_or(""));
     let states_event = |t: &CitedText| claims::shares_content(&rest, &t.text);
-    for t in messages(evidence).into_iter().filter(|t| states_event(t)) {
+    // The words the date is bound to (`since the 2026-11-18 incident (INC-2211)`) name the
+    // event more closely than the rest of the line: when a line states them, only such
+    // lines lend their day (a sub-agent's line of another day that shares a file path with
+    // the note line does not date the incident).
+    let phrase = date_phrase(line, event.clone());
+    let lenders: Vec<&Arc<CitedText>> = messages(evidence).into_iter().filter(|t| states_event(t)).collect();
+    let closest: Vec<&Arc<CitedText>> =
+        lenders.iter().copied().filter(|t| claims::shares_content(&phrase, &t.text)).collect();
+    let lenders = if closest.is_empty() { lenders } else { closest };
+    for t in lenders {
+        // A day of the month said alone (`Thursday night (26th)`): that day of the month
+        // nearest the day the line was said on.
+        if let Some(day) = t.day
+            && claims::ordinal_days(&t.text)
+                .into_iter()
+                .flat_map(|d| claims::ordinal_dates(d, day.day))
+                .any(|d| claims::covers(c, (d, d)))
+        {
+            return Some(t.loc.clone());
+        }
         let phrases = stated.phrases(t);
         if phrases.is_empty() {
             // No relative phrase: the line states the day it was said on.
@@ -190,6 +209,49 @@ fn sourced_by_day(c: &Claim, line: &str, evidence: &[&Cited], stated: &Stated) -
         }
     }
     None
+}
+
+/// Words that open the phrase a date is bound to (`since the 2026-11-18 incident`).
+const DATE_PHRASE_OPENERS: &[&str] =
+    &["since", "when", "after", "before", "until", "till", "because", "while", "during", "following", "from"];
+
+/// The words around the date at `event` of `line` that say what it dates: the phrase from
+/// the comma, colon, dash or opening word (`since`, `when`, `after`…) before it to the one
+/// after it, the date left out. Empty when the date stands alone (`Released on 2026-11-18.`
+/// is dated by the whole line).
+fn date_phrase(line: &str, event: std::ops::Range<usize>) -> String {
+    let stop = |w: &str| {
+        let bare = w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+        DATE_PHRASE_OPENERS.contains(&bare.as_str())
+    };
+    let edge = |c: char| matches!(c, ',' | ';' | ':' | '—' | '–' | '，' | '、' | '；' | '。');
+    let before = line.get(..event.start).unwrap_or("");
+    let after = line.get(event.end..).unwrap_or("");
+    let mut head: Vec<&str> = Vec::new();
+    for w in before.rsplit(|c: char| c.is_whitespace()) {
+        if w.ends_with(edge) || w == "-" {
+            break;
+        }
+        head.push(w);
+        if stop(w) {
+            break;
+        }
+    }
+    head.reverse();
+    let mut tail: Vec<&str> = Vec::new();
+    for w in after.split(|c: char| c.is_whitespace()) {
+        if stop(w) || w == "-" {
+            break;
+        }
+        let end = w.find(edge);
+        let word = end.map_or(w, |k| &w[..k]);
+        let full_stop = word.ends_with('.');
+        tail.push(word.trim_end_matches('.'));
+        if end.is_some() || full_stop {
+            break;
+        }
+    }
+    format!("{} {}", head.join(" "), tail.join(" "))
 }
 
 /// True when a claim names a place (a path, a URL, or backticked code that is one): what a
@@ -300,4 +362,27 @@ pub(super) fn cited_reading(c: &Claim, evidence: &[&Cited], stated: &Stated, zon
         }
     }
     outside
+}
+
+#[cfg(test)]
+mod tests {
+    use super::date_phrase;
+
+    fn phrase(line: &str, date: &str) -> String {
+        let at = line.find(date).unwrap();
+        date_phrase(line, at..at + date.len()).split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn a_date_is_bound_to_the_words_of_its_phrase() {
+        let line = "`ACKS_LATE=True` is set in `base.py` since the 2026-11-18 incident (INC-2211), when receipts were sent twice.";
+        assert_eq!(phrase(line, "2026-11-18"), "since the incident (INC-2211)");
+        assert_eq!(phrase("Upgraded Django on 2026-11-17 after the outage", "2026-11-17"), "Upgraded Django on");
+        assert_eq!(phrase("Released: 2026-11-18.", "2026-11-18"), "");
+        assert_eq!(phrase("On-call swap — 2026-11-18, Omar covers", "2026-11-18"), "");
+        assert_eq!(
+            phrase("2026年11月18日の障害（INC-2211）以来、設定した", "2026年11月18日"),
+            "の障害（INC-2211）以来"
+        );
+    }
 }

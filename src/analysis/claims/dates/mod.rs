@@ -9,10 +9,12 @@
 
 mod find;
 mod needles;
+mod ordinal;
 pub mod spec;
 
 pub(crate) use find::{FoundDate, find_dates};
 pub(crate) use needles::date_needles;
+pub(crate) use ordinal::{ordinal_dates, ordinal_days};
 pub use spec::{DateSpec, MonthPart};
 
 #[cfg(test)]

@@ -139,3 +139,33 @@ fn a_bare_number_is_stated_by_the_number_with_any_unit() {
     assert!(stated("4310", None, None, "4,310 downloads between March and May"));
     assert!(!stated("4310", None, None, "4,311 downloads"));
 }
+
+#[test]
+fn a_magnitude_after_a_figure_scales_it() {
+    assert_eq!(nums("budget €4.5k approved"), vec![t("€4.5k", "4500", "€")]);
+    assert_eq!(nums("about 35k rows a day"), vec![t("35k rows", "35000", "rows")]);
+    assert_eq!(nums("raised $3M"), vec![t("$3M", "3000000", "$")]);
+    assert_eq!(nums("1.2M users"), vec![t("1.2M users", "1200000", "users")]);
+    assert_eq!(nums("毎日 1.5万行 を取り込む"), vec![t("1.5万行", "15000", "行")]);
+    assert_eq!(nums("예산 3억 원"), vec![t("3억 원", "300000000", "원")]);
+    // Not a magnitude: a resolution, `du`'s sizes, a compound CJK figure.
+    assert!(nums("a 4k display").iter().all(|n| n.1 != "4000"));
+    assert!(nums("the log is 4.0M").iter().all(|n| n.1 != "4000000"));
+    assert!(nums("1万2千人").iter().all(|n| n.1 != "10000"));
+}
+
+#[test]
+fn a_zero_padded_figure_is_a_name() {
+    assert!(nums("Migrations wait (0043 waits until Monday)").is_empty());
+    assert_eq!(nums("0.5 s and 007 agents"), vec![t("0.5 s", "0.5", "s")]);
+}
+
+#[test]
+fn a_source_abbreviating_a_figure_states_it() {
+    use super::super::numbers::{mantissa, numbers_equal};
+    assert_eq!(mantissa("$48.2k"), Some("48.2"));
+    assert_eq!(mantissa("35k rows"), Some("35"));
+    assert_eq!(mantissa("48,200 USD"), None);
+    let text = "October came in at $42.4k vs $48.2k in September";
+    assert_eq!(numbers_equal(text, "48200").map(|r| &text[r]).collect::<Vec<_>>(), ["48.2k"]);
+}

@@ -37,7 +37,7 @@
 //! memory folder's name and the note's path).
 
 use super::entries::added_lines;
-use said::{Contrast, Item, holds, said_items};
+use said::{Contrast, Item, holds_value, said_items};
 
 mod report;
 mod said;
@@ -363,7 +363,7 @@ fn judge_values(c: &Contrast, memory: &Memory) -> Judged {
             continue;
         }
         let lower = l.text.to_lowercase();
-        let has = |v: &String| holds(&lower, v);
+        let has = |v: &String| holds_value(&lower, v);
         let (said, denied) = (c.asserted.iter().all(has), c.denied.iter().any(has));
         if !said && !denied {
             continue;

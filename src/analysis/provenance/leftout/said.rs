@@ -39,6 +39,8 @@ pub(super) struct Contrast {
 /// and letters joined to them: `16`, `3.11.4`, `90s`). A name is no value here: the
 /// subject (`Postgres`) stands on both sides.
 pub(super) fn side_values(text: &str) -> Vec<String> {
+    // A figure with thousands separators is one value (`4,500`), not two.
+    let text = ungrouped(text);
     let mut out: Vec<String> = text
         .split(|c: char| !(c.is_ascii_alphanumeric() || c == '.'))
         .map(|t| t.trim_matches('.'))
@@ -48,6 +50,29 @@ pub(super) fn side_values(text: &str) -> Vec<String> {
     out.sort();
     out.dedup();
     out
+}
+
+/// `text` with the thousands separators of its figures dropped (`€4,500` → `€4500`).
+fn ungrouped(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    for (i, c) in text.char_indices() {
+        let grouped = c == ','
+            && i > 0
+            && b[i - 1].is_ascii_digit()
+            && b.get(i + 1..i + 4).is_some_and(|g| g.iter().all(u8::is_ascii_digit))
+            && b.get(i + 4).is_none_or(|n| !n.is_ascii_digit());
+        if !grouped {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// True when `value` stands in the lowercase `text` not inside a longer number or word,
+/// or is one of its figures written otherwise (`4500` in `€4.5k`, `1200` in `1,200`).
+pub(super) fn holds_value(text: &str, value: &str) -> bool {
+    holds(text, value) || claims::amounts(text).iter().any(|a| a == value)
 }
 
 /// True when `value` stands in the lowercase `text` not inside a longer number or word.

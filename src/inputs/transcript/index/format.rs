@@ -26,8 +26,9 @@ const ESCAPED: u8 = 255;
 
 /// Format version; another one is rebuilt. 8: keys of said text without what tools add
 /// (`said::noise`: gutters, grep prefixes, diff markers, progress bars, JSON escaping).
-/// 9: a bare chat message (`{"role":…,"content":…}`) says its content.
-pub const VERSION: u32 = 9;
+/// 9: a bare chat message (`{"role":…,"content":…}`) says its content. 10: bracketed
+/// progress figures (`[ 45%]`, `[12/40]`) at a line's edge are noise too.
+pub const VERSION: u32 = 10;
 const MAGIC: &[u8; 4] = b"DRIX";
 
 /// What the index was built from: a file is the same (or appended to) only when these

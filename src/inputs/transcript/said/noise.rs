@@ -58,7 +58,7 @@ mod gutters;
 mod hunks;
 mod lines;
 
-use bars::{bar_at, progress_bars};
+use bars::{bar_at, bracketed_figure, progress_bars};
 use escapes::{overwritten, unescape_json_lines};
 use grep::grep_prefixes;
 use gutters::gutters;
@@ -191,11 +191,18 @@ impl Rules {
         let bracket = memchr_iter(b'[', text)
             .any(|i| text.get(i + 1).is_some_and(|b| b"=#>-".contains(b)) && bar_at(text, i).is_some());
         let glyph = glyph && memchr_iter(0xE2, text).any(|i| bar_at(text, i).is_some());
+        // A bracketed figure opening a line (`[ 45%] Building`, `[12/40] Compiling`) or a
+        // percentage closing one (pytest's `.... [ 45%]`).
+        let figure = memchr_iter(b'[', text).any(|i| {
+            let start = text.get(..i).and_then(|b| memchr::memrchr(b'\n', b)).map_or(0, |k| k + 1);
+            let end = text.get(i..).and_then(|b| memchr(b'\n', b)).map_or(text.len(), |k| i + k);
+            text.get(start..end).is_some_and(|line| bracketed_figure(line, i - start, 0).is_some())
+        });
         Rules {
             gutter: arrow || tab,
             diff: memmem::find(text, b"@@ -").is_some(),
             grep,
-            bar: glyph || bracket || memmem::find(text, b"%|").is_some(),
+            bar: glyph || bracket || figure || memmem::find(text, b"%|").is_some(),
         }
     }
 
@@ -382,6 +389,16 @@ mod tests {
         untouched("[x] done, [ ] 58 users");
         untouched("a[i] = 58; [...] 45%");
         untouched("50% of 58 users");
+        // A bracketed figure at a line's edge is a progress counter: pytest, CMake, Ninja.
+        assert_eq!(
+            clean("tests/test_api.py ..........F.. [  5%]\n.... [100%]"),
+            "tests/test_api.py ..........F..\n...."
+        );
+        assert_eq!(clean("[ 45%] Building CXX object src/db.o"), "Building CXX object src/db.o");
+        assert_eq!(clean("  [12/40] Compiling serde v1.0.2"), "Compiling serde v1.0.2");
+        untouched("coverage is [85%] of lines, see [1/2] below");
+        untouched("see the footnote [1/2]");
+        untouched("[abc] 5%");
     }
 
     #[test]

@@ -47,6 +47,11 @@ pub(super) fn progress_bars(line: &[u8], from: usize, cuts: &mut Vec<(usize, usi
             continue;
         }
         i = from + k;
+        if let Some((start, end)) = bracketed_figure(line, i, from) {
+            cuts.push((start, end));
+            i = end;
+            continue;
+        }
         let Some(core) = bar_at(line, i) else { continue };
         let (mut start, mut end) = core.span;
         let before = figures_before(line, start, from);
@@ -65,6 +70,39 @@ pub(super) fn progress_bars(line: &[u8], from: usize, cuts: &mut Vec<(usize, usi
         }
         i = end.max(i + 1);
     }
+}
+
+/// A progress figure in brackets at an edge of the line, as a cut: a percentage (`[ 45%]`
+/// closing a pytest line, opening a CMake one) or a step count (`[12/40]` opening a Ninja
+/// line), with the spaces between it and the rest. In the middle of a line a bracket is
+/// text, and a step count closing one is a footnote (`see [1/2]`).
+pub(super) fn bracketed_figure(line: &[u8], i: usize, from: usize) -> Option<(usize, usize)> {
+    let rest = line.get(i..)?;
+    let close = memchr(b']', rest.get(..rest.len().min(12))?)?;
+    let inner = rest.get(1..close)?.trim_ascii();
+    let digits = |s: &[u8]| !s.is_empty() && s.len() <= 6 && s.iter().all(u8::is_ascii_digit);
+    let percent = inner.strip_suffix(b"%").is_some_and(|n| digits(n) && n.len() <= 3);
+    let steps = memchr(b'/', inner).is_some_and(|k| digits(&inner[..k]) && digits(&inner[k + 1..]));
+    if !(percent || steps) {
+        return None;
+    }
+    let end = i + close + 1;
+    let opens = line.get(from..i).is_some_and(|b| b.iter().all(|&c| c == b' '));
+    let closes = line.get(end..).is_some_and(|b| b.iter().all(|&c| c == b' '));
+    let (mut start, mut end) = (i, end);
+    if opens {
+        start = from;
+        while line.get(end) == Some(&b' ') {
+            end += 1;
+        }
+    } else if closes && percent {
+        while start > from && line.get(start - 1) == Some(&b' ') {
+            start -= 1;
+        }
+    } else {
+        return None;
+    }
+    Some((start, end))
 }
 
 pub(super) struct Bar {
