@@ -66,6 +66,7 @@ mod provenance_rates;
 mod provenance_rebound;
 mod provenance_removals;
 mod provenance_reversed;
+mod provenance_rewritten;
 mod provenance_speaker;
 mod provenance_timezone;
 mod provenance_values;

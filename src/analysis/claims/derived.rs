@@ -36,11 +36,13 @@ pub fn operands(line: &str, claim: &Claim) -> Option<(String, String)> {
         let (h, m) = v.trim_end_matches('?').split_once(':')?;
         Some(h.parse::<f64>().ok()? * 60.0 + m.parse::<f64>().ok()?)
     };
-    for (i, (_, a)) in times.iter().enumerate() {
-        for (_, b) in times.iter().skip(i + 1) {
+    // The operands as written (`09:12`, not the value `9:12?`): what a source holds.
+    let written = |r: &std::ops::Range<usize>| line.get(r.clone()).unwrap_or_default().to_string();
+    for (i, (ra, a)) in times.iter().enumerate() {
+        for (rb, b) in times.iter().skip(i + 1) {
             let span = (minutes(b)? - minutes(a)?).abs();
             if (span / per_minute - target).abs() < 1e-9 {
-                return Some((a.clone(), b.clone()));
+                return Some((written(ra), written(rb)));
             }
         }
     }

@@ -77,12 +77,15 @@ pub(crate) fn versions(line: &str) -> Vec<FoundVersion> {
             let (p_range, v_range) = (from + p.start()..from + p.end(), from + v.start()..from + v.end());
             let dotted = v.as_str().contains('.');
             let counts = !dotted && counted(line, v_range.end);
+            // A zero-padded whole number is an id (`Migration 0042`, `Step 03`), no version.
+            let padded = !dotted && v.as_str().trim_start_matches(['v', 'V']).starts_with('0') && v.as_str().len() > 1;
             // A sentence's end between them parts them (`… on Node. 20 minutes later`).
             let same_clause = super::clause::clause_at(line, v_range.start).contains(&p_range.start);
             if is_product(p.as_str(), dotted)
                 && left_clean(p_range.start)
                 && right_ok(v_range.end)
                 && !counts
+                && !padded
                 && same_clause
             {
                 let value = clean_version(v.as_str());
@@ -201,9 +204,15 @@ mod tests {
         assert_eq!(found("upgrade to node 22."), vec![v("node 22", "22", Some("node"))]);
         assert_eq!(found("Grafana 11 is out"), vec![v("Grafana 11", "11", Some("Grafana"))]);
         assert_eq!(found("PostgreSQL version 16.4"), vec![v("PostgreSQL version 16.4", "16.4", Some("PostgreSQL"))]);
-        for none in
-            ["Step 3 is done", "Kafka 3 brokers", "Phase 2 starts", "Sprint 14 review", "about 3 of them", "Removed 12"]
-        {
+        for none in [
+            "Step 3 is done",
+            "Kafka 3 brokers",
+            "Phase 2 starts",
+            "Sprint 14 review",
+            "about 3 of them",
+            "Removed 12",
+            "Migration 0042 is written",
+        ] {
             assert_eq!(found(none), vec![], "{none}");
         }
     }

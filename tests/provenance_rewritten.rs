@@ -1,0 +1,104 @@
+//! Faithful rewrites of what a session said are no claims without a source: a figure
+//! abbreviated (`€4.5k` for `€4,500`, `1.5万` for `15,000`), a value whose unit the key
+//! names (`request_timeout_ms = 90000` as `1.5 min`), one end of a range of times
+//! (`09:15-12:00`), a timestamp's time (`2026-06-01T03:22:47Z` as `03:22`), a day of the
+//! month said alone (`Thursday (4th)`), a span worked out beside its times in any script.
+//! The same lines with the value changed are still flagged; what a tool prints to show its
+//! progress (pytest's `[  5%]`) sources nothing.
+
+use crate::common::one_session_kinds;
+
+/// The flag kinds on the note when the session's one user turn says `said`.
+fn kinds(said: &str, note: &str) -> Vec<String> {
+    one_session_kinds(&[("user", said)], note, "1")
+}
+
+#[track_caller]
+fn faithful_and_wrong(said: &str, faithful: &str, wrong: &str) {
+    let k = kinds(said, faithful);
+    assert!(k.is_empty(), "{faithful} ← {said}: {k:?}");
+    let k = kinds(said, wrong);
+    assert!(!k.is_empty(), "{wrong} ← {said}: nothing flagged");
+}
+
+#[test]
+fn an_abbreviated_figure_is_the_figure() {
+    faithful_and_wrong(
+        "Correction, finance just approved €4,500 for the Porto offsite.",
+        "- Porto offsite: finance-approved budget €4.5k.",
+        "- Porto offsite: finance-approved budget €5.5k.",
+    );
+    faithful_and_wrong(
+        "The importer loads about 35,000 rows a day from the billing export.",
+        "- The billing importer loads ~35k rows a day.",
+        "- The billing importer loads ~45k rows a day.",
+    );
+    faithful_and_wrong(
+        "The AWS bill came in at $42.4k vs $48.2k the month before, down 12%.",
+        "- AWS bill: $48.2k the month before, $42.4k now.",
+        "- AWS bill: $49.2k the month before, $42.4k now.",
+    );
+    faithful_and_wrong(
+        "注文テーブルには毎日 15,000 行が追加される。",
+        "- 注文テーブル：毎日 1.5万行 追加。",
+        "- 注文テーブル：毎日 2.5万行 追加。",
+    );
+}
+
+#[test]
+fn a_key_may_name_the_unit_of_its_value() {
+    faithful_and_wrong(
+        "exporter/config.toml:7:request_timeout_ms = 90000\nexporter/config.toml:8:retry_backoff_ms = 2500",
+        "- Report exporter: request timeout 1.5 min, retry backoff 2.5 s.",
+        "- Report exporter: request timeout 2 min, retry backoff 2.5 s.",
+    );
+}
+
+#[test]
+fn times_in_ranges_and_timestamps_are_stated() {
+    faithful_and_wrong(
+        "Event created: Blocked  Tue Dec 01 09:15-12:00",
+        "- Dentist day: the morning is blocked until 12:00.",
+        "- Dentist day: the morning is blocked until 12:30.",
+    );
+    faithful_and_wrong(
+        "orders_etl  success  2026-05-31T03:00:00+00:00  2026-06-01T03:00:03+00:00  2026-06-01T03:22:47+00:00",
+        "- orders_etl: the last successful run finished at 03:22 UTC.",
+        "- orders_etl: the last successful run finished at 03:42 UTC.",
+    );
+}
+
+#[test]
+fn a_day_of_the_month_said_alone_dates_the_event() {
+    // Said on Monday 2026-06-01: Thursday the 4th.
+    faithful_and_wrong(
+        "Write migration 0042 today; we'll apply it on Thursday night (4th) in the maintenance window.",
+        "- Migration 0042: to be applied on Thu 4 June in the maintenance window.",
+        "- Migration 0042: to be applied on Thu 11 June in the maintenance window.",
+    );
+}
+
+#[test]
+fn a_zero_padded_id_is_no_count_nor_version() {
+    let k = kinds("Today is Friday, so I'll leave migration 0043 for Monday.", "- Migration 0043 waits until Monday.");
+    assert!(!k.iter().any(|k| k == "unsourced-claim"), "{k:?}");
+}
+
+#[test]
+fn a_span_between_two_times_is_worked_out_in_any_script() {
+    let k = kinds(
+        "INC-2198 从 09:12 开始告警，10:05 才恢复，都是北京时间",
+        "- INC-2198：北京时间 09:12 告警，10:05 恢复，持续 53 分钟。",
+    );
+    assert!(k.is_empty(), "{k:?}");
+}
+
+#[test]
+fn a_progress_counter_sources_no_percentage() {
+    let said =
+        "tests/test_api.py ........................ [  5%]\n........................ [100%]\nTOTAL 18211 2367 87%";
+    let k = kinds(said, "- Coverage is 87%.");
+    assert!(k.is_empty(), "{k:?}");
+    let k = kinds(said, "- Coverage is 5%.");
+    assert!(!k.is_empty(), "a pytest progress counter sourced «5%»");
+}
