@@ -320,3 +320,28 @@ fn check_json_and_text_carry_rules_and_the_left_out_section() {
     assert!(r.stdout.contains("info[one-off]"), "{}", r.stdout);
     drop(g);
 }
+
+/// A session's first prompt answers nothing: a wish about the task in it (`I don't want to
+/// run out of disk`) is no correction the memory must keep. What it forbids or says has
+/// changed still is one, when the memory leaves it out.
+#[test]
+fn a_first_prompt_corrects_only_what_it_forbids_or_says_has_changed() {
+    let live = [("MEMORY.md", "- [Notes](notes.md)\n"), ("notes.md", "- Deploys go through CI.\n")];
+    let note = "- Deploys go through CI.\n- The fine-tune keeps the last 4 checkpoints, one every 500 steps.\n";
+    let proposed = [("MEMORY.md", "- [Notes](notes.md)\n"), ("notes.md", note)];
+    let wish = "Before I kick off the fine-tune overnight, check the config is sane — I don't want to run out of disk.";
+    let answer = "Looks fine: a checkpoint every 500 steps, the last 4 kept.";
+    let (_, a, _g) = analyze(&[(A, user(A, 1, 20, wish) + &assistant(A, 2, 20, answer))], &live, &proposed);
+    assert!(a.left_out.is_empty(), "{:#?}", a.left_out);
+    for (first, noted) in [
+        ("we don't use Redis anymore, sessions moved to ETS", "- Sessions are stored in Redis.\n"),
+        (
+            "I like rebase merges that keep every commit, please don't squash my branches.",
+            "- User prefers squash-merging PRs (keeps main linear).\n",
+        ),
+    ] {
+        let proposed = [("MEMORY.md", "- [Notes](notes.md)\n"), ("notes.md", noted)];
+        let (_, a, _g) = analyze(&[(A, user(A, 1, 20, first) + &assistant(A, 2, 20, "OK."))], &live, &proposed);
+        assert!(a.left_out.iter().any(|l| l.kind == LeftOutKind::Correction), "{first}: {:#?}", a.left_out);
+    }
+}

@@ -51,6 +51,8 @@ pub(super) struct Said {
     pub text: String,
     /// Its sentences that say something (two content words or more).
     pub sentences: Vec<Statement>,
+    /// The assistant spoke before it in the session (a first prompt corrects nothing).
+    pub replying: bool,
 }
 
 impl Said {
@@ -147,7 +149,8 @@ fn sift(name: &str, words: SessionWords, zone: &Zone, wanted: &Wanted) -> Option
         .into_iter()
         .filter_map(|t| {
             let sentences = wanted.keep(&t.text)?;
-            Some(Said { line: t.line, day: t.instant.map(|at| zone.day_of(at)), sentences, text: t.text })
+            let day = t.instant.map(|at| zone.day_of(at));
+            Some(Said { line: t.line, day, sentences, text: t.text, replying: t.replying })
         })
         .collect();
     let reads: Vec<ReadCall> = words.reads.into_iter().filter(|r| wanted.reads_deleted(&r.path)).collect();

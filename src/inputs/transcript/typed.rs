@@ -35,6 +35,8 @@ pub struct TypedTurn {
     pub text: String,
     /// When, from the line's timestamp.
     pub instant: Option<jiff::Timestamp>,
+    /// The assistant spoke before it in the session: something it may answer or correct.
+    pub replying: bool,
 }
 
 /// One file a tool call read.
@@ -53,6 +55,8 @@ pub struct SessionWords {
     pub typed: Vec<TypedTurn>,
     /// Read calls in line order.
     pub reads: Vec<ReadCall>,
+    /// An assistant line has been read (what [`TypedTurn::replying`] is taken from).
+    assistant_seen: bool,
 }
 
 /// Tools whose call reads one file by path.
@@ -121,12 +125,14 @@ const HEAD: usize = 2048;
 struct Marks {
     tool_result: memmem::Finder<'static>,
     user: memmem::Finder<'static>,
+    assistant: memmem::Finder<'static>,
     read_tools: Vec<memmem::Finder<'static>>,
 }
 
 static MARKS: std::sync::LazyLock<Marks> = std::sync::LazyLock::new(|| Marks {
     tool_result: memmem::Finder::new(b"\"tool_result\"").into_owned(),
     user: memmem::Finder::new(b"\"user\"").into_owned(),
+    assistant: memmem::Finder::new(b"\"assistant\"").into_owned(),
     read_tools: READ_TOOLS.iter().map(|t| memmem::Finder::new(format!("\"{t}\"").as_bytes()).into_owned()).collect(),
 });
 
@@ -138,6 +144,9 @@ fn judge(bytes: &[u8], n: usize, cap: usize, names: Option<&[Vec<u8>]>, out: &mu
         return;
     }
     let user = marks.user.find(head).is_some();
+    if !user && marks.assistant.find(head).is_some() {
+        out.assistant_seen = true;
+    }
     let named = |n: &[Vec<u8>]| n.iter().any(|name| memmem::find(bytes, name).is_some());
     let reads = names.is_none_or(named) && marks.read_tools.iter().any(|f| f.find(head).is_some());
     if !user && !reads {
@@ -163,7 +172,8 @@ fn judge(bytes: &[u8], n: usize, cap: usize, names: Option<&[Vec<u8>]>, out: &mu
         end -= 1;
     }
     text.truncate(end);
-    out.typed.push(TypedTurn { line: n, text, instant: line_stamp(bytes).instant });
+    let replying = out.assistant_seen;
+    out.typed.push(TypedTurn { line: n, text, instant: line_stamp(bytes).instant, replying });
 }
 
 /// The paths the read tool calls of one line name (`file_path`, `notebook_path`, `path`).

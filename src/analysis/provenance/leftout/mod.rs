@@ -97,6 +97,10 @@ pub(super) fn check(review: &Review, window: &Window, findings: &mut Findings) -
         }
         match judge(&item, &memory) {
             Judged::Stated => {}
+            // A first prompt's contrast that the memory leaves out corrected nothing, unless
+            // it forbids the agent something (`please don't squash my branches`).
+            Judged::Missing if item.kind == LeftOutKind::Correction && !item.replying && !said::forbids(&item.text) => {
+            }
             Judged::Missing => rest.push(item.report(LeftOutState::Missing, None, false)),
             Judged::Contradicted(li) => {
                 let line = &memory.lines[li];

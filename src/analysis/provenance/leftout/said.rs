@@ -25,6 +25,12 @@ pub(super) struct Item {
     /// the values it denies and those it asserts, and the content words around them (its
     /// subject).
     pub(super) contrast: Option<Contrast>,
+    /// It answers the assistant (the assistant spoke before it in the session). A
+    /// correction that does not (the session's first prompt: `check the config — I don't
+    /// want to run out of disk`) corrects nothing the memory must record; it is reported
+    /// only when the memory says the opposite (`please don't squash my branches` against
+    /// a note that the user prefers squash merges).
+    pub(super) replying: bool,
 }
 
 /// The two sides of a correction of a value: the values each side holds (lowercase:
@@ -50,6 +56,31 @@ pub(super) fn side_values(text: &str) -> Vec<String> {
     out.sort();
     out.dedup();
     out
+}
+
+/// True when `text`, said without anything to answer, still sets a standing fact against
+/// another: a part (between sentence marks, commas, semicolons and dashes) forbids the
+/// agent something (it opens with `don't`, `do not`, `never` after `please`, `and`, `but`;
+/// `しないで`, `하지 마`, `别`, `不要`), or the text says what changed (`we don't use Redis
+/// anymore`, `no longer`, `switched to`, `instead`; もう…ない, 더 이상, 不再). `I don't want
+/// to run out of disk` is a wish about the task, `I don't care, pick one` no preference.
+pub(super) fn forbids(text: &str) -> bool {
+    const CJK: &[&str] =
+        &["ないで", "하지 마", "하지마", "지 마세요", "别", "不要", "請勿", "请勿", "もう", "더 이상", "不再"];
+    const CHANGED: &[&str] =
+        &["anymore", "any more", "no longer", "switched to", "moved to", "replaced", " instead", "rather than"];
+    let lower = text.to_lowercase();
+    if CJK.iter().chain(CHANGED).any(|m| lower.contains(m)) {
+        return true;
+    }
+    text.split(['.', ',', ';', '—', '–', '!', '?', '\n']).any(|part| {
+        let lower = part.trim().to_lowercase();
+        let mut rest = lower.as_str();
+        for lead in ["please ", "and ", "but ", "so "] {
+            rest = rest.strip_prefix(lead).unwrap_or(rest);
+        }
+        ["don't ", "dont ", "do not ", "never "].iter().any(|m| rest.starts_with(m))
+    })
 }
 
 /// `text` with the thousands separators of its figures dropped (`€4,500` → `€4500`).
@@ -217,7 +248,8 @@ pub(super) fn said_items(window: &Window) -> Vec<Item> {
             let body = strip_interjection(first);
             let ((clauses, pieces), values, contrast) = (parts(body), values(body), contrast(body));
             let text = one(first);
-            out.push(Item { kind: LeftOutKind::Correction, text, source, clauses, pieces, values, contrast });
+            let replying = t.replying;
+            out.push(Item { kind: LeftOutKind::Correction, text, source, clauses, pieces, values, contrast, replying });
             continue;
         }
         for s in &t.sentences {
@@ -232,6 +264,7 @@ pub(super) fn said_items(window: &Window) -> Vec<Item> {
                     pieces,
                     values,
                     contrast: None,
+                    replying: t.replying,
                 };
                 out.push(item);
             }
@@ -319,6 +352,18 @@ mod tests {
         {
             assert!(correction(no).is_none(), "{no}");
         }
+    }
+
+    #[test]
+    fn a_prohibition_is_told_from_a_wish() {
+        assert!(forbids("I like rebase merges that keep every commit, please don't squash my branches."));
+        assert!(forbids("Never push to main without a PR"));
+        assert!(forbids("main に直接 push しないで"));
+        assert!(forbids("we don't use Redis anymore, sessions moved to ETS"));
+        assert!(!forbids("yarn or pnpm, I honestly don't care, pick one"));
+        assert!(!forbids(
+            "Before I kick off the fine-tune, check the config is sane — I don't want to run out of disk."
+        ));
     }
 
     #[test]
