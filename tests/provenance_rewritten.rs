@@ -102,3 +102,23 @@ fn a_progress_counter_sources_no_percentage() {
     let k = kinds(said, "- Coverage is 5%.");
     assert!(!k.is_empty(), "a pytest progress counter sourced «5%»");
 }
+
+#[test]
+fn a_value_that_stays_a_total_and_a_tables_header() {
+    // `seats stay at 10` binds 10 to seats.
+    faithful_and_wrong(
+        "Team is now $59/month; annual stays $490 and seats stay at 10.",
+        "- Team plan: $59/mo, annual $490, 10 seats.",
+        "- Team plan: $59/mo, annual $490, 50 seats.",
+    );
+    // A total of what a listing gives, in the listing's unit.
+    faithful_and_wrong(
+        "es-data-0 212gb\nes-data-1 198gb\nes-data-2 205gb",
+        "- events ES cluster: ~615 GB of indices.",
+        "- events ES cluster: ~715 GB of indices.",
+    );
+    // The digits of a column name (`p99_ms`) bind no value to the words before them.
+    let table = "region          p50_ms  p95_ms  p99_ms\nus-east-1       41      97      180\neu-west-1       38      88      142";
+    let k = kinds(table, "- Latency report: best p99 is eu-west-1 at 142 ms across 2 regions.");
+    assert!(!k.iter().any(|k| k == "contradicted"), "{k:?}");
+}

@@ -49,6 +49,12 @@ const LINKING: &[&str] = &[
     "always",
     "over",
     "under",
+    "stay",
+    "stays",
+    "stayed",
+    "remain",
+    "remains",
+    "remained",
     "nearly",
     "almost",
     "~",
@@ -401,6 +407,12 @@ mod tests {
     fn label_at(text: &str, value: &str) -> Option<String> {
         let i = text.find(value).unwrap();
         label_of(text, i..i + value.len()).map(|l| l.text)
+    }
+
+    #[test]
+    fn a_value_that_stays_keeps_its_label() {
+        assert_eq!(label_at("annual stays $490 and seats stay at 10", "10").as_deref(), Some("seats"));
+        assert_eq!(label_at("the pool size remains 20", "20").as_deref(), Some("size"));
     }
 
     #[test]

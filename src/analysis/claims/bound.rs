@@ -145,6 +145,37 @@ pub(crate) fn quantity_stated(value: &str, unit: Option<&str>, subject: Option<&
     }) || unit.is_some_and(|u| converted_stated(value, u, subject, text) || rounded_stated(value, u, subject, text))
 }
 
+/// True when the claim is an amount that a cited message lists the parts of, added up (see
+/// [`summed_stated`]). Read only on cited messages: no needle of the claim finds a total
+/// its source never writes.
+pub fn total_stated(claim: &Claim, text: &str) -> bool {
+    match &claim.value {
+        ClaimValue::Number { value, unit: Some(unit) } => summed_stated(value, unit, text),
+        _ => false,
+    }
+}
+
+/// True when `value` of `unit` is the total of every amount of that unit `text` gives, two
+/// or more (`~615 GB` for a listing of `212gb`, `198gb`, `205gb`): the note adds up what the
+/// source lists. A measure's amounts only (a size, a duration, money), never a count.
+pub(crate) fn summed_stated(value: &str, unit: &str, text: &str) -> bool {
+    let money = matches!(unit, "$" | "€" | "£" | "¥");
+    if !(super::conversion::convertible(unit) || money) {
+        return false;
+    }
+    let Ok(target) = value.parse::<f64>() else { return false };
+    let amounts: Vec<f64> = numbers(text)
+        .iter()
+        .filter(|w| match &w.suffix {
+            Suffix::Unit(_, own) => unit_key(own) == unit_key(unit),
+            _ => money && text.get(..w.range.start).is_some_and(|b| b.ends_with(unit)),
+        })
+        .filter_map(|w| w.value.parse::<f64>().ok())
+        .collect();
+    let total: f64 = amounts.iter().sum();
+    amounts.len() >= 2 && (total - target).abs() < 1e-6 * target.abs().max(1.0)
+}
+
 /// True when `value` has five significant digits or more: no other count is written so.
 fn exact_figure(value: &str) -> bool {
     value.bytes().filter(u8::is_ascii_digit).count() >= 5 && value.trim_end_matches('0').len() >= 4
@@ -364,7 +395,13 @@ pub fn contradiction(claim: &Claim, text: &str) -> Option<Range<usize>> {
             let subject = claim.subject.as_ref().filter(|s| s.label.strong);
             // (A part of a compound duration, `12s` of `3m 12s`, is not an amount by itself.)
             let whole = |w: &Written| compound_total(text, w).is_none();
-            let others = numbers(text).into_iter().filter(|w| w.value != *value && !rounds_to(&w.value, value));
+            // Digits inside an identifier (`p50_ms`, `x86_64`, `h2o`) are no amount of anything.
+            let in_name = |w: &Written| {
+                let glued = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
+                glued(char_before(text, w.range.start)) && glued(text.get(w.range.end..).and_then(|r| r.chars().next()))
+            };
+            let others =
+                numbers(text).into_iter().filter(|w| w.value != *value && !rounds_to(&w.value, value) && !in_name(w));
             others.filter(whole).find_map(|w| {
                 let same_unit = matches!(&w.suffix, Suffix::Unit(_, own) if unit_key(own) == unit_key(unit))
                     || (subject.is_none() && carries_unit(text, &w, unit) && !other_measure(&w, unit));

@@ -49,7 +49,7 @@ mod words;
 
 pub use assignment::{Setting, settings};
 pub use binding::Label;
-pub use bound::{another_value, contradiction};
+pub use bound::{another_value, contradiction, total_stated};
 pub use claim::{Claim, ClaimKind, ClaimValue, Subject};
 pub(crate) use closed::english as closed_english;
 pub use corpus::{Ask, Corpus};

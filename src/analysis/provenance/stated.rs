@@ -314,7 +314,8 @@ impl Stated {
             }
             _ => false,
         };
-        let said = claims::Haystack::dated(&t.text, t.date).states(c) || through_call();
+        let said =
+            claims::Haystack::dated(&t.text, t.date).states(c) || through_call() || claims::total_stated(c, &t.text);
         self.states.borrow_mut().insert(key, said);
         said
     }

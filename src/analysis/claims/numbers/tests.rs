@@ -169,3 +169,14 @@ fn a_source_abbreviating_a_figure_states_it() {
     let text = "October came in at $42.4k vs $48.2k in September";
     assert_eq!(numbers_equal(text, "48200").map(|r| &text[r]).collect::<Vec<_>>(), ["48.2k"]);
 }
+
+#[test]
+fn a_total_of_what_a_source_lists_is_stated() {
+    let stated =
+        |v: &str, u: Option<&str>, _: Option<()>, t: &str| super::super::bound::summed_stated(v, u.unwrap(), t);
+    let listing = "es-data-0 212gb\nes-data-1 198gb\nes-data-2 205gb";
+    assert!(stated("615", Some("GB"), None, listing));
+    assert!(!stated("625", Some("GB"), None, listing));
+    // A count is no measure: three nodes of 2 replicas are not 6 replicas.
+    assert!(!stated("6", Some("replicas"), None, "node-a 2 replicas, node-b 2 replicas, node-c 2 replicas"));
+}
