@@ -122,3 +122,18 @@ fn a_value_that_stays_a_total_and_a_tables_header() {
     let k = kinds(table, "- Latency report: best p99 is eu-west-1 at 142 ms across 2 regions.");
     assert!(!k.iter().any(|k| k == "contradicted"), "{k:?}");
 }
+
+#[test]
+fn a_count_out_of_a_total_is_a_claim() {
+    faithful_and_wrong(
+        "4 of the 23 tasks failed, all in the load step: load_orders, load_payments, load_refunds, load_events.",
+        "- nightly_etl: 4 of 23 tasks failed, all load_*.",
+        "- nightly_etl: 6 of 23 tasks failed, all load_*.",
+    );
+    // The total a count is a part of says nothing against the count.
+    let k = kinds(
+        "Waiting for deployment \"api\" rollout to finish: 1 of 3 updated replicas are available...",
+        "- The api rollout was halted at 1 of 3 replicas.",
+    );
+    assert!(!k.iter().any(|k| k == "contradicted"), "{k:?}");
+}

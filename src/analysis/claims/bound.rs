@@ -68,6 +68,32 @@ fn carries_unit(text: &str, w: &Written, unit: &str) -> bool {
         return true;
     }
     label_among(text, &toks, w.range.clone()).is_some_and(|l| unit_id(&l.text) == want)
+        || total_of_unit(text, w.range.end, &want)
+}
+
+/// True when the number ending at `end` is a part of a total of `want` written after it
+/// (`1 of 3 updated replicas`, `4 of the 23 tasks`): the total's unit, a word or two on.
+fn total_of_unit(text: &str, end: usize, want: &str) -> bool {
+    let rest = text.get(end..).unwrap_or("").trim_start().to_ascii_lowercase();
+    let Some(after) = ["of the ", "out of the ", "of ", "out of "].iter().find_map(|p| rest.strip_prefix(p)) else {
+        return false;
+    };
+    let Some(words) = after.strip_prefix(|c: char| c.is_ascii_digit()) else { return false };
+    let words = words.trim_start_matches(|c: char| c.is_ascii_digit() || c == ',');
+    words.split_whitespace().take(3).any(|x| unit_id(x.trim_matches(|c: char| !c.is_alphanumeric())) == want)
+}
+
+/// True when the number at `w` is the total `value` is a part of (`1 of 3 replicas`: 3 says
+/// nothing against 1).
+fn total_of(text: &str, w: &Written, value: &str) -> bool {
+    let head = text.get(..w.range.start).unwrap_or("").to_ascii_lowercase();
+    let head = head.trim_end();
+    ["of the", "out of the", "of", "out of"].iter().any(|p| {
+        head.strip_suffix(p).is_some_and(|h| {
+            let h = h.trim_end();
+            h.ends_with(value) && !h[..h.len() - value.len()].ends_with(|c: char| c.is_ascii_digit() || c == '.')
+        })
+    })
 }
 
 /// True when the number at `w` is written as a quantity of another unit of measure than
@@ -400,8 +426,9 @@ pub fn contradiction(claim: &Claim, text: &str) -> Option<Range<usize>> {
                 let glued = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
                 glued(char_before(text, w.range.start)) && glued(text.get(w.range.end..).and_then(|r| r.chars().next()))
             };
-            let others =
-                numbers(text).into_iter().filter(|w| w.value != *value && !rounds_to(&w.value, value) && !in_name(w));
+            let others = numbers(text).into_iter().filter(|w| {
+                w.value != *value && !rounds_to(&w.value, value) && !in_name(w) && !total_of(text, w, value)
+            });
             others.filter(whole).find_map(|w| {
                 let same_unit = matches!(&w.suffix, Suffix::Unit(_, own) if unit_key(own) == unit_key(unit))
                     || (subject.is_none() && carries_unit(text, &w, unit) && !other_measure(&w, unit));

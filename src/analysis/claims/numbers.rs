@@ -112,6 +112,8 @@ fn number_claim(line: &str, start: usize, end: usize, value: String) -> Option<F
     }
     let (range, unit) = match suffix_unit(line, end) {
         Suffix::Unit(unit_end, unit) => (start..unit_end, Some(unit)),
+        // `4 of 23 tasks`: a count of the total's unit.
+        Suffix::Bare if let Some((unit_end, unit)) = of_total(line, end) => (start..unit_end, Some(unit)),
         // A number followed by a closed-class word is a bare number: the number alone is
         // the claim. One or two digits are no checkable fact (every line has some).
         Suffix::Bare if significant_digits(&value) >= 3 => (start..end, None),
@@ -126,6 +128,24 @@ fn number_claim(line: &str, start: usize, end: usize, value: String) -> Option<F
         return None;
     }
     Some(FoundNumber { range, value, unit })
+}
+
+/// The unit of the total a count is a part of, after the count (`4 of 23 tasks`, `4 of
+/// the 23 tasks`, `2 out of 3 replicas`): the unit's end and the unit.
+pub(crate) fn of_total(line: &str, end: usize) -> Option<(usize, String)> {
+    let rest = line.get(end..)?;
+    let lower = rest.to_ascii_lowercase();
+    let skip = ["of the ", "out of the ", "of ", "out of "].iter().find(|p| lower.trim_start().starts_with(**p))?;
+    let at = end + (rest.len() - rest.trim_start().len()) + skip.len();
+    let total = line.get(at..)?;
+    let digits = total.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 {
+        return None;
+    }
+    match suffix_unit(line, at + digits) {
+        Suffix::Unit(unit_end, unit) => Some((unit_end, unit)),
+        _ => None,
+    }
 }
 
 /// Digits of a number value, leading zeros and the decimal point left out.

@@ -180,3 +180,16 @@ fn a_total_of_what_a_source_lists_is_stated() {
     // A count is no measure: three nodes of 2 replicas are not 6 replicas.
     assert!(!stated("6", Some("replicas"), None, "node-a 2 replicas, node-b 2 replicas, node-c 2 replicas"));
 }
+
+#[test]
+fn a_count_of_a_total_counts_the_totals_unit() {
+    assert_eq!(nums("4 of 23 tasks failed"), vec![t("4 of 23 tasks", "4", "tasks"), t("23 tasks", "23", "tasks")]);
+    assert_eq!(
+        nums("2 out of 3 replicas"),
+        vec![t("2 out of 3 replicas", "2", "replicas"), t("3 replicas", "3", "replicas")]
+    );
+    let stated = super::super::bound::quantity_stated;
+    assert!(stated("4", Some("tasks"), None, "4 of the 23 tasks failed, all in the load step"));
+    assert!(!stated("6", Some("tasks"), None, "4 of the 23 tasks failed, all in the load step"));
+    assert!(stated("1", Some("replicas"), None, "rollout to finish: 1 of 3 updated replicas are available"));
+}
