@@ -164,3 +164,22 @@ fn a_state_read_off_another_row_is_contradicted() {
     );
     assert!(k.is_empty(), "{k:?}");
 }
+
+/// The same value written twice in the note (`above 87% (87% after the upgrade)`) is one
+/// claim: its second mention does not count for the clause that states it.
+#[test]
+fn a_value_written_twice_is_rebound_all_the_same() {
+    let said = "Coverage has to stay above 85%. Now the suite reports TOTAL 18211 2367 87%";
+    let k = crate::common::one_session_kinds(
+        &[("user", said)],
+        "- Coverage must stay above 87% (87% after the upgrade).",
+        "1",
+    );
+    assert!(k.iter().any(|k| k == "contradicted"), "{k:?}");
+    let k = crate::common::one_session_kinds(
+        &[("user", said)],
+        "- Coverage must stay above 85% (87% after the upgrade).",
+        "1",
+    );
+    assert!(k.is_empty(), "{k:?}");
+}

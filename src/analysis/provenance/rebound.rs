@@ -5,7 +5,7 @@
 //! every value claim of it is sourced: `172 MB` is what the cited fp16 weights weigh, while
 //! the cited sentence about the vision model says `87 MB`. A value claim is **rebound** when
 //! the cited clause that shares most of the words around it — the part of the note sentence
-//! between commas, colons or `;`, its unit or product aside; another sourced claim of that
+//! between commas, colons, `;` or brackets, its unit or product aside; another sourced claim of that
 //! part the clause states too counts as two words — (two or more, 40% of the part, and more
 //! than any cited clause that states the value shares) binds the claim's subject to
 //! another value of its sort — another number of the same unit, another version of the same
@@ -260,7 +260,12 @@ impl<'a> Closeness<'a> {
         }
         // A name is its own word (`Dana owns the billing service`).
         own.extend(claims::content_stems(&c.text));
-        let anchors = sourced.iter().copied().filter(|o| !std::ptr::eq(*o, c) && part.contains(&o.start)).collect();
+        // The same value written again (`above 87% (87% after the upgrade)`) is no other claim.
+        let anchors = sourced
+            .iter()
+            .copied()
+            .filter(|o| !std::ptr::eq(*o, c) && o.value != c.value && part.contains(&o.start))
+            .collect();
         Closeness { own, anchors }
     }
 
@@ -320,8 +325,9 @@ fn part_around(line: &str, range: std::ops::Range<usize>, at: usize) -> std::ops
     let cuts: Vec<(usize, usize)> = text
         .char_indices()
         .filter_map(|(i, c)| {
-            let mark =
-                matches!(c, ';' | '；' | '，' | '、') || (matches!(c, ',' | ':') && text[i + 1..].starts_with(' '));
+            // A bracketed remark is a part of its own (`above 87% (87% after the upgrade)`).
+            let mark = matches!(c, ';' | '；' | '，' | '、' | '(' | ')' | '（' | '）')
+                || (matches!(c, ',' | ':') && text[i + 1..].starts_with(' '));
             let len = if mark { Some(c.len_utf8()) } else { (c == ' ').then(|| joiner(i)).flatten() };
             len.map(|len| (range.start + i, range.start + i + len))
         })
