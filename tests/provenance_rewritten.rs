@@ -137,3 +137,40 @@ fn a_count_out_of_a_total_is_a_claim() {
     );
     assert!(!k.iter().any(|k| k == "contradicted"), "{k:?}");
 }
+
+#[test]
+fn figures_written_otherwise_by_the_source() {
+    // A round figure the source abbreviates, copied as it is.
+    faithful_and_wrong(
+        "10% 할인, 최대 5,000원까지만, 3만원 이상 구매 시.",
+        "- 쿠폰: 10% 할인, 최대 5,000원, 3만원 이상 주문 시.",
+        "- 쿠폰: 10% 할인, 최대 5,000원, 5만원 이상 주문 시.",
+    );
+    // Trailing decimal zeros.
+    faithful_and_wrong(
+        "INV-2026-118 is drafted: total $7,450.00, net 30.",
+        "- INV-2026-118: $7.45k total, net 30.",
+        "- INV-2026-118: $7.54k total, net 30.",
+    );
+    // A key whose last part names the unit.
+    faithful_and_wrong(
+        "#define GPS_UART_BAUD     9600\n#define DEBUG_UART_BAUD   115200",
+        "- GPS UART runs at 9600 baud.",
+        "- GPS UART runs at 4800 baud.",
+    );
+}
+
+#[test]
+fn a_reported_proposal_and_an_adverb_are_no_statement_to_turn_around() {
+    let said = "Someone suggested turning off auto-renew on the staging cert because it spams the alerts channel. \
+                No, keep auto-renew on, an expiry broke e2e before. Mute the CertRenewed alert instead.";
+    let k = kinds(
+        said,
+        "- Staging cert auto-renew stays on (an expiry broke e2e before); only its CertRenewed alert is muted.",
+    );
+    assert!(!k.iter().any(|k| k == "contradicted"), "{k:?}");
+    // `ignore case` is `do not tell case apart`.
+    let k =
+        kinds("把 customers_2026.csv 按 email 去重，忽略大小写", "- customers_2026.csv 按 email（不区分大小写）去重。");
+    assert!(!k.iter().any(|k| k == "contradicted"), "{k:?}");
+}

@@ -67,8 +67,24 @@ fn carries_unit(text: &str, w: &Written, unit: &str) -> bool {
     if after.filter(|t| t.kind == super::binding::TokKind::Word).any(|t| word_is_unit(&t.range)) {
         return true;
     }
-    label_among(text, &toks, w.range.clone()).is_some_and(|l| unit_id(&l.text) == want)
+    label_among(text, &toks, w.range.clone())
+        .is_some_and(|l| unit_id(&l.text) == want || key_names_unit(&l.text, &want))
         || total_of_unit(text, w.range.end, &want)
+}
+
+/// True when an identifier key's last part is the unit `want` (`GPS_UART_BAUD 9600` gives
+/// 9600 baud, `MAX_RETRIES = 5` five retries, `workerCount: 4` four workers).
+fn key_names_unit(key: &str, want: &str) -> bool {
+    if !key.contains('_') && !key.chars().skip(1).any(|c| c.is_ascii_uppercase()) {
+        return false;
+    }
+    let last = key.rsplit('_').next().unwrap_or(key);
+    // camelCase: the last capitalised run (`workerCount` → `Count`).
+    let last = match last.char_indices().rev().find(|(i, c)| *i > 0 && c.is_ascii_uppercase()) {
+        Some((i, _)) if last.chars().any(|c| c.is_ascii_lowercase()) => &last[i..],
+        _ => last,
+    };
+    unit_id(&last.to_ascii_lowercase()) == want
 }
 
 /// True when the number ending at `end` is a part of a total of `want` written after it
@@ -81,6 +97,15 @@ fn total_of_unit(text: &str, end: usize, want: &str) -> bool {
     let Some(words) = after.strip_prefix(|c: char| c.is_ascii_digit()) else { return false };
     let words = words.trim_start_matches(|c: char| c.is_ascii_digit() || c == ',');
     words.split_whitespace().take(3).any(|x| unit_id(x.trim_matches(|c: char| !c.is_alphanumeric())) == want)
+}
+
+/// The total a count claim is written as a part of (`12` of `5 of the 12 vendor CSVs`).
+fn claimed_total(claim: &Claim) -> Option<String> {
+    let lower = claim.text.to_ascii_lowercase();
+    let (_, after) = lower.split_once(" of ")?;
+    let after = after.strip_prefix("the ").unwrap_or(after);
+    let digits: String = after.chars().take_while(|c| c.is_ascii_digit() || *c == ',').filter(|c| *c != ',').collect();
+    (!digits.is_empty()).then_some(digits)
 }
 
 /// True when the number at `w` is the total `value` is a part of (`1 of 3 replicas`: 3 says
@@ -421,13 +446,19 @@ pub fn contradiction(claim: &Claim, text: &str) -> Option<Range<usize>> {
             let subject = claim.subject.as_ref().filter(|s| s.label.strong);
             // (A part of a compound duration, `12s` of `3m 12s`, is not an amount by itself.)
             let whole = |w: &Written| compound_total(text, w).is_none();
+            // The total the note's count is a part of (`5 of the 12 CSVs` against `all 12 CSVs`).
+            let total = claimed_total(claim);
             // Digits inside an identifier (`p50_ms`, `x86_64`, `h2o`) are no amount of anything.
             let in_name = |w: &Written| {
                 let glued = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
                 glued(char_before(text, w.range.start)) && glued(text.get(w.range.end..).and_then(|r| r.chars().next()))
             };
             let others = numbers(text).into_iter().filter(|w| {
-                w.value != *value && !rounds_to(&w.value, value) && !in_name(w) && !total_of(text, w, value)
+                w.value != *value
+                    && !rounds_to(&w.value, value)
+                    && !in_name(w)
+                    && !total_of(text, w, value)
+                    && Some(&w.value) != total.as_ref()
             });
             others.filter(whole).find_map(|w| {
                 let same_unit = matches!(&w.suffix, Suffix::Unit(_, own) if unit_key(own) == unit_key(unit))

@@ -75,6 +75,8 @@ pub(super) const CJK_NEGATIONS: &[&str] = &[
     "勿",
     "未",
     "非",
+    // `忽略大小写` (ignore case) says `不区分大小写` (do not tell case apart).
+    "忽略",
 ];
 
 /// The pair of [`ANTONYMS`] that permits or forbids (`allowed`/`forbidden`): its sides say

@@ -130,6 +130,14 @@ fn number_claim(line: &str, start: usize, end: usize, value: String) -> Option<F
     Some(FoundNumber { range, value, unit })
 }
 
+/// True when two figures in digits are the same number: `7450.00` is `7450`, `2.50` is `2.5`.
+pub(crate) fn same_figure(a: &str, b: &str) -> bool {
+    let trim = |v: &str| -> String {
+        if v.contains('.') { v.trim_end_matches('0').trim_end_matches('.').to_string() } else { v.to_string() }
+    };
+    a == b || trim(a) == trim(b)
+}
+
 /// The unit of the total a count is a part of, after the count (`4 of 23 tasks`, `4 of
 /// the 23 tasks`, `2 out of 3 replicas`): the unit's end and the unit.
 pub(crate) fn of_total(line: &str, end: usize) -> Option<(usize, String)> {
@@ -142,10 +150,13 @@ pub(crate) fn of_total(line: &str, end: usize) -> Option<(usize, String)> {
     if digits == 0 {
         return None;
     }
-    match suffix_unit(line, at + digits) {
-        Suffix::Unit(unit_end, unit) => Some((unit_end, unit)),
-        _ => None,
-    }
+    let Suffix::Unit(unit_end, unit) = suffix_unit(line, at + digits) else { return None };
+    // The unit must end the noun phrase (`23 tasks failed`, `3 replicas.`): in `12 vendor
+    // CSVs` the word after the total is a modifier, and the count's noun is not sure.
+    let next = line.get(unit_end..).unwrap_or("").split_whitespace().next().unwrap_or("");
+    let next = next.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+    let ends = next.is_empty() || closed::english(&next) || next.ends_with("ed") || next.ends_with("ing");
+    ends.then_some((unit_end, unit))
 }
 
 /// Digits of a number value, leading zeros and the decimal point left out.
@@ -459,6 +470,9 @@ pub(crate) fn numbers_equal<'a>(text: &'a str, value: &'a str) -> impl Iterator<
     };
     let b = text.as_bytes();
     // Nothing else is a whole number's digits: no text to search then.
+    // A round figure may be written abbreviated (`3만` for 30000, `48.2k` for 48200): only
+    // its first digit is sure to be there.
+    let first = if whole.len() >= 4 && whole.ends_with("000") { 1 } else { first };
     let (hay, lead) = if plain { (b, &whole[..first]) } else { (&b[..0], "-") };
     let hits = memchr::memmem::find_iter(hay, lead.as_bytes());
     hits.filter_map(move |i| {
@@ -476,7 +490,7 @@ pub(crate) fn numbers_equal<'a>(text: &'a str, value: &'a str) -> impl Iterator<
         // `$48.2k` is 48200.
         let (end, v) =
             if v == value { (end, v) } else { magnitude(text, i, end, &v, Reading::Source).unwrap_or((end, v)) };
-        (!continues && v == value).then_some(i..end)
+        (!continues && same_figure(&v, value)).then_some(i..end)
     })
 }
 

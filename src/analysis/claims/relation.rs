@@ -75,8 +75,12 @@ fn marker_at(lower: &str, marker: &str) -> Option<usize> {
     lower.rmatch_indices(marker).map(|(i, _)| i).find(|&i| {
         marker.chars().any(is_cjk) || {
             let before = lower[..i].chars().next_back();
-            let after = lower[i + marker.len()..].chars().next();
-            !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+            let rest = &lower[i + marker.len()..];
+            let after = rest.chars().next();
+            // `an expiry broke e2e before)`: an adverb closing its clause joins nothing.
+            let closes =
+                rest.trim_start().is_empty() || rest.trim_start().starts_with([')', '.', ';', ',', '）', '。']);
+            !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric) && !closes
         }
     })
 }
@@ -142,5 +146,7 @@ mod tests {
         let (cause, _) = sides("ワーカーのOOMが原因でキューが詰まっています");
         assert!(cause.contains(&"oom".to_string()));
         assert!(relation("the suite has 1,284 tests").is_none());
+        // An adverb closing its clause relates nothing.
+        assert!(relation("auto-renew stays on (an expiry broke e2e before); only its alert is muted").is_none());
     }
 }

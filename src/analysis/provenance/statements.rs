@@ -164,7 +164,9 @@ fn judge_line(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)]) -> Op
         let asked = || claims::directive(best.text.text.get(best.clause.range.clone()).unwrap_or(""));
         // A question asserts nothing to be turned around.
         let turned = !agrees && note.opposite(best.clause).is_some();
-        if turned && !question(best) && !(not_yet(said) && asked()) {
+        // Nor does a reported proposal (`someone suggested turning it off`).
+        let asserts_nothing = question(best) || proposed(best);
+        if turned && !asserts_nothing && !(not_yet(said) && asked()) {
             return Some(contradicted(line, said, best));
         }
         let as_close = || close.iter().filter(|m| m.coverage >= best.coverage - 0.01);
@@ -212,6 +214,15 @@ fn asks(m: &Match<'_>) -> bool {
 
 /// True when the matched clause ends in a question mark: it asserts nothing a note could
 /// turn around, whatever it takes as so.
+/// True when the matched clause reports a proposal (`someone suggested turning off
+/// auto-renew`, `QA proposed dropping the job`, `提案された`, `제안했`, `建议`): it asserts
+/// nothing a note can turn around.
+fn proposed(m: &Match<'_>) -> bool {
+    const MARKERS: &[&str] = &["suggest", "propos", "recommend", "提案", "제안", "建议", "建議", "推荐"];
+    let clause = m.text.text.get(m.clause.range.clone()).unwrap_or("").to_lowercase();
+    MARKERS.iter().any(|w| clause.contains(w))
+}
+
 fn question(m: &Match<'_>) -> bool {
     let after = m.text.text.get(m.clause.range.end..).unwrap_or("");
     after.trim_start_matches(['*', '_', '`', '"', '\'', ')']).starts_with(['?', '？'])

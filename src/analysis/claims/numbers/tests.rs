@@ -4,7 +4,7 @@ proptest::proptest! {
     #[test]
     fn numbers_equal_finds_what_whole_numbers_finds(text in "[0-9,. x]{0,40}", value in "[1-9][0-9]{0,3}(\\.[0-9])?") {
         let slow: Vec<std::ops::Range<usize>> =
-            super::whole_numbers(&text).filter(|(_, v)| *v == value).map(|(r, _)| r).collect();
+            super::whole_numbers(&text).filter(|(_, v)| super::same_figure(v, &value)).map(|(r, _)| r).collect();
         let fast: Vec<std::ops::Range<usize>> = super::numbers_equal(&text, &value).collect();
         proptest::prop_assert_eq!(slow, fast);
     }
@@ -192,4 +192,15 @@ fn a_count_of_a_total_counts_the_totals_unit() {
     assert!(stated("4", Some("tasks"), None, "4 of the 23 tasks failed, all in the load step"));
     assert!(!stated("6", Some("tasks"), None, "4 of the 23 tasks failed, all in the load step"));
     assert!(stated("1", Some("replicas"), None, "rollout to finish: 1 of 3 updated replicas are available"));
+}
+
+#[test]
+fn a_figure_written_otherwise_is_stated() {
+    let stated = super::super::bound::quantity_stated;
+    // An abbreviated round figure, trailing decimal zeros, a key naming the unit.
+    assert!(stated("30000", Some("원"), None, "10% 할인인데 최대 5,000원까지만, 3만원 이상 구매 시"));
+    assert!(stated("7450", Some("$"), None, "INV-2026-118 is drafted: total $7,450.00, net 30."));
+    assert!(stated("9600", Some("baud"), None, "#define GPS_UART_BAUD     9600"));
+    assert!(stated("5", Some("retries"), None, "MAX_RETRIES = 5"));
+    assert!(!stated("9600", Some("baud"), None, "#define GPS_UART_PIN     9600"));
 }
