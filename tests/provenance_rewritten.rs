@@ -174,3 +174,15 @@ fn a_reported_proposal_and_an_adverb_are_no_statement_to_turn_around() {
         kinds("把 customers_2026.csv 按 email 去重，忽略大小写", "- customers_2026.csv 按 email（不区分大小写）去重。");
     assert!(!k.iter().any(|k| k == "contradicted"), "{k:?}");
 }
+
+#[test]
+fn a_weekday_beside_a_date_without_its_year_is_read_in_the_year_said() {
+    // Said on 2026-06-01: June 3 is a Wednesday.
+    let said = "The release freeze starts on June 3, tag the RC the day before.";
+    let k = kinds(said, "- Release freeze starts Tuesday, June 3.");
+    assert!(k.iter().any(|k| k == "contradicted"), "{k:?}");
+    let k = kinds(said, "- Release freeze starts Wednesday, June 3.");
+    assert!(k.is_empty(), "{k:?}");
+    let k = kinds("릴리스 동결은 6월 3일부터야.", "- 릴리스 동결: 6월 3일(화)부터.");
+    assert!(k.iter().any(|k| k == "contradicted"), "{k:?}");
+}

@@ -9,13 +9,56 @@ use super::dates::{DateSpec, find_dates};
 
 /// Weekday names, 0 = Monday, each with its forms (lowercase; Latin ones whole words).
 const NAMES: &[&[&str]] = &[
-    &["monday", "mon", "月曜日", "月曜", "(月)", "（月）", "월요일", "星期一", "周一", "週一"],
-    &["tuesday", "tue", "tues", "火曜日", "火曜", "(火)", "（火）", "화요일", "星期二", "周二", "週二"],
-    &["wednesday", "wed", "水曜日", "水曜", "(水)", "（水）", "수요일", "星期三", "周三", "週三"],
-    &["thursday", "thu", "thur", "thurs", "木曜日", "木曜", "(木)", "（木）", "목요일", "星期四", "周四", "週四"],
-    &["friday", "fri", "金曜日", "金曜", "(金)", "（金）", "금요일", "星期五", "周五", "週五"],
-    &["saturday", "sat", "土曜日", "土曜", "(土)", "（土）", "토요일", "星期六", "周六", "週六"],
-    &["sunday", "sun", "日曜日", "日曜", "(日)", "（日）", "일요일", "星期日", "星期天", "周日", "週日"],
+    &["monday", "mon", "月曜日", "月曜", "(月)", "（月）", "(월)", "（월）", "월요일", "星期一", "周一", "週一"],
+    &[
+        "tuesday",
+        "tue",
+        "tues",
+        "火曜日",
+        "火曜",
+        "(火)",
+        "（火）",
+        "(화)",
+        "（화）",
+        "화요일",
+        "星期二",
+        "周二",
+        "週二",
+    ],
+    &["wednesday", "wed", "水曜日", "水曜", "(水)", "（水）", "(수)", "（수）", "수요일", "星期三", "周三", "週三"],
+    &[
+        "thursday",
+        "thu",
+        "thur",
+        "thurs",
+        "木曜日",
+        "木曜",
+        "(木)",
+        "（木）",
+        "(목)",
+        "（목）",
+        "목요일",
+        "星期四",
+        "周四",
+        "週四",
+    ],
+    &["friday", "fri", "金曜日", "金曜", "(金)", "（金）", "(금)", "（금）", "금요일", "星期五", "周五", "週五"],
+    &["saturday", "sat", "土曜日", "土曜", "(土)", "（土）", "(토)", "（토）", "토요일", "星期六", "周六", "週六"],
+    &[
+        "sunday",
+        "sun",
+        "日曜日",
+        "日曜",
+        "(日)",
+        "（日）",
+        "(일)",
+        "（일）",
+        "일요일",
+        "星期日",
+        "星期天",
+        "周日",
+        "週日",
+    ],
 ];
 
 /// English weekday names.
@@ -30,8 +73,10 @@ pub struct WrongWeekday {
     pub actual: &'static str,
 }
 
-/// The first weekday of `line` written beside a dated day it does not fall on.
-pub fn wrong_weekday(line: &str) -> Option<WrongWeekday> {
+/// The first weekday of `line` written beside a dated day it does not fall on. A date
+/// written without its year (`Tue Nov 24`, `11월 23일(화)`) is read in the year nearest
+/// `anchor` (the day its cited lines were said on), when there is one.
+pub fn wrong_weekday(line: &str, anchor: Option<crate::base::date::Date>) -> Option<WrongWeekday> {
     if !line.chars().any(|c| c.is_ascii_digit()) {
         return None;
     }
@@ -42,7 +87,8 @@ pub fn wrong_weekday(line: &str) -> Option<WrongWeekday> {
         return None;
     }
     for f in find_dates(line) {
-        let DateSpec::Day(date) = f.spec else { continue };
+        let spec = anchor.map_or(f.spec, |a| f.spec.anchored(a));
+        let DateSpec::Day(date) = spec else { continue };
         let before = lower[..f.range.start].trim_end_matches([' ', ',', '(', '（']);
         let after = lower[f.range.end..].trim_start();
         let named = (0..7u32).find(|&d| {
@@ -78,18 +124,34 @@ pub fn wrong_weekday(line: &str) -> Option<WrongWeekday> {
 mod tests {
     use super::*;
 
+    fn wrong_weekday_at(line: &str) -> Option<WrongWeekday> {
+        wrong_weekday(line, None)
+    }
+
+    #[test]
+    fn a_yearless_date_is_read_in_the_year_it_was_said() {
+        let said = crate::base::date::Date::new(2026, 11, 20);
+        assert!(wrong_weekday("- Freeze: Tuesday, Nov 18.", said).is_some());
+        assert!(wrong_weekday("- Freeze: Wednesday, Nov 18.", said).is_none());
+        assert!(wrong_weekday("- 당직 교대: 11월 23일(화)", said).is_some());
+        assert!(wrong_weekday("- 当番交代：11月23日（月）", said).is_none());
+    }
+
     #[test]
     fn a_weekday_that_is_not_the_dates() {
-        assert_eq!(wrong_weekday("- Release freeze starts Tuesday, 2026-11-18.").map(|w| w.actual), Some("Wednesday"));
-        assert!(wrong_weekday("- Release freeze starts Wednesday, 2026-11-18.").is_none());
-        assert!(wrong_weekday("- Freeze: Wed Nov 18 2026.").is_none());
-        assert!(wrong_weekday("- Freeze: Thu Nov 18 2026.").is_some());
-        assert!(wrong_weekday("- 2026年11月18日（水）にリリース。").is_none());
-        assert!(wrong_weekday("- 2026年11月18日（火）にリリース。").is_some());
-        assert!(wrong_weekday("- 2026년 11월 18일 수요일 배포.").is_none());
-        assert!(wrong_weekday("- 2026년 11월 18일 화요일 배포.").is_some());
+        assert_eq!(
+            wrong_weekday_at("- Release freeze starts Tuesday, 2026-11-18.").map(|w| w.actual),
+            Some("Wednesday")
+        );
+        assert!(wrong_weekday_at("- Release freeze starts Wednesday, 2026-11-18.").is_none());
+        assert!(wrong_weekday_at("- Freeze: Wed Nov 18 2026.").is_none());
+        assert!(wrong_weekday_at("- Freeze: Thu Nov 18 2026.").is_some());
+        assert!(wrong_weekday_at("- 2026年11月18日（水）にリリース。").is_none());
+        assert!(wrong_weekday_at("- 2026年11月18日（火）にリリース。").is_some());
+        assert!(wrong_weekday_at("- 2026년 11월 18일 수요일 배포.").is_none());
+        assert!(wrong_weekday_at("- 2026년 11월 18일 화요일 배포.").is_some());
         // No weekday beside it, or no year: nothing to check.
-        assert!(wrong_weekday("- The freeze starts 2026-11-18; on Tuesday we tag.").is_none());
-        assert!(wrong_weekday("- Freeze: Tuesday, Nov 18.").is_none());
+        assert!(wrong_weekday_at("- The freeze starts 2026-11-18; on Tuesday we tag.").is_none());
+        assert!(wrong_weekday_at("- Freeze: Tuesday, Nov 18.").is_none());
     }
 }

@@ -78,7 +78,9 @@ pub(super) fn check(review: &Review, cited: &[Vec<Cited>], hunk_claims: &[HunkCl
                     continue;
                 }
                 let sourced: &[&Claim] = sourced_of.get(&(id, text)).map_or(&[], Vec::as_slice);
-                let verdict = super::worded::judge_weekday(text)
+                // A date without its year is read in the year the cited lines were said.
+                let said_on = texts.iter().find_map(|t| t.date);
+                let verdict = super::worded::judge_weekday(text, said_on)
                     .or_else(|| judge_line(text, &finer))
                     .or_else(|| super::flipped::judge(text, &removed, &finer))
                     .or_else(|| super::planned::judge(text, &finer))

@@ -47,8 +47,8 @@ pub(super) fn judge(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)])
 
 /// The `contradicted` flag of a note line that names a weekday beside a date that does not
 /// fall on it.
-pub(super) fn judge_weekday(line: &str) -> Option<(Flag, ClaimReport)> {
-    let w = claims::wrong_weekday(line)?;
+pub(super) fn judge_weekday(line: &str, said_on: Option<crate::base::date::Date>) -> Option<(Flag, ClaimReport)> {
+    let w = claims::wrong_weekday(line, said_on)?;
     let shown = mask(&w.written).into_owned();
     let message = format!("the note says «{shown}», but that date is a {}: one of the two is wrong", w.actual);
     let v =
