@@ -75,50 +75,23 @@ fn carries_unit(text: &str, w: &Written, unit: &str) -> bool {
 /// True when an identifier key's last part is the unit `want` (`GPS_UART_BAUD 9600` gives
 /// 9600 baud, `MAX_RETRIES = 5` five retries, `workerCount: 4` four workers).
 fn key_names_unit(key: &str, want: &str) -> bool {
-    if !key.contains('_') && !key.chars().skip(1).any(|c| c.is_ascii_uppercase()) {
-        return false;
-    }
-    let last = key.rsplit('_').next().unwrap_or(key);
-    // camelCase: the last capitalised run (`workerCount` → `Count`).
-    let last = match last.char_indices().rev().find(|(i, c)| *i > 0 && c.is_ascii_uppercase()) {
-        Some((i, _)) if last.chars().any(|c| c.is_ascii_lowercase()) => &last[i..],
-        _ => last,
-    };
-    unit_id(&last.to_ascii_lowercase()) == want
+    let parts = super::conversion::key_parts(key);
+    parts.len() >= 2 && parts.last().is_some_and(|last| unit_id(last) == want)
 }
 
 /// True when the number ending at `end` is a part of a total of `want` written after it
 /// (`1 of 3 updated replicas`, `4 of the 23 tasks`): the total's unit, a word or two on.
 fn total_of_unit(text: &str, end: usize, want: &str) -> bool {
-    let rest = text.get(end..).unwrap_or("").trim_start().to_ascii_lowercase();
-    let Some(after) = ["of the ", "out of the ", "of ", "out of "].iter().find_map(|p| rest.strip_prefix(p)) else {
-        return false;
-    };
-    let Some(words) = after.strip_prefix(|c: char| c.is_ascii_digit()) else { return false };
-    let words = words.trim_start_matches(|c: char| c.is_ascii_digit() || c == ',');
+    let Some((at, digits)) = super::numbers::total_after(text, end) else { return false };
+    let words = text.get(at + digits.len()..).unwrap_or("");
     words.split_whitespace().take(3).any(|x| unit_id(x.trim_matches(|c: char| !c.is_alphanumeric())) == want)
 }
 
 /// The total a count claim is written as a part of (`12` of `5 of the 12 vendor CSVs`).
 fn claimed_total(claim: &Claim) -> Option<String> {
-    let lower = claim.text.to_ascii_lowercase();
-    let (_, after) = lower.split_once(" of ")?;
-    let after = after.strip_prefix("the ").unwrap_or(after);
-    let digits: String = after.chars().take_while(|c| c.is_ascii_digit() || *c == ',').filter(|c| *c != ',').collect();
-    (!digits.is_empty()).then_some(digits)
-}
-
-/// True when the number at `w` is the total `value` is a part of (`1 of 3 replicas`: 3 says
-/// nothing against 1).
-fn total_of(text: &str, w: &Written, value: &str) -> bool {
-    let head = text.get(..w.range.start).unwrap_or("").to_ascii_lowercase();
-    let head = head.trim_end();
-    ["of the", "out of the", "of", "out of"].iter().any(|p| {
-        head.strip_suffix(p).is_some_and(|h| {
-            let h = h.trim_end();
-            h.ends_with(value) && !h[..h.len() - value.len()].ends_with(|c: char| c.is_ascii_digit() || c == '.')
-        })
-    })
+    let count_end = claim.text.find(|c: char| !(c.is_ascii_digit() || c == ',' || c == '.'))?;
+    let (_, digits) = super::numbers::total_after(&claim.text, count_end)?;
+    Some(digits.replace(',', ""))
 }
 
 /// True when the number at `w` is written as a quantity of another unit of measure than
@@ -457,7 +430,7 @@ pub fn contradiction(claim: &Claim, text: &str) -> Option<Range<usize>> {
                 w.value != *value
                     && !rounds_to(&w.value, value)
                     && !in_name(w)
-                    && !total_of(text, w, value)
+                    && !super::numbers::is_total_of(text, w.range.start, value)
                     && Some(&w.value) != total.as_ref()
             });
             others.filter(whole).find_map(|w| {

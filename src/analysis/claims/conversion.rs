@@ -96,11 +96,10 @@ pub(crate) fn same_amount(value: &str, claim_unit: &str, amount: &str, unit: &st
     m1 == m2 && (0..2).any(|k| close(x * a[k], y * b[k]))
 }
 
-/// The unit a key names in its last part and the key's other parts, lowercase:
-/// `request_timeout_ms` → (`ms`, [`request`, `timeout`]), `maxBodyMB` → (`mb`, [`max`,
-/// `body`]), `ttl-seconds`. Config files give a number its unit this way (`retry_backoff_ms
-/// = 2500`); `None` when the last part measures nothing convertible or is the only part.
-pub(crate) fn unit_in_key(key: &str) -> Option<(String, Vec<String>)> {
+/// The parts of a key, lowercase: split at `_`, `-`, `.` and where a capital follows a
+/// lowercase letter or digit (`request_timeout_ms` → `request`, `timeout`, `ms`;
+/// `maxBodyMB` → `max`, `body`, `mb`; `GPS_UART_BAUD` → `gps`, `uart`, `baud`).
+pub(crate) fn key_parts(key: &str) -> Vec<String> {
     let mut parts: Vec<String> = Vec::new();
     let mut cur = String::new();
     let mut prev_lower = false;
@@ -119,6 +118,15 @@ pub(crate) fn unit_in_key(key: &str) -> Option<(String, Vec<String>)> {
     }
     parts.push(cur);
     parts.retain(|p| !p.is_empty());
+    parts
+}
+
+/// The unit a key names in its last part and the key's other parts, lowercase:
+/// `request_timeout_ms` → (`ms`, [`request`, `timeout`]), `maxBodyMB` → (`mb`, [`max`,
+/// `body`]), `ttl-seconds`. Config files give a number its unit this way (`retry_backoff_ms
+/// = 2500`); `None` when the last part measures nothing convertible or is the only part.
+pub(crate) fn unit_in_key(key: &str) -> Option<(String, Vec<String>)> {
+    let mut parts = key_parts(key);
     let unit = parts.pop()?;
     // A bare `s`, `b` or `d` part is too often no unit (`users_s`); `h` and `m` are ambiguous.
     let named = matches!(

@@ -15,8 +15,7 @@ use unicode_segmentation::UnicodeSegmentation;
 mod figure;
 mod magnitude;
 
-pub(crate) use figure::read_number;
-pub use magnitude::amounts;
+pub(crate) use figure::{read_number, same_figure};
 pub(crate) use magnitude::mantissa;
 use magnitude::{Reading, magnitude};
 
@@ -130,33 +129,43 @@ fn number_claim(line: &str, start: usize, end: usize, value: String) -> Option<F
     Some(FoundNumber { range, value, unit })
 }
 
-/// True when two figures in digits are the same number: `7450.00` is `7450`, `2.50` is `2.5`.
-pub(crate) fn same_figure(a: &str, b: &str) -> bool {
-    let trim = |v: &str| -> String {
-        if v.contains('.') { v.trim_end_matches('0').trim_end_matches('.').to_string() } else { v.to_string() }
-    };
-    a == b || trim(a) == trim(b)
-}
-
 /// The unit of the total a count is a part of, after the count (`4 of 23 tasks`, `4 of
 /// the 23 tasks`, `2 out of 3 replicas`): the unit's end and the unit.
 pub(crate) fn of_total(line: &str, end: usize) -> Option<(usize, String)> {
-    let rest = line.get(end..)?;
-    let lower = rest.to_ascii_lowercase();
-    let skip = ["of the ", "out of the ", "of ", "out of "].iter().find(|p| lower.trim_start().starts_with(**p))?;
-    let at = end + (rest.len() - rest.trim_start().len()) + skip.len();
-    let total = line.get(at..)?;
-    let digits = total.bytes().take_while(u8::is_ascii_digit).count();
-    if digits == 0 {
-        return None;
-    }
-    let Suffix::Unit(unit_end, unit) = suffix_unit(line, at + digits) else { return None };
+    let (at, digits) = total_after(line, end)?;
+    let Suffix::Unit(unit_end, unit) = suffix_unit(line, at + digits.len()) else { return None };
     // The unit must end the noun phrase (`23 tasks failed`, `3 replicas.`): in `12 vendor
     // CSVs` the word after the total is a modifier, and the count's noun is not sure.
     let next = line.get(unit_end..).unwrap_or("").split_whitespace().next().unwrap_or("");
     let next = next.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
     let ends = next.is_empty() || closed::english(&next) || next.ends_with("ed") || next.ends_with("ing");
     ends.then_some((unit_end, unit))
+}
+
+/// The words that set a count against its total (`4 of 23`, `1 out of the 3`).
+const OF_TOTAL: &[&str] = &["of the ", "out of the ", "of ", "out of "];
+
+/// The total written right after the number ending at `end` (`of 23`, `out of the 3`): where
+/// its digits start and the digits as written (`1,200` kept with its comma).
+pub(crate) fn total_after(text: &str, end: usize) -> Option<(usize, &str)> {
+    let rest = text.get(end..)?;
+    let gap = rest.len() - rest.trim_start().len();
+    let lower = rest[gap..].get(..rest.len().min(gap + 12) - gap)?.to_ascii_lowercase();
+    let skip = OF_TOTAL.iter().find(|p| lower.starts_with(**p))?;
+    let at = end + gap + skip.len();
+    let total = text.get(at..)?;
+    let len = total.bytes().take_while(|b| b.is_ascii_digit() || *b == b',').count();
+    let digits = total.get(..len)?.trim_end_matches(',');
+    (!digits.is_empty() && digits.as_bytes()[0].is_ascii_digit()).then_some((at, digits))
+}
+
+/// True when the number starting at `start` of `text` is the total of a count `value`
+/// written before it (`1 of 3 replicas`: the 3).
+pub(crate) fn is_total_of(text: &str, start: usize, value: &str) -> bool {
+    let head = text.get(..start).unwrap_or("").trim_end();
+    let Some(count_end) = head.rfind(value).map(|i| i + value.len()) else { return false };
+    let clean = !head[..count_end - value.len()].ends_with(|c: char| c.is_ascii_digit() || c == '.');
+    clean && total_after(text, count_end).is_some_and(|(at, _)| at == start)
 }
 
 /// Digits of a number value, leading zeros and the decimal point left out.
@@ -453,6 +462,12 @@ pub(crate) fn whole_numbers(text: &str) -> impl Iterator<Item = (Range<usize>, S
         }
         None
     })
+}
+
+/// Every figure of `text` as digits (thousands separators dropped, a magnitude applied:
+/// `€4.5k` → `4500`, `1,200` → `1200`), whatever follows it: what a text says a value is.
+pub fn amounts(text: &str) -> Vec<String> {
+    whole_numbers(text).map(|(_, value)| value).collect()
 }
 
 /// The whole numbers of `text` whose digits are `value` (as [`whole_numbers`] gives them),

@@ -35,3 +35,11 @@ pub(crate) fn read_number(s: &str, i: usize) -> Option<(usize, String)> {
     }
     Some((end, value))
 }
+
+/// True when two figures in digits are the same number: `7450.00` is `7450`, `2.50` is `2.5`.
+pub(crate) fn same_figure(a: &str, b: &str) -> bool {
+    let trim = |v: &str| -> String {
+        if v.contains('.') { v.trim_end_matches('0').trim_end_matches('.').to_string() } else { v.to_string() }
+    };
+    a == b || trim(a) == trim(b)
+}

@@ -4,29 +4,6 @@
 use super::figure::read_number;
 use crate::analysis::claims::text::{char_at, char_before};
 
-/// Every figure of `text` as digits (thousands separators dropped, a magnitude applied:
-/// `€4.5k` → `4500`, `1,200` → `1200`), whatever follows it: what a text says a value is.
-pub fn amounts(text: &str) -> Vec<String> {
-    let b = text.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        let starts = b[i].is_ascii_digit() && !(i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.'));
-        if !starts {
-            i += 1;
-            continue;
-        }
-        let Some((end, value)) = read_number(text, i) else {
-            i += 1;
-            continue;
-        };
-        let (end, value) = magnitude(text, i, end, &value, Reading::Source).unwrap_or((end, value));
-        out.push(value);
-        i = end.max(i + 1);
-    }
-    out
-}
-
 /// The figure of `written` (a number claim as the note writes it) before its magnitude
 /// (`48.2` of `$48.2k`), when it has one: how a source abbreviating it the same way
 /// writes it.
