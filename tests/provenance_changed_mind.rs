@@ -48,6 +48,19 @@ fn a_value_the_user_changed_later_is_overruled_in_each_language() {
             "- ログの保存期間は30日。",
             "- ログの保存期間は14日。",
         ),
+        // A correction after an interjection that names the old number bare and gives another.
+        (
+            "raise the CPU alert threshold to 90%",
+            "oh wait, 90 is too high. make it 85 percent.",
+            "- CPU alert threshold: 90%.",
+            "- CPU alert threshold: 85%.",
+        ),
+        (
+            "api-gateway CPU 알림 임계값 90%로 올려줘",
+            "아 잠깐, 90은 너무 높다. 85로 하자.",
+            "- api-gateway CPU 알림 임계값 90%.",
+            "- api-gateway CPU 알림 임계값은 90이 아니라 85로.",
+        ),
     ];
     for (first, second, kept_first, kept_later) in cases {
         let k = kinds(first, second, kept_first);

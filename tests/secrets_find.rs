@@ -489,6 +489,9 @@ fn secrets_a_key_named_in_a_sentence_gives_its_random_value() {
         format!("the secret token is {value} for the relay"),
         format!("After the rotation the API key was {value}."),
         format!("our access key for staging is now {value}"),
+        // The value right after the name.
+        format!("Canvas sync: API token {value}, kept in .env"),
+        format!("- the token 7~{value} (course 48213)"),
     ] {
         let masked = secrets::mask(&text);
         assert!(!masked.contains(value), "{masked}");
@@ -499,6 +502,10 @@ fn secrets_a_key_named_in_a_sentence_gives_its_random_value() {
         "the secret is that nobody reads the docs",
         "the token is refreshed every 3600s by cron",
         "the api key is 2026-11-01-rotated",
+        "the token 2026-11-01-rotated is gone",
+        "api key rotation on the 1st",
+        "⚑ error secret database.md#1: an added line holds a credential",
+        "the token abc123 expired",
     ] {
         assert_eq!(found(text), vec![], "{text}");
     }

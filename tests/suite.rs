@@ -68,6 +68,7 @@ mod provenance_removals;
 mod provenance_reversed;
 mod provenance_rewritten;
 mod provenance_speaker;
+mod provenance_status;
 mod provenance_timezone;
 mod provenance_values;
 mod provenance_weak;

@@ -394,13 +394,6 @@ pub fn first_hunk_new_side(v: &serde_json::Value) -> String {
 /// session whose turns are `turns` (role, text; roles `user` and `assistant`), a minute
 /// apart from 2026-06-01 09:00 UTC. Live memory holds only the index.
 pub fn one_session_kinds(turns: &[(&str, &str)], note: &str, cite: &str) -> Vec<String> {
-    const SESSION: &str = "5e55105e-1111-4222-8333-0123456789ab";
-    let changes = format!("- notes.md: what the session said ({SESSION}.jsonl:{cite})\n");
-    let (g, dream, memory) = dream_fixture(
-        &[("MEMORY.md", "- [Notes](notes.md)\n")],
-        &[("MEMORY.md", "- [Notes](notes.md)\n"), ("notes.md", &format!("{note}\n"))],
-        &changes,
-    );
     let log: String = turns
         .iter()
         .enumerate()
@@ -409,7 +402,20 @@ pub fn one_session_kinds(turns: &[(&str, &str)], note: &str, cite: &str) -> Vec<
             format!("{{\"timestamp\":\"{at}\",\"role\":\"{role}\",\"content\":{}}}\n", serde_json::Value::from(*text))
         })
         .collect();
-    write(&memory.parent().unwrap().join(format!("{SESSION}.jsonl")), &log);
+    session_kinds(&log, note, cite)
+}
+
+/// The flag kinds of a dream adding the one-line note `note` to `notes.md`, whose CHANGES.md
+/// entry cites lines `cite` of one session whose JSONL is `log`.
+pub fn session_kinds(log: &str, note: &str, cite: &str) -> Vec<String> {
+    const SESSION: &str = "5e55105e-1111-4222-8333-0123456789ab";
+    let changes = format!("- notes.md: what the session said ({SESSION}.jsonl:{cite})\n");
+    let (g, dream, memory) = dream_fixture(
+        &[("MEMORY.md", "- [Notes](notes.md)\n")],
+        &[("MEMORY.md", "- [Notes](notes.md)\n"), ("notes.md", &format!("{note}\n"))],
+        &changes,
+    );
+    write(&memory.parent().unwrap().join(format!("{SESSION}.jsonl")), log);
     let (_, v) = check_json(&dream, &["--memory", memory.to_str().unwrap(), "--tz", "UTC"]);
     drop(g);
     flag_rows(&v).into_iter().filter(|r| r.0 == "notes.md#1").map(|r| r.1).collect()

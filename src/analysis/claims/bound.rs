@@ -15,15 +15,15 @@ use super::words::{CJK_CURRENCY_WORDS, GENERIC_COUNTERS, PREFIX_LABELS};
 use super::{Claim, ClaimKind, ClaimValue, Subject};
 
 /// A number written in a source: where it stands and what it is.
-struct Written {
-    range: Range<usize>,
-    value: String,
+pub(super) struct Written {
+    pub(super) range: Range<usize>,
+    pub(super) value: String,
     /// The unit glued or next to it, and where that ends.
-    suffix: Suffix,
+    pub(super) suffix: Suffix,
 }
 
 /// Every whole number of `text`, with what follows it.
-fn numbers(text: &str) -> Vec<Written> {
+pub(super) fn numbers(text: &str) -> Vec<Written> {
     whole_numbers(text).map(|(range, value)| written(text, range, value)).collect()
 }
 
@@ -167,37 +167,19 @@ pub(crate) fn quantity_stated(value: &str, unit: Option<&str>, subject: Option<&
         };
         unit_ok && label_fits(text, w, subject)
     }) || unit.is_some_and(|u| converted_stated(value, u, subject, text) || rounded_stated(value, u, subject, text))
+        || unit.is_none() && value.contains('.') && decimal_stated(value, text)
 }
 
-/// True when the claim is an amount that a cited message lists the parts of, added up (see
-/// [`summed_stated`]). Read only on cited messages: no needle of the claim finds a total
-/// its source never writes.
-pub fn total_stated(claim: &Claim, text: &str) -> bool {
-    match &claim.value {
-        ClaimValue::Number { value, unit: Some(unit) } => summed_stated(value, unit, text),
-        _ => false,
-    }
-}
-
-/// True when `value` of `unit` is the total of every amount of that unit `text` gives, two
-/// or more (`~615 GB` for a listing of `212gb`, `198gb`, `205gb`): the note adds up what the
-/// source lists. A measure's amounts only (a size, a duration, money), never a count.
-pub(crate) fn summed_stated(value: &str, unit: &str, text: &str) -> bool {
-    let money = matches!(unit, "$" | "€" | "£" | "¥");
-    if !(super::conversion::convertible(unit) || money) {
-        return false;
-    }
-    let Ok(target) = value.parse::<f64>() else { return false };
-    let amounts: Vec<f64> = numbers(text)
-        .iter()
-        .filter(|w| match &w.suffix {
-            Suffix::Unit(_, own) => unit_key(own) == unit_key(unit),
-            _ => money && text.get(..w.range.start).is_some_and(|b| b.ends_with(unit)),
+/// True when `text` states the decimal `value` (a figure with no unit or label) otherwise
+/// than as written: a more precise figure that rounds to it (`0.6124` for `0.61`), or a
+/// version of that series (`0.21.10` for `0.21`).
+fn decimal_stated(value: &str, text: &str) -> bool {
+    numbers(text).iter().any(|w| rounds_to(&w.value, value))
+        || text.match_indices(&format!("{value}.")).any(|(at, m)| {
+            let before = text.get(..at).and_then(|s| s.chars().next_back());
+            !before.is_some_and(|c| c.is_ascii_digit() || c == '.')
+                && text.get(at + m.len()..).is_some_and(|s| s.starts_with(|c: char| c.is_ascii_digit()))
         })
-        .filter_map(|w| w.value.parse::<f64>().ok())
-        .collect();
-    let total: f64 = amounts.iter().sum();
-    amounts.len() >= 2 && (total - target).abs() < 1e-6 * target.abs().max(1.0)
 }
 
 /// True when `value` has five significant digits or more: no other count is written so.
@@ -207,7 +189,7 @@ fn exact_figure(value: &str) -> bool {
 
 /// True when `precise` (a number of a source) written to as many decimals as `value` is
 /// `value`, and has more of them: `41.27` rounds to `41`, `2.346` to `2.35`.
-fn rounds_to(precise: &str, value: &str) -> bool {
+pub(super) fn rounds_to(precise: &str, value: &str) -> bool {
     let decimals = |v: &str| v.split_once('.').map_or(0, |(_, d)| d.len());
     let (d, dv) = (decimals(precise), decimals(value));
     let (Ok(p), Ok(v)) = (precise.parse::<f64>(), value.parse::<f64>()) else { return false };
@@ -426,10 +408,25 @@ pub fn contradiction(claim: &Claim, text: &str) -> Option<Range<usize>> {
                 let glued = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
                 glued(char_before(text, w.range.start)) && glued(text.get(w.range.end..).and_then(|r| r.chars().next()))
             };
+            // A count is a whole number: a figure written with decimals (`3,400.00`) is an
+            // amount of something else.
+            let count = !super::numbers::is_measure(unit) && !value.contains('.');
+            let decimal = |w: &Written| text.get(w.range.clone()).is_some_and(|t| t.contains('.'));
+            // Nor is a part of a date or a range of digits (`2026-10-08`, `10/08`).
+            let in_date = |w: &Written| {
+                let joined = |a: Option<char>, b: Option<char>| {
+                    matches!(a, Some('-' | '/')) && b.is_some_and(|c| c.is_ascii_digit())
+                };
+                let before = text.get(..w.range.start).map(|t| t.chars().rev());
+                let after = text.get(w.range.end..).map(|t| t.chars());
+                before.is_some_and(|mut it| joined(it.next(), it.next()))
+                    || after.is_some_and(|mut it| joined(it.next(), it.next()))
+            };
             let others = numbers(text).into_iter().filter(|w| {
                 w.value != *value
                     && !rounds_to(&w.value, value)
                     && !in_name(w)
+                    && !(count && (decimal(w) || in_date(w)))
                     && !super::numbers::is_total_of(text, w.range.start, value)
                     && Some(&w.value) != total.as_ref()
             });

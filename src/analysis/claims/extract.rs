@@ -20,7 +20,7 @@ use super::names::find_names;
 use super::numbers::{find_numbers, is_measure, whole_numbers};
 use super::paths::{normalise_path, normalise_url, paths, urls};
 use super::relative::relative_phrases;
-use super::text::{Spans, is_word_char, overlap};
+use super::text::{Spans, is_cjk, is_word_char, overlap};
 use super::versions::versions;
 use super::{Claim, ClaimKind, ClaimValue, Label, Subject};
 
@@ -157,6 +157,9 @@ pub(super) fn read(line: &str) -> Vec<Claim> {
     for (r, value, subject) in labelled_values(line, &|r| acc.free(r)) {
         acc.add_about(line, (ClaimKind::Number, r.clone(), r), ClaimValue::Number { value, unit: None }, Some(subject));
     }
+    for (r, value) in decimals(line, &|r| acc.free(r)) {
+        acc.add(line, ClaimKind::Number, r.clone(), r, ClaimValue::Number { value, unit: None });
+    }
     let taken = acc.occupied.clone();
     for r in find_names(line, taken.ranges()) {
         // A name glued to a word before or after it (`ABC` in `6379ABC`, `Redis` in
@@ -228,6 +231,37 @@ fn labelled_values(line: &str, free: &dyn Fn(&Range<usize>) -> bool) -> Vec<(Ran
         }
     }
     out
+}
+
+/// Decimals no other recogniser took (`NDCG 0.612 → 0.641`, `title boost raised to 3.5`):
+/// a figure that precise is a claim on its own, label or not, stated where a source writes
+/// that figure, a more precise one that rounds to it, or parts that add up to it (see
+/// `bound::quantity_stated`, `bound::total_stated`). Not a piece of an identifier, a path or
+/// a version (`v0.4`, `x86_64`, `1.2.3`), nor a location (`main.rs:1.5`), nor a series of
+/// the line's own versions (`within 0.21` beside `0.21.11`); not a quantity of a unit no
+/// recogniser reads (`1.5 小时`: a figure and its unit are judged together or not at all).
+fn decimals(line: &str, free: &dyn Fn(&Range<usize>) -> bool) -> Vec<(Range<usize>, String)> {
+    let glued = |c: Option<char>| c.is_some_and(|c| is_word_char(c) || matches!(c, '_' | '.' | '-' | '/' | ':' | '@'));
+    whole_numbers(line)
+        .filter(|(r, value)| {
+            let before = line.get(..r.start).and_then(|s| s.chars().next_back());
+            let after = line.get(r.end..).and_then(|s| s.chars().next());
+            let after_digit = line.get(r.end + 1..).and_then(|s| s.chars().next()).is_some_and(|c| c.is_ascii_digit());
+            // A sentence's full stop is no glue.
+            let stop = after == Some('.') && !after_digit;
+            let unit_after = line.get(r.end..).map(str::trim_start).and_then(|s| s.chars().next()).is_some_and(is_cjk);
+            let series = line
+                .match_indices(&format!("{value}."))
+                .any(|(at, m)| line.get(at + m.len()..).is_some_and(|s| s.starts_with(|c: char| c.is_ascii_digit())));
+            value.contains('.')
+                && line.get(r.clone()).is_some_and(|t| t.contains('.'))
+                && !glued(before)
+                && (!glued(after) || stop)
+                && !unit_after
+                && !series
+                && free(r)
+        })
+        .collect()
 }
 
 /// Nouns after which a number is a value of that thing (stems): `exit code 7`, `status 3`.

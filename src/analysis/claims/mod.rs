@@ -43,13 +43,14 @@ mod relative;
 mod status;
 mod stems;
 mod text;
+mod totals;
 mod versions;
 mod weekday;
 mod words;
 
 pub use assignment::{Setting, settings};
 pub use binding::Label;
-pub use bound::{another_value, contradiction, total_stated};
+pub use bound::{another_value, contradiction};
 pub use claim::{Claim, ClaimKind, ClaimValue, Subject};
 pub(crate) use closed::english as closed_english;
 pub use corpus::{Ask, Corpus};
@@ -72,7 +73,8 @@ pub use qualifier::{Qualifier, qualifier_of, qualifiers_in};
 pub use rates::{rate_of, rates_in};
 pub use relation::relation;
 pub use relative::{Relative, RelativeKind, relative_needles, relative_phrases};
-pub use status::{decided, done, planned, states};
+pub use status::{Undone, decided, done, planned, states, tentative, undone};
+pub use totals::total_stated;
 pub use weekday::{WrongWeekday, wrong_weekday};
 
 /// True when the lowercase `text` holds `phrase` (Latin as whole words, CJK anywhere).

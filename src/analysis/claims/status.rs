@@ -119,6 +119,121 @@ pub fn done(lower: &str) -> Option<Vec<String>> {
     (!stems.is_empty()).then_some(stems)
 }
 
+/// How a clause about a deed reports it not done: only intended, tried and failed, stopped
+/// part way, or denied (`was not applied`: the deed's own verb, negated).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Undone {
+    Planned,
+    Failed,
+    Stopped,
+    Denied,
+}
+
+impl Undone {
+    /// What the source says of the deed, for a message: `only plans it`, `says it failed`…
+    pub fn phrase(self) -> &'static str {
+        match self {
+            Undone::Planned => "only plans it",
+            Undone::Failed => "says it failed",
+            Undone::Stopped => "says it was stopped part way",
+            Undone::Denied => "says it was not done",
+        }
+    }
+}
+
+/// Words that report a try that failed (lowercase; Latin ones as whole words). A CJK marker
+/// counts at the end of its clause, where the predicate stands (`デプロイは失敗しました`, not
+/// `失败的测试已修复`).
+const FAILED: &[&str] = &[
+    "failed",
+    "fails",
+    "failure",
+    "errored",
+    "timed out",
+    "unsuccessful",
+    "did not work",
+    "didn't work",
+    "did not succeed",
+    "didn't succeed",
+    "失敗",
+    "エラー",
+    "실패",
+    "오류",
+    "에러",
+    "失败",
+    "报错",
+    "出错",
+];
+
+/// Words that report a deed stopped part way (lowercase; Latin ones as whole words; CJK ones
+/// at the end of their clause).
+const STOPPED: &[&str] = &[
+    "interrupted",
+    "aborted",
+    "stopped",
+    "cancelled",
+    "canceled",
+    "halted",
+    "killed",
+    "partially",
+    "incomplete",
+    "unfinished",
+    "中断",
+    "停止",
+    "途中",
+    "중단",
+    "중지",
+    "멈췄",
+    "停了",
+    "没跑完",
+    "没完成",
+    "未完成",
+];
+
+/// How a clause (`lower`: lowercase) about a deed reports it, when not as done: planned,
+/// failed, stopped, or denied. `own`: the stems of the deed's verbs in the note (`deploy` of
+/// `deployed`): a clause that puts one of them in a past form, not negated, reports the deed
+/// done whatever else it says (`merged the fix for the failing test`), and a marker that is
+/// the deed itself (`stopped the old worker`) reports nothing against it.
+pub fn undone(lower: &str, own: &[String]) -> Option<Undone> {
+    if planned(lower) {
+        return Some(Undone::Planned);
+    }
+    let verbs = done(lower);
+    // Only a word that denies outright: `stopped`, `dropped` deny a part, not the deed.
+    let negated = lower
+        .split(|c: char| !(c.is_ascii_alphabetic() || c == '\''))
+        .any(|w| matches!(w, "not" | "never" | "nothing" | "no") || w.ends_with("n't"));
+    if !negated && verbs.as_ref().is_some_and(|v| v.iter().any(|s| own.contains(s))) {
+        return None;
+    }
+    let marks = |words: &[&str]| {
+        words
+            .iter()
+            .any(|w| if w.is_ascii() { has_phrase(lower, w) && !own.contains(&stem(w)) } else { predicate(lower, w) })
+    };
+    if marks(FAILED) {
+        Some(Undone::Failed)
+    } else if marks(STOPPED) {
+        Some(Undone::Stopped)
+    } else if negated && verbs.is_some_and(|v| v.iter().any(|s| own.contains(s))) {
+        Some(Undone::Denied)
+    } else {
+        None
+    }
+}
+
+/// True when CJK `marker` is the predicate of the clause: it stands near the clause's end
+/// (at most eight characters after it, its endings `しました`, `했습니다`, `了`) and does not
+/// qualify a noun (`失败的测试`, `失敗の原因`, `실패한 테스트`, `중단된 작업`).
+fn predicate(lower: &str, marker: &str) -> bool {
+    let t = lower.trim_end_matches(|c: char| c.is_whitespace() || "。．.！!、，,）)」』".contains(c));
+    t.rmatch_indices(marker).next().is_some_and(|(at, m)| {
+        let after = &t[at + m.len()..];
+        after.chars().count() <= 8 && !after.starts_with(['的', 'の', '한', '된', '던'])
+    })
+}
+
 /// Words that record a decision (lowercase; Latin ones as whole words).
 const DECIDED: &[&str] = &[
     "decided",
@@ -149,6 +264,62 @@ const DECIDED: &[&str] = &[
 pub fn decided(said: &str) -> bool {
     let lower = said.to_lowercase();
     DECIDED.iter().any(|w| has_phrase(&lower, w)) && !super::negated(said)
+}
+
+/// Words that leave a choice open: a leaning, a condition, a question still to settle
+/// (lowercase; Latin ones as whole words). With `hedged` (`maybe`, `probably`…) they make a
+/// clause tentative.
+const TENTATIVE: &[&str] = &[
+    "leaning toward",
+    "leaning towards",
+    "leaning to",
+    "lean toward",
+    "lean towards",
+    "inclined to",
+    "considering",
+    "thinking about",
+    "thinking of",
+    "not decided",
+    "undecided",
+    "haven't decided",
+    "not sure yet",
+    "options open",
+    "open question",
+    "tbd",
+    "to be decided",
+    "to be confirmed",
+    "if",
+    "unless",
+    "provided that",
+    "assuming",
+    "検討",
+    "迷って",
+    "迷い",
+    "未定",
+    "考え中",
+    "もし",
+    "なら",
+    "場合",
+    "고민",
+    "검토",
+    "미정",
+    "생각 중",
+    "만약",
+    "하면",
+    "如果",
+    "的话",
+    "考虑",
+    "倾向",
+    "待定",
+    "还在想",
+];
+
+/// True when a clause leaves what it speaks of open: it leans, hedges, or sets a condition
+/// (`I'm leaning toward withdrawing`, `maybe we should pin Node 20`, `if references pass`,
+/// `検討中`, `고민 중`, `如果通过`).
+pub fn tentative(said: &str) -> bool {
+    let lower = said.to_lowercase();
+    super::hedged(said) || TENTATIVE.iter().any(|w| has_phrase(&lower, w))
 }
 
 /// States a thing (a pull request, a test run, a pod, a rollout) is in, by family: a
@@ -198,6 +369,39 @@ mod tests {
         assert_eq!(done("run the linter before every push"), None);
         assert_eq!(done("postgres 17 への移行が完了しました"), Some(Vec::new()));
         assert_eq!(done("已迁移到 postgres 17"), Some(Vec::new()));
+    }
+
+    #[test]
+    fn a_deed_not_done_in_each_language() {
+        let deploy = [stem("deployed")];
+        assert_eq!(undone("the deploy failed: imagepullbackoff", &deploy), Some(Undone::Failed));
+        assert_eq!(undone("デプロイは失敗しました", &deploy), Some(Undone::Failed));
+        assert_eq!(undone("배포가 실패했습니다", &deploy), Some(Undone::Failed));
+        assert_eq!(undone("部署失败了", &deploy), Some(Undone::Failed));
+        assert_eq!(undone("we'll deploy it on thursday", &deploy), Some(Undone::Planned));
+        assert_eq!(undone("the rollout was interrupted halfway", &deploy), Some(Undone::Stopped));
+        assert_eq!(undone("回填在 10-14 被中断", &deploy), Some(Undone::Stopped));
+        assert_eq!(undone("it was not deployed", &deploy), Some(Undone::Denied));
+        // A negation of another deed denies nothing of this one.
+        assert_eq!(undone("scroll is not working when xterm.js is embedded", &deploy), None);
+        // Done, whatever else the clause says.
+        assert_eq!(undone("deployed the fix for the failing job", &deploy), None);
+        assert_eq!(undone("失败的测试已修复", &deploy), None);
+        assert_eq!(undone("deployed to prod", &deploy), None);
+        // The marker is the deed itself.
+        assert_eq!(undone("stopped the old worker", &[stem("stopped")]), None);
+    }
+
+    #[test]
+    fn a_choice_left_open_in_each_language() {
+        assert!(tentative("I'm leaning toward withdrawing and sending it to NeurIPS instead"));
+        assert!(tentative("Maybe we should pin CI to Node 20.x?"));
+        assert!(tentative("offer goes out if references pass"));
+        assert!(tentative("NeurIPS への投稿を検討中"));
+        assert!(tentative("레퍼런스 체크 통과하면 오퍼"));
+        assert!(tentative("如果评审通过就投 NeurIPS"));
+        assert!(!tentative("We withdraw and resubmit to NeurIPS."));
+        assert!(!tentative("Decided: pin CI to Node 20"));
     }
 
     #[test]

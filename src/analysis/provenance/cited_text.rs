@@ -34,6 +34,13 @@ impl CitedText {
             None => self.loc.clone(),
         }
     }
+
+    /// True when the clause of `text` ending at byte `end` is a question: a question mark
+    /// follows it (through closing emphasis, quotes or a bracket).
+    pub fn asks_at(&self, end: usize) -> bool {
+        let after = self.text.get(end..).unwrap_or("");
+        after.trim_start_matches(['*', '_', '`', '"', '\'', ')']).starts_with(['?', '？'])
+    }
 }
 
 impl CitedText {

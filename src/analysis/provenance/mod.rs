@@ -52,6 +52,7 @@ mod entries;
 mod flipped;
 mod hunk_claims;
 mod instructions;
+mod leaning;
 pub mod leftout;
 pub mod lines;
 mod live;

@@ -29,6 +29,9 @@ pub struct Overruling {
     pub text: String,
     /// How it was turned down.
     pub how: How,
+    /// What the refused calls would have replaced (an edit's `old_string`): it stood before
+    /// and stands after the refusal, so the refusal says nothing against it.
+    pub replaced: Vec<String>,
 }
 
 /// How a proposal was turned down.
@@ -58,8 +61,19 @@ pub fn of_message(t: &Transcript, span: RangeInclusive<usize>) -> Option<Overrul
         Speaker::User => true,
         _ => return None,
     };
-    let answer = t.answer(span);
-    let at = |line: usize, text: String, how: How| Overruling { line, loc: format!("{}:{line}", t.name()), text, how };
+    // What the message's calls would replace, read only for a refused call.
+    let replaced = |how: How| match how {
+        How::Rejected => span.clone().filter_map(|n| t.turn(n)).flat_map(|x| x.replaced).collect(),
+        How::Corrected => Vec::new(),
+    };
+    let at = |line: usize, text: String, how: How| Overruling {
+        line,
+        loc: format!("{}:{line}", t.name()),
+        text,
+        how,
+        replaced: replaced(how),
+    };
+    let answer = t.answer(span.clone());
     if !own && let Some((line, r)) = answer.failed.iter().find(|(_, r)| rejection(&r.text)) {
         return Some(at(*line, r.text.clone(), How::Rejected));
     }
@@ -255,7 +269,7 @@ const INSIDE: &[&str] = &[
     "改成",
 ];
 
-/// Closings that open with `no` without turning anything down.
+/// Closings that open with `no` without turning anything down, and hesitations.
 const CLOSINGS: &[&str] = &[
     "no thanks",
     "no thank",
@@ -277,12 +291,17 @@ const CLOSINGS: &[&str] = &[
     "no, it's fine",
     "no, it works",
     "no, done",
+    // Hesitation, not a refusal.
+    "not sure",
+    "not certain",
+    "no idea",
 ];
 
 /// True when a message the user typed corrects or refuses what came before it.
 pub fn corrects(text: &str) -> bool {
     let lower = text.trim().to_lowercase();
     let lower = lower.trim_start_matches(|c: char| !c.is_alphanumeric() && !crate::base::text::is_cjk(c));
+    let lower = without_interjection(lower);
     if CLOSINGS.iter().any(|c| lower.starts_with(c)) {
         return false;
     }
@@ -297,6 +316,41 @@ pub fn corrects(text: &str) -> bool {
     }
     let first = first_sentence(lower);
     INSIDE.iter().any(|p| first.contains(p))
+}
+
+/// Sounds that open a message before what it says (`oh wait`, `아 잠깐`, `あ、待って`,
+/// `啊不对`): a correction after them still opens the message.
+const INTERJECTIONS: &[&str] = &[
+    "oh",
+    "ah",
+    "hmm",
+    "um",
+    "uh",
+    "oops",
+    "아",
+    "앗",
+    "어",
+    "음",
+    "あ",
+    "あっ",
+    "ああ",
+    "えっと",
+    "啊",
+    "哦",
+    "嗯",
+    "呃",
+];
+
+/// `text` (lowercase, trimmed) without an interjection opening it and the marks after it.
+fn without_interjection(text: &str) -> &str {
+    for i in INTERJECTIONS {
+        if let Some(rest) = text.strip_prefix(i)
+            && rest.starts_with(|c: char| c.is_whitespace() || matches!(c, ',' | '、' | '，' | '!' | '…'))
+        {
+            return rest.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, ',' | '、' | '，' | '!' | '…'));
+        }
+    }
+    text
 }
 
 /// The first sentence of a message (up to `.`, `!`, `?`, `。` or a line break).
@@ -342,6 +396,9 @@ mod tests {
             "cron 말고 큐로 해",
             "不是这样，用队列",
             "不要用 cron",
+            "oh wait, that's the staging DB",
+            "아 잠깐, 90은 너무 높다. 85로 하자",
+            "あ、待って、それは本番",
         ] {
             assert!(corrects(yes), "{yes}");
         }
@@ -355,6 +412,9 @@ mod tests {
             "はい、お願いします",
             "네, 좋아요",
             "好的，继续",
+            "oh nice, ship it",
+            "hmm, not sure. let me ask them first",
+            "아 좋아요",
         ] {
             assert!(!corrects(no), "{no}");
         }

@@ -1,13 +1,16 @@
-//! Intent written as fact: the note records as done (`the database was migrated to Postgres
-//! 17`) what the cited clause about it only plans (`we plan to migrate to Postgres 17 next
-//! quarter, nothing started yet`). The line is `contradicted`, quoting the plan.
+//! Intent or a failed try written as fact: the note records as done (`the database was
+//! migrated to Postgres 17`) what the cited clause about it only plans (`we plan to migrate
+//! to Postgres 17 next quarter, nothing started yet`), reports failed (`the deploy failed`,
+//! `デプロイは失敗しました`), stopped part way (`the backfill was interrupted`, `被中断`) or
+//! denies (`it was not applied`). The line is `contradicted`, quoting that clause.
 //!
 //! A note clause (not negated, not hedged) whose verb is in a past form is matched to the
 //! cited clauses that share two of its content words, one of them that verb (`migrate`,
 //! `migration`); in CJK text, three pairs of characters and a marker of something done
 //! (`移行しました`, `완료`, `已迁移`). When such a clause plans it (`plan to`, `next quarter`,
-//! `not yet`, 予定, 계획, 计划… see `claims::status`) and none of them says it was done, the
-//! note has turned a plan into a deed.
+//! `not yet`, 予定, 계획, 计划…), reports it failed, stopped or not done (see
+//! `claims::undone`) and none of them says it was done (a retry that succeeded), the note
+//! has turned a plan or a failure into a deed.
 
 use super::cited_text::CitedText;
 use super::sentence_verdict::{Verdict, statement_verdict};
@@ -30,31 +33,33 @@ pub(super) fn judge(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)])
             true => note.shared(c) >= 3,
             false => note.shared(c) >= 2 && verbs.iter().any(|v| c.word(v).is_some()),
         };
-        let mut plan = None;
+        let mut undone = None;
         let mut deed = false;
         for (t, c) in cited.iter().flat_map(|(t, clauses)| clauses.iter().map(move |c| (t, c))) {
-            if !about(c) {
+            // A question reports nothing done or undone.
+            if !about(c) || t.asks_at(c.range.end) {
                 continue;
             }
             let lower = t.text.get(c.range.clone()).unwrap_or("").to_lowercase();
-            if claims::planned(&lower) {
-                plan.get_or_insert((t, c));
-            } else if claims::done(&lower).is_some() && !claims::negated(&lower) {
-                deed = true;
+            match claims::undone(&lower, &verbs) {
+                Some(how) => {
+                    undone.get_or_insert((t, c, how));
+                }
+                None => deed |= claims::done(&lower).is_some(),
             }
         }
-        if let Some((t, c)) = plan.filter(|_| !deed) {
-            return Some(verdict(line, said, t, c));
+        if let Some((t, c, how)) = undone.filter(|_| !deed) {
+            return Some(verdict(line, said, t, c, how));
         }
     }
     None
 }
 
-fn verdict(line: &str, said: &str, t: &CitedText, c: &Statement) -> (Flag, ClaimReport) {
+fn verdict(line: &str, said: &str, t: &CitedText, c: &Statement, how: claims::Undone) -> (Flag, ClaimReport) {
     let source = t.line_at(c.range.start);
     let quote = crate::base::text::one_line_cut(&mask(t.text.get(c.range.clone()).unwrap_or("").trim()), 200);
     let shown = mask(said).into_owned();
-    let message = format!("the note records «{shown}» as done, but {source} only plans it: «{quote}»");
+    let message = format!("the note records «{shown}» as done, but {source} {}: «{quote}»", how.phrase());
     let v = Verdict { status: ClaimStatus::Contradicted, source, quote, by: None };
     statement_verdict(FlagKind::Contradicted, message, line, shown, v)
 }

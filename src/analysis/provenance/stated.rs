@@ -43,7 +43,7 @@ pub(super) fn judge_cited(c: &Claim, line: &str, evidence: &[&Cited], stated: &S
     let mut changed: Option<(String, Overruling)> = None;
     for t in messages(evidence).into_iter().filter(|t| stated.states(t, c)) {
         match &t.overruled {
-            None => match changed_later(c, t, evidence, stated) {
+            None => match changed_later(c, t, evidence, stated).or_else(|| rejected_later(c, t, evidence, stated)) {
                 None => return Some(Verdict::at(ClaimStatus::Sourced, Some(stated.line_stating(t, c)))),
                 Some(o) => {
                     changed.get_or_insert((stated.line_stating(t, c), o));
@@ -88,9 +88,54 @@ fn changed_later(c: &Claim, t: &CitedText, evidence: &[&Cited], stated: &Stated)
             && u.speaker == Some(crate::inputs::transcript::Speaker::User)
             && super::overruled::corrects(&u.text)
             && !stated.states(u, c)
-            && claims::another_value(c, &u.text))
-        .then(|| Overruling { line, loc: u.loc.clone(), text: u.text.clone(), how: super::overruled::How::Corrected })
+            && (claims::another_value(c, &u.text) || takes_back(c, &u.text)))
+        .then(|| Overruling {
+            line,
+            loc: u.loc.clone(),
+            text: u.text.clone(),
+            how: super::overruled::How::Corrected,
+            replaced: Vec::new(),
+        })
     })
+}
+
+/// A proposal the assistant then made as a tool call the user turned down: message `t`, the
+/// assistant's, states the claim, and a later cited message of the same session, before the
+/// user typed anything, is a call stating it that the user rejected or interrupted (`50m 으로
+/// 올리면 해결될 것 같습니다`, then an Edit to `50m` the user refused). The refusal is of the
+/// proposal, however many lines apart its two wordings stand.
+fn rejected_later(c: &Claim, t: &CitedText, evidence: &[&Cited], stated: &Stated) -> Option<Overruling> {
+    use crate::inputs::transcript::Speaker;
+    if t.speaker != Some(Speaker::Assistant) {
+        return None;
+    }
+    let (file, _) = t.loc.rsplit_once(':')?;
+    // The line of a message of the same session after `t`.
+    let after = |u: &CitedText| {
+        let (f, l) = u.loc.rsplit_once(':')?;
+        l.parse::<usize>().ok().filter(|&l| f == file && l > t.last)
+    };
+    let all = messages(evidence);
+    // The call proposes the claim: it states it outside what it would replace.
+    let proposes = |u: &Arc<CitedText>, o: &Overruling| {
+        if o.replaced.is_empty() {
+            return stated.states(u, c);
+        }
+        let mut text = u.text.clone();
+        for old in &o.replaced {
+            text = text.replace(old.as_str(), "\n");
+        }
+        claims::Haystack::dated(&text, u.date).states(c)
+    };
+    let (line, o) = all
+        .iter()
+        .filter_map(|u| {
+            let o = u.overruled.as_ref().filter(|o| o.how == super::overruled::How::Rejected)?;
+            Some((after(u)?, o)).filter(|_| proposes(u, o))
+        })
+        .min_by_key(|(line, _)| *line)?;
+    let typed_between = all.iter().any(|u| u.speaker == Some(Speaker::User) && after(u).is_some_and(|l| l < line));
+    (!typed_between).then(|| o.clone())
 }
 
 /// The first cited message that binds the claim's subject to another value. A proposal
@@ -143,6 +188,15 @@ fn bare_value(c: &Claim) -> Option<String> {
         ClaimValue::Text(v) if c.kind == ClaimKind::Version => Some(v.clone()),
         _ => None,
     }
+}
+
+/// True when a correction names the claim's number and gives another (`90은 너무 높다. 85로
+/// 하자`, `not 30: 14`): the value is taken back, however either is written (`90%` in the
+/// note, `90` in the correction).
+fn takes_back(c: &Claim, text: &str) -> bool {
+    let Some(ClaimValue::Number { value, .. }) = Some(&c.value) else { return false };
+    let said = claims::amounts(text);
+    said.iter().any(|v| v == value) && said.iter().any(|v| v != value)
 }
 
 /// True when `text` writes `token` whole: no letter, digit or dot joined to it.

@@ -84,6 +84,7 @@ pub(super) fn check(review: &Review, cited: &[Vec<Cited>], hunk_claims: &[HunkCl
                     .or_else(|| judge_line(text, &finer))
                     .or_else(|| super::flipped::judge(text, &removed, &finer))
                     .or_else(|| super::planned::judge(text, &finer))
+                    .or_else(|| super::leaning::judge(text, &finer))
                     .or_else(|| super::assigned::judge(text, &statements))
                     .or_else(|| super::assigned::judge_state(text, sourced, &statements))
                     .or_else(|| super::worded::judge(text, &statements))
@@ -226,8 +227,7 @@ fn proposed(m: &Match<'_>) -> bool {
 }
 
 fn question(m: &Match<'_>) -> bool {
-    let after = m.text.text.get(m.clause.range.end..).unwrap_or("");
-    after.trim_start_matches(['*', '_', '`', '"', '\'', ')']).starts_with(['?', '？'])
+    m.text.asks_at(m.clause.range.end)
 }
 
 /// Words that open a question about something taken as so (`why is the test flaky?` says

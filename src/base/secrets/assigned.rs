@@ -237,11 +237,26 @@ fn value_start(b: &[u8], e: usize) -> Option<(usize, Option<u8>)> {
 /// key was …`, `my access key: now …`.
 const LINKING_WORDS: &[&str] = &["is", "was", "are", "were", "becomes", "became", "reads", "now", "to"];
 
-/// Where the value after a key named in a sentence starts: up to three more words after
+/// Where the value after a key named in a sentence starts: right after the name when that
+/// word is random, or up to three more words after
 /// the name (`token for the relay is`), the last a linking word ([`LINKING_WORDS`]), then
 /// one blank. Only a random value is taken there ([`after_key`] checks it), so prose such as
 /// `the token is stored in the vault` is no credential.
 fn said_value_start(b: &[u8], e: usize) -> Option<usize> {
+    // The value right after the name (`API token 7~Qm3x…`, `the token ghx9…`): taken only
+    // when it is random, as any value here.
+    if b.get(e) == Some(&b' ') && b.get(e + 1).is_some_and(u8::is_ascii_alphanumeric) {
+        let end =
+            run_end(b, e + 1, |c| c.is_ascii_alphanumeric() || matches!(c, b'~' | b'_' | b'-' | b'+' | b'/' | b'='));
+        let word = b.get(e + 1..end)?;
+        // With no `:`, `=` or linking word, only a long run of token characters standing
+        // alone is a value (not `secret database.md#1:`).
+        let alone = b.get(end).is_none_or(|&c| c.is_ascii_whitespace() || matches!(c, b',' | b';' | b')'))
+            || b.get(end) == Some(&b'.') && b.get(end + 1).is_none_or(u8::is_ascii_whitespace);
+        if word.len() >= 20 && alone && is_credential_value(word) {
+            return Some(e + 1);
+        }
+    }
     let mut i = e;
     for _ in 0..4 {
         if b.get(i) != Some(&b' ') {

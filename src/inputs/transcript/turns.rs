@@ -127,6 +127,9 @@ pub struct Turn {
     /// The tool call whose content the line carries though it is no result (Claude Code's
     /// `sourceToolUseID` on a skill's text loaded by the `Skill` tool): the tool speaks.
     pub loaded_by: Option<String>,
+    /// What its tool calls would replace (an edit's `old_string`): text that stood before
+    /// the call, not what the call proposes.
+    pub replaced: Vec<String>,
 }
 
 impl Turn {
@@ -176,7 +179,16 @@ pub fn turn_of(bytes: &[u8], line: usize) -> Option<Turn> {
         _ => return None,
     };
     let loaded_by = v.get("sourceToolUseID").and_then(Value::as_str).map(str::to_string);
-    let mut turn = Turn { line, speaker, text: String::new(), calls: Vec::new(), results: Vec::new(), meta, loaded_by };
+    let mut turn = Turn {
+        line,
+        speaker,
+        text: String::new(),
+        calls: Vec::new(),
+        results: Vec::new(),
+        meta,
+        loaded_by,
+        replaced: Vec::new(),
+    };
     let content = v.get("message").and_then(|m| m.get("content"));
     match content {
         Some(Value::String(s)) => turn.text.push_str(s),
@@ -217,7 +229,10 @@ fn read_block(b: &Value, turn: &mut Turn) {
     match field(&["type"]) {
         "text" => push(&mut turn.text, field(&["text"])),
         "tool_use" | "server_tool_use" => {
-            turn.calls.push((field(&["id", "tool_id"]).to_string(), field(&["name", "tool_name"]).to_string()))
+            turn.calls.push((field(&["id", "tool_id"]).to_string(), field(&["name", "tool_name"]).to_string()));
+            if let Some(input) = b.get("input") {
+                replaced(input, &mut turn.replaced);
+            }
         }
         t if t == "tool_result" || t.ends_with("_tool_result") => {
             let mut text = String::new();
@@ -226,6 +241,19 @@ fn read_block(b: &Value, turn: &mut Turn) {
             turn.results.push(ToolResult { id: field(&["tool_use_id", "tool_id"]).to_string(), is_error, text });
         }
         _ => {}
+    }
+}
+
+/// The text an edit call's input replaces: its `old_string` (`old_str`, `old_text`), also in
+/// each of a multi-edit's `edits`.
+fn replaced(input: &Value, out: &mut Vec<String>) {
+    for key in ["old_string", "old_str", "old_text"] {
+        if let Some(s) = input.get(key).and_then(Value::as_str).filter(|s| !s.is_empty()) {
+            out.push(s.to_string());
+        }
+    }
+    if let Some(Value::Array(edits)) = input.get("edits") {
+        edits.iter().for_each(|e| replaced(e, out));
     }
 }
 

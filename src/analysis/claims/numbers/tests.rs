@@ -173,7 +173,7 @@ fn a_source_abbreviating_a_figure_states_it() {
 #[test]
 fn a_total_of_what_a_source_lists_is_stated() {
     let stated =
-        |v: &str, u: Option<&str>, _: Option<()>, t: &str| super::super::bound::summed_stated(v, u.unwrap(), t);
+        |v: &str, u: Option<&str>, _: Option<()>, t: &str| super::super::totals::summed_stated(v, u.unwrap(), t);
     let listing = "es-data-0 212gb\nes-data-1 198gb\nes-data-2 205gb";
     assert!(stated("615", Some("GB"), None, listing));
     assert!(!stated("625", Some("GB"), None, listing));

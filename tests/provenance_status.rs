@@ -1,0 +1,154 @@
+//! What happened to a deed, and how sure anyone was: a note that records as done what the
+//! session reports failed, stopped or not done, as applied a proposal the user refused in a
+//! tool call, or as decided what the user only leaned toward, is flagged; the faithful note
+//! is not. And a precise figure (`0.641`) is a claim of its own, label or not.
+
+use crate::common::{one_session_kinds, session_kinds};
+
+fn has(kinds: &[String], kind: &str) -> bool {
+    kinds.iter().any(|k| k == kind)
+}
+
+#[test]
+fn a_deed_the_session_reports_failed_or_stopped_is_contradicted_in_each_language() {
+    let cases = [
+        (
+            "The deploy of api 2.3.1 to prod failed: the new pod is in ImagePullBackOff.",
+            "- api 2.3.1 deployed to prod.",
+            "- api 2.3.1 deploy to prod failed (ImagePullBackOff).",
+        ),
+        (
+            "The backfill of the events table was interrupted at 2026-10-14.",
+            "- Backfilled the events table for October.",
+            "- Events table backfill for October: interrupted at 2026-10-14.",
+        ),
+        (
+            "api v2.3.1 の本番デプロイは失敗しました。",
+            "- api v2.3.1 の本番デプロイ完了。",
+            "- api v2.3.1 の本番デプロイは失敗。",
+        ),
+        (
+            "api v2.3.1 프로덕션 배포가 실패했습니다.",
+            "- api v2.3.1 프로덕션 배포 완료.",
+            "- api v2.3.1 프로덕션 배포 실패.",
+        ),
+        ("api v2.3.1 生产环境部署失败了。", "- api v2.3.1 生产环境部署已完成。", "- api v2.3.1 生产环境部署失败。"),
+    ];
+    for (said, wrong, faithful) in cases {
+        let k = one_session_kinds(&[("assistant", said)], wrong, "1");
+        assert!(has(&k, "contradicted"), "{wrong} ← {said}: {k:?}");
+        let k = one_session_kinds(&[("assistant", said)], faithful, "1");
+        assert!(k.is_empty(), "{faithful} ← {said}: {k:?}");
+    }
+    // A retry that succeeded: done.
+    let turns = [
+        ("assistant", "The deploy of api 2.3.1 to prod failed: the registry had no such tag."),
+        ("assistant", "Pushed the tag and retried: deployed api 2.3.1 to prod, all pods ready."),
+    ];
+    let k = one_session_kinds(&turns, "- api 2.3.1 deployed to prod.", "1-2");
+    assert!(k.is_empty(), "{k:?}");
+    // The failure of another thing says nothing of this deed.
+    let turns = [("assistant", "Merged the fix for the failing login test; CI is green.")];
+    let k = one_session_kinds(&turns, "- Merged the fix for the failing login test.", "1");
+    assert!(k.is_empty(), "{k:?}");
+}
+
+/// One Claude Code record: `role` says `content` (a string, or a list of blocks).
+fn record(n: usize, role: &str, content: serde_json::Value) -> String {
+    let kind = if role == "assistant" { "assistant" } else { "user" };
+    let line = serde_json::json!({
+        "type": kind,
+        "timestamp": format!("2026-06-01T09:{n:02}:00Z"),
+        "sessionId": "5e55105e-1111-4222-8333-0123456789ab",
+        "uuid": format!("u{n}"),
+        "message": {"role": role, "content": content},
+    });
+    format!("{line}\n")
+}
+
+/// The assistant proposes `50m`, then makes the edit; the user rejects the tool call and
+/// says no. The proposal was turned down, though its first wording had no tool call of its own.
+fn rejected_edit_session() -> String {
+    let edit = serde_json::json!([{"type": "tool_use", "id": "t1", "name": "Edit", "input": {
+        "file_path": "/etc/nginx/nginx.conf",
+        "old_string": "    client_max_body_size 10m;",
+        "new_string": "    client_max_body_size 50m;"}}]);
+    let refused = serde_json::json!([{"type": "tool_result", "tool_use_id": "t1", "is_error": true, "content":
+        "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, \
+         the new_string was NOT written to the file)."}]);
+    [
+        record(1, "user", "Uploads fail with 413. Check the nginx config.".into()),
+        record(2, "assistant", "client_max_body_size is 10m. Raising it to 50m should fix the 413s.".into()),
+        record(3, "assistant", edit),
+        record(4, "user", refused),
+        record(5, "user", "No, leave nginx.conf alone; uploads move to S3 presigned URLs.".into()),
+    ]
+    .concat()
+}
+
+#[test]
+fn a_proposal_made_again_as_a_rejected_edit_is_overruled() {
+    let log = rejected_edit_session();
+    let k = session_kinds(&log, "- nginx client_max_body_size raised from 10m to 50m (fixes the 413s).", "1-5");
+    assert!(has(&k, "citation-overruled"), "{k:?}");
+    let k = session_kinds(&log, "- nginx client_max_body_size stays at 10m; uploads move to S3 presigned URLs.", "1-5");
+    assert!(k.is_empty(), "{k:?}");
+}
+
+#[test]
+fn a_leaning_recorded_as_a_decision_is_speculative_in_each_language() {
+    let cases = [
+        (
+            "I'm leaning toward withdrawing the ICML paper and sending it to NeurIPS instead, but I want to talk \
+             to Sarah first.",
+            "- ICML paper: decided to withdraw and resubmit to NeurIPS.",
+            "- ICML paper: leaning toward withdrawing and resubmitting to NeurIPS (after talking to Sarah).",
+        ),
+        (
+            "ICML の論文は取り下げて NeurIPS に出し直すか検討中。まず Sarah と相談する。",
+            "- ICML の論文は取り下げて NeurIPS に出し直すことに決定。",
+            "- ICML の論文は取り下げて NeurIPS に出し直すか検討中（Sarah と相談後）。",
+        ),
+        (
+            "김민준 후보 오퍼 발송은 레퍼런스 체크 통과하면 진행.",
+            "- 김민준 후보 오퍼 발송 확정.",
+            "- 김민준 후보 오퍼 발송은 레퍼런스 체크 통과 후.",
+        ),
+        (
+            "我在考虑把论文转投 NeurIPS，还没定。",
+            "- 已决定把论文转投 NeurIPS。",
+            "- 在考虑把论文转投 NeurIPS（未定）。",
+        ),
+    ];
+    for (said, wrong, faithful) in cases {
+        let k = one_session_kinds(&[("user", said)], wrong, "1");
+        // (`还没定`, "not decided yet", also denies the decision outright.)
+        assert!(has(&k, "speculative-source") || has(&k, "contradicted"), "{wrong} ← {said}: {k:?}");
+        let k = one_session_kinds(&[("user", said)], faithful, "1");
+        assert!(k.is_empty(), "{faithful} ← {said}: {k:?}");
+    }
+    // Settled later in the session: decided.
+    let turns = [
+        ("user", "I'm leaning toward withdrawing the ICML paper and sending it to NeurIPS instead."),
+        ("user", "Talked to Sarah: we withdraw the ICML paper and resubmit to NeurIPS."),
+    ];
+    let k = one_session_kinds(&turns, "- ICML paper: decided to withdraw and resubmit to NeurIPS.", "1-2");
+    assert!(k.is_empty(), "{k:?}");
+}
+
+#[test]
+fn a_decimal_figure_is_a_claim_of_its_own() {
+    let said = "help-intents: NDCG@10 went from 0.612 to 0.6314 with the synonym; rustls 0.21.10 is in Cargo.lock.";
+    let kinds = |note: &str| one_session_kinds(&[("assistant", said)], note, "1");
+    assert!(has(&kinds("- Synonym raised help-intents NDCG@10 from 0.612 to 0.641."), "unsourced-claim"));
+    assert!(has(&kinds("- Title boost raised to 3.5."), "unsourced-claim"));
+    // Rounded, or a series of versions: stated.
+    assert_eq!(kinds("- Synonym raised help-intents NDCG@10 from 0.612 to 0.631."), Vec::<String>::new());
+    assert_eq!(kinds("- Upgrade rustls within 0.21 (Cargo.lock)."), Vec::<String>::new());
+    // A total of the amounts a source lists.
+    let listed = "Unmatched: 2026-10-08 transfer 3,400.00; 2026-10-19 refund 615.25; 2026-10-27 interest 25.25.";
+    let k = one_session_kinds(&[("assistant", listed)], "- Three unmatched lines, total 4,040.50.", "1");
+    assert!(k.is_empty(), "{k:?}");
+    let k = one_session_kinds(&[("assistant", listed)], "- Three unmatched lines, total 4,140.50.", "1");
+    assert!(has(&k, "unsourced-claim"), "{k:?}");
+}
