@@ -152,3 +152,53 @@ fn a_decimal_figure_is_a_claim_of_its_own() {
     let k = one_session_kinds(&[("assistant", listed)], "- Three unmatched lines, total 4,140.50.", "1");
     assert!(has(&k, "unsourced-claim"), "{k:?}");
 }
+
+#[test]
+fn an_option_the_user_passed_over_is_overruled() {
+    let turns = [
+        ("user", "the incremental model misses late mobile events; what lookback do we need?"),
+        (
+            "assistant",
+            "p99 lag is 51 h, the max 163 h (~6.8 days). A 3-day lookback covers p99 with margin; a 7-day \
+             lookback would cover even the max, but every merge would rescan a week of events.",
+        ),
+        ("user", "go with 3 days, the stragglers are test devices."),
+    ];
+    let k = one_session_kinds(&turns, "- fct_page_sessions lookback is 7 days (covers the max lag).", "1-3");
+    assert!(has(&k, "citation-overruled"), "{k:?}");
+    let k = one_session_kinds(&turns, "- fct_page_sessions lookback is 3 days (covers p99).", "1-3");
+    assert!(k.is_empty(), "{k:?}");
+    // One value offered, another asked for: no choice among options (the later value is
+    // judged as any other).
+    let turns = [("assistant", "The lookback is 1 day today."), ("user", "make the report window 3 days")];
+    let k = one_session_kinds(&turns, "- fct_page_sessions lookback is 1 day.", "1-2");
+    assert!(!has(&k, "citation-overruled"), "{k:?}");
+}
+
+#[test]
+fn a_scope_widened_is_contradicted_in_each_language() {
+    let cases = [
+        (
+            "Light theme: clean. Dark theme: 9 color-contrast failures on the sidebar links. File it as dark-theme-only.",
+            "- Docs sidebar links fail color-contrast in both light and dark themes.",
+            "- Docs sidebar links fail color-contrast in the dark theme only.",
+        ),
+        (
+            "test_watch_fs keeps failing on the macOS runners, never on ubuntu. Skip test_watch_fs on the macOS runners only.",
+            "- test_watch_fs is skipped on all CI runners.",
+            "- test_watch_fs is skipped on the macOS CI runners only.",
+        ),
+        (
+            "크래시는 안드로이드 14 삼성 기기에서만 발생합니다.",
+            "- 크래시: 모든 안드로이드 14 기기에서 발생.",
+            "- 크래시: 안드로이드 14 삼성 기기에서만 발생.",
+        ),
+        ("时间窗约束只对冷链站点生效。", "- 时间窗约束对所有站点生效。", "- 时间窗约束只对冷链站点生效。"),
+    ];
+    for (said, wrong, faithful) in cases {
+        let k = one_session_kinds(&[("assistant", said)], wrong, "1");
+        assert!(has(&k, "contradicted"), "{wrong} ← {said}: {k:?}");
+        let k = one_session_kinds(&[("assistant", said)], faithful, "1");
+        assert!(k.is_empty(), "{faithful} ← {said}: {k:?}");
+    }
+}

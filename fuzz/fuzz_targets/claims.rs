@@ -34,11 +34,12 @@ fuzz_target!(|data: &[u8]| {
                     assert!(!h.is_empty() && !h.chars().any(|ch| ch.is_ascii_uppercase()), "host {c:?}");
                 }
             }
-            // A value that is a claim by its label (`retries 3`, `exit code 7`) may be short.
+            // A value that is a claim by its label (`retries 3`, `exit code 7`) may be short,
+            // and so may a decimal (`boost 3.5`): a figure that precise is a claim of its own.
             ClaimValue::Number { value, unit: None } if c.subject.as_ref().is_none_or(|s| !s.required) => {
                 let literal = ["0x", "0o", "0b"].iter().any(|p| value.starts_with(p));
                 let digits = value.trim_start_matches(['0', '.']).chars().filter(char::is_ascii_digit).count();
-                assert!(literal || digits >= 3, "bare number {c:?}");
+                assert!(literal || digits >= 3 || value.contains('.'), "bare number {c:?}");
             }
             ClaimValue::Number { unit: Some(u), .. } => assert!(!u.is_empty(), "empty unit {c:?}"),
             _ => {}

@@ -67,6 +67,7 @@ mod remarks;
 mod removals;
 mod reversed;
 mod scan;
+mod scope;
 mod sentence_verdict;
 mod stated;
 mod statements;

@@ -43,7 +43,10 @@ pub(super) fn judge_cited(c: &Claim, line: &str, evidence: &[&Cited], stated: &S
     let mut changed: Option<(String, Overruling)> = None;
     for t in messages(evidence).into_iter().filter(|t| stated.states(t, c)) {
         match &t.overruled {
-            None => match changed_later(c, t, evidence, stated).or_else(|| rejected_later(c, t, evidence, stated)) {
+            None => match changed_later(c, t, evidence, stated)
+                .or_else(|| rejected_later(c, t, evidence, stated))
+                .or_else(|| passed_over(c, t, evidence, stated))
+            {
                 None => return Some(Verdict::at(ClaimStatus::Sourced, Some(stated.line_stating(t, c)))),
                 Some(o) => {
                     changed.get_or_insert((stated.line_stating(t, c), o));
@@ -136,6 +139,36 @@ fn rejected_later(c: &Claim, t: &CitedText, evidence: &[&Cited], stated: &Stated
         .min_by_key(|(line, _)| *line)?;
     let typed_between = all.iter().any(|u| u.speaker == Some(Speaker::User) && after(u).is_some_and(|l| l < line));
     (!typed_between).then(|| o.clone())
+}
+
+/// An option the user passed over: the assistant's message `t` offers the claim's value and
+/// another of the same unit (`a 3-day lookback covers p99… a 7-day lookback would cover even
+/// the max`), and the user's next typed message picks the other (`go with 3 days`) without
+/// the claim's.
+fn passed_over(c: &Claim, t: &CitedText, evidence: &[&Cited], stated: &Stated) -> Option<Overruling> {
+    use crate::inputs::transcript::Speaker;
+    if t.speaker != Some(Speaker::Assistant) || !claims::another_value(c, &t.text) {
+        return None;
+    }
+    let (file, _) = t.loc.rsplit_once(':')?;
+    let (line, u) = messages(evidence)
+        .into_iter()
+        .filter(|u| u.speaker == Some(Speaker::User))
+        .filter_map(|u| {
+            let (f, l) = u.loc.rsplit_once(':')?;
+            let l = l.parse::<usize>().ok().filter(|&l| f == file && l > t.last)?;
+            Some((l, u))
+        })
+        .min_by_key(|(l, _)| *l)?;
+    let offered = claims::amounts(&t.text);
+    let picked = claims::amounts(&u.text).into_iter().any(|v| offered.contains(&v));
+    (picked && claims::another_value(c, &u.text) && !stated.states(u, c)).then(|| Overruling {
+        line,
+        loc: u.loc.clone(),
+        text: u.text.clone(),
+        how: super::overruled::How::Corrected,
+        replaced: Vec::new(),
+    })
 }
 
 /// The first cited message that binds the claim's subject to another value. A proposal

@@ -85,6 +85,7 @@ pub(super) fn check(review: &Review, cited: &[Vec<Cited>], hunk_claims: &[HunkCl
                     .or_else(|| super::flipped::judge(text, &removed, &finer))
                     .or_else(|| super::planned::judge(text, &finer))
                     .or_else(|| super::leaning::judge(text, &finer))
+                    .or_else(|| super::scope::judge(text, &finer))
                     .or_else(|| super::assigned::judge(text, &statements))
                     .or_else(|| super::assigned::judge_state(text, sourced, &statements))
                     .or_else(|| super::worded::judge(text, &statements))

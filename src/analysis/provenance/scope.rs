@@ -1,0 +1,183 @@
+//! A scope widened: the note says of all (`every locale`, `in both light and dark themes`,
+//! `所有站点`, `모든 기기`, `全ての環境`) what the cited clause about it says of some only
+//! (`file it as dark-theme-only`, `只对冷链站点`, `삼성 기기에서만`, `macOS だけ`).
+//!
+//! A note clause that quantifies over all (and restricts nothing itself) is matched to the
+//! cited clauses sharing two of its content words. When one of them restricts (`only`,
+//! `except`, `unless`, だけ, のみ, 에서만, 只, 仅, 除了…) and none says it of all, the note has
+//! widened what the source said: `contradicted`, quoting the restricting clause.
+
+use super::cited_text::CitedText;
+use super::sentence_verdict::{Verdict, statement_verdict};
+use crate::analysis::claims::{self, Statement};
+use crate::analysis::findings::{ClaimReport, ClaimStatus};
+use crate::analysis::flag::{Flag, FlagKind};
+use crate::base::secrets::mask;
+use std::sync::Arc;
+
+/// Words that say something of all (lowercase; Latin ones as whole words).
+const ALL: &[&str] = &[
+    "all",
+    "every",
+    "everywhere",
+    "always",
+    "both",
+    "entire",
+    "across the board",
+    "所有",
+    "全部",
+    "一律",
+    "全て",
+    "すべて",
+    "全体",
+    "모든",
+    "전체",
+    "전부",
+    "전반",
+    "항상",
+];
+
+/// Words that restrict what a clause says to some (lowercase; Latin ones as whole words).
+const SOME: &[&str] = &[
+    "only",
+    "except",
+    "excluding",
+    "unless",
+    "but not",
+    "other than",
+    "apart from",
+    "solely",
+    "だけ",
+    "のみ",
+    "に限",
+    "以外",
+    "에서만",
+    "에만",
+    "한정",
+    "제외",
+    "只",
+    "仅",
+    "僅",
+    "除了",
+    "之外",
+];
+
+/// True when `lower` says one of `words`: a Latin one as a word of prose, not a piece of a
+/// flag or a name (`-only-testing`, `all_tests`).
+fn says(lower: &str, words: &[&str]) -> bool {
+    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '/' | '='));
+    words.iter().any(|w| {
+        if !w.is_ascii() {
+            return lower.contains(w);
+        }
+        lower.match_indices(w).any(|(at, _)| {
+            let mut before = lower[..at].chars().rev();
+            let mut after = lower[at + w.len()..].chars();
+            let (b1, b2, a1, a2) = (before.next(), before.next(), after.next(), after.next());
+            // `dark-theme-only` is prose; `-only-testing`, `--all` are flags.
+            let flag_before = b1 == Some('-') && !b2.is_some_and(char::is_alphanumeric);
+            let flag_after = a1 == Some('-') && a2.is_some_and(char::is_alphanumeric);
+            !word(b1) && !flag_before && !word(a1) && !flag_after
+        })
+    })
+}
+
+/// The `contradicted` flag of a note line that says of all what the cited clause about it
+/// restricts to some.
+pub(super) fn judge(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)]) -> Option<(Flag, ClaimReport)> {
+    for note in claims::statements(line).into_iter().chain(claims::parts(line)) {
+        let said = line.get(note.range.clone()).unwrap_or("").trim();
+        let lower = said.to_lowercase();
+        if !says(&lower, ALL) || says(&lower, SOME) {
+            continue;
+        }
+        let over = quantified(&lower);
+        let mut narrow = None;
+        let mut wide = false;
+        let about = cited
+            .iter()
+            .flat_map(|(t, clauses)| clauses.iter().map(move |c| (t, c)))
+            .filter(|(t, c)| note.shared(c) >= 2 && !t.asks_at(c.range.end));
+        for (t, c) in about {
+            let text = t.text.get(c.range.clone()).unwrap_or("").to_lowercase();
+            // Said of all of the same things (`all sidebar links` is no `both themes`).
+            // (A request asserts nothing: `run the audit on both themes`.)
+            let asserts = !claims::directive(&text);
+            if asserts && says(&text, ALL) && (over.is_empty() || quantified(&text).iter().any(|w| over.contains(w))) {
+                wide = true;
+            } else if says(&text, SOME) {
+                narrow.get_or_insert((t, c));
+            }
+        }
+        if let Some((t, c)) = narrow.filter(|_| !wide) {
+            return Some(verdict(line, said, t, c));
+        }
+    }
+    None
+}
+
+/// The content stems of the few words after a Latin word that says "all" (`both light and
+/// dark themes`: light, dark, theme): what it quantifies. Empty for CJK text, read whole.
+fn quantified(lower: &str) -> Vec<String> {
+    let words: Vec<&str> =
+        lower.split(|c: char| !(c.is_alphanumeric() || c == '\'')).filter(|w| !w.is_empty()).collect();
+    let mut out = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        if w.is_ascii() && ALL.contains(w) {
+            for next in words.iter().skip(i + 1).take(4) {
+                out.extend(claims::content_stems(next));
+            }
+        }
+    }
+    out
+}
+
+fn verdict(line: &str, said: &str, t: &CitedText, c: &Statement) -> (Flag, ClaimReport) {
+    let source = t.line_at(c.range.start);
+    let quote = crate::base::text::one_line_cut(&mask(t.text.get(c.range.clone()).unwrap_or("").trim()), 200);
+    let shown = mask(said).into_owned();
+    let message = format!("the note says «{shown}» of all, but {source} says it of some only: «{quote}»");
+    let v = Verdict { status: ClaimStatus::Contradicted, source, quote, by: None };
+    statement_verdict(FlagKind::Contradicted, message, line, shown, v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One cited message of `text`, read into statements and parts as `statements::check` reads it.
+    fn cited(text: &str) -> Vec<(Arc<CitedText>, Arc<Vec<Statement>>)> {
+        let t = CitedText { loc: "s.jsonl:3".into(), text: text.into(), ..Default::default() };
+        let mut all = claims::statements(text);
+        all.extend(claims::parts(text));
+        vec![(Arc::new(t), Arc::new(all))]
+    }
+
+    #[test]
+    fn a_scope_widened_in_each_language() {
+        let flagged = |note: &str, said: &str| judge(note, &cited(said)).is_some();
+        let said = "Sidebar links fail color-contrast in the dark theme only; file it as dark-theme-only.";
+        assert!(flagged("- Sidebar links fail color-contrast in both light and dark themes.", said));
+        assert!(!flagged("- Sidebar links fail color-contrast in the dark theme only.", said));
+        assert!(flagged(
+            "- test_watch_fs is skipped on all CI runners.",
+            "Skip test_watch_fs on the macOS runners only."
+        ));
+        assert!(flagged("- 時間窓制約はすべての配送先に適用。", "時間窓制約は冷蔵の配送先だけに適用する。"));
+        assert!(flagged(
+            "- 모든 안드로이드 14 기기에서 크래시 발생.",
+            "크래시는 삼성 안드로이드 14 기기에서만 발생합니다."
+        ));
+        assert!(flagged("- 时间窗约束对所有站点生效。", "时间窗约束只对冷链站点生效。"));
+        // `All` of other things says nothing of this.
+        let other = "Run the audit on both themes. Dark theme: 9 color-contrast failures, all sidebar links. \
+                     File it as dark-theme-only.";
+        assert!(flagged("- Sidebar links fail color-contrast in both light and dark themes.", other));
+        // A flag is no restriction.
+        let run = "xcodebuild test -only-testing:SnapshotTests: 24 snapshot tests pass on iPhone SE.";
+        assert!(!flagged("- All 24 snapshot tests pass on iPhone SE.", run));
+        // The source says it of all too.
+        let both = "Skip test_watch_fs on the macOS runners only. Later: skip test_watch_fs on all CI runners.";
+        assert!(!flagged("- test_watch_fs is skipped on all CI runners.", both));
+    }
+}
