@@ -202,3 +202,81 @@ fn a_scope_widened_is_contradicted_in_each_language() {
         assert!(k.is_empty(), "{faithful} ← {said}: {k:?}");
     }
 }
+
+#[test]
+fn steps_put_in_another_order_are_contradicted() {
+    let recap = "Staging is back. Order was: stop the API, restore the dump, run migrations, start the API. \
+                 Migrations have to come after the restore because the dump has the old schema.";
+    let k = one_session_kinds(
+        &[("assistant", recap)],
+        "- Restore runbook: stop API → run migrations → restore dump → start API.",
+        "1",
+    );
+    assert!(has(&k, "contradicted"), "{k:?}");
+    let k = one_session_kinds(
+        &[("assistant", recap)],
+        "- Restore runbook: stop API → restore dump → run migrations → start API.",
+        "1",
+    );
+    assert!(k.is_empty(), "{k:?}");
+    let said = "じゃあ手順は、先に bbappend で SRCREV を上げて、そのあとで bitbake -c cleansstate linux-custom、で。";
+    let wrong = "- SRCREV 更新手順: まず bitbake -c cleansstate linux-custom、その後 bbappend の SRCREV を上げる。";
+    let k = one_session_kinds(&[("user", said)], wrong, "1");
+    assert!(has(&k, "contradicted"), "{k:?}");
+    // A change of value is no sequence of steps.
+    let said = "limits: memory: 512Mi. Bump the limit to 1Gi, leave requests alone.";
+    let k = one_session_kinds(&[("user", said)], "- memory limit raised 512Mi → 1Gi; requests unchanged.", "1");
+    assert!(!has(&k, "contradicted"), "{k:?}");
+}
+
+/// One Claude Code session whose edits change `BATCH_SIZE` twice: 100 → 500, then 500 → 200.
+fn edited_twice_session() -> String {
+    let edit = |id: &str, old: &str, new: &str| {
+        serde_json::json!([{"type": "tool_use", "id": id, "name": "Edit", "input": {
+            "file_path": "/srv/uploader/config.py", "old_string": old, "new_string": new}}])
+    };
+    let done = |id: &str| {
+        serde_json::json!([{"type": "tool_result", "tool_use_id": id, "content":
+            "The file /srv/uploader/config.py has been updated successfully."}])
+    };
+    [
+        record(1, "user", "The sensor uploader is slow. Bump BATCH_SIZE to 500.".into()),
+        record(2, "assistant", edit("e1", "BATCH_SIZE = 100", "BATCH_SIZE = 500")),
+        record(3, "user", done("e1")),
+        record(4, "assistant", "At 500 the staging gateway returns 504 on some batches.".into()),
+        record(5, "user", "ugh. drop it to 200 then".into()),
+        record(6, "assistant", edit("e2", "BATCH_SIZE = 500", "BATCH_SIZE = 200")),
+        record(7, "user", done("e2")),
+    ]
+    .concat()
+}
+
+#[test]
+fn a_setting_a_later_edit_replaced_is_contradicted() {
+    let log = edited_twice_session();
+    let k = session_kinds(&log, "- Sensor uploader `BATCH_SIZE` = 500 (config.py).", "1-7");
+    assert!(has(&k, "contradicted"), "{k:?}");
+    let k =
+        session_kinds(&log, "- Sensor uploader `BATCH_SIZE` = 200 (config.py); the gateway returns 504 at 500.", "1-7");
+    assert!(k.is_empty(), "{k:?}");
+}
+
+#[test]
+fn a_correction_that_apologises_or_picks_a_bare_value_overrules() {
+    let turns = [
+        ("user", "Add a constraint: PE can't be scheduled for more than 3 consecutive periods."),
+        ("assistant", "Added max_consecutive(\"PE\", 3) next to the labs rule max_consecutive(\"LAB\", 3)."),
+        ("user", "Sorry, I misremembered — it's max 2 in a row for PE. The 3 is the science labs rule."),
+    ];
+    let k = one_session_kinds(&turns, "- Timetable: PE max 3 consecutive periods.", "1-3");
+    assert!(has(&k, "citation-overruled"), "{k:?}");
+    let turns = [
+        ("assistant", "One option is to widen the USB netclass trace width from 0.2 mm to 0.25 mm and re-route."),
+        ("user", "No — keep 0.2, the impedance calc for our stackup is done at 0.2."),
+        ("assistant", "Understood, the trace width stays 0.2 mm; I'll move the vias instead."),
+    ];
+    let k = one_session_kinds(&turns, "- USB netclass trace width is 0.25 mm.", "1-3");
+    assert!(has(&k, "citation-overruled"), "{k:?}");
+    let k = one_session_kinds(&turns, "- USB netclass trace width stays 0.2 mm.", "1-3");
+    assert!(!has(&k, "citation-overruled"), "{k:?}");
+}

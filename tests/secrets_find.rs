@@ -492,6 +492,7 @@ fn secrets_a_key_named_in_a_sentence_gives_its_random_value() {
         // The value right after the name.
         format!("Canvas sync: API token {value}, kept in .env"),
         format!("- the token 7~{value} (course 48213)"),
+        format!("- 그룹 동기화는 `OKTA_API_TOKEN`(`{value}`)으로 호출"),
     ] {
         let masked = secrets::mask(&text);
         assert!(!masked.contains(value), "{masked}");

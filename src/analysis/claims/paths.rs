@@ -39,7 +39,11 @@ pub(crate) fn urls(line: &str) -> Vec<Range<usize>> {
             let left_ok = char_before(line, m.start())
                 .is_none_or(|c| !is_word_char(c) && !matches!(c, '.' | '@' | '/' | '-' | '_'));
             let r = trim_url_end(line, m.range());
-            let right_ok = char_at(line, r.end).is_none_or(|c| !is_word_char(c) && c != '@');
+            // Nor may it go on past a joining mark (`a@b.test.assessment-2026-q3`): matching
+            // would read the longer token, never this one.
+            let joined =
+                |c: char| matches!(c, '-' | '_' | '.') && char_at(line, r.end + c.len_utf8()).is_some_and(is_word_char);
+            let right_ok = char_at(line, r.end).is_none_or(|c| !is_word_char(c) && c != '@' && !joined(c));
             if left_ok && right_ok {
                 push(r, &mut out);
             }

@@ -1,6 +1,7 @@
-//! Values bound to the wrong record. A setting: the note writes a key with a value the note writes a key with a value (`DEBUG = True`)
+//! Values bound to the wrong record. A setting: the note writes a key with a value (`DEBUG = True`)
 //! where every cited line that sets the same key gives it another (`DEBUG = False` in the
-//! file read). The line is `contradicted`, quoting the cited setting. A key the cited lines
+//! file read), or a later cited edit replaced the note's value with another (`BATCH_SIZE =
+//! 500` edited to `BATCH_SIZE = 200`) and nothing after it set it back. The line is `contradicted`, quoting the cited setting. A key the cited lines
 //! set to the note's value anywhere (a file with two sections that both set
 //! `timeout_secs`) is not judged; one they never set is left to the claims.
 //!
@@ -35,8 +36,40 @@ pub(super) fn judge(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)])
         {
             return Some(verdict(line, s, t, other));
         }
+        if let Some((t, other)) = edited_away(s, cited) {
+            return Some(verdict(line, s, t, &other));
+        }
     }
     None
+}
+
+/// The last cited edit that replaced the note's setting (`BATCH_SIZE = 500` in its
+/// `old_string`) with another value of the key, when no cited line after it sets the note's
+/// value again: what the note says no longer holds.
+fn edited_away<'a>(
+    mine: &claims::Setting,
+    cited: &'a [(Arc<CitedText>, Arc<Vec<Statement>>)],
+) -> Option<(&'a CitedText, claims::Setting)> {
+    let same = |o: &claims::Setting| o.key.eq_ignore_ascii_case(&mine.key);
+    let mut away = None;
+    for (t, _) in cited {
+        let t = t.as_ref();
+        let replaced: Vec<std::ops::Range<usize>> = t
+            .replaced
+            .iter()
+            .flat_map(|r| t.text.match_indices(r.as_str()).map(|(at, m)| at..at + m.len()).collect::<Vec<_>>())
+            .collect();
+        let was = |o: &claims::Setting| replaced.iter().any(|r| r.contains(&o.at));
+        let sets = claims::settings(&t.text);
+        let old = sets.iter().any(|o| same(o) && was(o) && o.value == mine.value);
+        let new = sets.iter().find(|o| same(o) && !was(o) && o.value != mine.value);
+        match new {
+            Some(n) if old && t.overruled.is_none() => away = Some((t, n.clone())),
+            _ if sets.iter().any(|o| same(o) && !was(o) && o.value == mine.value) => away = None,
+            _ => {}
+        }
+    }
+    away
 }
 
 /// The `contradicted` flag of a note line that gives a thing it names (one of `sourced`)

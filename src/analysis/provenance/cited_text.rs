@@ -94,6 +94,8 @@ pub struct CitedText {
     /// (line, said text) of the tool calls its results answer: what was read or fetched
     /// (a path, a URL) is stated by a cited result through its call.
     pub inputs: Vec<(usize, String)>,
+    /// What its edit calls replace (an `old_string`): text that stood before the edit.
+    pub replaced: Vec<String>,
 }
 
 /// How much of a cited message is read for sentences (tool output beyond it is data, not

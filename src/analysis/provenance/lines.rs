@@ -172,6 +172,7 @@ impl CitedLines {
         let awaiting = overruled.is_none() && super::overruled::awaits_answer(t, span.clone());
         let mut message =
             CitedText { loc: format!("{}:{n}", t.name()), last, overruled, speaker, awaiting, ..Default::default() };
+        message.replaced = span.clone().filter_map(|m| t.turn(m)).flat_map(|x| x.replaced).collect();
         let tied = t.exchange(span.clone());
         message.delegated = super::overruled::unanswered_delegation(t, span.clone(), &tied);
         message.inputs = t

@@ -58,6 +58,8 @@ pub mod lines;
 mod live;
 pub mod mapping;
 mod misplaced;
+mod mood;
+mod order;
 pub mod overruled;
 mod pending;
 mod planned;

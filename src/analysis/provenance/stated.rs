@@ -46,6 +46,7 @@ pub(super) fn judge_cited(c: &Claim, line: &str, evidence: &[&Cited], stated: &S
             None => match changed_later(c, t, evidence, stated)
                 .or_else(|| rejected_later(c, t, evidence, stated))
                 .or_else(|| passed_over(c, t, evidence, stated))
+                .or_else(|| edited_away(c, line, t, evidence))
             {
                 None => return Some(Verdict::at(ClaimStatus::Sourced, Some(stated.line_stating(t, c)))),
                 Some(o) => {
@@ -143,8 +144,9 @@ fn rejected_later(c: &Claim, t: &CitedText, evidence: &[&Cited], stated: &Stated
 
 /// An option the user passed over: the assistant's message `t` offers the claim's value and
 /// another of the same unit (`a 3-day lookback covers p99… a 7-day lookback would cover even
-/// the max`), and the user's next typed message picks the other (`go with 3 days`) without
-/// the claim's.
+/// the max`), and the user's next typed message picks the other (`go with 3 days`, or bare in
+/// a correction: `no — keep 0.2` after `widen it from 0.2 mm to 0.25 mm`) without the
+/// claim's.
 fn passed_over(c: &Claim, t: &CitedText, evidence: &[&Cited], stated: &Stated) -> Option<Overruling> {
     use crate::inputs::transcript::Speaker;
     if t.speaker != Some(Speaker::Assistant) || !claims::another_value(c, &t.text) {
@@ -162,12 +164,45 @@ fn passed_over(c: &Claim, t: &CitedText, evidence: &[&Cited], stated: &Stated) -
         .min_by_key(|(l, _)| *l)?;
     let offered = claims::amounts(&t.text);
     let picked = claims::amounts(&u.text).into_iter().any(|v| offered.contains(&v));
-    (picked && claims::another_value(c, &u.text) && !stated.states(u, c)).then(|| Overruling {
+    // The pick may be bare (`no — keep 0.2` of `from 0.2 mm to 0.25 mm`) when it corrects.
+    let of_the_unit = claims::another_value(c, &u.text) || super::overruled::corrects(&u.text);
+    (picked && of_the_unit && !stated.states(u, c)).then(|| Overruling {
         line,
         loc: u.loc.clone(),
         text: u.text.clone(),
         how: super::overruled::How::Corrected,
         replaced: Vec::new(),
+    })
+}
+
+/// A value a later edit of the same session replaced: a cited edit after message `t` whose
+/// replaced text (`old_string`) states the claim and whose new text gives its subject
+/// another value (`BATCH_SIZE = 500` edited to `BATCH_SIZE = 200`). A note line that names
+/// another value of the subject too records the change, not the old value.
+fn edited_away(c: &Claim, line: &str, t: &CitedText, evidence: &[&Cited]) -> Option<Overruling> {
+    let (file, _) = t.loc.rsplit_once(':')?;
+    if claims::another_value(c, line) {
+        return None;
+    }
+    messages(evidence).into_iter().find_map(|u| {
+        let (f, l) = u.loc.rsplit_once(':')?;
+        let l = l.parse::<usize>().ok().filter(|&l| f == file && l > t.last)?;
+        if u.replaced.is_empty() || u.overruled.is_some() {
+            return None;
+        }
+        let old = u.replaced.join("\n");
+        let mut new = u.text.clone();
+        for r in &u.replaced {
+            new = new.replace(r.as_str(), "\n");
+        }
+        let replaced = claims::Haystack::dated(&old, u.date).states(c) && claims::contradiction(c, &new).is_some();
+        replaced.then(|| Overruling {
+            line: l,
+            loc: u.loc.clone(),
+            text: u.text.clone(),
+            how: super::overruled::How::Corrected,
+            replaced: Vec::new(),
+        })
     })
 }
 

@@ -86,6 +86,7 @@ pub(super) fn check(review: &Review, cited: &[Vec<Cited>], hunk_claims: &[HunkCl
                     .or_else(|| super::planned::judge(text, &finer))
                     .or_else(|| super::leaning::judge(text, &finer))
                     .or_else(|| super::scope::judge(text, &finer))
+                    .or_else(|| super::order::judge(text, &statements))
                     .or_else(|| super::assigned::judge(text, &statements))
                     .or_else(|| super::assigned::judge_state(text, sourced, &statements))
                     .or_else(|| super::worded::judge(text, &statements))
@@ -155,7 +156,7 @@ fn judge_line(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)]) -> Op
         let agrees = close
             .iter()
             .any(|m| m.coverage >= best.coverage - 0.01 && note.opposite(m.clause).is_none() && !says_both(m.clause));
-        if let Some(o) = best.text.overruled.as_ref().filter(|_| !claims::negated(said)) {
+        if let Some(o) = best.text.overruled.as_ref().filter(|_| !claims::negated(said) && !super::mood::keeps(said)) {
             let all_overruled =
                 close.iter().filter(|m| m.coverage >= best.coverage - 0.01).all(|m| m.text.overruled.is_some());
             if all_overruled {
@@ -170,7 +171,7 @@ fn judge_line(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)]) -> Op
         let turned = !agrees && note.opposite(best.clause).is_some();
         // Nor does a reported proposal (`someone suggested turning it off`).
         let asserts_nothing = question(best) || proposed(best);
-        if turned && !asserts_nothing && !(not_yet(said) && asked()) {
+        if turned && !asserts_nothing && !(super::mood::not_yet(said) && asked()) {
             return Some(contradicted(line, said, best));
         }
         let as_close = || close.iter().filter(|m| m.coverage >= best.coverage - 0.01);
@@ -195,12 +196,6 @@ fn judge_line(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)]) -> Op
     None
 }
 
-/// True when a note sentence says something is not done yet or only planned.
-fn not_yet(said: &str) -> bool {
-    let lower = said.to_lowercase();
-    claims::planned(&lower) || claims::negated(said) && lower.split(|c: char| !c.is_alphanumeric()).any(|w| w == "yet")
-}
-
 /// True when the matched clause is the assistant's own words and a guess (`probably`, `I
 /// think`, a question): its message's first line is the assistant's, and the clause is on it.
 fn guess(m: &Match<'_>) -> bool {
@@ -213,53 +208,18 @@ fn guess(m: &Match<'_>) -> bool {
 /// (`should we switch from npm to bun?`, `Want me to try it on a branch?`, `移行しますか？`):
 /// it asserts nothing. A `why`/`how`… question takes what it asks about as so.
 fn asks(m: &Match<'_>) -> bool {
-    question(m) && !presupposes(m.text.text.get(m.clause.range.clone()).unwrap_or(""))
+    question(m) && !super::mood::presupposes(m.text.text.get(m.clause.range.clone()).unwrap_or(""))
+}
+
+/// True when the matched clause reports a proposal (see `mood::reports_proposal`).
+fn proposed(m: &Match<'_>) -> bool {
+    super::mood::reports_proposal(m.text.text.get(m.clause.range.clone()).unwrap_or(""))
 }
 
 /// True when the matched clause ends in a question mark: it asserts nothing a note could
 /// turn around, whatever it takes as so.
-/// True when the matched clause reports a proposal (`someone suggested turning off
-/// auto-renew`, `QA proposed dropping the job`, `提案された`, `제안했`, `建议`): it asserts
-/// nothing a note can turn around.
-fn proposed(m: &Match<'_>) -> bool {
-    const MARKERS: &[&str] = &["suggest", "propos", "recommend", "提案", "제안", "建议", "建議", "推荐"];
-    let clause = m.text.text.get(m.clause.range.clone()).unwrap_or("").to_lowercase();
-    MARKERS.iter().any(|w| clause.contains(w))
-}
-
 fn question(m: &Match<'_>) -> bool {
     m.text.asks_at(m.clause.range.end)
-}
-
-/// Words that open a question about something taken as so (`why is the test flaky?` says
-/// it is flaky): such a question leaves nothing open.
-const WH: &[&str] = &[
-    "why",
-    "how",
-    "what",
-    "when",
-    "where",
-    "which",
-    "who",
-    "なぜ",
-    "どうして",
-    "何",
-    "왜",
-    "어떻게",
-    "무엇",
-    "为什么",
-    "怎么",
-    "什么",
-    "哪",
-];
-
-/// True when a question asks about something it takes as so (`why…`, `how…`, なぜ, 왜, 为什么).
-fn presupposes(question: &str) -> bool {
-    let lower = question.trim_start().to_lowercase();
-    WH.iter().any(|w| {
-        lower.starts_with(w) && (!w.is_ascii() || !lower[w.len()..].starts_with(|c: char| c.is_alphanumeric()))
-            || !w.is_ascii() && lower.contains(w)
-    })
 }
 
 fn undecided(line: &str, said: &str, m: &Match<'_>) -> (Flag, ClaimReport) {

@@ -243,18 +243,21 @@ const LINKING_WORDS: &[&str] = &["is", "was", "are", "were", "becomes", "became"
 /// one blank. Only a random value is taken there ([`after_key`] checks it), so prose such as
 /// `the token is stored in the vault` is no credential.
 fn said_value_start(b: &[u8], e: usize) -> Option<usize> {
-    // The value right after the name (`API token 7~Qm3x…`, `the token ghx9…`): taken only
-    // when it is random, as any value here.
-    if b.get(e) == Some(&b' ') && b.get(e + 1).is_some_and(u8::is_ascii_alphanumeric) {
+    // The value right after the name (`API token 7~Qm3x…`, `the token ghx9…`), past blanks,
+    // the name's closing quote or backtick and an opening bracket or quote
+    // (`OKTA_API_TOKEN`(`00Tq7v…`)): taken only when it is random, as any value here.
+    let start = run_end(b, e, |c| matches!(c, b' ' | b'`' | b'"' | b'\'' | b'(' | b'['));
+    if start > e && start - e <= 4 && b.get(start).is_some_and(u8::is_ascii_alphanumeric) {
         let end =
-            run_end(b, e + 1, |c| c.is_ascii_alphanumeric() || matches!(c, b'~' | b'_' | b'-' | b'+' | b'/' | b'='));
-        let word = b.get(e + 1..end)?;
+            run_end(b, start, |c| c.is_ascii_alphanumeric() || matches!(c, b'~' | b'_' | b'-' | b'+' | b'/' | b'='));
+        let word = b.get(start..end)?;
         // With no `:`, `=` or linking word, only a long run of token characters standing
         // alone is a value (not `secret database.md#1:`).
-        let alone = b.get(end).is_none_or(|&c| c.is_ascii_whitespace() || matches!(c, b',' | b';' | b')'))
+        let closes = |c: u8| c.is_ascii_whitespace() || matches!(c, b',' | b';' | b')' | b']' | b'`' | b'"' | b'\'');
+        let alone = b.get(end).is_none_or(|&c| closes(c))
             || b.get(end) == Some(&b'.') && b.get(end + 1).is_none_or(u8::is_ascii_whitespace);
         if word.len() >= 20 && alone && is_credential_value(word) {
-            return Some(e + 1);
+            return Some(start);
         }
     }
     let mut i = e;
