@@ -280,3 +280,25 @@ fn a_correction_that_apologises_or_picks_a_bare_value_overrules() {
     let k = one_session_kinds(&turns, "- USB netclass trace width stays 0.2 mm.", "1-3");
     assert!(!has(&k, "citation-overruled"), "{k:?}");
 }
+
+#[test]
+fn a_setting_only_a_refused_edit_gives_is_contradicted() {
+    let edit = serde_json::json!([{"type": "tool_use", "id": "e1", "name": "Edit", "input": {
+        "file_path": "/srv/portal/saml/config.ts",
+        "old_string": "allowedClockSkewMs: 180_000,",
+        "new_string": "allowedClockSkewMs: 600_000,"}}]);
+    let refused = serde_json::json!([{"type": "tool_result", "tool_use_id": "e1", "is_error": true, "content":
+        "The user doesn't want to proceed with this tool use. The tool use was rejected."}]);
+    let log = [
+        record(1, "user", "SAML login sometimes fails with `Response is not yet valid`.".into()),
+        record(2, "assistant", "The IdP clock is ahead by ~4.5 min; widening the skew to 10 min avoids it.".into()),
+        record(3, "assistant", edit),
+        record(4, "user", refused),
+        record(5, "user", "10分は長すぎ。3分のままにして、IdP の NTP を直してもらう".into()),
+    ]
+    .concat();
+    let k = session_kinds(&log, "- Portal SAML `allowedClockSkewMs`: 600_000; IdP NTP fix requested.", "1-5");
+    assert!(has(&k, "contradicted") || has(&k, "citation-overruled"), "{k:?}");
+    let k = session_kinds(&log, "- Portal SAML `allowedClockSkewMs`: 180_000; IdP NTP fix requested.", "1-5");
+    assert!(k.is_empty(), "{k:?}");
+}

@@ -1,6 +1,7 @@
 //! Values bound to the wrong record. A setting: the note writes a key with a value (`DEBUG = True`)
 //! where every cited line that sets the same key gives it another (`DEBUG = False` in the
-//! file read), or a later cited edit replaced the note's value with another (`BATCH_SIZE =
+//! file read; a refused edit sets nothing, though what it would have replaced stands), or a
+//! later cited edit replaced the note's value with another (`BATCH_SIZE =
 //! 500` edited to `BATCH_SIZE = 200`) and nothing after it set it back. The line is `contradicted`, quoting the cited setting. A key the cited lines
 //! set to the note's value anywhere (a file with two sections that both set
 //! `timeout_secs`) is not judged; one they never set is left to the claims.
@@ -26,8 +27,12 @@ pub(super) fn judge(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)])
     if mine.is_empty() {
         return None;
     }
-    let theirs: Vec<(&CitedText, claims::Setting)> =
-        cited.iter().flat_map(|(t, _)| claims::settings(&t.text).into_iter().map(move |s| (t.as_ref(), s))).collect();
+    // What a refused edit would have set is set nowhere; what it would have replaced stands.
+    let theirs: Vec<(&CitedText, claims::Setting)> = cited
+        .iter()
+        .flat_map(|(t, _)| claims::settings(&t.text).into_iter().map(move |s| (t.as_ref(), s)))
+        .filter(|(t, s)| t.overruled.is_none() || replaced_at(t).iter().any(|r| r.contains(&s.at)))
+        .collect();
     for s in &mine {
         let same_key: Vec<&(&CitedText, claims::Setting)> =
             theirs.iter().filter(|(_, o)| o.key.eq_ignore_ascii_case(&s.key)).collect();
@@ -43,6 +48,11 @@ pub(super) fn judge(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)])
     None
 }
 
+/// Where in the message's text stands what its edits replace (their `old_string`).
+fn replaced_at(t: &CitedText) -> Vec<std::ops::Range<usize>> {
+    t.replaced.iter().flat_map(|r| t.text.match_indices(r.as_str()).map(|(at, m)| at..at + m.len())).collect()
+}
+
 /// The last cited edit that replaced the note's setting (`BATCH_SIZE = 500` in its
 /// `old_string`) with another value of the key, when no cited line after it sets the note's
 /// value again: what the note says no longer holds.
@@ -54,11 +64,7 @@ fn edited_away<'a>(
     let mut away = None;
     for (t, _) in cited {
         let t = t.as_ref();
-        let replaced: Vec<std::ops::Range<usize>> = t
-            .replaced
-            .iter()
-            .flat_map(|r| t.text.match_indices(r.as_str()).map(|(at, m)| at..at + m.len()).collect::<Vec<_>>())
-            .collect();
+        let replaced = replaced_at(t);
         let was = |o: &claims::Setting| replaced.iter().any(|r| r.contains(&o.at));
         let sets = claims::settings(&t.text);
         let old = sets.iter().any(|o| same(o) && was(o) && o.value == mine.value);

@@ -32,6 +32,10 @@ pub struct Overruling {
     /// What the refused calls would have replaced (an edit's `old_string`): it stood before
     /// and stands after the refusal, so the refusal says nothing against it.
     pub replaced: Vec<String>,
+    /// What the refused calls would have written (an edit's `new_string`, a write's
+    /// `content`): when there is some, only that was refused (not the file's path, not what
+    /// the edit replaces).
+    pub written: Vec<String>,
 }
 
 /// How a proposal was turned down.
@@ -41,6 +45,17 @@ pub enum How {
     Rejected,
     /// The user's next message corrected it.
     Corrected,
+}
+
+/// True when a refusal bears on the claim: a refused edit refuses what it would have written
+/// (`new_string`), not what it names or would have replaced (`old_string`), which stand; any
+/// other refusal or correction bears on the whole message.
+pub fn refuses(o: &Overruling, c: &crate::analysis::claims::Claim, date: Option<crate::base::date::Date>) -> bool {
+    use crate::analysis::claims::Haystack;
+    if o.written.is_empty() {
+        return true;
+    }
+    Haystack::dated(&o.written.join("\n"), date).states(c) && !Haystack::dated(&o.replaced.join("\n"), date).states(c)
 }
 
 impl Overruling {
@@ -61,17 +76,21 @@ pub fn of_message(t: &Transcript, span: RangeInclusive<usize>) -> Option<Overrul
         Speaker::User => true,
         _ => return None,
     };
-    // What the message's calls would replace, read only for a refused call.
-    let replaced = |how: How| match how {
-        How::Rejected => span.clone().filter_map(|n| t.turn(n)).flat_map(|x| x.replaced).collect(),
-        How::Corrected => Vec::new(),
+    // What the message's calls would replace and write, read only for a refused call.
+    let sides = |how: How| match how {
+        How::Rejected => span.clone().filter_map(|n| t.turn(n)).map(|x| (x.replaced, x.written)).fold(
+            (Vec::new(), Vec::new()),
+            |(mut r, mut w), (xr, xw)| {
+                r.extend(xr);
+                w.extend(xw);
+                (r, w)
+            },
+        ),
+        How::Corrected => (Vec::new(), Vec::new()),
     };
-    let at = |line: usize, text: String, how: How| Overruling {
-        line,
-        loc: format!("{}:{line}", t.name()),
-        text,
-        how,
-        replaced: replaced(how),
+    let at = |line: usize, text: String, how: How| {
+        let (replaced, written) = sides(how);
+        Overruling { line, loc: format!("{}:{line}", t.name()), text, how, replaced, written }
     };
     let answer = t.answer(span.clone());
     if !own && let Some((line, r)) = answer.failed.iter().find(|(_, r)| rejection(&r.text)) {

@@ -105,7 +105,7 @@ pub(super) fn judge(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)])
             let asserts = !claims::directive(&text);
             if asserts && says(&text, ALL) && (over.is_empty() || quantified(&text).iter().any(|w| over.contains(w))) {
                 wide = true;
-            } else if says(&text, SOME) {
+            } else if says(&text, SOME) && beyond(&over, &text) {
                 narrow.get_or_insert((t, c));
             }
         }
@@ -114,6 +114,14 @@ pub(super) fn judge(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)])
         }
     }
     None
+}
+
+/// True when what the note says "all" of reaches beyond the restricting clause: one of its
+/// words is not in it (`both light and dark themes` against `dark-theme-only`; not `every
+/// merge to main` against `we only merge to main`). CJK text, read whole, always does.
+fn beyond(over: &[String], restricting: &str) -> bool {
+    let theirs = claims::content_stems(restricting);
+    over.is_empty() || over.iter().any(|w| !theirs.contains(w))
 }
 
 /// The content stems of the few words after a Latin word that says "all" (`both light and
@@ -173,6 +181,8 @@ mod tests {
         let other = "Run the audit on both themes. Dark theme: 9 color-contrast failures, all sidebar links. \
                      File it as dark-theme-only.";
         assert!(flagged("- Sidebar links fail color-contrast in both light and dark themes.", other));
+        // The note carries the restriction itself.
+        assert!(!flagged("- Staging deploys are enabled on every merge to main.", "We only merge to main now."));
         // A flag is no restriction.
         let run = "xcodebuild test -only-testing:SnapshotTests: 24 snapshot tests pass on iPhone SE.";
         assert!(!flagged("- All 24 snapshot tests pass on iPhone SE.", run));

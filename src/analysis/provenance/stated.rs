@@ -53,6 +53,11 @@ pub(super) fn judge_cited(c: &Claim, line: &str, evidence: &[&Cited], stated: &S
                     changed.get_or_insert((stated.line_stating(t, c), o));
                 }
             },
+            // Only what a refused edit would have written was refused: its path and what it
+            // would have replaced stood before it and stand after.
+            Some(o) if !super::overruled::refuses(o, c, t.date) => {
+                return Some(Verdict::at(ClaimStatus::Sourced, Some(stated.line_stating(t, c))));
+            }
             Some(o) => {
                 overruled.get_or_insert((stated.line_stating(t, c), o));
             }
@@ -99,6 +104,7 @@ fn changed_later(c: &Claim, t: &CitedText, evidence: &[&Cited], stated: &Stated)
             text: u.text.clone(),
             how: super::overruled::How::Corrected,
             replaced: Vec::new(),
+            written: Vec::new(),
         })
     })
 }
@@ -120,16 +126,10 @@ fn rejected_later(c: &Claim, t: &CitedText, evidence: &[&Cited], stated: &Stated
         l.parse::<usize>().ok().filter(|&l| f == file && l > t.last)
     };
     let all = messages(evidence);
-    // The call proposes the claim: it states it outside what it would replace.
-    let proposes = |u: &Arc<CitedText>, o: &Overruling| {
-        if o.replaced.is_empty() {
-            return stated.states(u, c);
-        }
-        let mut text = u.text.clone();
-        for old in &o.replaced {
-            text = text.replace(old.as_str(), "\n");
-        }
-        claims::Haystack::dated(&text, u.date).states(c)
+    // The call proposes the claim: what it would write states it.
+    let proposes = |u: &Arc<CitedText>, o: &Overruling| match o.written.is_empty() {
+        true => stated.states(u, c),
+        false => super::overruled::refuses(o, c, u.date),
     };
     let (line, o) = all
         .iter()
@@ -172,6 +172,7 @@ fn passed_over(c: &Claim, t: &CitedText, evidence: &[&Cited], stated: &Stated) -
         text: u.text.clone(),
         how: super::overruled::How::Corrected,
         replaced: Vec::new(),
+        written: Vec::new(),
     })
 }
 
@@ -202,6 +203,7 @@ fn edited_away(c: &Claim, line: &str, t: &CitedText, evidence: &[&Cited]) -> Opt
             text: u.text.clone(),
             how: super::overruled::How::Corrected,
             replaced: Vec::new(),
+            written: Vec::new(),
         })
     })
 }

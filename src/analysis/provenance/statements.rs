@@ -157,8 +157,28 @@ fn judge_line(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)]) -> Op
             .iter()
             .any(|m| m.coverage >= best.coverage - 0.01 && note.opposite(m.clause).is_none() && !says_both(m.clause));
         if let Some(o) = best.text.overruled.as_ref().filter(|_| !claims::negated(said) && !super::mood::keeps(said)) {
-            let all_overruled =
-                close.iter().filter(|m| m.coverage >= best.coverage - 0.01).all(|m| m.text.overruled.is_some());
+            // (Only what a refused edit would have written was refused.)
+            let stands = |m: &Match<'_>| {
+                let clause = m.text.text.get(m.clause.range.clone()).unwrap_or("").trim();
+                let refused = |o: &super::overruled::Overruling| {
+                    o.written.iter().any(|w| w.contains(clause)) && !o.replaced.iter().any(|r| r.contains(clause))
+                };
+                m.text.overruled.as_ref().is_some_and(|o| !o.written.is_empty() && !refused(o))
+            };
+            // All as close are turned down, and one is what was refused (not only what a
+            // refused edit names or would have replaced).
+            let as_close: Vec<&Match<'_>> = close.iter().filter(|m| m.coverage >= best.coverage - 0.01).collect();
+            // A value of the line that only a refused edit writes makes it restate the refusal.
+            let writes_refused = || {
+                let said_values = claims::amounts(said);
+                as_close.iter().filter_map(|m| m.text.overruled.as_ref()).any(|o| {
+                    let written = claims::amounts(&o.written.join("\n"));
+                    let replaced = claims::amounts(&o.replaced.join("\n"));
+                    said_values.iter().any(|v| written.contains(v) && !replaced.contains(v))
+                })
+            };
+            let all_overruled = as_close.iter().all(|m| m.text.overruled.is_some())
+                && (as_close.iter().any(|m| !stands(m)) || writes_refused());
             if all_overruled {
                 return Some(overruled(line, said, best, o));
             }

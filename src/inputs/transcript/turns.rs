@@ -130,6 +130,9 @@ pub struct Turn {
     /// What its tool calls would replace (an edit's `old_string`): text that stood before
     /// the call, not what the call proposes.
     pub replaced: Vec<String>,
+    /// What its edit calls would write (an edit's `new_string`, a write's `content`): what
+    /// the call proposes.
+    pub written: Vec<String>,
 }
 
 impl Turn {
@@ -188,6 +191,7 @@ pub fn turn_of(bytes: &[u8], line: usize) -> Option<Turn> {
         meta,
         loaded_by,
         replaced: Vec::new(),
+        written: Vec::new(),
     };
     let content = v.get("message").and_then(|m| m.get("content"));
     match content {
@@ -231,7 +235,7 @@ fn read_block(b: &Value, turn: &mut Turn) {
         "tool_use" | "server_tool_use" => {
             turn.calls.push((field(&["id", "tool_id"]).to_string(), field(&["name", "tool_name"]).to_string()));
             if let Some(input) = b.get("input") {
-                replaced(input, &mut turn.replaced);
+                edit_sides(input, &mut turn.replaced, &mut turn.written);
             }
         }
         t if t == "tool_result" || t.ends_with("_tool_result") => {
@@ -244,16 +248,21 @@ fn read_block(b: &Value, turn: &mut Turn) {
     }
 }
 
-/// The text an edit call's input replaces: its `old_string` (`old_str`, `old_text`), also in
-/// each of a multi-edit's `edits`.
-fn replaced(input: &Value, out: &mut Vec<String>) {
-    for key in ["old_string", "old_str", "old_text"] {
-        if let Some(s) = input.get(key).and_then(Value::as_str).filter(|s| !s.is_empty()) {
-            out.push(s.to_string());
+/// The two sides of an edit call's input: what it replaces (`old_string`, `old_str`,
+/// `old_text`) and what it writes (`new_string`, `new_str`, `new_text`, a write's `content`),
+/// also in each of a multi-edit's `edits`.
+fn edit_sides(input: &Value, replaced: &mut Vec<String>, written: &mut Vec<String>) {
+    let strings = |keys: &[&str], out: &mut Vec<String>| {
+        for key in keys {
+            if let Some(s) = input.get(*key).and_then(Value::as_str).filter(|s| !s.is_empty()) {
+                out.push(s.to_string());
+            }
         }
-    }
+    };
+    strings(&["old_string", "old_str", "old_text"], replaced);
+    strings(&["new_string", "new_str", "new_text", "content"], written);
     if let Some(Value::Array(edits)) = input.get("edits") {
-        edits.iter().for_each(|e| replaced(e, out));
+        edits.iter().for_each(|e| edit_sides(e, replaced, written));
     }
 }
 
