@@ -181,4 +181,9 @@ fn a_name_is_stated_in_its_other_number() {
     assert!(occurs_in(&c, "open the Pipeline view"));
     let c = name("Builds run in the Pipelines tab.", "Pipelines");
     assert!(!occurs_in(&c, "open the Pipelinesettings view"));
+    // A hyphenated name is stated with spaces for its hyphens.
+    let c = name("38 skipped on Quinlan-branch conflicts.", "Quinlan-branch");
+    assert!(occurs_in(&c, "all conflicts in the Quinlan branch"));
+    assert!(!occurs_in(&c, "all conflicts in the Quinlan tree"));
+    assert!(dreamreview::analysis::claims::needles(&c).iter().any(|n| n == "quinlan branch"));
 }

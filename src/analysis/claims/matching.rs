@@ -70,9 +70,10 @@ pub fn needles(claim: &Claim) -> Vec<String> {
         ClaimValue::Text(value) if claim.kind == ClaimKind::Number => super::clock::clock_needles(value),
         ClaimValue::Text(value) => match glob_parts(value) {
             Some(parts) => parts.iter().max_by_key(|p| p.len()).and_then(|p| json_safe_piece(p)).into_iter().collect(),
-            // A name may be written in its other number (`devDependency`, `devDependencies`).
+            // A name may be written in its other number (`devDependency`, `devDependencies`),
+            // or with spaces for its hyphens.
             None if claim.kind == ClaimKind::Name && value.len() >= 4 => std::iter::once(value.clone())
-                .chain(super::occurs::other_numbers(value))
+                .chain(super::occurs::other_forms(value))
                 .filter_map(|v| json_safe_piece(&v))
                 .collect(),
             None => json_safe_piece(value).into_iter().collect(),

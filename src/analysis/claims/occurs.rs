@@ -88,7 +88,17 @@ pub(crate) fn word_occurs(value: &str, lower: &str) -> bool {
 /// True when `lower` states the name `value` (lowercase): as a word, or in its other
 /// number (`devDependency` for `devDependencies`, `pipelines` for `pipeline`).
 pub(crate) fn name_occurs(value: &str, lower: &str) -> bool {
-    word_occurs(value, lower) || value.len() >= 4 && other_numbers(value).iter().any(|v| word_occurs(v, lower))
+    word_occurs(value, lower) || value.len() >= 4 && other_forms(value).iter().any(|v| word_occurs(v, lower))
+}
+
+/// The other ways a name may be written: in its other grammatical number, and a hyphenated
+/// name with spaces (`Quinlan-branch` for `the Quinlan branch`).
+pub(crate) fn other_forms(value: &str) -> Vec<String> {
+    let mut out = other_numbers(value);
+    if value.contains('-') {
+        out.push(value.replace('-', " "));
+    }
+    out
 }
 
 /// The other grammatical numbers a name may be written in (`dependency` ↔ `dependencies`,
