@@ -302,3 +302,22 @@ fn a_setting_only_a_refused_edit_gives_is_contradicted() {
     let k = session_kinds(&log, "- Portal SAML `allowedClockSkewMs`: 180_000; IdP NTP fix requested.", "1-5");
     assert!(k.is_empty(), "{k:?}");
 }
+
+/// A particle standing alone is no label: `warn_before_sec は 15 秒` states the note's `警告は
+/// 15 秒前` (the label is the word before `は`, in another script).
+#[test]
+fn a_particle_standing_alone_labels_nothing() {
+    let said = "idle_timeout_sec は 120 秒に変更。warn_before_sec（タイムアウト前の警告）は 15 秒のままです。";
+    let k = one_session_kinds(
+        &[("assistant", said)],
+        "- キオスクのアイドルタイムアウトは 120 秒。警告はその 15 秒前。",
+        "1",
+    );
+    assert!(k.is_empty(), "{k:?}");
+    let k = one_session_kinds(
+        &[("assistant", said)],
+        "- キオスクのアイドルタイムアウトは 120 秒。警告はその 20 秒前。",
+        "1",
+    );
+    assert!(has(&k, "unsourced-claim") || has(&k, "contradicted"), "{k:?}");
+}

@@ -167,6 +167,8 @@ fn word_before(text: &str, toks: &[Tok], at: usize) -> Option<Label> {
                 }
                 skipped += 1;
             }
+            // A particle standing alone (`warn は 15 秒`) marks the word before it.
+            TokKind::Cjk if particle(word(text, t)) => skipped += 1,
             TokKind::Cjk => return label(text, toks, i, false),
             TokKind::Punct(
                 '(' | '"' | '\'' | '`' | '*' | '~' | '≈' | '<' | '>' | '≤' | '≥' | '|' | '#' | '$' | '-',
@@ -178,6 +180,16 @@ fn word_before(text: &str, toks: &[Tok], at: usize) -> Option<Label> {
         }
     }
     None
+}
+
+/// True when a CJK token is a grammatical particle standing alone (`は`, `が`, `の`, `는`,
+/// `에서`, `的`): it names nothing.
+fn particle(token: &str) -> bool {
+    const PARTICLES: &[&str] = &[
+        "は", "が", "を", "に", "で", "と", "の", "も", "へ", "や", "から", "まで", "より", "은", "는", "이", "가",
+        "을", "를", "에", "에서", "의", "도", "로", "으로", "的", "了", "是", "在",
+    ];
+    PARTICLES.contains(&token)
 }
 
 /// The content word right after the value (whose tokens end before `from`): `30s timeout`,
