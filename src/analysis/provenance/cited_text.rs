@@ -96,6 +96,8 @@ pub struct CitedText {
     pub inputs: Vec<(usize, String)>,
     /// What its edit calls replace (an `old_string`): text that stood before the edit.
     pub replaced: Vec<String>,
+    /// What its edit calls write (a `new_string`, a write's `content`): what they propose.
+    pub written: Vec<String>,
 }
 
 /// How much of a cited message is read for sentences (tool output beyond it is data, not
@@ -137,4 +139,14 @@ pub(super) fn cut(s: &str, max: usize) -> &str {
         end -= 1;
     }
     &s[..end]
+}
+
+/// One cited message of `text`, read into statements and parts as `statements::check` reads
+/// it: what the sentence judges' unit tests cite.
+#[cfg(test)]
+pub(super) fn cited_for_test(text: &str) -> Vec<(Arc<CitedText>, Arc<Vec<claims::Statement>>)> {
+    let t = CitedText { loc: "s.jsonl:3".into(), text: text.into(), ..Default::default() };
+    let mut all = claims::statements(text);
+    all.extend(claims::parts(text));
+    vec![(Arc::new(t), Arc::new(all))]
 }

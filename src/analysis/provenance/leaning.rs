@@ -10,11 +10,10 @@
 //! was decided: `speculative-source`, quoting the open clause.
 
 use super::cited_text::CitedText;
-use super::sentence_verdict::{Verdict, statement_verdict};
+use super::sentence_verdict::quoted;
 use crate::analysis::claims::{self, Statement};
 use crate::analysis::findings::{ClaimReport, ClaimStatus};
 use crate::analysis::flag::{Flag, FlagKind};
-use crate::base::secrets::mask;
 use std::sync::Arc;
 
 /// The `speculative-source` flag of a note line that records as decided what every cited
@@ -42,32 +41,22 @@ pub(super) fn judge(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)])
             }
         }
         if let Some((t, c)) = open.filter(|_| !settled) {
-            return Some(verdict(line, said, t, c));
+            return Some(quoted(
+                (FlagKind::SpeculativeSource, ClaimStatus::Speculative),
+                (line, said),
+                (t, c),
+                |shown, source, q| format!("the note records «{shown}» as decided, but {source} leaves it open: «{q}»"),
+            ));
         }
     }
     None
-}
-
-fn verdict(line: &str, said: &str, t: &CitedText, c: &Statement) -> (Flag, ClaimReport) {
-    let source = t.line_at(c.range.start);
-    let quote = crate::base::text::one_line_cut(&mask(t.text.get(c.range.clone()).unwrap_or("").trim()), 200);
-    let shown = mask(said).into_owned();
-    let message = format!("the note records «{shown}» as decided, but {source} leaves it open: «{quote}»");
-    let v = Verdict { status: ClaimStatus::Speculative, source, quote, by: None };
-    statement_verdict(FlagKind::SpeculativeSource, message, line, shown, v)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// One cited message of `text`, read into statements and parts as `statements::check` reads it.
-    fn cited(text: &str) -> Vec<(Arc<CitedText>, Arc<Vec<Statement>>)> {
-        let t = CitedText { loc: "s.jsonl:3".into(), text: text.into(), ..Default::default() };
-        let mut all = claims::statements(text);
-        all.extend(claims::parts(text));
-        vec![(Arc::new(t), Arc::new(all))]
-    }
+    use crate::analysis::provenance::cited_text::cited_for_test as cited;
 
     #[test]
     fn a_leaning_recorded_as_a_decision_in_each_language() {

@@ -172,7 +172,10 @@ impl CitedLines {
         let awaiting = overruled.is_none() && super::overruled::awaits_answer(t, span.clone());
         let mut message =
             CitedText { loc: format!("{}:{n}", t.name()), last, overruled, speaker, awaiting, ..Default::default() };
-        message.replaced = span.clone().filter_map(|m| t.turn(m)).flat_map(|x| x.replaced).collect();
+        for x in span.clone().filter_map(|m| t.turn(m)) {
+            message.replaced.extend(x.replaced);
+            message.written.extend(x.written);
+        }
         let tied = t.exchange(span.clone());
         message.delegated = super::overruled::unanswered_delegation(t, span.clone(), &tied);
         message.inputs = t

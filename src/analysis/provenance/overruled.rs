@@ -29,13 +29,6 @@ pub struct Overruling {
     pub text: String,
     /// How it was turned down.
     pub how: How,
-    /// What the refused calls would have replaced (an edit's `old_string`): it stood before
-    /// and stands after the refusal, so the refusal says nothing against it.
-    pub replaced: Vec<String>,
-    /// What the refused calls would have written (an edit's `new_string`, a write's
-    /// `content`): when there is some, only that was refused (not the file's path, not what
-    /// the edit replaces).
-    pub written: Vec<String>,
 }
 
 /// How a proposal was turned down.
@@ -47,15 +40,22 @@ pub enum How {
     Corrected,
 }
 
-/// True when a refusal bears on the claim: a refused edit refuses what it would have written
-/// (`new_string`), not what it names or would have replaced (`old_string`), which stand; any
-/// other refusal or correction bears on the whole message.
-pub fn refuses(o: &Overruling, c: &crate::analysis::claims::Claim, date: Option<crate::base::date::Date>) -> bool {
+/// True when the refusal of cited message `t` bears on the claim: a refused edit refuses what
+/// it would have written (`new_string`, a write's `content`), not what it names or would have
+/// replaced (`old_string`), which stand; any other refusal or correction bears on the whole
+/// message.
+pub(crate) fn refuses(t: &super::cited_text::CitedText, c: &crate::analysis::claims::Claim) -> bool {
     use crate::analysis::claims::Haystack;
-    if o.written.is_empty() {
+    if t.written.is_empty() {
         return true;
     }
-    Haystack::dated(&o.written.join("\n"), date).states(c) && !Haystack::dated(&o.replaced.join("\n"), date).states(c)
+    Haystack::dated(&t.written.join("\n"), t.date).states(c)
+        && !Haystack::dated(&t.replaced.join("\n"), t.date).states(c)
+}
+
+/// The overruling of a message by the user's later correcting message at `line` (`loc`).
+pub(crate) fn corrected(line: usize, loc: &str, text: &str) -> Overruling {
+    Overruling { line, loc: loc.to_string(), text: text.to_string(), how: How::Corrected }
 }
 
 impl Overruling {
@@ -76,22 +76,7 @@ pub fn of_message(t: &Transcript, span: RangeInclusive<usize>) -> Option<Overrul
         Speaker::User => true,
         _ => return None,
     };
-    // What the message's calls would replace and write, read only for a refused call.
-    let sides = |how: How| match how {
-        How::Rejected => span.clone().filter_map(|n| t.turn(n)).map(|x| (x.replaced, x.written)).fold(
-            (Vec::new(), Vec::new()),
-            |(mut r, mut w), (xr, xw)| {
-                r.extend(xr);
-                w.extend(xw);
-                (r, w)
-            },
-        ),
-        How::Corrected => (Vec::new(), Vec::new()),
-    };
-    let at = |line: usize, text: String, how: How| {
-        let (replaced, written) = sides(how);
-        Overruling { line, loc: format!("{}:{line}", t.name()), text, how, replaced, written }
-    };
+    let at = |line: usize, text: String, how: How| Overruling { line, loc: format!("{}:{line}", t.name()), text, how };
     let answer = t.answer(span.clone());
     if !own && let Some((line, r)) = answer.failed.iter().find(|(_, r)| rejection(&r.text)) {
         return Some(at(*line, r.text.clone(), How::Rejected));

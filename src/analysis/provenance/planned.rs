@@ -13,11 +13,10 @@
 //! has turned a plan or a failure into a deed.
 
 use super::cited_text::CitedText;
-use super::sentence_verdict::{Verdict, statement_verdict};
+use super::sentence_verdict::quoted;
 use crate::analysis::claims::{self, Statement};
 use crate::analysis::findings::{ClaimReport, ClaimStatus};
 use crate::analysis::flag::{Flag, FlagKind};
-use crate::base::secrets::mask;
 use std::sync::Arc;
 
 /// The `contradicted` flag of a note line that records as done what the cited lines plan.
@@ -49,17 +48,13 @@ pub(super) fn judge(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)])
             }
         }
         if let Some((t, c, how)) = undone.filter(|_| !deed) {
-            return Some(verdict(line, said, t, c, how));
+            return Some(quoted(
+                (FlagKind::Contradicted, ClaimStatus::Contradicted),
+                (line, said),
+                (t, c),
+                |shown, source, q| format!("the note records «{shown}» as done, but {source} {}: «{q}»", how.phrase()),
+            ));
         }
     }
     None
-}
-
-fn verdict(line: &str, said: &str, t: &CitedText, c: &Statement, how: claims::Undone) -> (Flag, ClaimReport) {
-    let source = t.line_at(c.range.start);
-    let quote = crate::base::text::one_line_cut(&mask(t.text.get(c.range.clone()).unwrap_or("").trim()), 200);
-    let shown = mask(said).into_owned();
-    let message = format!("the note records «{shown}» as done, but {source} {}: «{quote}»", how.phrase());
-    let v = Verdict { status: ClaimStatus::Contradicted, source, quote, by: None };
-    statement_verdict(FlagKind::Contradicted, message, line, shown, v)
 }

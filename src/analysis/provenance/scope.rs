@@ -8,11 +8,10 @@
 //! widened what the source said: `contradicted`, quoting the restricting clause.
 
 use super::cited_text::CitedText;
-use super::sentence_verdict::{Verdict, statement_verdict};
+use super::sentence_verdict::quoted;
 use crate::analysis::claims::{self, Statement};
 use crate::analysis::findings::{ClaimReport, ClaimStatus};
 use crate::analysis::flag::{Flag, FlagKind};
-use crate::base::secrets::mask;
 use std::sync::Arc;
 
 /// Words that say something of all (lowercase; Latin ones as whole words).
@@ -110,7 +109,12 @@ pub(super) fn judge(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)])
             }
         }
         if let Some((t, c)) = narrow.filter(|_| !wide) {
-            return Some(verdict(line, said, t, c));
+            return Some(quoted(
+                (FlagKind::Contradicted, ClaimStatus::Contradicted),
+                (line, said),
+                (t, c),
+                |shown, source, q| format!("the note says «{shown}» of all, but {source} says it of some only: «{q}»"),
+            ));
         }
     }
     None
@@ -140,26 +144,11 @@ fn quantified(lower: &str) -> Vec<String> {
     out
 }
 
-fn verdict(line: &str, said: &str, t: &CitedText, c: &Statement) -> (Flag, ClaimReport) {
-    let source = t.line_at(c.range.start);
-    let quote = crate::base::text::one_line_cut(&mask(t.text.get(c.range.clone()).unwrap_or("").trim()), 200);
-    let shown = mask(said).into_owned();
-    let message = format!("the note says «{shown}» of all, but {source} says it of some only: «{quote}»");
-    let v = Verdict { status: ClaimStatus::Contradicted, source, quote, by: None };
-    statement_verdict(FlagKind::Contradicted, message, line, shown, v)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// One cited message of `text`, read into statements and parts as `statements::check` reads it.
-    fn cited(text: &str) -> Vec<(Arc<CitedText>, Arc<Vec<Statement>>)> {
-        let t = CitedText { loc: "s.jsonl:3".into(), text: text.into(), ..Default::default() };
-        let mut all = claims::statements(text);
-        all.extend(claims::parts(text));
-        vec![(Arc::new(t), Arc::new(all))]
-    }
+    use crate::analysis::provenance::cited_text::cited_for_test as cited;
 
     #[test]
     fn a_scope_widened_in_each_language() {

@@ -55,7 +55,7 @@ pub(super) fn judge_cited(c: &Claim, line: &str, evidence: &[&Cited], stated: &S
             },
             // Only what a refused edit would have written was refused: its path and what it
             // would have replaced stood before it and stand after.
-            Some(o) if !super::overruled::refuses(o, c, t.date) => {
+            Some(_) if !super::overruled::refuses(t, c) => {
                 return Some(Verdict::at(ClaimStatus::Sourced, Some(stated.line_stating(t, c))));
             }
             Some(o) => {
@@ -98,14 +98,7 @@ fn changed_later(c: &Claim, t: &CitedText, evidence: &[&Cited], stated: &Stated)
             && super::overruled::corrects(&u.text)
             && !stated.states(u, c)
             && (claims::another_value(c, &u.text) || takes_back(c, &u.text)))
-        .then(|| Overruling {
-            line,
-            loc: u.loc.clone(),
-            text: u.text.clone(),
-            how: super::overruled::How::Corrected,
-            replaced: Vec::new(),
-            written: Vec::new(),
-        })
+        .then(|| super::overruled::corrected(line, &u.loc, &u.text))
     })
 }
 
@@ -127,15 +120,15 @@ fn rejected_later(c: &Claim, t: &CitedText, evidence: &[&Cited], stated: &Stated
     };
     let all = messages(evidence);
     // The call proposes the claim: what it would write states it.
-    let proposes = |u: &Arc<CitedText>, o: &Overruling| match o.written.is_empty() {
+    let proposes = |u: &Arc<CitedText>| match u.written.is_empty() {
         true => stated.states(u, c),
-        false => super::overruled::refuses(o, c, u.date),
+        false => super::overruled::refuses(u, c),
     };
     let (line, o) = all
         .iter()
         .filter_map(|u| {
             let o = u.overruled.as_ref().filter(|o| o.how == super::overruled::How::Rejected)?;
-            Some((after(u)?, o)).filter(|_| proposes(u, o))
+            Some((after(u)?, o)).filter(|_| proposes(u))
         })
         .min_by_key(|(line, _)| *line)?;
     let typed_between = all.iter().any(|u| u.speaker == Some(Speaker::User) && after(u).is_some_and(|l| l < line));
@@ -166,18 +159,11 @@ fn passed_over(c: &Claim, t: &CitedText, evidence: &[&Cited], stated: &Stated) -
     let picked = claims::amounts(&u.text).into_iter().any(|v| offered.contains(&v));
     // The pick may be bare (`no — keep 0.2` of `from 0.2 mm to 0.25 mm`) when it corrects.
     let of_the_unit = claims::another_value(c, &u.text) || super::overruled::corrects(&u.text);
-    (picked && of_the_unit && !stated.states(u, c)).then(|| Overruling {
-        line,
-        loc: u.loc.clone(),
-        text: u.text.clone(),
-        how: super::overruled::How::Corrected,
-        replaced: Vec::new(),
-        written: Vec::new(),
-    })
+    (picked && of_the_unit && !stated.states(u, c)).then(|| super::overruled::corrected(line, &u.loc, &u.text))
 }
 
 /// A value a later edit of the same session replaced: a cited edit after message `t` whose
-/// replaced text (`old_string`) states the claim and whose new text gives its subject
+/// replaced text (`old_string`) states the claim and whose written text gives its subject
 /// another value (`BATCH_SIZE = 500` edited to `BATCH_SIZE = 200`). A note line that names
 /// another value of the subject too records the change, not the old value.
 fn edited_away(c: &Claim, line: &str, t: &CitedText, evidence: &[&Cited]) -> Option<Overruling> {
@@ -192,19 +178,9 @@ fn edited_away(c: &Claim, line: &str, t: &CitedText, evidence: &[&Cited]) -> Opt
             return None;
         }
         let old = u.replaced.join("\n");
-        let mut new = u.text.clone();
-        for r in &u.replaced {
-            new = new.replace(r.as_str(), "\n");
-        }
+        let new = u.written.join("\n");
         let replaced = claims::Haystack::dated(&old, u.date).states(c) && claims::contradiction(c, &new).is_some();
-        replaced.then(|| Overruling {
-            line: l,
-            loc: u.loc.clone(),
-            text: u.text.clone(),
-            how: super::overruled::How::Corrected,
-            replaced: Vec::new(),
-            written: Vec::new(),
-        })
+        replaced.then(|| super::overruled::corrected(l, &u.loc, &u.text))
     })
 }
 

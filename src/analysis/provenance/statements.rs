@@ -160,10 +160,10 @@ fn judge_line(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)]) -> Op
             // (Only what a refused edit would have written was refused.)
             let stands = |m: &Match<'_>| {
                 let clause = m.text.text.get(m.clause.range.clone()).unwrap_or("").trim();
-                let refused = |o: &super::overruled::Overruling| {
-                    o.written.iter().any(|w| w.contains(clause)) && !o.replaced.iter().any(|r| r.contains(clause))
-                };
-                m.text.overruled.as_ref().is_some_and(|o| !o.written.is_empty() && !refused(o))
+                let t = m.text;
+                let refused =
+                    t.written.iter().any(|w| w.contains(clause)) && !t.replaced.iter().any(|r| r.contains(clause));
+                t.overruled.is_some() && !t.written.is_empty() && !refused
             };
             // All as close are turned down, and one is what was refused (not only what a
             // refused edit names or would have replaced).
@@ -171,9 +171,9 @@ fn judge_line(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)]) -> Op
             // A value of the line that only a refused edit writes makes it restate the refusal.
             let writes_refused = || {
                 let said_values = claims::amounts(said);
-                as_close.iter().filter_map(|m| m.text.overruled.as_ref()).any(|o| {
-                    let written = claims::amounts(&o.written.join("\n"));
-                    let replaced = claims::amounts(&o.replaced.join("\n"));
+                as_close.iter().filter(|m| m.text.overruled.is_some()).any(|m| {
+                    let written = claims::amounts(&m.text.written.join("\n"));
+                    let replaced = claims::amounts(&m.text.replaced.join("\n"));
                     said_values.iter().any(|v| written.contains(v) && !replaced.contains(v))
                 })
             };
@@ -535,12 +535,6 @@ fn judge_rebound(
     }))
 }
 
-/// The source clause of a match, masked, on one line.
-fn quote(m: &Match<'_>) -> String {
-    let q = m.text.text.get(m.clause.range.clone()).unwrap_or("");
-    crate::base::text::one_line_cut(&mask(q), 200)
-}
-
 fn overruled(line: &str, said: &str, m: &Match<'_>, o: &super::overruled::Overruling) -> (Flag, ClaimReport) {
     let source = m.text.line_at(m.clause.range.start);
     let answer = crate::base::text::one_line_cut(&mask(&o.text), 160);
@@ -565,9 +559,5 @@ fn quoted(
     m: &Match<'_>,
     message: impl Fn(&str, &str, &str) -> String,
 ) -> (Flag, ClaimReport) {
-    let source = m.text.line_at(m.clause.range.start);
-    let q = quote(m);
-    let shown = mask(said).into_owned();
-    let message = message(&shown, &source, &q);
-    statement_verdict(kind, message, line, shown, Verdict { status, source, quote: q, by: None })
+    super::sentence_verdict::quoted((kind, status), (line, said), (m.text, m.clause), message)
 }
