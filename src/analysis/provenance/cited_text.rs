@@ -35,6 +35,18 @@ impl CitedText {
         }
     }
 
+    /// True when this message's refusal bears on the claim: a refused edit refuses what it
+    /// would have written (`new_string`, a write's `content`), not what it names or would have
+    /// replaced (`old_string`), which stand; any other refusal or correction bears on the
+    /// whole message.
+    pub fn refuses(&self, c: &claims::Claim) -> bool {
+        if self.written.is_empty() {
+            return true;
+        }
+        claims::Haystack::dated(&self.written.join("\n"), self.date).states(c)
+            && !claims::Haystack::dated(&self.replaced.join("\n"), self.date).states(c)
+    }
+
     /// True when the clause of `text` ending at byte `end` is a question: a question mark
     /// follows it (through closing emphasis, quotes or a bracket).
     pub fn asks_at(&self, end: usize) -> bool {

@@ -40,19 +40,6 @@ pub enum How {
     Corrected,
 }
 
-/// True when the refusal of cited message `t` bears on the claim: a refused edit refuses what
-/// it would have written (`new_string`, a write's `content`), not what it names or would have
-/// replaced (`old_string`), which stand; any other refusal or correction bears on the whole
-/// message.
-pub(crate) fn refuses(t: &super::cited_text::CitedText, c: &crate::analysis::claims::Claim) -> bool {
-    use crate::analysis::claims::Haystack;
-    if t.written.is_empty() {
-        return true;
-    }
-    Haystack::dated(&t.written.join("\n"), t.date).states(c)
-        && !Haystack::dated(&t.replaced.join("\n"), t.date).states(c)
-}
-
 /// The overruling of a message by the user's later correcting message at `line` (`loc`).
 pub(crate) fn corrected(line: usize, loc: &str, text: &str) -> Overruling {
     Overruling { line, loc: loc.to_string(), text: text.to_string(), how: How::Corrected }

@@ -55,7 +55,7 @@ pub(super) fn judge_cited(c: &Claim, line: &str, evidence: &[&Cited], stated: &S
             },
             // Only what a refused edit would have written was refused: its path and what it
             // would have replaced stood before it and stand after.
-            Some(_) if !super::overruled::refuses(t, c) => {
+            Some(_) if !t.refuses(c) => {
                 return Some(Verdict::at(ClaimStatus::Sourced, Some(stated.line_stating(t, c))));
             }
             Some(o) => {
@@ -122,7 +122,7 @@ fn rejected_later(c: &Claim, t: &CitedText, evidence: &[&Cited], stated: &Stated
     // The call proposes the claim: what it would write states it.
     let proposes = |u: &Arc<CitedText>| match u.written.is_empty() {
         true => stated.states(u, c),
-        false => super::overruled::refuses(u, c),
+        false => u.refuses(c),
     };
     let (line, o) = all
         .iter()
