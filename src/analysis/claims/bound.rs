@@ -27,6 +27,23 @@ pub(super) fn numbers(text: &str) -> Vec<Written> {
     whole_numbers(text).map(|(range, value)| written(text, range, value)).collect()
 }
 
+/// A text and its whole numbers, found the first time they are asked for and kept: a
+/// transcript line is asked about many claims of a unit it writes.
+pub(crate) struct Numbers<'t> {
+    text: &'t str,
+    all: std::cell::OnceCell<Vec<Written>>,
+}
+
+impl<'t> Numbers<'t> {
+    pub(crate) fn new(text: &'t str) -> Numbers<'t> {
+        Numbers { text, all: std::cell::OnceCell::new() }
+    }
+
+    fn all(&self) -> &[Written] {
+        self.all.get_or_init(|| numbers(self.text))
+    }
+}
+
 /// The number `value` written at `range` of `text`, with what follows it.
 fn written(text: &str, range: Range<usize>, value: String) -> Written {
     Written { suffix: suffix_unit(text, range.end), range, value }
@@ -132,7 +149,19 @@ fn labelled_as(text: &str, w: &Written, subject: Option<&Subject>) -> bool {
 /// written as a whole number, not as a quantity of another unit of measure, with its unit
 /// bound to it (a prefix label such as `port` or `#` and a counter that only counts, `件`,
 /// need not be written), and labelled as the claim's subject or not at all.
+#[cfg(test)]
 pub(crate) fn quantity_stated(value: &str, unit: Option<&str>, subject: Option<&Subject>, text: &str) -> bool {
+    quantity_stated_in(value, unit, subject, &Numbers::new(text))
+}
+
+/// [`quantity_stated`] on a text whose numbers may have been found already.
+pub(crate) fn quantity_stated_in(
+    value: &str,
+    unit: Option<&str>,
+    subject: Option<&Subject>,
+    nums: &Numbers<'_>,
+) -> bool {
+    let text = nums.text;
     // What follows a number is read only for the numbers that are `value`; a small count
     // may be written as a word (`three times` states `3 times`).
     numbers_equal(text, value).chain(number_words(text, value)).any(|range| {
@@ -166,15 +195,16 @@ pub(crate) fn quantity_stated(value: &str, unit: Option<&str>, subject: Option<&
             Some(u) => !other_measure(w, u) && (carries_unit(text, w, u) || exact_figure(value)),
         };
         unit_ok && label_fits(text, w, subject)
-    }) || unit.is_some_and(|u| converted_stated(value, u, subject, text) || rounded_stated(value, u, subject, text))
-        || unit.is_none() && value.contains('.') && decimal_stated(value, text)
+    }) || unit.is_some_and(|u| converted_stated(value, u, subject, nums) || rounded_stated(value, u, subject, nums))
+        || unit.is_none() && value.contains('.') && decimal_stated(value, nums)
 }
 
 /// True when `text` states the decimal `value` (a figure with no unit or label) otherwise
 /// than as written: a more precise figure that rounds to it (`0.6124` for `0.61`), or a
 /// version of that series (`0.21.10` for `0.21`).
-fn decimal_stated(value: &str, text: &str) -> bool {
-    numbers(text).iter().any(|w| rounds_to(&w.value, value))
+fn decimal_stated(value: &str, nums: &Numbers<'_>) -> bool {
+    let text = nums.text;
+    nums.all().iter().any(|w| rounds_to(&w.value, value))
         || text.match_indices(&format!("{value}.")).any(|(at, m)| {
             let before = text.get(..at).and_then(|s| s.chars().next_back());
             !before.is_some_and(|c| c.is_ascii_digit() || c == '.')
@@ -199,8 +229,9 @@ pub(super) fn rounds_to(precise: &str, value: &str) -> bool {
 
 /// True when `text` states a more precise amount of `unit` that rounds to `value` (`41.27s`
 /// for `41 seconds`), bound as the claim is.
-fn rounded_stated(value: &str, unit: &str, subject: Option<&Subject>, text: &str) -> bool {
-    numbers(text).iter().any(|w| {
+fn rounded_stated(value: &str, unit: &str, subject: Option<&Subject>, nums: &Numbers<'_>) -> bool {
+    let text = nums.text;
+    nums.all().iter().any(|w| {
         rounds_to(&w.value, value)
             && matches!(&w.suffix, Suffix::Unit(_, own) if unit_key(own) == unit_key(unit))
             && label_fits(text, w, subject)
@@ -233,11 +264,12 @@ fn compound_total(text: &str, w: &Written) -> Option<String> {
 /// True when `text` states `value` of `unit` in another unit of its measure (`500 ms` for
 /// `0.5 s`; see `conversion`), bound to the same subject — or as a compound duration (`3m
 /// 12s` for `192 s`), which is specific enough by itself.
-fn converted_stated(value: &str, unit: &str, subject: Option<&Subject>, text: &str) -> bool {
+fn converted_stated(value: &str, unit: &str, subject: Option<&Subject>, nums: &Numbers<'_>) -> bool {
     if !super::conversion::convertible(unit) {
         return false;
     }
-    let compound = numbers(text).iter().any(|w| {
+    let text = nums.text;
+    let compound = nums.all().iter().any(|w| {
         let Suffix::Unit(_, own) = &w.suffix else { return false };
         compound_total(text, w).is_some_and(|total| super::conversion::same_amount(value, unit, &total, own))
     });
@@ -248,7 +280,7 @@ fn converted_stated(value: &str, unit: &str, subject: Option<&Subject>, text: &s
     // must give the converted amount the claim's label (`timeout is 500 ms` for `timeout
     // 0.5 s`).
     let Some(s) = subject else { return false };
-    numbers(text).iter().any(|w| match &w.suffix {
+    nums.all().iter().any(|w| match &w.suffix {
         Suffix::Unit(end, own) => {
             super::conversion::same_amount(value, unit, &w.value, own)
                 && label_of(text, w.range.start..*end).is_some_and(|l| same_subject(&l.stem, &s.label.stem))

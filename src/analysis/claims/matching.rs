@@ -4,7 +4,7 @@
 //! `occurs_in` first requires one of the claim's needles in the lowercased text, so the
 //! needles are a superset filter by construction: a line no needle hits can be skipped.
 
-use super::bound::{quantity_stated, version_stated};
+use super::bound::{Numbers, quantity_stated_in, version_stated};
 use super::dates::{date_needles, find_dates};
 use super::endpoints::{host_needles, host_port_occurs, is_literal, literal_needle, literal_occurs};
 use super::numbers::{counted_in_any_script, unit_needle, with_generic_counters};
@@ -192,6 +192,7 @@ pub struct Haystack<'a> {
     /// dates it states without a year take the year nearest it.
     anchor: Option<crate::base::date::Date>,
     dates: std::cell::OnceCell<Vec<super::dates::FoundDate>>,
+    numbers: Numbers<'a>,
 }
 
 impl<'a> Haystack<'a> {
@@ -204,14 +205,26 @@ impl<'a> Haystack<'a> {
     /// 2026-03-04, not 2025-03-02. Without an anchor a yearless date states that day in
     /// any year.
     pub fn dated(text: &'a str, anchor: Option<crate::base::date::Date>) -> Haystack<'a> {
-        Haystack { text, lower: crate::base::text::lowercase(text).into(), anchor, dates: std::cell::OnceCell::new() }
+        Haystack {
+            text,
+            lower: crate::base::text::lowercase(text).into(),
+            anchor,
+            dates: std::cell::OnceCell::new(),
+            numbers: Numbers::new(text),
+        }
     }
 
     /// Prepares `text` whose lowercase the caller already has (`lower`, which must be
     /// `text.to_lowercase()`), said on no known day.
     pub(super) fn lowered(text: &'a str, lower: &'a str) -> Haystack<'a> {
         debug_assert_eq!(lower, text.to_lowercase());
-        Haystack { text, lower: lower.into(), anchor: None, dates: std::cell::OnceCell::new() }
+        Haystack {
+            text,
+            lower: lower.into(),
+            anchor: None,
+            dates: std::cell::OnceCell::new(),
+            numbers: Numbers::new(text),
+        }
     }
 
     /// [`occurs_in`] on this text.
@@ -245,10 +258,12 @@ fn occurs_in_prepared(claim: &Claim, keys: &[String], hay: &Haystack<'_>) -> boo
             .iter()
             .any(|f| spec.contains(&f.spec)),
         ClaimValue::Number { value, .. } if is_literal(value) => literal_occurs(value, text),
-        ClaimValue::Number { value, unit } => quantity_stated(value, unit.as_deref(), claim.subject.as_ref(), text),
+        ClaimValue::Number { value, unit } => {
+            quantity_stated_in(value, unit.as_deref(), claim.subject.as_ref(), &hay.numbers)
+        }
         // A port is its number (as `port 8443`, `:8443`, `host:8443`…, never a quantity of
         // something else), and its host when the claim names one.
-        ClaimValue::Port { host: None, port } => quantity_stated(port, Some("port"), None, text),
+        ClaimValue::Port { host: None, port } => quantity_stated_in(port, Some("port"), None, &hay.numbers),
         ClaimValue::Port { host: Some(host), port } => host_port_occurs(host, port, text, lower),
         ClaimValue::Text(value) => match claim.kind {
             ClaimKind::Version => version_stated(value, claim.subject.as_ref(), lower),

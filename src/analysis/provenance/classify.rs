@@ -2,6 +2,8 @@
 //! sourced, weakly sourced, carried over from live memory or unsourced; each entry whose
 //! citations say none of its claims; each hunk nothing explains.
 
+use std::collections::HashMap;
+
 use super::citations::Cited;
 use super::hunk_claims::HunkClaim;
 use super::live::LiveMemory;
@@ -240,6 +242,13 @@ pub(super) fn entries(
     (reports, cited): (&mut [ChangeReport], &[Vec<Cited>]),
     hunk_claims: &[HunkClaim],
 ) {
+    // The hunk claims of each value, found once: an entry linked to every hunk of a big
+    // note would otherwise compare each of its claims with every hunk claim.
+    let mut by_value: HashMap<&claims::ClaimValue, Vec<&HunkClaim>> = HashMap::new();
+    for hc in hunk_claims {
+        by_value.entry(&hc.claim.value).or_default().push(hc);
+    }
+    let of_value = |c: &Claim| by_value.get(&c.value).map(Vec::as_slice).unwrap_or_default().iter().copied();
     for (ei, check) in entry_claims.checks.iter().enumerate() {
         let Some(check) = check else { continue };
         let whole = super::pending::whole_files(cited[ei].iter());
@@ -260,7 +269,7 @@ pub(super) fn entries(
         }
         let claims: Vec<&Claim> = check.claims.iter().map(|&c| &entry_claims.claims[c]).collect();
         let flagged_on_hunk = |c: &Claim| {
-            hunk_claims.iter().any(|hc| {
+            of_value(c).any(|hc| {
                 let bad = hc.status.as_ref().is_some_and(|v| {
                     matches!(
                         v.status,
@@ -271,16 +280,14 @@ pub(super) fn entries(
                     )
                 });
                 bad && hc.claim.kind == c.kind
-                    && hc.claim.value == c.value
                     && hc.at.name(&cx.review.files).is_some_and(|name| reports[ei].hunks.iter().any(|h| h == name))
             })
         };
         // A number the hunk's line works out from what the cited lines state is supported
         // by them (see `worked_out`).
         let worked_on_hunk = |c: &Claim| {
-            hunk_claims.iter().any(|hc| {
-                hc.claim.value == c.value
-                    && hc.status.as_ref().is_some_and(|v| v.status == ClaimStatus::Sourced)
+            of_value(c).any(|hc| {
+                hc.status.as_ref().is_some_and(|v| v.status == ClaimStatus::Sourced)
                     && claims::operands(&hc.line, &hc.claim).is_some()
             })
         };
