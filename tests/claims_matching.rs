@@ -187,3 +187,22 @@ fn a_name_is_stated_in_its_other_number() {
     assert!(!occurs_in(&c, "all conflicts in the Quinlan tree"));
     assert!(dreamreview::analysis::claims::needles(&c).iter().any(|n| n == "quinlan branch"));
 }
+
+#[test]
+fn a_statistic_is_no_other_statistic_of_the_same_measure() {
+    let bench = "process(): mean 0.41 ms  p50 0.38 ms  p99 1.92 ms  max 3.05 ms";
+    let states = |note: &str| occurs_in(&claim(note, ClaimKind::Number), bench);
+    assert!(!states("p99 0.41 ms"), "the mean given as the p99");
+    assert!(!states("p99 process() 0.41 ms"), "a call's parentheses between the statistic and the figure");
+    assert!(!states("p95 1.92 ms"), "a p99 is no p95");
+    assert!(states("p99 1.92 ms"));
+    assert!(states("process() averages 0.41 ms"), "an average is the mean");
+    assert!(states("median 0.38 ms"), "the median is the p50");
+    assert!(states("process() took 0.41 ms"), "no statistic named: nothing to contradict");
+    // In other scripts.
+    let ja = "レイテンシ: 平均 120 ms、p99 480 ms";
+    assert!(!occurs_in(&claim("最大 120 ms", ClaimKind::Number), ja));
+    assert!(occurs_in(&claim("平均 120 ms", ClaimKind::Number), ja));
+    let ko = "지연 시간 평균 45 ms, 최대 300 ms";
+    assert!(!occurs_in(&claim("최대 45 ms", ClaimKind::Number), ko));
+}

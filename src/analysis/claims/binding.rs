@@ -97,6 +97,11 @@ impl Label {
         if cjk(&self.stem) != cjk(&subject.stem) {
             return true;
         }
+        // Two statistics of one measure are two figures (`mean 0.41 ms` is no `p99`).
+        let (ours, wanted) = (statistics(&self.phrase), statistics(&subject.phrase));
+        if !ours.is_empty() && !wanted.is_empty() {
+            return ours.iter().any(|s| wanted.contains(s));
+        }
         let theirs = subject.phrase.iter().chain(context);
         self.phrase.iter().any(|a| theirs.clone().any(|b| same_subject(a, b)))
     }
@@ -175,6 +180,11 @@ fn word_before(text: &str, toks: &[Tok], at: usize) -> Option<Label> {
             ) => {
                 skipped += 1;
             }
+            // A call's empty parentheses (`process() 0.41 ms`): the function labels it.
+            TokKind::Punct(')') if i > 0 && toks[i - 1].kind == TokKind::Punct('(') => {
+                i -= 1;
+                skipped += 1;
+            }
             // Another value, or punctuation that ends a phrase (`,`, `→`): nothing labels it.
             _ => return None,
         }
@@ -241,9 +251,32 @@ fn label(text: &str, toks: &[Tok], k: usize, key: bool) -> Option<Label> {
         }
     }
     let cjk = t.kind == TokKind::Cjk;
-    let strong = key || identifier || cjk || (!verb_like && (noun || determined));
+    // A statistic in the phrase binds (`p99 process() 0.41 ms`).
+    let statistic = !statistics(&phrase).is_empty();
+    let strong = key || identifier || cjk || statistic || (!verb_like && (noun || determined));
     let noun = !verb_like && (noun || determined);
     Some(Label { text: written.to_string(), stem, phrase, strong, key, identifier, noun })
+}
+
+/// The statistics a label's phrase names, each in one spelling (`average` and `mean` are
+/// one, `median` and `p50`, `peak` and `max`).
+fn statistics(phrase: &[String]) -> Vec<&'static str> {
+    phrase
+        .iter()
+        .filter_map(|w| {
+            Some(match w.as_str() {
+                "mean" | "averag" | "average" | "avg" | "平均" | "평균" => "mean",
+                "median" | "p50" | "中央値" | "中位数" | "중앙값" => "p50",
+                "max" | "maximum" | "peak" | "最大" | "최대" => "max",
+                "min" | "minimum" | "最小" | "최소" => "min",
+                "stddev" | "std" | "sd" => "stddev",
+                "p75" | "p90" | "p95" | "p99" | "p999" => {
+                    ["p75", "p90", "p95", "p99", "p999"].into_iter().find(|p| p == w)?
+                }
+                _ => return None,
+            })
+        })
+        .collect()
 }
 
 /// Words after which the next noun names a thing (`the`, `its`, `each`).
