@@ -206,3 +206,14 @@ fn a_statistic_is_no_other_statistic_of_the_same_measure() {
     let ko = "지연 시간 평균 45 ms, 최대 300 ms";
     assert!(!occurs_in(&claim("최대 45 ms", ClaimKind::Number), ko));
 }
+
+#[test]
+fn a_count_in_one_state_is_no_count_in_another() {
+    let lit = "No failures: 1025 passed, 9 unsupported";
+    assert!(!occurs_in(&claim("lit: 9 failed", ClaimKind::Number), lit), "unsupported counted as failed");
+    assert!(occurs_in(&claim("lit: 9 unsupported", ClaimKind::Number), lit));
+    let jest = "Tests:       2 failed, 9 skipped, 120 passed, 131 total";
+    assert!(!occurs_in(&claim("jest: 9 failed", ClaimKind::Number), jest), "skipped counted as failed");
+    assert!(occurs_in(&claim("jest: 2 failed", ClaimKind::Number), jest));
+    assert!(occurs_in(&claim("jest: 131 tests", ClaimKind::Number), jest), "the key names what is counted");
+}

@@ -69,6 +69,7 @@ mod provenance_reversed;
 mod provenance_rewritten;
 mod provenance_speaker;
 mod provenance_status;
+mod provenance_superseded;
 mod provenance_timezone;
 mod provenance_values;
 mod provenance_weak;

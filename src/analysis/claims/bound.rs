@@ -9,45 +9,11 @@ use std::ops::Range;
 use super::binding::{
     clause_at, label_among, label_of, product_versions, same_subject, tokens, version_matches, word_start,
 };
-use super::numbers::{Suffix, number_words, numbers_equal, suffix_unit, unit_key, unit_stem, whole_numbers};
+use super::numbers::{Suffix, number_words, numbers_equal, unit_key, unit_stem};
 use super::text::char_before;
-use super::words::{CJK_CURRENCY_WORDS, GENERIC_COUNTERS, PREFIX_LABELS};
+use super::words::{CJK_CURRENCY_WORDS, GENERIC_COUNTERS, OUTCOMES, PREFIX_LABELS};
+use super::written::{Numbers, Written, numbers, written};
 use super::{Claim, ClaimKind, ClaimValue, Subject};
-
-/// A number written in a source: where it stands and what it is.
-pub(super) struct Written {
-    pub(super) range: Range<usize>,
-    pub(super) value: String,
-    /// The unit glued or next to it, and where that ends.
-    pub(super) suffix: Suffix,
-}
-
-/// Every whole number of `text`, with what follows it.
-pub(super) fn numbers(text: &str) -> Vec<Written> {
-    whole_numbers(text).map(|(range, value)| written(text, range, value)).collect()
-}
-
-/// A text and its whole numbers, found the first time they are asked for and kept: a
-/// transcript line is asked about many claims of a unit it writes.
-pub(crate) struct Numbers<'t> {
-    text: &'t str,
-    all: std::cell::OnceCell<Vec<Written>>,
-}
-
-impl<'t> Numbers<'t> {
-    pub(crate) fn new(text: &'t str) -> Numbers<'t> {
-        Numbers { text, all: std::cell::OnceCell::new() }
-    }
-
-    fn all(&self) -> &[Written] {
-        self.all.get_or_init(|| numbers(self.text))
-    }
-}
-
-/// The number `value` written at `range` of `text`, with what follows it.
-fn written(text: &str, range: Range<usize>, value: String) -> Written {
-    Written { suffix: suffix_unit(text, range.end), range, value }
-}
 
 /// The comparable stem of a unit word (`tests` → `test`, `s` → `second`).
 fn unit_id(unit: &str) -> String {
@@ -63,6 +29,15 @@ fn carries_unit(text: &str, w: &Written, unit: &str) -> bool {
         && unit_id(own) == want
     {
         return true;
+    }
+    // A count in one state is no count in another (`9 unsupported` under `No failures:`):
+    // the number's own word says which.
+    let outcome = |u: &str| OUTCOMES.contains(&u.to_lowercase().as_str());
+    if let Suffix::Unit(_, own) = &w.suffix
+        && outcome(own)
+        && outcome(unit)
+    {
+        return false;
     }
     // A count written in another script: `12 layers` (an English entry) is `12개 레이어` in
     // a Korean source, whose generic counter says "this many things" and leaves the thing

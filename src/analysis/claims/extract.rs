@@ -126,6 +126,10 @@ pub(super) fn read(line: &str) -> Vec<Claim> {
         let value = normalise_path(line.get(r.clone()).unwrap_or(""));
         acc.add(line, kind, r.clone(), r, ClaimValue::Text(value));
     }
+    for r in super::flags::options(line) {
+        let value = line.get(r.clone()).unwrap_or("").to_lowercase();
+        acc.add(line, ClaimKind::Code, r.clone(), r, ClaimValue::Text(value));
+    }
     for f in find_dates(line) {
         acc.add(line, ClaimKind::Date, f.range.clone(), f.range, ClaimValue::Date(f.spec));
     }

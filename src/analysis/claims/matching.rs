@@ -4,12 +4,13 @@
 //! `occurs_in` first requires one of the claim's needles in the lowercased text, so the
 //! needles are a superset filter by construction: a line no needle hits can be skipped.
 
-use super::bound::{Numbers, quantity_stated_in, version_stated};
+use super::bound::{quantity_stated_in, version_stated};
 use super::dates::{date_needles, find_dates};
 use super::endpoints::{host_needles, host_port_occurs, is_literal, literal_needle, literal_occurs};
 use super::numbers::{counted_in_any_script, unit_needle, with_generic_counters};
 use super::occurs::{starts, token_occurs, word_occurs};
 use super::text::is_word_char;
+use super::written::Numbers;
 use super::{Claim, ClaimKind, ClaimValue};
 use crate::base::date::Date;
 

@@ -1,8 +1,8 @@
 //! Totals a note derives from its source: the sum of the amounts a cited message lists
 //! (`~615 GB` for `212gb`, `198gb`, `205gb`; `4,040.50` for `3,400.00`, `615.25`, `25.25`).
 
-use super::bound::numbers;
 use super::numbers::{Suffix, unit_key};
+use super::written::numbers;
 use super::{Claim, ClaimValue};
 
 /// True when the claim is an amount that a cited message lists the parts of, added up (see

@@ -192,6 +192,47 @@ pub(crate) const CJK_CURRENCY_WORDS: &[&str] =
 
 /// Counters that only count ("214件" is "214 of them"), so a source in any language that
 /// states the number states the claim: the counter itself need not be there.
+/// The states a count of runs (tests, jobs, checks) is given in: nine `unsupported` are
+/// not nine `failed`, whatever key they are listed under.
+pub(crate) const OUTCOMES: &[&str] = &[
+    "pass",
+    "passed",
+    "passing",
+    "passes",
+    "fail",
+    "failed",
+    "failing",
+    "failure",
+    "failures",
+    "fails",
+    "skip",
+    "skipped",
+    "skips",
+    "unsupported",
+    "ignored",
+    "pending",
+    "error",
+    "errors",
+    "errored",
+    "xfail",
+    "xfailed",
+    "xpass",
+    "xpassed",
+    "flaky",
+    "todo",
+    "succeeded",
+    "success",
+    "successful",
+    "cancelled",
+    "canceled",
+    "blocked",
+    "deselected",
+    "broken",
+    "timedout",
+    "warnings",
+    "ok",
+];
+
 pub(crate) const GENERIC_COUNTERS: &[&str] = &["件", "個", "个", "개", "건", "つ"];
 
 /// CJK words for "port" that label the number after them (`ポートは 6380`, `포트 6380`).

@@ -38,11 +38,18 @@ pub enum How {
     Rejected,
     /// The user's next message corrected it.
     Corrected,
+    /// A later edit of the session replaced what it says (`-O2` edited to `-O1`).
+    Edited,
 }
 
 /// The overruling of a message by the user's later correcting message at `line` (`loc`).
 pub(crate) fn corrected(line: usize, loc: &str, text: &str) -> Overruling {
     Overruling { line, loc: loc.to_string(), text: text.to_string(), how: How::Corrected }
+}
+
+/// What an edit at `line` (`loc`) wrote in place of a message's value.
+pub(crate) fn edited(line: usize, loc: &str, text: &str) -> Overruling {
+    Overruling { line, loc: loc.to_string(), text: text.to_string(), how: How::Edited }
 }
 
 impl Overruling {
@@ -51,6 +58,7 @@ impl Overruling {
         match self.how {
             How::Rejected => format!("rejected by the user at {}", self.loc),
             How::Corrected => format!("corrected by the user at {}", self.loc),
+            How::Edited => format!("replaced by the edit at {}", self.loc),
         }
     }
 }

@@ -37,6 +37,17 @@ use crate::analysis::claims::{self, Claim, Statement};
 use crate::base::date::Date;
 use std::sync::Arc;
 
+/// True when the value at byte `at` of `part` is the old side of a change written with an
+/// arrow (`2000 → 5000`): a cited line giving the new value does not contradict it. The
+/// new side is judged as any value (`raised 14 → 21 days` against `stays at 14 days`).
+fn changed_from(part: &str, at: usize) -> bool {
+    let rest = part.get(at..).unwrap_or("");
+    ["→", "->", "=>", "⇒", "⟶"]
+        .iter()
+        .filter_map(|a| rest.find(a).map(|i| &rest[i + a.len()..]))
+        .any(|after| !claims::amounts(after).is_empty())
+}
+
 /// The least number of content words a cited clause must share with the note clause to
 /// speak of the same thing.
 const SHARED: usize = 2;
@@ -73,7 +84,7 @@ pub(super) fn rebound<'a>(
         let sort = if is_value(c) {
             // A note part that holds another value of the sort itself (`dropped from 420 ms
             // to 180 ms`) speaks of both: which one a cited clause binds says nothing.
-            if claims::contradiction(c, part_text).is_some() {
+            if claims::contradiction(c, part_text).is_some() || changed_from(part_text, c.start - part.start) {
                 continue;
             }
             Sort::Value

@@ -73,6 +73,15 @@ pub(super) fn judge_cited(c: &Claim, line: &str, evidence: &[&Cited], stated: &S
             return Some(Verdict::at(ClaimStatus::Sourced, Some(loc)));
         }
         let quote = mask(&o.text).into_owned();
+        // A value a later edit replaced is contradicted by what the edit wrote.
+        if o.how == super::overruled::How::Edited {
+            return Some(Verdict {
+                status: ClaimStatus::Contradicted,
+                source: Some(o.loc.clone()),
+                quote: Some(quote),
+                by: None,
+            });
+        }
         return Some(Verdict {
             status: ClaimStatus::Overruled,
             source: Some(loc),
@@ -171,16 +180,27 @@ fn edited_away(c: &Claim, line: &str, t: &CitedText, evidence: &[&Cited]) -> Opt
     if claims::another_value(c, line) {
         return None;
     }
+    let lower = line.to_lowercase();
+    // The edit may be the stating message itself, or one before it that the message only
+    // echoes (an edit's result showing the edited lines): what it replaced no longer stands.
+    let echoes = |u: &CitedText| u.written.iter().any(|w| w.trim().len() >= 16 && t.text.contains(w.trim()));
     messages(evidence).into_iter().find_map(|u| {
         let (f, l) = u.loc.rsplit_once(':')?;
-        let l = l.parse::<usize>().ok().filter(|&l| f == file && l > t.last)?;
+        let l = l.parse::<usize>().ok().filter(|&l| f == file && (l > t.last || u.loc == t.loc || echoes(u)))?;
         if u.replaced.is_empty() || u.overruled.is_some() {
             return None;
         }
         let old = u.replaced.join("\n");
         let new = u.written.join("\n");
         let replaced = claims::Haystack::dated(&old, u.date).states(c) && claims::contradiction(c, &new).is_some();
-        replaced.then(|| super::overruled::corrected(l, &u.loc, &u.text))
+        // A word the edit wrote another in place of (`"-O2 -g0"` edited to `"-O1 -g0"`).
+        let pairs = || u.replaced.iter().zip(&u.written).filter(|_| u.replaced.len() == u.written.len());
+        let instead: Vec<String> = pairs().filter_map(|(o, n)| claims::replaced_word(c, o, n)).collect();
+        // A note that names what was written instead records the change (`2000 → 5000`).
+        if instead.iter().any(|w| lower.contains(&w.to_lowercase())) {
+            return None;
+        }
+        (replaced || !instead.is_empty()).then(|| super::overruled::edited(l, &u.loc, &u.text))
     })
 }
 
