@@ -217,3 +217,11 @@ fn a_count_in_one_state_is_no_count_in_another() {
     assert!(occurs_in(&claim("jest: 2 failed", ClaimKind::Number), jest));
     assert!(occurs_in(&claim("jest: 131 tests", ClaimKind::Number), jest), "the key names what is counted");
 }
+
+#[test]
+fn a_japanese_label_is_the_last_phrase_its_particles_join() {
+    let said = "ただし期末考査前の2週間だけは、補習として土曜の3限まで入れてOK";
+    let states = |note: &str| occurs_in(&claim(note, ClaimKind::Number), said);
+    assert!(states("土曜は期末考査前の2週間に限り"), "the topic before は is not the label");
+    assert!(!states("土曜は夏休み前の2週間に限り"), "another phrase labels another span");
+}

@@ -224,6 +224,7 @@ fn word<'t>(text: &'t str, t: &Tok) -> &'t str {
 fn label(text: &str, toks: &[Tok], k: usize, key: bool) -> Option<Label> {
     let t = toks.get(k)?;
     let written = word(text, t);
+    let written = if t.kind == TokKind::Cjk { after_topic(written) } else { written };
     let stem = stem(written);
     if stem.is_empty() {
         return None;
@@ -256,6 +257,25 @@ fn label(text: &str, toks: &[Tok], k: usize, key: bool) -> Option<Label> {
     let strong = key || identifier || cjk || statistic || (!verb_like && (noun || determined));
     let noun = !verb_like && (noun || determined);
     Some(Label { text: written.to_string(), stem, phrase, strong, key, identifier, noun })
+}
+
+/// The last phrase of a Japanese run that particles join (`土曜は期末考査前の` labels
+/// with `期末考査前の`): the text after the last `は`, `が`, `を`, `で`, `も`, `へ` or `と`
+/// standing after a kanji or katakana, when two characters or more follow it.
+fn after_topic(run: &str) -> &str {
+    let kanji_or_kana = |c: char| matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{30A0}'..='\u{30FF}');
+    let mut cut = 0;
+    let mut prev = None;
+    for (i, c) in run.char_indices() {
+        if matches!(c, 'は' | 'が' | 'を' | 'で' | 'も' | 'へ' | 'と') && prev.is_some_and(kanji_or_kana) {
+            let rest = &run[i + c.len_utf8()..];
+            if rest.chars().count() >= 2 {
+                cut = i + c.len_utf8();
+            }
+        }
+        prev = Some(c);
+    }
+    &run[cut..]
 }
 
 /// The statistics a label's phrase names, each in one spelling (`average` and `mean` are

@@ -190,49 +190,18 @@ pub(crate) const CJK_COUNTERS: &[&str] = &[
 pub(crate) const CJK_CURRENCY_WORDS: &[&str] =
     &["ドル", "ユーロ", "ポンド", "달러", "유로", "美元", "欧元", "英镑", "块"];
 
-/// Counters that only count ("214件" is "214 of them"), so a source in any language that
-/// states the number states the claim: the counter itself need not be there.
 /// The states a count of runs (tests, jobs, checks) is given in: nine `unsupported` are
 /// not nine `failed`, whatever key they are listed under.
+#[rustfmt::skip]
 pub(crate) const OUTCOMES: &[&str] = &[
-    "pass",
-    "passed",
-    "passing",
-    "passes",
-    "fail",
-    "failed",
-    "failing",
-    "failure",
-    "failures",
-    "fails",
-    "skip",
-    "skipped",
-    "skips",
-    "unsupported",
-    "ignored",
-    "pending",
-    "error",
-    "errors",
-    "errored",
-    "xfail",
-    "xfailed",
-    "xpass",
-    "xpassed",
-    "flaky",
-    "todo",
-    "succeeded",
-    "success",
-    "successful",
-    "cancelled",
-    "canceled",
-    "blocked",
-    "deselected",
-    "broken",
-    "timedout",
-    "warnings",
-    "ok",
+    "pass", "passed", "passing", "passes", "fail", "failed", "failing", "failure", "failures", "fails",
+    "skip", "skipped", "skips", "unsupported", "ignored", "pending", "error", "errors", "errored", "xfail",
+    "xfailed", "xpass", "xpassed", "flaky", "todo", "succeeded", "success", "successful", "cancelled",
+    "canceled", "blocked", "deselected", "broken", "timedout", "warnings", "ok",
 ];
 
+/// Counters that only count ("214件" is "214 of them"), so a source in any language that
+/// states the number states the claim: the counter itself need not be there.
 pub(crate) const GENERIC_COUNTERS: &[&str] = &["件", "個", "个", "개", "건", "つ"];
 
 /// CJK words for "port" that label the number after them (`ポートは 6380`, `포트 6380`).
