@@ -253,7 +253,7 @@ fn label(text: &str, toks: &[Tok], k: usize, key: bool) -> Option<Label> {
     }
     let cjk = t.kind == TokKind::Cjk;
     // A statistic in the phrase binds (`p99 process() 0.41 ms`).
-    let statistic = !statistics(&phrase).is_empty();
+    let statistic = !verb_like && !statistics(&phrase).is_empty();
     let strong = key || identifier || cjk || statistic || (!verb_like && (noun || determined));
     let noun = !verb_like && (noun || determined);
     Some(Label { text: written.to_string(), stem, phrase, strong, key, identifier, noun })
