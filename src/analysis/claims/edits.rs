@@ -43,8 +43,13 @@ pub fn replaced_word(claim: &Claim, old: &str, new: &str) -> Option<String> {
         };
         gone = &[];
         if deleted.iter().any(|w| holds(w)) && !inserted.iter().any(|w| holds(w)) {
-            let bare = inserted.iter().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()));
-            if let Some(instead) = bare.into_iter().find(|w| !w.is_empty()) {
+            // What is new in it: its tokens the deleted words do not have (`5.2.8` of
+            // `Django==5.2.8` in place of `Django==5.1.4`).
+            let token = |c: char| !(c.is_alphanumeric() || matches!(c, '.' | '_' | '-'));
+            let had: Vec<&str> = deleted.iter().flat_map(|w| w.split(token)).collect();
+            let new_tokens = inserted.iter().flat_map(|w| w.split(token));
+            let fresh = new_tokens.map(|t| t.trim_matches('.')).find(|t| !t.is_empty() && !had.contains(t));
+            if let Some(instead) = fresh {
                 replaced.get_or_insert_with(|| instead.to_string());
             }
         }
@@ -81,7 +86,9 @@ mod tests {
     fn a_flag_edited_to_another_is_replaced() {
         let old = r#"set(CMAKE_C_FLAGS_RELEASE "-O2 -g0 -mcpu=xr32v2")"#;
         let new = r#"set(CMAKE_C_FLAGS_RELEASE "-O1 -g0 -mcpu=xr32v2")  # TODO: back to -O2 once fixed"#;
-        assert_eq!(replaced_word(&code("-O2"), old, new).as_deref(), Some("O1"));
+        assert_eq!(replaced_word(&code("-O2"), old, new).as_deref(), Some("-O1"));
+        let pin = replaced_word(&code("`5.1.4`"), "Django==5.1.4", "Django==5.2.8");
+        assert_eq!(pin.as_deref(), Some("5.2.8"), "what is new in the word");
         assert_eq!(replaced_word(&code("-g0"), old, new), None, "kept as it was");
     }
 
