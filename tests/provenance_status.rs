@@ -321,3 +321,37 @@ fn a_particle_standing_alone_labels_nothing() {
     );
     assert!(has(&k, "unsourced-claim") || has(&k, "contradicted"), "{k:?}");
 }
+
+/// A run the user interrupted: the tool's progress output, then the interruption on its own
+/// line, then the user's reason.
+fn interrupted_run_session(command: &str, output: &str, reason: &str) -> String {
+    let call = serde_json::json!([{"type": "tool_use", "id": "t1", "name": "Bash", "input": {"command": command}}]);
+    let out = serde_json::json!([{"type": "tool_result", "tool_use_id": "t1", "content": output}]);
+    let stop = serde_json::json!([{"type": "text", "text": "[Request interrupted by user]"}]);
+    [
+        record(1, "user", "Seed the tile cache for Oregon, z0 to z12.".into()),
+        record(2, "assistant", call),
+        record(3, "user", out),
+        record(4, "user", stop),
+        record(5, "user", reason.into()),
+    ]
+    .concat()
+}
+
+#[test]
+fn a_run_the_user_interrupted_is_not_done() {
+    let log = interrupted_run_session(
+        "mapproxy-seed -f mapproxy.yaml -s seed.yaml --seed oregon_z0_12 -c 8",
+        "========== Seeding oregon_z0_12 ==========\n[13:02:11]  8  37.50%  (1203 tiles)\n[13:07:02] 11  61.23%  (19704 tiles)",
+        "stop, it's hammering the state WMS upstream. We'll run it tonight with concurrency 2.",
+    );
+    let k = session_kinds(&log, "- Oregon z0–12 tile seed ran to completion; next seeds use -c 2.", "1-5");
+    assert!(has(&k, "contradicted"), "{k:?}");
+    for faithful in [
+        "- Oregon z0–12 tile seed was stopped at ~61%; rerun tonight with -c 2.",
+        "- Oregon z0–12 tile seed partly ran (to ~61%); the rest tonight with -c 2.",
+    ] {
+        let k = session_kinds(&log, faithful, "1-5");
+        assert!(k.is_empty(), "{faithful}: {k:?}");
+    }
+}

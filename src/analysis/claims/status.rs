@@ -82,7 +82,21 @@ const PLANNED: &[&str] = &[
 ];
 
 /// Past forms of common verbs that do not end in `-ed`.
-const IRREGULAR_DONE: &[&str] = &["done", "built", "written", "made", "begun", "sent", "gone", "rewritten", "rebuilt"];
+const IRREGULAR_DONE: &[&str] = &[
+    "done",
+    "built",
+    "written",
+    "made",
+    "begun",
+    "sent",
+    "gone",
+    "rewritten",
+    "rebuilt",
+    "ran",
+    "rerun",
+    "won",
+    "paid",
+];
 
 /// CJK markers of something done.
 const CJK_DONE: &[&str] =

@@ -47,7 +47,24 @@ pub(super) fn judge(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)])
                 None => deed |= claims::done(&lower).is_some(),
             }
         }
-        if let Some((t, c, how)) = undone.filter(|_| !deed) {
+        // A note that says it was stopped (`halted at 1 of 3`) records it.
+        if deed || claims::undone(&line.to_lowercase(), &[]).is_some() {
+            continue;
+        }
+        if undone.is_none()
+            && !partial(said)
+            && let Some((t, c)) = interrupted(cited, said, &note)
+        {
+            return Some(quoted(
+                (FlagKind::Contradicted, ClaimStatus::Contradicted),
+                (line, said),
+                (t, c),
+                |shown, source, q| {
+                    format!("the note records «{shown}» as done, but the user interrupted {source}: «{q}»")
+                },
+            ));
+        }
+        if let Some((t, c, how)) = undone {
             return Some(quoted(
                 (FlagKind::Contradicted, ClaimStatus::Contradicted),
                 (line, said),
@@ -57,4 +74,43 @@ pub(super) fn judge(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)])
         }
     }
     None
+}
+
+/// A cited message about the note's deed (two of `said`'s content words in it, call and
+/// output alike) right after which the session records that the user interrupted it
+/// (`[Request interrupted by user]` on the next line): the run it shows did not finish.
+/// The clause quoted is its first that shares a word with the note.
+fn interrupted<'a>(
+    cited: &'a [(Arc<CitedText>, Arc<Vec<Statement>>)],
+    said: &str,
+    note: &Statement,
+) -> Option<(&'a Arc<CitedText>, &'a Statement)> {
+    let place =
+        |t: &CitedText| t.loc.rsplit_once(':').and_then(|(f, l)| Some((f.to_string(), l.parse::<usize>().ok()?)));
+    let stopped = |t: &CitedText| {
+        let Some((file, _)) = place(t) else { return false };
+        cited.iter().any(|(u, _)| {
+            place(u).is_some_and(|(f, l)| f == file && l == t.last + 1)
+                && u.text.trim_start().starts_with("[Request interrupted by user")
+        })
+    };
+    let words = claims::content_stems(said);
+    // What the user typed is a request, not a run.
+    let typed = |t: &CitedText| t.speaker == Some(crate::inputs::transcript::Speaker::User);
+    cited.iter().filter(|(t, _)| !typed(t) && stopped(t)).find_map(|(t, clauses)| {
+        let theirs = claims::content_stems(&t.text);
+        let shared = words.iter().filter(|w| theirs.binary_search(w).is_ok()).count();
+        let quote = clauses.iter().find(|c| note.shared(c) >= 1).or(clauses.first())?;
+        (shared >= 2).then_some((t, quote))
+    })
+}
+
+/// True when a note clause records a part of the work done (`5 of the 12 CSVs done`,
+/// `partially`, `12件中5件`, `12개 중 5개`, `部分`): what an interrupted run did.
+fn partial(said: &str) -> bool {
+    static PART: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\d+\s*(?:of|out of|/)\s*(?:the\s+)?\d+|\d+\S{0,2}\s*中\s*\d+|\d+\S{0,2}\s*중\s*\d+|\b(?:partial|partially|partly|half|some of)\b|一部|部分|일부|절반|途中")
+            .expect("the part pattern is valid")
+    });
+    PART.is_match(said)
 }

@@ -186,12 +186,15 @@ fn judge_line(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)]) -> Op
         // A note that something is not done yet (`legacy_status is not dropped yet`) says
         // nothing against the step of a plan or a request that asks for it (`Drop column
         // legacy_status`).
-        let asked = || claims::directive(best.text.text.get(best.clause.range.clone()).unwrap_or(""));
+        let asked = || requests(best);
         // A question asserts nothing to be turned around.
         let turned = !agrees && note.opposite(best.clause).is_some();
         // Nor does a reported proposal (`someone suggested turning it off`).
         let asserts_nothing = question(best) || proposed(best);
-        if turned && !asserts_nothing && !(super::mood::not_yet(said) && asked()) {
+        // Nor does one that it was stopped or failed (`the seed was stopped at 61%` against
+        // `Seed the tile cache`).
+        let unfinished = || super::mood::not_yet(said) || claims::undone(&said.to_lowercase(), &[]).is_some();
+        if turned && !asserts_nothing && !(unfinished() && asked()) {
             return Some(contradicted(line, said, best));
         }
         let as_close = || close.iter().filter(|m| m.coverage >= best.coverage - 0.01);
@@ -322,7 +325,15 @@ fn judge_values(
             let theirs = claims::qualifiers_in(m.text.text.get(m.clause.range.clone()).unwrap_or(""), c);
             theirs.iter().any(Option::is_some) && theirs.iter().flatten().all(|t| !t.agrees(q))
         };
-        let polar = |m: &Match<'_>| note.restricts_alike(m.clause) && (!denied.is_empty() && asserts(m) || turned(m));
+        // A request (`Seed the tile cache`) asserts nothing a note that it was stopped or
+        // failed turns around.
+        let note_said = line.get(note.range.clone()).unwrap_or(line);
+        let unfinished = claims::undone(&note_said.to_lowercase(), &[]).is_some();
+        let polar = |m: &Match<'_>| {
+            note.restricts_alike(m.clause)
+                && (!denied.is_empty() && asserts(m) || turned(m))
+                && !(unfinished && requests(m))
+        };
         let against = |m: &Match<'_>| polar(m) || per_other(m) || in_other(m);
         if stating.is_empty() || !stating.iter().all(against) {
             continue;
@@ -542,6 +553,23 @@ fn overruled(line: &str, said: &str, m: &Match<'_>, o: &super::overruled::Overru
     let message = format!("«{shown}» restates {source}, a proposal the user turned down at {}: «{answer}»", o.loc);
     let verdict = Verdict { status: ClaimStatus::Overruled, source, quote: answer, by: Some(o.loc.clone()) };
     statement_verdict(FlagKind::CitationOverruled, message, line, shown, verdict)
+}
+
+/// True when the matched clause asks for something rather than reports it: a directive
+/// (`Drop column legacy_status`), or what the user typed shaped as a bare verb and its
+/// object (`Seed the tile cache for Oregon`, `Generate the spring schedule`).
+fn requests(m: &Match<'_>) -> bool {
+    let clause = m.text.text.get(m.clause.range.clone()).unwrap_or("");
+    let mut words = clause.split_whitespace();
+    let (first, second) = (words.next().unwrap_or(""), words.next().unwrap_or("").to_lowercase());
+    let imperative = first.len() >= 3
+        && first.chars().all(|c| c.is_ascii_alphabetic())
+        && !claims::closed_english(&first.to_lowercase())
+        && ["the", "a", "an", "all", "my", "our", "this", "these", "every", "each", "your"].contains(&second.as_str());
+    claims::directive(clause)
+        || m.text.speaker == Some(crate::inputs::transcript::Speaker::User)
+            && imperative
+            && claims::done(&clause.to_lowercase()).is_none()
 }
 
 fn contradicted(line: &str, said: &str, m: &Match<'_>) -> (Flag, ClaimReport) {
