@@ -81,3 +81,29 @@ fn a_value_moved_or_named_with_its_replacement_is_no_stale_value() {
     let k = session_kinds(&log, "- amcl: max_particles 는 2000.", "1-5");
     assert!(k.iter().any(|k| k == "contradicted"), "{k:?}");
 }
+
+#[test]
+fn a_value_the_edit_left_on_another_line_still_holds() {
+    // The edit's result shows the lines around the edited one: the debug flags keep `-O2`.
+    let file = "/src/fw/cmake/xr32.cmake";
+    let edit = serde_json::json!([{"type": "tool_use", "id": "t2", "name": "Edit", "input": {
+        "file_path": file,
+        "old_string": r#"set(CMAKE_C_FLAGS_RELEASE "-O2 -g0")"#,
+        "new_string": r#"set(CMAKE_C_FLAGS_RELEASE "-O1 -g0")"#}}]);
+    let done = serde_json::json!([{"type": "tool_result", "tool_use_id": "t2", "content": format!(
+        "The file {file} has been updated. Here's the result of running `cat -n` on a snippet of the edited file:\n     9\u{2192}set(CMAKE_C_FLAGS_RELEASE \"-O1 -g0\")\n    10\u{2192}set(CMAKE_C_FLAGS_DEBUG \"-O2 -g3\")\n")}]);
+    let log = [
+        record(
+            1,
+            "user",
+            "Build the release profile at -O1 until the miscompile is fixed; debug stays as it is.".into(),
+        ),
+        record(2, "assistant", edit),
+        record(3, "user", done),
+    ]
+    .concat();
+    let k = session_kinds(&log, "- Debug builds keep -O2 (CMAKE_C_FLAGS_DEBUG).", "2-3");
+    assert!(k.is_empty(), "{k:?}");
+    // (A note giving the release line `-O2` is not caught here: the result's debug line states
+    // the value, and which line is whose is not read — a known miss.)
+}

@@ -288,8 +288,9 @@ fn statistics(phrase: &[String]) -> Vec<&'static str> {
                 "mean" | "averag" | "average" | "avg" | "平均" | "평균" => "mean",
                 "median" | "p50" | "中央値" | "中位数" | "중앙값" => "p50",
                 "max" | "maximum" | "peak" | "最大" | "최대" => "max",
-                "min" | "minimum" | "最小" | "최소" => "min",
-                "stddev" | "std" | "sd" => "stddev",
+                // (`min` alone is as often minutes: `a 30 min timeout`.)
+                "minimum" | "最小" | "최소" => "min",
+                "stddev" | "std" => "stddev",
                 "p75" | "p90" | "p95" | "p99" | "p999" => {
                     ["p75", "p90", "p95", "p99", "p999"].into_iter().find(|p| p == w)?
                 }
@@ -325,7 +326,7 @@ const VERBS: &[&str] = &[
     "cost", "costs", "get", "gets", "got", "give", "gives", "gave", "hit", "hits", "reach", "reaches", "finish",
     "finishes", "spend", "spends", "spent", "keep", "keeps", "kept", "hold", "holds", "held", "go", "goes", "went",
     "come", "comes", "came", "be", "make", "makes", "made", "show", "shows", "say", "says", "said", "grew", "grow",
-    "grows", "fell", "fall", "falls", "rose", "rise", "rises", "drop", "drops", "cut", "cuts",
+    "grows", "fell", "fall", "falls", "rose", "rise", "rises", "drop", "drops", "cut", "cuts", "means",
 ];
 
 /// The comparable content words of a text: stems of its Latin words that are not

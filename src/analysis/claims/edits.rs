@@ -14,13 +14,15 @@ pub fn replaced_word(claim: &Claim, old: &str, new: &str) -> Option<String> {
     if want.len() < 2 {
         return None;
     }
-    if kept(&want, &new.to_lowercase()) {
+    // Cheap first: most edits do not touch the claim.
+    if !token_in(&want, &old.to_lowercase()) || token_in(&want, &new.to_lowercase()) && kept(&want, &new.to_lowercase())
+    {
         return None;
     }
     let diff = TextDiff::configure().diff_words(old, new);
     let old_words: Vec<&str> = diff.iter_old_slices().collect();
     let new_words: Vec<&str> = diff.iter_new_slices().collect();
-    let holds = |w: &str| w.to_lowercase().contains(&want);
+    let holds = |w: &str| token_in(&want, &w.to_lowercase());
     let mut replaced = None;
     // A deletion right before an insertion replaces, as a `Replace` does.
     let mut gone: &[&str] = &[];
@@ -48,13 +50,28 @@ pub fn replaced_word(claim: &Claim, old: &str, new: &str) -> Option<String> {
             let token = |c: char| !(c.is_alphanumeric() || matches!(c, '.' | '_' | '-'));
             let had: Vec<&str> = deleted.iter().flat_map(|w| w.split(token)).collect();
             let new_tokens = inserted.iter().flat_map(|w| w.split(token));
-            let fresh = new_tokens.map(|t| t.trim_matches('.')).find(|t| !t.is_empty() && !had.contains(t));
+            // Of the claim's shape (an option for an option, a figure for a figure): other
+            // text written there (`# moved to toolchain.cmake`) moved it, not replaced it.
+            let shaped = |t: &str| {
+                t.starts_with('-') == want.starts_with('-')
+                    && t.chars().any(|c| c.is_ascii_digit()) == want.chars().any(|c| c.is_ascii_digit())
+            };
+            let fresh =
+                new_tokens.map(|t| t.trim_matches('.')).find(|t| !t.is_empty() && !had.contains(t) && shaped(t));
             if let Some(instead) = fresh {
                 replaced.get_or_insert_with(|| instead.to_string());
             }
         }
     }
     replaced
+}
+
+/// True when `text` (lowercase) holds `want` as a token: not inside a longer word or
+/// figure (`30s` is not in `130s`, `redis` not in `rediscluster`).
+fn token_in(want: &str, text: &str) -> bool {
+    let bounded = |c: Option<char>| !c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+    text.match_indices(want)
+        .any(|(i, _)| bounded(text[..i].chars().next_back()) && bounded(text[i + want.len()..].chars().next()))
 }
 
 /// True when `new` (lowercase) writes `want` as a token outside a comment: the edit moved
@@ -96,6 +113,10 @@ mod tests {
     fn a_value_only_deleted_or_kept_is_not_replaced() {
         assert_eq!(replaced_word(&code("--frozen"), "npm ci --frozen --silent", "npm ci --silent"), None);
         assert_eq!(replaced_word(&code("--frozen"), "npm ci --frozen", "npm ci --frozen --silent"), None);
+        // A longer figure holding the claim's digits is not the claim.
+        assert_eq!(replaced_word(&code("`30s`"), "timeout: 130s", "timeout: 60s"), None);
+        // Other text written in its place moved it.
+        assert_eq!(replaced_word(&code("-O2"), "CFLAGS += -O2", "# moved to toolchain.cmake"), None);
         // Moved to another key, not replaced.
         let moved =
             replaced_word(&code("`SkyUI`"), "requires: [SKSE64, SkyUI]", "requires: [SKSE64]\nrecommends: [SkyUI]");

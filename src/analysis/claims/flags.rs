@@ -25,10 +25,16 @@ pub(super) fn options(line: &str) -> Vec<Range<usize>> {
             // Two characters at least after the dashes (`-O2`, `-j8`, `--all`), and not a
             // lone dash-prefixed word of prose (`-ish`): an option has a digit, a capital,
             // an `=`, two dashes or is short.
-            let optionish = text.starts_with("--")
-                || body.contains(['=', '_'])
-                || body.chars().any(|c| c.is_ascii_digit() || c.is_ascii_uppercase())
-                || body.len() <= 2;
+            // A capitalised word after a stray dash (`Mon -Fri`, `-Don't`) is prose, unless
+            // its letter starts options that take a word (`-Werror`, `-Iinclude`, `-Llib`).
+            let word_like = body.len() > 2
+                && body.starts_with(|c: char| c.is_ascii_uppercase() && !"WIL".contains(c))
+                && body[1..].chars().all(|c| c.is_ascii_lowercase());
+            let optionish = !word_like
+                && (text.starts_with("--")
+                    || body.contains(['=', '_'])
+                    || body.chars().any(|c| c.is_ascii_digit() || c.is_ascii_uppercase())
+                    || body.len() <= 2);
             // A token that goes on past it (`-ab:c`) is something else.
             let mut after = line[m.start() + text.len()..].chars();
             let goes_on =
@@ -61,5 +67,7 @@ mod tests {
         assert!(found("the -ish suffix").is_empty());
         assert!(found("—O2").is_empty());
         assert!(found("-ab:c").is_empty());
+        assert!(found("Mon -Fri, -Don't").is_empty());
+        assert_eq!(found("build with -Werror"), ["-Werror"]);
     }
 }

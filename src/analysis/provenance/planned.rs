@@ -21,6 +21,7 @@ use std::sync::Arc;
 
 /// The `contradicted` flag of a note line that records as done what the cited lines plan.
 pub(super) fn judge(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)]) -> Option<(Flag, ClaimReport)> {
+    let line_lower = line.to_lowercase();
     for note in claims::statements(line).into_iter().chain(claims::parts(line)) {
         let said = line.get(note.range.clone()).unwrap_or("").trim();
         if claims::negated(said) || claims::hedged(said) {
@@ -47,12 +48,13 @@ pub(super) fn judge(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)])
                 None => deed |= claims::done(&lower).is_some(),
             }
         }
-        // A note that says it was stopped (`halted at 1 of 3`) records it.
-        if deed || claims::undone(&line.to_lowercase(), &[]).is_some() {
+        if deed {
             continue;
         }
+        // A note that says it was stopped (`halted at 1 of 3`), anywhere in the line, records it.
         if undone.is_none()
             && !partial(said)
+            && claims::undone(&line_lower, &[]).is_none()
             && let Some((t, c)) = interrupted(cited, said, &note)
         {
             return Some(quoted(

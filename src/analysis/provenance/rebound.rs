@@ -42,10 +42,11 @@ use std::sync::Arc;
 /// new side is judged as any value (`raised 14 → 21 days` against `stays at 14 days`).
 fn changed_from(part: &str, at: usize) -> bool {
     let rest = part.get(at..).unwrap_or("");
-    ["→", "->", "=>", "⇒", "⟶"]
-        .iter()
-        .filter_map(|a| rest.find(a).map(|i| &rest[i + a.len()..]))
-        .any(|after| !claims::amounts(after).is_empty())
+    // The arrow follows the value and its unit, with no other figure between.
+    ["→", "->", "=>", "⇒", "⟶"].iter().filter_map(|a| rest.find(a).map(|i| (i, a.len()))).any(|(i, len)| {
+        let between = &rest[..i];
+        between.len() <= 24 && claims::amounts(between).len() <= 1 && !claims::amounts(&rest[i + len..]).is_empty()
+    })
 }
 
 /// The least number of content words a cited clause must share with the note clause to

@@ -185,10 +185,21 @@ fn edited_away(c: &Claim, line: &str, t: &CitedText, evidence: &[&Cited]) -> Opt
     // echoes (an edit's result showing the edited lines): what it replaced no longer stands.
     let echoes = |u: &CitedText| u.written.iter().any(|w| w.trim().len() >= 16 && t.text.contains(w.trim()));
     messages(evidence).into_iter().find_map(|u| {
-        let (f, l) = u.loc.rsplit_once(':')?;
-        let l = l.parse::<usize>().ok().filter(|&l| f == file && (l > t.last || u.loc == t.loc || echoes(u)))?;
         if u.replaced.is_empty() || u.overruled.is_some() {
             return None;
+        }
+        let (f, l) = u.loc.rsplit_once(':')?;
+        let l = l.parse::<usize>().ok().filter(|&l| f == file && (l > t.last || u.loc == t.loc || echoes(u)))?;
+        // A message that is the edit or shows it must state the value only where it shows
+        // the edit: the lines around it in a result's snippet may hold it still.
+        if l <= t.last {
+            let mut rest = t.text.clone();
+            for w in u.written.iter().chain(&u.replaced).filter(|w| !w.trim().is_empty()) {
+                rest = rest.replace(w.trim(), "");
+            }
+            if claims::Haystack::dated(&rest, u.date).states(c) {
+                return None;
+            }
         }
         let old = u.replaced.join("\n");
         let new = u.written.join("\n");
