@@ -3,7 +3,7 @@
 //! tool call, or as decided what the user only leaned toward, is flagged; the faithful note
 //! is not. And a precise figure (`0.641`) is a claim of its own, label or not.
 
-use crate::common::{one_session_kinds, session_kinds};
+use crate::common::{one_session_kinds, record, session_kinds};
 
 fn has(kinds: &[String], kind: &str) -> bool {
     kinds.iter().any(|k| k == kind)
@@ -51,19 +51,6 @@ fn a_deed_the_session_reports_failed_or_stopped_is_contradicted_in_each_language
     let turns = [("assistant", "Merged the fix for the failing login test; CI is green.")];
     let k = one_session_kinds(&turns, "- Merged the fix for the failing login test.", "1");
     assert!(k.is_empty(), "{k:?}");
-}
-
-/// One Claude Code record: `role` says `content` (a string, or a list of blocks).
-fn record(n: usize, role: &str, content: serde_json::Value) -> String {
-    let kind = if role == "assistant" { "assistant" } else { "user" };
-    let line = serde_json::json!({
-        "type": kind,
-        "timestamp": format!("2026-06-01T09:{n:02}:00Z"),
-        "sessionId": "5e55105e-1111-4222-8333-0123456789ab",
-        "uuid": format!("u{n}"),
-        "message": {"role": role, "content": content},
-    });
-    format!("{line}\n")
 }
 
 /// The assistant proposes `50m`, then makes the edit; the user rejects the tool call and

@@ -2,20 +2,7 @@
 //! the file had before the edit (read, said or echoed by the edit's result) is contradicted
 //! by what the edit wrote; the note that records the new value, or the change, is not.
 
-use crate::common::session_kinds;
-
-/// One Claude Code record: `role` says `content` (a string, or a list of blocks).
-fn record(n: usize, role: &str, content: serde_json::Value) -> String {
-    let kind = if role == "assistant" { "assistant" } else { "user" };
-    let line = serde_json::json!({
-        "type": kind,
-        "timestamp": format!("2026-06-01T09:{n:02}:00Z"),
-        "sessionId": "5e55105e-1111-4222-8333-0123456789ab",
-        "uuid": format!("u{n}"),
-        "message": {"role": role, "content": content},
-    });
-    format!("{line}\n")
-}
+use crate::common::{record, session_kinds};
 
 /// The user asks for a flag to change; the assistant reads the file (a `cat -n` gutter),
 /// edits it (the result echoes the edited line, with a comment naming the old value) and

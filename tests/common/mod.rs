@@ -405,6 +405,20 @@ pub fn one_session_kinds(turns: &[(&str, &str)], note: &str, cite: &str) -> Vec<
     session_kinds(&log, note, cite)
 }
 
+/// One Claude Code record of the session `session_kinds` reads: `role` says `content` (a
+/// string, or a list of blocks), at minute `n`.
+pub fn record(n: usize, role: &str, content: serde_json::Value) -> String {
+    let kind = if role == "assistant" { "assistant" } else { "user" };
+    let line = serde_json::json!({
+        "type": kind,
+        "timestamp": format!("2026-06-01T09:{n:02}:00Z"),
+        "sessionId": "5e55105e-1111-4222-8333-0123456789ab",
+        "uuid": format!("u{n}"),
+        "message": {"role": role, "content": content},
+    });
+    format!("{line}\n")
+}
+
 /// The flag kinds of a dream adding the one-line note `note` to `notes.md`, whose CHANGES.md
 /// entry cites lines `cite` of one session whose JSONL is `log`.
 pub fn session_kinds(log: &str, note: &str, cite: &str) -> Vec<String> {

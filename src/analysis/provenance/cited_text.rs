@@ -56,6 +56,12 @@ impl CitedText {
 }
 
 impl CitedText {
+    /// The session file's name and the first line of the message (`loc` read).
+    pub fn place(&self) -> Option<(&str, usize)> {
+        let (name, line) = self.loc.rsplit_once(':')?;
+        Some((name, line.parse().ok()?))
+    }
+
     /// `name:line` of the line of the message whose said text holds byte `at` of `text`.
     pub fn line_at(&self, at: usize) -> String {
         let name = self.loc.rsplit_once(':').map_or(self.loc.as_str(), |(n, _)| n);

@@ -87,12 +87,10 @@ fn interrupted<'a>(
     said: &str,
     note: &Statement,
 ) -> Option<(&'a Arc<CitedText>, &'a Statement)> {
-    let place =
-        |t: &CitedText| t.loc.rsplit_once(':').and_then(|(f, l)| Some((f.to_string(), l.parse::<usize>().ok()?)));
     let stopped = |t: &CitedText| {
-        let Some((file, _)) = place(t) else { return false };
+        let Some((file, _)) = t.place() else { return false };
         cited.iter().any(|(u, _)| {
-            place(u).is_some_and(|(f, l)| f == file && l == t.last + 1)
+            u.place().is_some_and(|(f, l)| f == file && l == t.last + 1)
                 && u.text.trim_start().starts_with("[Request interrupted by user")
         })
     };

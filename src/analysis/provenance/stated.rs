@@ -188,8 +188,8 @@ fn edited_away(c: &Claim, line: &str, t: &CitedText, evidence: &[&Cited]) -> Opt
         if u.replaced.is_empty() || u.overruled.is_some() {
             return None;
         }
-        let (f, l) = u.loc.rsplit_once(':')?;
-        let l = l.parse::<usize>().ok().filter(|&l| f == file && (l > t.last || u.loc == t.loc || echoes(u)))?;
+        let (f, l) = u.place()?;
+        let l = Some(l).filter(|&l| f == file && (l > t.last || u.loc == t.loc || echoes(u)))?;
         // A message that is the edit or shows it must state the value only where it shows
         // the edit: the lines around it in a result's snippet may hold it still.
         if l <= t.last {
