@@ -190,3 +190,13 @@ fn a_weekday_that_is_not_the_dates_is_contradicted() {
     let k = one_session_kinds(&[("user", said)], "- リリース凍結は2026年11月18日（火）から。", "1");
     assert!(k.iter().any(|k| k == "contradicted"), "{k:?}");
 }
+
+#[test]
+fn a_cjk_figure_with_its_magnitude_one_blank_after_is_a_claim() {
+    let said = "单张开票限额是 10 万元（config/invoice.yaml，税局核定），这张 12.85 万元超了。";
+    let log = [record(1, "user", "看下限额配置".into()), record(2, "assistant", said.into())].concat();
+    let wrong = session_kinds(&log, "- 单张开票限额为 100 万元（config/invoice.yaml）。", "1-2");
+    assert!(!wrong.is_empty(), "{wrong:?}");
+    let right = session_kinds(&log, "- 单张开票限额为 10 万元（config/invoice.yaml）。", "1-2");
+    assert!(right.is_empty(), "{right:?}");
+}

@@ -535,3 +535,26 @@ fn secrets_a_token_cut_over_two_lines_is_masked_on_both() {
     // Wrapped prose is not joined into a secret.
     assert_eq!(found("the deploy uses\nthe staging token\nfrom the vault\n"), vec![]);
 }
+
+#[test]
+fn secrets_a_password_said_in_prose_is_masked_in_every_language() {
+    for (text, password) in [
+        ("- 入稿FTP（ユーザー acme_nyuko、パスワード Qw7#tR2m!kP9）", "Qw7#tR2m!kP9"),
+        ("- 공유기 관리자 비밀번호는 Zx9!pLm2Qr 이다", "Zx9!pLm2Qr"),
+        ("- 测试库密码：A7f#k2Lm9q，别外传", "A7f#k2Lm9q"),
+        ("- Le mot de passe: Rt5$mQ2x9L pour le NAS", "Rt5$mQ2x9L"),
+        ("- SFTP user etl_upload, password Hq4!vN8s2Wz", "Hq4!vN8s2Wz"),
+    ] {
+        let masked = secrets::mask(text);
+        assert!(!masked.contains(password), "{text} → {masked}");
+    }
+    // Where a password is kept, and words, are no password.
+    for text in [
+        "- パスワードは1Password「入稿FTP（光陽印刷）」に保存",
+        "- 비밀번호는 $ROUTER_PASS 환경 변수에서 읽는다",
+        "- password rotation runs every 90 days",
+        "- the tests pass CI4821a on main",
+    ] {
+        assert_eq!(secrets::mask(text), text);
+    }
+}

@@ -50,6 +50,7 @@ mod provenance_cjk;
 mod provenance_clean;
 mod provenance_clock;
 mod provenance_delegated;
+mod provenance_directive;
 mod provenance_english;
 mod provenance_flipped;
 mod provenance_fuzz;

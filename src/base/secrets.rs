@@ -8,7 +8,9 @@
 //! line), PuTTY key files, the values of a Kubernetes `kind: Secret`, the password of `curl
 //! -u`, and the value of a credential-like key (`token=`, `api_key:`; a random value),
 //! of a password-named key (`DB_PASSWORD=hunter2`; any value), after `Bearer `, or as the
-//! password of a URL (`postgres://app:hunter2@db`; any value), and capability URLs (a
+//! password of a URL (`postgres://app:hunter2@db`; any value), a password said in prose in
+//! any of 20 languages (`パスワード Qw7#tR2m!kP9`, `비밀번호는 …`; a password's shape, see
+//! `src/base/secrets/spoken.rs`), and capability URLs (a
 //! presigned URL's signature, a webhook, a share link, a random token in a URL's path:
 //! `src/base/secrets/urls.rs` says which and why). Besides the table, an AWS
 //! secret access key is found beside its key id, and full-width base64 lines as a key body.
@@ -39,6 +41,7 @@ mod pem;
 mod rules;
 mod serialize;
 mod shapes;
+mod spoken;
 mod spread;
 pub mod thresholds;
 mod urls;

@@ -16,7 +16,7 @@ use std::rc::Rc;
 
 use super::negations::{CJK_NEGATIONS, EN_NEGATIONS, FREQUENCY, PERMISSION};
 use super::text::is_cjk;
-use denials::{contrasts, denials, pole_denied};
+use denials::{contrasts, denials, joined_denials, pole_denied};
 use latin_parts::{LatinPart, latin_parts};
 use latin_word::{LatinWord, latin_words};
 use poles::in_context;
@@ -271,6 +271,7 @@ fn read(text: &str, range: Range<usize>) -> Statement {
             .collect();
         let denials = denials(part, &words);
         let negated = denials.len() % 2 == 1;
+        let joined = joined_denials(part, &raw);
         // What a part sets against another (`instead of Redis`, `from npm` of a move) is
         // denied beside it, not outright: its words keep their own flags.
         let set_against = left || contrasts(part);
@@ -279,6 +280,7 @@ fn read(text: &str, range: Range<usize>) -> Statement {
         // (`never` is read as the negation it is, not as the pole of always/never.)
         let has_pole = words.iter().any(|w| w.pole.is_some() && !w.negation);
         let mut stems = Vec::new();
+        let mut compound = Vec::new();
         let mut pairs = Vec::new();
         let mut forbids = None;
         for (i, w) in words.iter().enumerate() {
@@ -296,16 +298,20 @@ fn read(text: &str, range: Range<usize>) -> Statement {
                 continue;
             }
             if w.content {
-                content.push(Word { stem: w.stem.clone(), negated: negated && !has_pole });
-                stems.push(w.stem.clone());
+                content.push(Word { stem: w.stem.clone(), negated: (negated && !has_pole) != joined[i] });
+                if joined[i] { compound.push(w.stem.clone()) } else { stems.push(w.stem.clone()) }
             }
         }
-        stems.sort();
-        stems.dedup();
         pairs.sort();
         pairs.dedup();
-        if !stems.is_empty() {
-            parts.push(Part { stems, denies: forbids.unwrap_or(negated && !has_pole) != set_against, pairs });
+        let denies = forbids.unwrap_or(negated && !has_pole) != set_against;
+        // What a hyphened negation denies (`--no-build-cache`) is a part of its own.
+        for (mut stems, denies) in [(stems, denies), (compound, !denies)] {
+            stems.sort();
+            stems.dedup();
+            if !stems.is_empty() {
+                parts.push(Part { stems, denies, pairs: pairs.clone() });
+            }
         }
     }
     let cjk = cjk::read_cjk(&lower);

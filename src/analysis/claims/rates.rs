@@ -148,6 +148,12 @@ pub fn rates_in(text: &str, claim: &Claim) -> Vec<Option<String>> {
 /// Past a number's magnitude suffix glued to it (`95k`, `2万`, `300만`, `1.2M`), where a
 /// rate's words start.
 fn number_end(text: &str, end: usize) -> usize {
+    // A CJK magnitude may stand one blank after its figure (`10 万元`).
+    let spaced = text
+        .get(end..)
+        .and_then(|r| r.strip_prefix(' '))
+        .is_some_and(|r| r.starts_with(['万', '萬', '만', '億', '亿', '억']));
+    let end = end + usize::from(spaced);
     let rest = text.get(end..).unwrap_or("");
     let glued: usize = rest
         .chars()
@@ -163,12 +169,16 @@ fn number_end(text: &str, end: usize) -> usize {
     end + glued
 }
 
-/// The words of `rest` up to the end of its clause (`,;.()` and line breaks end it),
+/// The words of `rest` up to the end of its clause (`,;.()`, their full-width forms and
+/// line breaks end it),
 /// split at spaces; a CJK unit glued after a slash stays with it.
 fn words_after(rest: &str) -> Vec<&str> {
     let clause_end = rest
         .char_indices()
-        .find(|&(i, c)| matches!(c, ',' | ';' | '(' | ')' | '\n' | '。' | '、') || c == '.' && ends_sentence(rest, i))
+        .find(|&(i, c)| {
+            matches!(c, ',' | ';' | '(' | ')' | '\n' | '。' | '、' | '，' | '；' | '（' | '）' | '：')
+                || c == '.' && ends_sentence(rest, i)
+        })
         .map_or(rest.len(), |(i, _)| i);
     rest[..clause_end].split_whitespace().take(4).collect()
 }
@@ -248,6 +258,9 @@ mod tests {
         assert_eq!(period_before("报酬每小时 300 元", "报酬每小时 ".len()).as_deref(), Some("hour"));
         assert_eq!(period_before("API 한도는 분당 500건", "API 한도는 분당 ".len()).as_deref(), Some("minute"));
         assert_eq!(period_before("報酬は1200円", "報酬は".len()), None);
+        // A magnitude one blank after the figure is no rate.
+        assert_eq!(after("单张开票限额是 10 万元（config/invoice.yaml）", "10"), None);
+        assert_eq!(after("월 300 만원/월", "300").as_deref(), Some("month"));
     }
 
     #[test]

@@ -59,7 +59,11 @@ pub fn relation(lower: &str) -> Option<(Vec<String>, Vec<String>)> {
     if found.any(|(i, m, _)| i != at && !marker.contains(m) && !m.contains(marker)) {
         return None;
     }
+    // Each side stays in the marker's clause (`keys expire after 24 h; a retry is charged…`
+    // relates the expiry to 24 h, not to the retry).
     let (left, right) = (&lower[..at], &lower[at + marker.len()..]);
+    let left = left.rsplit([';', '；']).next().unwrap_or(left);
+    let right = right.split([';', '；']).next().unwrap_or(right);
     let (mut a, mut b) = (words(left), words(right));
     let both: Vec<String> = a.iter().filter(|w| b.contains(w)).cloned().collect();
     a.retain(|w| !both.contains(w));
@@ -146,6 +150,12 @@ mod tests {
         let (cause, _) = sides("ワーカーのOOMが原因でキューが詰まっています");
         assert!(cause.contains(&"oom".to_string()));
         assert!(relation("the suite has 1,284 tests").is_none());
+        // A side ends with its clause: a time span relates nothing to the next clause.
+        assert!(relation("checkout keys expire after 24 h; a retry is charged as a new payment").is_none());
+        let (first, then) = sides("tokens are cached; rotate the key after the deploy finishes; then restart");
+        assert!(
+            first.contains(&stem("deploy")) && !then.contains(&stem("cached")) && !first.contains(&stem("restart"))
+        );
         // An adverb closing its clause relates nothing.
         assert!(relation("auto-renew stays on (an expiry broke e2e before); only its alert is muted").is_none());
     }

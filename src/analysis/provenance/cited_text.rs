@@ -62,6 +62,13 @@ impl CitedText {
         Some((name, line.parse().ok()?))
     }
 
+    /// True when one of `others` is a message of the same session after this one that
+    /// edited or wrote a file.
+    pub fn edited_after<'a>(&self, mut others: impl Iterator<Item = &'a CitedText>) -> bool {
+        let Some((name, _)) = self.place() else { return false };
+        others.any(|t| !t.written.is_empty() && t.place().is_some_and(|(n, line)| n == name && line > self.last))
+    }
+
     /// `name:line` of the line of the message whose said text holds byte `at` of `text`.
     pub fn line_at(&self, at: usize) -> String {
         let name = self.loc.rsplit_once(':').map_or(self.loc.as_str(), |(n, _)| n);

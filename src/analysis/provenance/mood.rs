@@ -28,6 +28,16 @@ pub(super) fn keeps(said: &str) -> bool {
     KEEPS.iter().any(|w| claims::has_phrase(&lower, w))
 }
 
+/// True when a note sentence says how things stand after a change (`config save now kicks
+/// the watchdog`, `from now on`; 今は, 現在は, 이제, 现在, 改为): what a source said before
+/// the change is the old state, not its opposite.
+pub(super) fn now(said: &str) -> bool {
+    const NOW: &[&str] =
+        &["now", "nowadays", "今は", "現在は", "今後は", "이제", "이제는", "现在", "如今", "改为", "已改"];
+    let lower = said.to_lowercase();
+    NOW.iter().any(|w| claims::has_phrase(&lower, w))
+}
+
 /// True when a note sentence says something is not done yet or only planned.
 pub(super) fn not_yet(said: &str) -> bool {
     let lower = said.to_lowercase();

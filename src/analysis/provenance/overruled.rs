@@ -356,7 +356,7 @@ const INTERJECTIONS: &[&str] = &[
 ];
 
 /// `text` (lowercase, trimmed) without an interjection opening it and the marks after it.
-fn without_interjection(text: &str) -> &str {
+pub(super) fn without_interjection(text: &str) -> &str {
     for i in INTERJECTIONS {
         if let Some(rest) = text.strip_prefix(i)
             && rest.starts_with(|c: char| c.is_whitespace() || matches!(c, ',' | '、' | '，' | '!' | '…'))

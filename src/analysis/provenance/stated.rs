@@ -54,8 +54,9 @@ pub(super) fn judge_cited(c: &Claim, line: &str, evidence: &[&Cited], stated: &S
                 }
             },
             // Only what a refused edit would have written was refused: its path and what it
-            // would have replaced stood before it and stand after.
-            Some(_) if !t.refuses(c) => {
+            // would have replaced stood before it and stand after. A directive after a
+            // report, or a correction the note records, turns down nothing it says.
+            Some(o) if !t.refuses(c) || !super::turned_down::turns_down(o, &t.text, line) => {
                 return Some(Verdict::at(ClaimStatus::Sourced, Some(stated.line_stating(t, c))));
             }
             Some(o) => {

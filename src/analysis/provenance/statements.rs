@@ -156,7 +156,9 @@ fn judge_line(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)]) -> Op
         let agrees = close
             .iter()
             .any(|m| m.coverage >= best.coverage - 0.01 && note.opposite(m.clause).is_none() && !says_both(m.clause));
-        if let Some(o) = best.text.overruled.as_ref().filter(|_| !claims::negated(said) && !super::mood::keeps(said)) {
+        let overruling =
+            best.text.overruled.as_ref().filter(|o| super::turned_down::turns_down(o, &best.text.text, line));
+        if let Some(o) = overruling.filter(|_| !claims::negated(said) && !super::mood::keeps(said)) {
             // (Only what a refused edit would have written was refused.)
             let stands = |m: &Match<'_>| {
                 let clause = m.text.text.get(m.clause.range.clone()).unwrap_or("").trim();
@@ -194,7 +196,10 @@ fn judge_line(line: &str, cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)]) -> Op
         // Nor does one that it was stopped or failed (`the seed was stopped at 61%` against
         // `Seed the tile cache`).
         let unfinished = || super::mood::not_yet(said) || claims::undone(&said.to_lowercase(), &[]).is_some();
-        if turned && !asserts_nothing && !(unfinished() && asked()) {
+        // Nor one said before the session changed it, of a note that says how it is now.
+        let since_changed = || super::mood::now(said) && best.text.edited_after(cited.iter().map(|(t, _)| t.as_ref()));
+        let excused = || asserts_nothing || unfinished() && asked() || since_changed();
+        if turned && !excused() {
             return Some(contradicted(line, said, best));
         }
         let as_close = || close.iter().filter(|m| m.coverage >= best.coverage - 0.01);
@@ -271,8 +276,12 @@ fn judge_values(
     cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)],
 ) -> Option<(Flag, ClaimReport)> {
     let notes = claims::statements(line);
+    let parts = claims::parts(line);
     for c in sourced {
         let Some(note) = notes.iter().find(|n| n.range.contains(&c.start)) else { continue };
+        // A negation denies the claim only from its own part of the sentence (`keys expire
+        // after 24 h (`idempotency_ttl_hours`); user said not to change the TTL` denies no TTL).
+        let part = parts.iter().find(|p| p.range.contains(&c.start)).unwrap_or(note);
         let stating: Vec<Match<'_>> = cited
             .iter()
             .flat_map(|(t, clauses)| clauses.iter().map(move |cl| (t, cl)))
@@ -290,7 +299,7 @@ fn judge_values(
         // judged as a whole above.
         let lower = c.text.to_lowercase();
         let denied: Vec<&claims::Word> =
-            note.content.iter().filter(|w| w.negated && lower.contains(w.stem.as_str())).collect();
+            part.content.iter().filter(|w| w.negated && lower.contains(w.stem.as_str())).collect();
         let asserts = |m: &Match<'_>| {
             let said = m.text.text.get(m.clause.range.clone()).unwrap_or("");
             denied.iter().any(|w| match m.clause.word(&w.stem) {

@@ -19,6 +19,7 @@ use super::shapes::{
     anthropic, azure_ad_secret, discord_bot, github_classic, jwt, mailchimp, openai, sendgrid, telegram_bot, two_part,
 };
 use super::shapes::{boundary_before, is_placeholder_body, is_word};
+use super::spoken::after_password_word;
 
 /// How a row validates the text around a pre-filter hit.
 #[derive(Clone, Copy)]
@@ -191,6 +192,11 @@ const fn key_name(prefix: &'static str) -> Rule {
 /// A password-named key (`password`, `pwd`) whose value is a credential whatever its entropy.
 const fn password_name(prefix: &'static str) -> Rule {
     custom("assigned-password", prefix, SecretKind::Credential, after_password_key)
+}
+
+/// A password word whose value, said in prose, has a password's shape.
+const fn spoken(prefix: &'static str) -> Rule {
+    custom("assigned-password-said", prefix, SecretKind::Credential, after_password_word)
 }
 
 /// No upper bound on a body's length.
@@ -438,6 +444,32 @@ pub(super) const RULES: &[Rule] = &[
     password_name("passphrase"),
     password_name("pwd"),
     password_name("pass"),
+    // A password said in prose, in any language (`パスワード Qw7#tR2m!kP9`).
+    spoken("password"),
+    spoken("passwd"),
+    spoken("passphrase"),
+    spoken("pass"),
+    spoken("pwd"),
+    spoken("パスワード"),
+    spoken("暗証番号"),
+    spoken("비밀번호"),
+    spoken("패스워드"),
+    spoken("密码"),
+    spoken("密碼"),
+    spoken("口令"),
+    spoken("contraseña"),
+    spoken("mot de passe"),
+    spoken("passwort"),
+    spoken("kennwort"),
+    spoken("senha"),
+    spoken("пароль"),
+    spoken("wachtwoord"),
+    spoken("lösenord"),
+    spoken("hasło"),
+    spoken("heslo"),
+    spoken("salasana"),
+    spoken("passord"),
+    spoken("adgangskode"),
 ];
 
 impl Rule {

@@ -35,6 +35,9 @@ pub(super) fn magnitude(
     value: &str,
     reading: Reading,
 ) -> Option<(usize, String)> {
+    // A CJK magnitude may stand one blank after its figure (`100 万元`, `5 억 원`).
+    let cjk = |c: Option<char>| matches!(c, Some('万' | '萬' | '만' | '億' | '亿' | '억'));
+    let end = if char_at(line, end) == Some(' ') && cjk(char_at(line, end + 1)) { end + 1 } else { end };
     let c = char_at(line, end)?;
     let after = end + c.len_utf8();
     let next = char_at(line, after);

@@ -148,6 +148,9 @@ fn a_magnitude_after_a_figure_scales_it() {
     assert_eq!(nums("1.2M users"), vec![t("1.2M users", "1200000", "users")]);
     assert_eq!(nums("毎日 1.5万行 を取り込む"), vec![t("1.5万行", "15000", "行")]);
     assert_eq!(nums("예산 3억 원"), vec![t("3억 원", "300000000", "원")]);
+    // One blank may stand between the figure and a CJK magnitude.
+    assert_eq!(nums("单张限额为 100 万元"), vec![t("100 万元", "1000000", "元")]);
+    assert_eq!(nums("예산 5 억 원"), vec![t("5 억 원", "500000000", "원")]);
     // Not a magnitude: a resolution, `du`'s sizes, a compound CJK figure.
     assert!(nums("a 4k display").iter().all(|n| n.1 != "4000"));
     assert!(nums("the log is 4.0M").iter().all(|n| n.1 != "4000000"));

@@ -18,8 +18,12 @@ pub(super) fn contrasts(part: &str) -> bool {
 /// `off in production`, `is turned off`; not `kick off the build`, `off-by-one`).
 pub(super) fn denials(part: &str, words: &[Rc<LatinWord>]) -> Vec<usize> {
     let raw: Vec<&str> = latin_words(part).collect();
-    let mut out: Vec<usize> =
-        words.iter().enumerate().filter(|(i, w)| w.negation && !bounds_or_pairs(&raw, *i)).map(|(i, _)| i).collect();
+    let mut out: Vec<usize> = words
+        .iter()
+        .enumerate()
+        .filter(|(i, w)| w.negation && !bounds_or_pairs(&raw, *i) && !joined(part, raw[*i]))
+        .map(|(i, _)| i)
+        .collect();
     // `can't do anything but restart pods`, `nothing but restarts`: only what follows is
     // said, and it is asserted.
     if let Some(k) = raw.windows(2).position(|w| matches!(w[0], "anything" | "nothing") && w[1] == "but") {
@@ -96,6 +100,28 @@ pub(super) fn denials(part: &str, words: &[Rc<LatinWord>]) -> Vec<usize> {
         }
     }
     out
+}
+
+/// For each word of `raw` (the Latin words of `part`), whether a negation joined to it by
+/// hyphens denies it: `no-console`, `--no-build-cache`, `not-null` deny their own words
+/// (`console`; `build`, `cache`), not the rest of the part (`ESLint no-console 是 warn`
+/// says nothing against ESLint). Such a negation is no denial of the part ([`denials`]).
+pub(super) fn joined_denials(part: &str, raw: &[&str]) -> Vec<bool> {
+    let mut out = vec![false; raw.len()];
+    let mut denying = false;
+    for (i, w) in raw.iter().enumerate() {
+        out[i] = denying;
+        let negation = super::latin_word::LatinWord::read(w).negation;
+        denying = (negation || denying) && joined(part, w);
+    }
+    out
+}
+
+/// True when `word` (a slice of `part`) is joined by a hyphen to the word after it.
+fn joined(part: &str, word: &str) -> bool {
+    let at = (word.as_ptr() as usize).wrapping_sub(part.as_ptr() as usize);
+    let after = part.get(at + word.len()..).unwrap_or("");
+    after.strip_prefix('-').is_some_and(|rest| rest.starts_with(|c: char| c.is_alphanumeric()))
 }
 
 /// The pole a denial at word `at` of a part bears on: the first pole after it, else the last

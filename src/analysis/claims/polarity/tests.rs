@@ -265,3 +265,19 @@ fn off_denies_what_is_kept_off_but_not_a_phrasal_verb() {
     assert!(!turned("kick off the nightly build at midnight", "start the nightly build at midnight"));
     assert!(!turned("the off-by-one bug in the pager is fixed", "the pager bug is fixed"));
 }
+
+#[test]
+fn a_negation_joined_by_hyphens_denies_its_own_words() {
+    // `no-console` denies the console, not the rest of its part.
+    let rule = one("ESLint no-console is set to warn");
+    let negated = |s: &Statement, stem: &str| s.content.iter().find(|w| w.stem == stem).map(|w| w.negated);
+    assert_eq!(negated(&rule, "eslint"), Some(false), "{rule:?}");
+    assert_eq!(negated(&rule, "consol").or(negated(&rule, "console")), Some(true), "{rule:?}");
+    // An option says what a negation says: `--no-build-cache` is `no build cache`.
+    let source = "./gradlew clean assembleRelease --no-build-cache";
+    assert_eq!(opposite("Clean assembleRelease (no build cache) takes 3 minutes", source), None);
+    assert_eq!(
+        opposite("Clean assembleRelease (with the build cache) takes 3 minutes", source),
+        Some(Opposite::Negation)
+    );
+}
