@@ -305,3 +305,28 @@ fn a_rolling_window_is_named_with_its_days() {
         "{v:#}"
     );
 }
+
+/// A moment converted to another zone must move its day with its hour: the note that keeps
+/// the day is contradicted, the right conversion is sourced by the line it converts.
+#[test]
+fn a_moment_converted_to_another_zone_moves_its_day() {
+    let cases = [
+        (
+            "점검 시간은 한국 시간 6/3 01:00~03:00 입니다.",
+            "- DB maintenance: 2026-06-03 16:00-18:00 UTC.",
+            "- DB maintenance: 2026-06-02 16:00-18:00 UTC.",
+        ),
+        (
+            "The freeze starts 2026-06-02 at 01:30 CEST and lasts two hours.",
+            "- Release freeze from 2026-06-02 16:30 PDT.",
+            "- Release freeze from 2026-06-01 16:30 PDT.",
+        ),
+    ];
+    for (said, wrong, right) in cases {
+        let log = [record(1, "user", "when is it?".into()), record(2, "assistant", said.into())].concat();
+        let k = session_kinds(&log, wrong, "1-2");
+        assert!(k.iter().any(|k| k == "contradicted"), "{wrong}: {k:?}");
+        let k = session_kinds(&log, right, "1-2");
+        assert!(k.is_empty(), "{right}: {k:?}");
+    }
+}

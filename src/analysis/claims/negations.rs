@@ -136,6 +136,7 @@ pub(super) const ANTONYMS: &[(&[&str], &[&str])] = &[
     (&["valid", "有効な"], &["invalid", "無効な"]),
     (&["support"], &["unsupport"]),
     (&["safe"], &["unsaf"]),
+    (&["sensit", "sensitiv"], &["insensit", "insensitiv"]),
     (&["local", "ローカル", "로컬", "本地"], &["remot", "リモート", "원격", "远程"]),
     (
         &["faster", "速い", "빠르", "更快", "快很多", "快得多", "变快", "较快"],

@@ -17,6 +17,18 @@ pub(crate) fn has_cjk(s: &str) -> bool {
     !s.is_ascii() && s.chars().any(is_cjk)
 }
 
+/// True when `range` of `text` stands inside brackets (`(src/payroll/levy.py)`,
+/// `（config/invoice.yaml）`): a bracket opens before it, on its line, and closes after it.
+pub fn bracketed(text: &str, range: std::ops::Range<usize>) -> bool {
+    let before = text.get(..range.start).unwrap_or("");
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let open = before[line_start..].rfind(['(', '（']);
+    let shut = before[line_start..].rfind([')', '）']);
+    let after = text.get(range.end..).unwrap_or("");
+    let closes = after.find([')', '）']).is_some_and(|i| !after[..i].contains(['\n', '(', '（']));
+    open.is_some_and(|o| shut.is_none_or(|s| s < o)) && closes
+}
+
 /// True when the lowercase `text` holds `phrase`: a Latin phrase as whole words (`plan to`
 /// is not in `airplan tool`), a CJK one anywhere (no spaces delimit its words).
 pub(crate) fn has_phrase(text: &str, phrase: &str) -> bool {
@@ -194,5 +206,17 @@ mod tests {
         assert_eq!(char_before(s, 0), None);
         assert_eq!(two_before(s, 3), (Some('é'), Some('a')));
         assert_eq!(char_before(s, 2), None); // not a boundary
+    }
+
+    #[test]
+    fn a_reference_in_brackets_is_bracketed() {
+        let at = |text: &str, part: &str| {
+            let i = text.find(part).unwrap();
+            bracketed(text, i..i + part.len())
+        };
+        assert!(at("employees under 18 are exempt (src/payroll/levy.py).", "src/payroll/levy.py"));
+        assert!(at("限额为 10 万元（config/invoice.yaml，税局核定）", "config/invoice.yaml"));
+        assert!(!at("src/payroll/levy.py (the levy) is exempt", "src/payroll/levy.py"));
+        assert!(!at("(see below) src/payroll/levy.py is exempt", "src/payroll/levy.py"));
     }
 }

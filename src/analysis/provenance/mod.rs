@@ -35,7 +35,7 @@
 //! | 4. pending | `pending` | entries checked against their own citations; what is still unsourced, in one table |
 //! | 5. scan | `scan` (`reading`) | where each pending claim is said, and relative phrases near unsourced dates |
 //! | 6–7. classify | `classify` | a verdict per claim; `unsourced-claim`, `inferred-date`, `citation-unsupported`, `contradicted`, `citation-overruled`, `citation-missing` flags |
-//! | 7. statements | `statements`, `flipped`, `turned_down` | added lines that turn a cited sentence, or the live line they replace, around, or restate an overruled proposal (what a correction turns down: `turned_down`) |
+//! | 7. statements | `statements`, `flipped`, `turned_down`, `instants` | added lines that turn a cited sentence, or the live line they replace, around, or restate an overruled proposal (what a correction turns down: `turned_down`) |
 //! | 7. misplaced | `misplaced` | added sentences a line near the citation states and the cited lines do not |
 //! | 7. instructions | `instructions` | `injected-instruction`: lines telling the agent what to do that only untrusted content says |
 //! | 7. removals | `removals` | `removal-unsourced`: lines or notes removed that no cited line mentions |
@@ -51,6 +51,7 @@ mod classify;
 mod entries;
 mod flipped;
 mod hunk_claims;
+mod instants;
 mod instructions;
 mod leaning;
 pub mod leftout;

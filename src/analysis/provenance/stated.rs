@@ -64,7 +64,8 @@ pub(super) fn judge_cited(c: &Claim, line: &str, evidence: &[&Cited], stated: &S
             }
         }
     }
-    if let Some(loc) = sourced_by_day(c, line, evidence, stated) {
+    let converted = || super::instants::converted(c, line, &messages(evidence));
+    if let Some(loc) = sourced_by_day(c, line, evidence, stated).or_else(converted) {
         return Some(Verdict::at(ClaimStatus::Sourced, Some(loc)));
     }
     let overruled = overruled.or(changed.as_ref().map(|(loc, o)| (loc.clone(), o)));

@@ -78,9 +78,9 @@ pub(super) fn check(review: &Review, cited: &[Vec<Cited>], hunk_claims: &[HunkCl
                     continue;
                 }
                 let sourced: &[&Claim] = sourced_of.get(&(id, text)).map_or(&[], Vec::as_slice);
-                // A date without its year is read in the year the cited lines were said.
-                let said_on = texts.iter().find_map(|t| t.date);
+                let said_on = texts.iter().find_map(|t| t.date); // the year of a date written without one
                 let verdict = super::worded::judge_weekday(text, said_on)
+                    .or_else(|| super::instants::judge(text, said_on.map(|d| d.year), &statements))
                     .or_else(|| judge_line(text, &finer))
                     .or_else(|| super::flipped::judge(text, &removed, &finer))
                     .or_else(|| super::planned::judge(text, &finer))
@@ -275,8 +275,7 @@ fn judge_values(
     sourced: &[&Claim],
     cited: &[(Arc<CitedText>, Arc<Vec<Statement>>)],
 ) -> Option<(Flag, ClaimReport)> {
-    let notes = claims::statements(line);
-    let parts = claims::parts(line);
+    let (notes, parts) = (claims::statements(line), claims::parts(line));
     for c in sourced {
         let Some(note) = notes.iter().find(|n| n.range.contains(&c.start)) else { continue };
         // A negation denies the claim only from its own part of the sentence (`keys expire
@@ -297,9 +296,10 @@ fn judge_values(
         // this direction: a cited line is often code or output whose `NOT NULL DEFAULT
         // 'EUR'` denies nothing a note says, and a sentence the note restates closely is
         // judged as a whole above.
-        let lower = c.text.to_lowercase();
+        // (Not into a reference in brackets: `… are exempt (src/payroll/levy.py)`.)
+        let (lower, aside) = (c.text.to_lowercase(), claims::bracketed(line, c.start..c.end));
         let denied: Vec<&claims::Word> =
-            part.content.iter().filter(|w| w.negated && lower.contains(w.stem.as_str())).collect();
+            part.content.iter().filter(|w| w.negated && !aside && lower.contains(w.stem.as_str())).collect();
         let asserts = |m: &Match<'_>| {
             let said = m.text.text.get(m.clause.range.clone()).unwrap_or("");
             denied.iter().any(|w| match m.clause.word(&w.stem) {

@@ -36,6 +36,10 @@ fn antonyms_turn_a_sentence_around() {
     assert_eq!(opposite("Telemetry is disabled in CI", "telemetry is enabled in CI"), Some(Opposite::Antonym));
     assert_eq!(opposite("Run the linter after the tests", "run the linter before the tests"), Some(Opposite::Antonym));
     assert_eq!(opposite("The migration step is required", "the migration step is required"), None);
+    assert_eq!(
+        opposite("CODEOWNERS paths are case-insensitive", "CODEOWNERS paths are case sensitive"),
+        Some(Opposite::Antonym)
+    );
     assert_eq!(opposite("The migration step is optional", "the migration step is not required"), None);
     assert_eq!(opposite("マイグレーションは不要", "マイグレーションは必要ない"), None);
 }
