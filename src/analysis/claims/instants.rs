@@ -69,6 +69,9 @@ const BEFORE_JOINERS: &[&str] = &["だと", "では", "で", "로는", "으로",
 pub fn instants(text: &str, year: Option<i32>) -> Vec<Instant> {
     let times = clock_times(text);
     let mut out = Vec::new();
+    if times.is_empty() {
+        return out;
+    }
     for d in find_dates(text) {
         let (y, m, day) = match d.spec {
             DateSpec::Day(date) => (date.year, date.month, date.day),

@@ -136,7 +136,6 @@ pub(super) const ANTONYMS: &[(&[&str], &[&str])] = &[
     (&["valid", "有効な"], &["invalid", "無効な"]),
     (&["support"], &["unsupport"]),
     (&["safe"], &["unsaf"]),
-    (&["sensit", "sensitiv"], &["insensit", "insensitiv"]),
     (&["local", "ローカル", "로컬", "本地"], &["remot", "リモート", "원격", "远程"]),
     (
         &["faster", "速い", "빠르", "更快", "快很多", "快得多", "变快", "较快"],
@@ -152,6 +151,7 @@ pub(super) const ANTONYMS: &[(&[&str], &[&str])] = &[
         &["all", "every", "すべて", "全て", "全部", "모든", "所有"],
         &["most", "some", "mostli", "ほとんど", "大半", "一部", "대부분", "일부", "大部分", "一部分", "一些"],
     ),
+    (&["sensit", "sensitiv"], &["insensit", "insensitiv"]),
 ];
 
 /// The pair of [`ANTONYMS`] of least and most: `at least` and `at most` say its sides.

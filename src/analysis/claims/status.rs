@@ -226,7 +226,9 @@ pub fn undone(lower: &str, own: &[String]) -> Option<Undone> {
             .iter()
             .any(|w| if w.is_ascii() { has_phrase(lower, w) && !own.contains(&stem(w)) } else { predicate(lower, w) })
     };
-    if marks(FAILED) {
+    // A failure counted zero times reports none (`0 failed`, `failures: 0`, `エラー 0 件`).
+    let failed = FAILED.iter().filter(|w| !zero_counted(lower, w)).copied().collect::<Vec<_>>();
+    if marks(&failed) {
         Some(Undone::Failed)
     } else if marks(STOPPED) {
         Some(Undone::Stopped)
@@ -235,6 +237,23 @@ pub fn undone(lower: &str, own: &[String]) -> Option<Undone> {
     } else {
         None
     }
+}
+
+/// True when every `marker` of `lower` counts zero: `0` right before it or right after it
+/// (past blanks, `:`, `=`), as a whole number (`0 failed`, `errors: 0`, `エラー 0 件`,
+/// `실패 0건`; not `10 failed` or `failed 0.5%`).
+fn zero_counted(lower: &str, marker: &str) -> bool {
+    let mut found = lower.match_indices(marker).peekable();
+    found.peek().is_some()
+        && found.all(|(at, m)| {
+            let before = lower[..at].trim_end_matches([' ', ':', '：']);
+            let zero_before = before.ends_with('0')
+                && !before[..before.len() - 1].ends_with(|c: char| c.is_ascii_digit() || c == '.');
+            let after = lower[at + m.len()..].trim_start_matches([' ', ':', '：', '=']);
+            let zero_after =
+                after.starts_with('0') && !after[1..].starts_with(|c: char| c.is_ascii_digit() || c == '.');
+            zero_before || zero_after
+        })
 }
 
 /// True when CJK `marker` is the predicate of the clause: it stands near the clause's end
@@ -404,6 +423,15 @@ mod tests {
         assert_eq!(undone("deployed to prod", &deploy), None);
         // The marker is the deed itself.
         assert_eq!(undone("stopped the old worker", &[stem("stopped")]), None);
+        // A failure counted zero times reports none; ten, or a share, does.
+        let import = [stem("imported")];
+        for ok in ["取り込み 312 件、エラー 0 件", "1,025 passed, 0 failed", "failures: 0", "실패 0건", "失败 0 条"]
+        {
+            assert_eq!(undone(&ok.to_lowercase(), &import), None, "{ok}");
+        }
+        for bad in ["取り込み 302 件、エラー 10 件", "1,015 passed, 10 failed", "failed 0.5% of rows"] {
+            assert_eq!(undone(&bad.to_lowercase(), &import), Some(Undone::Failed), "{bad}");
+        }
     }
 
     #[test]
