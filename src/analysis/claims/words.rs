@@ -173,6 +173,8 @@ pub(crate) const NOT_UNITS: &[&str] = &[
     "yet",
     // A time phrase after a number (`Postgres 16 last month`) is no unit of it.
     "last", "next", "this", "since", "until",
+    // A verb whose plural subject the number counts (`of 842 posts, 213 use [caption]`).
+    "use", "need", "have", "contain", "include", "require", "remain", "depend", "mention",
 ];
 
 /// CJK counters that act as a unit, longest first.

@@ -98,6 +98,9 @@ fn a_closed_class_word_is_no_unit_english() {
         ("grew to 450 and then fell", "450"),
         ("357 were flaky", "357"),
         ("it took 900 more", "900"),
+        // A verb the number is the subject of.
+        ("so 213 use [caption]", "213"),
+        ("1,500 need a rebuild", "1,500"),
     ] {
         assert_eq!(nums(line), vec![t(claim, &claim.replace(',', ""), "")], "{line}");
     }
