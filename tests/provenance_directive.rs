@@ -98,3 +98,34 @@ fn what_was_said_before_the_sessions_edit_does_not_turn_now_around() {
     let k = session_kinds(&log, "- Config save now kicks the watchdog between the sector erases.", "2-5");
     assert!(!k.iter().any(|k| k == "contradicted"), "{k:?}");
 }
+
+/// What a refused edit would have written, a later message names only to deny it: the
+/// refusal stands (`#deploys` in a rejected Edit, then `I did not add the #deploys post`).
+#[test]
+fn what_a_refused_edit_would_write_and_a_message_denies_is_overruled() {
+    let file = "/w/src/commands/page.ts";
+    let edit = |id: &str, new: &str| {
+        serde_json::json!([{"type": "tool_use", "id": id, "name": "Edit", "input": {
+            "file_path": file, "old_string": "await ack(cmd);", "new_string": new}}])
+    };
+    let result = |id: &str, out: &str, error: bool| serde_json::json!([{"type": "tool_result", "tool_use_id": id, "content": out, "is_error": error}]);
+    let refused = "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file).";
+    let log = [
+        record(1, "user", "When someone runs /page, DM the on-call lead.".into()),
+        record(
+            2,
+            "assistant",
+            edit("t1", "await dm(lead, msg);\nawait postToChannel('#deploys', msg);\nawait ack(cmd);"),
+        ),
+        record(3, "user", result("t1", refused, true)),
+        record(4, "user", "No channel posts, the lead only.".into()),
+        record(5, "assistant", edit("t2", "await dm(lead, msg);\nawait ack(cmd);")),
+        record(6, "user", result("t2", &format!("The file {file} has been updated."), false)),
+        record(7, "assistant", "Done: /page DMs the on-call lead. I did not add the `#deploys` post.".into()),
+    ]
+    .concat();
+    let k = session_kinds(&log, "- /page DMs the on-call lead and posts to `#deploys` (src/commands/page.ts).", "1-7");
+    assert!(overruled(&k), "{k:?}");
+    let k = session_kinds(&log, "- /page only DMs the on-call lead (src/commands/page.ts).", "1-7");
+    assert!(!overruled(&k) && !k.iter().any(|k| k == "contradicted"), "{k:?}");
+}

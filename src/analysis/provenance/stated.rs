@@ -41,8 +41,12 @@ impl Verdict {
 pub(super) fn judge_cited(c: &Claim, line: &str, evidence: &[&Cited], stated: &Stated) -> Option<Verdict> {
     let mut overruled: Option<(String, &Overruling)> = None;
     let mut changed: Option<(String, Overruling)> = None;
+    let refused = refused_write(c, evidence, stated);
     for t in messages(evidence).into_iter().filter(|t| stated.states(t, c)) {
         match &t.overruled {
+            // What a refused edit would have written, a message names only to deny it
+            // (`#attendance への投稿は入れていません`): it sources nothing.
+            None if refused && denied_in(c, t) => {}
             None => match changed_later(c, t, evidence, stated)
                 .or_else(|| rejected_later(c, t, evidence, stated))
                 .or_else(|| passed_over(c, t, evidence, stated))
@@ -92,6 +96,24 @@ pub(super) fn judge_cited(c: &Claim, line: &str, evidence: &[&Cited], stated: &S
         });
     }
     contradicted(c, line, evidence, stated)
+}
+
+/// True when a cited edit the user refused would have written `c`.
+fn refused_write(c: &Claim, evidence: &[&Cited], stated: &Stated) -> bool {
+    messages(evidence).into_iter().any(|t| {
+        t.overruled.as_ref().is_some_and(|o| o.how == super::overruled::How::Rejected)
+            && !t.written.is_empty()
+            && t.refuses(c)
+            && stated.states(t, c)
+    })
+}
+
+/// True when every sentence of `t` naming `c` denies something.
+fn denied_in(c: &Claim, t: &CitedText) -> bool {
+    let (lower, needle) = (t.text.to_lowercase(), c.text.to_lowercase());
+    let sentences = lower.split(['。', '!', '?', '！', '？', '\n']).flat_map(|s| s.split(". "));
+    let mut naming = sentences.filter(|s| s.contains(&needle)).peekable();
+    naming.peek().is_some() && naming.all(claims::negated)
 }
 
 /// The user's later word on a claim message `t` states: a cited message the user typed after
