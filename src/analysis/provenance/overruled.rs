@@ -313,23 +313,29 @@ const CLOSINGS: &[&str] = &[
 
 /// True when a message the user typed corrects or refuses what came before it.
 pub fn corrects(text: &str) -> bool {
-    let lower = text.trim().to_lowercase();
-    let lower = lower.trim_start_matches(|c: char| !c.is_alphanumeric() && !crate::base::text::is_cjk(c));
-    let lower = without_interjection(lower);
+    let lower = opening(text);
     if CLOSINGS.iter().any(|c| lower.starts_with(c)) {
         return false;
     }
-    let opens = OPENERS.iter().any(|o| {
-        lower.strip_prefix(o).is_some_and(|rest| {
-            let latin = o.is_ascii();
-            !latin || rest.is_empty() || !rest.starts_with(|c: char| c.is_alphanumeric())
-        })
-    });
-    if opens {
+    if opens_with(&lower, OPENERS) {
         return true;
     }
-    let first = first_sentence(lower);
+    let first = first_sentence(&lower);
     INSIDE.iter().any(|p| first.contains(p))
+}
+
+/// How a reply opens, for [`opens_with`]: lowercase, past leading marks and an interjection.
+pub(super) fn opening(text: &str) -> String {
+    let lower = text.trim().to_lowercase();
+    let lower = lower.trim_start_matches(|c: char| !c.is_alphanumeric() && !crate::base::text::is_cjk(c));
+    without_interjection(lower).to_string()
+}
+
+/// True when `lower` (see [`opening`]) opens with one of `words`, a Latin one as a whole word.
+pub(super) fn opens_with(lower: &str, words: &[&str]) -> bool {
+    words.iter().any(|w| {
+        lower.strip_prefix(w).is_some_and(|rest| !w.is_ascii() || !rest.starts_with(|c: char| c.is_alphanumeric()))
+    })
 }
 
 /// Sounds that open a message before what it says (`oh wait`, `아 잠깐`, `あ、待って`,
@@ -356,7 +362,7 @@ const INTERJECTIONS: &[&str] = &[
 ];
 
 /// `text` (lowercase, trimmed) without an interjection opening it and the marks after it.
-pub(super) fn without_interjection(text: &str) -> &str {
+fn without_interjection(text: &str) -> &str {
     for i in INTERJECTIONS {
         if let Some(rest) = text.strip_prefix(i)
             && rest.starts_with(|c: char| c.is_whitespace() || matches!(c, ',' | '、' | '，' | '!' | '…'))

@@ -4,7 +4,7 @@
 //! message that only reports a finding sets the next step, and a note that records the
 //! user's choice itself is written from the decision, not from the proposal it turned down.
 
-use super::overruled::{How, Overruling, without_interjection};
+use super::overruled::{How, Overruling, opening, opens_with};
 
 /// True when the user's correction `o` of the cited `message` turns down what a note line
 /// `note` restates of it. A rejected or interrupted call, and an edit that replaced the value,
@@ -78,12 +78,7 @@ const DENIALS: &[&str] = &[
 
 /// True when a correction opens with a denial of what was said ([`DENIALS`]).
 fn denies(text: &str) -> bool {
-    let lower = text.trim().to_lowercase();
-    let lower = lower.trim_start_matches(|c: char| !c.is_alphanumeric() && !crate::base::text::is_cjk(c));
-    let lower = without_interjection(lower);
-    DENIALS.iter().any(|d| {
-        lower.strip_prefix(d).is_some_and(|rest| !d.is_ascii() || !rest.starts_with(|c: char| c.is_alphanumeric()))
-    })
+    opens_with(&opening(text), DENIALS)
 }
 
 /// Words by which a message proposes, offers or plans rather than reports (`I'll`, `let's`,
